@@ -1,0 +1,97 @@
+/**
+ * Thread store and workspace file methods, in the shape of specs/acp-threads.md.
+ * ThreadEntry adds Baton's own `toolCall` entry beside ACP's `message` and `readFile`.
+ */
+import { z } from 'zod';
+import { FileChangeDetailsSchema, ToolCallOriginSchema } from './eca-chat';
+
+export const ThreadIdSchema = z.string().min(1);
+
+export const ThreadMetadataSchema = z.object({
+  id: ThreadIdSchema,
+  title: z.string(),
+  /** RFC 3339 timestamp. */
+  modifiedAt: z.string(),
+});
+export type ThreadMetadata = z.infer<typeof ThreadMetadataSchema>;
+
+export const MessageChunkSchema = z.object({ type: z.literal('text'), chunk: z.string() });
+export type MessageChunk = z.infer<typeof MessageChunkSchema>;
+
+export const RoleSchema = z.enum(['user', 'assistant']);
+
+export const MessageSchema = z.object({ role: RoleSchema, chunks: z.array(MessageChunkSchema) });
+
+export const MessageEntrySchema = MessageSchema.extend({ type: z.literal('message') });
+export type MessageEntry = z.infer<typeof MessageEntrySchema>;
+
+export const ReadFileEntrySchema = z.object({
+  type: z.literal('readFile'),
+  path: z.string(),
+  content: z.string(),
+});
+export type ReadFileEntry = z.infer<typeof ReadFileEntrySchema>;
+
+export const ToolCallStatusSchema = z.enum([
+  'preparing',
+  'waiting-approval',
+  'running',
+  'succeeded',
+  'failed',
+  'rejected',
+  'interrupted',
+]);
+export type ToolCallStatus = z.infer<typeof ToolCallStatusSchema>;
+
+export const ToolCallEntrySchema = z.object({
+  type: z.literal('toolCall'),
+  id: z.string(),
+  name: z.string(),
+  server: z.string(),
+  origin: ToolCallOriginSchema,
+  status: ToolCallStatusSchema,
+  argumentsText: z.string().optional(),
+  arguments: z.record(z.string(), z.unknown()).optional(),
+  manualApproval: z.boolean().optional(),
+  summary: z.string().optional(),
+  details: FileChangeDetailsSchema.optional(),
+  outputText: z.string().optional(),
+  /** Why the call did not run: 'user-choice', 'user-config', or what interrupted it. */
+  reason: z.string().optional(),
+  totalTimeMs: z.number().optional(),
+});
+export type ToolCallEntry = z.infer<typeof ToolCallEntrySchema>;
+
+export const ThreadEntrySchema = z.discriminatedUnion('type', [
+  MessageEntrySchema,
+  ReadFileEntrySchema,
+  ToolCallEntrySchema,
+]);
+export type ThreadEntry = z.infer<typeof ThreadEntrySchema>;
+
+/** ACP sends `null` params for getThreads and createThread; an omitted params is the same. */
+export const NoParamsSchema = z.null().optional();
+
+export const GetThreadsResultSchema = z.object({ threads: z.array(ThreadMetadataSchema) });
+export const CreateThreadResultSchema = z.object({ threadId: ThreadIdSchema });
+export const ThreadParamsSchema = z.object({ threadId: ThreadIdSchema });
+export const GetThreadEntriesResultSchema = z.object({ entries: z.array(ThreadEntrySchema) });
+
+/** The file methods: `threadId` is optional here because the file panel reads outside any thread. */
+export const ReadTextFileParamsSchema = z.object({
+  threadId: ThreadIdSchema.optional(),
+  path: z.string().min(1),
+  lineOffset: z.number().int().nonnegative().optional(),
+  lineLimit: z.number().int().positive().optional(),
+});
+export const ReadTextFileResultSchema = z.object({
+  version: z.number().int().nonnegative(),
+  content: z.string(),
+});
+export const StatParamsSchema = z.object({ threadId: ThreadIdSchema.optional(), path: z.string() });
+export const StatResultSchema = z.object({ exists: z.boolean(), isDirectory: z.boolean() });
+export const GlobSearchParamsSchema = z.object({
+  threadId: ThreadIdSchema.optional(),
+  pattern: z.string().min(1),
+});
+export const GlobSearchResultSchema = z.object({ matches: z.array(z.string()) });

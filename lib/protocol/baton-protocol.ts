@@ -1,0 +1,58 @@
+/**
+ * The browser-facing protocol: every method and notification that crosses the socket between a
+ * tab and the relay, with its schemas. Wire names are the specs' own (ECA `noun/verb`, ACP
+ * camelCase thread methods).
+ */
+import { z } from 'zod';
+import {
+  CreateThreadResultSchema,
+  GetThreadEntriesResultSchema,
+  GetThreadsResultSchema,
+  GlobSearchParamsSchema,
+  GlobSearchResultSchema,
+  NoParamsSchema,
+  ReadTextFileParamsSchema,
+  ReadTextFileResultSchema,
+  StatParamsSchema,
+  StatResultSchema,
+  ThreadParamsSchema,
+} from './acp-threads';
+import {
+  ChatContentReceivedParamsSchema,
+  ChatPromptParamsSchema,
+  ChatPromptResultSchema,
+  ChatPromptStopParamsSchema,
+  ChatToolCallApproveParamsSchema,
+  ChatToolCallRejectParamsSchema,
+  ConfigUpdatedParamsSchema,
+  InitializeParamsSchema,
+  InitializeResultSchema,
+} from './eca-chat';
+import type { ProtocolDefinition } from '../rpc/protocol-definition';
+
+export const batonProtocol = {
+  requests: {
+    initialize: { params: InitializeParamsSchema, result: InitializeResultSchema },
+    getThreads: { params: NoParamsSchema, result: GetThreadsResultSchema },
+    createThread: { params: NoParamsSchema, result: CreateThreadResultSchema },
+    openThread: { params: ThreadParamsSchema, result: z.null() },
+    getThreadEntries: { params: ThreadParamsSchema, result: GetThreadEntriesResultSchema },
+    'chat/prompt': { params: ChatPromptParamsSchema, result: ChatPromptResultSchema },
+    readTextFile: { params: ReadTextFileParamsSchema, result: ReadTextFileResultSchema },
+    stat: { params: StatParamsSchema, result: StatResultSchema },
+    globSearch: { params: GlobSearchParamsSchema, result: GlobSearchResultSchema },
+  },
+  notifications: {
+    initialized: z.object({}).optional(),
+    'config/updated': ConfigUpdatedParamsSchema,
+    'chat/contentReceived': ChatContentReceivedParamsSchema,
+    'chat/toolCallApprove': ChatToolCallApproveParamsSchema,
+    'chat/toolCallReject': ChatToolCallRejectParamsSchema,
+    'chat/promptStop': ChatPromptStopParamsSchema,
+  },
+} as const satisfies ProtocolDefinition;
+
+export type BatonProtocol = typeof batonProtocol;
+
+/** The socket.io event that carries every JSON-RPC message, in both directions. */
+export const RPC_EVENT = 'rpc';

@@ -1,0 +1,127 @@
+/**
+ * Folds one `chat/contentReceived` into a thread's entries. Pure: returns a new array in which
+ * only the entries that changed are new objects, so the relay can persist exactly those and the
+ * browser store can re-render exactly those. Both sides use this one function.
+ */
+import type { ChatContent, ChatRole } from '../protocol/eca-chat';
+import type { ThreadEntry, ToolCallEntry } from '../protocol/acp-threads';
+
+export function applyChatContent(
+  entries: readonly ThreadEntry[],
+  role: ChatRole,
+  content: ChatContent,
+): ThreadEntry[] {
+  switch (content.type) {
+    case 'text':
+      return appendText(entries, role, content.text);
+    case 'toolCallPrepare':
+      return upsertToolCall(entries, content.id, (previous) => ({
+        ...toolCallIdentity(content),
+        ...previous,
+        status: 'preparing',
+        argumentsText: (previous?.argumentsText ?? '') + content.argumentsText,
+        summary: content.summary ?? previous?.summary,
+        details: content.details ?? previous?.details,
+      }));
+    case 'toolCallRun':
+      return upsertToolCall(entries, content.id, (previous) => ({
+        ...toolCallIdentity(content),
+        ...previous,
+        status: content.manualApproval ? 'waiting-approval' : 'running',
+        arguments: content.arguments,
+        manualApproval: content.manualApproval,
+        summary: content.summary ?? previous?.summary,
+        details: content.details ?? previous?.details,
+      }));
+    case 'toolCallRunning':
+      return upsertToolCall(entries, content.id, (previous) => ({
+        ...toolCallIdentity(content),
+        ...previous,
+        status: 'running',
+        summary: content.summary ?? previous?.summary,
+        details: content.details ?? previous?.details,
+      }));
+    case 'toolCalled':
+      return upsertToolCall(entries, content.id, (previous) => ({
+        ...toolCallIdentity(content),
+        ...previous,
+        status: content.error ? 'failed' : 'succeeded',
+        outputText: content.outputs.map((output) => output.text).join('\n'),
+        totalTimeMs: content.totalTimeMs,
+        summary: content.summary ?? previous?.summary,
+        details: content.details ?? previous?.details,
+      }));
+    case 'toolCallRejected':
+      return upsertToolCall(entries, content.id, (previous) => ({
+        ...toolCallIdentity(content),
+        ...previous,
+        status: 'rejected',
+        reason: content.reason,
+        summary: content.summary ?? previous?.summary,
+        details: content.details ?? previous?.details,
+      }));
+    // Turn state, titles, usage, links and reasoning are not entries of their own (yet).
+    case 'progress':
+    case 'usage':
+    case 'metadata':
+    case 'url':
+    case 'reasonStarted':
+    case 'reasonText':
+    case 'reasonFinished':
+      return entries as ThreadEntry[];
+    default: {
+      const unreachable: never = content;
+      return unreachable;
+    }
+  }
+}
+
+/** Marks every tool call that can no longer finish (the turn ended or the relay restarted). */
+export function interruptOpenToolCalls(
+  entries: readonly ThreadEntry[],
+  reason: string,
+): ThreadEntry[] {
+  return entries.map((entry) =>
+    entry.type === 'toolCall' && isOpenToolCall(entry)
+      ? { ...entry, status: 'interrupted', reason }
+      : entry,
+  );
+}
+
+export function isOpenToolCall(entry: ToolCallEntry): boolean {
+  return entry.status === 'preparing' || entry.status === 'waiting-approval' || entry.status === 'running';
+}
+
+function appendText(entries: readonly ThreadEntry[], role: ChatRole, text: string): ThreadEntry[] {
+  const messageRole = role === 'user' ? 'user' : 'assistant';
+  const last = entries.at(-1);
+  // A user prompt always starts a message of its own; assistant text continues the answer.
+  if (messageRole === 'assistant' && last?.type === 'message' && last.role === 'assistant') {
+    const updated: ThreadEntry = { ...last, chunks: [...last.chunks, { type: 'text', chunk: text }] };
+    return [...entries.slice(0, -1), updated];
+  }
+  return [...entries, { type: 'message', role: messageRole, chunks: [{ type: 'text', chunk: text }] }];
+}
+
+type ToolCallIdentity = Pick<ToolCallEntry, 'type' | 'id' | 'name' | 'server' | 'origin'>;
+
+function toolCallIdentity(content: {
+  id: string;
+  name: string;
+  server: string;
+  origin: ToolCallEntry['origin'];
+}): ToolCallIdentity {
+  return { type: 'toolCall', id: content.id, name: content.name, server: content.server, origin: content.origin };
+}
+
+function upsertToolCall(
+  entries: readonly ThreadEntry[],
+  toolCallId: string,
+  update: (previous: ToolCallEntry | undefined) => ToolCallEntry,
+): ThreadEntry[] {
+  const index = entries.findIndex((entry) => entry.type === 'toolCall' && entry.id === toolCallId);
+  if (index === -1) return [...entries, update(undefined)];
+  const next = [...entries];
+  next[index] = update(entries[index] as ToolCallEntry);
+  return next;
+}

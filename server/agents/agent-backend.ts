@@ -1,0 +1,39 @@
+/**
+ * The one interface every agent sits behind (built-in today; ECA, Autohand, Emacs-Agent and ACP
+ * adapters later). A backend runs turns and reports what happens as ECA chat contents; the hub
+ * records them, fans them out and owns approvals.
+ */
+import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ChatContentInput } from '../../lib/protocol/eca-chat';
+
+export type ApprovalDecision = 'approved' | 'rejected';
+
+export interface AgentTurn {
+  threadId: string;
+  /** The thread's entries before this prompt, oldest first. */
+  history: readonly ThreadEntry[];
+  /** What the user typed. */
+  message: string;
+  /** Aborted when the user presses Stop; the backend must end the turn promptly. */
+  signal: AbortSignal;
+  /** Reports one content; resolves once it is recorded (so the order on the wire is the order here). */
+  emit(content: ChatContentInput): Promise<void>;
+  /** Waits for a tab to approve or reject a tool call already emitted with `manualApproval: true`. */
+  awaitApproval(toolCallId: string): Promise<ApprovalDecision>;
+}
+
+export interface AgentInfo {
+  /** Shown in the UI, e.g. "Built-in agent". */
+  name: string;
+  /** The model the turns use, e.g. "claude-sonnet-4-5" or "offline-demo". */
+  model: string;
+  /** True when the answers come from the scripted offline demo model, not a real one. */
+  offlineDemo: boolean;
+}
+
+export interface AgentBackend {
+  readonly info: AgentInfo;
+  /** Runs one turn to its end. Rejects only on failures the user should see as an error. */
+  runTurn(turn: AgentTurn): Promise<void>;
+  close(): Promise<void>;
+}
