@@ -1,0 +1,289 @@
+/**
+ * One JSON-RPC 2.0 connection over any transport: requests, responses and notifications in both
+ * directions, batches received per the specification, params and results checked against the
+ * protocol's schemas. Bad input is answered with the error it deserves and the connection goes on.
+ */
+import { classifyMessage, JSONRPC_VERSION, type RequestId, type RequestMessage } from '../protocol/json-rpc';
+import {
+  ConnectionError,
+  internalError,
+  invalidParams,
+  invalidRequest,
+  methodNotFound,
+  parseError,
+  RpcError,
+} from './errors';
+import type {
+  HandlerResult,
+  NotificationMethod,
+  NotificationParams,
+  ParsedNotificationParams,
+  ParsedRequestParams,
+  ProtocolDefinition,
+  RequestMethod,
+  RequestParams,
+  RequestResult,
+} from './protocol-definition';
+import type { Transport } from './transport';
+
+export interface RequestContext {
+  /** Aborted when the connection closes while the handler still runs. */
+  signal: AbortSignal;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface RpcConnectionOptions {
+  /** Default timeout of outgoing requests. */
+  requestTimeoutMs?: number;
+  /** Told about input that could not be answered (bad notifications, stray responses). */
+  onProtocolError?: (error: RpcError) => void;
+}
+
+type RequestHandler = (params: unknown, context: RequestContext) => unknown;
+type NotificationHandler = (params: unknown) => void;
+
+interface PendingRequest {
+  method: string;
+  resolve: (result: unknown) => void;
+  reject: (error: Error) => void;
+  cleanup: () => void;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+export class RpcConnection<P extends ProtocolDefinition> {
+  private readonly requestHandlers = new Map<string, RequestHandler>();
+  private readonly notificationHandlers = new Map<string, NotificationHandler>();
+  private readonly pending = new Map<RequestId, PendingRequest>();
+  private readonly running = new Set<AbortController>();
+  private readonly closeListeners = new Set<(error: ConnectionError) => void>();
+  private nextId = 1;
+  private closedWith: ConnectionError | undefined;
+
+  constructor(
+    private readonly protocol: P,
+    private readonly transport: Transport,
+    private readonly options: RpcConnectionOptions = {},
+  ) {
+    transport.onmessage = (value) => void this.receive(value);
+    transport.onclose = (reason) => this.dispose(new ConnectionError('closed', `Connection closed: ${reason}`));
+  }
+
+  get isClosed(): boolean {
+    return this.closedWith !== undefined;
+  }
+
+  onRequest<M extends RequestMethod<P>>(
+    method: M,
+    handler: (
+      params: ParsedRequestParams<P, M>,
+      context: RequestContext,
+    ) => HandlerResult<P, M> | Promise<HandlerResult<P, M>>,
+  ): void {
+    this.requestHandlers.set(method, handler as RequestHandler);
+  }
+
+  onNotification<N extends NotificationMethod<P>>(
+    method: N,
+    handler: (params: ParsedNotificationParams<P, N>) => void,
+  ): void {
+    this.notificationHandlers.set(method, handler as NotificationHandler);
+  }
+
+  onClose(listener: (error: ConnectionError) => void): () => void {
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
+  request<M extends RequestMethod<P>>(
+    method: M,
+    params: RequestParams<P, M>,
+    options: RequestOptions = {},
+  ): Promise<RequestResult<P, M>> {
+    if (this.closedWith) return Promise.reject(this.closedWith);
+    if (options.signal?.aborted) {
+      return Promise.reject(new ConnectionError('cancelled', `Request ${method} was cancelled`));
+    }
+    const id = this.nextId++;
+    const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    return new Promise<RequestResult<P, M>>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.settle(id)?.reject(
+          new ConnectionError('timeout', `Request ${method} timed out after ${timeoutMs} ms`),
+        );
+      }, timeoutMs);
+      const onAbort = () =>
+        this.settle(id)?.reject(new ConnectionError('cancelled', `Request ${method} was cancelled`));
+      options.signal?.addEventListener('abort', onAbort, { once: true });
+      this.pending.set(id, {
+        method,
+        resolve: (result) => resolve(result as RequestResult<P, M>),
+        reject,
+        cleanup: () => {
+          clearTimeout(timer);
+          options.signal?.removeEventListener('abort', onAbort);
+        },
+      });
+      this.transport.send(withParams({ jsonrpc: JSONRPC_VERSION, id, method }, params));
+    });
+  }
+
+  notify<N extends NotificationMethod<P>>(method: N, params: NotificationParams<P, N>): void {
+    if (this.closedWith) return;
+    this.transport.send(withParams({ jsonrpc: JSONRPC_VERSION, method }, params));
+  }
+
+  close(): void {
+    this.transport.close();
+    this.dispose(new ConnectionError('closed', 'Connection closed by this side'));
+  }
+
+  private async receive(value: unknown): Promise<void> {
+    if (typeof value === 'string') {
+      // A peer that sends text instead of an object gets it parsed here, so it can learn of its error.
+      try {
+        value = JSON.parse(value);
+      } catch (error) {
+        this.sendError(null, parseError(error instanceof Error ? error.message : 'invalid JSON'));
+        return;
+      }
+    }
+    if (Array.isArray(value)) {
+      await this.receiveBatch(value);
+      return;
+    }
+    const reply = await this.handleOne(value);
+    if (reply) this.transport.send(reply);
+  }
+
+  private async receiveBatch(values: unknown[]): Promise<void> {
+    if (values.length === 0) {
+      this.sendError(null, invalidRequest('an empty batch'));
+      return;
+    }
+    const replies = await Promise.all(values.map((value) => this.handleOne(value)));
+    const answered = replies.filter((reply) => reply !== undefined);
+    if (answered.length > 0) this.transport.send(answered);
+  }
+
+  /** Handles one message; returns the response to send, if the message deserves one. */
+  private async handleOne(value: unknown): Promise<object | undefined> {
+    const classified = classifyMessage(value);
+    switch (classified.kind) {
+      case 'invalid':
+        return errorResponse(classified.id, invalidRequest(classified.reason));
+      case 'response':
+        this.receiveResponse(classified.message);
+        return undefined;
+      case 'notification':
+        this.receiveNotification(classified.message.method, classified.message.params);
+        return undefined;
+      case 'request':
+        return this.receiveRequest(classified.message);
+      default: {
+        const unreachable: never = classified;
+        return unreachable;
+      }
+    }
+  }
+
+  private async receiveRequest(message: RequestMessage): Promise<object> {
+    const definition = this.protocol.requests[message.method];
+    const handler = this.requestHandlers.get(message.method);
+    if (!definition || !handler) return errorResponse(message.id, methodNotFound(message.method));
+    const params = definition.params.safeParse(message.params);
+    if (!params.success) return errorResponse(message.id, invalidParams(message.method, params.error.issues));
+    const controller = new AbortController();
+    this.running.add(controller);
+    try {
+      const result = await handler(params.data, { signal: controller.signal });
+      const checked = definition.result.safeParse(result);
+      if (!checked.success) {
+        return errorResponse(message.id, internalError(`${message.method} produced an invalid result`));
+      }
+      return { jsonrpc: JSONRPC_VERSION, id: message.id, result: checked.data ?? null };
+    } catch (error) {
+      const rpcError =
+        error instanceof RpcError ? error : internalError(error instanceof Error ? error.message : String(error), error);
+      return errorResponse(message.id, rpcError);
+    } finally {
+      this.running.delete(controller);
+    }
+  }
+
+  private receiveNotification(method: string, rawParams: unknown): void {
+    const schema = this.protocol.notifications[method];
+    const handler = this.notificationHandlers.get(method);
+    // Notifications get no answer, even when unknown (JSON-RPC 2.0 §4.1); the owner is told.
+    if (!schema || !handler) {
+      this.options.onProtocolError?.(methodNotFound(method));
+      return;
+    }
+    const params = schema.safeParse(rawParams);
+    if (!params.success) {
+      this.options.onProtocolError?.(invalidParams(method, params.error.issues));
+      return;
+    }
+    try {
+      handler(params.data);
+    } catch (error) {
+      this.options.onProtocolError?.(internalError(`handler of ${method} failed`, error));
+    }
+  }
+
+  private receiveResponse(message: { id: RequestId | null; result?: unknown; error?: { code: number; message: string; data?: unknown } }): void {
+    const pending = message.id === null ? undefined : this.settle(message.id);
+    if (!pending) {
+      this.options.onProtocolError?.(invalidRequest(`a response to no pending request (id ${String(message.id)})`));
+      return;
+    }
+    if (message.error) {
+      pending.reject(RpcError.fromErrorObject(message.error));
+      return;
+    }
+    const definition = this.protocol.requests[pending.method];
+    const result = definition ? definition.result.safeParse(message.result) : undefined;
+    if (result && !result.success) {
+      pending.reject(
+        new ConnectionError('invalid-result', `The peer's result for ${pending.method} does not match its schema`, {
+          cause: result.error,
+        }),
+      );
+      return;
+    }
+    pending.resolve(result?.data);
+  }
+
+  private settle(id: RequestId): PendingRequest | undefined {
+    const pending = this.pending.get(id);
+    if (!pending) return undefined;
+    this.pending.delete(id);
+    pending.cleanup();
+    return pending;
+  }
+
+  private sendError(id: RequestId | null, error: RpcError): void {
+    this.transport.send(errorResponse(id, error));
+  }
+
+  private dispose(error: ConnectionError): void {
+    if (this.closedWith) return;
+    this.closedWith = error;
+    for (const id of [...this.pending.keys()]) this.settle(id)?.reject(error);
+    for (const controller of this.running) controller.abort(error);
+    this.running.clear();
+    for (const listener of this.closeListeners) listener(error);
+  }
+}
+
+function errorResponse(id: RequestId | null, error: RpcError): object {
+  return { jsonrpc: JSONRPC_VERSION, id, error: error.toErrorObject() };
+}
+
+function withParams(message: Record<string, unknown>, params: unknown): object {
+  return params === undefined ? message : { ...message, params };
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { ChatContentInput, ChatRole } from '../protocol/eca-chat';
+import { ChatContentSchema } from '../protocol/eca-chat';
+import type { ThreadEntry } from '../protocol/acp-threads';
+import { applyChatContent, interruptOpenToolCalls } from './apply-chat-content';
+
+function fold(contents: Array<[ChatRole, ChatContentInput]>, start: ThreadEntry[] = []): ThreadEntry[] {
+  return contents.reduce<ThreadEntry[]>(
+    (entries, [role, content]) => applyChatContent(entries, role, ChatContentSchema.parse(content)),
+    start,
+  );
+}
+
+const writeCall = { origin: 'native', id: 'call-1', name: 'write_file', server: 'builtin' } as const;
+
+describe('applyChatContent', () => {
+  it('starts a user message per prompt and streams assistant text into one message', () => {
+    const entries = fold([
+      ['user', { type: 'text', text: 'hi' }],
+      ['system', { type: 'progress', state: 'running', text: 'Thinking' }],
+      ['assistant', { type: 'text', text: 'Hel' }],
+      ['assistant', { type: 'text', text: 'lo' }],
+      ['user', { type: 'text', text: 'again' }],
+    ]);
+    expect(entries).toEqual([
+      { type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'hi' }] },
+      { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Hel' }, { type: 'text', chunk: 'lo' }] },
+      { type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'again' }] },
+    ]);
+  });
+
+  it('follows a tool call from preparation through approval to its result', () => {
+    const details = { type: 'fileChange', path: 'a.md', diff: '+x', linesAdded: 1, linesRemoved: 0 } as const;
+    const waiting = fold([
+      ['assistant', { type: 'toolCallPrepare', ...writeCall, argumentsText: '{"path":' }],
+      ['assistant', { type: 'toolCallPrepare', ...writeCall, argumentsText: '"a.md"}' }],
+      ['assistant', { type: 'toolCallRun', ...writeCall, arguments: { path: 'a.md' }, manualApproval: true, details }],
+    ]);
+    expect(waiting).toEqual([
+      expect.objectContaining({ type: 'toolCall', status: 'waiting-approval', argumentsText: '{"path":"a.md"}', details }),
+    ]);
+    const done = fold(
+      [
+        ['assistant', { type: 'toolCallRunning', ...writeCall, arguments: { path: 'a.md' } }],
+        ['assistant', { type: 'toolCalled', ...writeCall, arguments: {}, error: false, outputs: [{ type: 'text', text: 'wrote a.md' }], totalTimeMs: 4 }],
+        ['assistant', { type: 'text', text: 'Done.' }],
+      ],
+      waiting,
+    );
+    expect(done[0]).toMatchObject({ status: 'succeeded', outputText: 'wrote a.md', details });
+    expect(done[1]).toMatchObject({ type: 'message', role: 'assistant' });
+  });
+
+  it('accepts the v1 `content` output and marks a failed call', () => {
+    const entries = fold([
+      ['assistant', { type: 'toolCalled', ...writeCall, arguments: [], error: true, outputs: [{ type: 'text', content: 'no such file' }] }],
+    ]);
+    expect(entries[0]).toMatchObject({ status: 'failed', outputText: 'no such file' });
+  });
+
+  it('records a rejection with its reason', () => {
+    const entries = fold([
+      ['assistant', { type: 'toolCallRun', ...writeCall, arguments: {}, manualApproval: true }],
+      ['assistant', { type: 'toolCallRejected', ...writeCall, arguments: {}, reason: 'user-choice' }],
+    ]);
+    expect(entries[0]).toMatchObject({ status: 'rejected', reason: 'user-choice' });
+  });
+
+  it('keeps untouched entries as the same objects so only changes are persisted', () => {
+    const before = fold([['user', { type: 'text', text: 'hi' }]]);
+    const after = applyChatContent(before, 'assistant', { type: 'text', text: 'yo' });
+    expect(after[0]).toBe(before[0]);
+    expect(applyChatContent(after, 'system', { type: 'metadata', title: 'T' })).toBe(after);
+  });
+
+  it('interrupts open tool calls and leaves finished ones alone', () => {
+    const entries = fold([
+      ['assistant', { type: 'toolCallRun', ...writeCall, arguments: {}, manualApproval: true }],
+      ['assistant', { type: 'toolCallRejected', ...writeCall, id: 'call-0', arguments: {}, reason: 'user-choice' }],
+    ]);
+    const interrupted = interruptOpenToolCalls(entries, 'stopped');
+    expect(interrupted[0]).toMatchObject({ status: 'interrupted', reason: 'stopped' });
+    expect(interrupted[1]).toBe(entries[1]);
+  });
+});
