@@ -56,3 +56,11 @@ export type BatonProtocol = typeof batonProtocol;
 
 /** The socket.io event that carries every JSON-RPC message, in both directions. */
 export const RPC_EVENT = 'rpc';
+
+/** Baton's own error codes, in the range JSON-RPC leaves to servers (-32000 to -32099). */
+export const BatonErrorCodes = {
+  UnknownThread: -32001,
+  ThreadBusy: -32002,
+  FileUnavailable: -32003,
+  PathOutsideWorkspace: -32004,
+} as const;

@@ -1,0 +1,59 @@
+/** A page object for Baton's one page: what a user sees and does, by data-testid. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class BatonPage {
+  constructor(readonly page: Page) {}
+
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await this.expectConnected();
+  }
+
+  async expectConnected(): Promise<void> {
+    await expect(this.page.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected');
+  }
+
+  get threadItems(): Locator {
+    return this.page.getByTestId('thread-item');
+  }
+
+  get userMessages(): Locator {
+    return this.page.getByTestId('message-user');
+  }
+
+  get assistantMessages(): Locator {
+    return this.page.getByTestId('message-assistant');
+  }
+
+  get toolCards(): Locator {
+    return this.page.getByTestId('tool-call-card');
+  }
+
+  toolCard(toolName: string): Locator {
+    return this.page.locator(`[data-testid="tool-call-card"][data-tool-name="${toolName}"]`);
+  }
+
+  get stopButton(): Locator {
+    return this.page.getByTestId('stop-button');
+  }
+
+  get composer(): Locator {
+    return this.page.getByTestId('composer-input');
+  }
+
+  async newThread(): Promise<void> {
+    const before = await this.threadItems.count();
+    await this.page.getByTestId('new-thread').click();
+    await expect(this.threadItems).toHaveCount(before + 1);
+  }
+
+  /** Types a prompt and presses Enter, as a user does. */
+  async send(prompt: string): Promise<void> {
+    await this.composer.fill(prompt);
+    await this.composer.press('Enter');
+  }
+
+  async expectTurnFinished(): Promise<void> {
+    await expect(this.stopButton).toHaveCount(0);
+  }
+}

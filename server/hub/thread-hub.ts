@@ -1,0 +1,112 @@
+/**
+ * One live session per thread, created on first use from what the store holds. The hub is what
+ * the socket handlers talk to; it never touches a socket itself (contents leave through
+ * `broadcast`, which the relay points at the thread's socket.io room).
+ */
+import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ChatContentReceivedParams } from '../../lib/protocol/eca-chat';
+import { interruptOpenToolCalls } from '../../lib/thread/apply-chat-content';
+import type { AgentBackend } from '../agents/agent-backend';
+import type { ThreadStore } from '../store/thread-store';
+import { ThreadRecorder } from './thread-recorder';
+import { ThreadSession } from './thread-session';
+
+export const NEW_THREAD_TITLE = 'New thread';
+const TITLE_LENGTH = 60;
+
+export class UnknownThreadError extends Error {
+  readonly code = 'unknown-thread';
+  constructor(threadId: string) {
+    super(`There is no thread ${threadId}.`);
+  }
+}
+
+export interface ThreadHubOptions {
+  store: ThreadStore;
+  agent: AgentBackend;
+  broadcast: (threadId: string, params: ChatContentReceivedParams) => void;
+  log: (message: string) => void;
+}
+
+export class ThreadHub {
+  private readonly sessions = new Map<string, Promise<{ session: ThreadSession; recorder: ThreadRecorder }>>();
+  private readonly turns = new Set<Promise<void>>();
+
+  constructor(private readonly options: ThreadHubOptions) {}
+
+  listThreads(): Promise<ThreadMetadata[]> {
+    return this.options.store.listThreads();
+  }
+
+  async createThread(): Promise<ThreadMetadata> {
+    return this.options.store.createThread(NEW_THREAD_TITLE);
+  }
+
+  async getEntries(threadId: string): Promise<readonly ThreadEntry[]> {
+    return (await this.open(threadId)).recorder.snapshot;
+  }
+
+  async isRunning(threadId: string): Promise<boolean> {
+    return (await this.open(threadId)).session.isRunning;
+  }
+
+  async prompt(threadId: string, message: string): Promise<void> {
+    const { session, recorder } = await this.open(threadId);
+    const { turnEnded } = await session.prompt(message);
+    this.track(turnEnded);
+    await this.nameThread(threadId, message, recorder);
+  }
+
+  async approve(threadId: string, toolCallId: string): Promise<boolean> {
+    return (await this.open(threadId)).session.approve(toolCallId);
+  }
+
+  async reject(threadId: string, toolCallId: string): Promise<boolean> {
+    return (await this.open(threadId)).session.reject(toolCallId);
+  }
+
+  async stop(threadId: string): Promise<void> {
+    (await this.open(threadId)).session.stop();
+  }
+
+  /** Stops every turn and waits for each to record its end. */
+  async close(): Promise<void> {
+    for (const opened of this.sessions.values()) (await opened).session.stop();
+    await Promise.allSettled([...this.turns]);
+  }
+
+  private open(threadId: string) {
+    let opened = this.sessions.get(threadId);
+    if (!opened) {
+      opened = this.load(threadId);
+      this.sessions.set(threadId, opened);
+      opened.catch(() => this.sessions.delete(threadId));
+    }
+    return opened;
+  }
+
+  private async load(threadId: string) {
+    const { store, agent, broadcast, log } = this.options;
+    if (!(await store.getThread(threadId))) throw new UnknownThreadError(threadId);
+    const recorder = new ThreadRecorder(threadId, await store.getEntries(threadId), store, (params) =>
+      broadcast(threadId, params),
+    );
+    // Nothing is running yet in this process, so a call still open in the store was cut off by a restart.
+    await recorder.rewrite((entries) => interruptOpenToolCalls(entries, 'The relay stopped before this call finished.'));
+    return { session: new ThreadSession(recorder, agent, log), recorder };
+  }
+
+  private async nameThread(threadId: string, message: string, recorder: ThreadRecorder): Promise<void> {
+    const thread = await this.options.store.getThread(threadId);
+    if (!thread || thread.title !== NEW_THREAD_TITLE) return;
+    const firstLine = message.trim().split('\n')[0] ?? '';
+    const title = firstLine.length > TITLE_LENGTH ? `${firstLine.slice(0, TITLE_LENGTH - 1)}…` : firstLine;
+    await this.options.store.renameThread(threadId, title);
+    await recorder.record('system', { type: 'metadata', title });
+  }
+
+  private track(turn: Promise<void>): void {
+    this.turns.add(turn);
+    void turn.finally(() => this.turns.delete(turn));
+  }
+}

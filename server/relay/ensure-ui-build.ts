@@ -1,0 +1,44 @@
+/**
+ * Builds the Next.js UI when there is no build yet or a UI source changed since the last one, so
+ * that `npm start` on a fresh clone (or after an update) serves what the sources say.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PROJECT_ROOT } from './project-root';
+
+const UI_SOURCES = ['app', 'components', 'stores', 'lib', 'public', 'next.config.js', 'package.json'];
+
+export async function ensureUiBuild(log: (message: string) => void): Promise<void> {
+  const buildId = path.join(PROJECT_ROOT, '.next', 'BUILD_ID');
+  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceMtime()) return;
+  log('building the UI (first start or sources changed; this takes a minute)…');
+  const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+  await new Promise<void>((resolve, reject) => {
+    // Build output goes to stderr: stdout carries only the ready line that scripts wait for.
+    const child = spawn(process.execPath, [nextBin, 'build'], {
+      cwd: PROJECT_ROOT,
+      stdio: ['ignore', process.stderr, process.stderr],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build exited with ${code}`))));
+  });
+}
+
+function newestSourceMtime(): number {
+  let newest = 0;
+  const visit = (target: string) => {
+    if (!existsSync(target)) return;
+    const stats = statSync(target);
+    newest = Math.max(newest, stats.mtimeMs);
+    if (!stats.isDirectory()) return;
+    for (const name of readdirSync(target)) {
+      if (name === 'node_modules' || name.endsWith('.test.ts') || name.endsWith('.test.tsx')) continue;
+      visit(path.join(target, name));
+    }
+  };
+  for (const source of UI_SOURCES) visit(path.join(PROJECT_ROOT, source));
+  return newest;
+}
