@@ -1,0 +1,148 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChatContentReceivedParams } from '../../lib/protocol/eca-chat';
+import type { AgentBackend, AgentTurn } from '../agents/agent-backend';
+import { openThreadStore } from '../store/prisma-thread-store';
+import type { ThreadStore } from '../store/thread-store';
+import { NEW_THREAD_TITLE, ThreadHub } from './thread-hub';
+import { ThreadBusyError } from './thread-session';
+
+/** A test peer behind the real interface: says a word, then asks to write a file. */
+class AskingAgent implements AgentBackend {
+  readonly info = { name: 'Test agent', model: 'test', offlineDemo: false };
+  decisions: string[] = [];
+  turnStarted?: () => void;
+
+  async runTurn(turn: AgentTurn): Promise<void> {
+    this.turnStarted?.();
+    await turn.emit({ type: 'text', text: 'Let me write.' });
+    const call = { origin: 'native', id: `call-${turn.history.length}`, name: 'write_file', server: 'builtin' } as const;
+    await turn.emit({ type: 'toolCallRun', ...call, arguments: { path: 'a.md' }, manualApproval: true });
+    const decision = await turn.awaitApproval(call.id);
+    this.decisions.push(decision);
+    if (decision === 'rejected') {
+      await turn.emit({ type: 'toolCallRejected', ...call, arguments: {}, reason: 'user-choice' });
+      return;
+    }
+    await turn.emit({ type: 'toolCalled', ...call, arguments: {}, error: false, outputs: [{ type: 'text', text: 'ok' }] });
+    await turn.emit({ type: 'text', text: 'Done.' });
+  }
+
+  async close(): Promise<void> {}
+}
+
+class FailingAgent implements AgentBackend {
+  readonly info = { name: 'Failing agent', model: 'test', offlineDemo: false };
+  async runTurn(turn: AgentTurn): Promise<void> {
+    await turn.emit({ type: 'text', text: 'Starting' });
+    throw new Error('model unreachable');
+  }
+  async close(): Promise<void> {}
+}
+
+let folder: string;
+let store: ThreadStore;
+let broadcasts: ChatContentReceivedParams[];
+
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'baton-hub-'));
+  store = await openThreadStore({ databaseFile: path.join(folder, 'baton.db') });
+  broadcasts = [];
+});
+
+afterEach(async () => {
+  await store.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+function makeHub(agent: AgentBackend) {
+  return new ThreadHub({ store, agent, broadcast: (_id, params) => broadcasts.push(params), log: () => undefined });
+}
+
+/** Resolves when the hub has broadcast a content matching the predicate. */
+async function untilBroadcast(predicate: (params: ChatContentReceivedParams) => boolean): Promise<void> {
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    if (broadcasts.some(predicate)) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the expected content was never broadcast');
+}
+
+const turnFinished = (params: ChatContentReceivedParams) =>
+  params.content.type === 'progress' && params.content.state === 'finished';
+const waitingApproval = (params: ChatContentReceivedParams) =>
+  params.content.type === 'toolCallRun' && params.content.manualApproval;
+
+describe('ThreadHub', () => {
+  it('records the prompt, the answer and an approved tool call, names the thread, and stores it all', async () => {
+    const agent = new AskingAgent();
+    const hub = makeHub(agent);
+    const thread = await hub.createThread();
+    expect(thread.title).toBe(NEW_THREAD_TITLE);
+    await hub.prompt(thread.id, 'Write a file for me\nplease');
+    await untilBroadcast(waitingApproval);
+    expect(await hub.approve(thread.id, 'call-0')).toBe(true);
+    await untilBroadcast(turnFinished);
+
+    const stored = await store.getEntries(thread.id);
+    expect(stored).toEqual(await hub.getEntries(thread.id));
+    expect(stored.map((entry) => entry.type === 'toolCall' ? entry.status : entry.role)).toEqual([
+      'user',
+      'assistant',
+      'succeeded',
+      'assistant',
+    ]);
+    expect((await store.getThread(thread.id))?.title).toBe('Write a file for me');
+    expect(broadcasts.map((params) => params.content.type)).toContain('metadata');
+  });
+
+  it('refuses a second prompt while a turn runs', async () => {
+    const hub = makeHub(new AskingAgent());
+    const thread = await hub.createThread();
+    await hub.prompt(thread.id, 'one');
+    await expect(hub.prompt(thread.id, 'two')).rejects.toBeInstanceOf(ThreadBusyError);
+    await hub.stop(thread.id);
+    await untilBroadcast(turnFinished);
+  });
+
+  it('Stop rejects what waits for approval and ends the turn', async () => {
+    const agent = new AskingAgent();
+    const hub = makeHub(agent);
+    const thread = await hub.createThread();
+    await hub.prompt(thread.id, 'write');
+    await untilBroadcast(waitingApproval);
+    await hub.stop(thread.id);
+    await untilBroadcast(turnFinished);
+    expect(agent.decisions).toEqual(['rejected']);
+    const toolCall = (await store.getEntries(thread.id)).find((entry) => entry.type === 'toolCall');
+    expect(toolCall).toMatchObject({ status: 'rejected', reason: 'user-choice' });
+    expect(await hub.isRunning(thread.id)).toBe(false);
+  });
+
+  it('shows an agent failure in the thread and lets the next prompt run', async () => {
+    const hub = makeHub(new FailingAgent());
+    const thread = await hub.createThread();
+    await hub.prompt(thread.id, 'go');
+    await untilBroadcast(turnFinished);
+    const last = (await store.getEntries(thread.id)).at(-1);
+    expect(JSON.stringify(last)).toContain('model unreachable');
+    await expect(hub.prompt(thread.id, 'again')).resolves.toBeUndefined();
+  });
+
+  it('marks a call left waiting by a stopped relay as interrupted when the thread is next opened', async () => {
+    const hub = makeHub(new AskingAgent());
+    const thread = await hub.createThread();
+    await hub.prompt(thread.id, 'write');
+    await untilBroadcast(waitingApproval);
+    // A new hub on the same store is what a restarted relay sees.
+    const restarted = makeHub(new AskingAgent());
+    const toolCall = (await restarted.getEntries(thread.id)).find((entry) => entry.type === 'toolCall');
+    expect(toolCall).toMatchObject({ status: 'interrupted' });
+    expect((await store.getEntries(thread.id)).find((entry) => entry.type === 'toolCall')).toMatchObject({
+      status: 'interrupted',
+    });
+    await hub.close();
+  });
+});
