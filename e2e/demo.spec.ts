@@ -1,0 +1,108 @@
+/**
+ * A newcomer's first run, with no API key: the offline demo model reads a file, proposes an edit,
+ * and waits for Approve or Reject; history survives reloads and relay restarts.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { BatonPage } from './support/baton-page';
+import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+
+const README_TEXT = '# Sample project\n\nA workspace for the demo.\n';
+const DEMO_FILE = 'baton-demo.md';
+
+let relay: RelayProcess;
+let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+
+test.beforeEach(async () => {
+  workspace = await makeTempFolder('demo');
+  await writeFile(path.join(workspace.path, 'README.md'), README_TEXT);
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
+});
+
+test.afterEach(async () => {
+  await relay.stop();
+  await workspace.remove();
+});
+
+test('the demo reads a file, waits for approval, and Approve writes the file', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await expect(page.getByTestId('offline-demo-banner')).toContainText(/offline demo model/i);
+  await expect(baton.threadItems).toHaveCount(0);
+
+  await baton.newThread();
+  await baton.send('Show me what you can do');
+  await expect(baton.toolCard('read_file')).toHaveAttribute('data-status', 'succeeded');
+  const writeCard = baton.toolCard('write_file');
+  await expect(writeCard).toHaveAttribute('data-status', 'waiting-approval');
+  await expect(writeCard.getByTestId('tool-call-diff')).toContainText('+# Baton demo');
+  expect(existsSync(path.join(workspace.path, DEMO_FILE))).toBe(false);
+
+  await writeCard.getByTestId('approve-tool-call').click();
+  await expect(writeCard).toHaveAttribute('data-status', 'succeeded');
+  await expect(baton.assistantMessages.last()).toContainText(`Done: I wrote ${DEMO_FILE}`);
+  await baton.expectTurnFinished();
+  expect(await readFile(path.join(workspace.path, DEMO_FILE), 'utf8')).toContain('> Show me what you can do');
+  await expect(writeCard.getByTestId('approve-tool-call')).toHaveCount(0);
+});
+
+test('Reject leaves the file alone and the model is told', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.send('Try an edit');
+  const writeCard = baton.toolCard('write_file');
+  await expect(writeCard).toHaveAttribute('data-status', 'waiting-approval');
+  await writeCard.getByTestId('reject-tool-call').click();
+  await expect(writeCard).toHaveAttribute('data-status', 'rejected');
+  await expect(baton.assistantMessages.last()).toContainText('You rejected the edit');
+  await baton.expectTurnFinished();
+  expect(existsSync(path.join(workspace.path, DEMO_FILE))).toBe(false);
+});
+
+test('a waiting approval and the whole history survive a reload, a new tab and a relay restart', async ({
+  page,
+  context,
+}) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.send('Remember this');
+  await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
+
+  await page.reload();
+  await baton.expectConnected();
+  await baton.threadItems.first().click();
+  const writeCard = baton.toolCard('write_file');
+  await expect(writeCard).toHaveAttribute('data-status', 'waiting-approval');
+  await writeCard.getByTestId('approve-tool-call').click();
+  await expect(baton.assistantMessages.last()).toContainText('Done:');
+  await baton.expectTurnFinished();
+  const transcript = await page.getByTestId('chat-entries').innerText();
+
+  const secondTab = new BatonPage(await context.newPage());
+  await page.close();
+  await secondTab.open(relay.url);
+  await secondTab.threadItems.first().click();
+  await expect(secondTab.page.getByTestId('chat-entries')).toHaveText(transcript);
+
+  await relay.stop();
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
+  await secondTab.open(relay.url);
+  await expect(secondTab.threadItems).toHaveText([/Remember this/]);
+  await secondTab.threadItems.first().click();
+  await expect(secondTab.userMessages).toHaveText(['Remember this']);
+  await expect(secondTab.toolCards).toHaveCount(2);
+  await expect(secondTab.toolCard('write_file')).toHaveAttribute('data-status', 'succeeded');
+  await expect(secondTab.page.getByTestId('chat-entries')).toHaveText(transcript);
+});
+
+test('the file panel lists the workspace and shows the file clicked', async ({ page }) => {
+  await writeFile(path.join(workspace.path, 'notes.txt'), 'line one\nline two\n');
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  const files = page.getByTestId('file-item');
+  await expect(files).toHaveText(['README.md', 'notes.txt']);
+  await files.filter({ hasText: 'README.md' }).click();
+  await expect(page.getByTestId('file-content')).toHaveText(README_TEXT);
+});
