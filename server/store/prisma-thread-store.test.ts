@@ -1,0 +1,196 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import { PrismaClient } from './generated/client';
+import { applyMigrations, migrationsDirectory } from './migrate';
+import { connectSqlite, openThreadStore, readPragma } from './prisma-thread-store';
+import type { ThreadStore } from './thread-store';
+
+const userMessage = (text: string): ThreadEntry => ({
+  type: 'message',
+  role: 'user',
+  chunks: [{ type: 'text', chunk: text }],
+});
+const readFileEntry: ThreadEntry = { type: 'readFile', path: 'src/a.ts', content: 'export {}\n' };
+const toolCall: ThreadEntry = {
+  type: 'toolCall',
+  id: 'call-1',
+  name: 'edit_file',
+  server: 'builtin',
+  origin: 'native',
+  status: 'waiting-approval',
+  arguments: { path: 'src/a.ts' },
+  manualApproval: true,
+};
+
+let folder: string;
+let databaseFile: string;
+const toClose: { close(): Promise<void> }[] = [];
+
+async function open(): Promise<ThreadStore> {
+  const store = await openThreadStore({ databaseFile });
+  toClose.push(store);
+  return store;
+}
+
+/** A second, unconfigured connection to the same file, as another process would have. */
+function rawClient(): PrismaClient {
+  const client = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: databaseFile }) });
+  toClose.push({ close: () => client.$disconnect() });
+  return client;
+}
+
+beforeEach(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'baton-store-test-'));
+  // A folder that does not exist yet: opening the store must create it.
+  databaseFile = join(folder, 'nested', 'baton.db');
+});
+
+afterEach(async () => {
+  for (const handle of toClose.splice(0).reverse()) await handle.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('openThreadStore', () => {
+  it('lists threads most recently modified first, with RFC 3339 timestamps', async () => {
+    const store = await open();
+    const first = await store.createThread('first');
+    const second = await store.createThread('second');
+    const third = await store.createThread('third');
+    expect((await store.listThreads()).map((thread) => thread.title)).toEqual([
+      'third',
+      'second',
+      'first',
+    ]);
+
+    await store.saveEntries(first.id, [{ seq: 0, entry: userMessage('hello') }]);
+    const threads = await store.listThreads();
+    expect(threads.map((thread) => thread.id)).toEqual([first.id, third.id, second.id]);
+    for (const thread of threads) {
+      expect(thread.modifiedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
+    expect(Date.parse(threads[0]!.modifiedAt)).toBeGreaterThan(Date.parse(first.modifiedAt));
+  });
+
+  it('renames a thread and moves it to the top', async () => {
+    const store = await open();
+    const older = await store.createThread('New thread');
+    await store.createThread('other');
+    await store.renameThread(older.id, 'Fix the login bug');
+
+    expect(await store.getThread(older.id)).toMatchObject({ title: 'Fix the login bug' });
+    expect((await store.listThreads())[0]).toMatchObject({ id: older.id, title: 'Fix the login bug' });
+  });
+
+  it('inserts entries, replaces them by seq and returns them in seq order', async () => {
+    const store = await open();
+    const { id } = await store.createThread('t');
+    await store.saveEntries(id, [
+      { seq: 2, entry: toolCall },
+      { seq: 0, entry: userMessage('read a.ts') },
+      { seq: 1, entry: readFileEntry },
+    ]);
+    expect(await store.getEntries(id)).toEqual([userMessage('read a.ts'), readFileEntry, toolCall]);
+
+    const approved: ThreadEntry = { ...toolCall, status: 'succeeded', outputText: 'done' };
+    await store.saveEntries(id, [
+      { seq: 2, entry: approved },
+      { seq: 3, entry: userMessage('thanks') },
+    ]);
+    expect(await store.getEntries(id)).toEqual([
+      userMessage('read a.ts'),
+      readFileEntry,
+      approved,
+      userMessage('thanks'),
+    ]);
+  });
+
+  it('keeps threads and entries across a restart', async () => {
+    const before = await open();
+    const { id } = await before.createThread('persisted');
+    await before.saveEntries(id, [
+      { seq: 0, entry: userMessage('hi') },
+      { seq: 1, entry: toolCall },
+    ]);
+    const listed = await before.listThreads();
+    await before.close();
+
+    const after = await open();
+    expect(await after.listThreads()).toEqual(listed);
+    expect(await after.getEntries(id)).toEqual([userMessage('hi'), toolCall]);
+  });
+
+  it('answers null and no entries for an unknown thread, and refuses to write to one', async () => {
+    const store = await open();
+    expect(await store.getThread('no-such-thread')).toBeNull();
+    expect(await store.getEntries('no-such-thread')).toEqual([]);
+    await expect(store.renameThread('no-such-thread', 'x')).rejects.toThrow(/no-such-thread/);
+    await expect(
+      store.saveEntries('no-such-thread', [{ seq: 0, entry: userMessage('x') }]),
+    ).rejects.toThrow(/no-such-thread/);
+  });
+
+  it('saves nothing of a batch when one entry is invalid', async () => {
+    const store = await open();
+    const { id } = await store.createThread('t');
+    const invalid = { type: 'message', role: 'robot', chunks: [] } as unknown as ThreadEntry;
+    await expect(
+      store.saveEntries(id, [
+        { seq: 0, entry: userMessage('kept out') },
+        { seq: 1, entry: invalid },
+      ]),
+    ).rejects.toThrow();
+    expect(await store.getEntries(id)).toEqual([]);
+  });
+
+  it('names the thread and seq of a stored entry that no longer parses', async () => {
+    const store = await open();
+    const { id } = await store.createThread('t');
+    await store.saveEntries(id, [
+      { seq: 0, entry: userMessage('fine') },
+      { seq: 1, entry: userMessage('to be damaged') },
+    ]);
+    await rawClient().threadEntry.update({
+      where: { threadId_seq: { threadId: id, seq: 1 } },
+      data: { data: '{"type":"message","role":"robot","chunks":[]}' },
+    });
+    await expect(store.getEntries(id)).rejects.toThrow(`Thread ${id} entry 1 is not a valid ThreadEntry`);
+  });
+
+  it('puts WAL, a busy timeout and synchronous=NORMAL in force', async () => {
+    databaseFile = join(folder, 'fresh.db');
+    await applyMigrations(databaseFile);
+    // A fresh file is in rollback-journal mode; the connection that switches it to WAL keeps
+    // synchronous=FULL (2) unless told otherwise, so this asserts the store's own settings.
+    const configured = await connectSqlite(databaseFile);
+    toClose.push({ close: () => configured.$disconnect() });
+    expect(await readPragma(configured, 'journal_mode')).toBe('wal');
+    expect(await readPragma(configured, 'synchronous')).toBe('1');
+    expect(await readPragma(configured, 'busy_timeout')).toBe('5000');
+    expect(await readPragma(configured, 'foreign_keys')).toBe('1');
+    // journal_mode belongs to the file: another connection, as another process would have, sees it.
+    expect(await readPragma(rawClient(), 'journal_mode')).toBe('wal');
+  });
+});
+
+describe('applyMigrations', () => {
+  it('applies every committed migration once and records it', async () => {
+    const committed = (await readdir(migrationsDirectory, { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect(committed.length).toBeGreaterThan(0);
+    databaseFile = join(folder, 'migrated.db');
+
+    expect(await applyMigrations(databaseFile)).toEqual({ applied: committed });
+    expect(await applyMigrations(databaseFile)).toEqual({ applied: [] });
+
+    const recorded = await rawClient().$queryRawUnsafe<{ migration_name: string }[]>(
+      'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name',
+    );
+    expect(recorded.map((row) => row.migration_name)).toEqual(committed);
+  });
+});

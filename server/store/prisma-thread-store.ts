@@ -1,0 +1,204 @@
+/**
+ * The ThreadStore on Prisma with a SQLite file. Entries are kept as the JSON of the whole entry
+ * and parsed back with ThreadEntrySchema, so the protocol schema stays the single source of truth
+ * for their shape (the database is a trust boundary too: the file may be old or edited).
+ */
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import {
+  ThreadEntrySchema,
+  type ThreadEntry,
+  type ThreadMetadata,
+} from '../../lib/protocol/acp-threads';
+import { PrismaClient } from './generated/client';
+import { applyMigrations } from './migrate';
+import type { EntryWrite, ThreadStore } from './thread-store';
+
+/** How long a write waits for another connection's lock before SQLITE_BUSY. */
+export const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Per-connection settings, each read back after it is set, because SQLite ignores what it
+ * cannot do (a network filesystem, for one, silently keeps journal_mode=delete).
+ * - WAL lets readers (another tab's history load) run while the recorder writes.
+ * - busy_timeout: better-sqlite3 happens to default to 5000 too; set so as not to rely on it.
+ * - synchronous=NORMAL is safe with WAL: a commit can be lost only on power failure or an OS
+ *   crash, never corrupt the database, and a crash of the relay itself loses nothing; FULL would
+ *   add an fsync to every streamed entry. https://www.sqlite.org/pragma.html#pragma_synchronous
+ *   The connection that first switches a file to WAL would otherwise stay at FULL.
+ * - foreign_keys: the schema's onDelete: Cascade and the entry-to-thread reference depend on it;
+ *   better-sqlite3 is built with it on, another SQLite build may not be.
+ */
+const PRAGMAS = [
+  { name: 'journal_mode', value: 'WAL', expected: 'wal' },
+  { name: 'busy_timeout', value: String(BUSY_TIMEOUT_MS), expected: String(BUSY_TIMEOUT_MS) },
+  { name: 'synchronous', value: 'NORMAL', expected: '1' },
+  { name: 'foreign_keys', value: 'ON', expected: '1' },
+] as const;
+
+/**
+ * Reads a pragma as a string: SQLite answers one row of one column, a number or a word.
+ * `name` goes into the SQL as is: pass a constant, never input.
+ */
+export async function readPragma(prisma: PrismaClient, name: string): Promise<string> {
+  const rows = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(`PRAGMA ${name}`);
+  const value = rows[0] === undefined ? undefined : Object.values(rows[0])[0];
+  return String(value).toLowerCase();
+}
+
+async function configureConnection(prisma: PrismaClient, databaseFile: string): Promise<void> {
+  for (const pragma of PRAGMAS) {
+    await prisma.$queryRawUnsafe(`PRAGMA ${pragma.name} = ${pragma.value}`);
+    const actual = await readPragma(prisma, pragma.name);
+    if (actual !== pragma.expected) {
+      throw new Error(
+        `SQLite refused PRAGMA ${pragma.name} = ${pragma.value} on ${databaseFile} (it is ${actual})`,
+      );
+    }
+  }
+}
+
+/**
+ * Timestamps that never repeat or go back within this process: two changes in the same
+ * millisecond would otherwise tie, and the thread list would not follow the order of changes.
+ */
+function monotonicClock(): () => Date {
+  let last = 0;
+  return () => {
+    last = Math.max(Date.now(), last + 1);
+    return new Date(last);
+  };
+}
+
+const toMetadata = (row: { id: string; title: string; modifiedAt: Date }): ThreadMetadata => ({
+  id: row.id,
+  title: row.title,
+  modifiedAt: row.modifiedAt.toISOString(),
+});
+
+const metadataColumns = { id: true, title: true, modifiedAt: true } as const;
+
+function parseEntry(threadId: string, seq: number, data: string): ThreadEntry {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch (error) {
+    throw new Error(`Thread ${threadId} entry ${seq} is not valid JSON`, { cause: error });
+  }
+  const parsed = ThreadEntrySchema.safeParse(json);
+  if (!parsed.success) {
+    throw new Error(`Thread ${threadId} entry ${seq} is not a valid ThreadEntry`, {
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+function encodeWrite(threadId: string, write: EntryWrite): { seq: number; type: string; data: string } {
+  if (!Number.isSafeInteger(write.seq) || write.seq < 0) {
+    throw new Error(`Thread ${threadId}: entry seq must be an integer from 0, got ${write.seq}`);
+  }
+  // Validated on the way in too, so that a bad entry fails where it is made, not at every read.
+  const entry = ThreadEntrySchema.parse(write.entry);
+  return { seq: write.seq, type: entry.type, data: JSON.stringify(entry) };
+}
+
+class PrismaThreadStore implements ThreadStore {
+  readonly #prisma: PrismaClient;
+  readonly #now = monotonicClock();
+
+  constructor(prisma: PrismaClient) {
+    this.#prisma = prisma;
+  }
+
+  async listThreads(): Promise<ThreadMetadata[]> {
+    const rows = await this.#prisma.thread.findMany({
+      select: metadataColumns,
+      orderBy: [{ modifiedAt: 'desc' }, { createdAt: 'desc' }],
+    });
+    return rows.map(toMetadata);
+  }
+
+  async createThread(title: string): Promise<ThreadMetadata> {
+    const now = this.#now();
+    const row = await this.#prisma.thread.create({
+      data: { title, createdAt: now, modifiedAt: now },
+      select: metadataColumns,
+    });
+    return toMetadata(row);
+  }
+
+  async getThread(threadId: string): Promise<ThreadMetadata | null> {
+    const row = await this.#prisma.thread.findUnique({
+      where: { id: threadId },
+      select: metadataColumns,
+    });
+    return row === null ? null : toMetadata(row);
+  }
+
+  /** A rename is a change to the thread, so it moves the thread to the top of the list. */
+  async renameThread(threadId: string, title: string): Promise<void> {
+    const { count } = await this.#prisma.thread.updateMany({
+      where: { id: threadId },
+      data: { title, modifiedAt: this.#now() },
+    });
+    if (count === 0) throw new Error(`Cannot rename thread ${threadId}: no such thread`);
+  }
+
+  async getEntries(threadId: string): Promise<ThreadEntry[]> {
+    const rows = await this.#prisma.threadEntry.findMany({
+      where: { threadId },
+      select: { seq: true, data: true },
+      orderBy: { seq: 'asc' },
+    });
+    return rows.map((row) => parseEntry(threadId, row.seq, row.data));
+  }
+
+  async saveEntries(threadId: string, writes: readonly EntryWrite[]): Promise<void> {
+    if (writes.length === 0) return;
+    const rows = writes.map((write) => encodeWrite(threadId, write));
+    const modifiedAt = this.#now();
+    await this.#prisma.$transaction(async (transaction) => {
+      const { count } = await transaction.thread.updateMany({
+        where: { id: threadId },
+        data: { modifiedAt },
+      });
+      if (count === 0) throw new Error(`Cannot save entries of thread ${threadId}: no such thread`);
+      for (const { seq, type, data } of rows) {
+        await transaction.threadEntry.upsert({
+          where: { threadId_seq: { threadId, seq } },
+          create: { threadId, seq, type, data },
+          update: { type, data },
+        });
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.#prisma.$disconnect();
+  }
+}
+
+/**
+ * A PrismaClient on this SQLite file with the pragmas above in force. One adapter is one
+ * better-sqlite3 connection, so they hold for every query until the client is disconnected.
+ */
+export async function connectSqlite(databaseFile: string): Promise<PrismaClient> {
+  const prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: databaseFile }) });
+  try {
+    await configureConnection(prisma, databaseFile);
+  } catch (error) {
+    await prisma.$disconnect();
+    throw error;
+  }
+  return prisma;
+}
+
+/** Creates the database folder, brings the schema up to date and opens the store. */
+export async function openThreadStore(options: { databaseFile: string }): Promise<ThreadStore> {
+  const { databaseFile } = options;
+  await mkdir(dirname(databaseFile), { recursive: true });
+  await applyMigrations(databaseFile);
+  return new PrismaThreadStore(await connectSqlite(databaseFile));
+}
