@@ -1,0 +1,113 @@
+/**
+ * Translates between Baton's thread entries and the Anthropic Messages API (the built-in agent's
+ * one mapper file, DESIGN.md decision 1). The API wants user and assistant turns alternating and
+ * every tool_use answered by a tool_result in the very next user message; entries are flattened
+ * to (role, block) pairs in order and consecutive same-role blocks merged, which gives exactly that.
+ */
+import type Anthropic from '@anthropic-ai/sdk';
+import type { ThreadEntry, ToolCallEntry } from '../../../lib/protocol/acp-threads';
+
+type Role = 'user' | 'assistant';
+type Block = Anthropic.ContentBlockParam;
+
+/** What the model is told when the user rejects a call; the demo model looks for "rejected". */
+export const REJECTED_TOOL_RESULT = 'The user rejected this tool call.';
+
+export function toAnthropicMessages(history: readonly ThreadEntry[], message: string): Anthropic.MessageParam[] {
+  const pairs: Array<[Role, Block]> = history.flatMap(entryToBlocks);
+  pairs.push(['user', { type: 'text', text: message }]);
+  return mergeConsecutiveRoles(pairs);
+}
+
+function entryToBlocks(entry: ThreadEntry): Array<[Role, Block]> {
+  switch (entry.type) {
+    case 'message': {
+      const text = entry.chunks.map((chunk) => chunk.chunk).join('');
+      // The API refuses empty text blocks; an empty message says nothing anyway.
+      return text.trim() === '' ? [] : [[entry.role, { type: 'text', text }]];
+    }
+    case 'readFile':
+      return [['user', { type: 'text', text: `Contents of ${entry.path}:\n\n${entry.content}` }]];
+    case 'toolCall':
+      return [
+        ['assistant', { type: 'tool_use', id: entry.id, name: entry.name, input: toolCallInput(entry) }],
+        ['user', toolResultBlock(entry.id, ...toolCallOutcome(entry))],
+      ];
+    default: {
+      const unreachable: never = entry;
+      return unreachable;
+    }
+  }
+}
+
+/** The text the model receives for a recorded call, and whether it is an error. */
+function toolCallOutcome(entry: ToolCallEntry): [string, boolean] {
+  switch (entry.status) {
+    case 'succeeded':
+      return [entry.outputText ?? '', false];
+    case 'failed':
+      return [entry.outputText ?? 'The tool call failed.', true];
+    case 'rejected':
+      return [REJECTED_TOOL_RESULT, true];
+    case 'interrupted':
+    case 'preparing':
+    case 'waiting-approval':
+    case 'running':
+      // A call that never finished (Stop, or a relay restart) did not change anything reliably.
+      return [`The tool call was interrupted before it finished${entry.reason ? ` (${entry.reason})` : ''}.`, true];
+    default: {
+      const unreachable: never = entry.status;
+      return unreachable;
+    }
+  }
+}
+
+function toolCallInput(entry: ToolCallEntry): Record<string, unknown> {
+  if (entry.arguments) return entry.arguments;
+  try {
+    const parsed: unknown = JSON.parse(entry.argumentsText ?? '');
+    if (isRecord(parsed)) return parsed;
+  } catch {
+    // Arguments cut off mid-stream are not JSON; the model only needs to know the call happened.
+  }
+  return {};
+}
+
+export function toolResultBlock(toolUseId: string, text: string, isError: boolean): Anthropic.ToolResultBlockParam {
+  return {
+    type: 'tool_result',
+    tool_use_id: toolUseId,
+    // An empty result is easy to misread as a missing one.
+    content: text === '' ? '(no output)' : text,
+    ...(isError ? { is_error: true } : {}),
+  };
+}
+
+/** The model's answer as request blocks, to send back in the next request of the same turn. */
+export function assistantContentToParams(content: readonly Anthropic.ContentBlock[]): Block[] {
+  return content.flatMap((block): Block[] => {
+    switch (block.type) {
+      case 'text':
+        return block.text === '' ? [] : [{ type: 'text', text: block.text }];
+      case 'tool_use':
+        return [{ type: 'tool_use', id: block.id, name: block.name, input: block.input }];
+      default:
+        // The built-in agent asks for neither thinking nor server tools; nothing else comes back.
+        return [];
+    }
+  });
+}
+
+function mergeConsecutiveRoles(pairs: ReadonlyArray<[Role, Block]>): Anthropic.MessageParam[] {
+  const messages: Array<{ role: Role; content: Block[] }> = [];
+  for (const [role, block] of pairs) {
+    const last = messages.at(-1);
+    if (last?.role === role) last.content.push(block);
+    else messages.push({ role, content: [block] });
+  }
+  return messages;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

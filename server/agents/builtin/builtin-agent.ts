@@ -1,0 +1,143 @@
+/**
+ * Baton's own agent: the Anthropic Messages API, streamed through the real SDK, with native file
+ * tools jailed to the workspace. It reports only text and tool call contents; turn progress,
+ * recording and approvals belong to the hub (server/agents/agent-backend.ts).
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { Workspace } from '../../workspace/workspace';
+import type { AgentBackend, AgentInfo, AgentTurn } from '../agent-backend';
+import { assistantContentToParams, toAnthropicMessages } from './anthropic-mapper';
+import { BUILTIN_TOOL_SERVER, runToolCall } from './tool-call-runner';
+import { BUILTIN_TOOLS } from './tools/builtin-tools';
+import type { ToolContext } from './tools/builtin-tool';
+
+export const DEFAULT_MAX_TOKENS = 8192;
+const ANTHROPIC_API_URL = 'https://api.anthropic.com';
+
+const SYSTEM_PROMPT = [
+  "You are Baton's built-in coding agent, working in the user's workspace through a browser chat.",
+  'Use the tools to read and change files; paths are relative to the workspace root.',
+  'Every change waits for the user to approve it, and a rejected change means the user does not want it.',
+  'Answer in Markdown, briefly.',
+].join(' ');
+
+export interface BuiltinAgentOptions {
+  workspaceRoot: string;
+  apiKey: string;
+  /** Where the Messages API lives; the real API when omitted (the process environment is not read). */
+  baseURL?: string;
+  model: string;
+  /** True when `baseURL` is the scripted offline demo model. */
+  offlineDemo: boolean;
+  maxTokens?: number;
+  /** Run by close() once turns are stopped; the env factory stops the demo model server here. */
+  onClose?: () => Promise<void>;
+}
+
+/** The relay's own failure to get an answer from the model; `message` is meant for the user. */
+export class BuiltinAgentError extends Error {
+  override readonly name = 'BuiltinAgentError';
+  readonly code = 'model-request-failed';
+}
+
+export class BuiltinAgent implements AgentBackend {
+  readonly info: AgentInfo;
+  /** Where Messages API requests go, for the relay's startup log (a loopback URL for the demo). */
+  readonly modelEndpoint: string;
+  private readonly client: Anthropic;
+  private readonly toolContext: ToolContext;
+  private readonly maxTokens: number;
+  private readonly closing = new AbortController();
+  private readonly onClose: (() => Promise<void>) | undefined;
+
+  constructor(options: BuiltinAgentOptions) {
+    this.info = { name: 'Built-in agent', model: options.model, offlineDemo: options.offlineDemo };
+    this.modelEndpoint = options.baseURL ?? ANTHROPIC_API_URL;
+    this.client = new Anthropic({ apiKey: options.apiKey, baseURL: this.modelEndpoint });
+    this.toolContext = { workspace: new Workspace(options.workspaceRoot) };
+    this.maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
+    this.onClose = options.onClose;
+  }
+
+  async runTurn(turn: AgentTurn): Promise<void> {
+    const signal = AbortSignal.any([turn.signal, this.closing.signal]);
+    const messages = toAnthropicMessages(turn.history, turn.message);
+    try {
+      // One model request per round; the round's tool results start the next one.
+      for (;;) {
+        const answer = await this.streamAnswer(turn, messages, signal);
+        if (answer === undefined) return;
+        messages.push({ role: 'assistant', content: assistantContentToParams(answer.content) });
+        const toolUses = answer.content.filter((block) => block.type === 'tool_use');
+        if (answer.stop_reason !== 'tool_use' || toolUses.length === 0) return;
+
+        const results: Anthropic.ToolResultBlockParam[] = [];
+        for (const toolUse of toolUses) {
+          const result = await runToolCall(toolUse, { turn, signal, context: this.toolContext });
+          if (result === undefined || signal.aborted) return;
+          results.push(result);
+        }
+        messages.push({ role: 'user', content: results });
+      }
+    } catch (error) {
+      // Stop is how the user ends a turn, not a failure to show them.
+      if (signal.aborted) return;
+      throw new BuiltinAgentError(`The model request failed: ${error instanceof Error ? error.message : String(error)}`, {
+        cause: error,
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort();
+    await this.onClose?.();
+  }
+
+  /**
+   * Streams one answer, emitting text deltas and tool input as they arrive. Resolves undefined
+   * when the turn was stopped; passing the signal to the SDK aborts the HTTP stream at once.
+   */
+  private async streamAnswer(
+    turn: AgentTurn,
+    messages: Anthropic.MessageParam[],
+    signal: AbortSignal,
+  ): Promise<Anthropic.Message | undefined> {
+    const stream = this.client.messages.stream(
+      {
+        model: this.info.model,
+        max_tokens: this.maxTokens,
+        system: SYSTEM_PROMPT,
+        messages,
+        tools: BUILTIN_TOOLS.map((tool) => tool.definition),
+      },
+      { signal },
+    );
+    const toolCalls = new Map<number, { id: string; name: string }>();
+    for await (const event of stream) {
+      if (signal.aborted) return undefined;
+      if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
+        const { id, name } = event.content_block;
+        toolCalls.set(event.index, { id, name });
+        // Shown at once, so the card appears while the arguments are still being written.
+        await turn.emit({ type: 'toolCallPrepare', ...nativeTool(id, name), argumentsText: '' });
+      } else if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
+        if (event.delta.text !== '') await turn.emit({ type: 'text', text: event.delta.text });
+      } else if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta') {
+        const call = toolCalls.get(event.index);
+        if (call && event.delta.partial_json !== '') {
+          await turn.emit({
+            type: 'toolCallPrepare',
+            ...nativeTool(call.id, call.name),
+            argumentsText: event.delta.partial_json,
+          });
+        }
+      }
+    }
+    if (signal.aborted) return undefined;
+    return stream.finalMessage();
+  }
+}
+
+function nativeTool(id: string, name: string) {
+  return { origin: 'native', id, name, server: BUILTIN_TOOL_SERVER } as const;
+}

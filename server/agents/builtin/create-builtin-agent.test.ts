@@ -1,0 +1,60 @@
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
+import type { BuiltinAgent } from './builtin-agent';
+import { createBuiltinAgentFromEnv, DEFAULT_MODEL } from './create-builtin-agent';
+import { createRecordingTurn } from './recording-turn';
+
+let workspaceRoot: string;
+let agent: BuiltinAgent | undefined;
+let server: ScriptedModelServer | undefined;
+
+beforeEach(async () => {
+  workspaceRoot = await realpath(await mkdtemp(path.join(tmpdir(), 'baton-factory-')));
+});
+
+afterEach(async () => {
+  await agent?.close();
+  await server?.close();
+  agent = server = undefined;
+  await rm(workspaceRoot, { recursive: true, force: true });
+});
+
+describe('createBuiltinAgentFromEnv', () => {
+  it('runs the offline demo model on loopback when no API key is set, and stops it on close', async () => {
+    agent = await createBuiltinAgentFromEnv({ workspaceRoot, env: { ANTHROPIC_API_KEY: '  ' } });
+    expect(agent.info).toEqual({ name: 'Built-in agent', model: 'offline-demo', offlineDemo: true });
+
+    const demoUrl = agent.modelEndpoint;
+    expect(demoUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    // The demo streams slowly for people; its first words are enough to show it answers.
+    const recording = createRecordingTurn({ message: 'Hello', onContent: () => recording.stop() });
+    await agent.runTurn(recording.turn);
+    expect(recording.contents).toEqual([{ type: 'text', text: '**This ' }]);
+
+    await agent.close();
+    agent = undefined;
+    await expect(fetch(`${demoUrl}/v1/messages`, { method: 'POST', body: '{}' })).rejects.toThrow();
+  });
+
+  it('uses ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL and BATON_MODEL when the key is set', async () => {
+    server = await startScriptedModelServer({ script: () => ({ blocks: [{ type: 'text', text: 'Real-ish.' }] }) });
+    agent = await createBuiltinAgentFromEnv({
+      workspaceRoot,
+      env: { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: server.url, BATON_MODEL: 'claude-test-model' },
+    });
+    expect(agent.info).toEqual({ name: 'Built-in agent', model: 'claude-test-model', offlineDemo: false });
+    const recording = createRecordingTurn({ message: 'Hi' });
+    await agent.runTurn(recording.turn);
+    expect(recording.contents).toEqual([{ type: 'text', text: 'Real-ish.' }]);
+    expect(server.requests[0]).toMatchObject({ model: 'claude-test-model', stream: true });
+  });
+
+  it('defaults to a current Claude model', async () => {
+    agent = await createBuiltinAgentFromEnv({ workspaceRoot, env: { ANTHROPIC_API_KEY: 'test' } });
+    expect(agent.info.model).toBe(DEFAULT_MODEL);
+  });
+});

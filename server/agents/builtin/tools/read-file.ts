@@ -1,0 +1,25 @@
+/** `read_file`: read-only, so it runs without asking the user. */
+import { z } from 'zod';
+import { defineTool, WorkspacePathSchema } from './builtin-tool';
+
+export const readFileTool = defineTool({
+  name: 'read_file',
+  description:
+    'Read a UTF-8 text file from the workspace. Returns the file content. Use offset and limit to read part of a long file.',
+  inputSchema: z.object({
+    path: WorkspacePathSchema,
+    offset: z.number().int().nonnegative().optional().describe('Lines to skip from the start of the file.'),
+    limit: z.number().int().positive().optional().describe('Read at most this many lines.'),
+  }),
+  manualApproval: false,
+  async prepare({ path, offset, limit }, { workspace }) {
+    const shownPath = await workspace.relativePath(path);
+    return {
+      summary: `Reading ${shownPath}`,
+      async execute() {
+        const file = await workspace.readTextFile(path, { lineOffset: offset, lineLimit: limit });
+        return file.content;
+      },
+    };
+  },
+});
