@@ -88,7 +88,7 @@ describe('ThreadHub', () => {
 
     const stored = await store.getEntries(thread.id);
     expect(stored).toEqual(await hub.getEntries(thread.id));
-    expect(stored.map((entry) => entry.type === 'toolCall' ? entry.status : entry.role)).toEqual([
+    expect(stored.map((entry) => (entry.type === 'toolCall' ? entry.status : entry.type === 'message' ? entry.role : entry.type))).toEqual([
       'user',
       'assistant',
       'succeeded',
