@@ -84,7 +84,7 @@ test('a waiting approval and the whole history survive a reload, a new tab and a
   await page.close();
   await secondTab.open(relay.url);
   await secondTab.threadItems.first().click();
-  await expect(secondTab.page.getByTestId('chat-entries')).toHaveText(transcript);
+  await expect(secondTab.page.getByTestId('chat-entries')).toHaveText(transcript, { useInnerText: true });
 
   await relay.stop();
   relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
@@ -94,7 +94,7 @@ test('a waiting approval and the whole history survive a reload, a new tab and a
   await expect(secondTab.userMessages).toHaveText(['Remember this']);
   await expect(secondTab.toolCards).toHaveCount(2);
   await expect(secondTab.toolCard('write_file')).toHaveAttribute('data-status', 'succeeded');
-  await expect(secondTab.page.getByTestId('chat-entries')).toHaveText(transcript);
+  await expect(secondTab.page.getByTestId('chat-entries')).toHaveText(transcript, { useInnerText: true });
 });
 
 test('the file panel lists the workspace and shows the file clicked', async ({ page }) => {

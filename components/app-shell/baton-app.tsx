@@ -1,0 +1,13 @@
+'use client';
+
+/** The whole client app: the store provider around the three-pane shell. */
+import { BatonProvider } from '../baton-client/baton-provider';
+import { AppShell } from './app-shell';
+
+export function BatonApp() {
+  return (
+    <BatonProvider>
+      <AppShell />
+    </BatonProvider>
+  );
+}

@@ -1,0 +1,16 @@
+'use client';
+
+import { useBatonStore } from '../baton-client/baton-store-context';
+
+/** Nobody should mistake the scripted demo model's answers for a real model's. */
+export function OfflineDemoBanner() {
+  const offlineDemo = useBatonStore((state) => state.agent?.offlineDemo ?? false);
+  if (!offlineDemo) return null;
+
+  return (
+    <div className="offline-demo-banner" data-testid="offline-demo-banner" role="note">
+      <strong>Offline demo.</strong> The chat talks to the offline demo model (no API key set): its answers
+      are scripted, not written by a real model. Set an API key and restart Baton to use a real one.
+    </div>
+  );
+}

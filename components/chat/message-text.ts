@@ -1,0 +1,6 @@
+import type { MessageEntry } from '../../lib/protocol/acp-threads';
+
+/** A message arrives in chunks (streamed deltas); the reader sees them as one text. */
+export function messageText(entry: MessageEntry): string {
+  return entry.chunks.map((chunk) => chunk.chunk).join('');
+}

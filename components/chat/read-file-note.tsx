@@ -1,0 +1,18 @@
+import type { ReadFileEntry } from '../../lib/protocol/acp-threads';
+import { Disclosure } from '../disclosure/disclosure';
+
+/** The agent read a file: named, with its text folded away. */
+export function ReadFileNote({ entry }: { entry: ReadFileEntry }) {
+  return (
+    <Disclosure
+      className="read-file-note"
+      summary={
+        <>
+          Read <code>{entry.path}</code>
+        </>
+      }
+    >
+      <pre className="code-block">{entry.content}</pre>
+    </Disclosure>
+  );
+}

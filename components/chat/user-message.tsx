@@ -1,0 +1,11 @@
+import type { MessageEntry } from '../../lib/protocol/acp-threads';
+import { messageText } from './message-text';
+
+/** The user's words exactly as typed: no Markdown, line breaks kept (by CSS). */
+export function UserMessage({ entry }: { entry: MessageEntry }) {
+  return (
+    <div className="message message--user" data-testid="message-user">
+      {messageText(entry)}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+'use client';
+
+import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
+import { DiffView } from './diff-view';
+import { ToolCallApproval } from './tool-call-approval';
+import { ToolCallArguments } from './tool-call-arguments';
+import { ToolCallOutcome } from './tool-call-outcome';
+import { toolCallStatusLabel } from './tool-call-status';
+
+/*
+ * The `{' '}` and `{'\n'}` text between blocks are not shown (flex layout drops them); they keep
+ * the card's plain text readable ("edit_file Edit notes.md Done", not "edit_fileEdit notes.mdDone").
+ */
+export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
+  return (
+    <article
+      className={`tool-call tool-call--${entry.status}`}
+      data-testid="tool-call-card"
+      data-status={entry.status}
+      data-tool-name={entry.name}
+      aria-label={`Tool call ${entry.name}`}
+    >
+      <header className="tool-call__header">
+        <span className="tool-call__name">{entry.name}</span>
+        {entry.summary ? (
+          <>
+            {' '}
+            <span className="tool-call__summary">{entry.summary}</span>
+          </>
+        ) : null}{' '}
+        <span className={`tool-call__status tool-call__status--${entry.status}`}>{toolCallStatusLabel(entry.status)}</span>
+      </header>
+      {'\n'}
+      <ToolCallArguments entry={entry} />
+      {'\n'}
+      {entry.details ? <DiffView details={entry.details} /> : null}
+      {'\n'}
+      {entry.status === 'waiting-approval' ? <ToolCallApproval toolCallId={entry.id} /> : null}
+      {'\n'}
+      <ToolCallOutcome entry={entry} />
+    </article>
+  );
+}

@@ -1,0 +1,12 @@
+/** The whole store's type, and the shape every slice creator has. */
+import type { StateCreator } from 'zustand/vanilla';
+import type { BatonRpc } from './baton-rpc';
+import type { ChatSlice } from './chat-slice';
+import type { ConnectionSlice } from './connection-slice';
+import type { FilesSlice } from './files-slice';
+import type { ThreadsSlice } from './threads-slice';
+
+export type BatonState = ConnectionSlice & ThreadsSlice & ChatSlice & FilesSlice;
+
+/** A slice sees the whole store (actions call across slices) and the relay connection. */
+export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

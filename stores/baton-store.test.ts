@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import type { ThreadEntry } from '../lib/protocol/acp-threads';
+import { createBatonStore, selectOpenChat, selectTurnError } from './baton-store';
+import { approvedAndRejectedTurn, received } from './chat-contents.test-fixtures';
+import { FakeBatonRpc, WireError, type FakeHandlers } from './fake-baton-rpc';
+
+const modifiedAt = '2025-01-01T00:00:00.000Z';
+
+function relay(handlers: FakeHandlers = {}) {
+  return new FakeBatonRpc({
+    initialize: () => ({}),
+    getThreads: () => ({ threads: [{ id: 'thread-1', title: 'First', modifiedAt }] }),
+    createThread: () => ({ threadId: 'thread-new' }),
+    openThread: () => null,
+    getThreadEntries: () => ({ entries: [] }),
+    'chat/prompt': ({ chatId }) => ({ chatId: chatId ?? '', model: 'offline-demo', status: 'prompting' }),
+    globSearch: () => ({ matches: ['src/b.ts', 'README.md'] }),
+    readTextFile: ({ path }) => ({ version: 1, content: `text of ${path}` }),
+    ...handlers,
+  });
+}
+
+describe('the Baton store', () => {
+  it('initializes, lists threads and files, and reports connected', async () => {
+    const rpc = relay();
+    const store = createBatonStore(rpc);
+    expect(store.getState().connectionStatus).toBe('connecting');
+
+    await store.getState().synchronize();
+
+    const state = store.getState();
+    expect(state.connectionStatus).toBe('connected');
+    expect(state.threads.map((thread) => thread.title)).toEqual(['First']);
+    expect(state.files).toEqual(['README.md', 'src/b.ts']);
+    expect(rpc.notifications.map((notification) => notification.method)).toEqual(['initialized']);
+  });
+
+  it('keeps the agent info from config/updated', () => {
+    const store = createBatonStore(relay());
+    store.getState().receiveConfig({
+      baton: { agentName: 'Built-in agent', offlineDemo: true, workspaceName: 'demo' },
+      chat: { welcomeMessage: 'Hello' },
+    });
+    store.getState().receiveConfig({ chat: { selectModel: 'offline-demo' } });
+    expect(store.getState().agent?.offlineDemo).toBe(true);
+    expect(store.getState().chatConfig).toEqual({ welcomeMessage: 'Hello', selectModel: 'offline-demo' });
+  });
+
+  it('loads a thread, then folds live contents onto its entries', async () => {
+    const recorded: ThreadEntry[] = [
+      { type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'Earlier' }] },
+      { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Answer' }] },
+    ];
+    const store = createBatonStore(relay({ getThreadEntries: () => ({ entries: recorded }) }));
+    await store.getState().synchronize();
+    await store.getState().selectThread('thread-1');
+    expect(selectOpenChat(store.getState()).entries).toEqual(recorded);
+
+    for (const content of approvedAndRejectedTurn('thread-1')) store.getState().receiveChatContent(content);
+
+    const chat = selectOpenChat(store.getState());
+    expect(chat.entries.map((entry) => (entry.type === 'toolCall' ? entry.status : entry.type))).toEqual([
+      'message',
+      'message',
+      'message',
+      'message',
+      'succeeded',
+      'rejected',
+    ]);
+    expect(chat.turnRunning).toBe(false);
+    expect(store.getState().threads[0]?.title).toBe('Tidy the notes');
+  });
+
+  it('copies the chats map on write, so subscribers see a new object', () => {
+    const store = createBatonStore(relay());
+    const before = store.getState().chats;
+    store.getState().receiveChatContent(received('thread-1', 'user', { type: 'text', text: 'Hi' }));
+    expect(store.getState().chats).not.toBe(before);
+    expect(before.size).toBe(0);
+  });
+
+  it('creates and opens a thread when a prompt is sent with none selected', async () => {
+    const rpc = relay();
+    const store = createBatonStore(rpc);
+    await store.getState().synchronize();
+
+    expect(await store.getState().sendPrompt('Hello')).toBe(true);
+
+    expect(rpc.methodsRequested().slice(-4)).toEqual(['createThread', 'openThread', 'getThreadEntries', 'chat/prompt']);
+    expect(rpc.requests.at(-1)?.params).toEqual({ chatId: 'thread-new', message: 'Hello' });
+    const state = store.getState();
+    expect(state.selectedThreadId).toBe('thread-new');
+    expect(state.threads[0]?.id).toBe('thread-new');
+    expect(selectOpenChat(state).turnRunning).toBe(true);
+  });
+
+  it('shows a failed prompt as the error and leaves the composer usable', async () => {
+    const store = createBatonStore(
+      relay({
+        'chat/prompt': () => {
+          throw new WireError(-32603, 'The agent is busy');
+        },
+      }),
+    );
+    await store.getState().selectThread('thread-1');
+
+    expect(await store.getState().sendPrompt('Hello')).toBe(false);
+
+    expect(selectTurnError(store.getState())).toBe('The agent is busy');
+    expect(selectOpenChat(store.getState()).turnRunning).toBe(false);
+  });
+
+  it('sends approve, reject and stop for the open thread', async () => {
+    const rpc = relay();
+    const store = createBatonStore(rpc);
+    await store.getState().selectThread('thread-1');
+
+    store.getState().approveToolCall('call-1');
+    store.getState().rejectToolCall('call-2');
+    store.getState().stopTurn();
+
+    expect(rpc.notifications).toEqual([
+      { method: 'chat/toolCallApprove', params: { chatId: 'thread-1', toolCallId: 'call-1' } },
+      { method: 'chat/toolCallReject', params: { chatId: 'thread-1', toolCallId: 'call-2' } },
+      { method: 'chat/promptStop', params: { chatId: 'thread-1' } },
+    ]);
+  });
+
+  it('after a reconnect, re-opens the open thread and reloads its entries', async () => {
+    let recorded: ThreadEntry[] = [];
+    const rpc = relay({ getThreadEntries: () => ({ entries: recorded }) });
+    const store = createBatonStore(rpc);
+    await store.getState().synchronize();
+    await store.getState().selectThread('thread-1');
+    store.getState().receiveChatContent(received('thread-1', 'system', { type: 'progress', state: 'running', text: '' }));
+
+    store.getState().connectionLost();
+    expect(store.getState().connectionStatus).toBe('disconnected');
+    expect(selectOpenChat(store.getState()).turnRunning).toBe(false);
+
+    recorded = [{ type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'Sent while away' }] }];
+    rpc.requests.length = 0;
+    await store.getState().synchronize();
+
+    expect(rpc.methodsRequested()).toEqual(
+      expect.arrayContaining(['initialize', 'getThreads', 'openThread', 'getThreadEntries', 'globSearch']),
+    );
+    expect(store.getState().connectionStatus).toBe('connected');
+    expect(selectOpenChat(store.getState()).entries).toEqual(recorded);
+  });
+
+  it('on re-opening a thread, trusts only the relay about whether its turn still runs', async () => {
+    let stillRunning = true;
+    const rpc = relay({
+      openThread: ({ threadId }) => {
+        // The relay tells a tab that opens a thread mid-turn, before it answers.
+        if (stillRunning) {
+          store.getState().receiveChatContent(
+            received(threadId, 'system', { type: 'progress', state: 'running', text: 'Working…' }),
+          );
+        }
+        return null;
+      },
+    });
+    const store = createBatonStore(rpc);
+    await store.getState().selectThread('thread-1');
+    expect(selectOpenChat(store.getState()).turnRunning).toBe(true);
+
+    // The turn ends while this tab watches another thread, so it never hears `finished`.
+    await store.getState().selectThread('thread-2');
+    stillRunning = false;
+    await store.getState().selectThread('thread-1');
+    expect(selectOpenChat(store.getState()).turnRunning).toBe(false);
+  });
+
+  it('shows the selected file and ignores a read that finishes after another file was chosen', async () => {
+    let release: () => void = () => {};
+    const slowRead = new Promise<void>((resolve) => (release = resolve));
+    const store = createBatonStore(
+      relay({
+        readTextFile: async ({ path }) => {
+          if (path === 'slow.txt') await slowRead;
+          return { version: 1, content: `text of ${path}` };
+        },
+      }),
+    );
+    const slow = store.getState().openFile('slow.txt');
+    await store.getState().openFile('README.md');
+    release();
+    await slow;
+    expect(store.getState()).toMatchObject({ selectedPath: 'README.md', fileContent: 'text of README.md' });
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * The browser's one store, built from typed slices. Created per React provider (never a module
+ * singleton, so server renders and tests never share state) and usable without React.
+ */
+import { createStore } from 'zustand/vanilla';
+import type { BatonRpc } from './baton-rpc';
+import type { BatonState } from './baton-state';
+import { createChatSlice } from './chat-slice';
+import { createConnectionSlice } from './connection-slice';
+import { createFilesSlice } from './files-slice';
+import { createThreadsSlice } from './threads-slice';
+
+export function createBatonStore(rpc: BatonRpc) {
+  return createStore<BatonState>()((...store) => ({
+    ...createConnectionSlice(rpc)(...store),
+    ...createThreadsSlice(rpc)(...store),
+    ...createChatSlice(rpc)(...store),
+    ...createFilesSlice(rpc)(...store),
+  }));
+}
+
+export type BatonStore = ReturnType<typeof createBatonStore>;
+export type { BatonState } from './baton-state';
+export type { BatonRpc } from './baton-rpc';
+export { selectOpenChat, selectTurnError } from './chat-slice';
+export type { ThreadChat } from './thread-chat';
+export type { ConnectionStatus, AgentInfo } from './connection-slice';

@@ -1,0 +1,95 @@
+/**
+ * The open threads' chats (entries folded live from `chat/contentReceived`) and the turn actions:
+ * prompt, stop, approve, reject.
+ */
+import type { ChatContentReceivedParams } from '../lib/protocol/eca-chat';
+import { errorMessage } from './baton-rpc';
+import type { BatonSliceCreator, BatonState } from './baton-state';
+import { EMPTY_THREAD_CHAT, foldChatContent, type ThreadChat } from './thread-chat';
+
+export interface ChatSlice {
+  /** Keyed by thread id: every thread this tab has opened. Replaced (never mutated) on write. */
+  chats: ReadonlyMap<string, ThreadChat>;
+  /** The last failed action (prompt, create, open, load), shown until the next one starts. */
+  lastError: string | null;
+  receiveChatContent(params: ChatContentReceivedParams): void;
+  /** Sends a prompt to the open thread, creating a thread first if none is open. */
+  sendPrompt(message: string): Promise<boolean>;
+  stopTurn(): void;
+  approveToolCall(toolCallId: string): void;
+  rejectToolCall(toolCallId: string): void;
+}
+
+export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get) => {
+  const updateChat = (threadId: string, update: (chat: ThreadChat) => ThreadChat) =>
+    set((state) => {
+      const previous = state.chats.get(threadId) ?? EMPTY_THREAD_CHAT;
+      const next = update(previous);
+      return next === previous ? {} : { chats: new Map(state.chats).set(threadId, next) };
+    });
+
+  /** The decisions and Stop are notifications: the relay answers with contents, not a response. */
+  const notifyOpenThread = (notify: (chatId: string) => void) => {
+    const chatId = get().selectedThreadId;
+    if (!chatId) return;
+    try {
+      notify(chatId);
+    } catch (error) {
+      set({ lastError: errorMessage(error) });
+    }
+  };
+
+  return {
+    chats: new Map(),
+    lastError: null,
+
+    receiveChatContent(params) {
+      const { chatId, content } = params;
+      updateChat(chatId, (chat) => foldChatContent(chat, params));
+      if (content.type === 'metadata') get().renameThread(chatId, content.title);
+      // A finished turn may have changed files in the workspace.
+      if (content.type === 'progress' && content.state === 'finished') void get().refreshFiles();
+    },
+
+    async sendPrompt(message) {
+      if (message.trim() === '') return false;
+      set({ lastError: null });
+      const threadId = get().selectedThreadId ?? (await get().createThread());
+      if (!threadId) return false;
+      // Running from the moment it is sent, so a second Enter cannot send twice; the relay's
+      // `progress finished` (or the failure below) ends it.
+      updateChat(threadId, (chat) => ({ ...chat, turnRunning: true, turnError: null }));
+      try {
+        await rpc.request('chat/prompt', { chatId: threadId, message });
+        return true;
+      } catch (error) {
+        updateChat(threadId, (chat) => ({ ...chat, turnRunning: false }));
+        set({ lastError: errorMessage(error) });
+        return false;
+      }
+    },
+
+    stopTurn() {
+      notifyOpenThread((chatId) => rpc.notify('chat/promptStop', { chatId }));
+    },
+
+    approveToolCall(toolCallId) {
+      notifyOpenThread((chatId) => rpc.notify('chat/toolCallApprove', { chatId, toolCallId }));
+    },
+
+    rejectToolCall(toolCallId) {
+      notifyOpenThread((chatId) => rpc.notify('chat/toolCallReject', { chatId, toolCallId }));
+    },
+  };
+};
+
+/** The open thread's chat; the same empty object when none is open, so selectors stay stable. */
+export function selectOpenChat(state: BatonState): ThreadChat {
+  const threadId = state.selectedThreadId;
+  return (threadId && state.chats.get(threadId)) || EMPTY_THREAD_CHAT;
+}
+
+/** The error the chat pane shows: a failed action, else the open thread's failed turn. */
+export function selectTurnError(state: BatonState): string | null {
+  return state.lastError ?? selectOpenChat(state).turnError;
+}

@@ -1,0 +1,80 @@
+/**
+ * The relay connection as the user sees it, what the relay said about its agent, and the
+ * (re)synchronisation that runs on every socket `connect`.
+ */
+import type { ConfigUpdatedParams } from '../lib/protocol/eca-chat';
+import { errorMessage } from './baton-rpc';
+import type { BatonSliceCreator } from './baton-state';
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
+
+export type AgentInfo = NonNullable<ConfigUpdatedParams['baton']>;
+export type ChatConfig = NonNullable<ConfigUpdatedParams['chat']>;
+
+export interface ConnectionSlice {
+  connectionStatus: ConnectionStatus;
+  /** Why the last initialize failed; cleared by the next one that succeeds. */
+  connectionError: string | null;
+  agent: AgentInfo | null;
+  chatConfig: ChatConfig;
+  /** `config/updated`: later updates overwrite only the fields they carry. */
+  receiveConfig(params: ConfigUpdatedParams): void;
+  /**
+   * Runs on every socket `connect`: initialize, then reload the thread list and the files, and
+   * re-open the open thread so the relay puts this tab back in its room.
+   */
+  synchronize(): Promise<void>;
+  /** The socket dropped: nothing this tab knows about running turns can be trusted until resync. */
+  connectionLost(): void;
+  connectionFailed(reason: string): void;
+}
+
+export const createConnectionSlice: BatonSliceCreator<ConnectionSlice> = (rpc) => (set, get) => ({
+  connectionStatus: 'connecting',
+  connectionError: null,
+  agent: null,
+  chatConfig: {},
+
+  receiveConfig(params) {
+    set((state) => ({
+      agent: params.baton ?? state.agent,
+      chatConfig: params.chat ? { ...state.chatConfig, ...params.chat } : state.chatConfig,
+    }));
+  },
+
+  async synchronize() {
+    set({ connectionStatus: 'connecting' });
+    try {
+      await rpc.request('initialize', {
+        processId: null,
+        clientInfo: { name: 'Baton web' },
+        capabilities: {},
+        workspaceFolders: [],
+      });
+      rpc.notify('initialized', {});
+    } catch (error) {
+      set({ connectionError: errorMessage(error) });
+      return;
+    }
+    set({ connectionStatus: 'connected', connectionError: null });
+    const reopen = get().selectedThreadId;
+    await Promise.all([
+      get().loadThreads(),
+      get().refreshFiles(),
+      reopen ? get().selectThread(reopen) : Promise.resolve(),
+    ]);
+  },
+
+  connectionLost() {
+    set((state) => ({
+      connectionStatus: 'disconnected',
+      chats: new Map(
+        [...state.chats].map(([threadId, chat]) => [threadId, { ...chat, turnRunning: false }]),
+      ),
+    }));
+  },
+
+  connectionFailed(reason) {
+    set({ connectionStatus: 'disconnected', connectionError: reason });
+  },
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { ThreadChat } from './thread-chat';
+import { EMPTY_THREAD_CHAT, TURN_ENDED_REASON, foldChatContent, loadThreadChat } from './thread-chat';
+import { approvedAndRejectedTurn, received } from './chat-contents.test-fixtures';
+
+const fold = (chat: ThreadChat, contents: ReturnType<typeof approvedAndRejectedTurn>) =>
+  contents.reduce(foldChatContent, chat);
+
+describe('foldChatContent', () => {
+  const turn = approvedAndRejectedTurn('thread-1');
+
+  it('shows the prompt, then the answer streamed into one assistant message', () => {
+    const chat = fold(EMPTY_THREAD_CHAT, turn.slice(0, 4));
+    expect(chat.entries).toEqual([
+      { type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'Tidy the notes' }] },
+      {
+        type: 'message',
+        role: 'assistant',
+        chunks: [
+          { type: 'text', chunk: 'Sure, ' },
+          { type: 'text', chunk: 'editing **notes.md**.' },
+        ],
+      },
+    ]);
+    expect(chat.turnRunning).toBe(true);
+  });
+
+  it('walks a tool call through preparing, waiting for approval, running and succeeded', () => {
+    const statuses = [6, 7, 8, 9].map((count) => {
+      const entry = fold(EMPTY_THREAD_CHAT, turn.slice(0, count)).entries[2];
+      return entry?.type === 'toolCall' ? entry.status : undefined;
+    });
+    expect(statuses).toEqual(['preparing', 'waiting-approval', 'running', 'succeeded']);
+
+    const called = fold(EMPTY_THREAD_CHAT, turn.slice(0, 9)).entries[2];
+    expect(called).toMatchObject({
+      type: 'toolCall',
+      id: 'call-1',
+      name: 'edit_file',
+      argumentsText: '{"path":"notes.md"}',
+      outputText: 'Edited notes.md',
+      details: { type: 'fileChange', path: 'notes.md' },
+    });
+  });
+
+  it('records a rejected tool call with its reason', () => {
+    const chat = fold(EMPTY_THREAD_CHAT, turn.slice(0, 11));
+    expect(chat.entries[3]).toMatchObject({ type: 'toolCall', id: 'call-2', status: 'rejected', reason: 'user-choice' });
+  });
+
+  it('ends the turn on progress finished', () => {
+    const chat = fold(EMPTY_THREAD_CHAT, turn);
+    expect(chat.turnRunning).toBe(false);
+    expect(chat.entries).toHaveLength(4);
+  });
+
+  it('marks a tool call still waiting for approval as interrupted when the turn ends', () => {
+    const waiting = fold(EMPTY_THREAD_CHAT, turn.slice(0, 7));
+    const stopped = foldChatContent(waiting, received('thread-1', 'system', { type: 'progress', state: 'finished', text: '' }));
+    expect(stopped.entries[2]).toMatchObject({ status: 'interrupted', reason: TURN_ENDED_REASON });
+    expect(stopped.turnRunning).toBe(false);
+  });
+
+  it('keeps a system-role error as the turn error until the next prompt', () => {
+    const failed = fold(EMPTY_THREAD_CHAT, [
+      received('thread-1', 'user', { type: 'text', text: 'Hi' }),
+      received('thread-1', 'system', { type: 'progress', state: 'running', text: '' }),
+      received('thread-1', 'system', { type: 'text', text: '\n\n**The turn failed:** the model is unreachable' }),
+      received('thread-1', 'system', { type: 'progress', state: 'finished', text: '' }),
+    ]);
+    expect(failed).toMatchObject({ turnRunning: false, turnError: '**The turn failed:** the model is unreachable' });
+
+    const next = foldChatContent(failed, received('thread-1', 'user', { type: 'text', text: 'Again' }));
+    expect(next.turnError).toBeNull();
+  });
+
+  it('leaves the chat object untouched for contents that change nothing', () => {
+    const chat = fold(EMPTY_THREAD_CHAT, turn);
+    const usage = received('thread-1', 'system', { type: 'usage', sessionTokens: 10 });
+    expect(foldChatContent(chat, usage)).toBe(chat);
+  });
+});
+
+describe('loadThreadChat', () => {
+  it('continues folding live contents onto loaded entries', () => {
+    const [prompt, running, ...rest] = approvedAndRejectedTurn('thread-1');
+    const recorded = fold(EMPTY_THREAD_CHAT, [prompt!, running!, rest[0]!]).entries;
+
+    const loaded = loadThreadChat(EMPTY_THREAD_CHAT, recorded);
+    const live = fold(loaded, rest.slice(1));
+
+    expect(live.entries[1]).toMatchObject({
+      role: 'assistant',
+      chunks: [
+        { type: 'text', chunk: 'Sure, ' },
+        { type: 'text', chunk: 'editing **notes.md**.' },
+      ],
+    });
+    expect(live.entries).toHaveLength(4);
+  });
+
+  it('treats a recorded tool call still waiting for approval as a running turn', () => {
+    const recorded = fold(EMPTY_THREAD_CHAT, approvedAndRejectedTurn('thread-1').slice(0, 7)).entries;
+    expect(loadThreadChat(EMPTY_THREAD_CHAT, recorded).turnRunning).toBe(true);
+    expect(loadThreadChat(EMPTY_THREAD_CHAT, recorded.slice(0, 2)).turnRunning).toBe(false);
+  });
+});

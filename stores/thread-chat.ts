@@ -1,0 +1,68 @@
+/**
+ * One thread's live chat and the pure fold of `chat/contentReceived` into it. The entry fold itself
+ * is the shared `applyChatContent`; this adds what the browser tracks beside the entries: whether a
+ * turn is running and the error the turn ended with.
+ */
+import type { ThreadEntry } from '../lib/protocol/acp-threads';
+import type { ChatContentReceivedParams } from '../lib/protocol/eca-chat';
+import {
+  applyChatContent,
+  interruptOpenToolCalls,
+  isOpenToolCall,
+} from '../lib/thread/apply-chat-content';
+
+export interface ThreadChat {
+  entries: readonly ThreadEntry[];
+  turnRunning: boolean;
+  /** The system-role text of the last failed turn, until the next prompt. */
+  turnError: string | null;
+}
+
+export const EMPTY_THREAD_CHAT: ThreadChat = { entries: [], turnRunning: false, turnError: null };
+
+/** Shown on tool calls left open when the turn ended; the relay records its own reason. */
+export const TURN_ENDED_REASON = 'The turn ended before this tool call finished.';
+
+export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedParams): ThreadChat {
+  const { role, content } = params;
+  const entries = applyChatContent(chat.entries, role, content);
+  switch (content.type) {
+    case 'progress':
+      return content.state === 'running'
+        ? { ...chat, entries, turnRunning: true, turnError: null }
+        : { ...chat, entries: interruptOpenToolCalls(entries, TURN_ENDED_REASON), turnRunning: false };
+    case 'text':
+      // The relay reports a failed turn as system text (it also joins the answer, as Markdown).
+      if (role === 'system') return { ...chat, entries, turnError: content.text.trim() };
+      // A prompt or an answer streaming in means a turn is under way, even if this tab missed
+      // the `progress` that started it (it opened the thread mid-turn or reconnected).
+      return { ...chat, entries, turnRunning: true, turnError: role === 'user' ? null : chat.turnError };
+    case 'toolCallPrepare':
+    case 'toolCallRun':
+    case 'toolCallRunning':
+    case 'reasonStarted':
+    case 'reasonText':
+      return { ...chat, entries, turnRunning: true };
+    case 'toolCalled':
+    case 'toolCallRejected':
+    case 'reasonFinished':
+    case 'usage':
+    case 'url':
+    case 'metadata':
+      return entries === chat.entries ? chat : { ...chat, entries };
+    default: {
+      const unreachable: never = content;
+      return unreachable;
+    }
+  }
+}
+
+/**
+ * Replaces the entries with the relay's record (it records each content before it sends it, so the
+ * record already holds every content this tab has seen). A tool call still open in the record
+ * means its turn is still running.
+ */
+export function loadThreadChat(chat: ThreadChat, entries: readonly ThreadEntry[]): ThreadChat {
+  const openToolCall = entries.some((entry) => entry.type === 'toolCall' && isOpenToolCall(entry));
+  return { ...chat, entries, turnRunning: chat.turnRunning || openToolCall };
+}
