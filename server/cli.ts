@@ -32,6 +32,9 @@ async function main(): Promise<void> {
   const workspaceRoot = path.resolve(values.workspace ?? process.cwd());
   const dataDir = path.resolve(values['data-dir'] ?? path.join(workspaceRoot, '.baton'));
   const log = (message: string) => process.stderr.write(`baton: ${message}\n`);
+  // Scripts read stdout for the ready line alone; libraries' chatter (Next.js logs) goes to stderr.
+  console.log = console.error;
+  console.info = console.error;
 
   await ensureUiBuild(log);
   const relay = await startRelay({
