@@ -12,7 +12,8 @@ function relay(handlers: FakeHandlers = {}) {
     getThreads: () => ({ threads: [{ id: 'thread-1', title: 'First', modifiedAt }] }),
     createThread: () => ({ threadId: 'thread-new' }),
     openThread: () => null,
-    getThreadEntries: () => ({ entries: [] }),
+    getThreadEntries: () => ({ entries: [], lastSeq: 0, turnRunning: false }),
+    getThreadEvents: () => ({ events: [], turnRunning: false }),
     'chat/prompt': ({ chatId }) => ({ chatId: chatId ?? '', model: 'offline-demo', status: 'prompting' }),
     globSearch: () => ({ matches: ['src/b.ts', 'README.md'] }),
     readTextFile: ({ path }) => ({ version: 1, content: `text of ${path}` }),
@@ -51,7 +52,7 @@ describe('the Baton store', () => {
       { type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'Earlier' }] },
       { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Answer' }] },
     ];
-    const store = createBatonStore(relay({ getThreadEntries: () => ({ entries: recorded }) }));
+    const store = createBatonStore(relay({ getThreadEntries: () => ({ entries: recorded, lastSeq: 2, turnRunning: false }) }));
     await store.getState().synchronize();
     await store.getState().selectThread('thread-1');
     expect(selectOpenChat(store.getState()).entries).toEqual(recorded);
@@ -126,41 +127,45 @@ describe('the Baton store', () => {
     ]);
   });
 
-  it('after a reconnect, re-opens the open thread and reloads its entries', async () => {
-    let recorded: ThreadEntry[] = [];
-    const rpc = relay({ getThreadEntries: () => ({ entries: recorded }) });
+  it('after a reconnect, asks for the events after the last one it saw and folds exactly those', async () => {
+    const rpc = relay({
+      getThreadEntries: () => ({ entries: [], lastSeq: 0, turnRunning: false }),
+      getThreadEvents: ({ afterSeq }) => ({
+        events: [
+          { seq: 1, ...received('thread-1', 'user', { type: 'text', text: 'Sent before' }) },
+          { seq: 2, ...received('thread-1', 'assistant', { type: 'text', text: 'Answered ' }) },
+          { seq: 3, ...received('thread-1', 'assistant', { type: 'text', text: 'while away' }) },
+        ].filter((event) => event.seq > afterSeq),
+        turnRunning: true,
+      }),
+    });
     const store = createBatonStore(rpc);
     await store.getState().synchronize();
     await store.getState().selectThread('thread-1');
-    store.getState().receiveChatContent(received('thread-1', 'system', { type: 'progress', state: 'running', text: '' }));
+    store.getState().receiveChatContent({ seq: 1, ...received('thread-1', 'user', { type: 'text', text: 'Sent before' }) });
 
     store.getState().connectionLost();
     expect(store.getState().connectionStatus).toBe('disconnected');
     expect(selectOpenChat(store.getState()).turnRunning).toBe(false);
 
-    recorded = [{ type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'Sent while away' }] }];
     rpc.requests.length = 0;
     await store.getState().synchronize();
 
-    expect(rpc.methodsRequested()).toEqual(
-      expect.arrayContaining(['initialize', 'getThreads', 'openThread', 'getThreadEntries', 'globSearch']),
-    );
+    expect(rpc.requests).toContainEqual({ method: 'getThreadEvents', params: { threadId: 'thread-1', afterSeq: 1 } });
     expect(store.getState().connectionStatus).toBe('connected');
-    expect(selectOpenChat(store.getState()).entries).toEqual(recorded);
+    const chat = selectOpenChat(store.getState());
+    expect(chat.entries.map((entry) => (entry.type === 'message' ? entry.chunks.map((c) => c.chunk).join('') : ''))).toEqual([
+      'Sent before',
+      'Answered while away',
+    ]);
+    expect(chat).toMatchObject({ lastSeq: 3, turnRunning: true });
   });
 
   it('on re-opening a thread, trusts only the relay about whether its turn still runs', async () => {
     let stillRunning = true;
     const rpc = relay({
-      openThread: ({ threadId }) => {
-        // The relay tells a tab that opens a thread mid-turn, before it answers.
-        if (stillRunning) {
-          store.getState().receiveChatContent(
-            received(threadId, 'system', { type: 'progress', state: 'running', text: 'Working…' }),
-          );
-        }
-        return null;
-      },
+      getThreadEntries: () => ({ entries: [], lastSeq: 0, turnRunning: stillRunning }),
+      getThreadEvents: () => ({ events: [], turnRunning: stillRunning }),
     });
     const store = createBatonStore(rpc);
     await store.getState().selectThread('thread-1');

@@ -2,17 +2,18 @@
  * The open threads' chats (entries folded live from `chat/contentReceived`) and the turn actions:
  * prompt, stop, approve, reject.
  */
-import type { ChatContentReceivedParams } from '../lib/protocol/eca-chat';
+import type { SequencedContentReceivedParams } from '../lib/protocol/thread-events';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator, BatonState } from './baton-state';
-import { EMPTY_THREAD_CHAT, foldChatContent, type ThreadChat } from './thread-chat';
+import { EMPTY_THREAD_CHAT, type ThreadChat } from './thread-chat';
+import { hasGap, receiveSequenced } from './thread-sequence';
 
 export interface ChatSlice {
   /** Keyed by thread id: every thread this tab has opened. Replaced (never mutated) on write. */
   chats: ReadonlyMap<string, ThreadChat>;
   /** The last failed action (prompt, create, open, load), shown until the next one starts. */
   lastError: string | null;
-  receiveChatContent(params: ChatContentReceivedParams): void;
+  receiveChatContent(params: SequencedContentReceivedParams): void;
   /** Sends a prompt to the open thread, creating a thread first if none is open. */
   sendPrompt(message: string): Promise<boolean>;
   stopTurn(): void;
@@ -45,7 +46,10 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
 
     receiveChatContent(params) {
       const { chatId, content } = params;
-      updateChat(chatId, (chat) => foldChatContent(chat, params));
+      updateChat(chatId, (chat) => receiveSequenced(chat, params));
+      // An event ahead of a missing one: fetch what was missed from the relay's record.
+      const chat = get().chats.get(chatId);
+      if (chat && hasGap(chat) && chatId === get().selectedThreadId) void get().catchUpThread(chatId);
       if (content.type === 'metadata') get().renameThread(chatId, content.title);
       // A finished turn may have changed files in the workspace.
       if (content.type === 'progress' && content.state === 'finished') void get().refreshFiles();

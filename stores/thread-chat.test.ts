@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ThreadChat } from './thread-chat';
-import { EMPTY_THREAD_CHAT, TURN_ENDED_REASON, foldChatContent, loadThreadChat } from './thread-chat';
+import { EMPTY_THREAD_CHAT, TURN_ENDED_REASON, foldChatContent } from './thread-chat';
 import { approvedAndRejectedTurn, received } from './chat-contents.test-fixtures';
 
 const fold = (chat: ThreadChat, contents: ReturnType<typeof approvedAndRejectedTurn>) =>
@@ -78,30 +78,5 @@ describe('foldChatContent', () => {
     const chat = fold(EMPTY_THREAD_CHAT, turn);
     const usage = received('thread-1', 'system', { type: 'usage', sessionTokens: 10 });
     expect(foldChatContent(chat, usage)).toBe(chat);
-  });
-});
-
-describe('loadThreadChat', () => {
-  it('continues folding live contents onto loaded entries', () => {
-    const [prompt, running, ...rest] = approvedAndRejectedTurn('thread-1');
-    const recorded = fold(EMPTY_THREAD_CHAT, [prompt!, running!, rest[0]!]).entries;
-
-    const loaded = loadThreadChat(EMPTY_THREAD_CHAT, recorded);
-    const live = fold(loaded, rest.slice(1));
-
-    expect(live.entries[1]).toMatchObject({
-      role: 'assistant',
-      chunks: [
-        { type: 'text', chunk: 'Sure, ' },
-        { type: 'text', chunk: 'editing **notes.md**.' },
-      ],
-    });
-    expect(live.entries).toHaveLength(4);
-  });
-
-  it('treats a recorded tool call still waiting for approval as a running turn', () => {
-    const recorded = fold(EMPTY_THREAD_CHAT, approvedAndRejectedTurn('thread-1').slice(0, 7)).entries;
-    expect(loadThreadChat(EMPTY_THREAD_CHAT, recorded).turnRunning).toBe(true);
-    expect(loadThreadChat(EMPTY_THREAD_CHAT, recorded.slice(0, 2)).turnRunning).toBe(false);
   });
 });

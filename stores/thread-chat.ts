@@ -5,6 +5,7 @@
  */
 import type { ThreadEntry } from '../lib/protocol/acp-threads';
 import type { ChatContentReceivedParams } from '../lib/protocol/eca-chat';
+import type { SequencedContentReceivedParams } from '../lib/protocol/thread-events';
 import {
   applyChatContent,
   interruptOpenToolCalls,
@@ -16,9 +17,22 @@ export interface ThreadChat {
   turnRunning: boolean;
   /** The system-role text of the last failed turn, until the next prompt. */
   turnError: string | null;
+  /** The seq of the last event folded into `entries`; what this tab says it saw when it comes back. */
+  lastSeq: number;
+  /** Whether `entries` hold the relay's record yet; until then live events wait in `pending`. */
+  loaded: boolean;
+  /** Events that arrived ahead of a gap (or of the record), by seq, folded once the gap is filled. */
+  pending: ReadonlyMap<number, SequencedContentReceivedParams>;
 }
 
-export const EMPTY_THREAD_CHAT: ThreadChat = { entries: [], turnRunning: false, turnError: null };
+export const EMPTY_THREAD_CHAT: ThreadChat = {
+  entries: [],
+  turnRunning: false,
+  turnError: null,
+  lastSeq: 0,
+  loaded: false,
+  pending: new Map(),
+};
 
 /** Shown on tool calls left open when the turn ended; the relay records its own reason. */
 export const TURN_ENDED_REASON = 'The turn ended before this tool call finished.';
@@ -55,14 +69,4 @@ export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedPar
       return unreachable;
     }
   }
-}
-
-/**
- * Replaces the entries with the relay's record (it records each content before it sends it, so the
- * record already holds every content this tab has seen). A tool call still open in the record
- * means its turn is still running.
- */
-export function loadThreadChat(chat: ThreadChat, entries: readonly ThreadEntry[]): ThreadChat {
-  const openToolCall = entries.some((entry) => entry.type === 'toolCall' && isOpenToolCall(entry));
-  return { ...chat, entries, turnRunning: chat.turnRunning || openToolCall };
 }

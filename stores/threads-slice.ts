@@ -2,7 +2,8 @@
 import type { ThreadMetadata } from '../lib/protocol/acp-threads';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator } from './baton-state';
-import { EMPTY_THREAD_CHAT, loadThreadChat } from './thread-chat';
+import { EMPTY_THREAD_CHAT, type ThreadChat } from './thread-chat';
+import { applyCatchUp, loadSnapshot } from './thread-sequence';
 
 export interface ThreadsSlice {
   /** Most recently modified first, as the relay lists them; new threads go on top. */
@@ -13,11 +14,17 @@ export interface ThreadsSlice {
   createThread(): Promise<string | null>;
   /** Opens a thread: joins its room on the relay, then loads its entries. False if that failed. */
   selectThread(threadId: string): Promise<boolean>;
+  /** Fetches the events this tab missed in a thread it has loaded before, and folds them in. */
+  catchUpThread(threadId: string): Promise<void>;
   /** A `metadata` content named the thread. */
   renameThread(threadId: string, title: string): void;
 }
 
-export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set, get) => ({
+export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set, get) => {
+  const updateChat = (threadId: string, update: (chat: ThreadChat) => ThreadChat) =>
+    set((state) => ({ chats: new Map(state.chats).set(threadId, update(state.chats.get(threadId) ?? EMPTY_THREAD_CHAT)) }));
+
+  return {
   threads: [],
   selectedThreadId: null,
 
@@ -48,23 +55,17 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
   },
 
   async selectThread(threadId) {
-    // This tab heard nothing of the thread while it watched another, so whether a turn runs is
-    // unknown until the relay says so: it sends `progress running` on openThread mid-turn.
-    set((state) => ({
-      selectedThreadId: threadId,
-      lastError: null,
-      chats: new Map(state.chats).set(threadId, {
-        ...(state.chats.get(threadId) ?? EMPTY_THREAD_CHAT),
-        turnRunning: false,
-      }),
-    }));
+    set({ selectedThreadId: threadId, lastError: null });
     try {
       await rpc.request('openThread', { threadId });
-      const { entries } = await rpc.request('getThreadEntries', { threadId });
-      set((state) => {
-        const chat = state.chats.get(threadId) ?? EMPTY_THREAD_CHAT;
-        return { chats: new Map(state.chats).set(threadId, loadThreadChat(chat, entries)) };
-      });
+      // A thread seen before is brought up to date from the last event this tab folded; a new
+      // one is loaded whole. Either way live events that raced the answer are joined on by seq.
+      if (get().chats.get(threadId)?.loaded) {
+        await get().catchUpThread(threadId);
+      } else {
+        const snapshot = await rpc.request('getThreadEntries', { threadId });
+        updateChat(threadId, (chat) => loadSnapshot(chat, snapshot));
+      }
       return true;
     } catch (error) {
       if (get().selectedThreadId === threadId) {
@@ -72,6 +73,12 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
       }
       return false;
     }
+  },
+
+  async catchUpThread(threadId) {
+    const afterSeq = get().chats.get(threadId)?.lastSeq ?? 0;
+    const catchUp = await rpc.request('getThreadEvents', { threadId, afterSeq });
+    updateChat(threadId, (chat) => applyCatchUp(chat, catchUp));
   },
 
   renameThread(threadId, title) {
@@ -85,4 +92,5 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
       return { threads };
     });
   },
-});
+};
+};

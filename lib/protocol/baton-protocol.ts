@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import {
   CreateThreadResultSchema,
-  GetThreadEntriesResultSchema,
   GetThreadsResultSchema,
   GlobSearchParamsSchema,
   GlobSearchResultSchema,
@@ -18,7 +17,6 @@ import {
   ThreadParamsSchema,
 } from './acp-threads';
 import {
-  ChatContentReceivedParamsSchema,
   ChatPromptParamsSchema,
   ChatPromptResultSchema,
   ChatPromptStopParamsSchema,
@@ -29,6 +27,12 @@ import {
   InitializeResultSchema,
 } from './eca-chat';
 import type { ProtocolDefinition } from '../rpc/protocol-definition';
+import {
+  GetThreadEventsParamsSchema,
+  GetThreadEventsResultSchema,
+  SequencedContentReceivedParamsSchema,
+  ThreadSnapshotSchema,
+} from './thread-events';
 
 export const batonProtocol = {
   requests: {
@@ -36,7 +40,8 @@ export const batonProtocol = {
     getThreads: { params: NoParamsSchema, result: GetThreadsResultSchema },
     createThread: { params: NoParamsSchema, result: CreateThreadResultSchema },
     openThread: { params: ThreadParamsSchema, result: z.null() },
-    getThreadEntries: { params: ThreadParamsSchema, result: GetThreadEntriesResultSchema },
+    getThreadEntries: { params: ThreadParamsSchema, result: ThreadSnapshotSchema },
+    getThreadEvents: { params: GetThreadEventsParamsSchema, result: GetThreadEventsResultSchema },
     'chat/prompt': { params: ChatPromptParamsSchema, result: ChatPromptResultSchema },
     readTextFile: { params: ReadTextFileParamsSchema, result: ReadTextFileResultSchema },
     stat: { params: StatParamsSchema, result: StatResultSchema },
@@ -45,7 +50,7 @@ export const batonProtocol = {
   notifications: {
     initialized: z.object({}).optional(),
     'config/updated': ConfigUpdatedParamsSchema,
-    'chat/contentReceived': ChatContentReceivedParamsSchema,
+    'chat/contentReceived': SequencedContentReceivedParamsSchema,
     'chat/toolCallApprove': ChatToolCallApproveParamsSchema,
     'chat/toolCallReject': ChatToolCallRejectParamsSchema,
     'chat/promptStop': ChatPromptStopParamsSchema,

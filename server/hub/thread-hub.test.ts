@@ -131,18 +131,40 @@ describe('ThreadHub', () => {
     await expect(hub.prompt(thread.id, 'again')).resolves.toBeUndefined();
   });
 
-  it('marks a call left waiting by a stopped relay as interrupted when the thread is next opened', async () => {
+  it('ends a turn a stopped relay left open, in the record, when the thread is next opened', async () => {
     const hub = makeHub(new AskingAgent());
     const thread = await hub.createThread();
     await hub.prompt(thread.id, 'write');
     await untilBroadcast(waitingApproval);
     // A new hub on the same store is what a restarted relay sees.
     const restarted = makeHub(new AskingAgent());
-    const toolCall = (await restarted.getEntries(thread.id)).find((entry) => entry.type === 'toolCall');
-    expect(toolCall).toMatchObject({ status: 'interrupted' });
-    expect((await store.getEntries(thread.id)).find((entry) => entry.type === 'toolCall')).toMatchObject({
-      status: 'interrupted',
+    const snapshot = await restarted.getSnapshot(thread.id);
+    expect(snapshot.turnRunning).toBe(false);
+    expect(snapshot.entries.find((entry) => entry.type === 'toolCall')).toMatchObject({
+      status: 'failed',
+      outputText: 'Interrupted: the relay stopped before this turn finished.',
     });
-    await hub.close();
+    expect(JSON.stringify(snapshot.entries.at(-1))).toContain('The turn was interrupted');
+    expect((await store.getLastEvent(thread.id))?.content).toMatchObject({ type: 'progress', state: 'finished' });
+    expect(await store.getEntries(thread.id)).toEqual(snapshot.entries);
+  });
+
+  it('numbers every event of a thread from 1, stores each before broadcasting it, and replays them', async () => {
+    const hub = makeHub(new AskingAgent());
+    const thread = await hub.createThread();
+    await hub.prompt(thread.id, 'write');
+    await untilBroadcast(waitingApproval);
+    await hub.reject(thread.id, 'call-0');
+    await untilBroadcast(turnFinished);
+
+    expect(broadcasts.map((params) => params.seq)).toEqual(broadcasts.map((_params, index) => index + 1));
+    const { events, turnRunning } = await hub.getEventsAfter(thread.id, 0);
+    expect(turnRunning).toBe(false);
+    expect(events).toEqual(broadcasts.map(({ seq, role, content }) => ({ seq, role, content })));
+    expect((await hub.getEventsAfter(thread.id, 3)).events.map((event) => event.seq)).toEqual(
+      broadcasts.slice(3).map((params) => params.seq),
+    );
+    const snapshot = await hub.getSnapshot(thread.id);
+    expect(snapshot.lastSeq).toBe(broadcasts.length);
   });
 });

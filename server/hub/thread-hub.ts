@@ -4,8 +4,7 @@
  * `broadcast`, which the relay points at the thread's socket.io room).
  */
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
-import type { ChatContentReceivedParams } from '../../lib/protocol/eca-chat';
-import { interruptOpenToolCalls } from '../../lib/thread/apply-chat-content';
+import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../../lib/protocol/thread-events';
 import type { AgentBackend } from '../agents/agent-backend';
 import type { ThreadStore } from '../store/thread-store';
 import { ThreadRecorder } from './thread-recorder';
@@ -24,7 +23,7 @@ export class UnknownThreadError extends Error {
 export interface ThreadHubOptions {
   store: ThreadStore;
   agent: AgentBackend;
-  broadcast: (threadId: string, params: ChatContentReceivedParams) => void;
+  broadcast: (threadId: string, params: SequencedContentReceivedParams) => void;
   log: (message: string) => void;
 }
 
@@ -43,7 +42,19 @@ export class ThreadHub {
   }
 
   async getEntries(threadId: string): Promise<readonly ThreadEntry[]> {
-    return (await this.open(threadId)).recorder.snapshot;
+    return (await this.open(threadId)).recorder.currentEntries;
+  }
+
+  /** The entries, the seq they stand at, and whether a turn runs: one consistent view. */
+  async getSnapshot(threadId: string): Promise<ThreadSnapshot> {
+    const { recorder, session } = await this.open(threadId);
+    return { ...recorder.snapshot(), turnRunning: session.isRunning };
+  }
+
+  /** The events after `afterSeq`, from the store: what a tab that lost its connection missed. */
+  async getEventsAfter(threadId: string, afterSeq: number): Promise<{ events: ThreadEvent[]; turnRunning: boolean }> {
+    const { session } = await this.open(threadId);
+    return { events: await this.options.store.getEventsAfter(threadId, afterSeq), turnRunning: session.isRunning };
   }
 
   async isRunning(threadId: string): Promise<boolean> {
@@ -88,12 +99,17 @@ export class ThreadHub {
   private async load(threadId: string) {
     const { store, agent, broadcast, log } = this.options;
     if (!(await store.getThread(threadId))) throw new UnknownThreadError(threadId);
-    const recorder = new ThreadRecorder(threadId, await store.getEntries(threadId), store, (params) =>
+    const lastSeq = (await store.getLastEvent(threadId))?.seq ?? 0;
+    const recorder = new ThreadRecorder(threadId, await store.getEntries(threadId), lastSeq, store, (params) =>
       broadcast(threadId, params),
     );
-    // Nothing is running yet in this process, so a call still open in the store was cut off by a restart.
-    await recorder.rewrite((entries) => interruptOpenToolCalls(entries, 'The relay stopped before this call finished.'));
-    return { session: new ThreadSession(recorder, agent, log), recorder };
+    const session = new ThreadSession(recorder, agent, log);
+    // Nothing runs yet in this process, so a turn still open in the store was cut off by a stop or crash.
+    const lastProgress = await store.getLastEvent(threadId, 'progress');
+    if (lastProgress?.content.type === 'progress' && lastProgress.content.state === 'running') {
+      await session.closeInterruptedTurn('the relay stopped before this turn finished.');
+    }
+    return { session, recorder };
   }
 
   private async nameThread(threadId: string, message: string, recorder: ThreadRecorder): Promise<void> {
@@ -107,6 +123,9 @@ export class ThreadHub {
 
   private track(turn: Promise<void>): void {
     this.turns.add(turn);
-    void turn.finally(() => this.turns.delete(turn));
+    // A turn whose last records could not be written (the store failed) is logged, not thrown away silently.
+    turn
+      .catch((error: unknown) => this.options.log(`a turn ended with an unrecorded failure: ${String(error)}`))
+      .finally(() => this.turns.delete(turn));
   }
 }

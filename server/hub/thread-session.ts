@@ -33,7 +33,7 @@ export class ThreadSession {
     if (this.turn) throw new ThreadBusyError(this.recorder.threadId);
     const controller = new AbortController();
     this.turn = controller;
-    const history = this.recorder.snapshot;
+    const history = this.recorder.currentEntries;
     try {
       await this.recorder.record('user', { type: 'text', text: message });
       await this.recorder.record('system', { type: 'progress', state: 'running', text: 'Working…' });
@@ -87,6 +87,13 @@ export class ThreadSession {
     }
   }
 
+  /** Ends, in the record, a turn that a stopped relay left open: its calls and the turn itself. */
+  async closeInterruptedTurn(reason: string): Promise<void> {
+    await this.closeOpenToolCalls(reason);
+    await this.recorder.record('system', { type: 'text', text: `\n\n**The turn was interrupted:** ${reason}` });
+    await this.recorder.record('system', { type: 'progress', state: 'finished', text: 'Interrupted' });
+  }
+
   private waitForApproval(toolCallId: string, signal: AbortSignal): Promise<ApprovalDecision> {
     if (signal.aborted) return Promise.resolve('rejected');
     return new Promise((resolve) => this.approvals.set(toolCallId, resolve));
@@ -102,7 +109,7 @@ export class ThreadSession {
 
   /** A call the turn left open can never finish; say so in the thread rather than leave it spinning. */
   private async closeOpenToolCalls(reason: string): Promise<void> {
-    for (const entry of this.recorder.snapshot) {
+    for (const entry of this.recorder.currentEntries) {
       if (entry.type !== 'toolCall' || !isOpenToolCall(entry)) continue;
       await this.recorder.record('assistant', {
         type: 'toolCalled',

@@ -45,22 +45,13 @@ export function registerRpcHandlers(context: TabContext): void {
   connection.onRequest('createThread', async () => ({ threadId: (await hub.createThread()).id }));
   connection.onRequest('openThread', ({ threadId }) =>
     asRpc(async () => {
-      const running = await hub.isRunning(threadId);
+      await hub.getSnapshot(threadId);
       context.watchThread(threadId);
-      // A tab that opens a thread mid-turn must know the turn runs, so it offers Stop.
-      if (running) {
-        connection.notify('chat/contentReceived', {
-          chatId: threadId,
-          role: 'system',
-          content: { type: 'progress', state: 'running', text: 'Working…' },
-        });
-      }
       return null;
     }),
   );
-  connection.onRequest('getThreadEntries', ({ threadId }) =>
-    asRpc(async () => ({ entries: [...(await hub.getEntries(threadId))] })),
-  );
+  connection.onRequest('getThreadEntries', ({ threadId }) => asRpc(() => hub.getSnapshot(threadId)));
+  connection.onRequest('getThreadEvents', ({ threadId, afterSeq }) => asRpc(() => hub.getEventsAfter(threadId, afterSeq)));
 
   connection.onRequest('chat/prompt', ({ chatId, message }) =>
     asRpc(async () => {

@@ -160,6 +160,25 @@ describe('openThreadStore', () => {
     await expect(store.getEntries(id)).rejects.toThrow(`Thread ${id} entry 1 is not a valid ThreadEntry`);
   });
 
+  it('appends events with the entries they changed, atomically, and reads them back after a seq', async () => {
+    const store = await open();
+    const thread = await store.createThread('Events');
+    const prompt = { seq: 1, role: 'user', content: { type: 'text', text: 'hi' } } as const;
+    const running = { seq: 2, role: 'system', content: { type: 'progress', state: 'running', text: 'Working' } } as const;
+    await store.appendEvent(thread.id, prompt, [{ seq: 0, entry: userMessage('hi') }]);
+    await store.appendEvent(thread.id, running, []);
+    // A seq already taken is refused, and the entry change that came with it is not stored.
+    await expect(store.appendEvent(thread.id, { ...running, seq: 2 }, [{ seq: 1, entry: readFileEntry }])).rejects.toThrow();
+
+    expect(await store.getEntries(thread.id)).toEqual([userMessage('hi')]);
+    expect(await store.getEventsAfter(thread.id, 0)).toEqual([prompt, running]);
+    expect(await store.getEventsAfter(thread.id, 1)).toEqual([running]);
+    expect(await store.getEventsAfter(thread.id, 2)).toEqual([]);
+    expect(await store.getLastEvent(thread.id)).toEqual(running);
+    expect(await store.getLastEvent(thread.id, 'text')).toEqual(prompt);
+    expect(await store.getLastEvent(thread.id, 'usage')).toBeNull();
+  });
+
   it('puts WAL, a busy timeout and synchronous=NORMAL in force', async () => {
     databaseFile = join(folder, 'fresh.db');
     await applyMigrations(databaseFile);

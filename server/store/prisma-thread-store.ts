@@ -14,6 +14,8 @@ import {
 import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrate';
 import type { EntryWrite, ThreadStore } from './thread-store';
+import type { ThreadEvent } from '../../lib/protocol/thread-events';
+import { decodeEvent, encodeEvent } from './event-rows';
 
 /** How long a write waits for another connection's lock before SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5000;
@@ -78,6 +80,7 @@ const toMetadata = (row: { id: string; title: string; modifiedAt: Date }): Threa
 });
 
 const metadataColumns = { id: true, title: true, modifiedAt: true } as const;
+const eventColumns = { seq: true, role: true, type: true, content: true } as const;
 
 function parseEntry(threadId: string, seq: number, data: string): ThreadEntry {
   let json: unknown;
@@ -157,7 +160,35 @@ class PrismaThreadStore implements ThreadStore {
 
   async saveEntries(threadId: string, writes: readonly EntryWrite[]): Promise<void> {
     if (writes.length === 0) return;
+    await this.#write(threadId, undefined, writes);
+  }
+
+  async appendEvent(threadId: string, event: ThreadEvent, writes: readonly EntryWrite[]): Promise<void> {
+    await this.#write(threadId, event, writes);
+  }
+
+  async getEventsAfter(threadId: string, afterSeq: number): Promise<ThreadEvent[]> {
+    const rows = await this.#prisma.threadEvent.findMany({
+      where: { threadId, seq: { gt: afterSeq } },
+      select: eventColumns,
+      orderBy: { seq: 'asc' },
+    });
+    return rows.map((row) => decodeEvent(threadId, row));
+  }
+
+  async getLastEvent(threadId: string, contentType?: ThreadEvent['content']['type']): Promise<ThreadEvent | null> {
+    const row = await this.#prisma.threadEvent.findFirst({
+      where: contentType === undefined ? { threadId } : { threadId, type: contentType },
+      select: eventColumns,
+      orderBy: { seq: 'desc' },
+    });
+    return row === null ? null : decodeEvent(threadId, row);
+  }
+
+  /** One transaction: the event (if any), the entries it changed, and the thread's modifiedAt. */
+  async #write(threadId: string, event: ThreadEvent | undefined, writes: readonly EntryWrite[]): Promise<void> {
     const rows = writes.map((write) => encodeWrite(threadId, write));
+    const eventRow = event === undefined ? undefined : encodeEvent(threadId, event);
     const modifiedAt = this.#now();
     await this.#prisma.$transaction(async (transaction) => {
       const { count } = await transaction.thread.updateMany({
@@ -165,6 +196,7 @@ class PrismaThreadStore implements ThreadStore {
         data: { modifiedAt },
       });
       if (count === 0) throw new Error(`Cannot save entries of thread ${threadId}: no such thread`);
+      if (eventRow) await transaction.threadEvent.create({ data: { threadId, ...eventRow } });
       for (const { seq, type, data } of rows) {
         await transaction.threadEntry.upsert({
           where: { threadId_seq: { threadId, seq } },

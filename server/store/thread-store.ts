@@ -3,6 +3,7 @@
  * the same implementation on another driver adapter.
  */
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadEvent } from '../../lib/protocol/thread-events';
 
 export interface EntryWrite {
   /** Position of the entry in its thread, from 0. */
@@ -20,5 +21,14 @@ export interface ThreadStore {
   getEntries(threadId: string): Promise<ThreadEntry[]>;
   /** Inserts or replaces these entries in one transaction and bumps the thread's modifiedAt. */
   saveEntries(threadId: string, writes: readonly EntryWrite[]): Promise<void>;
+  /**
+   * Appends one event and the entry changes it caused, in one transaction: either both are
+   * stored or neither. Fails if the event's seq is taken.
+   */
+  appendEvent(threadId: string, event: ThreadEvent, writes: readonly EntryWrite[]): Promise<void>;
+  /** Events with seq greater than `afterSeq`, in order. */
+  getEventsAfter(threadId: string, afterSeq: number): Promise<ThreadEvent[]>;
+  /** The thread's last event, or the last of one content type; null when there is none. */
+  getLastEvent(threadId: string, contentType?: ThreadEvent['content']['type']): Promise<ThreadEvent | null>;
   close(): Promise<void>;
 }

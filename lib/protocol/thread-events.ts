@@ -1,0 +1,46 @@
+/**
+ * Baton's "nothing lost" extension of the browser protocol: every chat content of a thread has a
+ * per-thread sequence number, given when it is committed to the store and before any tab sees
+ * it. A tab that missed some (a dropped connection, a sleep, a relay restart) asks for the events
+ * after the last number it saw and gets exactly those, from the database.
+ */
+import { z } from 'zod';
+import { ThreadEntrySchema, ThreadIdSchema } from './acp-threads';
+import { ChatContentReceivedParamsSchema, ChatContentSchema, ChatRoleSchema } from './eca-chat';
+
+export const EventSeqSchema = z.number().int().nonnegative();
+
+export const ThreadEventSchema = z.object({
+  seq: EventSeqSchema,
+  role: ChatRoleSchema,
+  content: ChatContentSchema,
+});
+export type ThreadEvent = z.infer<typeof ThreadEventSchema>;
+
+/** ECA's notification plus `seq`; absent only for contents that are not part of the history. */
+export const SequencedContentReceivedParamsSchema = ChatContentReceivedParamsSchema.extend({
+  seq: EventSeqSchema.optional(),
+});
+export type SequencedContentReceivedParams = z.infer<typeof SequencedContentReceivedParamsSchema>;
+
+/** getThreadEntries answers with where the entries stand, so live events can be joined on exactly. */
+export const ThreadSnapshotSchema = z.object({
+  entries: z.array(ThreadEntrySchema),
+  /** The seq of the last event folded into `entries` (0 for none). */
+  lastSeq: EventSeqSchema.default(0),
+  /** Whether a turn is running now, so a tab that opens the thread mid-turn offers Stop. */
+  turnRunning: z.boolean().default(false),
+});
+export type ThreadSnapshot = z.infer<typeof ThreadSnapshotSchema>;
+
+export const GetThreadEventsParamsSchema = z.object({
+  threadId: ThreadIdSchema,
+  /** The last seq the tab saw; the answer starts right after it. */
+  afterSeq: EventSeqSchema,
+});
+
+export const GetThreadEventsResultSchema = z.object({
+  events: z.array(ThreadEventSchema),
+  /** Whether a turn is running now. */
+  turnRunning: z.boolean(),
+});
