@@ -40,7 +40,7 @@ describe('joining live events to the record', () => {
     chat = receiveSequenced(chat, word(6, 'f'));
     expect(chat.entries).toEqual([]);
     const recorded = receiveSequenced(loaded, word(1, 'abcd')).entries;
-    chat = loadSnapshot(chat, { entries: recorded, lastSeq: 5, turnRunning: true });
+    chat = loadSnapshot(chat, { entries: [...recorded], lastSeq: 5, turnRunning: true });
     expect(answer(chat)).toBe('abcdf');
     expect(chat.lastSeq).toBe(6);
   });

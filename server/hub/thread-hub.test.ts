@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChatContentReceivedParams } from '../../lib/protocol/eca-chat';
+import type { SequencedContentReceivedParams as ChatContentReceivedParams } from '../../lib/protocol/thread-events';
 import type { AgentBackend, AgentTurn } from '../agents/agent-backend';
 import { openThreadStore } from '../store/prisma-thread-store';
 import type { ThreadStore } from '../store/thread-store';

@@ -53,7 +53,9 @@ export class BuiltinAgent implements AgentBackend {
   constructor(options: BuiltinAgentOptions) {
     this.info = { name: 'Built-in agent', model: options.model, offlineDemo: options.offlineDemo };
     this.modelEndpoint = options.baseURL ?? ANTHROPIC_API_URL;
-    this.client = new Anthropic({ apiKey: options.apiKey, baseURL: this.modelEndpoint });
+    // One retry (after about half a second) instead of the SDK's two: a model that is gone must
+    // show as a failed turn within a couple of seconds, not after a long silent backoff.
+    this.client = new Anthropic({ apiKey: options.apiKey, baseURL: this.modelEndpoint, maxRetries: 1 });
     this.toolContext = { workspace: new Workspace(options.workspaceRoot) };
     this.maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
     this.onClose = options.onClose;

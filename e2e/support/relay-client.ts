@@ -1,0 +1,62 @@
+/**
+ * A script's connection to the relay: socket.io-client in Node with Baton's own JSON-RPC engine,
+ * as a browser tab would have, plus a log of every chat content it received.
+ */
+import { io, type Socket } from 'socket.io-client';
+import { batonProtocol, type BatonProtocol } from '../../lib/protocol/baton-protocol';
+import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
+import { RpcConnection } from '../../lib/rpc/rpc-connection';
+import { createSocketIoTransport } from '../../lib/rpc/socket-io-transport';
+
+export interface RelayClient {
+  socket: Socket;
+  rpc: RpcConnection<BatonProtocol>;
+  received: SequencedContentReceivedParams[];
+  /** Resolves once a received content satisfies the predicate (bounded by the test's timeout). */
+  until(predicate: (params: SequencedContentReceivedParams) => boolean): Promise<void>;
+  close(): void;
+}
+
+export async function connectRelayClient(relay: { origin: string; token: string }): Promise<RelayClient> {
+  const socket = io(relay.origin, {
+    auth: { token: relay.token },
+    // Browsers send Origin on every handshake and the relay requires it; a script says it too.
+    extraHeaders: { origin: relay.origin },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  const rpc = new RpcConnection(batonProtocol, createSocketIoTransport(socket), { requestTimeoutMs: 15_000 });
+  const received: SequencedContentReceivedParams[] = [];
+  const waiters = new Set<() => void>();
+  rpc.onNotification('chat/contentReceived', (params) => {
+    received.push(params);
+    for (const wake of [...waiters]) wake();
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return {
+    socket,
+    rpc,
+    received,
+    until(predicate) {
+      return new Promise((resolve) => {
+        const check = () => {
+          if (!received.some(predicate)) return;
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    close() {
+      rpc.close();
+      socket.close();
+    },
+  };
+}
+
+export const isTurnFinished = (params: SequencedContentReceivedParams) =>
+  params.content.type === 'progress' && params.content.state === 'finished';
