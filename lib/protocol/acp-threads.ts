@@ -1,11 +1,14 @@
 /**
- * Thread store and workspace file methods, in the shape of specs/acp-threads.md.
- * ThreadEntry adds Baton's own `toolCall` entry beside ACP's `message` and `readFile`.
+ * Thread store and workspace file methods, in the shape of specs/acp-threads.md ("Protocol
+ * Methods", "Data Structures"). ThreadEntry adds Baton's own `toolCall` entry beside ACP's
+ * `message` and `readFile`; AcpThreadEntry is the spec's own two. The method table and the
+ * message envelope are in acp-threads-protocol.ts.
  */
 import { z } from 'zod';
 import { FileChangeDetailsSchema, ToolCallOriginSchema } from './eca-chat';
 
 export const ThreadIdSchema = z.string().min(1);
+export type ThreadId = z.infer<typeof ThreadIdSchema>;
 
 export const ThreadMetadataSchema = z.object({
   id: ThreadIdSchema,
@@ -15,12 +18,23 @@ export const ThreadMetadataSchema = z.object({
 });
 export type ThreadMetadata = z.infer<typeof ThreadMetadataSchema>;
 
+/** Only text chunks exist so far. */
 export const MessageChunkSchema = z.object({ type: z.literal('text'), chunk: z.string() });
 export type MessageChunk = z.infer<typeof MessageChunkSchema>;
 
 export const RoleSchema = z.enum(['user', 'assistant']);
+export type Role = z.infer<typeof RoleSchema>;
 
 export const MessageSchema = z.object({ role: RoleSchema, chunks: z.array(MessageChunkSchema) });
+export type Message = z.infer<typeof MessageSchema>;
+
+/**
+ * An unsigned 64-bit integer in the spec. JSON numbers above 2^53 lose precision in JavaScript;
+ * a version is compared for equality only, and no agent comes near 2^53 edits, so a safe integer
+ * is required rather than a string or a bigint.
+ */
+export const FileVersionSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+export type FileVersion = z.infer<typeof FileVersionSchema>;
 
 export const MessageEntrySchema = MessageSchema.extend({ type: z.literal('message') });
 export type MessageEntry = z.infer<typeof MessageEntrySchema>;
@@ -69,6 +83,10 @@ export const ThreadEntrySchema = z.discriminatedUnion('type', [
 ]);
 export type ThreadEntry = z.infer<typeof ThreadEntrySchema>;
 
+/** The entries the ACP spec knows, for talking to an ACP peer. */
+export const AcpThreadEntrySchema = z.discriminatedUnion('type', [MessageEntrySchema, ReadFileEntrySchema]);
+export type AcpThreadEntry = z.infer<typeof AcpThreadEntrySchema>;
+
 /** ACP sends `null` params for getThreads and createThread; an omitted params is the same. */
 export const NoParamsSchema = z.null().optional();
 
@@ -77,16 +95,32 @@ export const CreateThreadResultSchema = z.object({ threadId: ThreadIdSchema });
 export const ThreadParamsSchema = z.object({ threadId: ThreadIdSchema });
 export const GetThreadEntriesResultSchema = z.object({ entries: z.array(ThreadEntrySchema) });
 
-/** The file methods: `threadId` is optional here because the file panel reads outside any thread. */
+export const SendMessageParamsSchema = z.object({ threadId: ThreadIdSchema, message: MessageSchema });
+export const StreamMessageChunkParamsSchema = z.object({ threadId: ThreadIdSchema, chunk: MessageChunkSchema });
+/** `openThread`, `sendMessage` and `streamMessageChunk` answer `null`. */
+export const NullResultSchema = z.null();
+
+/**
+ * The file methods. The spec requires `threadId`; it is optional here because Baton's file panel
+ * reads outside any thread. A relay talking to an ACP peer always sends it.
+ */
 export const ReadTextFileParamsSchema = z.object({
   threadId: ThreadIdSchema.optional(),
   path: z.string().min(1),
   lineOffset: z.number().int().nonnegative().optional(),
   lineLimit: z.number().int().positive().optional(),
 });
-export const ReadTextFileResultSchema = z.object({
-  version: z.number().int().nonnegative(),
-  content: z.string(),
+export const ReadTextFileResultSchema = z.object({ version: FileVersionSchema, content: z.string() });
+export const ReadBinaryFileParamsSchema = z.object({
+  threadId: ThreadIdSchema.optional(),
+  path: z.string().min(1),
+  byteOffset: z.number().int().nonnegative().optional(),
+  byteLimit: z.number().int().positive().optional(),
+});
+export const ReadBinaryFileResultSchema = z.object({
+  version: FileVersionSchema,
+  /** Base64. */
+  content: z.base64(),
 });
 export const StatParamsSchema = z.object({ threadId: ThreadIdSchema.optional(), path: z.string() });
 export const StatResultSchema = z.object({ exists: z.boolean(), isDirectory: z.boolean() });

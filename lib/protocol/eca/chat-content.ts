@@ -1,0 +1,188 @@
+/**
+ * Every `ChatContent` of `chat/contentReceived` (specs/eca-protocol-v2.md, "Chat Content
+ * Received"; specs/eca-protocol-v1.md, same section).
+ *
+ * Where v1 and v2 differ, each schema accepts both and its output is the v2 shape, which is the
+ * shape the relay emits: v1 names are renamed to their v2 names, v1-only fields with no v2
+ * counterpart are kept as optional fields so nothing is lost, and v2 fields v1 lacks are optional
+ * or given the value v1 implies.
+ */
+import { z } from 'zod';
+
+export const ToolCallOriginSchema = z.enum(['mcp', 'native']);
+export type ToolCallOrigin = z.infer<typeof ToolCallOriginSchema>;
+
+export const FileChangeDetailsSchema = z.object({
+  type: z.literal('fileChange'),
+  path: z.string(),
+  diff: z.string(),
+  linesAdded: z.number().int(),
+  linesRemoved: z.number().int(),
+});
+export type FileChangeDetails = z.infer<typeof FileChangeDetailsSchema>;
+
+/** `ToolCallDetails` has one member in both versions. */
+export const ToolCallDetailsSchema = FileChangeDetailsSchema;
+
+/**
+ * The spec types arguments as `{[key]: string}` (and `string[]` for `toolCalled`), but a model's
+ * arguments are JSON values, so any value is accepted.
+ */
+const ToolArgumentsSchema = z.record(z.string(), z.unknown());
+
+/** v2 names the output `text`; v1 named it `content`. Both are accepted; the relay emits `text`. */
+export const ToolOutputSchema = z
+  .object({ type: z.literal('text'), text: z.string().optional(), content: z.string().optional() })
+  .transform((output) => ({ type: output.type, text: output.text ?? output.content ?? '' }));
+
+/** ECA names its built-in tool server 'ECA' (`EcaServerUpdatedParams` in "Tool updated"). */
+export const NATIVE_TOOL_SERVER = 'ECA';
+
+const toolCallBase = {
+  origin: ToolCallOriginSchema,
+  id: z.string(),
+  name: z.string(),
+  /**
+   * v2 only. A v1 call gets the native server's name, or '' for an MCP tool, whose server v1
+   * does not say; the relay always emits it.
+   */
+  server: z.string().optional(),
+  /** Like 'Reading file "foo"...'. */
+  summary: z.string().optional(),
+  details: ToolCallDetailsSchema.optional(),
+};
+
+function withServer<T extends { origin: ToolCallOrigin; server?: string | undefined }>(
+  content: T,
+): T & { server: string } {
+  return { ...content, server: content.server ?? (content.origin === 'native' ? NATIVE_TOOL_SERVER : '') };
+}
+
+export const TextContentSchema = z.object({ type: z.literal('text'), text: z.string() });
+
+export const UrlContentSchema = z.object({ type: z.literal('url'), title: z.string(), url: z.string() });
+
+/** What ECA is doing or waiting for; `finished` ends a turn. */
+export const ProgressContentSchema = z.object({
+  type: z.literal('progress'),
+  state: z.enum(['running', 'finished']),
+  text: z.string(),
+});
+
+/** v1 `messageCost` is v2 `lastMessageCost`; the relay emits `lastMessageCost`. */
+export const UsageContentSchema = z
+  .object({
+    type: z.literal('usage'),
+    sessionTokens: z.number(),
+    lastMessageCost: z.string().optional(),
+    /** v1 name of `lastMessageCost`. */
+    messageCost: z.string().optional(),
+    sessionCost: z.string().optional(),
+    /** v2 only. */
+    limit: z.object({ context: z.number(), output: z.number() }).optional(),
+    /** v1 only (required there): tokens sent on the last prompt. Kept when present. */
+    messageInputTokens: z.number().optional(),
+    /** v1 only (required there): tokens received for the last prompt. Kept when present. */
+    messageOutputTokens: z.number().optional(),
+  })
+  .transform(({ messageCost, ...usage }) =>
+    messageCost === undefined || usage.lastMessageCost !== undefined
+      ? usage
+      : { ...usage, lastMessageCost: messageCost },
+  );
+
+export const ReasonStartedContentSchema = z.object({ type: z.literal('reasonStarted'), id: z.string() });
+
+export const ReasonTextContentSchema = z.object({
+  type: z.literal('reasonText'),
+  id: z.string(),
+  text: z.string(),
+});
+
+export const ReasonFinishedContentSchema = z.object({
+  type: z.literal('reasonFinished'),
+  id: z.string(),
+  /** v2 (required); v1 has no timing. */
+  totalTimeMs: z.number().optional(),
+});
+
+/** Sent many times per id in v2, each with the next piece of `argumentsText` to append. */
+export const ToolCallPrepareContentSchema = z
+  .object({
+    type: z.literal('toolCallPrepare'),
+    ...toolCallBase,
+    argumentsText: z.string(),
+    /** v1 only (required there); v2 moved it to `toolCallRun`. Kept when present. */
+    manualApproval: z.boolean().optional(),
+  })
+  .transform(withServer);
+
+/** The call the model asked for, sent once per id; `manualApproval` means it waits for the user. */
+export const ToolCallRunContentSchema = z
+  .object({
+    type: z.literal('toolCallRun'),
+    ...toolCallBase,
+    arguments: ToolArgumentsSchema,
+    manualApproval: z.boolean(),
+  })
+  .transform(withServer);
+
+/** v2 only: the call is running. */
+export const ToolCallRunningContentSchema = z
+  .object({ type: z.literal('toolCallRunning'), ...toolCallBase, arguments: ToolArgumentsSchema })
+  .transform(withServer);
+
+export const ToolCalledContentSchema = z
+  .object({
+    type: z.literal('toolCalled'),
+    ...toolCallBase,
+    /** Both specs say `string[]`; agents send the call's argument object, so both are accepted. */
+    arguments: z.union([ToolArgumentsSchema, z.array(z.unknown())]),
+    error: z.boolean(),
+    outputs: z.array(ToolOutputSchema),
+    /** v2 (required); v1 has no timing. */
+    totalTimeMs: z.number().optional(),
+  })
+  .transform(withServer);
+
+/**
+ * v1 has one reason, 'user'; v2 splits it into 'user-choice' and 'user-config'. v1 'user' is
+ * read as 'user-choice' (the user said no), which is what the relay emits.
+ */
+export const ToolCallRejectedReasonSchema = z
+  .enum(['user-choice', 'user-config', 'user'])
+  .transform((reason) => (reason === 'user' ? 'user-choice' : reason));
+
+/** v2 lists it in `ChatContent`; v1 defines it (as `ToolCallRejected`) but leaves it out of the union. */
+export const ToolCallRejectedContentSchema = z
+  .object({
+    type: z.literal('toolCallRejected'),
+    ...toolCallBase,
+    arguments: ToolArgumentsSchema,
+    reason: ToolCallRejectedReasonSchema,
+  })
+  .transform(withServer);
+
+/** v2 only: the chat's title. */
+export const MetadataContentSchema = z.object({ type: z.literal('metadata'), title: z.string() });
+
+export const ChatContentSchema = z.discriminatedUnion('type', [
+  TextContentSchema,
+  UrlContentSchema,
+  ProgressContentSchema,
+  UsageContentSchema,
+  ReasonStartedContentSchema,
+  ReasonTextContentSchema,
+  ReasonFinishedContentSchema,
+  ToolCallPrepareContentSchema,
+  ToolCallRunContentSchema,
+  ToolCallRunningContentSchema,
+  ToolCalledContentSchema,
+  ToolCallRejectedContentSchema,
+  MetadataContentSchema,
+]);
+/** A content as the relay emits it: always the v2 shape. */
+export type ChatContent = z.infer<typeof ChatContentSchema>;
+/** A content as it may arrive: v1 or v2. */
+export type ChatContentInput = z.input<typeof ChatContentSchema>;
+export type ChatContentType = ChatContent['type'];
