@@ -28,6 +28,17 @@ import {
 } from './eca-chat';
 import type { ProtocolDefinition } from '../rpc/protocol-definition';
 import {
+  ChatDeleteParamsSchema,
+  ChatDeleteResultSchema,
+  ChatQueryCommandsParamsSchema,
+  ChatQueryCommandsResultSchema,
+  ChatQueryContextParamsSchema,
+  ChatQueryContextResultSchema,
+  ChatSelectedBehaviorChangedParamsSchema,
+} from './eca/chat-methods';
+import { ShowMessageParamsSchema } from './eca/show-message';
+import { McpStartServerParamsSchema, McpStopServerParamsSchema, ToolServerUpdatedParamsSchema } from './eca/tool-servers';
+import {
   GetThreadEventsParamsSchema,
   GetThreadEventsResultSchema,
   SequencedContentReceivedParamsSchema,
@@ -43,6 +54,9 @@ export const batonProtocol = {
     getThreadEntries: { params: ThreadParamsSchema, result: ThreadSnapshotSchema },
     getThreadEvents: { params: GetThreadEventsParamsSchema, result: GetThreadEventsResultSchema },
     'chat/prompt': { params: ChatPromptParamsSchema, result: ChatPromptResultSchema },
+    'chat/queryContext': { params: ChatQueryContextParamsSchema, result: ChatQueryContextResultSchema },
+    'chat/queryCommands': { params: ChatQueryCommandsParamsSchema, result: ChatQueryCommandsResultSchema },
+    'chat/delete': { params: ChatDeleteParamsSchema, result: ChatDeleteResultSchema },
     readTextFile: { params: ReadTextFileParamsSchema, result: ReadTextFileResultSchema },
     stat: { params: StatParamsSchema, result: StatResultSchema },
     globSearch: { params: GlobSearchParamsSchema, result: GlobSearchResultSchema },
@@ -54,6 +68,11 @@ export const batonProtocol = {
     'chat/toolCallApprove': ChatToolCallApproveParamsSchema,
     'chat/toolCallReject': ChatToolCallRejectParamsSchema,
     'chat/promptStop': ChatPromptStopParamsSchema,
+    'chat/selectedBehaviorChanged': ChatSelectedBehaviorChangedParamsSchema,
+    'tool/serverUpdated': ToolServerUpdatedParamsSchema,
+    'mcp/stopServer': McpStopServerParamsSchema,
+    'mcp/startServer': McpStartServerParamsSchema,
+    '$/showMessage': ShowMessageParamsSchema,
   },
 } as const satisfies ProtocolDefinition;
 
