@@ -1,6 +1,8 @@
-/** Without the launch token nothing is served: not the page, not the socket. */
+/** Without the launch token nothing is served: not the page, not the socket; other pages get nowhere. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { io } from 'socket.io-client';
+import { connectScriptClient } from '../server/relay/script-client';
 import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
 let relay: RelayProcess;
@@ -41,17 +43,39 @@ test('the token URL trades the token for a cookie and drops it from the address 
   await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected');
 });
 
-test('a socket.io handshake without the token is refused; with it, JSON-RPC works', async () => {
-  const refused = await connectSocket(relay.origin, undefined);
-  expect(refused).toEqual({ connected: false, error: 'unauthorized: a valid token is required' });
-  const wrong = await connectSocket(relay.origin, 'wrong');
-  expect(wrong.connected).toBe(false);
-  const accepted = await connectSocket(relay.origin, relay.token);
+test('a script’s handshake is refused without the token or without an Origin; with both, JSON-RPC works', async () => {
+  expect(await connectSocket(connectScriptClient(relay.origin, undefined))).toMatchObject({ connected: false });
+  expect(await connectSocket(connectScriptClient(relay.origin, 'wrong'))).toMatchObject({ connected: false });
+  // A program that names no Origin is refused, token or not: see "Security" in the README.
+  const noOrigin = connectScriptClient(relay.origin, relay.token, { extraHeaders: { origin: '' } });
+  expect(await connectSocket(noOrigin)).toMatchObject({ connected: false });
+  const accepted = await connectSocket(connectScriptClient(relay.origin, relay.token));
   expect(accepted).toEqual({ connected: true, threads: [] });
 });
 
-async function connectSocket(origin: string, token: string | undefined) {
-  const socket = io(origin, { auth: token ? { token } : {}, reconnection: false, transports: ['websocket'] });
+test('a page on another local port cannot open the socket, though the browser sends it the cookie', async ({ page }) => {
+  // The cookie is SameSite=Strict, but every port of 127.0.0.1 is the same site: only the Origin check stands here.
+  await page.goto(relay.url);
+  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected');
+  const socketUrl = `${relay.origin.replace('http:', 'ws:')}/socket.io/?EIO=4&transport=websocket`;
+  const other = await serveOnce(`<!doctype html><title>waiting</title><script>
+    const socket = new WebSocket(${JSON.stringify(socketUrl)});
+    socket.onopen = () => { document.title = 'opened'; };
+    socket.onerror = () => { document.title = 'refused'; };
+  </script>`);
+  try {
+    await page.goto(other.url);
+    await expect(page).toHaveTitle('refused');
+  } finally {
+    await other.close();
+  }
+});
+
+test('the relay never writes the token to its log', () => {
+  expect(relay.stderr()).not.toContain(relay.token);
+});
+
+async function connectSocket(socket: ReturnType<typeof connectScriptClient>) {
   try {
     return await new Promise<{ connected: boolean; error?: string; threads?: unknown[] }>((resolve) => {
       socket.once('connect_error', (error) => resolve({ connected: false, error: error.message }));
@@ -65,4 +89,20 @@ async function connectSocket(origin: string, token: string | undefined) {
   } finally {
     socket.close();
   }
+}
+
+/** Another origin on this machine: a server on another loopback port that serves one page. */
+async function serveOnce(html: string): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }

@@ -14,14 +14,17 @@ const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Connects to the relay that served this page; returns the function that disconnects. */
 export function connectRelay(store: BatonStore, link: RelayLink): () => void {
-  // Same origin; the HttpOnly cookie the relay set on the page carries the token.
-  const socket = io({ withCredentials: true });
+  // Same origin; the HttpOnly cookie the relay set on the page carries the token. The relay speaks
+  // WebSocket only: its handshake always carries the page's Origin, which the relay checks.
+  const socket = io({ withCredentials: true, transports: ['websocket'] });
   const connection = new RpcConnection(batonProtocol, createSocketIoTransport(socket), {
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     onProtocolError: (error) => console.warn(`[baton] relay sent something unexpected: ${error.message}`),
   });
   connection.onNotification('chat/contentReceived', (params) => store.getState().receiveChatContent(params));
   connection.onNotification('config/updated', (params) => store.getState().receiveConfig(params));
+  connection.onNotification('tool/serverUpdated', (params) => store.getState().receiveToolServer(params));
+  connection.onNotification('$/showMessage', (params) => store.getState().showMessage(params));
   link.attach(connection);
 
   socket.on('connect', () => void store.getState().synchronize());

@@ -2,11 +2,12 @@
  * A script's connection to the relay: socket.io-client in Node with Baton's own JSON-RPC engine,
  * as a browser tab would have, plus a log of every chat content it received.
  */
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { batonProtocol, type BatonProtocol } from '../../lib/protocol/baton-protocol';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import { RpcConnection } from '../../lib/rpc/rpc-connection';
 import { createSocketIoTransport } from '../../lib/rpc/socket-io-transport';
+import { connectScriptClient } from '../../server/relay/script-client';
 
 export interface RelayClient {
   socket: Socket;
@@ -18,13 +19,7 @@ export interface RelayClient {
 }
 
 export async function connectRelayClient(relay: { origin: string; token: string }): Promise<RelayClient> {
-  const socket = io(relay.origin, {
-    auth: { token: relay.token },
-    // Browsers send Origin on every handshake and the relay requires it; a script says it too.
-    extraHeaders: { origin: relay.origin },
-    transports: ['websocket'],
-    reconnection: false,
-  });
+  const socket = connectScriptClient(relay.origin, relay.token);
   const rpc = new RpcConnection(batonProtocol, createSocketIoTransport(socket), { requestTimeoutMs: 15_000 });
   const received: SequencedContentReceivedParams[] = [];
   const waiters = new Set<() => void>();

@@ -17,6 +17,8 @@ export interface AccessGuardOptions {
   token: string;
   /** Host names (without port) besides the loopback ones that requests may address. */
   allowedHosts?: readonly string[];
+  /** Exact origins (`scheme://host[:port]`) of other pages allowed to talk to the relay: an embedding IDE. */
+  trustedOrigins?: readonly string[];
 }
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
@@ -24,10 +26,12 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 export class AccessGuard {
   private readonly tokenDigest: Buffer;
   private readonly allowedHosts: Set<string>;
+  private readonly trustedOrigins: Set<string>;
 
   constructor(options: AccessGuardOptions) {
     this.tokenDigest = digest(options.token);
-    this.allowedHosts = new Set([...LOOPBACK_HOSTS, ...(options.allowedHosts ?? [])].map((host) => host.toLowerCase()));
+    this.allowedHosts = new Set([...LOOPBACK_HOSTS, ...(options.allowedHosts ?? [])].map(bracketed));
+    this.trustedOrigins = new Set((options.trustedOrigins ?? []).map((origin) => new URL(origin).origin));
   }
 
   /** Constant-time: both sides are hashed first, so neither length nor content leaks by timing. */
@@ -41,26 +45,38 @@ export class AccessGuard {
     return this.allowedHosts.has(hostName(hostHeader));
   }
 
-  /** A browser's Origin must name an allowed host; requests from non-browsers carry none. */
-  isAllowedOrigin(origin: string | undefined): boolean {
-    if (origin === undefined) return true;
+  /**
+   * A page may talk to the relay only from the relay's own origin (the Origin names the very
+   * host and port the request was sent to, and that host is allowed) or from a trusted origin.
+   * Any port of `localhost` is not enough: another local server's pages are another origin, and
+   * the cookie, SameSite or not, goes to every port of a host.
+   */
+  isAllowedOrigin(origin: string | undefined, hostHeader: string | undefined): boolean {
+    if (!origin || origin === 'null') return false;
+    let url: URL;
     try {
-      const url = new URL(origin);
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-      return this.allowedHosts.has(url.hostname.toLowerCase()) || this.allowedHosts.has(`[${url.hostname}]`);
+      url = new URL(origin);
     } catch {
       return false;
     }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+    if (this.trustedOrigins.has(url.origin)) return true;
+    return this.isAllowedHost(hostHeader) && url.host === normalizedHost(hostHeader ?? '', url.protocol);
   }
 
-  /** The token a request carries in its cookie, if any. */
-  tokenFromCookie(request: IncomingMessage): string | undefined {
-    return readCookie(request.headers.cookie, TOKEN_COOKIE);
+  /** The token a request presents: the cookie a page was given, or `Authorization: Bearer` (scripts). */
+  tokenFromRequest(request: IncomingMessage): string | undefined {
+    return readCookie(request.headers.cookie, TOKEN_COOKIE) ?? bearerToken(request.headers.authorization);
   }
 }
 
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
+}
+
+function bracketed(host: string): string {
+  const lower = host.toLowerCase();
+  return lower.includes(':') && !lower.startsWith('[') ? `[${lower}]` : lower;
 }
 
 function hostName(hostHeader: string): string {
@@ -69,11 +85,30 @@ function hostName(hostHeader: string): string {
   return lower.split(':')[0] ?? '';
 }
 
+/** A Host header as `URL.host` writes it (lower case, default port dropped), to compare with an Origin's. */
+function normalizedHost(hostHeader: string, protocol: string): string {
+  try {
+    return new URL(`${protocol}//${hostHeader.trim()}`).host;
+  } catch {
+    return '';
+  }
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header.trim()) : null;
+  return match?.[1];
+}
+
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

@@ -8,7 +8,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PROJECT_ROOT } from './project-root';
 
-const UI_SOURCES = ['app', 'components', 'stores', 'lib', 'public', 'next.config.js', 'package.json'];
+const UI_SOURCES = [
+  'app',
+  'components',
+  'stores',
+  'lib',
+  'public',
+  'instrumentation-client.ts',
+  'next.config.js',
+  'package.json',
+];
 
 export async function ensureUiBuild(log: (message: string) => void): Promise<void> {
   const buildId = path.join(PROJECT_ROOT, '.next', 'BUILD_ID');

@@ -5,16 +5,28 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type AccessGuard, TOKEN_COOKIE } from './access-guard';
+import { applySecurityHeaders, type SecurityHeaderOptions } from './security-headers';
 
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
 
-export function createGuardedHandler(guard: AccessGuard, next: RequestHandler): RequestHandler {
+/** Methods a browser sends without an Origin on a same-origin request and that change nothing here. */
+const SAFE_METHODS = new Set(['GET', 'HEAD']);
+
+export function createGuardedHandler(
+  guard: AccessGuard,
+  headers: SecurityHeaderOptions,
+  next: RequestHandler,
+): RequestHandler {
   return (request, response) => {
+    applySecurityHeaders(request, response, headers);
     if (!guard.isAllowedHost(request.headers.host)) {
       return refuse(response, 403, 'This host name is not allowed.');
     }
-    if (!guard.isAllowedOrigin(request.headers.origin)) {
-      return refuse(response, 403, 'Requests from other origins are not allowed.');
+    const origin = request.headers.origin;
+    // A foreign Origin is refused on any request; a request that could change state must name one.
+    const needsOrigin = origin !== undefined || !SAFE_METHODS.has(request.method ?? 'GET');
+    if (needsOrigin && !guard.isAllowedOrigin(origin, request.headers.host)) {
+      return refuse(response, 403, 'Requests from other origins, or without an Origin, are not allowed here.');
     }
     const url = new URL(request.url ?? '/', 'http://relay.invalid');
     const urlToken = url.searchParams.get('token');
@@ -29,7 +41,7 @@ export function createGuardedHandler(guard: AccessGuard, next: RequestHandler): 
       response.end();
       return;
     }
-    if (!guard.isValidToken(guard.tokenFromCookie(request))) {
+    if (!guard.isValidToken(guard.tokenFromRequest(request))) {
       return refuse(response, 401, 'Open Baton with the URL it printed when it started (it carries the token).');
     }
     return next(request, response);

@@ -12,9 +12,12 @@ import { ThreadHub } from '../hub/thread-hub';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { Workspace } from '../workspace/workspace';
 import { AccessGuard, generateToken } from './access-guard';
-import { createGuardedHandler } from './http-handler';
+import { checkListenAddress } from './access-options';
+import { createGuardedHandler, type RequestHandler } from './http-handler';
+import { DEFAULT_MESSAGE_LIMITS, type MessageLimits } from './message-limits';
 import { PROJECT_ROOT } from './project-root';
 import { registerRpcHandlers } from './rpc-handlers';
+import { DEFAULT_FRAME_ANCESTORS } from './security-headers';
 import { createSocketServer } from './socket-server';
 
 export interface RelayOptions {
@@ -26,6 +29,22 @@ export interface RelayOptions {
   token?: string;
   env: NodeJS.ProcessEnv;
   log: (message: string) => void;
+  /** Who besides this machine's own pages may reach the relay; the defaults suit one local user. */
+  access?: RelayAccessOptions;
+  limits?: MessageLimits;
+  /** Whether to serve the Next.js UI (default true); tests of the socket alone leave it out. */
+  serveUi?: boolean;
+}
+
+export interface RelayAccessOptions {
+  /** The user asked to listen on a non-loopback address (`--allow-remote`). */
+  allowRemote?: boolean;
+  /** More host names requests may address (a name this machine has on the network). */
+  allowedHosts?: readonly string[];
+  /** Origins of other pages that may talk to the relay (an embedding IDE). */
+  trustedOrigins?: readonly string[];
+  /** The CSP `frame-ancestors` sources; `'self'` by default. */
+  frameAncestors?: string;
 }
 
 export interface RunningRelay {
@@ -36,20 +55,30 @@ export interface RunningRelay {
 
 export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   const { log } = options;
+  const access = options.access ?? {};
+  checkListenAddress({ host: options.host, allowRemote: access.allowRemote ?? false, userToken: options.token });
   const token = options.token ?? generateToken();
-  const guard = new AccessGuard({ token, allowedHosts: [options.host] });
+  // A wildcard address is where the relay listens, never a name a request may address.
+  const listenHost = ['0.0.0.0', '::', '[::]'].includes(options.host) ? [] : [options.host];
+  const guard = new AccessGuard({
+    token,
+    allowedHosts: [...listenHost, ...(access.allowedHosts ?? [])],
+    trustedOrigins: access.trustedOrigins,
+  });
   const workspace = new Workspace(options.workspaceRoot);
   const store = await openThreadStore({ databaseFile: path.join(options.dataDir, 'baton.db') });
   const agent: AgentBackend = await createBuiltinAgentFromEnv({ workspaceRoot: workspace.root, env: options.env });
 
-  const ui = next({ dev: false, dir: PROJECT_ROOT, quiet: true });
-  await ui.prepare();
-  const handleUi = ui.getRequestHandler();
+  const ui = options.serveUi === false ? undefined : next({ dev: false, dir: PROJECT_ROOT, quiet: true });
+  await ui?.prepare();
+  const handleUi: RequestHandler = ui ? ui.getRequestHandler() : (_request, response) => void response.writeHead(404).end();
 
-  const httpServer = createServer(createGuardedHandler(guard, (request, response) => handleUi(request, response)));
+  const headers = { frameAncestors: access.frameAncestors ?? DEFAULT_FRAME_ANCESTORS };
+  const httpServer = createServer(createGuardedHandler(guard, headers, (request, response) => handleUi(request, response)));
   const sockets = createSocketServer(httpServer, {
     guard,
     log,
+    limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
     onTab: ({ connection, watchThread }) =>
       registerRpcHandlers({ connection, watchThread, hub, workspace, agent: agent.info }),
   });
@@ -70,7 +99,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
       await sockets.close();
       httpServer.closeAllConnections();
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      await ui.close();
+      await ui?.close();
       await agent.close();
       await store.close();
     },

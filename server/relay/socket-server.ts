@@ -1,48 +1,57 @@
 /**
- * socket.io on the relay's HTTP server. Host and Origin are checked in `allowRequest`, which
- * socket.io runs for every handshake request (polling and upgrade alike); the token is checked in
- * the connection middleware, from `auth.token` (scripts) or the cookie the page was given.
+ * socket.io on the relay's HTTP server. Host, Origin and the token are checked in `allowRequest`,
+ * which socket.io runs for every handshake (first connections and reconnects alike, before any
+ * middleware or connection-state recovery); the middleware checks the token once more for the
+ * socket.io-level connect. WebSocket is the only transport: a browser's WebSocket handshake always
+ * carries an Origin (a same-origin polling GET carries none), and no session id then travels in
+ * plain HTTP requests.
  */
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { batonProtocol, type BatonProtocol } from '../../lib/protocol/baton-protocol';
-import type { ChatContentReceivedParams } from '../../lib/protocol/eca-chat';
+import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import { RpcConnection } from '../../lib/rpc/rpc-connection';
 import { createSocketIoTransport } from '../../lib/rpc/socket-io-transport';
 import type { AccessGuard } from './access-guard';
+import { type MessageLimits, transportMaxBytes, withIncomingLimits } from './message-limits';
 
-/** Above this a message is refused by socket.io rather than buffered. */
-export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+export const UNAUTHORIZED_MESSAGE = 'unauthorized: a valid token is required';
 
 const threadRoom = (threadId: string) => `thread:${threadId}`;
 
 export interface SocketServerOptions {
   guard: AccessGuard;
+  limits: MessageLimits;
   onTab: (tab: { connection: RpcConnection<BatonProtocol>; watchThread: (threadId: string) => void }) => void;
   log: (message: string) => void;
 }
 
 export function createSocketServer(httpServer: HttpServer, options: SocketServerOptions) {
-  const { guard, log } = options;
+  const { guard, log, limits } = options;
   const io = new Server(httpServer, {
-    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    transports: ['websocket'],
+    maxHttpBufferSize: transportMaxBytes(limits),
     serveClient: false,
     allowRequest: (request, callback) => {
-      if (!guard.isAllowedHost(request.headers.host)) return callback('host not allowed', false);
-      if (!guard.isAllowedOrigin(request.headers.origin)) return callback('origin not allowed', false);
-      callback(null, true);
+      const refusal = handshakeRefusal(guard, request);
+      if (refusal === undefined) return callback(null, true);
+      log(`socket handshake refused: ${refusal}`);
+      callback(refusal, false);
     },
   });
 
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown };
-    const token = typeof auth.token === 'string' ? auth.token : guard.tokenFromCookie(socket.request);
+    const token = typeof auth.token === 'string' ? auth.token : guard.tokenFromRequest(socket.request);
     if (guard.isValidToken(token)) return next();
-    next(new Error('unauthorized: a valid token is required'));
+    next(new Error(UNAUTHORIZED_MESSAGE));
   });
 
   io.on('connection', (socket: Socket) => {
-    const connection = new RpcConnection(batonProtocol, createSocketIoTransport(socket, { closeOnDisconnect: true }), {
+    const transport = withIncomingLimits(createSocketIoTransport(socket, { closeOnDisconnect: true }), limits, {
+      log: (message) => log(`tab ${socket.id}: ${message}`),
+    });
+    const connection = new RpcConnection(batonProtocol, transport, {
       onProtocolError: (error) => log(`tab ${socket.id}: ${error.message}`),
     });
     const watchThread = (threadId: string) => {
@@ -55,9 +64,19 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
   return {
     io,
     /** Sends a recorded content to every tab watching the thread. */
-    broadcast(threadId: string, params: ChatContentReceivedParams) {
+    broadcast(threadId: string, params: SequencedContentReceivedParams) {
       io.to(threadRoom(threadId)).emit('rpc', { jsonrpc: '2.0', method: 'chat/contentReceived', params });
     },
     close: () => io.close(),
   };
+}
+
+/** Why a handshake request is refused, or undefined when it may go on. The reason goes back in the 400 body. */
+export function handshakeRefusal(guard: AccessGuard, request: IncomingMessage): string | undefined {
+  if (!guard.isAllowedHost(request.headers.host)) return 'host not allowed';
+  if (!guard.isAllowedOrigin(request.headers.origin, request.headers.host)) {
+    return request.headers.origin ? 'origin not allowed' : 'origin missing';
+  }
+  if (!guard.isValidToken(guard.tokenFromRequest(request))) return UNAUTHORIZED_MESSAGE;
+  return undefined;
 }
