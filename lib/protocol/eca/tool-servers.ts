@@ -34,6 +34,8 @@ export const McpServerUpdatedParamsSchema = z.object({
   status: McpServerStatusSchema,
   /** Absent while the server is disabled. */
   tools: z.array(ServerToolSchema).optional(),
+  /** Baton's extension: why a server is `failed`, so the panel can say so. */
+  error: z.string().optional(),
 });
 
 export const ToolServerUpdatedParamsSchema = z.discriminatedUnion('type', [

@@ -1,0 +1,241 @@
+/**
+ * One connection to one MCP server, from start-up to shutdown, through the SDK's Client: a stdio
+ * command (StdioClientTransport: no shell, an explicit environment and working directory, stderr
+ * to the log) or a streamable HTTP URL. It fetches the server's tools, follows list changes, and
+ * reports a server that goes away on its own. A failed start-up leaves no process behind.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { McpClientError, errorMessage } from './mcp-client-error';
+import { isStdioServerConfig, serverEnvironment, type McpServerConfig } from './mcp-config';
+import { terminateProcess, waitForProcessExit } from './process-liveness';
+import { StderrTail } from './stderr-tail';
+
+export interface McpConnectionOptions {
+  name: string;
+  config: McpServerConfig;
+  /** The working directory of a stdio server whose config names none. */
+  cwd: string;
+  /** Where PATH and HOME come from; nothing else of it reaches the server. */
+  inheritedEnv: Readonly<Record<string, string | undefined>>;
+  clientInfo: { name: string; version: string };
+  /** How long the server has to answer `initialize`. */
+  connectTimeoutMs: number;
+  /** How long a listing request may take. */
+  requestTimeoutMs: number;
+  /** How long each stage of a forced shutdown waits for the process to go. */
+  shutdownGraceMs: number;
+  log: (message: string) => void;
+  /** Aborts the start-up (the user stopped the server while it was starting). */
+  signal: AbortSignal;
+  /** The server's tool list changed and `tools` has been refetched. */
+  onToolsChanged: () => void;
+  /** After start-up: the server went away by itself (crash, exit); never called after close(). */
+  onLost: (reason: string) => void;
+}
+
+const MAX_LIST_PAGES = 50;
+
+/**
+ * The SDK adds HOME, LOGNAME, PATH, SHELL, TERM and USER from the relay's environment to whatever
+ * it is given. Node leaves out a variable whose value is undefined, so naming them unset here
+ * keeps the environment to what serverEnvironment() says.
+ */
+const UNSET_SDK_DEFAULTS: Record<string, string> = Object.fromEntries(
+  // The SDK's type allows only strings; undefined is what Node reads as "not set".
+  DEFAULT_INHERITED_ENV_VARS.map((name) => [name, undefined as unknown as string]),
+);
+
+/** A StdioClientTransport that remembers its child's pid, which the SDK forgets once closing. */
+class ObservedStdioTransport extends StdioClientTransport {
+  startedPid: number | undefined;
+
+  override async start(): Promise<void> {
+    await super.start();
+    this.startedPid = this.pid ?? undefined;
+  }
+}
+
+export class McpServerConnection {
+  tools: Tool[] = [];
+  private connected = false;
+  private closedByUs = false;
+  private exited = false;
+  private lost = false;
+  private closing: Promise<void> | undefined;
+  private readonly stderr = new StderrTail();
+
+  private constructor(
+    private readonly options: McpConnectionOptions,
+    readonly client: Client,
+    private readonly transport: Transport,
+  ) {}
+
+  /** Connects and lists the tools; throws McpClientError('connect-failed') with the reason. */
+  static async open(options: McpConnectionOptions): Promise<McpServerConnection> {
+    const transport = createTransport(options);
+    const client = new Client(options.clientInfo, {
+      capabilities: {},
+      listChanged: {
+        tools: { autoRefresh: false, debounceMs: 100, onChanged: () => void connection.refreshTools() },
+      },
+    });
+    const connection = new McpServerConnection(options, client, transport);
+    connection.watch();
+    try {
+      await client.connect(transport, { timeout: options.connectTimeoutMs, signal: options.signal });
+      await connection.refreshTools({ throwOnError: true });
+    } catch (error) {
+      const reason = await connection.startupFailure(error);
+      await connection.close({ force: true });
+      throw new McpClientError('connect-failed', reason, { cause: error });
+    }
+    connection.connected = true;
+    connection.stderr.forget();
+    return connection;
+  }
+
+  get pid(): number | undefined {
+    return this.transport instanceof ObservedStdioTransport ? this.transport.startedPid : undefined;
+  }
+
+  /** Stops the server; resolves once its process (if any) is gone. Safe to call more than once. */
+  close(options: { force?: boolean } = {}): Promise<void> {
+    this.closedByUs = true;
+    this.closing ??= this.shutDown(options.force ?? false);
+    return this.closing;
+  }
+
+  /** Refetches every page of the tool list (the SDK's own refresh reads only the first). */
+  async refreshTools({ throwOnError = false } = {}): Promise<void> {
+    if (!this.client.getServerCapabilities()?.tools) return;
+    try {
+      const tools: Tool[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
+        const result = await this.client.listTools(cursor ? { cursor } : {}, {
+          timeout: this.options.requestTimeoutMs,
+        });
+        tools.push(...result.tools);
+        cursor = result.nextCursor;
+        if (!cursor) break;
+      }
+      if (this.closedByUs) return;
+      // A list_changed that changed nothing (the everything server sends one right after start-up)
+      // is not worth a status update.
+      if (JSON.stringify(tools) === JSON.stringify(this.tools)) return;
+      this.tools = tools;
+      if (this.connected) this.options.onToolsChanged();
+    } catch (error) {
+      if (throwOnError) throw error;
+      if (this.closedByUs) return;
+      this.options.log(`mcp ${this.options.name}: could not refresh its tools: ${errorMessage(error)}`);
+    }
+  }
+
+  private watch(): void {
+    const { name, log } = this.options;
+    // Set before connect(): the SDK's Protocol calls a transport's existing onclose before its own.
+    this.transport.onclose = () => {
+      this.exited = true;
+      // Let the last stderr lines arrive first: they usually say why.
+      setImmediate(() => this.lose(this.withStderr('The server exited unexpectedly')));
+    };
+    this.client.onerror = (error) => {
+      log(`mcp ${name}: ${errorMessage(error)}`);
+      // An HTTP server has no process to watch; that it can no longer be reached (the SDK reports
+      // its failed attempts to re-open the event stream here) is how it is seen to be gone.
+      if (this.transport instanceof StreamableHTTPClientTransport && isUnreachable(error)) {
+        this.lose(`The server can no longer be reached: ${errorMessage(error)}`);
+      }
+    };
+    if (this.transport instanceof StdioClientTransport) {
+      this.transport.stderr?.on('data', (chunk: Buffer) => {
+        for (const line of this.stderr.add(chunk.toString('utf8'))) log(`mcp ${name} stderr: ${line}`);
+      });
+    }
+  }
+
+  private lose(reason: string): void {
+    if (!this.connected || this.closedByUs || this.lost) return;
+    this.lost = true;
+    this.options.onLost(reason);
+  }
+
+  private async startupFailure(error: unknown): Promise<string> {
+    await new Promise((resolve) => setImmediate(resolve));
+    const { config, connectTimeoutMs, signal } = this.options;
+    if (signal.aborted) return 'Stopped while starting';
+    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      return this.withStderr(`No answer to initialize within ${connectTimeoutMs} ms`);
+    }
+    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+      return this.withStderr('The server exited during start-up');
+    }
+    if (isStdioServerConfig(config) && this.pid === undefined) {
+      return `Could not start ${config.command}: ${describeError(error)}`;
+    }
+    return this.withStderr(`Start-up failed: ${describeError(error)}`);
+  }
+
+  private withStderr(reason: string): string {
+    const tail = this.stderr.text();
+    return tail ? `${reason}; stderr: ${tail}` : reason;
+  }
+
+  private async shutDown(force: boolean): Promise<void> {
+    const { name, log, shutdownGraceMs } = this.options;
+    if (this.transport instanceof StreamableHTTPClientTransport && this.connected && !this.lost) {
+      // Ends the session on the server; a server that does not answer must not hold up the close.
+      await withTimeout(this.transport.terminateSession(), shutdownGraceMs).catch((error) =>
+        log(`mcp ${name}: could not end the HTTP session: ${errorMessage(error)}`),
+      );
+    }
+    const pid = this.pid;
+    // A server that failed to start is not waited on: SIGTERM at once, SIGKILL after the grace.
+    if (force && pid !== undefined && !this.exited) await terminateProcess(pid, shutdownGraceMs, log);
+    // Otherwise the SDK's stages for stdio: end stdin, SIGTERM after 2 s, SIGKILL after 2 s more,
+    // without waiting for that SIGKILL to land; hence the last check by pid.
+    await this.client.close().catch((error) => log(`mcp ${name}: closing failed: ${errorMessage(error)}`));
+    if (pid === undefined || this.exited) return;
+    if (await waitForProcessExit(pid, shutdownGraceMs)) return;
+    await terminateProcess(pid, shutdownGraceMs, log);
+  }
+}
+
+function createTransport(options: McpConnectionOptions): Transport {
+  const { config } = options;
+  if (isStdioServerConfig(config)) {
+    return new ObservedStdioTransport({
+      command: config.command,
+      args: config.args,
+      env: { ...UNSET_SDK_DEFAULTS, ...serverEnvironment(config, options.inheritedEnv) },
+      cwd: config.cwd ?? options.cwd,
+      stderr: 'pipe',
+    });
+  }
+  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+}
+
+/** A request that never reached the server (undici's "fetch failed"), as opposed to one it refused. */
+function isUnreachable(error: Error): boolean {
+  return /\bfetch failed\b/.test(error.message);
+}
+
+/** An error's message with its cause's (fetch's "fetch failed" says little without ECONNREFUSED). */
+function describeError(error: unknown): string {
+  const message = errorMessage(error);
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause === undefined ? message : `${message} (${errorMessage(cause)})`;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
