@@ -167,4 +167,15 @@ describe('ThreadHub', () => {
     const snapshot = await hub.getSnapshot(thread.id);
     expect(snapshot.lastSeq).toBe(broadcasts.length);
   });
+
+  it('deletes a thread mid-turn: the turn stops and the thread and its history are gone', async () => {
+    const hub = makeHub(new AskingAgent());
+    const thread = await hub.createThread();
+    await hub.prompt(thread.id, 'write');
+    await untilBroadcast(waitingApproval);
+    await hub.deleteThread(thread.id);
+    expect(await hub.listThreads()).toEqual([]);
+    expect(await store.getEventsAfter(thread.id, 0)).toEqual([]);
+    await expect(hub.getSnapshot(thread.id)).rejects.toThrow(/no thread/);
+  });
 });

@@ -80,6 +80,18 @@ export class ThreadHub {
     (await this.open(threadId)).session.stop();
   }
 
+  /** Stops the thread's turn, waits for it to end, and deletes the thread and its history. */
+  async deleteThread(threadId: string): Promise<void> {
+    const opened = this.sessions.get(threadId);
+    if (opened) {
+      const { session } = await opened;
+      session.stop();
+      await session.idle();
+      this.sessions.delete(threadId);
+    }
+    if (!(await this.options.store.deleteThread(threadId))) throw new UnknownThreadError(threadId);
+  }
+
   /** Stops every turn and waits for each to record its end. */
   async close(): Promise<void> {
     for (const opened of this.sessions.values()) (await opened).session.stop();

@@ -16,6 +16,7 @@ export class ThreadBusyError extends Error {
 
 export class ThreadSession {
   private turn: AbortController | undefined;
+  private turnEnded: Promise<void> = Promise.resolve();
   private readonly approvals = new Map<string, (decision: ApprovalDecision) => void>();
 
   constructor(
@@ -41,7 +42,18 @@ export class ThreadSession {
       this.turn = undefined;
       throw error;
     }
-    return { turnEnded: this.runTurn(message, history, controller) };
+    const ended = this.runTurn(message, history, controller);
+    // `idle()` only waits; the hub hears of a failure through the promise it is given.
+    this.turnEnded = ended.then(
+      () => undefined,
+      () => undefined,
+    );
+    return { turnEnded: ended };
+  }
+
+  /** Resolves once no turn runs (at once if none does). */
+  idle(): Promise<void> {
+    return this.turnEnded;
   }
 
   approve(toolCallId: string): boolean {

@@ -11,6 +11,7 @@ import { ThreadBusyError } from '../hub/thread-session';
 import { type ThreadHub, UnknownThreadError } from '../hub/thread-hub';
 import { WorkspaceError, WorkspacePathError } from '../workspace/workspace-error';
 import type { Workspace } from '../workspace/workspace';
+import { queryContexts } from './context-query';
 
 export interface TabContext {
   hub: ThreadHub;
@@ -60,6 +61,15 @@ export function registerRpcHandlers(context: TabContext): void {
       await hub.prompt(threadId, message);
       return { chatId: threadId, model: agent.model, status: 'prompting' as const };
     }),
+  );
+  connection.onRequest('chat/delete', ({ chatId }) =>
+    asRpc(async () => {
+      if (chatId !== undefined) await hub.deleteThread(chatId);
+      return {};
+    }),
+  );
+  connection.onRequest('chat/queryContext', ({ chatId, query, contexts }) =>
+    asRpc(async () => ({ chatId, contexts: await queryContexts({ workspace }, query, contexts) })),
   );
   connection.onNotification('chat/toolCallApprove', ({ chatId, toolCallId }) => {
     void hub.approve(chatId, toolCallId).catch(() => undefined);

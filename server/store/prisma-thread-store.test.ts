@@ -179,6 +179,20 @@ describe('openThreadStore', () => {
     expect(await store.getLastEvent(thread.id, 'usage')).toBeNull();
   });
 
+  it('deletes a thread with its entries and events', async () => {
+    const store = await open();
+    const kept = await store.createThread('Kept');
+    const doomed = await store.createThread('Doomed');
+    await store.appendEvent(doomed.id, { seq: 1, role: 'user', content: { type: 'text', text: 'x' } }, [
+      { seq: 0, entry: userMessage('x') },
+    ]);
+    expect(await store.deleteThread(doomed.id)).toBe(true);
+    expect(await store.deleteThread(doomed.id)).toBe(false);
+    expect((await store.listThreads()).map((thread) => thread.id)).toEqual([kept.id]);
+    expect(await store.getEntries(doomed.id)).toEqual([]);
+    expect(await store.getEventsAfter(doomed.id, 0)).toEqual([]);
+  });
+
   it('puts WAL, a busy timeout and synchronous=NORMAL in force', async () => {
     databaseFile = join(folder, 'fresh.db');
     await applyMigrations(databaseFile);

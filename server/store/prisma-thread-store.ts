@@ -207,6 +207,12 @@ class PrismaThreadStore implements ThreadStore {
     });
   }
 
+  async deleteThread(threadId: string): Promise<boolean> {
+    // Entries and events go with it: the schema cascades the delete.
+    const { count } = await this.#prisma.thread.deleteMany({ where: { id: threadId } });
+    return count > 0;
+  }
+
   async close(): Promise<void> {
     await this.#prisma.$disconnect();
   }

@@ -30,5 +30,7 @@ export interface ThreadStore {
   getEventsAfter(threadId: string, afterSeq: number): Promise<ThreadEvent[]>;
   /** The thread's last event, or the last of one content type; null when there is none. */
   getLastEvent(threadId: string, contentType?: ThreadEvent['content']['type']): Promise<ThreadEvent | null>;
+  /** Deletes the thread with its entries and events; false when there was no such thread. */
+  deleteThread(threadId: string): Promise<boolean>;
   close(): Promise<void>;
 }
