@@ -13,6 +13,8 @@ import {
   parseError,
   RpcError,
 } from './errors';
+import { errorResponse, runHandler, withParams, type RequestContext, type RequestHandler } from './outgoing-messages';
+import { PendingRequests } from './pending-requests';
 import type {
   HandlerResult,
   NotificationMethod,
@@ -24,12 +26,11 @@ import type {
   RequestParams,
   RequestResult,
 } from './protocol-definition';
+import { CancelParamsSchema, GivenUpRequests, type CancellationOptions } from './request-cancellation';
+import { RunningRequests } from './running-requests';
 import type { Transport } from './transport';
 
-export interface RequestContext {
-  /** Aborted when the connection closes while the handler still runs. */
-  signal: AbortSignal;
-}
+export type { RequestContext } from './outgoing-messages';
 
 export interface RequestOptions {
   signal?: AbortSignal;
@@ -39,27 +40,29 @@ export interface RequestOptions {
 export interface RpcConnectionOptions {
   /** Default timeout of outgoing requests. */
   requestTimeoutMs?: number;
-  /** Told about input that could not be answered (bad notifications, stray responses). */
+  /**
+   * Told about input that could not be answered (bad notifications, stray responses), and about
+   * bytes the transport could not decode (which the peer is also answered, with -32700).
+   */
   onProtocolError?: (error: RpcError) => void;
+  /**
+   * Cancellation on the wire, for LSP-framed peers: `{ notification: '$/cancelRequest' }`. An
+   * outgoing request given up (signal aborted or timed out) is announced to the peer; the peer's
+   * cancellation aborts the matching handler's signal and is answered with -32800 at once.
+   */
+  cancellation?: CancellationOptions;
 }
 
-type RequestHandler = (params: unknown, context: RequestContext) => unknown;
 type NotificationHandler = (params: unknown) => void;
-
-interface PendingRequest {
-  method: string;
-  resolve: (result: unknown) => void;
-  reject: (error: Error) => void;
-  cleanup: () => void;
-}
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 export class RpcConnection<P extends ProtocolDefinition> {
   private readonly requestHandlers = new Map<string, RequestHandler>();
   private readonly notificationHandlers = new Map<string, NotificationHandler>();
-  private readonly pending = new Map<RequestId, PendingRequest>();
-  private readonly running = new Set<AbortController>();
+  private readonly pending = new PendingRequests();
+  private readonly running = new RunningRequests();
+  private readonly givenUp = new GivenUpRequests();
   private readonly closeListeners = new Set<(error: ConnectionError) => void>();
   private nextId = 1;
   private closedWith: ConnectionError | undefined;
@@ -71,6 +74,7 @@ export class RpcConnection<P extends ProtocolDefinition> {
   ) {
     transport.onmessage = (value) => void this.receive(value);
     transport.onclose = (reason) => this.dispose(new ConnectionError('closed', `Connection closed: ${reason}`));
+    transport.onerror = (error) => this.receiveUndecodable(error);
   }
 
   get isClosed(): boolean {
@@ -111,23 +115,11 @@ export class RpcConnection<P extends ProtocolDefinition> {
     const id = this.nextId++;
     const timeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     return new Promise<RequestResult<P, M>>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.settle(id)?.reject(
-          new ConnectionError('timeout', `Request ${method} timed out after ${timeoutMs} ms`),
-        );
-      }, timeoutMs);
-      const onAbort = () =>
-        this.settle(id)?.reject(new ConnectionError('cancelled', `Request ${method} was cancelled`));
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      this.pending.set(id, {
-        method,
-        resolve: (result) => resolve(result as RequestResult<P, M>),
-        reject,
-        cleanup: () => {
-          clearTimeout(timer);
-          options.signal?.removeEventListener('abort', onAbort);
-        },
-      });
+      this.pending.add(
+        id,
+        { method, resolve: (result) => resolve(result as RequestResult<P, M>), reject },
+        { timeoutMs, signal: options.signal, onGiveUp: () => this.announceGiveUp(id) },
+      );
       this.transport.send(withParams({ jsonrpc: JSONRPC_VERSION, id, method }, params));
     });
   }
@@ -180,7 +172,11 @@ export class RpcConnection<P extends ProtocolDefinition> {
         this.receiveResponse(classified.message);
         return undefined;
       case 'notification':
-        this.receiveNotification(classified.message.method, classified.message.params);
+        if (classified.message.method === this.options.cancellation?.notification) {
+          this.receiveCancellation(classified.message.method, classified.message.params);
+        } else {
+          this.receiveNotification(classified.message.method, classified.message.params);
+        }
         return undefined;
       case 'request':
         return this.receiveRequest(classified.message);
@@ -197,22 +193,21 @@ export class RpcConnection<P extends ProtocolDefinition> {
     if (!definition || !handler) return errorResponse(message.id, methodNotFound(message.method));
     const params = definition.params.safeParse(message.params);
     if (!params.success) return errorResponse(message.id, invalidParams(message.method, params.error.issues));
-    const controller = new AbortController();
-    this.running.add(controller);
-    try {
-      const result = await handler(params.data, { signal: controller.signal });
-      const checked = definition.result.safeParse(result);
-      if (!checked.success) {
-        return errorResponse(message.id, internalError(`${message.method} produced an invalid result`));
-      }
-      return { jsonrpc: JSONRPC_VERSION, id: message.id, result: checked.data ?? null };
-    } catch (error) {
-      const rpcError =
-        error instanceof RpcError ? error : internalError(error instanceof Error ? error.message : String(error), error);
-      return errorResponse(message.id, rpcError);
-    } finally {
-      this.running.delete(controller);
+    const running = this.running.start(message.id, message.method);
+    const outcome = runHandler(handler, definition.result, message, params.data, running.signal);
+    void outcome.finally(running.finish);
+    // A cancelled request is answered at once; whatever its handler produces later is dropped.
+    return Promise.race([outcome, running.cancelled.then((error) => errorResponse(message.id, error))]);
+  }
+
+  /** The peer no longer wants an answer (LSP `$/cancelRequest`); an unknown id has finished already. */
+  private receiveCancellation(method: string, rawParams: unknown): void {
+    const params = CancelParamsSchema.safeParse(rawParams);
+    if (!params.success) {
+      this.options.onProtocolError?.(invalidParams(method, params.error.issues));
+      return;
     }
+    this.running.cancel(params.data.id);
   }
 
   private receiveNotification(method: string, rawParams: unknown): void {
@@ -236,7 +231,8 @@ export class RpcConnection<P extends ProtocolDefinition> {
   }
 
   private receiveResponse(message: { id: RequestId | null; result?: unknown; error?: { code: number; message: string; data?: unknown } }): void {
-    const pending = message.id === null ? undefined : this.settle(message.id);
+    const pending = message.id === null ? undefined : this.pending.settle(message.id);
+    if (!pending && message.id !== null && this.givenUp.take(message.id)) return;
     if (!pending) {
       this.options.onProtocolError?.(invalidRequest(`a response to no pending request (id ${String(message.id)})`));
       return;
@@ -258,12 +254,17 @@ export class RpcConnection<P extends ProtocolDefinition> {
     pending.resolve(result?.data);
   }
 
-  private settle(id: RequestId): PendingRequest | undefined {
-    const pending = this.pending.get(id);
-    if (!pending) return undefined;
-    this.pending.delete(id);
-    pending.cleanup();
-    return pending;
+  private receiveUndecodable(error: RpcError): void {
+    this.sendError(null, error);
+    this.options.onProtocolError?.(error);
+  }
+
+  /** Tells a peer that understands cancellation that this side no longer waits for `id`. */
+  private announceGiveUp(id: RequestId): void {
+    const notification = this.options.cancellation?.notification;
+    if (!notification || this.closedWith) return;
+    this.givenUp.add(id);
+    this.transport.send({ jsonrpc: JSONRPC_VERSION, method: notification, params: { id } });
   }
 
   private sendError(id: RequestId | null, error: RpcError): void {
@@ -273,17 +274,8 @@ export class RpcConnection<P extends ProtocolDefinition> {
   private dispose(error: ConnectionError): void {
     if (this.closedWith) return;
     this.closedWith = error;
-    for (const id of [...this.pending.keys()]) this.settle(id)?.reject(error);
-    for (const controller of this.running) controller.abort(error);
-    this.running.clear();
+    this.pending.rejectAll(error);
+    this.running.abortAll(error);
     for (const listener of this.closeListeners) listener(error);
   }
-}
-
-function errorResponse(id: RequestId | null, error: RpcError): object {
-  return { jsonrpc: JSONRPC_VERSION, id, error: error.toErrorObject() };
-}
-
-function withParams(message: Record<string, unknown>, params: unknown): object {
-  return params === undefined ? message : { ...message, params };
 }
