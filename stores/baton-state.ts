@@ -2,11 +2,20 @@
 import type { StateCreator } from 'zustand/vanilla';
 import type { BatonRpc } from './baton-rpc';
 import type { ChatSlice } from './chat-slice';
+import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
 import type { FilesSlice } from './files-slice';
 import type { ThreadsSlice } from './threads-slice';
+import type { ToastsSlice } from './toasts-slice';
+import type { ToolServersSlice } from './tool-servers-slice';
 
-export type BatonState = ConnectionSlice & ThreadsSlice & ChatSlice & FilesSlice;
+export type BatonState = ConnectionSlice &
+  ThreadsSlice &
+  ChatSlice &
+  ComposerSlice &
+  FilesSlice &
+  ToolServersSlice &
+  ToastsSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

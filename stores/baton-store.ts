@@ -6,16 +6,22 @@ import { createStore } from 'zustand/vanilla';
 import type { BatonRpc } from './baton-rpc';
 import type { BatonState } from './baton-state';
 import { createChatSlice } from './chat-slice';
+import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
 import { createFilesSlice } from './files-slice';
 import { createThreadsSlice } from './threads-slice';
+import { createToastsSlice } from './toasts-slice';
+import { createToolServersSlice } from './tool-servers-slice';
 
 export function createBatonStore(rpc: BatonRpc) {
   return createStore<BatonState>()((...store) => ({
     ...createConnectionSlice(rpc)(...store),
     ...createThreadsSlice(rpc)(...store),
     ...createChatSlice(rpc)(...store),
+    ...createComposerSlice(rpc)(...store),
     ...createFilesSlice(rpc)(...store),
+    ...createToolServersSlice(rpc)(...store),
+    ...createToastsSlice(rpc)(...store),
   }));
 }
 
@@ -23,5 +29,10 @@ export type BatonStore = ReturnType<typeof createBatonStore>;
 export type { BatonState } from './baton-state';
 export type { BatonRpc } from './baton-rpc';
 export { selectOpenChat, selectTurnError } from './chat-slice';
-export type { ThreadChat } from './thread-chat';
-export type { ConnectionStatus, AgentInfo } from './connection-slice';
+export type { ThreadChat, TurnUsage } from './thread-chat';
+export type { ChatAside, LinkAside, ReasoningAside } from './chat-asides';
+export { chatItems, type ChatItem } from './chat-items';
+export { chatContextKey } from './chat-context-key';
+export type { ConnectionStatus, AgentInfo, ChatConfig } from './connection-slice';
+export { toolServerError, type ToolServer } from './tool-servers-slice';
+export type { Toast } from './toasts-slice';

@@ -1,12 +1,12 @@
 /**
  * The open threads' chats (entries folded live from `chat/contentReceived`) and the turn actions:
- * prompt, stop, approve, reject.
+ * prompt, stop, approve, reject, clear.
  */
 import type { SequencedContentReceivedParams } from '../lib/protocol/thread-events';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator, BatonState } from './baton-state';
 import { EMPTY_THREAD_CHAT, type ThreadChat } from './thread-chat';
-import { hasGap, receiveSequenced } from './thread-sequence';
+import { hasGap, loadSnapshot, receiveSequenced } from './thread-sequence';
 
 export interface ChatSlice {
   /** Keyed by thread id: every thread this tab has opened. Replaced (never mutated) on write. */
@@ -14,8 +14,13 @@ export interface ChatSlice {
   /** The last failed action (prompt, create, open, load), shown until the next one starts. */
   lastError: string | null;
   receiveChatContent(params: SequencedContentReceivedParams): void;
-  /** Sends a prompt to the open thread, creating a thread first if none is open. */
+  /**
+   * Sends a prompt to the open thread, creating a thread first if none is open, with the chosen
+   * model, behavior and contexts; the contexts are used up once it is sent.
+   */
   sendPrompt(message: string): Promise<boolean>;
+  /** `chat/delete` for the open thread, then an empty chat from the relay's record. */
+  clearChat(): Promise<boolean>;
   stopTurn(): void;
   approveToolCall(toolCallId: string): void;
   rejectToolCall(toolCallId: string): void;
@@ -63,14 +68,46 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
       // Running from the moment it is sent, so a second Enter cannot send twice; the relay's
       // `progress finished` (or the failure below) ends it.
       updateChat(threadId, (chat) => ({ ...chat, turnRunning: true, turnError: null }));
+      const { selectedModel, selectedBehavior, promptContexts } = get();
       try {
-        await rpc.request('chat/prompt', { chatId: threadId, message });
+        await rpc.request('chat/prompt', {
+          chatId: threadId,
+          message,
+          ...(selectedModel ? { model: selectedModel } : {}),
+          ...(selectedBehavior ? { behavior: selectedBehavior } : {}),
+          ...(promptContexts.length > 0 ? { contexts: [...promptContexts] } : {}),
+        });
+        // Only the contexts sent: any chosen while the prompt was on its way stay for the next.
+        set((state) => ({ promptContexts: state.promptContexts.filter((context) => !promptContexts.includes(context)) }));
         return true;
       } catch (error) {
         updateChat(threadId, (chat) => ({ ...chat, turnRunning: false }));
         set({ lastError: errorMessage(error) });
         return false;
       }
+    },
+
+    async clearChat() {
+      const threadId = get().selectedThreadId;
+      if (!threadId || get().chats.get(threadId)?.turnRunning) return false;
+      set({ lastError: null });
+      try {
+        await rpc.request('chat/delete', { chatId: threadId });
+      } catch (error) {
+        set({ lastError: `Could not delete the thread: ${errorMessage(error)}` });
+        return false;
+      }
+      // The relay deleted the thread with its history: it leaves the list, and nothing is open.
+      set((state) => {
+        const chats = new Map(state.chats);
+        chats.delete(threadId);
+        return {
+          chats,
+          threads: state.threads.filter((thread) => thread.id !== threadId),
+          selectedThreadId: state.selectedThreadId === threadId ? null : state.selectedThreadId,
+        };
+      });
+      return true;
     },
 
     stopTurn() {

@@ -5,6 +5,7 @@
 import type { ConfigUpdatedParams } from '../lib/protocol/eca-chat';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator } from './baton-state';
+import { reconcileChoice } from './composer-slice';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
 
@@ -17,7 +18,10 @@ export interface ConnectionSlice {
   connectionError: string | null;
   agent: AgentInfo | null;
   chatConfig: ChatConfig;
-  /** `config/updated`: later updates overwrite only the fields they carry. */
+  /**
+   * `config/updated`: later updates overwrite only the fields they carry; the model and behavior
+   * chosen for the next prompt follow what it offers and imposes.
+   */
   receiveConfig(params: ConfigUpdatedParams): void;
   /**
    * Runs on every socket `connect`: initialize, then reload the thread list and the files, and
@@ -36,10 +40,15 @@ export const createConnectionSlice: BatonSliceCreator<ConnectionSlice> = (rpc) =
   chatConfig: {},
 
   receiveConfig(params) {
-    set((state) => ({
-      agent: params.baton ?? state.agent,
-      chatConfig: params.chat ? { ...state.chatConfig, ...params.chat } : state.chatConfig,
-    }));
+    set((state) => {
+      const chatConfig = params.chat ? { ...state.chatConfig, ...params.chat } : state.chatConfig;
+      return {
+        agent: params.baton ?? state.agent,
+        chatConfig,
+        selectedModel: reconcileChoice(state.selectedModel, chatConfig.models, params.chat?.selectModel),
+        selectedBehavior: reconcileChoice(state.selectedBehavior, chatConfig.behaviors, params.chat?.selectBehavior),
+      };
+    });
   },
 
   async synchronize() {

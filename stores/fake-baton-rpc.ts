@@ -42,3 +42,24 @@ export class FakeBatonRpc implements BatonRpc {
     return this.requests.map((request) => request.method);
   }
 }
+
+const MODIFIED_AT = '2025-01-01T00:00:00.000Z';
+
+/** A relay with one thread and no history that accepts every request; `handlers` override. */
+export function scriptedRelay(handlers: FakeHandlers = {}): FakeBatonRpc {
+  return new FakeBatonRpc({
+    initialize: () => ({}),
+    getThreads: () => ({ threads: [{ id: 'thread-1', title: 'First', modifiedAt: MODIFIED_AT }] }),
+    createThread: () => ({ threadId: 'thread-new' }),
+    openThread: () => null,
+    getThreadEntries: () => ({ entries: [], lastSeq: 0, turnRunning: false }),
+    getThreadEvents: () => ({ events: [], turnRunning: false }),
+    'chat/prompt': ({ chatId }) => ({ chatId: chatId ?? '', model: 'offline-demo', status: 'prompting' }),
+    'chat/queryContext': () => ({ contexts: [] }),
+    'chat/queryCommands': () => ({ commands: [] }),
+    'chat/delete': () => ({}),
+    globSearch: () => ({ matches: [] }),
+    readTextFile: ({ path }) => ({ version: 1, content: `text of ${path}` }),
+    ...handlers,
+  });
+}

@@ -74,9 +74,30 @@ describe('foldChatContent', () => {
     expect(next.turnError).toBeNull();
   });
 
+  it('joins the hint that follows a failure to the turn error, and ignores other system text', () => {
+    const failed = fold(EMPTY_THREAD_CHAT, [
+      received('thread-1', 'user', { type: 'text', text: 'Hi' }),
+      received('thread-1', 'system', { type: 'text', text: 'Total cost: $0.01' }),
+      received('thread-1', 'system', { type: 'text', text: '\n\n**The turn failed:** 401 Unauthorized' }),
+      received('thread-1', 'system', { type: 'text', text: 'Check the API key, then restart Baton.' }),
+      received('thread-1', 'system', { type: 'progress', state: 'finished', text: '' }),
+    ]);
+    expect(failed.turnError).toBe('**The turn failed:** 401 Unauthorized\n\nCheck the API key, then restart Baton.');
+  });
+
+  it('keeps the last usage the agent reported', () => {
+    const chat = fold(EMPTY_THREAD_CHAT, [
+      received('thread-1', 'system', { type: 'usage', sessionTokens: 10, lastMessageCost: '0.01', sessionCost: '0.01' }),
+      received('thread-1', 'system', { type: 'usage', sessionTokens: 25, messageCost: '0.02', sessionCost: '0.03' }),
+    ]);
+    expect(chat.usage).toEqual({ sessionTokens: 25, lastMessageCost: '0.02', sessionCost: '0.03' });
+  });
+
   it('leaves the chat object untouched for contents that change nothing', () => {
     const chat = fold(EMPTY_THREAD_CHAT, turn);
-    const usage = received('thread-1', 'system', { type: 'usage', sessionTokens: 10 });
-    expect(foldChatContent(chat, usage)).toBe(chat);
+    const title = received('thread-1', 'system', { type: 'metadata', title: 'Tidy the notes' });
+    const unknownThought = received('thread-1', 'assistant', { type: 'reasonFinished', id: 'never-started', totalTimeMs: 5 });
+    expect(foldChatContent(chat, title)).toBe(chat);
+    expect(foldChatContent(chat, unknownThought)).toBe(chat);
   });
 });

@@ -1,22 +1,25 @@
 /**
  * One thread's live chat and the pure fold of `chat/contentReceived` into it. The entry fold itself
  * is the shared `applyChatContent`; this adds what the browser tracks beside the entries: whether a
- * turn is running and the error the turn ended with.
+ * turn is running, the error the turn ended with, the turn's reasoning and links, and its usage.
  */
 import type { ThreadEntry } from '../lib/protocol/acp-threads';
-import type { ChatContentReceivedParams } from '../lib/protocol/eca-chat';
+import type { ChatContent, ChatContentReceivedParams } from '../lib/protocol/eca-chat';
 import type { SequencedContentReceivedParams } from '../lib/protocol/thread-events';
-import {
-  applyChatContent,
-  interruptOpenToolCalls,
-  isOpenToolCall,
-} from '../lib/thread/apply-chat-content';
+import { applyChatContent, interruptOpenToolCalls } from '../lib/thread/apply-chat-content';
+import { finishOpenReasoning, foldAside, type ChatAside } from './chat-asides';
+
+export type TurnUsage = Omit<Extract<ChatContent, { type: 'usage' }>, 'type'>;
 
 export interface ThreadChat {
   entries: readonly ThreadEntry[];
   turnRunning: boolean;
   /** The system-role text of the last failed turn, until the next prompt. */
   turnError: string | null;
+  /** Reasoning and links, each placed after the entries that stood before it. */
+  asides: readonly ChatAside[];
+  /** The last `usage` the agent reported: the session's tokens and costs so far. */
+  usage: TurnUsage | null;
   /** The seq of the last event folded into `entries`; what this tab says it saw when it comes back. */
   lastSeq: number;
   /** Whether `entries` hold the relay's record yet; until then live events wait in `pending`. */
@@ -29,6 +32,8 @@ export const EMPTY_THREAD_CHAT: ThreadChat = {
   entries: [],
   turnRunning: false,
   turnError: null,
+  asides: [],
+  usage: null,
   lastSeq: 0,
   loaded: false,
   pending: new Map(),
@@ -37,6 +42,12 @@ export const EMPTY_THREAD_CHAT: ThreadChat = {
 /** Shown on tool calls left open when the turn ended; the relay records its own reason. */
 export const TURN_ENDED_REASON = 'The turn ended before this tool call finished.';
 
+/**
+ * How the relay's system text opens when a turn failed or was interrupted. The system texts that
+ * follow it in the same turn (what to do about it) join the error; other system texts do not.
+ */
+const TURN_FAILURE_PREFIX = '**The turn ';
+
 export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedParams): ThreadChat {
   const { role, content } = params;
   const entries = applyChatContent(chat.entries, role, content);
@@ -44,24 +55,36 @@ export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedPar
     case 'progress':
       return content.state === 'running'
         ? { ...chat, entries, turnRunning: true, turnError: null }
-        : { ...chat, entries: interruptOpenToolCalls(entries, TURN_ENDED_REASON), turnRunning: false };
+        : {
+            ...chat,
+            entries: interruptOpenToolCalls(entries, TURN_ENDED_REASON),
+            asides: finishOpenReasoning(chat.asides),
+            turnRunning: false,
+          };
     case 'text':
       // The relay reports a failed turn as system text (it also joins the answer, as Markdown).
-      if (role === 'system') return { ...chat, entries, turnError: content.text.trim() };
+      if (role === 'system') return { ...chat, entries, turnError: turnErrorAfter(chat.turnError, content.text) };
       // A prompt or an answer streaming in means a turn is under way, even if this tab missed
       // the `progress` that started it (it opened the thread mid-turn or reconnected).
       return { ...chat, entries, turnRunning: true, turnError: role === 'user' ? null : chat.turnError };
+    case 'reasonStarted':
+    case 'reasonText':
+      return { ...chat, entries, asides: foldAside(chat.asides, entries.length, content), turnRunning: true };
+    case 'reasonFinished':
+    case 'url': {
+      const asides = foldAside(chat.asides, entries.length, content);
+      return asides === chat.asides && entries === chat.entries ? chat : { ...chat, entries, asides };
+    }
+    case 'usage': {
+      const { type: _type, ...usage } = content;
+      return { ...chat, entries, usage };
+    }
     case 'toolCallPrepare':
     case 'toolCallRun':
     case 'toolCallRunning':
-    case 'reasonStarted':
-    case 'reasonText':
       return { ...chat, entries, turnRunning: true };
     case 'toolCalled':
     case 'toolCallRejected':
-    case 'reasonFinished':
-    case 'usage':
-    case 'url':
     case 'metadata':
       return entries === chat.entries ? chat : { ...chat, entries };
     default: {
@@ -69,4 +92,11 @@ export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedPar
       return unreachable;
     }
   }
+}
+
+function turnErrorAfter(turnError: string | null, systemText: string): string | null {
+  const text = systemText.trim();
+  if (text.startsWith(TURN_FAILURE_PREFIX)) return text;
+  if (turnError !== null && text !== '') return `${turnError}\n\n${text}`;
+  return turnError;
 }

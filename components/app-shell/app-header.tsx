@@ -5,7 +5,7 @@ import { ConnectionStatus } from './connection-status';
 
 export function AppHeader() {
   const agent = useBatonStore((state) => state.agent);
-  const model = useBatonStore((state) => state.chatConfig.selectModel);
+  const model = useBatonStore((state) => state.selectedModel);
 
   return (
     <header className="app-header">

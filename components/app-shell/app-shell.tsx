@@ -1,12 +1,13 @@
 'use client';
 
 import { ChatPanel } from '../chat/chat-panel';
-import { FilePanel } from '../files/file-panel';
 import { ThreadPanel } from '../threads/thread-panel';
+import { ToastList } from '../toasts/toast-list';
 import { AppHeader } from './app-header';
 import { OfflineDemoBanner } from './offline-demo-banner';
+import { SidePanel } from './side-panel';
 
-/** Header and banner on top; threads, chat and files side by side below. */
+/** Header and banner on top; threads, chat and files (or tools) side by side below; toasts above all. */
 export function AppShell() {
   return (
     <div className="app-shell">
@@ -15,8 +16,9 @@ export function AppShell() {
       <div className="app-panes">
         <ThreadPanel />
         <ChatPanel />
-        <FilePanel />
+        <SidePanel />
       </div>
+      <ToastList />
     </div>
   );
 }

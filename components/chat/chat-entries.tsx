@@ -1,12 +1,14 @@
 'use client';
 
-import { Fragment, useLayoutEffect, useRef } from 'react';
+import { Fragment, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
-import { selectOpenChat } from '../../stores/baton-store';
+import { chatItems, selectOpenChat, type ChatAside } from '../../stores/baton-store';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ToolCallCard } from '../tool-calls/tool-call-card';
 import { AssistantMessage } from './assistant-message';
+import { LinkCard } from './link-card';
 import { ReadFileNote } from './read-file-note';
+import { ReasoningBlock } from './reasoning-block';
 import { UserMessage } from './user-message';
 import { WelcomeMessage } from './welcome-message';
 
@@ -15,13 +17,15 @@ const PINNED_DISTANCE_PX = 48;
 
 export function ChatEntries() {
   const entries = useBatonStore((state) => selectOpenChat(state).entries);
+  const asides = useBatonStore((state) => selectOpenChat(state).asides);
+  const items = useMemo(() => chatItems(entries, asides), [entries, asides]);
   const scroller = useRef<HTMLDivElement>(null);
   const pinnedToBottom = useRef(true);
 
   useLayoutEffect(() => {
     const element = scroller.current;
     if (element && pinnedToBottom.current) element.scrollTop = element.scrollHeight;
-  }, [entries]);
+  }, [items]);
 
   return (
     <div
@@ -34,24 +38,19 @@ export function ChatEntries() {
         pinnedToBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < PINNED_DISTANCE_PX;
       }}
     >
-      {entries.length === 0 ? (
+      {items.length === 0 ? (
         <WelcomeMessage />
       ) : (
-        // A line break between entries keeps the transcript's plain text readable; flex layout hides it.
-        entries.map((entry, index) => (
-          <Fragment key={entryKey(entry, index)}>
+        // A line break between items keeps the transcript's plain text readable; flex layout hides it.
+        items.map((item, index) => (
+          <Fragment key={item.key}>
             {index > 0 ? '\n' : null}
-            {renderEntry(entry)}
+            {item.kind === 'entry' ? renderEntry(item.entry) : renderAside(item.aside)}
           </Fragment>
         ))
       )}
     </div>
   );
-}
-
-/** Tool calls keep their identity by id; messages and reads never move, so their place will do. */
-function entryKey(entry: ThreadEntry, index: number): string {
-  return entry.type === 'toolCall' ? `tool-call-${entry.id}` : `${entry.type}-${index}`;
 }
 
 function renderEntry(entry: ThreadEntry) {
@@ -64,6 +63,19 @@ function renderEntry(entry: ThreadEntry) {
       return <ReadFileNote entry={entry} />;
     default: {
       const unreachable: never = entry;
+      return unreachable;
+    }
+  }
+}
+
+function renderAside(aside: ChatAside) {
+  switch (aside.kind) {
+    case 'reasoning':
+      return <ReasoningBlock reasoning={aside} />;
+    case 'link':
+      return <LinkCard link={aside} />;
+    default: {
+      const unreachable: never = aside;
       return unreachable;
     }
   }

@@ -1,9 +1,11 @@
 'use client';
 
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { Composer } from '../composer/composer';
 import { ChatEntries } from './chat-entries';
-import { Composer } from './composer';
+import { ClearChatButton } from './clear-chat-button';
 import { TurnError } from './turn-error';
+import { UsageSummary } from './usage-summary';
 
 export function ChatPanel() {
   const title = useBatonStore((state) => {
@@ -15,6 +17,10 @@ export function ChatPanel() {
     <main className="pane chat-panel" aria-label="Chat">
       <div className="pane__header">
         <h2 className="pane__title">{title ?? 'Chat'}</h2>
+        <span className="chat-panel__tools">
+          <UsageSummary />
+          <ClearChatButton />
+        </span>
       </div>
       <ChatEntries />
       <TurnError />

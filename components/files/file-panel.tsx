@@ -8,11 +8,14 @@ export function FilePanel() {
   const connected = useBatonStore((state) => state.connectionStatus === 'connected');
   const refreshFiles = useBatonStore((state) => state.refreshFiles);
   const error = useBatonStore((state) => state.filesError);
+  const count = useBatonStore((state) => state.files.length);
 
   return (
-    <aside className="pane file-panel" data-testid="file-panel" aria-label="Workspace files">
-      <div className="pane__header">
-        <h2 className="pane__title">Files</h2>
+    <section className="file-panel" data-testid="file-panel" aria-label="Workspace files">
+      <div className="pane__toolbar">
+        <span className="pane__note">
+          {count} {count === 1 ? 'file' : 'files'}
+        </span>
         <button type="button" className="button" disabled={!connected} onClick={() => void refreshFiles()}>
           Refresh
         </button>
@@ -24,6 +27,6 @@ export function FilePanel() {
       ) : null}
       <FileList />
       <FileContent />
-    </aside>
+    </section>
   );
 }

@@ -1,0 +1,48 @@
+'use client';
+
+import { useState } from 'react';
+import { useBatonStore } from '../baton-client/baton-store-context';
+import { FilePanel } from '../files/file-panel';
+import { ToolServersPanel } from '../tool-servers/tool-servers-panel';
+
+type Tab = 'files' | 'tools';
+
+/** The right pane: the workspace's files, or the agent's tool servers. */
+export function SidePanel() {
+  const [tab, setTab] = useState<Tab>('files');
+  const failedServers = useBatonStore((state) => state.toolServers.filter((server) => server.status === 'failed').length);
+
+  return (
+    <aside className="pane side-panel" aria-label="Workspace">
+      <div className="side-panel__tabs" role="tablist">
+        <button
+          type="button"
+          role="tab"
+          className="side-panel__tab"
+          data-testid="side-tab-files"
+          aria-selected={tab === 'files'}
+          onClick={() => setTab('files')}
+        >
+          Files
+        </button>
+        <button
+          type="button"
+          role="tab"
+          className="side-panel__tab"
+          data-testid="side-tab-tools"
+          aria-selected={tab === 'tools'}
+          onClick={() => setTab('tools')}
+        >
+          Tools
+          {failedServers > 0 ? (
+            <span className="side-panel__badge" title={`${failedServers} failed`}>
+              {' '}
+              {failedServers}
+            </span>
+          ) : null}
+        </button>
+      </div>
+      {tab === 'files' ? <FilePanel /> : <ToolServersPanel />}
+    </aside>
+  );
+}

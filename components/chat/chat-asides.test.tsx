@@ -1,0 +1,36 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { LinkCard } from './link-card';
+import { ReasoningBlock } from './reasoning-block';
+
+describe('LinkCard', () => {
+  it('opens a web link in a new tab that gets no handle on this page', () => {
+    const html = renderToStaticMarkup(<LinkCard link={{ kind: 'link', title: 'Docs', url: 'https://example.com/docs', position: 0 }} />);
+    expect(html).toContain('href="https://example.com/docs" target="_blank" rel="noopener noreferrer"');
+    expect(html).toContain('Docs');
+  });
+
+  it('shows any other URL as text, not as a link', () => {
+    const html = renderToStaticMarkup(<LinkCard link={{ kind: 'link', title: 'Run me', url: 'javascript:alert(1)', position: 0 }} />);
+    expect(html).not.toContain('<a');
+    expect(html).toContain('javascript:alert(1)');
+  });
+});
+
+describe('ReasoningBlock', () => {
+  const thought = { kind: 'reasoning' as const, id: 'r1', text: 'Weighing **two** options', position: 0 };
+
+  it('shows the thought as it streams', () => {
+    const html = renderToStaticMarkup(<ReasoningBlock reasoning={{ ...thought, finished: false }} />);
+    expect(html).toContain('data-state="thinking"');
+    expect(html).toContain('Thinking…');
+    expect(html).toContain('<strong>two</strong>');
+  });
+
+  it('folds the thought away once finished, saying how long it took', () => {
+    const html = renderToStaticMarkup(<ReasoningBlock reasoning={{ ...thought, finished: true, totalTimeMs: 1500 }} />);
+    expect(html).toContain('data-state="finished"');
+    expect(html).toContain('Thought for 1.5 s');
+    expect(html).not.toContain('options');
+  });
+});

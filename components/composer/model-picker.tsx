@@ -1,0 +1,29 @@
+'use client';
+
+import { useBatonStore } from '../baton-client/baton-store-context';
+
+/** The models `config/updated` offers; the chosen one goes with each prompt. */
+export function ModelPicker() {
+  const models = useBatonStore((state) => state.chatConfig.models);
+  const selectedModel = useBatonStore((state) => state.selectedModel);
+  const selectModel = useBatonStore((state) => state.selectModel);
+  if (!models || models.length === 0) return null;
+  // A model the relay imposed may be missing from the list it sent.
+  const choices = selectedModel && !models.includes(selectedModel) ? [selectedModel, ...models] : models;
+
+  return (
+    <select
+      className="composer__select"
+      data-testid="model-picker"
+      aria-label="Model"
+      value={selectedModel ?? ''}
+      onChange={(event) => selectModel(event.target.value)}
+    >
+      {choices.map((model) => (
+        <option key={model} value={model}>
+          {model}
+        </option>
+      ))}
+    </select>
+  );
+}

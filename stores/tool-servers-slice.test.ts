@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { createBatonStore } from './baton-store';
+import { FakeBatonRpc } from './fake-baton-rpc';
+import { toolServerError, type ToolServer } from './tool-servers-slice';
+
+const tool = { name: 'read', description: 'Reads', parameters: {} };
+const native: ToolServer = { type: 'native', name: 'ECA', status: 'running', tools: [tool, tool] };
+const everything = (status: 'starting' | 'running' | 'failed', extra: Partial<ToolServer> = {}): ToolServer =>
+  ({ type: 'mcp', name: 'everything', command: 'npx', args: ['server-everything'], status, tools: [tool], ...extra }) as ToolServer;
+
+describe('tool servers', () => {
+  it('lists the built-in tools first, then MCP servers by name, each as last reported', () => {
+    const store = createBatonStore(new FakeBatonRpc());
+    const filesystem: ToolServer = { ...everything('running'), name: 'filesystem' } as ToolServer;
+    for (const server of [filesystem, everything('starting'), native, everything('running')]) {
+      store.getState().receiveToolServer(server);
+    }
+    expect(store.getState().toolServers.map((server) => `${server.name}:${server.status}`)).toEqual([
+      'ECA:running',
+      'everything:running',
+      'filesystem:running',
+    ]);
+  });
+
+  it('keeps why a server failed when the relay says', () => {
+    expect(toolServerError(everything('failed', { error: 'spawn npx ENOENT' }))).toBe('spawn npx ENOENT');
+    expect(toolServerError(everything('failed'))).toBeNull();
+    expect(toolServerError(everything('running', { error: 'stale' }))).toBeNull();
+  });
+
+  it('asks the relay to stop and start a server, and waits for its report', () => {
+    const rpc = new FakeBatonRpc();
+    const store = createBatonStore(rpc);
+    store.getState().receiveToolServer(everything('running'));
+
+    store.getState().stopToolServer('everything');
+    store.getState().startToolServer('everything');
+
+    expect(rpc.notifications).toEqual([
+      { method: 'mcp/stopServer', params: { name: 'everything' } },
+      { method: 'mcp/startServer', params: { name: 'everything' } },
+    ]);
+    expect(store.getState().toolServers[0]?.status).toBe('running');
+  });
+
+  it('says so when a stop could not be sent', () => {
+    const rpc = new FakeBatonRpc();
+    rpc.notify = () => {
+      throw new Error('Not connected to the relay (mcp/stopServer was not sent).');
+    };
+    const store = createBatonStore(rpc);
+    store.getState().stopToolServer('everything');
+    expect(store.getState().toolServersError).toMatch(/Not connected/);
+  });
+});
