@@ -70,6 +70,11 @@ export const ToolCallEntrySchema = z.object({
   summary: z.string().optional(),
   details: FileChangeDetailsSchema.optional(),
   outputText: z.string().optional(),
+  /**
+   * Baton extension: what the call printed while it ran, the `outputChunk`s of its
+   * `toolCallRunning` contents joined. Kept after it ends, so a stopped command still shows it.
+   */
+  streamedOutput: z.string().optional(),
   /** Why the call did not run: 'user-choice', 'user-config', or what interrupted it. */
   reason: z.string().optional(),
   totalTimeMs: z.number().optional(),

@@ -51,6 +51,25 @@ describe('applyChatContent', () => {
     expect(done[1]).toMatchObject({ type: 'message', role: 'assistant' });
   });
 
+  it('appends the output a running call streams, and keeps it once the call ends', () => {
+    const shellCall = { origin: 'native', id: 'sh-1', name: 'shell_command', server: 'builtin' } as const;
+    const running = fold([
+      ['assistant', { type: 'toolCallRun', ...shellCall, arguments: { command: 'make' }, manualApproval: false }],
+      ['assistant', { type: 'toolCallRunning', ...shellCall, arguments: { command: 'make' } }],
+      ['assistant', { type: 'toolCallRunning', ...shellCall, arguments: { command: 'make' }, outputChunk: 'one\n' }],
+      ['assistant', { type: 'toolCallRunning', ...shellCall, arguments: { command: 'make' }, outputChunk: 'two\n' }],
+    ]);
+    expect(running).toEqual([expect.objectContaining({ status: 'running', streamedOutput: 'one\ntwo\n' })]);
+    const ended = fold(
+      [['assistant', { type: 'toolCalled', ...shellCall, arguments: {}, error: true, outputs: [{ type: 'text', text: 'Interrupted' }] }]],
+      running,
+    );
+    expect(ended[0]).toMatchObject({ status: 'failed', outputText: 'Interrupted', streamedOutput: 'one\ntwo\n' });
+    expect(fold([['assistant', { type: 'toolCallRunning', ...shellCall, arguments: {} }]])[0]).not.toHaveProperty(
+      'streamedOutput',
+    );
+  });
+
   it('accepts the v1 `content` output and marks a failed call', () => {
     const entries = fold([
       ['assistant', { type: 'toolCalled', ...writeCall, arguments: [], error: true, outputs: [{ type: 'text', content: 'no such file' }] }],
@@ -64,6 +83,11 @@ describe('applyChatContent', () => {
       ['assistant', { type: 'toolCallRejected', ...writeCall, arguments: {}, reason: 'user-choice' }],
     ]);
     expect(entries[0]).toMatchObject({ status: 'rejected', reason: 'user-choice' });
+    const byConfig = fold([
+      ['assistant', { type: 'toolCallPrepare', ...writeCall, argumentsText: '{"path":"a.md"}' }],
+      ['assistant', { type: 'toolCallRejected', ...writeCall, arguments: { path: 'a.md' }, reason: 'user-config' }],
+    ]);
+    expect(byConfig[0]).toMatchObject({ status: 'rejected', reason: 'user-config', arguments: { path: 'a.md' } });
   });
 
   it('keeps untouched entries as the same objects so only changes are persisted', () => {

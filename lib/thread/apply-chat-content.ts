@@ -38,6 +38,10 @@ export function applyChatContent(
         ...toolCallIdentity(content),
         ...previous,
         status: 'running',
+        // Baton's streamed output (a running shell command): each chunk continues the last.
+        ...(content.outputChunk === undefined
+          ? {}
+          : { streamedOutput: (previous?.streamedOutput ?? '') + content.outputChunk }),
         summary: content.summary ?? previous?.summary,
         details: content.details ?? previous?.details,
       }));
@@ -56,6 +60,8 @@ export function applyChatContent(
         ...toolCallIdentity(content),
         ...previous,
         status: 'rejected',
+        // A call the approval policy refuses is rejected without a toolCallRun before it.
+        arguments: content.arguments,
         reason: content.reason,
         summary: content.summary ?? previous?.summary,
         details: content.details ?? previous?.details,

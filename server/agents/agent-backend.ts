@@ -4,9 +4,14 @@
  * records them, fans them out and owns approvals.
  */
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
-import type { ChatContentInput } from '../../lib/protocol/eca-chat';
+import type { ChatBehavior, ChatContentInput } from '../../lib/protocol/eca-chat';
 
-export type ApprovalDecision = 'approved' | 'rejected';
+/**
+ * A tab's answer to a tool call. 'approved-for-session' is ECA's `save: 'session'`
+ * (chat/toolCallApprove): approved, and the user need not be asked again for this tool in this
+ * thread until the relay stops. A backend that remembers nothing treats it as 'approved'.
+ */
+export type ApprovalDecision = 'approved' | 'approved-for-session' | 'rejected';
 
 export interface AgentTurn {
   threadId: string;
@@ -14,6 +19,8 @@ export interface AgentTurn {
   history: readonly ThreadEntry[];
   /** What the user typed. */
   message: string;
+  /** ECA's chat behaviour: 'plan' offers the model only tools that read; 'agent' (the default) offers all. */
+  behavior?: ChatBehavior;
   /** Aborted when the user presses Stop; the backend must end the turn promptly. */
   signal: AbortSignal;
   /** Reports one content; resolves once it is recorded (so the order on the wire is the order here). */

@@ -12,7 +12,11 @@ export type WorkspaceErrorCode =
   | 'is-directory'
   | 'binary-file'
   | 'file-too-large'
-  | 'invalid-pattern';
+  | 'invalid-pattern'
+  | 'not-a-folder'
+  | 'already-exists'
+  | 'symbolic-link'
+  | 'protected-path';
 
 export class WorkspaceError extends Error {
   override readonly name: string = 'WorkspaceError';

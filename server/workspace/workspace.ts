@@ -1,14 +1,16 @@
 /**
  * File access for one workspace root, in the shape of the ACP thread methods (specs/acp-threads.md:
- * `readTextFile`, `stat`, `globSearch`) plus the write the built-in agent needs. Every path goes
- * through resolveWorkspacePath first.
+ * `readTextFile`, `stat`, `globSearch`) plus the writes, moves and listings the built-in agent
+ * needs. Every path goes through resolveWorkspacePath first.
  */
 import type { Dirent, Stats } from 'node:fs';
-import { mkdir, readdir, readFile, stat as statEntry, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat as statEntry, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compileGlob } from './glob-pattern';
 import { realWorkspaceRoot, resolveWorkspacePath, toWorkspaceRelative } from './resolve-workspace-path';
 import { WorkspaceError } from './workspace-error';
+import { assertNotProtected } from './workspace-entries';
+import { type MoveOptions, type MovePlan, planWorkspaceMove } from './workspace-move';
 
 /** Larger files are refused: they would flood the browser and the model's context alike. */
 export const MAX_TEXT_FILE_BYTES = 1024 * 1024;
@@ -42,11 +44,27 @@ export interface GlobSearchResult {
   truncated: boolean;
 }
 
+export interface WorkspaceOptions {
+  /**
+   * Folders that writes and moves never change, such as the relay's data folder (its database and
+   * the agent's config file, which must not be editable by the agent it constrains).
+   */
+  protectedFolders?: readonly string[];
+}
+
+export interface FolderEntry {
+  name: string;
+  /** A symbolic link is reported as one and never followed. */
+  type: 'file' | 'folder' | 'symlink' | 'other';
+}
+
 export class Workspace {
   readonly root: string;
+  private readonly protectedFolders: readonly string[];
 
-  constructor(root: string) {
+  constructor(root: string, options: WorkspaceOptions = {}) {
     this.root = path.resolve(root);
+    this.protectedFolders = options.protectedFolders ?? [];
   }
 
   /** The real absolute path of a workspace path; throws WorkspacePathError when it would escape. */
@@ -93,9 +111,40 @@ export class Workspace {
     if ((await statOrUndefined(absolute))?.isDirectory()) {
       throw new WorkspaceError('is-directory', `${requestedPath} is a folder, not a file.`);
     }
+    await assertNotProtected(this.protectedFolders, absolute, requestedPath);
     await mkdir(path.dirname(absolute), { recursive: true });
     await writeFile(absolute, content, 'utf8');
     return { version: fileVersion(await statEntry(absolute)) };
+  }
+
+  /** Throws what writeTextFile would for a path it may never write (outside, or protected), before asking anyone. */
+  async assertWritable(requestedPath: string): Promise<void> {
+    await assertNotProtected(this.protectedFolders, await this.resolve(requestedPath), requestedPath);
+  }
+
+  /** The entries of one folder, sorted by name. */
+  async listFolder(requestedPath: string): Promise<FolderEntry[]> {
+    const absolute = await this.resolve(requestedPath);
+    const stats = await statOrUndefined(absolute);
+    if (!stats) throw new WorkspaceError('not-found', `The folder ${requestedPath} does not exist.`);
+    if (!stats.isDirectory()) throw new WorkspaceError('not-a-folder', `${requestedPath} is a file, not a folder.`);
+    return (await readFolder(absolute)).map((entry) => ({ name: entry.name, type: entryType(entry) }));
+  }
+
+  /**
+   * Checks a move of a file or folder without making it (see planWorkspaceMove); the agent shows
+   * the plan before approval and the move itself checks again.
+   */
+  planMove(from: string, to: string, options: MoveOptions = {}): Promise<MovePlan> {
+    return planWorkspaceMove(this.root, this.protectedFolders, from, to, options);
+  }
+
+  /** Moves (renames) a file or folder inside the workspace, creating missing parent folders. */
+  async move(from: string, to: string, options: MoveOptions = {}): Promise<MovePlan> {
+    const plan = await this.planMove(from, to, options);
+    await mkdir(path.dirname(plan.to), { recursive: true });
+    await rename(plan.from, plan.to);
+    return plan;
   }
 
   async globSearch(pattern: string): Promise<GlobSearchResult> {
@@ -177,6 +226,12 @@ async function statOrUndefined(absolute: string): Promise<Stats | undefined> {
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     throw error;
   }
+}
+
+function entryType(entry: Dirent): FolderEntry['type'] {
+  if (entry.isSymbolicLink()) return 'symlink';
+  if (entry.isDirectory()) return 'folder';
+  return entry.isFile() ? 'file' : 'other';
 }
 
 async function readFolder(folder: string): Promise<Dirent[]> {

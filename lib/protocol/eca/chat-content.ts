@@ -129,7 +129,17 @@ export const ToolCallRunContentSchema = z
 
 /** v2 only: the call is running. */
 export const ToolCallRunningContentSchema = z
-  .object({ type: z.literal('toolCallRunning'), ...toolCallBase, arguments: ToolArgumentsSchema })
+  .object({
+    type: z.literal('toolCallRunning'),
+    ...toolCallBase,
+    arguments: ToolArgumentsSchema,
+    /**
+     * Baton extension, not in ECA (which has no content for partial tool output): the next piece
+     * of what a running call prints (a shell command's stdout and stderr), to append to the pieces
+     * before it. Sent on repeated `toolCallRunning` contents; an ECA client ignores it.
+     */
+    outputChunk: z.string().optional(),
+  })
   .transform(withServer);
 
 export const ToolCalledContentSchema = z

@@ -2,7 +2,12 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ThreadEntry, ToolCallEntry } from '../../../lib/protocol/acp-threads';
 import { conversationProblem, type RequestMessage } from '../../demo-model/messages-request';
-import { assistantContentToParams, REJECTED_TOOL_RESULT, toAnthropicMessages } from './anthropic-mapper';
+import {
+  assistantContentToParams,
+  CONFIG_REJECTED_TOOL_RESULT,
+  REJECTED_TOOL_RESULT,
+  toAnthropicMessages,
+} from './anthropic-mapper';
 
 function say(role: 'user' | 'assistant', ...chunks: string[]): ThreadEntry {
   return { type: 'message', role, chunks: chunks.map((chunk) => ({ type: 'text', chunk })) };
@@ -93,6 +98,19 @@ describe('toAnthropicMessages', () => {
     expect(messages.at(-1)?.content).toEqual([
       { type: 'tool_result', tool_use_id: 'p', content: 'The tool call was interrupted before it finished.', is_error: true },
       { type: 'text', text: 'Again' },
+    ]);
+  });
+
+  it('tells the model a call the approval policy refused was refused by config, not by the user', () => {
+    const messages = toAnthropicMessages(
+      [say('user', 'Go'), toolCall('c', 'rejected', { argumentsText: '{"path":"x"}', reason: 'user-config' })],
+      'Next',
+    );
+    expectValid(messages);
+    expect(messages[1]?.content).toEqual([{ type: 'tool_use', id: 'c', name: 'read_file', input: { path: 'x' } }]);
+    expect(messages[2]?.content).toEqual([
+      { type: 'tool_result', tool_use_id: 'c', content: CONFIG_REJECTED_TOOL_RESULT, is_error: true },
+      { type: 'text', text: 'Next' },
     ]);
   });
 

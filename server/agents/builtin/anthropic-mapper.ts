@@ -12,6 +12,9 @@ type Block = Anthropic.ContentBlockParam;
 
 /** What the model is told when the user rejects a call; the demo model looks for "rejected". */
 export const REJECTED_TOOL_RESULT = 'The user rejected this tool call.';
+/** What the model is told when the approval policy refuses a call (ECA reason 'user-config'). */
+export const CONFIG_REJECTED_TOOL_RESULT =
+  "The user's approval policy (the toolApproval rules of Baton's config file) refused this tool call, so it did not run.";
 
 export function toAnthropicMessages(history: readonly ThreadEntry[], message: string): Anthropic.MessageParam[] {
   const pairs: Array<[Role, Block]> = history.flatMap(entryToBlocks);
@@ -48,7 +51,7 @@ function toolCallOutcome(entry: ToolCallEntry): [string, boolean] {
     case 'failed':
       return [entry.outputText ?? 'The tool call failed.', true];
     case 'rejected':
-      return [REJECTED_TOOL_RESULT, true];
+      return [entry.reason === 'user-config' ? CONFIG_REJECTED_TOOL_RESULT : REJECTED_TOOL_RESULT, true];
     case 'interrupted':
     case 'preparing':
     case 'waiting-approval':

@@ -123,7 +123,11 @@ describe('workspace jail and bad input', () => {
     const unknown = await runTool('delete_everything', {});
     expect(unknown.called).toMatchObject({
       error: true,
-      outputs: [{ text: 'There is no tool named delete_everything; the tools are read_file, write_file, edit_file.' }],
+      outputs: [
+        {
+          text: 'There is no tool named delete_everything; the tools are read_file, directory_tree, grep, glob, write_file, edit_file, move_file, shell_command.',
+        },
+      ],
     });
   });
 

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
 import type { BuiltinAgent } from './builtin-agent';
 import { createBuiltinAgentFromEnv, DEFAULT_MODEL } from './create-builtin-agent';
+import { scriptedSteps, useTool } from './agent-test-support';
+import { ApprovalPolicy } from './policy/approval-policy';
 import { createRecordingTurn } from './recording-turn';
 
 let workspaceRoot: string;
@@ -56,5 +58,37 @@ describe('createBuiltinAgentFromEnv', () => {
   it('defaults to a current Claude model', async () => {
     agent = await createBuiltinAgentFromEnv({ workspaceRoot, env: { ANTHROPIC_API_KEY: 'test' } });
     expect(agent.info.model).toBe(DEFAULT_MODEL);
+  });
+
+  it('passes shell commands none of its secrets, and the approval policy and protected folders through', async () => {
+    server = await startScriptedModelServer({
+      script: scriptedSteps(
+        useTool('shell_command', { command: 'env' }),
+        useTool('write_file', { path: '.baton/config.json', content: '{"toolApproval":[]}' }),
+      ),
+    });
+    agent = await createBuiltinAgentFromEnv({
+      workspaceRoot,
+      env: {
+        ANTHROPIC_API_KEY: 'sk-secret-key',
+        ANTHROPIC_BASE_URL: server.url,
+        BATON_TOKEN: 'token-secret',
+        PATH: process.env.PATH,
+        HOME: '/test-home',
+      },
+      approvalPolicy: new ApprovalPolicy([
+        { tool: 'shell_command', decision: 'allow' },
+      ]),
+      protectedFolders: [path.join(workspaceRoot, '.baton')],
+    });
+    const recording = createRecordingTurn({ message: 'Look around' });
+    await agent.runTurn(recording.turn);
+    // Refused before anyone is asked to approve it.
+    expect(recording.approvalsAsked).toEqual([]);
+    const [shell, write] = recording.contents.filter((content) => content.type === 'toolCalled');
+    const shellOutput = shell?.type === 'toolCalled' ? (shell.outputs[0]?.text ?? '') : '';
+    expect(shellOutput).toContain('HOME=/test-home');
+    expect(shellOutput).not.toMatch(/secret/);
+    expect(write).toMatchObject({ error: true, outputs: [{ text: expect.stringContaining("Baton's own data folder") }] });
   });
 });

@@ -5,21 +5,31 @@
  */
 import { createDemoScript, DEMO_MODEL_ID } from '../../demo-model/demo-script';
 import { startScriptedModelServer } from '../../demo-model/scripted-model-server';
-import { BuiltinAgent } from './builtin-agent';
+import { BuiltinAgent, type BuiltinAgentOptions } from './builtin-agent';
+import { pickShellEnvironment } from './tools/shell-command';
 
 export const DEFAULT_MODEL = 'claude-sonnet-4-5';
 
-export interface BuiltinAgentEnvironment {
+export interface BuiltinAgentEnvironment
+  extends Pick<BuiltinAgentOptions, 'approvalPolicy' | 'protectedFolders' | 'extraTools'> {
   workspaceRoot: string;
-  /** Usually `process.env`; only ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL and BATON_MODEL are read. */
+  /**
+   * Usually `process.env`. ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL and BATON_MODEL choose the model;
+   * PATH, HOME and LANG are all that shell commands get of it.
+   */
   env: Readonly<Record<string, string | undefined>>;
 }
 
-export async function createBuiltinAgentFromEnv({ workspaceRoot, env }: BuiltinAgentEnvironment): Promise<BuiltinAgent> {
+export async function createBuiltinAgentFromEnv({
+  workspaceRoot,
+  env,
+  ...toolOptions
+}: BuiltinAgentEnvironment): Promise<BuiltinAgent> {
+  const common = { workspaceRoot, shellEnvironment: pickShellEnvironment(env), ...toolOptions };
   const apiKey = env.ANTHROPIC_API_KEY?.trim();
   if (apiKey) {
     return new BuiltinAgent({
-      workspaceRoot,
+      ...common,
       apiKey,
       baseURL: env.ANTHROPIC_BASE_URL?.trim() || undefined,
       model: env.BATON_MODEL?.trim() || DEFAULT_MODEL,
@@ -28,7 +38,7 @@ export async function createBuiltinAgentFromEnv({ workspaceRoot, env }: BuiltinA
   }
   const demoServer = await startScriptedModelServer({ script: createDemoScript() });
   return new BuiltinAgent({
-    workspaceRoot,
+    ...common,
     // The demo server checks no key; the SDK only needs one to be set.
     apiKey: 'offline-demo',
     baseURL: demoServer.url,

@@ -10,11 +10,16 @@ import type { AgentTurn, ApprovalDecision } from '../agent-backend';
 
 export interface RecordingTurnOptions {
   message: string;
+  /** 'thread-under-test' when omitted. */
+  threadId?: string;
+  behavior?: AgentTurn['behavior'];
   history?: readonly ThreadEntry[];
   /** How the "user" answers each approval; never answers when omitted. */
   decide?: (toolCallId: string) => ApprovalDecision | Promise<ApprovalDecision>;
   /** Called after each content is recorded, e.g. to press Stop at a chosen moment. */
   onContent?: (content: ChatContent, recorded: readonly ChatContent[]) => void;
+  /** Presses Stop when it aborts: for a test that decides to stop before it holds the recording. */
+  stopSignal?: AbortSignal;
 }
 
 export interface RecordingTurn {
@@ -29,14 +34,16 @@ export interface RecordingTurn {
 
 export function createRecordingTurn(options: RecordingTurnOptions): RecordingTurn {
   const controller = new AbortController();
+  options.stopSignal?.addEventListener('abort', () => controller.abort(), { once: true });
   const contents: ChatContent[] = [];
   const approvalsAsked: string[] = [];
   let entries = applyChatContent(options.history ?? [], 'user', { type: 'text', text: options.message });
 
   const turn: AgentTurn = {
-    threadId: 'thread-under-test',
+    threadId: options.threadId ?? 'thread-under-test',
     history: options.history ?? [],
     message: options.message,
+    behavior: options.behavior,
     signal: controller.signal,
     async emit(input) {
       const content = ChatContentSchema.parse(input);

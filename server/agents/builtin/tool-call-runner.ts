@@ -1,14 +1,18 @@
 /**
  * One tool call of the built-in agent, from the model's finished tool_use block to the tool_result
  * it gets back, reported as ECA tool call contents (specs/eca-protocol-v2.md, "Chat content
- * received"): toolCallRun, then (after approval, when needed) toolCallRunning and toolCalled, or
- * toolCallRejected. A call that cannot even be prepared is reported as a failed toolCalled.
+ * received"): toolCallRun, then (after approval, when asked) toolCallRunning, repeated with
+ * Baton's `outputChunk` while a command prints, and toolCalled; or toolCallRejected, with reason
+ * 'user-choice' when the user said no and 'user-config' when the approval policy refuses the call.
+ * A call that cannot even be prepared is reported as a failed toolCalled.
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentTurn } from '../agent-backend';
-import { isRecord, REJECTED_TOOL_RESULT, toolResultBlock } from './anthropic-mapper';
-import { type PreparedToolCall, ToolInputError, type ToolContext } from './tools/builtin-tool';
-import { BUILTIN_TOOLS, findBuiltinTool } from './tools/builtin-tools';
+import { CONFIG_REJECTED_TOOL_RESULT, isRecord, REJECTED_TOOL_RESULT, toolResultBlock } from './anthropic-mapper';
+import { type ApprovalPolicy, type ApprovalVerdict, describeRule } from './policy/approval-policy';
+import type { SessionApprovals } from './policy/session-approvals';
+import { ToolOutputStream } from './tool-output-stream';
+import type { BuiltinTool, PreparedToolCall, ToolContext } from './tools/builtin-tool';
 
 /** The ECA `server` of native tools: the built-in agent itself. */
 export const BUILTIN_TOOL_SERVER = 'builtin';
@@ -18,53 +22,81 @@ export interface ToolCallRun {
   /** The turn's signal (Stop, or the agent closing). */
   signal: AbortSignal;
   context: ToolContext;
+  /** The tools this turn offers the model: all of them, or only those that read in plan. */
+  tools: readonly BuiltinTool[];
+  policy: ApprovalPolicy;
+  sessionApprovals: SessionApprovals;
+}
+
+/** How a call appears in every content about it. */
+export function toolCallIdentity(id: string, name: string, tool: BuiltinTool | undefined) {
+  return { origin: tool?.origin ?? 'native', id, name, server: tool?.server ?? BUILTIN_TOOL_SERVER } as const;
 }
 
 /** Resolves to the tool_result for the model, or undefined when the turn was stopped meanwhile. */
 export async function runToolCall(
   toolUse: Anthropic.ToolUseBlock,
-  { turn, signal, context }: ToolCallRun,
+  { turn, signal, context, tools, policy, sessionApprovals }: ToolCallRun,
 ): Promise<Anthropic.ToolResultBlockParam | undefined> {
-  const identity = { origin: 'native', id: toolUse.id, name: toolUse.name, server: BUILTIN_TOOL_SERVER } as const;
+  const tool = tools.find((candidate) => candidate.name === toolUse.name);
+  const identity = toolCallIdentity(toolUse.id, toolUse.name, tool);
   const args = isRecord(toolUse.input) ? toolUse.input : {};
-  const tool = findBuiltinTool(toolUse.name);
+  const fail = async (text: string) => {
+    await turn.emit({ type: 'toolCalled', ...identity, arguments: args, error: true, outputs: [{ type: 'text', text }] });
+    return toolResultBlock(toolUse.id, text, true);
+  };
+
+  if (!tool) return fail(unknownToolText(toolUse.name, tools, turn.behavior));
+  const verdict = policy.decide({ name: tool.name, arguments: args, readOnly: tool.readOnly });
+  if (verdict.decision === 'deny') {
+    await turn.emit({ type: 'toolCallRejected', ...identity, arguments: args, reason: 'user-config' });
+    return toolResultBlock(toolUse.id, deniedText(verdict), true);
+  }
 
   let prepared: PreparedToolCall;
   try {
-    if (!tool) {
-      const known = BUILTIN_TOOLS.map((candidate) => candidate.name).join(', ');
-      throw new ToolInputError(`There is no tool named ${toolUse.name}; the tools are ${known}.`);
-    }
     prepared = await tool.prepare(toolUse.input, context);
   } catch (error) {
     // Bad input or a refused path is the model's mistake to correct, not a failed turn.
-    const text = errorText(error);
-    await turn.emit({ type: 'toolCalled', ...identity, arguments: args, error: true, outputs: [{ type: 'text', text }] });
-    return toolResultBlock(toolUse.id, text, true);
+    return fail(errorText(error));
   }
 
-  const described = { ...identity, summary: prepared.summary, details: prepared.details };
-  await turn.emit({ type: 'toolCallRun', ...described, arguments: args, manualApproval: tool.manualApproval });
-  if (tool.manualApproval) {
+  const sessionApproved = verdict.decision === 'ask' && sessionApprovals.has(turn.threadId, tool.name);
+  const askUser = verdict.decision === 'ask' && !sessionApproved;
+  const summary = prepared.summary + whyNotAsked(verdict, tool, sessionApproved);
+  let described = { ...identity, summary, details: prepared.details };
+  await turn.emit({ type: 'toolCallRun', ...described, arguments: args, manualApproval: askUser });
+  if (askUser) {
     const decision = await untilAborted(turn.awaitApproval(toolUse.id), signal);
     if (decision === undefined) return undefined;
     if (decision === 'rejected') {
       await turn.emit({ type: 'toolCallRejected', ...described, arguments: args, reason: 'user-choice' });
       return toolResultBlock(toolUse.id, REJECTED_TOOL_RESULT, true);
     }
+    if (decision === 'approved-for-session') {
+      sessionApprovals.remember(turn.threadId, tool.name);
+      described = { ...described, summary: prepared.summary + APPROVED_FOR_SESSION_NOTE };
+    }
   }
   if (signal.aborted) return undefined;
 
   await turn.emit({ type: 'toolCallRunning', ...described, arguments: args });
+  const output = new ToolOutputStream({
+    emitChunk: (outputChunk) => turn.emit({ type: 'toolCallRunning', ...described, arguments: args, outputChunk }),
+  });
   const started = performance.now();
   let text: string;
   let failed = false;
   try {
-    text = await prepared.execute();
+    text = await prepared.execute({ signal, reportOutput: (chunk) => output.push(chunk) });
   } catch (error) {
     text = errorText(error);
     failed = true;
+  } finally {
+    // What was printed is recorded even when the turn stops, so the card keeps it.
+    await output.close();
   }
+  if (signal.aborted) return undefined;
   await turn.emit({
     type: 'toolCalled',
     ...described,
@@ -74,6 +106,28 @@ export async function runToolCall(
     totalTimeMs: Math.round(performance.now() - started),
   });
   return toolResultBlock(toolUse.id, text, failed);
+}
+
+/** Said on the card of a call that changes something yet ran without a question, so the user knows why. */
+export const APPROVED_FOR_SESSION_NOTE = ' (approved for this session)';
+export const ALLOWED_BY_CONFIG_NOTE = ' (allowed by your config)';
+
+function whyNotAsked(verdict: ApprovalVerdict, tool: BuiltinTool, sessionApproved: boolean): string {
+  if (sessionApproved) return APPROVED_FOR_SESSION_NOTE;
+  return verdict.decision === 'allow' && verdict.rule && !tool.readOnly ? ALLOWED_BY_CONFIG_NOTE : '';
+}
+
+function unknownToolText(name: string, tools: readonly BuiltinTool[], behavior: AgentTurn['behavior']): string {
+  const known = tools.map((candidate) => candidate.name).join(', ');
+  if (behavior === 'plan') {
+    return `There is no tool named ${name} in plan mode, which offers only tools that read; the tools are ${known}.`;
+  }
+  return `There is no tool named ${name}; the tools are ${known}.`;
+}
+
+function deniedText(verdict: ApprovalVerdict): string {
+  if (!verdict.rule) return CONFIG_REJECTED_TOOL_RESULT;
+  return `${CONFIG_REJECTED_TOOL_RESULT} The rule: ${describeRule(verdict.rule.rule)}.`;
 }
 
 /** Waits for `promise`, or resolves undefined as soon as `signal` aborts (Stop cancels what waits). */

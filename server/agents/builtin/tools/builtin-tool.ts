@@ -1,15 +1,26 @@
 /**
  * What a built-in tool is: an Anthropic tool definition generated from its zod input schema (one
- * schema source), whether it needs the user's approval, and a `prepare` step that validates the
- * input and works out what the user sees (summary, diff) before anything runs.
+ * schema source), whether it only reads (which decides its default approval and whether the plan
+ * behaviour offers it), and a `prepare` step that validates the input and works out what the user
+ * sees (summary, diff) before anything runs.
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
-import type { FileChangeDetails } from '../../../../lib/protocol/eca-chat';
+import type { FileChangeDetails, ToolCallOriginSchema } from '../../../../lib/protocol/eca-chat';
 import type { Workspace } from '../../../workspace/workspace';
 
 export interface ToolContext {
   workspace: Workspace;
+  /** The whole environment of shell commands: never the relay's own (which holds its secrets). */
+  shellEnvironment: Readonly<Record<string, string>>;
+}
+
+/** What a call gets while it runs. */
+export interface ToolRun {
+  /** Aborts on Stop or when the agent closes; a call that takes a while must end promptly. */
+  signal: AbortSignal;
+  /** Shows a piece of output on the tool card while the call still runs (shell_command). */
+  reportOutput(chunk: string): void;
 }
 
 export interface PreparedToolCall {
@@ -17,15 +28,24 @@ export interface PreparedToolCall {
   summary: string;
   /** For edits: the diff, computed before approval so the waiting card can show it. */
   details?: FileChangeDetails;
-  /** Runs the call (after approval, when needed) and resolves to the text the model receives. */
-  execute(): Promise<string>;
+  /**
+   * Runs the call (after approval, when needed) and resolves to the text the model receives; a
+   * rejection's message is what the model receives as a failed call.
+   */
+  execute(run: ToolRun): Promise<string>;
 }
 
 export interface BuiltinTool {
   readonly name: string;
   readonly definition: Anthropic.Tool;
-  /** Tools that change the workspace wait for the user; read-only tools run at once. */
-  readonly manualApproval: boolean;
+  /**
+   * Tools that only read run without asking by default and are all the plan behaviour offers;
+   * the others ask (server/agents/builtin/policy/approval-policy.ts).
+   */
+  readonly readOnly: boolean;
+  /** 'native' when omitted; a tool adapted from an MCP server says 'mcp' and names its server. */
+  readonly origin?: z.infer<typeof ToolCallOriginSchema>;
+  readonly server?: string;
   /** Throws ToolInputError for input that does not fit the schema, WorkspaceError for bad paths. */
   prepare(input: unknown, context: ToolContext): Promise<PreparedToolCall>;
 }
@@ -40,13 +60,13 @@ export function defineTool<Schema extends z.ZodObject>(spec: {
   name: string;
   description: string;
   inputSchema: Schema;
-  manualApproval: boolean;
+  readOnly: boolean;
   prepare(input: z.infer<Schema>, context: ToolContext): Promise<PreparedToolCall>;
 }): BuiltinTool {
   const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(spec.inputSchema) as Record<string, unknown>;
   return {
     name: spec.name,
-    manualApproval: spec.manualApproval,
+    readOnly: spec.readOnly,
     definition: {
       name: spec.name,
       description: spec.description,

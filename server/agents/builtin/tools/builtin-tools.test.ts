@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_TOOLS, findBuiltinTool } from './builtin-tools';
 
 describe('BUILTIN_TOOLS', () => {
-  it('offers read_file without approval and the edits with approval', () => {
-    expect(BUILTIN_TOOLS.map((tool) => [tool.name, tool.manualApproval])).toEqual([
-      ['read_file', false],
-      ['write_file', true],
-      ['edit_file', true],
+  it('marks the tools that only read, which run without asking by default', () => {
+    expect(BUILTIN_TOOLS.map((tool) => [tool.name, tool.readOnly])).toEqual([
+      ['read_file', true],
+      ['directory_tree', true],
+      ['grep', true],
+      ['glob', true],
+      ['write_file', false],
+      ['edit_file', false],
+      ['move_file', false],
+      ['shell_command', false],
     ]);
     expect(findBuiltinTool('nope')).toBeUndefined();
   });
@@ -27,5 +32,17 @@ describe('BUILTIN_TOOLS', () => {
       },
     });
     expect(findBuiltinTool('read_file')?.definition.input_schema.required).toEqual(['path']);
+    expect(findBuiltinTool('shell_command')?.definition.input_schema).toMatchObject({
+      required: ['command'],
+      properties: { timeout_seconds: { type: 'integer', minimum: 1, maximum: 600 } },
+    });
+  });
+
+  it('gives every tool a description and an object schema the API accepts', () => {
+    for (const tool of BUILTIN_TOOLS) {
+      expect(tool.definition.description?.length, tool.name).toBeGreaterThan(40);
+      expect(tool.definition.input_schema.type).toBe('object');
+      expect(tool.definition.name).toMatch(/^[a-z_]+$/);
+    }
   });
 });

@@ -15,9 +15,10 @@ export const editFileTool = defineTool({
     old_text: z.string().min(1).describe('The exact text to replace, including whitespace.'),
     new_text: z.string().describe('The text to put in its place.'),
   }),
-  manualApproval: true,
+  readOnly: false,
   async prepare({ path, old_text: oldText, new_text: newText }, { workspace }) {
     const shownPath = await workspace.relativePath(path);
+    await workspace.assertWritable(path);
     const before = (await workspace.readTextFile(path)).content;
     const after = replaceExactlyOnce(before, oldText, newText, shownPath);
     const details = fileChangeDetails(shownPath, before, after);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileChangeDetails } from './file-change';
+import { fileChangeDetails, moveChangeDetails } from './file-change';
 
 describe('fileChangeDetails', () => {
   it('gives a unified diff of an edit with its counts', () => {
@@ -19,5 +19,24 @@ describe('fileChangeDetails', () => {
     const details = fileChangeDetails('a.txt', 'same', 'same\n');
     expect(details).toMatchObject({ linesAdded: 1, linesRemoved: 1 });
     expect(details.diff).toContain('\\ No newline at end of file');
+  });
+});
+
+describe('moveChangeDetails', () => {
+  it('describes a rename with a git rename header and no changed lines', () => {
+    expect(moveChangeDetails('a.md', 'docs/a.md')).toEqual({
+      type: 'fileChange',
+      path: 'docs/a.md',
+      diff: 'diff --git a/a.md b/docs/a.md\nrename from a.md\nrename to docs/a.md\n',
+      linesAdded: 0,
+      linesRemoved: 0,
+    });
+  });
+
+  it('adds the diff of a replaced file to the header', () => {
+    const details = moveChangeDetails('new.md', 'old.md', { before: 'old\n', after: 'new\n' });
+    expect(details).toMatchObject({ path: 'old.md', linesAdded: 1, linesRemoved: 1 });
+    expect(details.diff).toMatch(/^diff --git a\/new\.md b\/old\.md\nrename from new\.md\nrename to old\.md\n--- old\.md\n\+\+\+ old\.md\n@@/);
+    expect(details.diff).toContain('-old\n+new');
   });
 });

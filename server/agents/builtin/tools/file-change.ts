@@ -20,3 +20,18 @@ export function fileChangeDetails(path: string, before: string | undefined, afte
   }
   return { type: 'fileChange', path, diff: formatPatch(patch, FILE_HEADERS_ONLY), linesAdded, linesRemoved };
 }
+
+/**
+ * The `fileChange` details of a move: git's rename header (`rename from` / `rename to`), followed,
+ * when the move replaces a text file, by the diff from that file's old content to the moved one.
+ */
+export function moveChangeDetails(
+  fromPath: string,
+  toPath: string,
+  replaced?: { before: string; after: string },
+): FileChangeDetails {
+  const header = `diff --git a/${fromPath} b/${toPath}\nrename from ${fromPath}\nrename to ${toPath}\n`;
+  if (!replaced) return { type: 'fileChange', path: toPath, diff: header, linesAdded: 0, linesRemoved: 0 };
+  const change = fileChangeDetails(toPath, replaced.before, replaced.after);
+  return { ...change, diff: header + change.diff };
+}

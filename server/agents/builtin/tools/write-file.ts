@@ -13,9 +13,10 @@ export const writeFileTool = defineTool({
     path: WorkspacePathSchema,
     content: z.string().describe('The complete new content of the file.'),
   }),
-  manualApproval: true,
+  readOnly: false,
   async prepare({ path, content }, { workspace }) {
     const shownPath = await workspace.relativePath(path);
+    await workspace.assertWritable(path);
     const before = await readIfExists(workspace, path);
     const details = fileChangeDetails(shownPath, before, content);
     return {

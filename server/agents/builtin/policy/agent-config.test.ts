@@ -1,0 +1,70 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AgentConfigError, loadAgentConfig } from './agent-config';
+
+let folder: string;
+let file: string;
+
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'baton-config-'));
+  file = path.join(folder, 'config.json');
+});
+
+afterEach(() => rm(folder, { recursive: true, force: true }));
+
+async function loadError(content: string): Promise<AgentConfigError> {
+  await writeFile(file, content);
+  const error = await loadAgentConfig(file).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(AgentConfigError);
+  expect(error).toMatchObject({ code: 'invalid-agent-config', file });
+  return error as AgentConfigError;
+}
+
+describe('loadAgentConfig', () => {
+  it('reads the tool approval rules, keeping sections that belong to other parts', async () => {
+    const config = {
+      toolApproval: [
+        { tool: 'shell_command', decision: 'allow', when: { argument: 'command', startsWith: 'git status' } },
+        { tool: 'everything__echo', decision: 'deny' },
+      ],
+      mcpServers: { everything: { command: 'npx' } },
+    };
+    await writeFile(file, JSON.stringify(config));
+    expect(await loadAgentConfig(file)).toEqual(config);
+  });
+
+  it('gives the defaults when the file does not exist', async () => {
+    expect(await loadAgentConfig(path.join(folder, 'missing.json'))).toEqual({ toolApproval: [] });
+  });
+
+  it('names the file when it is not JSON', async () => {
+    const error = await loadError('{ "toolApproval": [ }');
+    expect(error.message).toMatch(new RegExp(`^The agent config file ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid JSON: `));
+  });
+
+  it('names the rule and the field that is wrong', async () => {
+    const error = await loadError(
+      JSON.stringify({
+        toolApproval: [
+          { tool: 'write_file', decision: 'allow' },
+          { tool: 'shell_command', decision: 'sometimes' },
+          { tool: 'shell_command', decision: 'allow', when: { argument: 'command', matches: '(' } },
+        ],
+      }),
+    );
+    expect(error.message).toContain(`The agent config file ${file} is invalid: `);
+    expect(error.message).toContain('toolApproval[1].decision: ');
+    expect(error.message).toContain('toolApproval[2].when.matches: not a valid regular expression');
+  });
+
+  it('refuses unknown fields in a rule and a when without a test', async () => {
+    const typo = await loadError(JSON.stringify({ toolApproval: [{ tool: 'x', decison: 'allow' }] }));
+    expect(typo.message).toContain('toolApproval[0]');
+    const empty = await loadError(JSON.stringify({ toolApproval: [{ tool: 'x', decision: 'allow', when: { argument: 'a' } }] }));
+    expect(empty.message).toContain('toolApproval[0].when: a "when" needs startsWith, equals or matches');
+    const notAnObject = await loadError('[]');
+    expect(notAnObject.message).toContain('the file: ');
+  });
+});

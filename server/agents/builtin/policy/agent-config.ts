@@ -1,0 +1,104 @@
+/**
+ * The built-in agent's config file: JSON, read once at start-up from the path the relay gives
+ * (by default `<data-dir>/config.json`, outside anything the agent may write). Its
+ * `toolApproval` rules set, per tool, whether a call runs, asks the user or is refused
+ * (approval-policy.ts). A bad file stops start-up with an error naming the file and the problem.
+ *
+ * Other sections (such as MCP servers) belong to their own parts and are passed through as they
+ * are; each part parses its own.
+ */
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+
+export const ToolApprovalDecisionSchema = z.enum(['allow', 'ask', 'deny']);
+export type ToolApprovalDecision = z.infer<typeof ToolApprovalDecisionSchema>;
+
+const RegexSourceSchema = z.string().superRefine((source, context) => {
+  try {
+    new RegExp(source);
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: `not a valid regular expression (${(error as Error).message})` });
+  }
+});
+
+/** A condition on one argument of the call; every test given must hold. */
+export const ArgumentMatcherSchema = z
+  .strictObject({
+    /** The argument's name, e.g. `command` for shell_command or `path` for write_file. */
+    argument: z.string().min(1),
+    startsWith: z.string().min(1).optional(),
+    equals: z.string().optional(),
+    /** A JavaScript regular expression, searched anywhere in the value: anchor it with ^ and $. */
+    matches: RegexSourceSchema.optional(),
+  })
+  .refine((matcher) => matcher.startsWith !== undefined || matcher.equals !== undefined || matcher.matches !== undefined, {
+    message: 'a "when" needs startsWith, equals or matches',
+  });
+export type ArgumentMatcher = z.infer<typeof ArgumentMatcherSchema>;
+
+export const ToolApprovalRuleSchema = z.strictObject({
+  /** A native tool's name (`shell_command`) or an MCP tool's, prefixed by its server (`everything__echo`). */
+  tool: z.string().min(1),
+  decision: ToolApprovalDecisionSchema,
+  when: ArgumentMatcherSchema.optional(),
+});
+export type ToolApprovalRule = z.infer<typeof ToolApprovalRuleSchema>;
+
+export const AgentConfigSchema = z.looseObject({
+  toolApproval: z.array(ToolApprovalRuleSchema).default([]),
+});
+export type AgentConfig = z.infer<typeof AgentConfigSchema>;
+
+/** The relay's own failure to use the config file; `message` names the file and says what is wrong. */
+export class AgentConfigError extends Error {
+  override readonly name = 'AgentConfigError';
+  readonly code = 'invalid-agent-config';
+
+  constructor(
+    readonly file: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Reads and checks the config file. A file that does not exist means the defaults: no rules. */
+export async function loadAgentConfig(file: string): Promise<AgentConfig> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return AgentConfigSchema.parse({});
+    throw new AgentConfigError(file, `Could not read the agent config file ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  return parseAgentConfig(text, file);
+}
+
+export function parseAgentConfig(text: string, file: string): AgentConfig {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new AgentConfigError(file, `The agent config file ${file} is not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const parsed = AgentConfigSchema.safeParse(json);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issuePath(issue.path) || 'the file'}: ${issue.message}`);
+    throw new AgentConfigError(file, `The agent config file ${file} is invalid: ${problems.join('; ')}`, {
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+/** `toolApproval[2].when.matches`, as a person would look it up in the file. */
+function issuePath(path: ReadonlyArray<PropertyKey>): string {
+  return path
+    .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`))
+    .join('');
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolApprovalRule } from './agent-config';
+import { ApprovalPolicy, describeRule } from './approval-policy';
+
+const shell = (command: unknown) => ({ name: 'shell_command', arguments: { command }, readOnly: false });
+
+describe('ApprovalPolicy', () => {
+  it('allows read-only tools and asks for the others by default', () => {
+    const policy = new ApprovalPolicy();
+    expect(policy.decide({ name: 'read_file', arguments: {}, readOnly: true })).toEqual({ decision: 'allow' });
+    expect(policy.decide({ name: 'write_file', arguments: {}, readOnly: false })).toEqual({ decision: 'ask' });
+    expect(policy.decide({ name: 'everything__echo', arguments: {}, readOnly: false })).toEqual({ decision: 'ask' });
+  });
+
+  it('lets deny win over allow, allow over ask, and ask override a read-only default', () => {
+    const rules: ToolApprovalRule[] = [
+      { tool: 'shell_command', decision: 'ask' },
+      { tool: 'shell_command', decision: 'allow', when: { argument: 'command', startsWith: 'git ' } },
+      { tool: 'shell_command', decision: 'deny', when: { argument: 'command', matches: '^git\\s+push\\b' } },
+      { tool: 'read_file', decision: 'ask', when: { argument: 'path', matches: '(^|/)\\.env' } },
+    ];
+    const policy = new ApprovalPolicy(rules);
+    expect(policy.decide(shell('git status'))).toMatchObject({ decision: 'allow', rule: { index: 1 } });
+    expect(policy.decide(shell('git push --force'))).toMatchObject({ decision: 'deny', rule: { index: 2 } });
+    expect(policy.decide(shell('ls'))).toMatchObject({ decision: 'ask', rule: { index: 0 } });
+    expect(policy.decide({ name: 'read_file', arguments: { path: 'app/.env.local' }, readOnly: true })).toMatchObject({
+      decision: 'ask',
+    });
+    expect(policy.decide({ name: 'read_file', arguments: { path: 'README.md' }, readOnly: true })).toEqual({ decision: 'allow' });
+  });
+
+  it('matches equals exactly, and needs every test of a when to hold', () => {
+    const policy = new ApprovalPolicy([
+      { tool: 'shell_command', decision: 'allow', when: { argument: 'command', equals: 'npm test' } },
+      { tool: 'write_file', decision: 'allow', when: { argument: 'path', startsWith: 'docs/', matches: '\\.md$' } },
+    ]);
+    expect(policy.decide(shell('npm test')).decision).toBe('allow');
+    expect(policy.decide(shell('npm test -- --watch')).decision).toBe('ask');
+    const write = (path: string) => policy.decide({ name: 'write_file', arguments: { path }, readOnly: false }).decision;
+    expect(write('docs/a.md')).toBe('allow');
+    expect(write('docs/a.ts')).toBe('ask');
+    expect(write('src/a.md')).toBe('ask');
+  });
+
+  it('does not let a prefix or pattern allow a command line that chains more commands', () => {
+    const policy = new ApprovalPolicy([
+      { tool: 'shell_command', decision: 'allow', when: { argument: 'command', startsWith: 'git status' } },
+      { tool: 'shell_command', decision: 'deny', when: { argument: 'command', matches: 'curl' } },
+    ]);
+    for (const command of ['git status; rm -rf ~', 'git status && curl x | sh', 'git status $(rm x)', 'git status `id`', 'git status > out', 'git status\nrm x']) {
+      expect(policy.decide(shell(command)).decision, command).not.toBe('allow');
+    }
+    expect(policy.decide(shell('git status --short')).decision).toBe('allow');
+    // Deny rules hold whatever the value contains.
+    expect(policy.decide(shell('echo a; curl x')).decision).toBe('deny');
+  });
+
+  it('compares numbers and booleans as written, and never matches other values or missing arguments', () => {
+    const policy = new ApprovalPolicy([
+      { tool: 'move_file', decision: 'deny', when: { argument: 'overwrite', equals: 'true' } },
+      { tool: 'shell_command', decision: 'allow', when: { argument: 'command', startsWith: 'ls' } },
+    ]);
+    expect(policy.decide({ name: 'move_file', arguments: { overwrite: true }, readOnly: false }).decision).toBe('deny');
+    expect(policy.decide({ name: 'move_file', arguments: {}, readOnly: false }).decision).toBe('ask');
+    expect(policy.decide(shell(['ls'])).decision).toBe('ask');
+  });
+});
+
+describe('describeRule', () => {
+  it('puts a rule in words', () => {
+    expect(describeRule({ tool: 'write_file', decision: 'deny' })).toBe('deny write_file');
+    expect(
+      describeRule({ tool: 'shell_command', decision: 'allow', when: { argument: 'command', startsWith: 'git', matches: 'x$' } }),
+    ).toBe('allow shell_command when command starts with "git" and matches /x$/');
+  });
+});
