@@ -1,13 +1,18 @@
 /**
- * `baton [--port N] [--host H] [--workspace DIR] [--data-dir DIR]`: starts the relay and prints
- * one line, `Baton ready: <url>`, when it is ready.
+ * `baton [--port N] [--host H] [--workspace DIR] [--data-dir DIR] [access options]`: starts the
+ * relay and prints one line, `Baton ready: <url>`, when it is ready. That line is the one place
+ * the token is ever printed.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { checkListenAddress, parseFrameAncestors, parseTrustedOrigins } from './relay/access-options';
 import { ensureUiBuild } from './relay/ensure-ui-build';
 import { startRelay } from './relay/relay';
 
 const DEFAULT_PORT = 4780;
+const USAGE = `Usage: baton [--port N] [--host H] [--workspace DIR] [--data-dir DIR]
+             [--allow-remote] [--allowed-host NAME]... [--trusted-origin URL]... [--frame-ancestors SOURCES]
+`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -16,19 +21,29 @@ async function main(): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       workspace: { type: 'string' },
       'data-dir': { type: 'string' },
+      'allow-remote': { type: 'boolean', default: false },
+      'allowed-host': { type: 'string', multiple: true, default: [] },
+      'trusted-origin': { type: 'string', multiple: true, default: [] },
+      'frame-ancestors': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
   });
   if (values.help) {
-    process.stdout.write('Usage: baton [--port N] [--host H] [--workspace DIR] [--data-dir DIR]\n');
+    process.stdout.write(USAGE);
     return;
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, not ${values.port}`);
-  if (!isLoopback(values.host)) {
-    throw new Error('Baton only listens on loopback addresses for now (127.0.0.1, ::1, localhost).');
-  }
+  // Checked before anything is built or bound, so a refused launch leaves nothing behind.
+  const token = process.env.BATON_TOKEN || undefined;
+  checkListenAddress({ host: values.host, allowRemote: values['allow-remote'], userToken: token });
+  const access = {
+    allowRemote: values['allow-remote'],
+    allowedHosts: values['allowed-host'],
+    trustedOrigins: parseTrustedOrigins([...values['trusted-origin'], process.env.BATON_TRUSTED_ORIGINS ?? '']),
+    frameAncestors: parseFrameAncestors(values['frame-ancestors'] ?? process.env.BATON_FRAME_ANCESTORS),
+  };
   const workspaceRoot = path.resolve(values.workspace ?? process.cwd());
   const dataDir = path.resolve(values['data-dir'] ?? path.join(workspaceRoot, '.baton'));
   const log = (message: string) => process.stderr.write(`baton: ${message}\n`);
@@ -42,9 +57,10 @@ async function main(): Promise<void> {
     port,
     workspaceRoot,
     dataDir,
-    token: process.env.BATON_TOKEN || undefined,
+    token,
     env: process.env,
     log,
+    access,
   });
   process.stdout.write(`Baton ready: ${relay.url}\n`);
   log(`workspace ${workspaceRoot}, data in ${dataDir}`);
@@ -64,10 +80,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
 main().catch((error: unknown) => {
