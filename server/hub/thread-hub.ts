@@ -8,7 +8,7 @@ import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from
 import type { AgentBackend } from '../agents/agent-backend';
 import type { ThreadStore } from '../store/thread-store';
 import { ThreadRecorder } from './thread-recorder';
-import { ThreadSession } from './thread-session';
+import { type PromptOptions, ThreadSession } from './thread-session';
 
 export const NEW_THREAD_TITLE = 'New thread';
 const TITLE_LENGTH = 60;
@@ -61,15 +61,15 @@ export class ThreadHub {
     return (await this.open(threadId)).session.isRunning;
   }
 
-  async prompt(threadId: string, message: string): Promise<void> {
+  async prompt(threadId: string, message: string, options: PromptOptions = {}): Promise<void> {
     const { session, recorder } = await this.open(threadId);
-    const { turnEnded } = await session.prompt(message);
+    const { turnEnded } = await session.prompt(message, options);
     this.track(turnEnded);
     await this.nameThread(threadId, message, recorder);
   }
 
-  async approve(threadId: string, toolCallId: string): Promise<boolean> {
-    return (await this.open(threadId)).session.approve(toolCallId);
+  async approve(threadId: string, toolCallId: string, save?: 'session'): Promise<boolean> {
+    return (await this.open(threadId)).session.approve(toolCallId, save);
   }
 
   async reject(threadId: string, toolCallId: string): Promise<boolean> {

@@ -4,8 +4,11 @@
  */
 import type { ChatContentInput } from '../../lib/protocol/eca-chat';
 import { isOpenToolCall } from '../../lib/thread/apply-chat-content';
-import type { AgentBackend, ApprovalDecision } from '../agents/agent-backend';
+import type { AgentBackend, AgentTurn, ApprovalDecision } from '../agents/agent-backend';
 import type { ThreadRecorder } from './thread-recorder';
+
+/** What the user chose beside the message: behaviour, model, attached contexts. */
+export type PromptOptions = Pick<AgentTurn, 'behavior' | 'model' | 'contexts'>;
 
 export class ThreadBusyError extends Error {
   readonly code = 'thread-busy';
@@ -30,7 +33,7 @@ export class ThreadSession {
   }
 
   /** Records the prompt and starts the turn; resolves once the prompt is stored, not when the turn ends. */
-  async prompt(message: string): Promise<{ turnEnded: Promise<void> }> {
+  async prompt(message: string, options: PromptOptions = {}): Promise<{ turnEnded: Promise<void> }> {
     if (this.turn) throw new ThreadBusyError(this.recorder.threadId);
     const controller = new AbortController();
     this.turn = controller;
@@ -42,7 +45,7 @@ export class ThreadSession {
       this.turn = undefined;
       throw error;
     }
-    const ended = this.runTurn(message, history, controller);
+    const ended = this.runTurn(message, options, history, controller);
     // `idle()` only waits; the hub hears of a failure through the promise it is given.
     this.turnEnded = ended.then(
       () => undefined,
@@ -56,8 +59,9 @@ export class ThreadSession {
     return this.turnEnded;
   }
 
-  approve(toolCallId: string): boolean {
-    return this.answer(toolCallId, 'approved');
+  /** `save: 'session'` (ECA) approves this tool for the rest of the thread's session as well. */
+  approve(toolCallId: string, save?: 'session'): boolean {
+    return this.answer(toolCallId, save === 'session' ? 'approved-for-session' : 'approved');
   }
 
   reject(toolCallId: string): boolean {
@@ -73,6 +77,7 @@ export class ThreadSession {
 
   private async runTurn(
     message: string,
+    options: PromptOptions,
     history: Parameters<AgentBackend['runTurn']>[0]['history'],
     controller: AbortController,
   ): Promise<void> {
@@ -82,6 +87,7 @@ export class ThreadSession {
         threadId: this.recorder.threadId,
         history,
         message,
+        ...options,
         signal: controller.signal,
         emit,
         awaitApproval: (toolCallId) => this.waitForApproval(toolCallId, controller.signal),

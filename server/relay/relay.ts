@@ -8,12 +8,16 @@ import path from 'node:path';
 import next from 'next';
 import type { AgentBackend } from '../agents/agent-backend';
 import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agent';
+import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
+import { loadAgentConfig } from '../agents/builtin/policy/agent-config';
 import { ThreadHub } from '../hub/thread-hub';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { Workspace } from '../workspace/workspace';
 import { AccessGuard, generateToken } from './access-guard';
 import { checkListenAddress } from './access-options';
 import { createGuardedHandler, type RequestHandler } from './http-handler';
+import { CONFIG_FILE, createMcpServers } from './relay-config';
+import { createToolServers } from './tool-servers';
 import { DEFAULT_MESSAGE_LIMITS, type MessageLimits } from './message-limits';
 import { PROJECT_ROOT } from './project-root';
 import { registerRpcHandlers } from './rpc-handlers';
@@ -66,8 +70,18 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     trustedOrigins: access.trustedOrigins,
   });
   const workspace = new Workspace(options.workspaceRoot);
+  const config = await loadAgentConfig(path.join(options.dataDir, CONFIG_FILE));
+  const mcp = createMcpServers(config, { cwd: workspace.root, log });
   const store = await openThreadStore({ databaseFile: path.join(options.dataDir, 'baton.db') });
-  const agent: AgentBackend = await createBuiltinAgentFromEnv({ workspaceRoot: workspace.root, env: options.env });
+  const agent: AgentBackend = await createBuiltinAgentFromEnv({
+    workspaceRoot: workspace.root,
+    env: options.env,
+    approvalPolicy: ApprovalPolicy.fromConfig(config),
+    // The agent must not rewrite its own approval policy or history.
+    protectedFolders: [options.dataDir],
+    mcp,
+  });
+  const toolServers = createToolServers(mcp);
 
   const ui = options.serveUi === false ? undefined : next({ dev: false, dir: PROJECT_ROOT, quiet: true });
   await ui?.prepare();
@@ -80,15 +94,18 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     log,
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
     onTab: ({ connection, watchThread }) =>
-      registerRpcHandlers({ connection, watchThread, hub, workspace, agent: agent.info }),
+      registerRpcHandlers({ connection, watchThread, hub, workspace, agent, toolServers }),
   });
   const hub = new ThreadHub({ store, agent, broadcast: sockets.broadcast, log });
+  mcp?.onServerUpdated((update) => sockets.broadcastToolServer(update));
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(options.port, options.host, () => resolve());
   });
   const { port } = httpServer.address() as AddressInfo;
+  // MCP servers start once the relay answers: their progress reaches tabs as it happens.
+  void mcp?.start().catch((error: unknown) => log(`MCP servers failed to start: ${String(error)}`));
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
 
   return {
@@ -101,6 +118,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await ui?.close();
       await agent.close();
+      await mcp?.close();
       await store.close();
     },
   };

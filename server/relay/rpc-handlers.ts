@@ -1,22 +1,22 @@
 /**
- * The browser-facing methods, one handler each, bound to one tab's connection. Relay failures
- * with string codes are turned into JSON-RPC errors here, once.
+ * The browser-facing methods, one handler each, bound to one tab's connection: lifecycle, threads,
+ * tool servers and workspace files here; the chat methods in chat-handlers.ts.
  */
 import path from 'node:path';
-import { BatonErrorCodes, type BatonProtocol } from '../../lib/protocol/baton-protocol';
-import { RpcError } from '../../lib/rpc/errors';
+import type { BatonProtocol } from '../../lib/protocol/baton-protocol';
 import type { RpcConnection } from '../../lib/rpc/rpc-connection';
-import type { AgentInfo } from '../agents/agent-backend';
-import { ThreadBusyError } from '../hub/thread-session';
-import { type ThreadHub, UnknownThreadError } from '../hub/thread-hub';
-import { WorkspaceError, WorkspacePathError } from '../workspace/workspace-error';
+import type { AgentBackend } from '../agents/agent-backend';
+import type { ThreadHub } from '../hub/thread-hub';
 import type { Workspace } from '../workspace/workspace';
-import { queryContexts } from './context-query';
+import { registerChatHandlers } from './chat-handlers';
+import { asRpc } from './rpc-errors';
+import type { ToolServers } from './tool-servers';
 
 export interface TabContext {
   hub: ThreadHub;
   workspace: Workspace;
-  agent: AgentInfo;
+  agent: AgentBackend;
+  toolServers: ToolServers;
   /** Puts this tab in the thread's room (and out of any other thread's). */
   watchThread(threadId: string): void;
   /** Sends a notification to this tab alone. */
@@ -24,14 +24,15 @@ export interface TabContext {
 }
 
 export function registerRpcHandlers(context: TabContext): void {
-  const { connection, hub, workspace, agent } = context;
+  const { connection, hub, workspace } = context;
 
+  const agent = context.agent.info;
   connection.onRequest('initialize', () => ({}));
   connection.onNotification('initialized', () => {
     connection.notify('config/updated', {
       chat: {
-        models: [agent.model],
-        behaviors: ['agent'],
+        models: [...(agent.models ?? [agent.model])],
+        behaviors: ['agent', 'plan'],
         selectModel: agent.model,
         selectBehavior: 'agent',
         welcomeMessage: agent.offlineDemo
@@ -40,6 +41,17 @@ export function registerRpcHandlers(context: TabContext): void {
       },
       baton: { agentName: agent.name, offlineDemo: agent.offlineDemo, workspaceName: path.basename(workspace.root) },
     });
+    for (const server of context.toolServers.current()) connection.notify('tool/serverUpdated', server);
+  });
+  // Starting or stopping a server is reported back through `tool/serverUpdated`; a failure to do
+  // so is told to the tab that asked.
+  const reportFailure = (action: string) => (error: unknown) =>
+    connection.notify('$/showMessage', { type: 'error', message: `Could not ${action}: ${error instanceof Error ? error.message : String(error)}` });
+  connection.onNotification('mcp/stopServer', ({ name }) => {
+    void context.toolServers.stop(name).catch(reportFailure(`stop ${name}`));
+  });
+  connection.onNotification('mcp/startServer', ({ name }) => {
+    void context.toolServers.start(name).catch(reportFailure(`start ${name}`));
   });
 
   connection.onRequest('getThreads', async () => ({ threads: await hub.listThreads() }));
@@ -54,32 +66,7 @@ export function registerRpcHandlers(context: TabContext): void {
   connection.onRequest('getThreadEntries', ({ threadId }) => asRpc(() => hub.getSnapshot(threadId)));
   connection.onRequest('getThreadEvents', ({ threadId, afterSeq }) => asRpc(() => hub.getEventsAfter(threadId, afterSeq)));
 
-  connection.onRequest('chat/prompt', ({ chatId, message }) =>
-    asRpc(async () => {
-      const threadId = chatId ?? (await hub.createThread()).id;
-      context.watchThread(threadId);
-      await hub.prompt(threadId, message);
-      return { chatId: threadId, model: agent.model, status: 'prompting' as const };
-    }),
-  );
-  connection.onRequest('chat/delete', ({ chatId }) =>
-    asRpc(async () => {
-      if (chatId !== undefined) await hub.deleteThread(chatId);
-      return {};
-    }),
-  );
-  connection.onRequest('chat/queryContext', ({ chatId, query, contexts }) =>
-    asRpc(async () => ({ chatId, contexts: await queryContexts({ workspace }, query, contexts) })),
-  );
-  connection.onNotification('chat/toolCallApprove', ({ chatId, toolCallId }) => {
-    void hub.approve(chatId, toolCallId).catch(() => undefined);
-  });
-  connection.onNotification('chat/toolCallReject', ({ chatId, toolCallId }) => {
-    void hub.reject(chatId, toolCallId).catch(() => undefined);
-  });
-  connection.onNotification('chat/promptStop', ({ chatId }) => {
-    void hub.stop(chatId).catch(() => undefined);
-  });
+  registerChatHandlers(context);
 
   connection.onRequest('readTextFile', ({ path: filePath, lineOffset, lineLimit }) =>
     asRpc(() => workspace.readTextFile(filePath, { lineOffset, lineLimit })),
@@ -88,25 +75,4 @@ export function registerRpcHandlers(context: TabContext): void {
   connection.onRequest('globSearch', ({ pattern }) =>
     asRpc(async () => ({ matches: (await workspace.globSearch(pattern)).matches })),
   );
-}
-
-/** Runs a handler, translating the relay's own failures into the JSON-RPC errors the tab sees. */
-async function asRpc<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw toRpcError(error);
-  }
-}
-
-function toRpcError(error: unknown): unknown {
-  if (error instanceof UnknownThreadError) return new RpcError(BatonErrorCodes.UnknownThread, error.message);
-  if (error instanceof ThreadBusyError) return new RpcError(BatonErrorCodes.ThreadBusy, error.message);
-  if (error instanceof WorkspacePathError) {
-    return new RpcError(BatonErrorCodes.PathOutsideWorkspace, error.message, { reason: error.code });
-  }
-  if (error instanceof WorkspaceError) {
-    return new RpcError(BatonErrorCodes.FileUnavailable, error.message, { reason: error.code });
-  }
-  return error;
 }

@@ -10,6 +10,7 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { batonProtocol, type BatonProtocol } from '../../lib/protocol/baton-protocol';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
+import type { ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
 import { RpcConnection } from '../../lib/rpc/rpc-connection';
 import { createSocketIoTransport } from '../../lib/rpc/socket-io-transport';
 import type { AccessGuard } from './access-guard';
@@ -66,6 +67,10 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     /** Sends a recorded content to every tab watching the thread. */
     broadcast(threadId: string, params: SequencedContentReceivedParams) {
       io.to(threadRoom(threadId)).emit('rpc', { jsonrpc: '2.0', method: 'chat/contentReceived', params });
+    },
+    /** Sends a tool server's new status to every tab. */
+    broadcastToolServer(params: ToolServerUpdatedParams) {
+      io.emit('rpc', { jsonrpc: '2.0', method: 'tool/serverUpdated', params });
     },
     close: () => io.close(),
   };

@@ -1,0 +1,27 @@
+/** The relay's own failures (string codes) as the JSON-RPC errors a tab sees: translated here, once. */
+import { BatonErrorCodes } from '../../lib/protocol/baton-protocol';
+import { RpcError } from '../../lib/rpc/errors';
+import { UnknownThreadError } from '../hub/thread-hub';
+import { ThreadBusyError } from '../hub/thread-session';
+import { WorkspaceError, WorkspacePathError } from '../workspace/workspace-error';
+
+/** Runs a handler, translating the relay's own failures into the JSON-RPC errors the tab sees. */
+export async function asRpc<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toRpcError(error);
+  }
+}
+
+function toRpcError(error: unknown): unknown {
+  if (error instanceof UnknownThreadError) return new RpcError(BatonErrorCodes.UnknownThread, error.message);
+  if (error instanceof ThreadBusyError) return new RpcError(BatonErrorCodes.ThreadBusy, error.message);
+  if (error instanceof WorkspacePathError) {
+    return new RpcError(BatonErrorCodes.PathOutsideWorkspace, error.message, { reason: error.code });
+  }
+  if (error instanceof WorkspaceError) {
+    return new RpcError(BatonErrorCodes.FileUnavailable, error.message, { reason: error.code });
+  }
+  return error;
+}
