@@ -117,11 +117,13 @@ describe('the Baton store', () => {
     await store.getState().selectThread('thread-1');
 
     store.getState().approveToolCall('call-1');
+    store.getState().approveToolCall('call-3', { forSession: true });
     store.getState().rejectToolCall('call-2');
     store.getState().stopTurn();
 
     expect(rpc.notifications).toEqual([
       { method: 'chat/toolCallApprove', params: { chatId: 'thread-1', toolCallId: 'call-1' } },
+      { method: 'chat/toolCallApprove', params: { chatId: 'thread-1', toolCallId: 'call-3', save: 'session' } },
       { method: 'chat/toolCallReject', params: { chatId: 'thread-1', toolCallId: 'call-2' } },
       { method: 'chat/promptStop', params: { chatId: 'thread-1' } },
     ]);

@@ -22,7 +22,8 @@ export interface ChatSlice {
   /** `chat/delete` for the open thread, then an empty chat from the relay's record. */
   clearChat(): Promise<boolean>;
   stopTurn(): void;
-  approveToolCall(toolCallId: string): void;
+  /** `forSession`: ECA's `save: 'session'`, no more asking for this tool in this thread until the relay stops. */
+  approveToolCall(toolCallId: string, options?: { forSession?: boolean }): void;
   rejectToolCall(toolCallId: string): void;
 }
 
@@ -114,8 +115,10 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
       notifyOpenThread((chatId) => rpc.notify('chat/promptStop', { chatId }));
     },
 
-    approveToolCall(toolCallId) {
-      notifyOpenThread((chatId) => rpc.notify('chat/toolCallApprove', { chatId, toolCallId }));
+    approveToolCall(toolCallId, options = {}) {
+      notifyOpenThread((chatId) =>
+        rpc.notify('chat/toolCallApprove', options.forSession ? { chatId, toolCallId, save: 'session' } : { chatId, toolCallId }),
+      );
     },
 
     rejectToolCall(toolCallId) {

@@ -3,8 +3,11 @@
 import { useState } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
 
-/** Approve or Reject, once: the buttons lock until the relay reports the call's next state. */
-export function ToolCallApproval({ toolCallId }: { toolCallId: string }) {
+/**
+ * Approve, approve for the rest of this thread's session, or Reject, once: the buttons lock until
+ * the relay reports the call's next state.
+ */
+export function ToolCallApproval({ toolCallId, toolName }: { toolCallId: string; toolName: string }) {
   const [decided, setDecided] = useState(false);
   const approveToolCall = useBatonStore((state) => state.approveToolCall);
   const rejectToolCall = useBatonStore((state) => state.rejectToolCall);
@@ -23,6 +26,19 @@ export function ToolCallApproval({ toolCallId }: { toolCallId: string }) {
         }}
       >
         Approve
+      </button>{' '}
+      <button
+        type="button"
+        className="button"
+        data-testid="approve-tool-call-session"
+        disabled={decided}
+        title={`Run ${toolName} without asking again in this thread until Baton restarts`}
+        onClick={() => {
+          setDecided(true);
+          approveToolCall(toolCallId, { forSession: true });
+        }}
+      >
+        Approve for this session
       </button>{' '}
       <button
         type="button"

@@ -4,6 +4,7 @@ import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
 import { DiffView } from './diff-view';
 import { ToolCallApproval } from './tool-call-approval';
 import { ToolCallArguments } from './tool-call-arguments';
+import { ToolCallLiveOutput } from './tool-call-live-output';
 import { ToolCallOutcome } from './tool-call-outcome';
 import { toolCallStatusLabel } from './tool-call-status';
 
@@ -35,7 +36,9 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
       {'\n'}
       {entry.details ? <DiffView details={entry.details} /> : null}
       {'\n'}
-      {entry.status === 'waiting-approval' ? <ToolCallApproval toolCallId={entry.id} /> : null}
+      {entry.status === 'waiting-approval' ? <ToolCallApproval toolCallId={entry.id} toolName={entry.name} /> : null}
+      {'\n'}
+      <ToolCallLiveOutput entry={entry} />
       {'\n'}
       <ToolCallOutcome entry={entry} />
     </article>
