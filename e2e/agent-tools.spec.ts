@@ -1,0 +1,136 @@
+/**
+ * The built-in agent's tools and approval policy as a user meets them in the browser: a shell
+ * command's output streaming onto its card, a config that denies a tool, "Approve for this
+ * session", the plan behaviour, and MCP servers in the tools panel.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import type { ModelScript, ScriptedBlock } from '../server/demo-model/scripted-reply';
+import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
+import { BatonPage } from './support/baton-page';
+import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+
+let model: ScriptedModelServer | undefined;
+let relay: RelayProcess | undefined;
+let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+let dataDir: string;
+
+/** Calls the given tools, one round each, then says "All done." */
+function toolRounds(...rounds: ScriptedBlock[][]): ModelScript {
+  return (request) => {
+    const round = request.messages.filter((message) => message.role === 'assistant').length;
+    return { blocks: rounds[round] ?? [{ type: 'text', text: 'All done.' }] };
+  };
+}
+
+/** Starts the model and the relay (with this config file, if any) and opens the page. */
+async function launch(page: Page, script: ModelScript, config?: object): Promise<BatonPage> {
+  model = await startScriptedModelServer({ script });
+  if (config) await writeFile(path.join(dataDir, 'config.json'), JSON.stringify(config));
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  return baton;
+}
+
+test.beforeEach(async () => {
+  workspace = await makeTempFolder('agent-tools');
+  dataDir = path.join(workspace.path, '.baton');
+  await mkdir(dataDir, { recursive: true });
+});
+
+test.afterEach(async () => {
+  await relay?.stop();
+  relay = undefined;
+  await model?.close();
+  model = undefined;
+  await workspace.remove();
+});
+
+test('a shell command shows its output while it runs, then its exit code', async ({ page }) => {
+  // The command waits for a file the test creates, so "running" is observed without timing.
+  const command = 'echo first line; while [ ! -f go.flag ]; do sleep 0.1; done; echo second line';
+  const baton = await launch(page, toolRounds([{ type: 'tool_use', name: 'shell_command', input: { command } }]));
+  await baton.send('run it');
+  const card = baton.toolCard('shell_command');
+  await expect(card).toHaveAttribute('data-status', 'waiting-approval');
+  await card.getByTestId('approve-tool-call').click();
+  await expect(card).toHaveAttribute('data-status', 'running');
+  await expect(card.getByTestId('tool-call-live-output')).toContainText('first line');
+  await expect(card.getByTestId('tool-call-live-output')).not.toContainText('second line');
+
+  await writeFile(path.join(workspace.path, 'go.flag'), '');
+  await expect(card).toHaveAttribute('data-status', 'succeeded');
+  await card.getByText(/^Output/).click();
+  await expect(card.locator('.tool-call__output pre')).toContainText('second line');
+  await expect(card.locator('.tool-call__output pre')).toContainText('Exit code 0.');
+  await expect(baton.assistantMessages.last()).toHaveText('All done.');
+});
+
+test('a tool the config denies is refused without asking, and the model is told why', async ({ page }) => {
+  const baton = await launch(
+    page,
+    toolRounds([{ type: 'tool_use', name: 'write_file', input: { path: 'denied.txt', content: 'no\n' } }]),
+    { toolApproval: [{ tool: 'write_file', decision: 'deny' }] },
+  );
+  await baton.send('write something');
+  const card = baton.toolCard('write_file');
+  await expect(card).toHaveAttribute('data-status', 'rejected');
+  await expect(card.getByTestId('approve-tool-call')).toHaveCount(0);
+  await expect(baton.assistantMessages.last()).toHaveText('All done.');
+  expect(existsSync(path.join(workspace.path, 'denied.txt'))).toBe(false);
+  expect(JSON.stringify(model?.requests.at(-1)?.messages.at(-1))).toMatch(/config|policy/i);
+});
+
+test('"Approve for this session" lets later calls of that tool in the thread run without asking', async ({ page }) => {
+  const baton = await launch(
+    page,
+    toolRounds(
+      [{ type: 'tool_use', name: 'write_file', input: { path: 'one.txt', content: '1\n' } }],
+      [{ type: 'tool_use', name: 'write_file', input: { path: 'two.txt', content: '2\n' } }],
+    ),
+  );
+  await baton.send('write two files');
+  const first = baton.toolCards.first();
+  await expect(first).toHaveAttribute('data-status', 'waiting-approval');
+  await first.getByTestId('approve-tool-call-session').click();
+  await expect(baton.assistantMessages.last()).toHaveText('All done.');
+  await expect(baton.toolCards).toHaveCount(2);
+  await expect(baton.toolCards.nth(1)).toHaveAttribute('data-status', 'succeeded');
+  await expect(baton.toolCards.nth(1)).toContainText('approved for this session');
+  expect(existsSync(path.join(workspace.path, 'two.txt'))).toBe(true);
+});
+
+test('the plan behaviour offers the model only the tools that read', async ({ page }) => {
+  const baton = await launch(page, toolRounds());
+  await page.locator('[data-testid="behavior-switch"] [data-behavior="plan"]').click();
+  await baton.send('make a plan');
+  await expect(baton.assistantMessages.last()).toHaveText('All done.');
+  const offered = (model?.requests.at(-1)?.tools ?? []).map((tool) => (tool as { name: string }).name).sort();
+  expect(offered).toEqual(['directory_tree', 'glob', 'grep', 'read_file']);
+});
+
+test('MCP servers show in the tools panel with their status, and stop and start from there', async ({ page }) => {
+  const bin = path.resolve('node_modules/.bin');
+  const baton = await launch(page, toolRounds(), {
+    mcpServers: {
+      everything: { command: path.join(bin, 'mcp-server-everything') },
+      broken: { command: process.execPath, args: ['-e', 'process.exit(3)'] },
+    },
+  });
+  await page.getByTestId('side-tab-tools').click();
+  const everything = page.locator('[data-testid="tool-server"][data-server-name="everything"]');
+  const broken = page.locator('[data-testid="tool-server"][data-server-name="broken"]');
+  await expect(page.locator('[data-testid="tool-server"][data-server-name="ECA"]')).toHaveAttribute('data-status', 'running');
+  await expect(everything).toHaveAttribute('data-status', 'running');
+  await expect(broken).toHaveAttribute('data-status', 'failed');
+  await expect(broken.getByTestId('tool-server-error')).toContainText('exited');
+
+  await everything.getByTestId('stop-server').click();
+  await expect(everything).toHaveAttribute('data-status', 'stopped');
+  await everything.getByTestId('start-server').click();
+  await expect(everything).toHaveAttribute('data-status', 'running');
+  expect(baton.page.url()).not.toContain('token');
+});
