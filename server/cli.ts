@@ -2,9 +2,13 @@
  * `baton [--port N] [--host H] [--workspace DIR] [--data-dir DIR] [access options]`: starts the
  * relay and prints one line, `Baton ready: <url>`, when it is ready. That line is the one place
  * the token is ever printed.
+ *
+ * `baton eca-server [--workspace DIR] [--data-dir DIR]`: the built-in agent as an ECA server on
+ * stdin and stdout, for an editor (server/eca-server/eca-server-command.ts).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { ECA_SERVER_COMMAND, runEcaServerCommand } from './eca-server/eca-server-command';
 import { checkListenAddress, parseFrameAncestors, parseTrustedOrigins } from './relay/access-options';
 import { ensureUiBuild } from './relay/ensure-ui-build';
 import { startRelay } from './relay/relay';
@@ -12,6 +16,7 @@ import { startRelay } from './relay/relay';
 const DEFAULT_PORT = 4780;
 const USAGE = `Usage: baton [--port N] [--host H] [--workspace DIR] [--data-dir DIR]
              [--allow-remote] [--allowed-host NAME]... [--trusted-origin URL]... [--frame-ancestors SOURCES]
+       baton eca-server [--workspace DIR] [--data-dir DIR]
 `;
 
 async function main(): Promise<void> {
@@ -82,7 +87,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
+function fail(error: unknown): never {
   process.stderr.write(`baton: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
-});
+}
+
+if (process.argv[2] === ECA_SERVER_COMMAND) {
+  runEcaServerCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
+} else {
+  main().catch(fail);
+}

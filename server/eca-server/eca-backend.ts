@@ -1,0 +1,85 @@
+/**
+ * What the server runs once `initialize` has said where the workspace is, composed as the relay
+ * composes it (server/relay/relay.ts) without the HTTP server and the UI: the config file
+ * (`<data-dir>/config.json`: approval rules and MCP servers), the thread store (one ECA chat is
+ * one Baton thread), the built-in agent and the hub between them.
+ */
+import path from 'node:path';
+import type { ChatContext } from '../../lib/protocol/eca-chat';
+import type { ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
+import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
+import type { AgentBackend } from '../agents/agent-backend';
+import type { McpServerManager, McpServerUpdate } from '../agents/builtin/mcp';
+import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agent';
+import { loadAgentConfig } from '../agents/builtin/policy/agent-config';
+import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
+import { ThreadHub } from '../hub/thread-hub';
+import { CONFIG_FILE, createMcpServers } from '../relay/relay-config';
+import { openThreadStore } from '../store/prisma-thread-store';
+import { Workspace } from '../workspace/workspace';
+import { nativeToolServer } from './eca-config';
+
+export interface EcaBackendOptions {
+  workspaceRoot: string;
+  /** Holds the database and the config file; the agent's file tools never change it. */
+  dataDir: string;
+  env: Readonly<Record<string, string | undefined>>;
+  log: (message: string) => void;
+  /** Every content of every chat, once it is stored. */
+  onContent: (params: SequencedContentReceivedParams) => void;
+}
+
+export interface EcaBackend {
+  hub: ThreadHub;
+  agent: AgentBackend;
+  workspace: Workspace;
+  /** The configured MCP servers; undefined when there are none. */
+  mcp: McpServerManager | undefined;
+  /** The native tool server, then every MCP server as it is now. */
+  toolServers(): Array<ToolServerUpdatedParams | McpServerUpdate>;
+  /** MCP resources, offered as contexts. */
+  resources(): Promise<ChatContext[]>;
+  /** Stops every running turn, then closes the agent, the MCP servers and the store. */
+  close(): Promise<void>;
+}
+
+export async function openEcaBackend(options: EcaBackendOptions): Promise<EcaBackend> {
+  const { workspaceRoot, dataDir, env, log, onContent } = options;
+  const config = await loadAgentConfig(path.join(dataDir, CONFIG_FILE));
+  const mcp = createMcpServers(config, { cwd: workspaceRoot, log });
+  const store = await openThreadStore({ databaseFile: path.join(dataDir, 'baton.db') });
+  let agent: Awaited<ReturnType<typeof createBuiltinAgentFromEnv>>;
+  try {
+    agent = await createBuiltinAgentFromEnv({
+      workspaceRoot,
+      env,
+      approvalPolicy: ApprovalPolicy.fromConfig(config),
+      // The agent must not rewrite its own approval policy or history.
+      protectedFolders: [dataDir],
+      mcp,
+    });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+  const hub = new ThreadHub({ store, agent, broadcast: (_threadId, params) => onContent(params), log });
+  const { info } = agent;
+  log(`workspace ${workspaceRoot}, data in ${dataDir}, model ${info.model}${info.offlineDemo ? ' (offline demo)' : ''}`);
+  return {
+    hub,
+    agent,
+    workspace: new Workspace(workspaceRoot, { protectedFolders: [dataDir] }),
+    mcp,
+    toolServers: () => [nativeToolServer(agent), ...(mcp?.serverUpdates() ?? [])],
+    resources: async () => (mcp ? mcp.listResources() : []),
+    async close() {
+      try {
+        await hub.close();
+        await agent.close();
+        await mcp?.close();
+      } finally {
+        await store.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The errors the ECA server answers with. The ECA spec defines no error codes of its own and
+ * follows LSP, so these are LSP's (https://microsoft.github.io/language-server-protocol/
+ * specifications/lsp/3.17/specification/#errorCodes). Baton's browser protocol has codes of its
+ * own (BatonErrorCodes), but one of them reuses -32002, so none of them are sent to an editor.
+ */
+import { ErrorCodes } from '../../lib/protocol/json-rpc';
+import { invalidRequest, RpcError } from '../../lib/rpc/errors';
+import { ThreadBusyError } from '../hub/thread-session';
+import { UnknownThreadError } from '../hub/thread-hub';
+
+export const LspErrorCodes = {
+  /** LSP: a request other than `initialize` arrived before the server was initialized. */
+  ServerNotInitialized: -32002,
+  /** LSP: the request was well formed and understood, but could not be done (the message says why). */
+  RequestFailed: -32803,
+} as const;
+
+export const serverNotInitialized = (method: string) =>
+  new RpcError(LspErrorCodes.ServerNotInitialized, `The server is not initialized: send initialize before ${method}.`);
+
+export const alreadyInitialized = () => invalidRequest('initialize was already received');
+
+/** LSP: after `shutdown`, every request but `exit` (a notification) is answered with InvalidRequest. */
+export const serverShutDown = (method: string) => invalidRequest(`the server is shut down, ${method} is refused; send exit`);
+
+export const requestFailed = (message: string) => new RpcError(LspErrorCodes.RequestFailed, message);
+
+/**
+ * Turns the hub's own failures (string codes) into what an editor is answered with: a chat id that
+ * names no chat is a bad parameter; a chat whose turn still runs is a request that failed.
+ */
+export function toEcaRpcError(error: unknown): unknown {
+  if (error instanceof UnknownThreadError) return new RpcError(ErrorCodes.InvalidParams, error.message);
+  if (error instanceof ThreadBusyError) return requestFailed(error.message);
+  return error;
+}
+
+/** Runs a handler, answering the hub's failures as JSON-RPC errors. */
+export async function asEcaRpc<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toEcaRpcError(error);
+  }
+}

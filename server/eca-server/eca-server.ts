@@ -1,0 +1,177 @@
+/**
+ * Baton's built-in agent as an ECA server on a pair of byte streams (specs/eca-protocol-v2.md):
+ * Content-Length framing, the lifecycle, `config/updated` and `tool/serverUpdated` once
+ * initialized, and every `chat/*` method. The output carries protocol messages only; everything
+ * else goes to `log`. Bytes that make no message are answered with -32700 and reading goes on
+ * (the stdio transport reports them, the connection answers).
+ */
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ecaProtocol } from '../../lib/protocol/eca/eca-protocol';
+import { contentLengthFraming } from '../../lib/rpc/framing/content-length-reader';
+import { RpcError } from '../../lib/rpc/errors';
+import { RpcConnection } from '../../lib/rpc/rpc-connection';
+import { createStdioTransport } from '../rpc/stdio-transport';
+import { registerChatHandlers, type BehaviorSelection } from './chat-handlers';
+import { openEcaBackend, type EcaBackend } from './eca-backend';
+import { DEFAULT_BEHAVIOR, startupConfig } from './eca-config';
+import { toEcaContentReceived } from './eca-contents';
+import { EcaLifecycle } from './eca-lifecycle';
+import { requestFailed } from './eca-server-errors';
+import { createEcaServing } from './eca-serving';
+import { watchParentProcess } from './parent-process-watch';
+import { announceToolServer } from './tool-server-updates';
+import { chooseWorkspace } from './workspace-folder';
+
+export interface EcaServerOptions {
+  /** The editor's messages, e.g. process.stdin. */
+  input: Readable;
+  /** This server's messages, e.g. process.stdout: nothing else may be written to it. */
+  output: Writable;
+  /** The workspace when `initialize` names no `file://` folder. */
+  workspaceRoot: string;
+  /** Where the database lives; `<workspace>/.baton` when absent, as for the relay. */
+  dataDir?: string;
+  /** Chooses the model (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, BATON_MODEL); see create-builtin-agent.ts. */
+  env: Readonly<Record<string, string | undefined>>;
+  log: (message: string) => void;
+}
+
+export interface RunningEcaServer {
+  /**
+   * The process exit code, once `exit` arrives or the editor closes the stream: 0 when
+   * `shutdown` came first, 1 otherwise (LSP's rule for `exit`).
+   */
+  readonly exitCode: Promise<number>;
+  /** Ends the server now (a signal): stops turns, closes the store and the streams. */
+  stop(): Promise<number>;
+}
+
+/** How long the last messages may take to leave before the exit code is given anyway. */
+const OUTPUT_FLUSH_LIMIT_MS = 2_000;
+
+export function runEcaServer(options: EcaServerOptions): RunningEcaServer {
+  const { log } = options;
+  const lifecycle = new EcaLifecycle();
+  const selection: BehaviorSelection = { behavior: DEFAULT_BEHAVIOR };
+  let backend: EcaBackend | undefined;
+  let closingBackend: Promise<void> | undefined;
+  /** config/updated and tool/serverUpdated go out once, on the first `initialized`. */
+  let announced = false;
+  let ending: Promise<number> | undefined;
+  let resolveExitCode: (code: number) => void = () => undefined;
+  const exitCode = new Promise<number>((resolve) => {
+    resolveExitCode = resolve;
+  });
+  let stopWatchingParent: () => void = () => undefined;
+
+  const transport = createStdioTransport({ input: options.input, output: options.output, framing: contentLengthFraming });
+  const connection = new RpcConnection(ecaProtocol, transport, {
+    cancellation: { notification: '$/cancelRequest' },
+    onProtocolError: (error) => log(`protocol error (${error.code}): ${error.message}`),
+  });
+
+  const closeBackend = () => (closingBackend ??= backend ? backend.close() : Promise.resolve());
+
+  function end(reason: string): Promise<number> {
+    ending ??= (async () => {
+      const code = lifecycle.exitCode;
+      log(`${reason}; exiting with ${code}`);
+      stopWatchingParent();
+      let failed = false;
+      try {
+        await closeBackend();
+      } catch (error) {
+        failed = true;
+        log(`closing failed: ${messageOf(error)}`);
+      }
+      connection.close();
+      await flushed(options.output, log);
+      return failed ? 1 : code;
+    })();
+    void ending.then(resolveExitCode);
+    return ending;
+  }
+
+  connection.onRequest('initialize', async ({ workspaceFolders, initializationOptions, processId }) => {
+    lifecycle.beginInitialize();
+    try {
+      const workspace = await chooseWorkspace(workspaceFolders, options.workspaceRoot);
+      const dataDir = options.dataDir ?? path.join(workspace.root, '.baton');
+      const opened = await openEcaBackend({
+        workspaceRoot: workspace.root,
+        dataDir,
+        env: options.env,
+        log,
+        onContent: (params) => {
+          const notification = toEcaContentReceived(params);
+          if (notification) connection.notify('chat/contentReceived', notification);
+        },
+      });
+      // The editor went away while the backend opened: nothing may be left running.
+      if (ending) {
+        await opened.close();
+        throw new Error('the server is exiting');
+      }
+      backend = opened;
+    } catch (error) {
+      lifecycle.failInitialize();
+      log(`initialize failed: ${messageOf(error)}`);
+      // A bad config file or an unusable data folder is the user's to fix, not an internal error.
+      throw error instanceof RpcError ? error : requestFailed(messageOf(error));
+    }
+    selection.behavior = initializationOptions?.chatBehavior ?? DEFAULT_BEHAVIOR;
+    if (processId !== null) stopWatchingParent = watchParentProcess(processId, () => void end(`the editor (process ${processId}) is gone`));
+    lifecycle.finishInitialize();
+    return {};
+  });
+
+  connection.onNotification('initialized', () => {
+    if (!lifecycle.isRunning || !backend) {
+      log(`initialized ignored: the server is ${lifecycle.state}`);
+      return;
+    }
+    if (announced) return;
+    announced = true;
+    connection.notify('config/updated', startupConfig(backend.agent.info, selection.behavior));
+    for (const server of backend.toolServers()) announceToolServer(connection, server);
+    // "Init MCP servers" comes after config/updated; each server's progress is announced as it happens.
+    const { mcp } = backend;
+    if (mcp) {
+      mcp.onServerUpdated((update) => announceToolServer(connection, update));
+      mcp.start().catch((error: unknown) => log(`MCP servers failed to start: ${messageOf(error)}`));
+    }
+  });
+
+  registerChatHandlers(createEcaServing(connection, lifecycle, () => backend, log), selection, log);
+
+  connection.onRequest('shutdown', async () => {
+    lifecycle.assertRunning('shutdown');
+    lifecycle.shutDown();
+    await closeBackend();
+    return null;
+  });
+
+  connection.onNotification('exit', () => void end('exit received'));
+  connection.onClose(() => void end('the editor closed the stream'));
+
+  return { exitCode, stop: () => end('stopped') };
+}
+
+/** Waits for what was written to leave, but not forever: a stuck pipe must not hold the exit. */
+async function flushed(output: Writable, log: (message: string) => void): Promise<void> {
+  const limit = new AbortController();
+  try {
+    await Promise.race([finished(output, { readable: false }), sleep(OUTPUT_FLUSH_LIMIT_MS, undefined, { signal: limit.signal })]);
+  } catch (error) {
+    log(`the output did not close cleanly: ${messageOf(error)}`);
+  } finally {
+    limit.abort();
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
