@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createDemoScript, DEMO_FILE_PATH, demoFileContent } from './demo-script';
+import { createDemoScript, DEMO_FILE_PATH, DEMO_LINK, demoFileContent } from './demo-script';
 import type { MessagesRequest, RequestMessage } from './messages-request';
 import type { ScriptedReply } from './scripted-reply';
 
 const script = createDemoScript({ delayBetweenDeltasMs: 0 });
 const prompt = 'Show me what you can do';
 
-async function reply(messages: RequestMessage[]): Promise<ScriptedReply> {
-  const request: MessagesRequest = { model: 'offline-demo', max_tokens: 1024, messages };
+async function reply(messages: RequestMessage[], thinking?: MessagesRequest['thinking']): Promise<ScriptedReply> {
+  const request: MessagesRequest = { model: 'offline-demo', max_tokens: 2048, messages, ...(thinking ? { thinking } : {}) };
   const answer = await script(request);
   if ('error' in answer) throw new Error('the demo script answered an error');
   return answer;
@@ -40,6 +40,31 @@ describe('the offline demo script', () => {
     expect(textOf(answer)).toMatch(/\n- /);
     expect(answer.blocks.at(-1)).toEqual({ type: 'tool_use', name: 'read_file', input: { path: 'README.md' } });
     expect(answer.delayBetweenDeltasMs).toBe(0);
+  });
+
+  it('thinks first when the request enables thinking, and cites the API docs for a link card', async () => {
+    const thinking = { type: 'enabled' as const, budget_tokens: 1024 };
+    const intro = await reply([{ role: 'user', content: prompt }], thinking);
+    expect(intro.blocks[0]).toMatchObject({ type: 'thinking', thinking: expect.stringContaining('README.md') });
+    expect(intro.blocks).toContainEqual(expect.objectContaining({ type: 'text', citations: [DEMO_LINK] }));
+    const afterRead = await reply([{ role: 'user', content: prompt }, readCall, toolResult('toolu_read', '# P')], thinking);
+    expect(afterRead.blocks[0]).toMatchObject({ type: 'thinking' });
+
+    const unasked = await reply([{ role: 'user', content: prompt }]);
+    expect(unasked.blocks.some((block) => block.type === 'thinking')).toBe(false);
+  });
+
+  it('names the contexts attached before the prompt, and quotes only what the user typed', async () => {
+    const contexts = [
+      'The user attached these contexts to the message that follows them.',
+      '<context type="file" path="notes.txt">\nalpha\n</context>',
+      '<context type="repoMap">\n./\n</context>',
+    ].join('\n\n');
+    const message: RequestMessage = { role: 'user', content: [{ type: 'text', text: contexts }, { type: 'text', text: prompt }] };
+    const intro = await reply([message]);
+    expect(textOf(intro)).toContain('You attached file `notes.txt`, repoMap; a real model would read them with your message.');
+    const afterRead = await reply([message, readCall, toolResult('toolu_read', '# P')]);
+    expect(afterRead.blocks.at(-1)).toMatchObject({ input: { content: demoFileContent(prompt) } });
   });
 
   it('streams slowly enough to watch by default', async () => {

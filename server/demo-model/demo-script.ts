@@ -1,7 +1,9 @@
 /**
  * THE OFFLINE DEMO MODEL. Scripted answers, not a real model: what Baton runs when no
  * ANTHROPIC_API_KEY is set, so a newcomer sees every feature at once (DESIGN.md, decision 6):
- * streaming Markdown, a file read, and an edit that waits for approval.
+ * a short reasoning block (when the request enables thinking, as the built-in agent's demo
+ * requests do), streaming Markdown, a link (a cited web page), a file read, and an edit that
+ * waits for approval. The agent adds the tokens used after each turn.
  *
  * The script keeps no state. It decides where the conversation is from the request alone: a fresh
  * prompt starts the demo; a tool result continues it, depending on which tool it answers.
@@ -13,12 +15,14 @@ import {
   type RequestMessage,
   toolResultText,
 } from './messages-request';
-import type { ModelScript, ScriptedReply } from './scripted-reply';
+import type { ModelScript, ScriptedBlock, ScriptedReply } from './scripted-reply';
 
 export const DEMO_MODEL_ID = 'offline-demo';
 export const DEMO_FILE_PATH = 'baton-demo.md';
 /** Slow enough for a person to see the answer stream in. */
 export const DEMO_DELAY_BETWEEN_DELTAS_MS = 30;
+/** The page the demo's link card points at: where a newcomer learns to get a key. */
+export const DEMO_LINK = { url: 'https://docs.anthropic.com/en/api/getting-started', title: 'Anthropic API: getting started' };
 
 export interface DemoScriptOptions {
   /** 0 in tests; DEMO_DELAY_BETWEEN_DELTAS_MS by default. */
@@ -37,11 +41,11 @@ function nextReply(request: MessagesRequest): ScriptedReply {
   const blocks = contentBlocks(last);
   const toolResult = blocks.find((block): block is ToolResultBlock => block.type === 'tool_result');
   const hasNewPrompt = blocks.some((block) => block.type === 'text' && block.text.trim() !== '');
-  if (last.role !== 'user' || toolResult === undefined || hasNewPrompt) return introduction();
+  if (last.role !== 'user' || toolResult === undefined || hasNewPrompt) return introduction(request, attachedContexts(blocks));
 
   switch (toolNameFor(request.messages, toolResult.tool_use_id)) {
     case 'read_file':
-      return afterRead(toolResult, latestPrompt(request.messages));
+      return afterRead(request, toolResult, latestPrompt(request.messages));
     case 'write_file':
       return afterWrite(toolResult);
     default:
@@ -51,26 +55,41 @@ function nextReply(request: MessagesRequest): ScriptedReply {
   }
 }
 
-function introduction(): ScriptedReply {
+/** Thinking only when the request asks for it, as the real API does. */
+function thinking(request: MessagesRequest, text: string): ScriptedBlock[] {
+  return request.thinking?.type === 'enabled' || request.thinking?.type === 'adaptive'
+    ? [{ type: 'thinking', thinking: text }]
+    : [];
+}
+
+function introduction(request: MessagesRequest, contexts: string[]): ScriptedReply {
   const text = [
     "**This is Baton's offline demo model.** No `ANTHROPIC_API_KEY` is set, so these answers are",
     'scripted, not written by a real model. They show what Baton can do:',
     '',
+    '- reasoning you can unfold, like the short one above,',
     '- answers that stream in as they are written, with Markdown,',
     '- tool calls, starting with a read of `README.md`,',
-    '- an edit that waits until you approve it.',
+    '- an edit that waits until you approve it,',
+    '- links, and the tokens each turn used.',
     '',
-    'First, let me read the README.',
+    ...(contexts.length > 0
+      ? [`You attached ${contexts.join(', ')}; a real model would read ${contexts.length === 1 ? 'it' : 'them'} with your message.`, '']
+      : []),
+    '',
   ].join('\n');
   return {
     blocks: [
+      ...thinking(request, 'No API key, so this is the scripted demo. Show the features: read README.md, then propose an edit to approve.'),
       { type: 'text', text },
+      { type: 'text', text: 'The Anthropic API docs say how to get a key.\n\n', citations: [DEMO_LINK] },
+      { type: 'text', text: 'First, let me read the README.' },
       { type: 'tool_use', name: 'read_file', input: { path: 'README.md' } },
     ],
   };
 }
 
-function afterRead(result: ToolResultBlock, prompt: string): ScriptedReply {
+function afterRead(request: MessagesRequest, result: ToolResultBlock, prompt: string): ScriptedReply {
   const output = toolResultText(result);
   const finding = result.is_error
     ? `I could not read \`README.md\` (${firstLine(output) || 'the file is missing'}), so there was nothing to learn from it.`
@@ -80,6 +99,7 @@ function afterRead(result: ToolResultBlock, prompt: string): ScriptedReply {
   const text = `${finding} Now I will write \`${DEMO_FILE_PATH}\` with your prompt in it. Approve the edit to let me write it, or reject it to leave the workspace as it is.`;
   return {
     blocks: [
+      ...thinking(request, 'Now the edit: write the prompt into baton-demo.md, which waits for approval.'),
       { type: 'text', text },
       { type: 'tool_use', name: 'write_file', input: { path: DEMO_FILE_PATH, content: demoFileContent(prompt) } },
     ],
@@ -118,17 +138,29 @@ function toolNameFor(messages: readonly RequestMessage[], toolUseId: string): st
   return undefined;
 }
 
-/** What the user last typed, skipping user messages that only carry tool results. */
+/**
+ * What the user last typed, skipping user messages that only carry tool results: the last text
+ * block, since the built-in agent puts attached contexts in a block before it.
+ */
 function latestPrompt(messages: readonly RequestMessage[]): string {
   for (const message of [...messages].reverse()) {
     if (message.role !== 'user') continue;
-    const text = contentBlocks(message)
-      .flatMap((block) => (block.type === 'text' ? [block.text] : []))
-      .join('\n')
-      .trim();
-    if (text !== '') return text;
+    const texts = contentBlocks(message).flatMap((block) => (block.type === 'text' ? [block.text.trim()] : []));
+    const text = texts.filter((candidate) => candidate !== '').at(-1);
+    if (text) return text;
   }
   return '(no prompt)';
+}
+
+/**
+ * The contexts the built-in agent resolved into the prompt (server/agents/builtin/prompt-contexts.ts
+ * writes each as `<context type="…" …>`), named by their type and first attribute, e.g. "file `a.md`".
+ */
+function attachedContexts(blocks: readonly RequestContentBlock[]): string[] {
+  const text = blocks.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+  return [...text.matchAll(/^<context type="([^"]+)"(?: [a-zA-Z]+="([^"]*)")?/gm)].map(([, type, first]) =>
+    first ? `${type} \`${first}\`` : String(type),
+  );
 }
 
 function firstLine(text: string): string {

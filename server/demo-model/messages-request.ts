@@ -5,6 +5,7 @@
  * refuses types it does not know.
  */
 import { z } from 'zod';
+import { scriptedSignature } from './thinking-signature';
 
 export const TextBlockSchema = z.looseObject({ type: z.literal('text'), text: z.string() });
 
@@ -22,14 +23,29 @@ export const ToolResultBlockSchema = z.looseObject({
   is_error: z.boolean().optional(),
 });
 
+export const ThinkingBlockSchema = z.looseObject({
+  type: z.literal('thinking'),
+  thinking: z.string(),
+  signature: z.string(),
+});
+
+/** The real API's minimum thinking budget. */
+export const MIN_THINKING_BUDGET_TOKENS = 1024;
+
+export const ThinkingConfigSchema = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('enabled'), budget_tokens: z.number().int().min(MIN_THINKING_BUDGET_TOKENS) }),
+  z.looseObject({ type: z.literal('disabled') }),
+  z.looseObject({ type: z.literal('adaptive') }),
+]);
+
 const ContentBlockSchema = z.discriminatedUnion('type', [
   TextBlockSchema,
   ToolUseBlockSchema,
   ToolResultBlockSchema,
   z.looseObject({ type: z.literal('image') }),
   z.looseObject({ type: z.literal('document') }),
-  z.looseObject({ type: z.literal('thinking') }),
-  z.looseObject({ type: z.literal('redacted_thinking') }),
+  ThinkingBlockSchema,
+  z.looseObject({ type: z.literal('redacted_thinking'), data: z.string() }),
 ]);
 export type RequestContentBlock = z.infer<typeof ContentBlockSchema>;
 
@@ -48,6 +64,7 @@ export const MessagesRequestSchema = z.looseObject({
     .array(z.looseObject({ name: z.string().min(1), description: z.string().optional(), input_schema: z.unknown() }))
     .optional(),
   stream: z.boolean().optional(),
+  thinking: ThinkingConfigSchema.optional(),
 });
 export type MessagesRequest = z.infer<typeof MessagesRequestSchema>;
 
@@ -88,6 +105,39 @@ export function conversationProblem(messages: readonly RequestMessage[]): string
         if (!answered) return `messages.${index}: tool_use ${block.id} has no tool_result in the next message`;
       }
     }
+  }
+  return undefined;
+}
+
+/**
+ * The extended thinking rules the real API enforces
+ * (https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking): the budget is below
+ * max_tokens; thinking blocks come back exactly as they were sent (checked by signature); and
+ * while thinking is on, an assistant message whose tool calls the last message answers starts
+ * with its thinking. Returns what is wrong, or undefined.
+ */
+export function thinkingProblem(request: MessagesRequest): string | undefined {
+  const thinking = request.thinking;
+  if (thinking?.type === 'enabled' && thinking.budget_tokens >= request.max_tokens) {
+    return '`max_tokens` must be greater than `thinking.budget_tokens`.';
+  }
+  for (const [index, message] of request.messages.entries()) {
+    for (const [position, block] of contentBlocks(message).entries()) {
+      if (block.type === 'thinking' && block.signature !== scriptedSignature(block.thinking)) {
+        return `messages.${index}.content.${position}: Invalid \`signature\` in \`thinking\` block`;
+      }
+    }
+  }
+  if (thinking === undefined || thinking.type === 'disabled') return undefined;
+  const last = request.messages.length - 1;
+  const answersTools = contentBlocks(request.messages[last] as RequestMessage).some((block) => block.type === 'tool_result');
+  const assistant = request.messages[last - 1];
+  const first = assistant ? contentBlocks(assistant)[0] : undefined;
+  if (answersTools && first && first.type !== 'thinking' && first.type !== 'redacted_thinking') {
+    return (
+      `messages.${last - 1}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${first.type}\`. ` +
+      'When `thinking` is enabled, a final `assistant` message must start with a thinking block.'
+    );
   }
   return undefined;
 }

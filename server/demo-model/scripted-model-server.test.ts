@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createGate } from './gate';
 import type { ModelScript } from './scripted-reply';
 import { type ScriptedModelServer, startScriptedModelServer } from './scripted-model-server';
+import { scriptedSignature } from './thinking-signature';
 
 let server: ScriptedModelServer | undefined;
 
@@ -127,6 +128,72 @@ describe('startScriptedModelServer with the real SDK', () => {
       status: 500,
       error: { error: { type: 'api_error', message: expect.stringContaining('script bug') } },
     });
+  });
+
+  it('streams thinking and citations that the SDK assembles as the real API sends them', async () => {
+    const client = await clientFor(() => ({
+      blocks: [
+        { type: 'thinking', thinking: 'First I think.' },
+        { type: 'text', text: 'Then I cite.', citations: [{ url: 'https://example.com', title: 'Example' }] },
+      ],
+    }));
+    const stream = client.messages.stream({ ...question, max_tokens: 2048, thinking: { type: 'enabled', budget_tokens: 1024 } });
+    const thinking: string[] = [];
+    stream.on('thinking', (delta) => thinking.push(delta));
+    const message = await stream.finalMessage();
+    expect(thinking).toEqual(['First ', 'I ', 'think.']);
+    expect(message.content).toEqual([
+      { type: 'thinking', thinking: 'First I think.', signature: scriptedSignature('First I think.') },
+      {
+        type: 'text',
+        text: 'Then I cite.',
+        citations: [
+          expect.objectContaining({ type: 'web_search_result_location', url: 'https://example.com', title: 'Example' }),
+        ],
+      },
+    ]);
+  });
+
+  it('refuses thinking blocks sent back altered, or missing from a tool-use round, as the real API does', async () => {
+    const client = await clientFor(() => ({ blocks: [{ type: 'text', text: 'ok' }] }));
+    const thinking = { type: 'enabled' as const, budget_tokens: 1024 };
+    const toolRound = (first: Anthropic.ContentBlockParam[]) =>
+      client.messages.create({
+        model: 'scripted',
+        max_tokens: 2048,
+        thinking,
+        messages: [
+          { role: 'user', content: 'Hi' },
+          { role: 'assistant', content: [...first, { type: 'tool_use', id: 't1', name: 'glob', input: {} }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'x' }] },
+        ],
+      });
+    const signed = { type: 'thinking' as const, thinking: 'Hmm.', signature: scriptedSignature('Hmm.') };
+    await expect(toolRound([signed])).resolves.toMatchObject({ content: [{ text: 'ok' }] });
+    await expect(toolRound([{ ...signed, thinking: 'Changed.' }])).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('Invalid `signature` in `thinking` block'),
+    });
+    await expect(toolRound([])).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('a final `assistant` message must start with a thinking block'),
+    });
+    await expect(client.messages.create({ ...question, max_tokens: 1024, thinking })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('`max_tokens` must be greater than `thinking.budget_tokens`'),
+    });
+  });
+
+  it('can fail mid-stream with an error event', async () => {
+    const client = await clientFor(() => ({
+      blocks: [{ type: 'text', text: 'one two three' }],
+      streamError: { afterDeltas: 1, type: 'overloaded_error', message: 'Overloaded' },
+    }));
+    const stream = client.messages.stream(question);
+    const received: string[] = [];
+    stream.on('text', (delta) => received.push(delta));
+    await expect(stream.finalMessage()).rejects.toMatchObject({ error: { error: { type: 'overloaded_error' } } });
+    expect(received).toEqual(['one ']);
   });
 
   it('can break the connection mid-stream', async () => {

@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { conversationProblem, type MessagesRequest, MessagesRequestSchema } from './messages-request';
+import { conversationProblem, type MessagesRequest, MessagesRequestSchema, thinkingProblem } from './messages-request';
 import {
   estimateInputTokens,
   type ModelScript,
@@ -133,6 +133,10 @@ async function streamReply(
         response.socket?.destroy();
         return;
       }
+      if (reply.streamError !== undefined && deltasSent >= reply.streamError.afterDeltas) {
+        sendError(response, 500, reply.streamError.type, reply.streamError.message, false);
+        return;
+      }
       if (deltasSent > 0 && reply.delayBetweenDeltasMs) await sleep(reply.delayBetweenDeltasMs);
       await reply.beforeDelta?.(deltasSent, disconnected);
       if (disconnected.aborted) return;
@@ -159,7 +163,7 @@ function parseRequestBody(raw: string): MessagesRequest {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
     throw new RequestError(400, 'invalid_request_error', problems.join('; '));
   }
-  const problem = conversationProblem(parsed.data.messages);
+  const problem = conversationProblem(parsed.data.messages) ?? thinkingProblem(parsed.data);
   if (problem !== undefined) throw new RequestError(400, 'invalid_request_error', problem);
   return parsed.data;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replyToStreamSteps, resolveBlocks, splitIntoPieces, splitIntoWords, stopReasonOf } from './scripted-reply';
+import { scriptedSignature } from './thinking-signature';
 
 describe('splitIntoWords', () => {
   it('splits into word-sized pieces that join back to exactly the text', () => {
@@ -57,6 +58,39 @@ describe('replyToStreamSteps', () => {
       content_block: { type: 'tool_use', id: 'toolu_1', name: 'read_file', input: {} },
     });
     expect(steps[11]?.data).toMatchObject({ delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 5 } });
+  });
+
+  it('streams thinking as thinking_delta pieces and one signature_delta, and citations before their text', () => {
+    const reply = {
+      blocks: [
+        { type: 'thinking' as const, thinking: 'Let me see.' },
+        { type: 'text' as const, text: 'Cited.', citations: [{ url: 'https://example.com', title: 'Example' }] },
+      ],
+    };
+    const blocks = resolveBlocks(reply.blocks, () => 'unused');
+    const steps = replyToStreamSteps(reply, blocks, { messageId: 'msg_1', model: 'scripted', inputTokens: 1 });
+    expect(steps.slice(2, 7).map((step) => step.data)).toEqual([
+      { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'Let ' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'me ' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'see.' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: scriptedSignature('Let me see.') } },
+    ]);
+    expect(steps[9]?.data).toEqual({
+      type: 'content_block_delta',
+      index: 1,
+      delta: {
+        type: 'citations_delta',
+        citation: {
+          type: 'web_search_result_location',
+          url: 'https://example.com',
+          title: 'Example',
+          cited_text: 'Cited.',
+          encrypted_index: 'scripted',
+        },
+      },
+    });
+    expect(steps[10]?.data).toMatchObject({ delta: { type: 'text_delta', text: 'Cited.' } });
   });
 
   it('stops with end_turn when no tool is called, unless told otherwise', () => {

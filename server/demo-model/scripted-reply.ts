@@ -4,11 +4,31 @@
  * message. Pure, so the event sequence can be checked without a server.
  */
 import type { MessagesRequest } from './messages-request';
+import { scriptedSignature } from './thinking-signature';
+
+/** A web page the text cites, as the real API reports a web search result it used. */
+export interface ScriptedCitation {
+  url: string;
+  title: string;
+  /** The passage cited; the text itself when omitted. */
+  citedText?: string;
+}
 
 export interface ScriptedTextBlock {
   type: 'text';
   /** Streamed in word-sized text_delta pieces. */
   text: string;
+  /** Streamed as citations_delta events before the text, as `web_search_result_location` citations. */
+  citations?: ScriptedCitation[];
+}
+
+/**
+ * Extended thinking: streamed as thinking_delta pieces, then one signature_delta carrying the
+ * scripted server's own signature, which it checks when the block comes back.
+ */
+export interface ScriptedThinkingBlock {
+  type: 'thinking';
+  thinking: string;
 }
 
 export interface ScriptedToolUseBlock {
@@ -19,7 +39,7 @@ export interface ScriptedToolUseBlock {
   id?: string;
 }
 
-export type ScriptedBlock = ScriptedTextBlock | ScriptedToolUseBlock;
+export type ScriptedBlock = ScriptedThinkingBlock | ScriptedTextBlock | ScriptedToolUseBlock;
 
 export interface ScriptedReply {
   blocks: ScriptedBlock[];
@@ -35,6 +55,11 @@ export interface ScriptedReply {
   beforeDelta?: (index: number, disconnected: AbortSignal) => void | Promise<void>;
   /** Destroys the connection once this many deltas are written, as a dropped network would. */
   breakConnectionAfterDeltas?: number;
+  /**
+   * Ends the stream with an `error` event once `afterDeltas` deltas are written, as the real API
+   * reports a failure mid-answer (usually `overloaded_error`).
+   */
+  streamError?: { afterDeltas: number; type: string; message: string };
 }
 
 /** An Anthropic-style HTTP error instead of a message, e.g. 529 overloaded_error. */
@@ -66,7 +91,10 @@ export interface StreamStep {
   isDelta: boolean;
 }
 
-export type ResolvedBlock = ScriptedTextBlock | (ScriptedToolUseBlock & { id: string });
+export type ResolvedBlock =
+  | ScriptedTextBlock
+  | (ScriptedThinkingBlock & { signature: string })
+  | (ScriptedToolUseBlock & { id: string });
 
 export interface ReplyIdentity {
   messageId: string;
@@ -74,9 +102,22 @@ export interface ReplyIdentity {
   inputTokens: number;
 }
 
-/** Gives every tool_use block an id, so the stream and the JSON form agree. */
+/** Gives every tool_use block an id and every thinking block a signature, so the stream and the JSON form agree. */
 export function resolveBlocks(blocks: readonly ScriptedBlock[], nextToolUseId: () => string): ResolvedBlock[] {
-  return blocks.map((block) => (block.type === 'tool_use' ? { ...block, id: block.id ?? nextToolUseId() } : block));
+  return blocks.map((block) => {
+    switch (block.type) {
+      case 'tool_use':
+        return { ...block, id: block.id ?? nextToolUseId() };
+      case 'thinking':
+        return { ...block, signature: scriptedSignature(block.thinking) };
+      case 'text':
+        return block;
+      default: {
+        const unreachable: never = block;
+        return unreachable;
+      }
+    }
+  });
 }
 
 export function stopReasonOf(reply: ScriptedReply): string {
@@ -108,20 +149,35 @@ export function replyToStreamSteps(reply: ScriptedReply, blocks: ResolvedBlock[]
   push('ping', {});
   let outputTokens = 0;
   blocks.forEach((block, index) => {
-    if (block.type === 'text') {
-      push('content_block_start', { index, content_block: { type: 'text', text: '' } });
-      for (const word of splitIntoWords(block.text)) {
-        push('content_block_delta', { index, delta: { type: 'text_delta', text: word } }, true);
-        outputTokens += 1;
-      }
-    } else {
-      push('content_block_start', {
-        index,
-        content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
-      });
-      for (const piece of splitIntoPieces(JSON.stringify(block.input), 3)) {
-        push('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: piece } }, true);
-        outputTokens += 1;
+    const delta = (data: Record<string, unknown>) => {
+      push('content_block_delta', { index, delta: data }, true);
+      outputTokens += 1;
+    };
+    switch (block.type) {
+      case 'thinking':
+        push('content_block_start', { index, content_block: { type: 'thinking', thinking: '', signature: '' } });
+        for (const word of splitIntoWords(block.thinking)) delta({ type: 'thinking_delta', thinking: word });
+        delta({ type: 'signature_delta', signature: block.signature });
+        break;
+      case 'text':
+        push('content_block_start', { index, content_block: { type: 'text', text: '' } });
+        for (const citation of block.citations ?? []) {
+          delta({ type: 'citations_delta', citation: webCitation(citation, block.text) });
+        }
+        for (const word of splitIntoWords(block.text)) delta({ type: 'text_delta', text: word });
+        break;
+      case 'tool_use':
+        push('content_block_start', {
+          index,
+          content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
+        });
+        for (const piece of splitIntoPieces(JSON.stringify(block.input), 3)) {
+          delta({ type: 'input_json_delta', partial_json: piece });
+        }
+        break;
+      default: {
+        const unreachable: never = block;
+        return unreachable;
       }
     }
     push('content_block_stop', { index });
@@ -135,11 +191,22 @@ export function replyToStreamSteps(reply: ScriptedReply, blocks: ResolvedBlock[]
 }
 
 export function replyToMessage(reply: ScriptedReply, blocks: ResolvedBlock[], identity: ReplyIdentity): Record<string, unknown> {
-  const content = blocks.map((block) =>
-    block.type === 'text'
-      ? { type: 'text', text: block.text }
-      : { type: 'tool_use', id: block.id, name: block.name, input: block.input },
-  );
+  const content = blocks.map((block) => {
+    switch (block.type) {
+      case 'thinking':
+        return { type: 'thinking', thinking: block.thinking, signature: block.signature };
+      case 'text':
+        return block.citations
+          ? { type: 'text', text: block.text, citations: block.citations.map((citation) => webCitation(citation, block.text)) }
+          : { type: 'text', text: block.text };
+      case 'tool_use':
+        return { type: 'tool_use', id: block.id, name: block.name, input: block.input };
+      default: {
+        const unreachable: never = block;
+        return unreachable;
+      }
+    }
+  });
   const outputTokens = Math.max(1, Math.ceil(JSON.stringify(content).length / 4));
   return {
     id: identity.messageId,
@@ -164,6 +231,16 @@ export function splitIntoPieces(json: string, count: number): string[] {
   const pieces: string[] = [];
   for (let start = 0; start < json.length; start += size) pieces.push(json.slice(start, start + size));
   return pieces;
+}
+
+function webCitation(citation: ScriptedCitation, text: string): Record<string, unknown> {
+  return {
+    type: 'web_search_result_location',
+    url: citation.url,
+    title: citation.title,
+    cited_text: citation.citedText ?? text,
+    encrypted_index: 'scripted',
+  };
 }
 
 function usage(inputTokens: number, outputTokens: number): Record<string, number> {

@@ -4,6 +4,7 @@ import type { ThreadEntry, ToolCallEntry } from '../../../lib/protocol/acp-threa
 import { conversationProblem, type RequestMessage } from '../../demo-model/messages-request';
 import {
   assistantContentToParams,
+  canRequestThinking,
   CONFIG_REJECTED_TOOL_RESULT,
   REJECTED_TOOL_RESULT,
   toAnthropicMessages,
@@ -153,5 +154,57 @@ describe('assistantContentToParams', () => {
       { type: 'text', text: 'Hi' },
       { type: 'tool_use', id: 't', name: 'read_file', input: { path: 'a' } },
     ]);
+  });
+
+  it('keeps thinking first and unchanged, signature included, and drops citations', () => {
+    const content = [
+      { type: 'thinking', thinking: 'Hmm.', signature: 'sig' },
+      { type: 'redacted_thinking', data: 'opaque' },
+      { type: 'text', text: 'See.', citations: [{ type: 'web_search_result_location', url: 'https://x', title: 'X' }] },
+    ] as unknown as Anthropic.ContentBlock[];
+    expect(assistantContentToParams(content)).toEqual([
+      { type: 'thinking', thinking: 'Hmm.', signature: 'sig' },
+      { type: 'redacted_thinking', data: 'opaque' },
+      { type: 'text', text: 'See.' },
+    ]);
+  });
+});
+
+describe('toAnthropicMessages with blocks', () => {
+  it('puts the prompt blocks, in order, in the last user message', () => {
+    const messages = toAnthropicMessages([say('user', 'Hi'), say('assistant', 'Hello')], [
+      { type: 'text', text: '<context type="repoMap">…</context>' },
+      { type: 'text', text: 'Next' },
+    ]);
+    expect(messages.at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: '<context type="repoMap">…</context>' },
+        { type: 'text', text: 'Next' },
+      ],
+    });
+  });
+});
+
+describe('canRequestThinking', () => {
+  const toolUse = { type: 'tool_use', id: 't', name: 'glob', input: {} } as const;
+  const result = { type: 'tool_result', tool_use_id: 't', content: 'x' } as const;
+
+  it('allows thinking unless the last message answers tool calls made without thinking', () => {
+    expect(canRequestThinking([{ role: 'user', content: 'Hi' }])).toBe(true);
+    expect(
+      canRequestThinking([
+        { role: 'user', content: 'Go' },
+        { role: 'assistant', content: [toolUse] },
+        { role: 'user', content: [result, { type: 'text', text: 'Next' }] },
+      ]),
+    ).toBe(false);
+    expect(
+      canRequestThinking([
+        { role: 'user', content: 'Go' },
+        { role: 'assistant', content: [{ type: 'thinking', thinking: 'Hmm', signature: 's' }, toolUse] },
+        { role: 'user', content: [result] },
+      ]),
+    ).toBe(true);
   });
 });

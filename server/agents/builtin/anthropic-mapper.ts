@@ -16,9 +16,17 @@ export const REJECTED_TOOL_RESULT = 'The user rejected this tool call.';
 export const CONFIG_REJECTED_TOOL_RESULT =
   "The user's approval policy (the toolApproval rules of Baton's config file) refused this tool call, so it did not run.";
 
-export function toAnthropicMessages(history: readonly ThreadEntry[], message: string): Anthropic.MessageParam[] {
+/**
+ * The conversation for a turn: the thread's history, then the prompt (what the user typed, or
+ * blocks such as resolved contexts followed by it).
+ */
+export function toAnthropicMessages(
+  history: readonly ThreadEntry[],
+  prompt: string | readonly Block[],
+): Anthropic.MessageParam[] {
   const pairs: Array<[Role, Block]> = history.flatMap(entryToBlocks);
-  pairs.push(['user', { type: 'text', text: message }]);
+  const blocks = typeof prompt === 'string' ? [{ type: 'text', text: prompt } as const] : prompt;
+  for (const block of blocks) pairs.push(['user', block]);
   return mergeConsecutiveRoles(pairs);
 }
 
@@ -86,19 +94,43 @@ export function toolResultBlock(toolUseId: string, text: string, isError: boolea
   };
 }
 
-/** The model's answer as request blocks, to send back in the next request of the same turn. */
+/**
+ * The model's answer as request blocks, to send back in the next request of the same turn.
+ * Thinking blocks go back unchanged, signature included, and first: the API requires them on a
+ * tool-use round (https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking).
+ * Citations are left off the text: they point into search results the agent does not send back.
+ */
 export function assistantContentToParams(content: readonly Anthropic.ContentBlock[]): Block[] {
   return content.flatMap((block): Block[] => {
     switch (block.type) {
+      case 'thinking':
+        return [{ type: 'thinking', thinking: block.thinking, signature: block.signature }];
+      case 'redacted_thinking':
+        return [{ type: 'redacted_thinking', data: block.data }];
       case 'text':
         return block.text === '' ? [] : [{ type: 'text', text: block.text }];
       case 'tool_use':
         return [{ type: 'tool_use', id: block.id, name: block.name, input: block.input }];
       default:
-        // The built-in agent asks for neither thinking nor server tools; nothing else comes back.
+        // The built-in agent offers no server tools; nothing else comes back.
         return [];
     }
   });
+}
+
+/**
+ * Whether a request may ask for thinking. While thinking is on, the API wants the assistant
+ * message whose tool calls the last message answers to start with its thinking; a history whose
+ * last turn ended after a tool call (Stop, an interrupted call) has none, as the thread does not
+ * record thinking, so such a request goes without.
+ */
+export function canRequestThinking(messages: readonly Anthropic.MessageParam[]): boolean {
+  const last = messages.at(-1);
+  const answersTools = Array.isArray(last?.content) && last.content.some((block) => block.type === 'tool_result');
+  if (!answersTools) return true;
+  const assistant = messages.at(-2);
+  const first = Array.isArray(assistant?.content) ? assistant.content[0] : undefined;
+  return first?.type === 'thinking' || first?.type === 'redacted_thinking';
 }
 
 function mergeConsecutiveRoles(pairs: ReadonlyArray<[Role, Block]>): Anthropic.MessageParam[] {

@@ -69,7 +69,12 @@ describe('the approval policy in a turn', () => {
     });
     const recording = await turn({ message: 'Write', decide: () => 'approved' });
     expect(recording.approvalsAsked).toEqual([]);
-    expect(contentOutline(recording.contents)).toEqual(['toolCallPrepare:write_file', 'toolCallRejected:write_file', 'text']);
+    expect(contentOutline(recording.contents)).toEqual([
+      'toolCallPrepare:write_file',
+      'toolCallRejected:write_file',
+      'text',
+      'usage',
+    ]);
     expect(recording.entries().find((entry) => entry.type === 'toolCall')).toMatchObject({
       status: 'rejected',
       reason: 'user-config',

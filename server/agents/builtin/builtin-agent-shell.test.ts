@@ -64,6 +64,7 @@ describe('shell_command in a turn', () => {
       'toolCallRunning:shell_command',
       'toolCalled:shell_command',
       'text',
+      'usage',
     ]);
     const entry = recording.entries().find((candidate) => candidate.type === 'toolCall');
     expect(entry).toMatchObject({ status: 'succeeded', streamedOutput: 'first\nsecond\n', outputText: 'first\nsecond\n\nExit code 0.' });

@@ -67,7 +67,7 @@ describe('edit_file', () => {
       new_text: 'x',
     });
     expect(recording.approvalsAsked).toEqual([]);
-    expect(contentOutline(recording.contents)).toEqual(['toolCallPrepare:edit_file', 'toolCalled:edit_file', 'text']);
+    expect(contentOutline(recording.contents)).toEqual(['toolCallPrepare:edit_file', 'toolCalled:edit_file', 'text', 'usage']);
     expect(called).toMatchObject({ error: true, outputs: [{ text: expect.stringContaining('old_text was not found in notes.md') }] });
     expect(toolResult).toMatchObject({ is_error: true, content: expect.stringContaining('was not found') });
     expect(await notes()).toBe('alpha\nbeta\nalpha\ngamma\n');

@@ -1,33 +1,35 @@
 /**
  * Baton's own agent: the Anthropic Messages API, streamed through the real SDK, with native tools
- * jailed to the workspace and an approval policy deciding which calls ask the user. It reports
- * only text and tool call contents; turn progress, recording and the approval questions belong to
- * the hub (server/agents/agent-backend.ts).
+ * jailed to the workspace, MCP servers' tools, prompts and resources, and an approval policy
+ * deciding which calls ask the user. It reports text, reasoning, links, tool calls and the usage
+ * after each turn; turn progress, recording and the approval questions belong to the hub
+ * (server/agents/agent-backend.ts).
  */
 import Anthropic from '@anthropic-ai/sdk';
+import type { ChatCommand } from '../../../lib/protocol/eca/chat-methods';
 import { Workspace } from '../../workspace/workspace';
 import type { AgentBackend, AgentInfo, AgentTurn } from '../agent-backend';
 import { assistantContentToParams, toAnthropicMessages } from './anthropic-mapper';
+import { streamAnswer } from './answer-stream';
+import { listCommands, runCommand } from './commands/chat-commands';
+import { parseCommandLine } from './commands/command-line';
+import { mcpTools } from './mcp/mcp-builtin-tools';
+import type { McpServerManager } from './mcp/mcp-server-manager';
+import { BuiltinAgentError, modelFailure } from './model-failure';
+import { modelRequestParams } from './model-request';
 import { ApprovalPolicy } from './policy/approval-policy';
 import { SessionApprovals } from './policy/session-approvals';
-import { runToolCall, toolCallIdentity } from './tool-call-runner';
+import { contextsPrompt } from './prompt-contexts';
+import { addRequest, EMPTY_TALLY, ThreadUsage, type UsageTally, usageContent } from './thread-usage';
+import { runToolCall } from './tool-call-runner';
 import type { BuiltinTool, ToolContext } from './tools/builtin-tool';
 import { BUILTIN_TOOLS } from './tools/builtin-tools';
 import { pickShellEnvironment } from './tools/shell-command';
 
+export { BuiltinAgentError } from './model-failure';
+
 export const DEFAULT_MAX_TOKENS = 8192;
 const ANTHROPIC_API_URL = 'https://api.anthropic.com';
-
-const SYSTEM_PROMPT = [
-  "You are Baton's built-in coding agent, working in the user's workspace through a browser chat.",
-  'Use the tools to read and change files and to run commands; paths are relative to the workspace root.',
-  'Changes and commands usually wait for the user to approve them, and a rejected call means the user does not want it.',
-  'Answer in Markdown, briefly.',
-].join(' ');
-
-const PLAN_PROMPT =
-  'You are in plan mode: you can only read. Study the workspace and answer with a plan; the user switches to agent mode to carry it out.';
-
 export interface BuiltinAgentOptions {
   workspaceRoot: string;
   apiKey: string;
@@ -48,14 +50,21 @@ export interface BuiltinAgentOptions {
   /**
    * Tools from elsewhere (MCP servers, named `<server>__<tool>`), asked for at every model request
    * so servers can come and go. They go through the same approval policy as the native tools.
+   * The tools of `mcp` when omitted.
    */
   extraTools?: () => readonly BuiltinTool[];
-}
-
-/** The relay's own failure to get an answer from the model; `message` is meant for the user. */
-export class BuiltinAgentError extends Error {
-  override readonly name = 'BuiltinAgentError';
-  readonly code = 'model-request-failed';
+  /**
+   * The MCP servers (started and closed by their owner, not by the agent): their tools are offered
+   * (unless `extraTools` says otherwise), their prompts are `/` commands, their resources contexts.
+   */
+  mcp?: McpServerManager;
+  /**
+   * Asks for extended thinking with this budget (at least 1024 tokens), shown as reasoning; no
+   * thinking when omitted. Only for models that support it.
+   */
+  thinkingBudgetTokens?: number;
+  /** The models a turn may pick (`turn.model`); `model` alone when omitted. */
+  models?: readonly string[];
 }
 
 export class BuiltinAgent implements AgentBackend {
@@ -70,9 +79,13 @@ export class BuiltinAgent implements AgentBackend {
   private readonly approvalPolicy: ApprovalPolicy;
   private readonly sessionApprovals = new SessionApprovals();
   private readonly extraTools: () => readonly BuiltinTool[];
+  private readonly mcp: McpServerManager | undefined;
+  private readonly thinkingBudgetTokens: number | undefined;
+  private readonly usage = new ThreadUsage();
 
   constructor(options: BuiltinAgentOptions) {
-    this.info = { name: 'Built-in agent', model: options.model, offlineDemo: options.offlineDemo };
+    const models = [options.model, ...(options.models ?? []).filter((model) => model !== options.model)];
+    this.info = { name: 'Built-in agent', model: options.model, offlineDemo: options.offlineDemo, models };
     this.modelEndpoint = options.baseURL ?? ANTHROPIC_API_URL;
     // One retry (after about half a second) instead of the SDK's two: a model that is gone must
     // show as a failed turn within a couple of seconds, not after a long silent backoff.
@@ -84,7 +97,9 @@ export class BuiltinAgent implements AgentBackend {
     this.maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
     this.onClose = options.onClose;
     this.approvalPolicy = options.approvalPolicy ?? new ApprovalPolicy();
-    this.extraTools = options.extraTools ?? (() => []);
+    this.mcp = options.mcp;
+    this.extraTools = options.extraTools ?? (options.mcp ? mcpTools(options.mcp) : () => []);
+    this.thinkingBudgetTokens = options.thinkingBudgetTokens;
   }
 
   /** The tools a turn offers: all in the agent behaviour, only those that read in plan. */
@@ -93,88 +108,118 @@ export class BuiltinAgent implements AgentBackend {
     return behavior === 'plan' ? tools.filter((tool) => tool.readOnly) : tools;
   }
 
+  /** The `/` commands: the native ones, then the running MCP servers' prompts. */
+  listCommands(): Promise<ChatCommand[]> {
+    return listCommands(this.mcp);
+  }
+
   async runTurn(turn: AgentTurn): Promise<void> {
     const signal = AbortSignal.any([turn.signal, this.closing.signal]);
-    const messages = toAnthropicMessages(turn.history, turn.message);
+    const model = turn.model !== undefined && this.info.models?.includes(turn.model) ? turn.model : this.info.model;
+    const prompt = await this.promptFor(turn, signal);
+    if (prompt === undefined || signal.aborted) return;
+    const spent = { tally: EMPTY_TALLY };
     try {
-      // One model request per round; the round's tool results start the next one.
-      for (;;) {
-        const tools = this.toolsFor(turn.behavior);
-        const answer = await this.streamAnswer(turn, messages, tools, signal);
-        if (answer === undefined) return;
-        messages.push({ role: 'assistant', content: assistantContentToParams(answer.content) });
-        const toolUses = answer.content.filter((block) => block.type === 'tool_use');
-        if (answer.stop_reason !== 'tool_use' || toolUses.length === 0) return;
-
-        const results: Anthropic.ToolResultBlockParam[] = [];
-        for (const toolUse of toolUses) {
-          const result = await runToolCall(toolUse, {
-            turn,
-            signal,
-            context: this.toolContext,
-            tools,
-            policy: this.approvalPolicy,
-            sessionApprovals: this.sessionApprovals,
-          });
-          if (result === undefined || signal.aborted) return;
-          results.push(result);
-        }
-        messages.push({ role: 'user', content: results });
-      }
+      await this.converse(turn, toAnthropicMessages(turn.history, prompt), { model, signal, spent });
     } catch (error) {
       // Stop is how the user ends a turn, not a failure to show them.
       if (signal.aborted) return;
-      throw new BuiltinAgentError(`The model request failed: ${error instanceof Error ? error.message : String(error)}`, {
-        cause: error,
-      });
+      await this.reportUsage(turn, model, spent.tally);
+      throw error instanceof BuiltinAgentError ? error : modelFailure(error, { endpoint: this.modelEndpoint, model });
     }
+    if (!signal.aborted) await this.reportUsage(turn, model, spent.tally);
   }
 
   async close(): Promise<void> {
     this.closing.abort();
     this.sessionApprovals.clear();
+    this.usage.clear();
     await this.onClose?.();
   }
 
-  /**
-   * Streams one answer, emitting text deltas and tool input as they arrive. Resolves undefined
-   * when the turn was stopped; passing the signal to the SDK aborts the HTTP stream at once.
-   */
-  private async streamAnswer(
+  /** One model request per round; the round's tool results start the next one. */
+  private async converse(
     turn: AgentTurn,
     messages: Anthropic.MessageParam[],
-    tools: readonly BuiltinTool[],
-    signal: AbortSignal,
-  ): Promise<Anthropic.Message | undefined> {
-    const stream = this.client.messages.stream(
-      {
-        model: this.info.model,
-        max_tokens: this.maxTokens,
-        system: turn.behavior === 'plan' ? `${SYSTEM_PROMPT}\n\n${PLAN_PROMPT}` : SYSTEM_PROMPT,
-        messages,
-        tools: tools.map((tool) => tool.definition),
-      },
-      { signal },
-    );
-    const toolCalls = new Map<number, ReturnType<typeof toolCallIdentity>>();
-    for await (const event of stream) {
-      if (signal.aborted) return undefined;
-      if (event.type === 'content_block_start' && event.content_block.type === 'tool_use') {
-        const { id, name } = event.content_block;
-        const identity = toolCallIdentity(id, name, tools.find((tool) => tool.name === name));
-        toolCalls.set(event.index, identity);
-        // Shown at once, so the card appears while the arguments are still being written.
-        await turn.emit({ type: 'toolCallPrepare', ...identity, argumentsText: '' });
-      } else if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
-        if (event.delta.text !== '') await turn.emit({ type: 'text', text: event.delta.text });
-      } else if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta') {
-        const call = toolCalls.get(event.index);
-        if (call && event.delta.partial_json !== '') {
-          await turn.emit({ type: 'toolCallPrepare', ...call, argumentsText: event.delta.partial_json });
-        }
+    round: { model: string; signal: AbortSignal; spent: { tally: UsageTally } },
+  ): Promise<void> {
+    const { model, signal, spent } = round;
+    const linksShown = new Set<string>();
+    for (;;) {
+      const tools = this.toolsFor(turn.behavior);
+      const answer = await streamAnswer({
+        client: this.client,
+        params: modelRequestParams({
+          model,
+          behavior: turn.behavior,
+          messages,
+          tools,
+          maxTokens: this.maxTokens,
+          thinkingBudgetTokens: this.thinkingBudgetTokens,
+        }),
+        turn,
+        tools,
+        signal,
+        linksShown,
+        onTokens: (counts) => {
+          this.usage.record(turn.threadId, model, counts);
+          spent.tally = addRequest(spent.tally, model, counts);
+        },
+      });
+      if (answer === undefined) return;
+      messages.push({ role: 'assistant', content: assistantContentToParams(answer.content) });
+      const toolUses = answer.content.filter((block) => block.type === 'tool_use');
+      if (answer.stop_reason !== 'tool_use' || toolUses.length === 0) return;
+
+      const results: Anthropic.ToolResultBlockParam[] = [];
+      for (const toolUse of toolUses) {
+        const result = await runToolCall(toolUse, {
+          turn,
+          signal,
+          context: this.toolContext,
+          tools,
+          policy: this.approvalPolicy,
+          sessionApprovals: this.sessionApprovals,
+        });
+        if (result === undefined || signal.aborted) return;
+        results.push(result);
       }
+      messages.push({ role: 'user', content: results });
     }
-    if (signal.aborted) return undefined;
-    return stream.finalMessage();
+  }
+
+  /**
+   * What the model is sent for the user's message: the contexts, then the text (an MCP prompt's
+   * expansion for `/server:prompt`). Undefined when a native command answered it already.
+   */
+  private async promptFor(turn: AgentTurn, signal: AbortSignal): Promise<Anthropic.TextBlockParam[] | undefined> {
+    let text = turn.message;
+    const line = parseCommandLine(turn.message);
+    if (line) {
+      const usage = this.usage.of(turn.threadId);
+      let outcome: Awaited<ReturnType<typeof runCommand>>;
+      try {
+        outcome = await runCommand(line, { workspace: this.toolContext.workspace, mcp: this.mcp, usage, signal });
+      } catch (error) {
+        if (signal.aborted) return undefined;
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new BuiltinAgentError('command-failed', `The command /${line.name} failed: ${reason}`, { cause: error });
+      }
+      if (outcome?.type === 'answer') {
+        await turn.emit({ type: 'text', text: outcome.text });
+        return undefined;
+      }
+      if (outcome?.type === 'prompt') text = outcome.text;
+    }
+    const workspace = this.toolContext.workspace;
+    const contexts = await contextsPrompt(turn.contexts ?? [], { workspace, mcp: this.mcp, signal });
+    // The API refuses a text block with nothing but whitespace in it.
+    const typed = text.trim() === '' ? '(The message is empty.)' : text;
+    return [...(contexts ? [{ type: 'text' as const, text: contexts }] : []), { type: 'text', text: typed }];
+  }
+
+  private async reportUsage(turn: AgentTurn, model: string, spent: UsageTally): Promise<void> {
+    if (spent === EMPTY_TALLY) return;
+    await turn.emit(usageContent(model, this.usage.of(turn.threadId), spent));
   }
 }

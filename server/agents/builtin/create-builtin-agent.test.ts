@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
 import type { BuiltinAgent } from './builtin-agent';
-import { createBuiltinAgentFromEnv, DEFAULT_MODEL } from './create-builtin-agent';
+import { BuiltinAgentConfigError, createBuiltinAgentFromEnv, DEFAULT_MODEL } from './create-builtin-agent';
+import { MODEL_CATALOG } from './model-catalog';
 import { scriptedSteps, useTool } from './agent-test-support';
 import { ApprovalPolicy } from './policy/approval-policy';
 import { createRecordingTurn } from './recording-turn';
@@ -27,15 +28,24 @@ afterEach(async () => {
 describe('createBuiltinAgentFromEnv', () => {
   it('runs the offline demo model on loopback when no API key is set, and stops it on close', async () => {
     agent = await createBuiltinAgentFromEnv({ workspaceRoot, env: { ANTHROPIC_API_KEY: '  ' } });
-    expect(agent.info).toEqual({ name: 'Built-in agent', model: 'offline-demo', offlineDemo: true });
+    expect(agent.info).toEqual({ name: 'Built-in agent', model: 'offline-demo', offlineDemo: true, models: ['offline-demo'] });
 
     const demoUrl = agent.modelEndpoint;
     expect(demoUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
-    // The demo streams slowly for people; its first words are enough to show it answers.
-    const recording = createRecordingTurn({ message: 'Hello', onContent: () => recording.stop() });
+    // The demo streams slowly for people; its first words are enough to show it answers, reasoning first.
+    const recording = createRecordingTurn({
+      message: 'Hello',
+      onContent: (content) => content.type === 'text' && recording.stop(),
+    });
     await agent.runTurn(recording.turn);
-    expect(recording.contents).toEqual([{ type: 'text', text: '**This ' }]);
+    expect(recording.contents.map((content) => content.type)).toEqual([
+      'reasonStarted',
+      ...recording.contents.slice(1, -2).map(() => 'reasonText'),
+      'reasonFinished',
+      'text',
+    ]);
+    expect(recording.contents.at(-1)).toEqual({ type: 'text', text: '**This ' });
 
     await agent.close();
     agent = undefined;
@@ -48,11 +58,41 @@ describe('createBuiltinAgentFromEnv', () => {
       workspaceRoot,
       env: { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: server.url, BATON_MODEL: 'claude-test-model' },
     });
-    expect(agent.info).toEqual({ name: 'Built-in agent', model: 'claude-test-model', offlineDemo: false });
+    expect(agent.info).toEqual({
+      name: 'Built-in agent',
+      model: 'claude-test-model',
+      offlineDemo: false,
+      models: ['claude-test-model', ...Object.keys(MODEL_CATALOG)],
+    });
     const recording = createRecordingTurn({ message: 'Hi' });
     await agent.runTurn(recording.turn);
-    expect(recording.contents).toEqual([{ type: 'text', text: 'Real-ish.' }]);
+    expect(recording.contents).toEqual([
+      { type: 'text', text: 'Real-ish.' },
+      // An unlisted model has no price and no known limits: tokens only.
+      { type: 'usage', sessionTokens: expect.any(Number) },
+    ]);
     expect(server.requests[0]).toMatchObject({ model: 'claude-test-model', stream: true });
+    expect(server.requests[0]).not.toHaveProperty('thinking');
+  });
+
+  it('asks for extended thinking with the budget BATON_THINKING_BUDGET sets, and refuses a bad one', async () => {
+    server = await startScriptedModelServer({ script: () => ({ blocks: [{ type: 'text', text: 'Thought.' }] }) });
+    const env = { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: server.url };
+    agent = await createBuiltinAgentFromEnv({ workspaceRoot, env: { ...env, BATON_THINKING_BUDGET: '2048' } });
+    await agent.runTurn(createRecordingTurn({ message: 'Think' }).turn);
+    expect(server.requests[0]).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2048 }, max_tokens: 8192 });
+
+    await agent.close();
+    agent = await createBuiltinAgentFromEnv({ workspaceRoot, env: { ...env, BATON_THINKING_BUDGET: '16000' } });
+    await agent.runTurn(createRecordingTurn({ message: 'Think harder' }).turn);
+    // max_tokens must stay above the budget, which counts towards it.
+    expect(server.requests[1]).toMatchObject({ thinking: { budget_tokens: 16000 }, max_tokens: 20096 });
+
+    for (const bad of ['512', 'lots', '2048.5']) {
+      await expect(createBuiltinAgentFromEnv({ workspaceRoot, env: { ...env, BATON_THINKING_BUDGET: bad } })).rejects.toThrow(
+        BuiltinAgentConfigError,
+      );
+    }
   });
 
   it('defaults to a current Claude model', async () => {

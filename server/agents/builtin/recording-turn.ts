@@ -13,6 +13,8 @@ export interface RecordingTurnOptions {
   /** 'thread-under-test' when omitted. */
   threadId?: string;
   behavior?: AgentTurn['behavior'];
+  model?: AgentTurn['model'];
+  contexts?: AgentTurn['contexts'];
   history?: readonly ThreadEntry[];
   /** How the "user" answers each approval; never answers when omitted. */
   decide?: (toolCallId: string) => ApprovalDecision | Promise<ApprovalDecision>;
@@ -44,6 +46,8 @@ export function createRecordingTurn(options: RecordingTurnOptions): RecordingTur
     history: options.history ?? [],
     message: options.message,
     behavior: options.behavior,
+    model: options.model,
+    contexts: options.contexts,
     signal: controller.signal,
     async emit(input) {
       const content = ChatContentSchema.parse(input);

@@ -3,6 +3,7 @@
  * them, and the shapes it hands to the ECA side (tool/serverUpdated, chat/queryCommands,
  * chat/queryContext).
  */
+export { McpToolCallError, mcpTools } from './mcp-builtin-tools';
 export { McpClientError, type McpClientErrorCode } from './mcp-client-error';
 export {
   McpServerConfigSchema,
