@@ -46,6 +46,10 @@ test('the demo reads a file, waits for approval, and Approve writes the file', a
   await baton.expectTurnFinished();
   expect(await readFile(path.join(workspace.path, DEMO_FILE), 'utf8')).toContain('> Show me what you can do');
   await expect(writeCard.getByTestId('approve-tool-call')).toHaveCount(0);
+  // The demo shows the rest of what a turn can carry: its reasoning, a link, and the usage.
+  await expect(page.getByTestId('reasoning-block').first()).toHaveAttribute('data-state', 'finished');
+  await expect(page.getByTestId('link-card').first()).toHaveAttribute('href', /^https:/);
+  await expect(page.getByTestId('usage-summary')).toContainText(/token/i);
 });
 
 test('Reject leaves the file alone and the model is told', async ({ page }) => {

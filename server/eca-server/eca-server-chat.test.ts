@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MessagesRequest } from '../demo-model/messages-request';
+import { DEFAULT_MODEL } from '../agents/builtin/create-builtin-agent';
 import { startScriptedModelServer, type ScriptedModelServer } from '../demo-model/scripted-model-server';
 import type { ModelScript } from '../demo-model/scripted-reply';
 import {
@@ -130,8 +131,8 @@ describe('the ECA server chat methods', () => {
 
   it('answers with the model it uses when a prompt names one it does not offer', async () => {
     const answer = await running.editor.connection.request('chat/prompt', { message: 'Hi', model: 'no-such-model' });
-    expect(answer).toMatchObject({ model: 'claude-sonnet-4-5', status: 'prompting' });
+    expect(answer).toMatchObject({ model: DEFAULT_MODEL, status: 'prompting' });
     await running.editor.content(answer.chatId, 'progress', (content) => content.state === 'finished');
-    expect(model.requests[0]?.model).toBe('claude-sonnet-4-5');
+    expect(model.requests[0]?.model).toBe(DEFAULT_MODEL);
   });
 });

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChatContent } from '../../lib/protocol/eca-chat';
 import type { ConfigUpdatedParams } from '../../lib/protocol/eca/config';
 import type { ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
+import { DEFAULT_MODEL } from '../agents/builtin/create-builtin-agent';
 import { startScriptedModelServer, type ScriptedModelServer } from '../demo-model/scripted-model-server';
 import {
   callToolsThenSay,
@@ -49,7 +50,7 @@ afterEach(async () => {
 async function promptUntilApprovalAsked(editor: TestEditor) {
   expect(await editor.start(folders.workspace)).toEqual({});
   const prompt = await editor.connection.request('chat/prompt', { message: 'Please write hello.txt' });
-  expect(prompt).toEqual({ chatId: expect.any(String), model: 'claude-sonnet-4-5', status: 'prompting' });
+  expect(prompt).toEqual({ chatId: expect.any(String), model: DEFAULT_MODEL, status: 'prompting' });
   const run = await editor.content(prompt.chatId, 'toolCallRun');
   return { chatId: prompt.chatId, run };
 }
@@ -73,9 +74,9 @@ describe('baton eca-server', () => {
 
     const config = (await editor.notification('config/updated')) as ConfigUpdatedParams;
     expect(config.chat).toMatchObject({
-      models: expect.arrayContaining(['claude-sonnet-4-5']),
+      models: expect.arrayContaining([DEFAULT_MODEL]),
       behaviors: ['agent', 'plan'],
-      selectModel: 'claude-sonnet-4-5',
+      selectModel: DEFAULT_MODEL,
       selectBehavior: 'agent',
     });
     expect(config.chat?.welcomeMessage).not.toMatch(/offline demo/);

@@ -11,7 +11,8 @@ import { BuiltinAgent, type BuiltinAgentOptions } from './builtin-agent';
 import { MODEL_CATALOG } from './model-catalog';
 import { pickShellEnvironment } from './tools/shell-command';
 
-export const DEFAULT_MODEL = 'claude-sonnet-4-5';
+// The SDK marks claude-sonnet-4-5 as reaching end of life; its successor at the same price.
+export const DEFAULT_MODEL = 'claude-sonnet-4-6';
 
 export interface BuiltinAgentEnvironment
   extends Pick<BuiltinAgentOptions, 'approvalPolicy' | 'protectedFolders' | 'extraTools' | 'mcp'> {
