@@ -1,8 +1,4 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SPECS_FOLDER, EXAMPLES_FOLDER, renderSpecExamples } from './extract-spec-examples';
 import { extractSpecExamples } from './spec-example-parser';
 
 const fence = '```';
@@ -59,14 +55,5 @@ describe('extractSpecExamples', () => {
   it('does not take a heading inside a block for a heading', () => {
     const markdown = ['## Real', fence, '# not a heading', fence, `${fence}json`, '[]', fence].join('\n');
     expect(extractSpecExamples('x.md', markdown).examples[0]?.heading).toBe('Real');
-  });
-});
-
-describe('the committed examples', () => {
-  it.skipIf(!existsSync(DEFAULT_SPECS_FOLDER))('are what the specs beside the project give', async () => {
-    for (const [file, { contents }] of await renderSpecExamples(DEFAULT_SPECS_FOLDER)) {
-      const committed = await readFile(path.join(EXAMPLES_FOLDER, file), 'utf8');
-      expect(committed, `${file} is stale: run node --import tsx scripts/extract-spec-examples.ts`).toBe(contents);
-    }
   });
 });

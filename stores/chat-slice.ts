@@ -6,7 +6,7 @@ import type { SequencedContentReceivedParams } from '../lib/protocol/thread-even
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator, BatonState } from './baton-state';
 import { EMPTY_THREAD_CHAT, type ThreadChat } from './thread-chat';
-import { hasGap, loadSnapshot, receiveSequenced } from './thread-sequence';
+import { hasGap, receiveSequenced } from './thread-sequence';
 
 export interface ChatSlice {
   /** Keyed by thread id: every thread this tab has opened. Replaced (never mutated) on write. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createBatonStore, selectOpenChat, selectTurnError } from './baton-store';
-import { received } from './chat-contents.test-fixtures';
 import { scriptedRelay, WireError } from './fake-baton-rpc';
 
 describe('clearing a chat', () => {
