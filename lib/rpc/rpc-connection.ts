@@ -3,17 +3,10 @@
  * directions, batches received per the specification, params and results checked against the
  * protocol's schemas. Bad input is answered with the error it deserves and the connection goes on.
  */
-import { classifyMessage, JSONRPC_VERSION, type RequestId, type RequestMessage } from '../protocol/json-rpc';
-import {
-  ConnectionError,
-  internalError,
-  invalidParams,
-  invalidRequest,
-  methodNotFound,
-  parseError,
-  RpcError,
-} from './errors';
-import { errorResponse, runHandler, withParams, type RequestContext, type RequestHandler } from './outgoing-messages';
+import { classifyMessage, JSONRPC_VERSION, type RequestId } from '../protocol/json-rpc';
+import { ConnectionError, invalidRequest, parseError, RpcError } from './errors';
+import { IncomingMessages, type NotificationHandler } from './incoming-messages';
+import { errorResponse, withParams, type RequestContext, type RequestHandler } from './outgoing-messages';
 import { PendingRequests } from './pending-requests';
 import type {
   HandlerResult,
@@ -26,8 +19,7 @@ import type {
   RequestParams,
   RequestResult,
 } from './protocol-definition';
-import { CancelParamsSchema, GivenUpRequests, type CancellationOptions } from './request-cancellation';
-import { RunningRequests } from './running-requests';
+import { GivenUpRequests, type CancellationOptions } from './request-cancellation';
 import type { Transport } from './transport';
 
 export type { RequestContext } from './outgoing-messages';
@@ -53,15 +45,11 @@ export interface RpcConnectionOptions {
   cancellation?: CancellationOptions;
 }
 
-type NotificationHandler = (params: unknown) => void;
-
 const DEFAULT_TIMEOUT_MS = 60_000;
 
 export class RpcConnection<P extends ProtocolDefinition> {
-  private readonly requestHandlers = new Map<string, RequestHandler>();
-  private readonly notificationHandlers = new Map<string, NotificationHandler>();
+  private readonly incoming: IncomingMessages;
   private readonly pending = new PendingRequests();
-  private readonly running = new RunningRequests();
   private readonly givenUp = new GivenUpRequests();
   private readonly closeListeners = new Set<(error: ConnectionError) => void>();
   private nextId = 1;
@@ -72,6 +60,7 @@ export class RpcConnection<P extends ProtocolDefinition> {
     private readonly transport: Transport,
     private readonly options: RpcConnectionOptions = {},
   ) {
+    this.incoming = new IncomingMessages(protocol, options);
     transport.onmessage = (value) => void this.receive(value);
     transport.onclose = (reason) => this.dispose(new ConnectionError('closed', `Connection closed: ${reason}`));
     transport.onerror = (error) => this.receiveUndecodable(error);
@@ -88,14 +77,14 @@ export class RpcConnection<P extends ProtocolDefinition> {
       context: RequestContext,
     ) => HandlerResult<P, M> | Promise<HandlerResult<P, M>>,
   ): void {
-    this.requestHandlers.set(method, handler as RequestHandler);
+    this.incoming.setRequestHandler(method, handler as RequestHandler);
   }
 
   onNotification<N extends NotificationMethod<P>>(
     method: N,
     handler: (params: ParsedNotificationParams<P, N>) => void,
   ): void {
-    this.notificationHandlers.set(method, handler as NotificationHandler);
+    this.incoming.setNotificationHandler(method, handler as NotificationHandler);
   }
 
   onClose(listener: (error: ConnectionError) => void): () => void {
@@ -172,61 +161,14 @@ export class RpcConnection<P extends ProtocolDefinition> {
         this.receiveResponse(classified.message);
         return undefined;
       case 'notification':
-        if (classified.message.method === this.options.cancellation?.notification) {
-          this.receiveCancellation(classified.message.method, classified.message.params);
-        } else {
-          this.receiveNotification(classified.message.method, classified.message.params);
-        }
+        this.incoming.receiveNotification(classified.message.method, classified.message.params);
         return undefined;
       case 'request':
-        return this.receiveRequest(classified.message);
+        return this.incoming.receiveRequest(classified.message);
       default: {
         const unreachable: never = classified;
         return unreachable;
       }
-    }
-  }
-
-  private async receiveRequest(message: RequestMessage): Promise<object> {
-    const definition = this.protocol.requests[message.method];
-    const handler = this.requestHandlers.get(message.method);
-    if (!definition || !handler) return errorResponse(message.id, methodNotFound(message.method));
-    const params = definition.params.safeParse(message.params);
-    if (!params.success) return errorResponse(message.id, invalidParams(message.method, params.error.issues));
-    const running = this.running.start(message.id, message.method);
-    const outcome = runHandler(handler, definition.result, message, params.data, running.signal);
-    void outcome.finally(running.finish);
-    // A cancelled request is answered at once; whatever its handler produces later is dropped.
-    return Promise.race([outcome, running.cancelled.then((error) => errorResponse(message.id, error))]);
-  }
-
-  /** The peer no longer wants an answer (LSP `$/cancelRequest`); an unknown id has finished already. */
-  private receiveCancellation(method: string, rawParams: unknown): void {
-    const params = CancelParamsSchema.safeParse(rawParams);
-    if (!params.success) {
-      this.options.onProtocolError?.(invalidParams(method, params.error.issues));
-      return;
-    }
-    this.running.cancel(params.data.id);
-  }
-
-  private receiveNotification(method: string, rawParams: unknown): void {
-    const schema = this.protocol.notifications[method];
-    const handler = this.notificationHandlers.get(method);
-    // Notifications get no answer, even when unknown (JSON-RPC 2.0 §4.1); the owner is told.
-    if (!schema || !handler) {
-      this.options.onProtocolError?.(methodNotFound(method));
-      return;
-    }
-    const params = schema.safeParse(rawParams);
-    if (!params.success) {
-      this.options.onProtocolError?.(invalidParams(method, params.error.issues));
-      return;
-    }
-    try {
-      handler(params.data);
-    } catch (error) {
-      this.options.onProtocolError?.(internalError(`handler of ${method} failed`, error));
     }
   }
 
@@ -275,7 +217,7 @@ export class RpcConnection<P extends ProtocolDefinition> {
     if (this.closedWith) return;
     this.closedWith = error;
     this.pending.rejectAll(error);
-    this.running.abortAll(error);
+    this.incoming.abortAll(error);
     for (const listener of this.closeListeners) listener(error);
   }
 }

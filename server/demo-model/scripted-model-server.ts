@@ -7,15 +7,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { conversationProblem, type MessagesRequest, MessagesRequestSchema, thinkingProblem } from './messages-request';
-import {
-  estimateInputTokens,
-  type ModelScript,
-  type ReplyIdentity,
-  replyToMessage,
-  replyToStreamSteps,
-  resolveBlocks,
-  type ScriptedReply,
-} from './scripted-reply';
+import { estimateInputTokens, type ModelScript, type ScriptedReply } from './scripted-reply';
+import { type ReplyIdentity, replyToMessage, replyToStreamSteps, resolveBlocks } from './scripted-reply-events';
 
 /** The real API's own request size limit. */
 const MAX_REQUEST_BYTES = 32 * 1024 * 1024;

@@ -8,11 +8,13 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { MessagesRequest } from '../demo-model/messages-request';
+import { startScriptedModelServer, type ScriptedModelServer } from '../demo-model/scripted-model-server';
 import type { ModelScript } from '../demo-model/scripted-reply';
 import { PROJECT_ROOT } from '../relay/project-root';
 import { runEcaServer, type EcaServerOptions, type RunningEcaServer } from './eca-server';
-import { TestEditor, type EditorLink } from './test-editor';
+import { TestEditor, within, type EditorLink } from './test-editor';
 
 export { TestEditor, within } from './test-editor';
 
@@ -87,6 +89,43 @@ export function linkToProcess(server: ServerProcess): EditorLink {
     log: server.stderr,
     hasEnded: () => server.child.exitCode !== null || server.child.signalCode !== null,
   };
+}
+
+export interface EcaServerProcessFixture {
+  folders: TestFolders;
+  /** The scripted model behind ANTHROPIC_BASE_URL; undefined without a script (the offline demo model answers). */
+  model: ScriptedModelServer | undefined;
+  server: ServerProcess;
+}
+
+/**
+ * Registers the hooks that give each test `baton eca-server` as a child process in fresh folders,
+ * talking to a scripted model when given `modelScript`, and take it all down after the test.
+ */
+export function useEcaServerProcess(modelScript?: ModelScript): EcaServerProcessFixture {
+  const fixture = {} as EcaServerProcessFixture;
+  beforeEach(async () => {
+    fixture.folders = await makeTestFolders();
+    fixture.model = modelScript ? await startScriptedModelServer({ script: modelScript }) : undefined;
+    const modelSettings: Record<string, string> = fixture.model
+      ? { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: fixture.model.url }
+      : {};
+    fixture.server = spawnEcaServer(fixture.folders, serverEnvironment(modelSettings));
+  });
+  afterEach(async () => {
+    await fixture.server.kill();
+    await fixture.model?.close();
+    await fixture.folders.remove();
+  });
+  return fixture;
+}
+
+/** shutdown answers null, exit ends the process with 0. */
+export async function expectCleanExit(editor: TestEditor, server: ServerProcess): Promise<void> {
+  expect(await editor.shutdownAndExit()).toBeNull();
+  expect(await within(server.exited, 'the server to exit', server.stderr)).toBe(0);
+  // stdout carried protocol messages and nothing else.
+  expect(editor.framingErrors).toEqual([]);
 }
 
 export interface InProcessServer {

@@ -2,31 +2,11 @@
  * `baton eca-server` on the wire, without an API key (the offline demo model): bytes that make no
  * message, requests before `initialize`, and the welcome an editor shows.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConfigUpdatedParams } from '../../lib/protocol/eca/config';
-import {
-  linkToProcess,
-  makeTestFolders,
-  serverEnvironment,
-  spawnEcaServer,
-  TestEditor,
-  within,
-  type ServerProcess,
-  type TestFolders,
-} from './eca-server-test-support';
+import { expectCleanExit, linkToProcess, TestEditor, useEcaServerProcess } from './eca-server-test-support';
 
-let folders: TestFolders;
-let server: ServerProcess;
-
-beforeEach(async () => {
-  folders = await makeTestFolders();
-  server = spawnEcaServer(folders, serverEnvironment());
-});
-
-afterEach(async () => {
-  await server.kill();
-  await folders.remove();
-});
+const fixture = useEcaServerProcess();
 
 function framed(message: object): string {
   const body = JSON.stringify(message);
@@ -36,23 +16,16 @@ function framed(message: object): string {
 const isResponseTo = (id: string | number | null) => (message: unknown) =>
   typeof message === 'object' && message !== null && 'id' in message && message.id === id && !('method' in message);
 
-async function expectCleanExit(editor: TestEditor): Promise<void> {
-  expect(await editor.shutdownAndExit()).toBeNull();
-  expect(await within(server.exited, 'the server to exit', server.stderr)).toBe(0);
-  // stdout carried protocol messages and nothing else.
-  expect(editor.framingErrors).toEqual([]);
-}
-
 describe('baton eca-server on the wire', () => {
   it('answers bad framing with -32700 and still answers the valid request after it', async () => {
-    const editor = new TestEditor(linkToProcess(server));
+    const editor = new TestEditor(linkToProcess(fixture.server));
     const initialize = {
       jsonrpc: '2.0',
       id: 'after-garbage',
       method: 'initialize',
       params: { processId: null, capabilities: {}, workspaceFolders: [] },
     };
-    server.child.stdin.write(
+    fixture.server.child.stdin.write(
       // A header whose Content-Length is no number: the reader cannot trust it and looks for the next header.
       'Content-Length: twelve\r\n\r\n{"jsonrpc":"2.0","id":"lost","method":"shutdown"}' +
         // A well-framed body that is not JSON.
@@ -75,23 +48,23 @@ describe('baton eca-server on the wire', () => {
 
     editor.connection.notify('initialized', {});
     await editor.notification('config/updated');
-    await expectCleanExit(editor);
+    await expectCleanExit(editor, fixture.server);
   });
 
   it('refuses requests before initialize with -32002, then serves them once initialized', async () => {
-    const editor = new TestEditor(linkToProcess(server));
+    const editor = new TestEditor(linkToProcess(fixture.server));
     await expect(editor.connection.request('chat/queryCommands', { query: '' })).rejects.toMatchObject({ code: -32002 });
     await expect(editor.connection.request('shutdown', undefined)).rejects.toMatchObject({ code: -32002 });
 
-    await editor.start(folders.workspace);
+    await editor.start(fixture.folders.workspace);
     await expect(editor.connection.request('chat/queryCommands', { query: '' })).resolves.toMatchObject({
       commands: expect.any(Array),
     });
-    await expectCleanExit(editor);
+    await expectCleanExit(editor, fixture.server);
   });
 
   it('says in its welcome that the offline demo model answers when there is no API key', async () => {
-    const editor = new TestEditor(linkToProcess(server));
+    const editor = new TestEditor(linkToProcess(fixture.server));
     // No workspace folder: the server works in the --workspace it was started with.
     expect(await editor.start(undefined)).toEqual({});
 
@@ -99,7 +72,7 @@ describe('baton eca-server on the wire', () => {
     expect(config.chat?.welcomeMessage).toMatch(/offline demo model/);
     expect(config.chat?.welcomeMessage).toMatch(/ANTHROPIC_API_KEY/);
     expect(config.chat?.models).toEqual(['offline-demo']);
-    expect(server.stderr()).toContain(folders.workspace);
-    await expectCleanExit(editor);
+    expect(fixture.server.stderr()).toContain(fixture.folders.workspace);
+    await expectCleanExit(editor, fixture.server);
   });
 });

@@ -6,23 +6,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatContent } from '../../lib/protocol/eca-chat';
 import type { ConfigUpdatedParams } from '../../lib/protocol/eca/config';
 import type { ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
 import { DEFAULT_MODEL } from '../agents/builtin/create-builtin-agent';
-import { startScriptedModelServer, type ScriptedModelServer } from '../demo-model/scripted-model-server';
-import {
-  callToolsThenSay,
-  linkToProcess,
-  makeTestFolders,
-  serverEnvironment,
-  spawnEcaServer,
-  TestEditor,
-  within,
-  type ServerProcess,
-  type TestFolders,
-} from './eca-server-test-support';
+import { callToolsThenSay, expectCleanExit, linkToProcess, TestEditor, useEcaServerProcess } from './eca-server-test-support';
 
 const FILE_TEXT = 'Written through the ECA server.\n';
 const FINAL_TEXT = 'The file hello.txt is in place.';
@@ -30,37 +19,15 @@ const FINAL_TEXT = 'The file hello.txt is in place.';
 /** First a write_file call; once the model has the tool's result, a sentence. */
 const writeThenAnswer = callToolsThenSay([{ name: 'write_file', input: { path: 'hello.txt', content: FILE_TEXT } }], FINAL_TEXT);
 
-let folders: TestFolders;
-let model: ScriptedModelServer;
-let server: ServerProcess;
-
-beforeEach(async () => {
-  folders = await makeTestFolders();
-  model = await startScriptedModelServer({ script: writeThenAnswer });
-  server = spawnEcaServer(folders, serverEnvironment({ ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: model.url }));
-});
-
-afterEach(async () => {
-  await server.kill();
-  await model.close();
-  await folders.remove();
-});
+const fixture = useEcaServerProcess(writeThenAnswer);
 
 /** initialize, initialized, and a prompt that leads to a write_file call waiting for approval. */
 async function promptUntilApprovalAsked(editor: TestEditor) {
-  expect(await editor.start(folders.workspace)).toEqual({});
+  expect(await editor.start(fixture.folders.workspace)).toEqual({});
   const prompt = await editor.connection.request('chat/prompt', { message: 'Please write hello.txt' });
   expect(prompt).toEqual({ chatId: expect.any(String), model: DEFAULT_MODEL, status: 'prompting' });
   const run = await editor.content(prompt.chatId, 'toolCallRun');
   return { chatId: prompt.chatId, run };
-}
-
-/** shutdown answers null, exit ends the process with 0. */
-async function expectCleanExit(editor: TestEditor): Promise<void> {
-  expect(await editor.shutdownAndExit()).toBeNull();
-  expect(await within(server.exited, 'the server to exit', server.stderr)).toBe(0);
-  // stdout carried protocol messages and nothing else.
-  expect(editor.framingErrors).toEqual([]);
 }
 
 function typesOf(editor: TestEditor, chatId: string): ChatContent['type'][] {
@@ -69,8 +36,8 @@ function typesOf(editor: TestEditor, chatId: string): ChatContent['type'][] {
 
 describe('baton eca-server', () => {
   it('announces its models and native tools once initialized', async () => {
-    const editor = new TestEditor(linkToProcess(server));
-    await editor.start(folders.workspace);
+    const editor = new TestEditor(linkToProcess(fixture.server));
+    await editor.start(fixture.folders.workspace);
 
     const config = (await editor.notification('config/updated')) as ConfigUpdatedParams;
     expect(config.chat).toMatchObject({
@@ -91,11 +58,11 @@ describe('baton eca-server', () => {
     expect(writeFile?.description).toMatch(/file/i);
     expect(writeFile?.parameters).toMatchObject({ type: 'object', properties: { path: {}, content: {} } });
 
-    await expectCleanExit(editor);
+    await expectCleanExit(editor, fixture.server);
   });
 
   it('runs a turn whose file change the editor approves', async () => {
-    const editor = new TestEditor(linkToProcess(server));
+    const editor = new TestEditor(linkToProcess(fixture.server));
     const { chatId, run } = await promptUntilApprovalAsked(editor);
     expect(run).toMatchObject({
       origin: 'native',
@@ -105,12 +72,12 @@ describe('baton eca-server', () => {
       arguments: { path: 'hello.txt', content: FILE_TEXT },
       details: { type: 'fileChange', path: 'hello.txt', linesAdded: 1, linesRemoved: 0 },
     });
-    expect(existsSync(path.join(folders.workspace, 'hello.txt'))).toBe(false);
+    expect(existsSync(path.join(fixture.folders.workspace, 'hello.txt'))).toBe(false);
 
     editor.connection.notify('chat/toolCallApprove', { chatId, toolCallId: run.id });
     const called = await editor.content(chatId, 'toolCalled');
     expect(called).toMatchObject({ id: run.id, error: false, server: 'ECA' });
-    expect(await readFile(path.join(folders.workspace, 'hello.txt'), 'utf8')).toBe(FILE_TEXT);
+    expect(await readFile(path.join(fixture.folders.workspace, 'hello.txt'), 'utf8')).toBe(FILE_TEXT);
     await editor.content(chatId, 'progress', (content) => content.state === 'finished');
 
     const text = editor.contents
@@ -124,18 +91,18 @@ describe('baton eca-server', () => {
     expect(types.indexOf('toolCallRunning')).toBeLessThan(types.indexOf('toolCalled'));
     expect(types.at(-1)).toBe('progress');
     // The model was given the tool's result.
-    expect(model.requests).toHaveLength(2);
+    expect(fixture.model?.requests).toHaveLength(2);
 
     // Exactly v2 on the wire: {chatId, role, content} and no `seq`.
     const onWire = editor.notifications.filter((item) => item.method === 'chat/contentReceived');
     expect(onWire.length).toBe(editor.contents.length);
     for (const { params } of onWire) expect(Object.keys(params as object).sort()).toEqual(['chatId', 'content', 'role']);
 
-    await expectCleanExit(editor);
+    await expectCleanExit(editor, fixture.server);
   });
 
   it('leaves the file alone when the editor rejects the call, and tells the model', async () => {
-    const editor = new TestEditor(linkToProcess(server));
+    const editor = new TestEditor(linkToProcess(fixture.server));
     const { chatId, run } = await promptUntilApprovalAsked(editor);
 
     editor.connection.notify('chat/toolCallReject', { chatId, toolCallId: run.id });
@@ -143,11 +110,11 @@ describe('baton eca-server', () => {
     expect(rejected).toMatchObject({ id: run.id, reason: 'user-choice', server: 'ECA' });
     await editor.content(chatId, 'progress', (content) => content.state === 'finished');
 
-    expect(existsSync(path.join(folders.workspace, 'hello.txt'))).toBe(false);
+    expect(existsSync(path.join(fixture.folders.workspace, 'hello.txt'))).toBe(false);
     expect(typesOf(editor, chatId)).not.toContain('toolCalled');
-    const toolResult = model.requests[1]?.messages.at(-1);
+    const toolResult = fixture.model?.requests[1]?.messages.at(-1);
     expect(JSON.stringify(toolResult)).toMatch(/"is_error":true/);
 
-    await expectCleanExit(editor);
+    await expectCleanExit(editor, fixture.server);
   });
 });

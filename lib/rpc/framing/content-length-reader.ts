@@ -8,10 +8,12 @@
  * A header block that cannot be trusted (a line without a colon, no `Content-Length`, one that is
  * not a number, negative, absurd or contradicted, or a block past its cap) is reported once,
  * then the reader resynchronises on the next `Content-Length:` (the rule and its reasons are in
- * content-length-resync.ts). A block with a trustworthy length whose message is refused (too large, another charset) is
- * skipped by its length without being buffered, and the next message is read normally.
+ * content-length-resync.ts). A block with a trustworthy length whose message is refused (too
+ * large, another charset) is skipped by its length without being buffered, and the next message
+ * is read normally.
  */
-import { checkHeaderFields, readHeaderField, type HeaderFields } from './content-length-header';
+import { checkHeaderFields, readHeaderField } from './content-length-header';
+import { HeaderBlock } from './content-length-header-block';
 import { HeaderStartSearch, RESYNC_TOKEN, searchableRest } from './content-length-resync';
 import { encodeContentLengthMessage } from './content-length-writer';
 import { FramingError } from './framing-error';
@@ -43,10 +45,7 @@ type ReaderState = 'header' | 'body' | 'skip' | 'resync';
 class ContentLengthReader implements MessageReader {
   private readonly maxMessageBytes: number;
   private state: ReaderState = 'header';
-  private readonly header: Uint8Array;
-  private headerLength = 0;
-  private lineStart = 0;
-  private fields: HeaderFields = {};
+  private readonly header: HeaderBlock;
   /** Bytes of a failed header block to search again, before the rest of the current chunk. */
   private replay: Uint8Array | undefined;
   private readonly headerStart = new HeaderStartSearch();
@@ -58,7 +57,7 @@ class ContentLengthReader implements MessageReader {
 
   constructor(private readonly options: ContentLengthReaderOptions) {
     this.maxMessageBytes = resolveMaxMessageBytes(options);
-    this.header = new Uint8Array(Math.max(options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES, RESYNC_TOKEN.length + 1));
+    this.header = new HeaderBlock(Math.max(options.maxHeaderBytes ?? DEFAULT_MAX_HEADER_BYTES, RESYNC_TOKEN.length + 1));
   }
 
   push(bytes: Uint8Array): void {
@@ -80,11 +79,11 @@ class ContentLengthReader implements MessageReader {
   end(): void {
     if (this.state === 'body') {
       this.report('truncated-message', `The stream ended inside a message body (${this.bodyFilled} of ${this.remaining} bytes read)`);
-    } else if (this.state === 'header' && this.headerLength > 0) {
+    } else if (this.state === 'header' && this.header.length > 0) {
       this.report('truncated-message', 'The stream ended inside a message header');
     }
     this.state = 'header';
-    this.resetHeader();
+    this.header.clear();
     this.body = undefined;
     this.bodyFilled = 0;
     this.remaining = 0;
@@ -108,29 +107,27 @@ class ContentLengthReader implements MessageReader {
   }
 
   private readHeader(chunk: Uint8Array, offset: number): number {
-    if (this.headerLength === 0) {
+    if (this.header.length === 0) {
       const bodyStart = this.readCanonicalHeader(chunk, offset);
       if (bodyStart !== -1) return bodyStart;
     }
     while (offset < chunk.length) {
-      if (this.headerLength === 0 && (chunk[offset] === LF || chunk[offset] === CR)) {
+      if (this.header.length === 0 && (chunk[offset] === LF || chunk[offset] === CR)) {
         offset++;
         continue;
       }
       const newline = chunk.indexOf(LF, offset);
       const end = newline === -1 ? chunk.length : newline + 1;
-      const room = this.header.length - this.headerLength;
+      const room = this.header.room;
       if (end - offset > room) {
-        this.header.set(chunk.subarray(offset, offset + room), this.headerLength);
-        this.headerLength += room;
+        this.header.append(chunk.subarray(offset, offset + room));
         this.failHeader(
-          new FramingError('header-too-large', `A header block exceeds ${this.header.length} bytes without ending`),
+          new FramingError('header-too-large', `A header block exceeds ${this.header.capacity} bytes without ending`),
           { judged: false },
         );
         return offset + room;
       }
-      this.header.set(chunk.subarray(offset, end), this.headerLength);
-      this.headerLength += end - offset;
+      this.header.append(chunk.subarray(offset, end));
       offset = end;
       if (newline === -1) return offset;
       if (this.completeHeaderLine()) return offset;
@@ -140,22 +137,19 @@ class ContentLengthReader implements MessageReader {
 
   /** Handles the header line just ended; true when the header block is over (read or failed). */
   private completeHeaderLine(): boolean {
-    let lineEnd = this.headerLength - 1;
-    if (lineEnd > this.lineStart && this.header[lineEnd - 1] === CR) lineEnd--;
-    const line = asciiText(this.header.subarray(this.lineStart, lineEnd));
-    this.lineStart = this.headerLength;
+    const line = this.header.takeLine();
     if (line.length > 0) {
-      const error = readHeaderField(line, this.fields);
+      const error = readHeaderField(line, this.header.fields);
       if (!error) return false;
       this.failHeader(error);
       return true;
     }
-    const verdict = checkHeaderFields(this.fields, this.maxMessageBytes);
+    const verdict = checkHeaderFields(this.header.fields, this.maxMessageBytes);
     if (!verdict.ok) {
       this.failHeader(verdict.error);
       return true;
     }
-    this.resetHeader();
+    this.header.clear();
     this.remaining = verdict.length;
     if (verdict.refusal) {
       this.state = 'skip';
@@ -224,9 +218,8 @@ class ContentLengthReader implements MessageReader {
   private searchForHeader(chunk: Uint8Array, offset: number): number {
     const found = this.headerStart.search(chunk, offset);
     if (found === -1) return chunk.length;
-    // The block starts with the token just matched; its case does not matter to what follows.
-    this.header.set(RESYNC_TOKEN);
-    this.headerLength = RESYNC_TOKEN.length;
+    // The emptied block starts with the token just matched; its case does not matter to what follows.
+    this.header.append(RESYNC_TOKEN);
     this.state = 'header';
     return found;
   }
@@ -236,18 +229,12 @@ class ContentLengthReader implements MessageReader {
    * never judged, so its `Content-Length` lines may still start the next message.
    */
   private failHeader(error: FramingError, { judged } = { judged: true }): void {
-    const block = this.header.subarray(0, this.headerLength);
+    const block = this.header.contents();
     this.replay = judged ? searchableRest(block) : block.slice(1);
-    this.resetHeader();
+    this.header.clear();
     this.state = 'resync';
     this.headerStart.reset();
     this.options.onError(error);
-  }
-
-  private resetHeader(): void {
-    this.headerLength = 0;
-    this.lineStart = 0;
-    this.fields = {};
   }
 
   private report(kind: FramingError['kind'], message: string): void {
@@ -264,7 +251,3 @@ export const contentLengthFraming: MessageFraming = {
   createReader: createContentLengthReader,
   encode: encodeContentLengthMessage,
 };
-
-function asciiText(bytes: Uint8Array): string {
-  return String.fromCharCode.apply(null, bytes as unknown as number[]);
-}

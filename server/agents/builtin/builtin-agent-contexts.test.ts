@@ -1,44 +1,32 @@
-import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatContext } from '../../../lib/protocol/eca-chat';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
-import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
-import { say, scriptedSteps } from './agent-test-support';
-import { BuiltinAgent } from './builtin-agent';
+import { say, scriptedSteps, useAgentFixture } from './agent-test-support';
 import { McpServerManager } from './mcp/mcp-server-manager';
 import { EVERYTHING_BIN } from './mcp/mcp-test-support';
 import { WEB_CONTEXT_NOTE } from './prompt-contexts';
 import { createRecordingTurn } from './recording-turn';
 
-let workspaceRoot: string;
-let server: ScriptedModelServer | undefined;
-let agent: BuiltinAgent | undefined;
-
 const NOTES = 'alpha\nbeta\ngamma\ndelta\n';
 
-beforeEach(async () => {
-  workspaceRoot = await realpath(await mkdtemp(path.join(tmpdir(), 'baton-contexts-')));
-  await writeFile(path.join(workspaceRoot, 'notes.txt'), NOTES);
-  await mkdir(path.join(workspaceRoot, 'src', 'lib'), { recursive: true });
-  await writeFile(path.join(workspaceRoot, 'src', 'main.ts'), 'export {};\n');
-});
-
-afterEach(async () => {
-  await agent?.close();
-  await server?.close();
-  agent = server = undefined;
-  await rm(workspaceRoot, { recursive: true, force: true });
+const fixture = useAgentFixture({
+  prefix: 'baton-contexts-',
+  async prepare({ workspaceRoot }) {
+    await writeFile(path.join(workspaceRoot, 'notes.txt'), NOTES);
+    await mkdir(path.join(workspaceRoot, 'src', 'lib'), { recursive: true });
+    await writeFile(path.join(workspaceRoot, 'src', 'main.ts'), 'export {};\n');
+  },
 });
 
 /** Runs a turn with the contexts and returns the blocks of the user message the model received. */
 async function sentWith(contexts: ChatContext[], mcp?: McpServerManager) {
-  server = await startScriptedModelServer({ script: scriptedSteps(say('Noted.')) });
-  agent = new BuiltinAgent({ workspaceRoot, apiKey: 'test', baseURL: server.url, model: 'scripted', offlineDemo: false, mcp });
+  const agent = await fixture.agentWith(scriptedSteps(say('Noted.')), { mcp });
   const recording = createRecordingTurn({ message: 'What about these?', contexts });
   await agent.runTurn(recording.turn);
-  const blocks = contentBlocks(server.requests[0]?.messages.at(-1) as RequestMessage);
+  const blocks = contentBlocks(fixture.server?.requests[0]?.messages.at(-1) as RequestMessage);
   const texts = blocks.map((block) => (block.type === 'text' ? block.text : ''));
   return { texts, recording };
 }

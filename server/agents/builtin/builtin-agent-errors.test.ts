@@ -1,38 +1,16 @@
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ModelScript } from '../../demo-model/scripted-reply';
-import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
-import { say, scriptedSteps, useTool } from './agent-test-support';
-import { BuiltinAgent, BuiltinAgentError } from './builtin-agent';
+import { say, scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
+import { BuiltinAgentError } from './builtin-agent';
 import { freePort } from './mcp/mcp-test-support';
 import { contentOutline, createRecordingTurn } from './recording-turn';
 
-let workspaceRoot: string;
-let server: ScriptedModelServer | undefined;
-let agent: BuiltinAgent | undefined;
-
-beforeEach(async () => {
-  workspaceRoot = await realpath(await mkdtemp(path.join(tmpdir(), 'baton-errors-')));
-});
-
-afterEach(async () => {
-  await agent?.close();
-  await server?.close();
-  agent = server = undefined;
-  await rm(workspaceRoot, { recursive: true, force: true });
-});
-
-function agentAt(baseURL: string): BuiltinAgent {
-  agent = new BuiltinAgent({ workspaceRoot, apiKey: 'test', baseURL, model: 'claude-haiku-4-5', offlineDemo: false });
-  return agent;
-}
+const fixture = useAgentFixture({ prefix: 'baton-errors-', defaults: () => ({ model: 'claude-haiku-4-5' }) });
 
 async function failedTurn(script: ModelScript) {
-  server = await startScriptedModelServer({ script });
+  const agent = await fixture.agentWith(script);
   const recording = createRecordingTurn({ message: 'Hi', decide: () => 'approved' });
-  const error = await agentAt(server.url)
+  const error = await agent
     .runTurn(recording.turn)
     .then(() => undefined, (caught: unknown) => caught);
   expect(error).toBeInstanceOf(BuiltinAgentError);
@@ -108,7 +86,7 @@ describe('a turn whose model request fails', () => {
 
   it('says the model API cannot be reached when nothing listens at its address', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
-    const error = await agentAt(url)
+    const error = await fixture.agentAt(url)
       .runTurn(createRecordingTurn({ message: 'Hi' }).turn)
       .then(() => undefined, (caught: unknown) => caught);
     expect(error).toBeInstanceOf(BuiltinAgentError);

@@ -1,22 +1,18 @@
-import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatCommandSchema } from '../../../lib/protocol/eca/chat-methods';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
-import type { ModelScript } from '../../demo-model/scripted-reply';
-import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
-import { say, scriptedSteps, useTool } from './agent-test-support';
-import { BuiltinAgent, type BuiltinAgentOptions } from './builtin-agent';
+import { startScriptedModelServer } from '../../demo-model/scripted-model-server';
+import { say, scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
+import { BuiltinAgent } from './builtin-agent';
 import { createBuiltinAgentFromEnv } from './create-builtin-agent';
 import { McpServerManager } from './mcp/mcp-server-manager';
 import { EVERYTHING_BIN } from './mcp/mcp-test-support';
 import { ApprovalPolicy } from './policy/approval-policy';
 import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from './recording-turn';
 
-let workspaceRoot: string;
-let server: ScriptedModelServer | undefined;
-let agent: BuiltinAgent | undefined;
 let manager: McpServerManager;
 
 beforeAll(async () => {
@@ -30,35 +26,15 @@ beforeAll(async () => {
 });
 afterAll(() => manager.close());
 
-beforeEach(async () => {
-  workspaceRoot = await realpath(await mkdtemp(path.join(tmpdir(), 'baton-agent-mcp-')));
-  await writeFile(path.join(workspaceRoot, 'README.md'), '# Sample\n');
+const fixture = useAgentFixture({
+  prefix: 'baton-agent-mcp-',
+  defaults: () => ({ mcp: manager }),
+  prepare: ({ workspaceRoot }) => writeFile(path.join(workspaceRoot, 'README.md'), '# Sample\n'),
 });
-
-afterEach(async () => {
-  await agent?.close();
-  await server?.close();
-  agent = server = undefined;
-  await rm(workspaceRoot, { recursive: true, force: true });
-});
-
-async function agentWith(script: ModelScript, options: Partial<BuiltinAgentOptions> = {}): Promise<BuiltinAgent> {
-  server = await startScriptedModelServer({ script });
-  agent = new BuiltinAgent({
-    workspaceRoot,
-    apiKey: 'test',
-    baseURL: server.url,
-    model: 'scripted',
-    offlineDemo: false,
-    mcp: manager,
-    ...options,
-  });
-  return agent;
-}
 
 async function turn(options: RecordingTurnOptions) {
   const recording = createRecordingTurn({ decide: () => 'approved', ...options });
-  await agent?.runTurn(recording.turn);
+  await fixture.agent?.runTurn(recording.turn);
   return recording;
 }
 
@@ -67,13 +43,13 @@ function answerText(recording: Awaited<ReturnType<typeof turn>>): string {
 }
 
 function lastUserText(): string {
-  const blocks = contentBlocks(server?.requests.at(-1)?.messages.at(-1) as RequestMessage);
+  const blocks = contentBlocks(fixture.server?.requests.at(-1)?.messages.at(-1) as RequestMessage);
   return blocks.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
 }
 
 describe('MCP tools in a turn', () => {
   it('asks before calling one, and reports it with origin mcp and its server', async () => {
-    await agentWith(scriptedSteps(useTool('everything__echo', { message: 'hello' })));
+    await fixture.agentWith(scriptedSteps(useTool('everything__echo', { message: 'hello' })));
     const recording = await turn({ message: 'Echo' });
 
     expect(recording.approvalsAsked).toHaveLength(1);
@@ -91,23 +67,23 @@ describe('MCP tools in a turn', () => {
       error: false,
       outputs: [{ type: 'text', text: 'Echo: hello' }],
     });
-    expect(contentBlocks(server?.requests[1]?.messages.at(-1) as RequestMessage)).toEqual([
+    expect(contentBlocks(fixture.server?.requests[1]?.messages.at(-1) as RequestMessage)).toEqual([
       { type: 'tool_result', tool_use_id: expect.any(String), content: 'Echo: hello' },
     ]);
   });
 
   it('reports a result the server marks as an error as a failed call', async () => {
-    await agentWith(scriptedSteps(useTool('everything__echo', {})));
+    await fixture.agentWith(scriptedSteps(useTool('everything__echo', {})));
     const recording = await turn({ message: 'Echo nothing' });
     expect(recording.contents.find((content) => content.type === 'toolCalled')).toMatchObject({
       error: true,
       outputs: [{ text: expect.stringContaining('Invalid arguments') }],
     });
-    expect(contentBlocks(server?.requests[1]?.messages.at(-1) as RequestMessage)[0]).toMatchObject({ is_error: true });
+    expect(contentBlocks(fixture.server?.requests[1]?.messages.at(-1) as RequestMessage)[0]).toMatchObject({ is_error: true });
   });
 
   it('goes through the approval policy under its prefixed name', async () => {
-    await agentWith(scriptedSteps(useTool('everything__echo', { message: 'x' })), {
+    await fixture.agentWith(scriptedSteps(useTool('everything__echo', { message: 'x' })), {
       approvalPolicy: new ApprovalPolicy([{ tool: 'everything__echo', decision: 'deny' }]),
     });
     const recording = await turn({ message: 'Echo' });
@@ -120,31 +96,31 @@ describe('MCP tools in a turn', () => {
   });
 
   it('is offered in agent mode but not in plan mode, which offers only tools that read', async () => {
-    await agentWith(scriptedSteps(say('a'), say('b')));
+    await fixture.agentWith(scriptedSteps(say('a'), say('b')));
     await turn({ message: 'Agent' });
     await turn({ message: 'Plan', behavior: 'plan' });
-    const offered = (index: number) => server?.requests[index]?.tools?.map((tool) => tool.name) ?? [];
+    const offered = (index: number) => fixture.server?.requests[index]?.tools?.map((tool) => tool.name) ?? [];
     expect(offered(0)).toContain('everything__echo');
     expect(offered(1).some((name) => name.startsWith('everything__'))).toBe(false);
   });
 
   it('is offered by an agent made from the environment with the servers passed in', async () => {
-    server = await startScriptedModelServer({ script: scriptedSteps(say('ok')) });
-    agent = await createBuiltinAgentFromEnv({
-      workspaceRoot,
-      env: { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: server.url, BATON_MODEL: 'scripted' },
+    fixture.server = await startScriptedModelServer({ script: scriptedSteps(say('ok')) });
+    fixture.agent = await createBuiltinAgentFromEnv({
+      workspaceRoot: fixture.workspaceRoot,
+      env: { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: fixture.server.url, BATON_MODEL: 'scripted' },
       mcp: manager,
     });
     await turn({ message: 'Hi' });
-    expect(server.requests[0]?.tools?.map((tool) => tool.name)).toContain('everything__get-sum');
-    expect((await agent.listCommands()).map((command) => command.name)).toContain('everything:simple-prompt');
+    expect(fixture.server.requests[0]?.tools?.map((tool) => tool.name)).toContain('everything__get-sum');
+    expect((await fixture.agent.listCommands()).map((command) => command.name)).toContain('everything:simple-prompt');
   });
 });
 
 describe('/ commands', () => {
   it('lists the native commands, then the MCP prompts with how to give their arguments', async () => {
-    await agentWith(scriptedSteps());
-    const commands = (await agent?.listCommands()) ?? [];
+    await fixture.agentWith(scriptedSteps());
+    const commands = (await fixture.agent?.listCommands()) ?? [];
     expect(commands.slice(0, 2).map((command) => [command.name, command.type])).toEqual([
       ['costs', 'native'],
       ['repo-map', 'native'],
@@ -160,19 +136,19 @@ describe('/ commands', () => {
     });
     for (const command of commands) expect(ChatCommandSchema.parse(command)).toEqual(command);
 
-    const withoutMcp = new BuiltinAgent({ workspaceRoot, apiKey: 'test', model: 'scripted', offlineDemo: false });
+    const withoutMcp = new BuiltinAgent({ workspaceRoot: fixture.workspaceRoot, apiKey: 'test', model: 'scripted', offlineDemo: false });
     expect((await withoutMcp.listCommands()).map((command) => command.name)).toEqual(['costs', 'repo-map']);
     await withoutMcp.close();
   });
 
   it('answers /repo-map and /costs itself, without asking the model', async () => {
-    await agentWith(scriptedSteps(say('one two')), { model: 'claude-haiku-4-5' });
+    await fixture.agentWith(scriptedSteps(say('one two')), { model: 'claude-haiku-4-5' });
     const map = await turn({ message: '/repo-map' });
     expect(answerText(map)).toBe('The workspace:\n\n```\n./\nREADME.md\n```');
     expect(contentOutline(map.contents)).toEqual(['text']);
     const before = await turn({ message: '/costs' });
     expect(answerText(before)).toBe('No model requests in this thread yet (counted since the relay started).');
-    expect(server?.requests).toHaveLength(0);
+    expect(fixture.server?.requests).toHaveLength(0);
 
     const talk = await turn({ message: 'Hello' });
     const usage = talk.contents.at(-1);
@@ -184,7 +160,7 @@ describe('/ commands', () => {
   });
 
   it('expands an MCP prompt with positional or named arguments and sends it to the model', async () => {
-    await agentWith(scriptedSteps(say('a'), say('b'), say('c')));
+    await fixture.agentWith(scriptedSteps(say('a'), say('b'), say('c')));
     await turn({ message: '/everything:args-prompt Lisbon Portugal' });
     expect(lastUserText()).toMatch(/Lisbon.*Portugal/);
     await turn({ message: '/everything:args-prompt state=Texas city="San Antonio"' });
@@ -194,16 +170,16 @@ describe('/ commands', () => {
   });
 
   it('says which arguments are missing instead of asking the model', async () => {
-    await agentWith(scriptedSteps());
+    await fixture.agentWith(scriptedSteps());
     const recording = await turn({ message: '/everything:args-prompt' });
     expect(answerText(recording)).toBe(
       '`/everything:args-prompt` needs `city`. Arguments: name=value, or values in the order city [state] (the last takes the rest; quote a value with spaces).',
     );
-    expect(server?.requests).toHaveLength(0);
+    expect(fixture.server?.requests).toHaveLength(0);
   });
 
   it('sends a message that names no command to the model as typed', async () => {
-    await agentWith(scriptedSteps(say('a'), say('b')));
+    await fixture.agentWith(scriptedSteps(say('a'), say('b')));
     await turn({ message: '/tmp is full' });
     expect(lastUserText()).toBe('/tmp is full');
     await turn({ message: '/absent:prompt x' });

@@ -1,63 +1,38 @@
-import { mkdtemp, readFile, realpath, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import type { ScriptedReply } from '../../demo-model/scripted-reply';
-import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
 import type { ApprovalDecision } from '../agent-backend';
-import { say, scriptedSteps, useTool } from './agent-test-support';
+import { say, scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
 import { CONFIG_REJECTED_TOOL_RESULT } from './anthropic-mapper';
-import { BuiltinAgent, type BuiltinAgentOptions } from './builtin-agent';
+import type { BuiltinAgentOptions } from './builtin-agent';
 import type { ToolApprovalRule } from './policy/agent-config';
 import { ApprovalPolicy } from './policy/approval-policy';
 import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from './recording-turn';
 import { defineTool } from './tools/builtin-tool';
 
-let workspaceRoot: string;
-let server: ScriptedModelServer | undefined;
-let agent: BuiltinAgent | undefined;
+const fixture = useAgentFixture({ prefix: 'baton-policy-' });
 
-beforeEach(async () => {
-  workspaceRoot = await realpath(await mkdtemp(path.join(tmpdir(), 'baton-policy-')));
-});
-
-afterEach(async () => {
-  await agent?.close();
-  await server?.close();
-  agent = server = undefined;
-  await rm(workspaceRoot, { recursive: true, force: true });
-});
-
-async function start(steps: ScriptedReply[], options: Partial<BuiltinAgentOptions> & { rules?: ToolApprovalRule[] } = {}) {
-  server = await startScriptedModelServer({ script: scriptedSteps(...steps) });
-  agent = new BuiltinAgent({
-    workspaceRoot,
-    apiKey: 'test',
-    baseURL: server.url,
-    model: 'scripted',
-    offlineDemo: false,
-    approvalPolicy: new ApprovalPolicy(options.rules ?? []),
-    ...options,
-  });
-  return agent;
+function start(steps: ScriptedReply[], options: Partial<BuiltinAgentOptions> & { rules?: ToolApprovalRule[] } = {}) {
+  return fixture.agentWith(scriptedSteps(...steps), { approvalPolicy: new ApprovalPolicy(options.rules ?? []), ...options });
 }
 
 async function turn(options: RecordingTurnOptions) {
   const recording = createRecordingTurn(options);
-  await agent?.runTurn(recording.turn);
+  await fixture.agent?.runTurn(recording.turn);
   return recording;
 }
 
 const exists = (relative: string) =>
-  stat(path.join(workspaceRoot, relative)).then(
+  stat(path.join(fixture.workspaceRoot, relative)).then(
     () => true,
     () => false,
   );
 
 function toolResults(): unknown[] {
-  return (server?.requests ?? []).flatMap((request) =>
+  return (fixture.server?.requests ?? []).flatMap((request) =>
     contentBlocks(request.messages.at(-1) as RequestMessage).filter((block) => block.type === 'tool_result'),
   );
 }
@@ -150,7 +125,7 @@ describe('approve for this session', () => {
       manualApproval: false,
       summary: 'Creating two.md (approved for this session)',
     });
-    expect(await readFile(path.join(workspaceRoot, 'two.md'), 'utf8')).toBe('2\n');
+    expect(await readFile(path.join(fixture.workspaceRoot, 'two.md'), 'utf8')).toBe('2\n');
     expect(elsewhere.approvalsAsked).toHaveLength(1);
     expect(await exists('three.md')).toBe(false);
   });
@@ -167,8 +142,8 @@ describe('behaviours', () => {
   it('offers only read-only tools in plan, and refuses a change asked for anyway', async () => {
     await start([useTool('write_file', { path: 'a.md', content: 'x' }), say('Planned.')]);
     const recording = await turn({ message: 'Plan it', behavior: 'plan', decide: () => 'approved' });
-    expect(server?.requests[0]?.tools?.map((tool) => tool.name)).toEqual(['read_file', 'directory_tree', 'grep', 'glob']);
-    expect(server?.requests[0]?.system).toContain('plan mode');
+    expect(fixture.server?.requests[0]?.tools?.map((tool) => tool.name)).toEqual(['read_file', 'directory_tree', 'grep', 'glob']);
+    expect(fixture.server?.requests[0]?.system).toContain('plan mode');
     expect(recording.contents.find((content) => content.type === 'toolCalled')).toMatchObject({
       error: true,
       outputs: [{ text: expect.stringMatching(/^There is no tool named write_file in plan mode/) }],
@@ -179,8 +154,8 @@ describe('behaviours', () => {
   it('offers every tool in agent, the default', async () => {
     await start([say('Hello.')]);
     await turn({ message: 'Hi' });
-    expect(server?.requests[0]?.tools).toHaveLength(8);
-    expect(server?.requests[0]?.system).not.toContain('plan mode');
+    expect(fixture.server?.requests[0]?.tools).toHaveLength(8);
+    expect(fixture.server?.requests[0]?.system).not.toContain('plan mode');
   });
 });
 
@@ -202,7 +177,7 @@ describe('extra tools', () => {
   it('are offered, reported with their origin and server, and ask by default', async () => {
     await start([useTool('everything__echo', { message: 'hi' }), say('Echoed.')], { extraTools: () => [echo] });
     const recording = await turn({ message: 'Echo', decide: () => 'approved' });
-    expect(server?.requests[0]?.tools?.at(-1)?.name).toBe('everything__echo');
+    expect(fixture.server?.requests[0]?.tools?.at(-1)?.name).toBe('everything__echo');
     expect(recording.approvalsAsked).toHaveLength(1);
     for (const content of recording.contents.filter((candidate) => candidate.type.startsWith('toolCall'))) {
       expect(content).toMatchObject({ origin: 'mcp', server: 'everything', name: 'everything__echo' });

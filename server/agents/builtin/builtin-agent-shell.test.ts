@@ -1,33 +1,16 @@
-import { mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import type { ScriptedReply } from '../../demo-model/scripted-reply';
-import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
-import { say, scriptedSteps, useTool } from './agent-test-support';
-import { BuiltinAgent } from './builtin-agent';
+import { say, scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
 import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from './recording-turn';
 import { waitUntilGone } from './tools/process-test-support';
 
-let workspaceRoot: string;
-let server: ScriptedModelServer | undefined;
-let agent: BuiltinAgent | undefined;
-
-beforeEach(async () => {
-  workspaceRoot = await realpath(await mkdtemp(path.join(tmpdir(), 'baton-agent-shell-')));
-});
-
-afterEach(async () => {
-  await agent?.close();
-  await server?.close();
-  agent = server = undefined;
-  await rm(workspaceRoot, { recursive: true, force: true });
-});
+const fixture = useAgentFixture({ prefix: 'baton-agent-shell-' });
 
 async function runShellTurn(steps: ScriptedReply[], options: Omit<RecordingTurnOptions, 'message'>) {
-  server = await startScriptedModelServer({ script: scriptedSteps(...steps) });
-  agent = new BuiltinAgent({ workspaceRoot, apiKey: 'test', baseURL: server.url, model: 'scripted', offlineDemo: false });
+  const agent = await fixture.agentWith(scriptedSteps(...steps));
   const recording = createRecordingTurn({ message: 'Run it', ...options });
   await agent.runTurn(recording.turn);
   return recording;
@@ -47,7 +30,7 @@ describe('shell_command in a turn', () => {
       decide: () => 'approved',
       onContent: (content) => {
         if (content.type === 'toolCallRunning' && content.outputChunk?.includes('first')) {
-          void writeFile(path.join(workspaceRoot, 'go'), '');
+          void writeFile(path.join(fixture.workspaceRoot, 'go'), '');
         }
       },
     });
@@ -68,7 +51,7 @@ describe('shell_command in a turn', () => {
     ]);
     const entry = recording.entries().find((candidate) => candidate.type === 'toolCall');
     expect(entry).toMatchObject({ status: 'succeeded', streamedOutput: 'first\nsecond\n', outputText: 'first\nsecond\n\nExit code 0.' });
-    expect(contentBlocks(server?.requests[1]?.messages.at(-1) as RequestMessage)).toEqual([
+    expect(contentBlocks(fixture.server?.requests[1]?.messages.at(-1) as RequestMessage)).toEqual([
       { type: 'tool_result', tool_use_id: expect.any(String), content: 'first\nsecond\n\nExit code 0.' },
     ]);
   });
@@ -81,7 +64,7 @@ describe('shell_command in a turn', () => {
       error: true,
       outputs: [{ text: 'nope\n\nExit code 7.' }],
     });
-    expect(contentBlocks(server?.requests[1]?.messages.at(-1) as RequestMessage)[0]).toMatchObject({ is_error: true });
+    expect(contentBlocks(fixture.server?.requests[1]?.messages.at(-1) as RequestMessage)[0]).toMatchObject({ is_error: true });
   });
 
   it('on Stop, kills the command and everything it started, keeping what it printed', async () => {
@@ -105,6 +88,6 @@ describe('shell_command in a turn', () => {
       streamedOutput: `${sleeper}\n`,
     });
     // The model was not asked again after Stop.
-    expect(server?.requests).toHaveLength(1);
+    expect(fixture.server?.requests).toHaveLength(1);
   });
 });

@@ -1,47 +1,16 @@
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDemoScript } from '../../demo-model/demo-script';
 import { createGate } from '../../demo-model/gate';
 import { contentBlocks, type MessagesRequest, type RequestMessage } from '../../demo-model/messages-request';
-import { estimateInputTokens, type ModelScript, type ScriptedReply } from '../../demo-model/scripted-reply';
-import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
-import { say, scriptedSteps } from './agent-test-support';
-import { BuiltinAgent, type BuiltinAgentOptions } from './builtin-agent';
+import { estimateInputTokens, type ScriptedReply } from '../../demo-model/scripted-reply';
+import { say, scriptedSteps, useAgentFixture } from './agent-test-support';
 import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from './recording-turn';
 
-let workspaceRoot: string;
-let server: ScriptedModelServer | undefined;
-let agent: BuiltinAgent | undefined;
-
-beforeEach(async () => {
-  workspaceRoot = await realpath(await mkdtemp(path.join(tmpdir(), 'baton-streaming-')));
-});
-
-afterEach(async () => {
-  await agent?.close();
-  await server?.close();
-  agent = server = undefined;
-  await rm(workspaceRoot, { recursive: true, force: true });
-});
-
-async function agentWith(script: ModelScript, options: Partial<BuiltinAgentOptions> = {}): Promise<BuiltinAgent> {
-  server = await startScriptedModelServer({ script });
-  agent = new BuiltinAgent({
-    workspaceRoot,
-    apiKey: 'test',
-    baseURL: server.url,
-    model: 'claude-haiku-4-5',
-    offlineDemo: false,
-    ...options,
-  });
-  return agent;
-}
+const fixture = useAgentFixture({ prefix: 'baton-streaming-', defaults: () => ({ model: 'claude-haiku-4-5' }) });
 
 async function turn(options: RecordingTurnOptions) {
   const recording = createRecordingTurn({ decide: () => 'approved', ...options });
-  await agent?.runTurn(recording.turn);
+  await fixture.agent?.runTurn(recording.turn);
   return recording;
 }
 
@@ -59,7 +28,7 @@ function haikuCost(request: MessagesRequest, outputTokens: number): number {
 
 describe('extended thinking', () => {
   it('shows the thinking as reasoning, timed, and sends it back first on the tool-use round', async () => {
-    await agentWith(scriptedSteps(thinkThenList, say('Nothing here.')), { thinkingBudgetTokens: 1024 });
+    await fixture.agentWith(scriptedSteps(thinkThenList, say('Nothing here.')), { thinkingBudgetTokens: 1024 });
     const recording = await turn({ message: 'Look' });
 
     expect(contentOutline(recording.contents)).toEqual([
@@ -81,39 +50,39 @@ describe('extended thinking', () => {
     expect(reasoning.at(-1)).toEqual({ type: 'reasonFinished', id: expect.any(String), totalTimeMs: expect.any(Number) });
 
     // The scripted server, like the API, refuses a tool-use round whose thinking is missing or altered.
-    expect(server?.requests[1]?.thinking).toEqual({ type: 'enabled', budget_tokens: 1024 });
-    expect(contentBlocks(server?.requests[1]?.messages.at(-2) as RequestMessage)[0]).toMatchObject({
+    expect(fixture.server?.requests[1]?.thinking).toEqual({ type: 'enabled', budget_tokens: 1024 });
+    expect(contentBlocks(fixture.server?.requests[1]?.messages.at(-2) as RequestMessage)[0]).toMatchObject({
       type: 'thinking',
       thinking: 'I should look at the files first.',
     });
   });
 
   it('asks for no thinking where the history ends in a tool call that has none', async () => {
-    await agentWith(createDemoScript({ delayBetweenDeltasMs: 0 }), { thinkingBudgetTokens: 1024 });
+    await fixture.agentWith(createDemoScript({ delayBetweenDeltasMs: 0 }), { thinkingBudgetTokens: 1024 });
     const stopped = createRecordingTurn({ message: 'Try an edit' });
     stopped.turn.awaitApproval = async () => {
       stopped.stop();
       return new Promise(() => undefined);
     };
-    await agent?.runTurn(stopped.turn);
+    await fixture.agent?.runTurn(stopped.turn);
 
-    const firstTurnRequests = server?.requests.length ?? 0;
+    const firstTurnRequests = fixture.server?.requests.length ?? 0;
     const next = await turn({ message: 'Start again', history: stopped.entries() });
-    const opening = server?.requests[firstTurnRequests];
+    const opening = fixture.server?.requests[firstTurnRequests];
     expect(contentBlocks(opening?.messages.at(-1) as RequestMessage).map((block) => block.type)).toEqual(['tool_result', 'text']);
     // Thinking cannot be switched on in the middle of a tool loop, so the whole turn goes without.
-    expect(server?.requests.slice(firstTurnRequests).map((request) => request.thinking)).toEqual([undefined, undefined, undefined]);
+    expect(fixture.server?.requests.slice(firstTurnRequests).map((request) => request.thinking)).toEqual([undefined, undefined, undefined]);
     expect(contentOutline(next.contents)).toContain('toolCalled:write_file');
 
     // A later turn that starts cleanly thinks again.
     const later = await turn({ message: 'Once more', history: next.entries() });
-    expect(server?.requests.at(-1)?.thinking).toEqual({ type: 'enabled', budget_tokens: 1024 });
+    expect(fixture.server?.requests.at(-1)?.thinking).toEqual({ type: 'enabled', budget_tokens: 1024 });
     expect(contentOutline(later.contents)[0]).toBe('reasonStarted');
   });
 
   it('closes the reasoning when Stop is pressed while the model thinks', async () => {
     const gate = createGate();
-    await agentWith(
+    await fixture.agentWith(
       () => ({
         blocks: [{ type: 'thinking', thinking: 'one two three' }],
         beforeDelta: (index) => (index === 1 ? gate.promise : undefined),
@@ -124,7 +93,7 @@ describe('extended thinking', () => {
       message: 'Think',
       onContent: (content) => content.type === 'reasonText' && recording.stop(),
     });
-    await agent?.runTurn(recording.turn);
+    await fixture.agent?.runTurn(recording.turn);
     expect(contentOutline(recording.contents)).toEqual(['reasonStarted', 'reasonText', 'reasonFinished']);
   });
 });
@@ -132,7 +101,7 @@ describe('extended thinking', () => {
 describe('links', () => {
   it('shows each web page the answer cites once, as a url content', async () => {
     const docs = { url: 'https://example.com/docs', title: 'The docs' };
-    await agentWith(() => ({
+    await fixture.agentWith(() => ({
       blocks: [
         { type: 'text', text: 'See the docs. ', citations: [docs] },
         { type: 'text', text: 'Again. ', citations: [docs, { url: 'https://example.com/faq', title: 'FAQ' }] },
@@ -148,10 +117,10 @@ describe('links', () => {
 
 describe('usage', () => {
   it("reports the thread's tokens and the costs after each turn, per thread", async () => {
-    await agentWith(scriptedSteps(say('one two three'), thinkThenList, say('done'), say('other')), {
+    await fixture.agentWith(scriptedSteps(say('one two three'), thinkThenList, say('done'), say('other')), {
       thinkingBudgetTokens: 1024,
     });
-    const requestAt = (index: number) => server?.requests[index] as MessagesRequest;
+    const requestAt = (index: number) => fixture.server?.requests[index] as MessagesRequest;
     const first = await turn({ message: 'Hi', threadId: 'a' });
     const firstCost = haikuCost(requestAt(0), 3);
     const firstTokens = estimateInputTokens(requestAt(0)) + 3;
@@ -179,7 +148,7 @@ describe('usage', () => {
   });
 
   it('gives tokens but no cost for a model without a price', async () => {
-    await agentWith(scriptedSteps(say('hello')), { model: 'claude-unpriced' });
+    await fixture.agentWith(scriptedSteps(say('hello')), { model: 'claude-unpriced' });
     const recording = await turn({ message: 'Hi' });
     expect(recording.contents.at(-1)).toEqual({ type: 'usage', sessionTokens: expect.any(Number) });
   });
@@ -187,16 +156,16 @@ describe('usage', () => {
 
 describe('models', () => {
   it('runs a turn with the model the user picked, when it is one of those offered', async () => {
-    await agentWith(scriptedSteps(say('a'), say('b')), { models: ['claude-opus-4-5'] });
-    expect(agent?.info.models).toEqual(['claude-haiku-4-5', 'claude-opus-4-5']);
+    await fixture.agentWith(scriptedSteps(say('a'), say('b')), { models: ['claude-opus-4-5'] });
+    expect(fixture.agent?.info.models).toEqual(['claude-haiku-4-5', 'claude-opus-4-5']);
 
     const picked = await turn({ message: 'Hi', model: 'claude-opus-4-5' });
-    expect(server?.requests[0]?.model).toBe('claude-opus-4-5');
+    expect(fixture.server?.requests[0]?.model).toBe('claude-opus-4-5');
     expect(picked.contents.at(-1)).toMatchObject({ limit: { context: 200_000, output: 64_000 } });
-    const cost = (estimateInputTokens(server?.requests[0] as MessagesRequest) * 5 + 1 * 25) / 1_000_000;
+    const cost = (estimateInputTokens(fixture.server?.requests[0] as MessagesRequest) * 5 + 1 * 25) / 1_000_000;
     expect(picked.contents.at(-1)).toMatchObject({ lastMessageCost: `$${cost.toFixed(4)}` });
 
     await turn({ message: 'Hi', model: 'claude-not-offered' });
-    expect(server?.requests[1]?.model).toBe('claude-haiku-4-5');
+    expect(fixture.server?.requests[1]?.model).toBe('claude-haiku-4-5');
   });
 });

@@ -1,32 +1,19 @@
-import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import type { ModelScript } from '../../demo-model/scripted-reply';
-import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
 import type { ApprovalDecision } from '../agent-backend';
-import { BuiltinAgent } from './builtin-agent';
+import { useAgentFixture } from './agent-test-support';
 import { contentOutline, createRecordingTurn } from './recording-turn';
 
-let base: string;
-let workspaceRoot: string;
-let server: ScriptedModelServer | undefined;
-let agent: BuiltinAgent | undefined;
-
-beforeEach(async () => {
-  base = await realpath(await mkdtemp(path.join(tmpdir(), 'baton-tools-')));
-  workspaceRoot = path.join(base, 'ws');
-  await mkdir(workspaceRoot);
-  await writeFile(path.join(workspaceRoot, 'notes.md'), 'alpha\nbeta\nalpha\ngamma\n');
-  await writeFile(path.join(base, 'outside.txt'), 'secret\n');
-});
-
-afterEach(async () => {
-  await agent?.close();
-  await server?.close();
-  agent = server = undefined;
-  await rm(base, { recursive: true, force: true });
+const fixture = useAgentFixture({
+  prefix: 'baton-tools-',
+  nestWorkspace: true,
+  async prepare({ base, workspaceRoot }) {
+    await writeFile(path.join(workspaceRoot, 'notes.md'), 'alpha\nbeta\nalpha\ngamma\n');
+    await writeFile(path.join(base, 'outside.txt'), 'secret\n');
+  },
 });
 
 /** A model that calls one tool, then ends the turn once it gets the result. */
@@ -39,16 +26,15 @@ function callOnce(name: string, input: Record<string, unknown>): ModelScript {
 }
 
 async function runTool(name: string, input: Record<string, unknown>, decision: ApprovalDecision = 'approved') {
-  server = await startScriptedModelServer({ script: callOnce(name, input) });
-  agent = new BuiltinAgent({ workspaceRoot, apiKey: 'test', baseURL: server.url, model: 'scripted', offlineDemo: false });
+  const agent = await fixture.agentWith(callOnce(name, input));
   const recording = createRecordingTurn({ message: 'Use the tool', decide: () => decision });
   await agent.runTurn(recording.turn);
-  const toolResult = contentBlocks(server.requests[1]?.messages.at(-1) as RequestMessage)[0];
+  const toolResult = contentBlocks(fixture.server?.requests[1]?.messages.at(-1) as RequestMessage)[0];
   const called = recording.contents.find((content) => content.type === 'toolCalled');
   return { recording, toolResult, called };
 }
 
-const notes = () => readFile(path.join(workspaceRoot, 'notes.md'), 'utf8');
+const notes = () => readFile(path.join(fixture.workspaceRoot, 'notes.md'), 'utf8');
 
 describe('edit_file', () => {
   it('replaces the one exact occurrence after approval, showing the diff first', async () => {
@@ -80,14 +66,11 @@ describe('edit_file', () => {
   });
 
   it('re-checks the file at run time, in case it changed while waiting for approval', async () => {
-    server = await startScriptedModelServer({
-      script: callOnce('edit_file', { path: 'notes.md', old_text: 'gamma', new_text: 'GAMMA' }),
-    });
-    agent = new BuiltinAgent({ workspaceRoot, apiKey: 'test', baseURL: server.url, model: 'scripted', offlineDemo: false });
+    const agent = await fixture.agentWith(callOnce('edit_file', { path: 'notes.md', old_text: 'gamma', new_text: 'GAMMA' }));
     const recording = createRecordingTurn({
       message: 'Edit',
       decide: async (): Promise<ApprovalDecision> => {
-        await writeFile(path.join(workspaceRoot, 'notes.md'), 'rewritten meanwhile\n');
+        await writeFile(path.join(fixture.workspaceRoot, 'notes.md'), 'rewritten meanwhile\n');
         return 'approved';
       },
     });
@@ -105,7 +88,7 @@ describe('workspace jail and bad input', () => {
   });
 
   it('refuses to write outside the workspace without asking for approval', async () => {
-    const target = path.join(base, 'planted.txt');
+    const target = path.join(fixture.base, 'planted.txt');
     const { recording, called } = await runTool('write_file', { path: target, content: 'x' });
     expect(recording.approvalsAsked).toEqual([]);
     expect(called).toMatchObject({ error: true });
@@ -118,8 +101,8 @@ describe('workspace jail and bad input', () => {
       error: true,
       outputs: [{ text: expect.stringMatching(/^Invalid input for write_file: content: /) }],
     });
-    await agent?.close();
-    await server?.close();
+    await fixture.agent?.close();
+    await fixture.server?.close();
     const unknown = await runTool('delete_everything', {});
     expect(unknown.called).toMatchObject({
       error: true,

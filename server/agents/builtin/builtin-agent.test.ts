@@ -1,37 +1,17 @@
-import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import { createDemoScript, DEMO_FILE_PATH, DEMO_LINK, demoFileContent } from '../../demo-model/demo-script';
 import { createGate } from '../../demo-model/gate';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
-import type { ModelScript } from '../../demo-model/scripted-reply';
-import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
-import { BuiltinAgent, type BuiltinAgentOptions } from './builtin-agent';
+import { useAgentFixture } from './agent-test-support';
 import { contentOutline, createRecordingTurn } from './recording-turn';
 
-let workspaceRoot: string;
-let server: ScriptedModelServer | undefined;
-let agent: BuiltinAgent | undefined;
-
-beforeEach(async () => {
-  workspaceRoot = await realpath(await mkdtemp(path.join(tmpdir(), 'baton-agent-')));
-  await writeFile(path.join(workspaceRoot, 'README.md'), '# Sample project\n\nIt does things.\n');
+const fixture = useAgentFixture({
+  prefix: 'baton-agent-',
+  prepare: ({ workspaceRoot }) => writeFile(path.join(workspaceRoot, 'README.md'), '# Sample project\n\nIt does things.\n'),
 });
-
-afterEach(async () => {
-  await agent?.close();
-  await server?.close();
-  agent = server = undefined;
-  await rm(workspaceRoot, { recursive: true, force: true });
-});
-
-async function agentWith(script: ModelScript, options: Partial<BuiltinAgentOptions> = {}): Promise<BuiltinAgent> {
-  server = await startScriptedModelServer({ script });
-  agent = new BuiltinAgent({ workspaceRoot, apiKey: 'test', baseURL: server.url, model: 'scripted', offlineDemo: false, ...options });
-  return agent;
-}
 
 /** As the offline demo runs: the script thinks only when the request enables thinking. */
 const thinking = { thinkingBudgetTokens: 1024 };
@@ -45,13 +25,13 @@ function lastAnswer(entries: readonly ThreadEntry[]): string {
 }
 
 function lastMessage(): RequestMessage {
-  return server?.requests.at(-1)?.messages.at(-1) as RequestMessage;
+  return fixture.server?.requests.at(-1)?.messages.at(-1) as RequestMessage;
 }
 
 describe('BuiltinAgent with the demo script', () => {
   it('streams, reads README.md, and writes the file once the edit is approved', async () => {
     const recording = createRecordingTurn({ message: prompt, decide: () => 'approved' });
-    await (await agentWith(demo, thinking)).runTurn(recording.turn);
+    await (await fixture.agentWith(demo, thinking)).runTurn(recording.turn);
 
     expect(contentOutline(recording.contents)).toEqual([
       'reasonStarted',
@@ -88,7 +68,7 @@ describe('BuiltinAgent with the demo script', () => {
     expect(writeRun?.type === 'toolCallRun' && writeRun.details?.diff).toContain(`+> ${prompt}`);
     expect(recording.approvalsAsked).toEqual([writeRun?.type === 'toolCallRun' ? writeRun.id : 'missing']);
 
-    expect(await readFile(path.join(workspaceRoot, DEMO_FILE_PATH), 'utf8')).toBe(demoFileContent(prompt));
+    expect(await readFile(path.join(fixture.workspaceRoot, DEMO_FILE_PATH), 'utf8')).toBe(demoFileContent(prompt));
     const entries = recording.entries();
     expect(entries.filter((entry) => entry.type === 'toolCall').map((entry) => entry.type === 'toolCall' && entry.status)).toEqual([
       'succeeded',
@@ -96,19 +76,19 @@ describe('BuiltinAgent with the demo script', () => {
     ]);
     expect(lastAnswer(entries)).toContain('Done: I wrote `baton-demo.md`');
     // The model saw the README's content as the read_file result.
-    const readResult = contentBlocks(server?.requests[1]?.messages.at(-1) as RequestMessage)[0];
+    const readResult = contentBlocks(fixture.server?.requests[1]?.messages.at(-1) as RequestMessage)[0];
     expect(readResult).toMatchObject({ type: 'tool_result', content: '# Sample project\n\nIt does things.\n' });
     // The thinking went back first and unchanged on the tool-use round, as the API requires.
-    const answered = contentBlocks(server?.requests[1]?.messages.at(-2) as RequestMessage);
+    const answered = contentBlocks(fixture.server?.requests[1]?.messages.at(-2) as RequestMessage);
     expect(answered[0]).toMatchObject({ type: 'thinking', signature: expect.stringMatching(/^scripted-/) });
-    expect(server?.requests[0]).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 1024 } });
+    expect(fixture.server?.requests[0]).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 1024 } });
   });
 
   it('leaves the file alone when the edit is rejected, and tells the model so', async () => {
     const recording = createRecordingTurn({ message: prompt, decide: () => 'rejected' });
-    await (await agentWith(demo, thinking)).runTurn(recording.turn);
+    await (await fixture.agentWith(demo, thinking)).runTurn(recording.turn);
 
-    await expect(readFile(path.join(workspaceRoot, DEMO_FILE_PATH))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(readFile(path.join(fixture.workspaceRoot, DEMO_FILE_PATH))).rejects.toMatchObject({ code: 'ENOENT' });
     expect(contentOutline(recording.contents).slice(-4)).toEqual([
       'toolCallRun:write_file',
       'toolCallRejected:write_file',
@@ -124,15 +104,15 @@ describe('BuiltinAgent with the demo script', () => {
 
   it('maps a finished thread back into a conversation the API accepts', async () => {
     const first = createRecordingTurn({ message: prompt, decide: () => 'rejected' });
-    await (await agentWith(demo, thinking)).runTurn(first.turn);
+    await (await fixture.agentWith(demo, thinking)).runTurn(first.turn);
     const second = createRecordingTurn({ message: 'Once more', history: first.entries(), decide: () => 'approved' });
-    await agent?.runTurn(second.turn);
+    await fixture.agent?.runTurn(second.turn);
 
     // The scripted server refuses unpaired tool_use/tool_result blocks with a 400, so getting here
     // means the history was valid; the roles must also alternate.
-    const roles = server?.requests[3]?.messages.map((message) => message.role);
+    const roles = fixture.server?.requests[3]?.messages.map((message) => message.role);
     expect(roles?.every((role, index) => role === (index % 2 === 0 ? 'user' : 'assistant'))).toBe(true);
-    expect(await readFile(path.join(workspaceRoot, DEMO_FILE_PATH), 'utf8')).toBe(demoFileContent('Once more'));
+    expect(await readFile(path.join(fixture.workspaceRoot, DEMO_FILE_PATH), 'utf8')).toBe(demoFileContent('Once more'));
   });
 });
 
@@ -145,7 +125,7 @@ describe('BuiltinAgent stopping', () => {
         if (recorded.length === 2) recording.stop();
       },
     });
-    const stalledAgent = await agentWith(() => ({
+    const stalledAgent = await fixture.agentWith(() => ({
       blocks: [{ type: 'text', text: 'one two three four five' }],
       // Held for good at the third delta: only an abort can end this turn.
       beforeDelta: (index, disconnected) =>
@@ -168,17 +148,17 @@ describe('BuiltinAgent stopping', () => {
       recording.stop();
       return new Promise(() => undefined);
     };
-    await (await agentWith(demo)).runTurn(recording.turn);
+    await (await fixture.agentWith(demo)).runTurn(recording.turn);
     expect(contentOutline(recording.contents).at(-1)).toBe('toolCallRun:write_file');
-    await expect(readFile(path.join(workspaceRoot, DEMO_FILE_PATH))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(readFile(path.join(fixture.workspaceRoot, DEMO_FILE_PATH))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('close() ends a running turn and the agent', async () => {
     const recording = createRecordingTurn({
       message: 'Talk',
-      onContent: () => void agent?.close(),
+      onContent: () => void fixture.agent?.close(),
     });
-    const stalledAgent = await agentWith(() => ({
+    const stalledAgent = await fixture.agentWith(() => ({
       blocks: [{ type: 'text', text: 'one two three' }],
       beforeDelta: (index) => (index === 1 ? new Promise<void>(() => undefined) : undefined),
     }));

@@ -1,36 +1,20 @@
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
-import type { BuiltinAgent } from './builtin-agent';
+import { describe, expect, it } from 'vitest';
+import { startScriptedModelServer } from '../../demo-model/scripted-model-server';
 import { BuiltinAgentConfigError, createBuiltinAgentFromEnv, DEFAULT_MODEL } from './create-builtin-agent';
 import { MODEL_CATALOG } from './model-catalog';
-import { scriptedSteps, useTool } from './agent-test-support';
+import { scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
 import { ApprovalPolicy } from './policy/approval-policy';
 import { createRecordingTurn } from './recording-turn';
 
-let workspaceRoot: string;
-let agent: BuiltinAgent | undefined;
-let server: ScriptedModelServer | undefined;
-
-beforeEach(async () => {
-  workspaceRoot = await realpath(await mkdtemp(path.join(tmpdir(), 'baton-factory-')));
-});
-
-afterEach(async () => {
-  await agent?.close();
-  await server?.close();
-  agent = server = undefined;
-  await rm(workspaceRoot, { recursive: true, force: true });
-});
+const fixture = useAgentFixture({ prefix: 'baton-factory-' });
 
 describe('createBuiltinAgentFromEnv', () => {
   it('runs the offline demo model on loopback when no API key is set, and stops it on close', async () => {
-    agent = await createBuiltinAgentFromEnv({ workspaceRoot, env: { ANTHROPIC_API_KEY: '  ' } });
-    expect(agent.info).toEqual({ name: 'Built-in agent', model: 'offline-demo', offlineDemo: true, models: ['offline-demo'] });
+    fixture.agent = await createBuiltinAgentFromEnv({ workspaceRoot: fixture.workspaceRoot, env: { ANTHROPIC_API_KEY: '  ' } });
+    expect(fixture.agent.info).toEqual({ name: 'Built-in agent', model: 'offline-demo', offlineDemo: true, models: ['offline-demo'] });
 
-    const demoUrl = agent.modelEndpoint;
+    const demoUrl = fixture.agent.modelEndpoint;
     expect(demoUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
     // The demo streams slowly for people; its first words are enough to show it answers, reasoning first.
@@ -38,7 +22,7 @@ describe('createBuiltinAgentFromEnv', () => {
       message: 'Hello',
       onContent: (content) => content.type === 'text' && recording.stop(),
     });
-    await agent.runTurn(recording.turn);
+    await fixture.agent.runTurn(recording.turn);
     expect(recording.contents.map((content) => content.type)).toEqual([
       'reasonStarted',
       ...recording.contents.slice(1, -2).map(() => 'reasonText'),
@@ -47,46 +31,47 @@ describe('createBuiltinAgentFromEnv', () => {
     ]);
     expect(recording.contents.at(-1)).toEqual({ type: 'text', text: '**This ' });
 
-    await agent.close();
-    agent = undefined;
+    await fixture.agent.close();
+    fixture.agent = undefined;
     await expect(fetch(`${demoUrl}/v1/messages`, { method: 'POST', body: '{}' })).rejects.toThrow();
   });
 
   it('uses ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL and BATON_MODEL when the key is set', async () => {
-    server = await startScriptedModelServer({ script: () => ({ blocks: [{ type: 'text', text: 'Real-ish.' }] }) });
-    agent = await createBuiltinAgentFromEnv({
-      workspaceRoot,
-      env: { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: server.url, BATON_MODEL: 'claude-test-model' },
+    fixture.server = await startScriptedModelServer({ script: () => ({ blocks: [{ type: 'text', text: 'Real-ish.' }] }) });
+    fixture.agent = await createBuiltinAgentFromEnv({
+      workspaceRoot: fixture.workspaceRoot,
+      env: { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: fixture.server.url, BATON_MODEL: 'claude-test-model' },
     });
-    expect(agent.info).toEqual({
+    expect(fixture.agent.info).toEqual({
       name: 'Built-in agent',
       model: 'claude-test-model',
       offlineDemo: false,
       models: ['claude-test-model', ...Object.keys(MODEL_CATALOG)],
     });
     const recording = createRecordingTurn({ message: 'Hi' });
-    await agent.runTurn(recording.turn);
+    await fixture.agent.runTurn(recording.turn);
     expect(recording.contents).toEqual([
       { type: 'text', text: 'Real-ish.' },
       // An unlisted model has no price and no known limits: tokens only.
       { type: 'usage', sessionTokens: expect.any(Number) },
     ]);
-    expect(server.requests[0]).toMatchObject({ model: 'claude-test-model', stream: true });
-    expect(server.requests[0]).not.toHaveProperty('thinking');
+    expect(fixture.server.requests[0]).toMatchObject({ model: 'claude-test-model', stream: true });
+    expect(fixture.server.requests[0]).not.toHaveProperty('thinking');
   });
 
   it('asks for extended thinking with the budget BATON_THINKING_BUDGET sets, and refuses a bad one', async () => {
-    server = await startScriptedModelServer({ script: () => ({ blocks: [{ type: 'text', text: 'Thought.' }] }) });
-    const env = { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: server.url };
-    agent = await createBuiltinAgentFromEnv({ workspaceRoot, env: { ...env, BATON_THINKING_BUDGET: '2048' } });
-    await agent.runTurn(createRecordingTurn({ message: 'Think' }).turn);
-    expect(server.requests[0]).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2048 }, max_tokens: 8192 });
+    fixture.server = await startScriptedModelServer({ script: () => ({ blocks: [{ type: 'text', text: 'Thought.' }] }) });
+    const env = { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: fixture.server.url };
+    const { workspaceRoot } = fixture;
+    fixture.agent = await createBuiltinAgentFromEnv({ workspaceRoot, env: { ...env, BATON_THINKING_BUDGET: '2048' } });
+    await fixture.agent.runTurn(createRecordingTurn({ message: 'Think' }).turn);
+    expect(fixture.server.requests[0]).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2048 }, max_tokens: 8192 });
 
-    await agent.close();
-    agent = await createBuiltinAgentFromEnv({ workspaceRoot, env: { ...env, BATON_THINKING_BUDGET: '16000' } });
-    await agent.runTurn(createRecordingTurn({ message: 'Think harder' }).turn);
+    await fixture.agent.close();
+    fixture.agent = await createBuiltinAgentFromEnv({ workspaceRoot, env: { ...env, BATON_THINKING_BUDGET: '16000' } });
+    await fixture.agent.runTurn(createRecordingTurn({ message: 'Think harder' }).turn);
     // max_tokens must stay above the budget, which counts towards it.
-    expect(server.requests[1]).toMatchObject({ thinking: { budget_tokens: 16000 }, max_tokens: 20096 });
+    expect(fixture.server.requests[1]).toMatchObject({ thinking: { budget_tokens: 16000 }, max_tokens: 20096 });
 
     for (const bad of ['512', 'lots', '2048.5']) {
       await expect(createBuiltinAgentFromEnv({ workspaceRoot, env: { ...env, BATON_THINKING_BUDGET: bad } })).rejects.toThrow(
@@ -96,22 +81,22 @@ describe('createBuiltinAgentFromEnv', () => {
   });
 
   it('defaults to a current Claude model', async () => {
-    agent = await createBuiltinAgentFromEnv({ workspaceRoot, env: { ANTHROPIC_API_KEY: 'test' } });
-    expect(agent.info.model).toBe(DEFAULT_MODEL);
+    fixture.agent = await createBuiltinAgentFromEnv({ workspaceRoot: fixture.workspaceRoot, env: { ANTHROPIC_API_KEY: 'test' } });
+    expect(fixture.agent.info.model).toBe(DEFAULT_MODEL);
   });
 
   it('passes shell commands none of its secrets, and the approval policy and protected folders through', async () => {
-    server = await startScriptedModelServer({
+    fixture.server = await startScriptedModelServer({
       script: scriptedSteps(
         useTool('shell_command', { command: 'env' }),
         useTool('write_file', { path: '.baton/config.json', content: '{"toolApproval":[]}' }),
       ),
     });
-    agent = await createBuiltinAgentFromEnv({
-      workspaceRoot,
+    fixture.agent = await createBuiltinAgentFromEnv({
+      workspaceRoot: fixture.workspaceRoot,
       env: {
         ANTHROPIC_API_KEY: 'sk-secret-key',
-        ANTHROPIC_BASE_URL: server.url,
+        ANTHROPIC_BASE_URL: fixture.server.url,
         BATON_TOKEN: 'token-secret',
         PATH: process.env.PATH,
         HOME: '/test-home',
@@ -119,10 +104,10 @@ describe('createBuiltinAgentFromEnv', () => {
       approvalPolicy: new ApprovalPolicy([
         { tool: 'shell_command', decision: 'allow' },
       ]),
-      protectedFolders: [path.join(workspaceRoot, '.baton')],
+      protectedFolders: [path.join(fixture.workspaceRoot, '.baton')],
     });
     const recording = createRecordingTurn({ message: 'Look around' });
-    await agent.runTurn(recording.turn);
+    await fixture.agent.runTurn(recording.turn);
     // Refused before anyone is asked to approve it.
     expect(recording.approvalsAsked).toEqual([]);
     const [shell, write] = recording.contents.filter((content) => content.type === 'toolCalled');

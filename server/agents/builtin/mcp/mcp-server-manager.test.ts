@@ -1,47 +1,19 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+/**
+ * What the manager offers of running servers, with the published everything and filesystem
+ * servers: tools under prefixed names, tool calls with cancellation and a timeout, prompts and
+ * resources.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpResourceContextSchema } from '../../../../lib/protocol/eca/chat-context';
 import { ChatCommandSchema } from '../../../../lib/protocol/eca/chat-methods';
 import { ToolServerUpdatedParamsSchema } from '../../../../lib/protocol/eca/tool-servers';
-import { McpClientError } from './mcp-client-error';
 import { promptCommand } from './mcp-prompts';
-import { McpServerManager, type McpServerManagerOptions } from './mcp-server-manager';
-import {
-  EVERYTHING_BIN,
-  FILESYSTEM_BIN,
-  expectProcessGone,
-  everythingWithPidFile,
-  freePort,
-  nodeScriptWithPidFile,
-  readPid,
-  recordUpdates,
-  startEverythingOverHttp,
-} from './mcp-test-support';
-import { isProcessAlive } from './process-liveness';
+import { McpServerManager } from './mcp-server-manager';
+import { EVERYTHING_BIN, FILESYSTEM_BIN, recordUpdates, useMcpServerManagers } from './mcp-test-support';
 
-const NEVER_ANSWERS = 'setInterval(() => {}, 1000);';
-const IGNORES_SIGTERM = "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000);";
-
-let workDir: string;
-const managers: McpServerManager[] = [];
-
-function manage(options: Omit<McpServerManagerOptions, 'cwd'>): McpServerManager {
-  const manager = new McpServerManager({ cwd: workDir, shutdownGraceMs: 500, ...options });
-  managers.push(manager);
-  return manager;
-}
-
-beforeAll(async () => {
-  workDir = await mkdtemp(path.join(tmpdir(), 'baton-mcp-'));
-});
-afterEach(async () => {
-  await Promise.all(managers.splice(0).map((manager) => manager.close()));
-});
-afterAll(async () => {
-  await rm(workDir, { recursive: true, force: true });
-});
+const fixture = useMcpServerManagers();
 
 describe('the everything and filesystem servers from npm', () => {
   let manager: McpServerManager;
@@ -49,16 +21,16 @@ describe('the everything and filesystem servers from npm', () => {
   let record: ReturnType<typeof recordUpdates>;
 
   beforeAll(async () => {
-    sandbox = await mkdtemp(path.join(workDir, 'sandbox-'));
+    sandbox = await mkdtemp(path.join(fixture.workDir, 'sandbox-'));
     await writeFile(path.join(sandbox, 'notes.txt'), 'first line\nsecond line\n');
     manager = new McpServerManager({
-      cwd: workDir,
+      cwd: fixture.workDir,
       servers: {
         everything: { command: EVERYTHING_BIN, env: { GREETING: 'from the config' } },
         files: { command: FILESYSTEM_BIN, args: [sandbox] },
       },
       // Secrets in the relay's environment that must not reach a server.
-      inheritedEnv: { PATH: process.env.PATH, HOME: workDir, ANTHROPIC_API_KEY: 'sk-secret', BATON_TOKEN: 'token-secret' },
+      inheritedEnv: { PATH: process.env.PATH, HOME: fixture.workDir, ANTHROPIC_API_KEY: 'sk-secret', BATON_TOKEN: 'token-secret' },
       toolCallTimeoutMs: 2_000,
     });
     record = recordUpdates(manager);
@@ -111,7 +83,7 @@ describe('the everything and filesystem servers from npm', () => {
   it('starts a server with PATH, HOME and its own variables only: none of the relay secrets', async () => {
     const { text } = await manager.callTool('everything__get-env', {});
     const env = JSON.parse(text) as Record<string, string>;
-    expect(env).toEqual({ PATH: process.env.PATH, HOME: workDir, GREETING: 'from the config' });
+    expect(env).toEqual({ PATH: process.env.PATH, HOME: fixture.workDir, GREETING: 'from the config' });
   });
 
   it('cancels a running tool call when the signal aborts', async () => {
@@ -176,197 +148,8 @@ describe('the everything and filesystem servers from npm', () => {
   });
 
   it('returns the filesystem server refusing a path outside its directory as an error result', async () => {
-    const outside = await manager.callTool('files__read_text_file', { path: path.join(workDir, 'elsewhere.txt') });
+    const outside = await manager.callTool('files__read_text_file', { path: path.join(fixture.workDir, 'elsewhere.txt') });
     expect(outside.isError).toBe(true);
     expect(outside.text).toMatch(/access denied|outside allowed/i);
-  });
-});
-
-describe('servers that do not start', () => {
-  it('reports a server whose command exits at once as failed, with what it said', async () => {
-    const manager = manage({
-      servers: { broken: { command: process.execPath, args: ['-e', "console.error('missing API token'); process.exit(2)"] } },
-    });
-    const record = recordUpdates(manager);
-    await manager.start();
-    expect(record.of('broken').map((update) => update.status)).toEqual(['starting', 'failed']);
-    expect(record.of('broken').at(-1)?.error).toMatch(/exited during start-up.*missing API token/);
-    expect(manager.listTools()).toEqual([]);
-    await expect(manager.callTool('broken__anything', {})).rejects.toMatchObject({ code: 'unknown-tool' });
-  });
-
-  it('reports a command that does not exist as failed', async () => {
-    const manager = manage({ servers: { missing: { command: 'no-such-mcp-server-command' } } });
-    const record = recordUpdates(manager);
-    await manager.start();
-    expect(record.of('missing').at(-1)).toMatchObject({
-      status: 'failed',
-      error: expect.stringMatching(/Could not start no-such-mcp-server-command.*ENOENT/),
-    });
-  });
-
-  it('fails a server that never answers initialize after the connect timeout, and kills it', async () => {
-    const pidFile = path.join(workDir, 'silent.pid');
-    const manager = manage({ servers: { silent: nodeScriptWithPidFile(pidFile, NEVER_ANSWERS) }, connectTimeoutMs: 400 });
-    const record = recordUpdates(manager);
-    const started = Date.now();
-    await manager.start();
-    const elapsed = Date.now() - started;
-    expect(record.of('silent').at(-1)).toMatchObject({ status: 'failed', error: 'No answer to initialize within 400 ms' });
-    expect(elapsed).toBeGreaterThanOrEqual(400);
-    expect(elapsed).toBeLessThan(5_000);
-    // Reported failed only once its process is gone.
-    expect(isProcessAlive(await readPid(pidFile))).toBe(false);
-  });
-
-  it('kills a server that ignores SIGTERM as well', async () => {
-    const pidFile = path.join(workDir, 'stubborn.pid');
-    const manager = manage({ servers: { stubborn: nodeScriptWithPidFile(pidFile, IGNORES_SIGTERM) }, connectTimeoutMs: 300 });
-    await manager.start();
-    expect(manager.serverUpdates()[0]).toMatchObject({ status: 'failed' });
-    expect(isProcessAlive(await readPid(pidFile))).toBe(false);
-  });
-
-  it('reports a disabled server as disabled and starts it only when asked', async () => {
-    const manager = manage({ servers: { later: { command: EVERYTHING_BIN, disabled: true } } });
-    const record = recordUpdates(manager);
-    await manager.start();
-    expect(record.updates).toEqual([{ type: 'mcp', name: 'later', command: EVERYTHING_BIN, args: [], status: 'disabled' }]);
-    await manager.startServer('later');
-    expect(record.statusOf('later')).toBe('running');
-  });
-
-  it('stops a server that is still starting without waiting for the timeout', async () => {
-    const pidFile = path.join(workDir, 'slow.pid');
-    const manager = manage({ servers: { slow: nodeScriptWithPidFile(pidFile, NEVER_ANSWERS) }, connectTimeoutMs: 20_000 });
-    const record = recordUpdates(manager);
-    const starting = manager.start();
-    const pid = await readPid(pidFile);
-    const stopped = Date.now();
-    await manager.stopServer('slow');
-    await starting;
-    expect(Date.now() - stopped).toBeLessThan(5_000);
-    expect(record.of('slow').map((update) => update.status)).toEqual(['starting', 'stopped']);
-    expect(isProcessAlive(pid)).toBe(false);
-  });
-});
-
-describe('a running server', () => {
-  it('is reported failed when its process dies', async () => {
-    const pidFile = path.join(workDir, 'crash.pid');
-    const manager = manage({ servers: { fragile: everythingWithPidFile(pidFile) } });
-    const record = recordUpdates(manager);
-    await manager.start();
-    expect(record.statusOf('fragile')).toBe('running');
-    const call = manager.callTool('fragile__trigger-long-running-operation', { duration: 10, steps: 5 });
-    process.kill(await readPid(pidFile), 'SIGKILL');
-    await expect(call).rejects.toMatchObject({ code: 'server-not-running' });
-    await record.until('fragile', 'failed');
-    expect(record.of('fragile').at(-1)).toMatchObject({ error: 'The server exited unexpectedly', tools: [] });
-    expect(manager.listTools()).toEqual([]);
-    await expect(manager.callTool('fragile__echo', {})).rejects.toMatchObject({ code: 'unknown-tool' });
-    await expect(manager.readResource('fragile', 'demo://x')).rejects.toMatchObject({
-      code: 'server-not-running',
-      message: expect.stringContaining('exited unexpectedly'),
-    });
-    // It can be started again.
-    await manager.startServer('fragile');
-    await expect(manager.callTool('fragile__echo', { message: 'back' })).resolves.toMatchObject({ text: 'Echo: back' });
-  });
-
-  it('stops and starts again', async () => {
-    const pidFile = path.join(workDir, 'cycle.pid');
-    const manager = manage({ servers: { cycle: everythingWithPidFile(pidFile) } });
-    const record = recordUpdates(manager);
-    await manager.start();
-    const firstPid = await readPid(pidFile);
-
-    await manager.stopServer('cycle');
-    expect(record.of('cycle').at(-1)).toMatchObject({ status: 'stopped', tools: [] });
-    expect(isProcessAlive(firstPid)).toBe(false);
-    expect(manager.listTools()).toEqual([]);
-    await expect(manager.listPrompts()).resolves.toEqual([]);
-
-    await manager.startServer('cycle');
-    expect(record.of('cycle').map((update) => update.status)).toEqual(['starting', 'running', 'stopped', 'starting', 'running']);
-    const secondPid = await readPid(pidFile);
-    expect(secondPid).not.toBe(firstPid);
-    await expect(manager.callTool('cycle__echo', { message: 'again' })).resolves.toMatchObject({ text: 'Echo: again' });
-  });
-
-  it('leaves no process behind on close', async () => {
-    const pidFiles = ['one', 'two', 'three'].map((name) => path.join(workDir, `close-${name}.pid`));
-    const manager = manage({
-      servers: {
-        one: everythingWithPidFile(pidFiles[0] ?? ''),
-        two: everythingWithPidFile(pidFiles[1] ?? ''),
-        three: nodeScriptWithPidFile(pidFiles[2] ?? '', IGNORES_SIGTERM),
-      },
-      connectTimeoutMs: 20_000,
-    });
-    const record = recordUpdates(manager);
-    const starting = manager.start();
-    await record.until('one', 'running');
-    await record.until('two', 'running');
-    const pids = await Promise.all(pidFiles.map(readPid));
-    expect(pids.every(isProcessAlive)).toBe(true);
-    await manager.close();
-    await starting;
-    for (const pid of pids) expect(isProcessAlive(pid)).toBe(false);
-    expect(manager.serverUpdates().map((update) => update.status)).toEqual(['stopped', 'stopped', 'stopped']);
-    await expect(manager.startServer('one')).rejects.toMatchObject({ code: 'closed' });
-  });
-
-  it('refuses a server name it does not know', async () => {
-    const manager = manage({ servers: {} });
-    await expect(manager.stopServer('nope')).rejects.toBeInstanceOf(McpClientError);
-    await expect(manager.getPrompt('nope', 'x', {})).rejects.toMatchObject({ code: 'unknown-server' });
-  });
-});
-
-describe('a streamable HTTP server', () => {
-  it('connects by URL, calls a tool and stops', async () => {
-    const port = await freePort();
-    const server = await startEverythingOverHttp(port);
-    try {
-      const manager = manage({ servers: { remote: { url: `http://127.0.0.1:${port}/mcp` } } });
-      const record = recordUpdates(manager);
-      await manager.start();
-      expect(record.of('remote').at(-1)).toMatchObject({
-        status: 'running',
-        command: `http://127.0.0.1:${port}/mcp`,
-        args: [],
-        tools: expect.arrayContaining([expect.objectContaining({ name: 'echo' })]),
-      });
-      await expect(manager.callTool('remote__echo', { message: 'over http' })).resolves.toEqual({
-        text: 'Echo: over http',
-        isError: false,
-      });
-      await manager.stopServer('remote');
-      expect(record.statusOf('remote')).toBe('stopped');
-    } finally {
-      server.kill();
-      if (server.pid !== undefined) await expectProcessGone(server.pid);
-    }
-  });
-
-  it('is reported failed once the server can no longer be reached', async () => {
-    const port = await freePort();
-    const server = await startEverythingOverHttp(port);
-    const manager = manage({ servers: { remote: { url: `http://127.0.0.1:${port}/mcp` } } });
-    const record = recordUpdates(manager);
-    await manager.start();
-    expect(record.statusOf('remote')).toBe('running');
-    server.kill('SIGKILL');
-    await record.until('remote', 'failed');
-    expect(record.of('remote').at(-1)?.error).toMatch(/can no longer be reached.*fetch failed/);
-    await expect(manager.callTool('remote__echo', { message: 'x' })).rejects.toMatchObject({ code: 'unknown-tool' });
-  });
-
-  it('fails when nothing listens at the URL', async () => {
-    const port = await freePort();
-    const manager = manage({ servers: { absent: { url: `http://127.0.0.1:${port}/mcp` } } });
-    await manager.start();
-    expect(manager.serverUpdates()[0]).toMatchObject({ status: 'failed', error: expect.stringMatching(/ECONNREFUSED|fetch failed/) });
   });
 });

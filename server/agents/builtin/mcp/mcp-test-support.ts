@@ -1,14 +1,16 @@
 /**
  * Real MCP servers for the tests, from node_modules: the published everything and filesystem
  * servers, a wrapper that writes the server's pid to a file first (so that a test can kill it or
- * check that it is gone), and small waits with a bound.
+ * check that it is gone), managers that are closed after each test, and small waits with a bound.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { McpServerConfigInput } from './mcp-config';
-import type { McpServerManager } from './mcp-server-manager';
+import { McpServerManager, type McpServerManagerOptions } from './mcp-server-manager';
 import type { McpServerStatus, McpServerUpdate } from './mcp-server-update';
 import { isProcessAlive } from './process-liveness';
 
@@ -34,6 +36,36 @@ export function nodeScriptWithPidFile(pidFile: string, script: string): McpServe
     command: process.execPath,
     args: ['-e', `require('node:fs').writeFileSync(process.argv[1], String(process.pid)); ${script}`, pidFile],
   };
+}
+
+export interface McpServerManagers {
+  /** A temporary folder for the test file: the managers' working directory, and room for pid files. */
+  workDir: string;
+  /** A manager working in `workDir`, closed after the test. */
+  manage(options: Omit<McpServerManagerOptions, 'cwd'>): McpServerManager;
+}
+
+/** Registers the hooks that make the file's `workDir`, close each test's managers, and remove `workDir`. */
+export function useMcpServerManagers(): McpServerManagers {
+  const managers: McpServerManager[] = [];
+  const fixture: McpServerManagers = {
+    workDir: '',
+    manage(options) {
+      const manager = new McpServerManager({ cwd: fixture.workDir, shutdownGraceMs: 500, ...options });
+      managers.push(manager);
+      return manager;
+    },
+  };
+  beforeAll(async () => {
+    fixture.workDir = await mkdtemp(path.join(tmpdir(), 'baton-mcp-'));
+  });
+  afterEach(async () => {
+    await Promise.all(managers.splice(0).map((manager) => manager.close()));
+  });
+  afterAll(async () => {
+    await rm(fixture.workDir, { recursive: true, force: true });
+  });
+  return fixture;
 }
 
 export async function readPid(pidFile: string): Promise<number> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replyToStreamSteps, resolveBlocks, splitIntoPieces, splitIntoWords, stopReasonOf } from './scripted-reply';
+import { replyToStreamSteps, resolveBlocks, splitIntoPieces, splitIntoWords, stopReasonOf } from './scripted-reply-events';
 import { scriptedSignature } from './thinking-signature';
 
 describe('splitIntoWords', () => {
