@@ -98,6 +98,9 @@ test('a waiting approval and the whole history survive a reload, a new tab and a
   await expect(secondTab.userMessages).toHaveText(['Remember this']);
   await expect(secondTab.toolCards).toHaveCount(2);
   await expect(secondTab.toolCard('write_file')).toHaveAttribute('data-status', 'succeeded');
+  // The turn's reasoning and link are entries of the thread too, not only live decoration.
+  await expect(secondTab.page.getByTestId('reasoning-block').first()).toHaveAttribute('data-state', 'finished');
+  await expect(secondTab.page.getByTestId('link-card').first()).toHaveAttribute('href', /^https:/);
   await expect(secondTab.page.getByTestId('chat-entries')).toHaveText(transcript, { useInnerText: true });
 });
 

@@ -30,8 +30,6 @@ export type { BatonState } from './baton-state';
 export type { BatonRpc } from './baton-rpc';
 export { selectOpenChat, selectTurnError } from './chat-slice';
 export type { ThreadChat, TurnUsage } from './thread-chat';
-export type { ChatAside, LinkAside, ReasoningAside } from './chat-asides';
-export { chatItems, type ChatItem } from './chat-items';
 export { chatContextKey } from './chat-context-key';
 export type { ConnectionStatus, AgentInfo, ChatConfig } from './connection-slice';
 export { toolServerError, type ToolServer } from './tool-servers-slice';

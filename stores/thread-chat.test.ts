@@ -101,3 +101,41 @@ describe('foldChatContent', () => {
     expect(foldChatContent(chat, unknownThought)).toBe(chat);
   });
 });
+
+describe('reasoning and links in a turn', () => {
+  const thinking = [
+    received('thread-1', 'user', { type: 'text', text: 'Why?' }),
+    received('thread-1', 'assistant', { type: 'reasonStarted', id: 'r1' }),
+    received('thread-1', 'assistant', { type: 'reasonText', id: 'r1', text: 'Let me ' }),
+    received('thread-1', 'assistant', { type: 'reasonText', id: 'r1', text: 'think.' }),
+  ];
+
+  it('streams a thought as an entry while the turn runs, then finishes it with its time', () => {
+    const streaming = fold(EMPTY_THREAD_CHAT, thinking);
+    expect(streaming.entries[1]).toEqual({ type: 'reasoning', id: 'r1', text: 'Let me think.', status: 'thinking' });
+    expect(streaming.turnRunning).toBe(true);
+
+    const done = fold(streaming, [received('thread-1', 'assistant', { type: 'reasonFinished', id: 'r1', totalTimeMs: 2300 })]);
+    expect(done.entries[1]).toMatchObject({ status: 'finished', totalTimeMs: 2300, text: 'Let me think.' });
+  });
+
+  it('ends a thought still open with the turn, one whose start this tab missed included', () => {
+    const joinedLate = fold(EMPTY_THREAD_CHAT, [
+      received('thread-1', 'assistant', { type: 'reasonText', id: 'r2', text: 'already thinking' }),
+      received('thread-1', 'system', { type: 'progress', state: 'finished', text: '' }),
+    ]);
+    expect(joinedLate.entries).toEqual([{ type: 'reasoning', id: 'r2', text: 'already thinking', status: 'finished' }]);
+    expect(joinedLate.turnRunning).toBe(false);
+  });
+
+  it('places thoughts and links between the entries they arrived between', () => {
+    const chat = fold(EMPTY_THREAD_CHAT, [
+      ...thinking,
+      received('thread-1', 'assistant', { type: 'reasonFinished', id: 'r1', totalTimeMs: 10 }),
+      received('thread-1', 'assistant', { type: 'text', text: 'Because.' }),
+      received('thread-1', 'assistant', { type: 'url', title: 'The docs', url: 'https://example.com/docs' }),
+    ]);
+    expect(chat.entries.map((entry) => entry.type)).toEqual(['message', 'reasoning', 'message', 'link']);
+    expect(chat.entries[3]).toEqual({ type: 'link', title: 'The docs', url: 'https://example.com/docs' });
+  });
+});

@@ -1,13 +1,12 @@
 /**
  * One thread's live chat and the pure fold of `chat/contentReceived` into it. The entry fold itself
  * is the shared `applyChatContent`; this adds what the browser tracks beside the entries: whether a
- * turn is running, the error the turn ended with, the turn's reasoning and links, and its usage.
+ * turn is running, the error the turn ended with, and its usage.
  */
 import type { ThreadEntry } from '../lib/protocol/acp-threads';
 import type { ChatContent, ChatContentReceivedParams } from '../lib/protocol/eca-chat';
 import type { SequencedContentReceivedParams } from '../lib/protocol/thread-events';
 import { applyChatContent, interruptOpenToolCalls } from '../lib/thread/apply-chat-content';
-import { finishOpenReasoning, foldAside, type ChatAside } from './chat-asides';
 
 export type TurnUsage = Omit<Extract<ChatContent, { type: 'usage' }>, 'type'>;
 
@@ -16,8 +15,6 @@ export interface ThreadChat {
   turnRunning: boolean;
   /** The system-role text of the last failed turn, until the next prompt. */
   turnError: string | null;
-  /** Reasoning and links, each placed after the entries that stood before it. */
-  asides: readonly ChatAside[];
   /** The last `usage` the agent reported: the session's tokens and costs so far. */
   usage: TurnUsage | null;
   /** The seq of the last event folded into `entries`; what this tab says it saw when it comes back. */
@@ -32,7 +29,6 @@ export const EMPTY_THREAD_CHAT: ThreadChat = {
   entries: [],
   turnRunning: false,
   turnError: null,
-  asides: [],
   usage: null,
   lastSeq: 0,
   loaded: false,
@@ -58,7 +54,6 @@ export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedPar
         : {
             ...chat,
             entries: interruptOpenToolCalls(entries, TURN_ENDED_REASON),
-            asides: finishOpenReasoning(chat.asides),
             turnRunning: false,
           };
     case 'text':
@@ -69,12 +64,7 @@ export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedPar
       return { ...chat, entries, turnRunning: true, turnError: role === 'user' ? null : chat.turnError };
     case 'reasonStarted':
     case 'reasonText':
-      return { ...chat, entries, asides: foldAside(chat.asides, entries.length, content), turnRunning: true };
-    case 'reasonFinished':
-    case 'url': {
-      const asides = foldAside(chat.asides, entries.length, content);
-      return asides === chat.asides && entries === chat.entries ? chat : { ...chat, entries, asides };
-    }
+      return { ...chat, entries, turnRunning: true };
     case 'usage': {
       const { type: _type, ...usage } = content;
       return { ...chat, entries, usage };
@@ -85,6 +75,8 @@ export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedPar
       return { ...chat, entries, turnRunning: true };
     case 'toolCalled':
     case 'toolCallRejected':
+    case 'reasonFinished':
+    case 'url':
     case 'metadata':
       return entries === chat.entries ? chat : { ...chat, entries };
     default: {

@@ -1,8 +1,8 @@
 'use client';
 
-import { Fragment, useLayoutEffect, useMemo, useRef } from 'react';
+import { Fragment, useLayoutEffect, useRef } from 'react';
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
-import { chatItems, selectOpenChat, type ChatAside } from '../../stores/baton-store';
+import { selectOpenChat } from '../../stores/baton-store';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ToolCallCard } from '../tool-calls/tool-call-card';
 import { AssistantMessage } from './assistant-message';
@@ -17,15 +17,13 @@ const PINNED_DISTANCE_PX = 48;
 
 export function ChatEntries() {
   const entries = useBatonStore((state) => selectOpenChat(state).entries);
-  const asides = useBatonStore((state) => selectOpenChat(state).asides);
-  const items = useMemo(() => chatItems(entries, asides), [entries, asides]);
   const scroller = useRef<HTMLDivElement>(null);
   const pinnedToBottom = useRef(true);
 
   useLayoutEffect(() => {
     const element = scroller.current;
     if (element && pinnedToBottom.current) element.scrollTop = element.scrollHeight;
-  }, [items]);
+  }, [entries]);
 
   return (
     <div
@@ -38,14 +36,14 @@ export function ChatEntries() {
         pinnedToBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < PINNED_DISTANCE_PX;
       }}
     >
-      {items.length === 0 ? (
+      {entries.length === 0 ? (
         <WelcomeMessage />
       ) : (
-        // A line break between items keeps the transcript's plain text readable; flex layout hides it.
-        items.map((item, index) => (
-          <Fragment key={item.key}>
+        // A line break between entries keeps the transcript's plain text readable; flex layout hides it.
+        entries.map((entry, index) => (
+          <Fragment key={entryKey(entry, index)}>
             {index > 0 ? '\n' : null}
-            {item.kind === 'entry' ? renderEntry(item.entry) : renderAside(item.aside)}
+            {renderEntry(entry)}
           </Fragment>
         ))
       )}
@@ -61,6 +59,10 @@ function renderEntry(entry: ThreadEntry) {
       return <ToolCallCard entry={entry} />;
     case 'readFile':
       return <ReadFileNote entry={entry} />;
+    case 'reasoning':
+      return <ReasoningBlock reasoning={entry} />;
+    case 'link':
+      return <LinkCard link={entry} />;
     default: {
       const unreachable: never = entry;
       return unreachable;
@@ -68,15 +70,17 @@ function renderEntry(entry: ThreadEntry) {
   }
 }
 
-function renderAside(aside: ChatAside) {
-  switch (aside.kind) {
+/**
+ * Keeps an entry's identity while the chat grows, so a streaming answer or an open thought is not
+ * re-created. Tool calls and thoughts go by id; the other entries never move, so their place will do.
+ */
+function entryKey(entry: ThreadEntry, index: number): string {
+  switch (entry.type) {
+    case 'toolCall':
+      return `tool-call-${entry.id}`;
     case 'reasoning':
-      return <ReasoningBlock reasoning={aside} />;
-    case 'link':
-      return <LinkCard link={aside} />;
-    default: {
-      const unreachable: never = aside;
-      return unreachable;
-    }
+      return `reasoning-${entry.id}`;
+    default:
+      return `${entry.type}-${index}`;
   }
 }

@@ -3,12 +3,12 @@ import { reasoningLabel } from './reasoning-label';
 import { usageText } from './usage-text';
 
 describe('reasoning labels', () => {
-  const thought = { kind: 'reasoning' as const, id: 'r1', text: '', position: 0 };
+  const thought = { type: 'reasoning' as const, id: 'r1', text: '' };
   it('says the model is thinking, then for how long it thought', () => {
-    expect(reasoningLabel({ ...thought, finished: false })).toBe('Thinking…');
-    expect(reasoningLabel({ ...thought, finished: true, totalTimeMs: 2345 })).toBe('Thought for 2.3 s');
-    expect(reasoningLabel({ ...thought, finished: true, totalTimeMs: 42_600 })).toBe('Thought for 43 s');
-    expect(reasoningLabel({ ...thought, finished: true })).toBe('Thought');
+    expect(reasoningLabel({ ...thought, status: 'thinking' })).toBe('Thinking…');
+    expect(reasoningLabel({ ...thought, status: 'finished', totalTimeMs: 2345 })).toBe('Thought for 2.3 s');
+    expect(reasoningLabel({ ...thought, status: 'finished', totalTimeMs: 42_600 })).toBe('Thought for 43 s');
+    expect(reasoningLabel({ ...thought, status: 'finished' })).toBe('Thought');
   });
 });
 

@@ -1,8 +1,8 @@
-import type { LinkAside } from '../../stores/baton-store';
+import type { LinkEntry } from '../../lib/protocol/acp-threads';
 import { safeLinkUrl } from './safe-link-url';
 
 /** A link the agent pointed to: opens in a new tab that gets no handle on this page. */
-export function LinkCard({ link }: { link: LinkAside }) {
+export function LinkCard({ link }: { link: LinkEntry }) {
   const href = safeLinkUrl(link.url);
   if (!href) {
     return (

@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReasoningAside } from '../../stores/baton-store';
+import type { ReasoningEntry } from '../../lib/protocol/acp-threads';
 import { Disclosure } from '../disclosure/disclosure';
 import { MarkdownText } from './markdown-text';
 import { reasoningLabel } from './reasoning-label';
@@ -9,11 +9,11 @@ import { reasoningLabel } from './reasoning-label';
  * The model's extended thinking: open while it streams, folded away once finished (the key
  * re-creates the disclosure then, so it closes even if the reader had it open).
  */
-export function ReasoningBlock({ reasoning }: { reasoning: ReasoningAside }) {
-  const state = reasoning.finished ? 'finished' : 'thinking';
+export function ReasoningBlock({ reasoning }: { reasoning: ReasoningEntry }) {
+  const state = reasoning.status;
   return (
     <div className={`reasoning reasoning--${state}`} data-testid="reasoning-block" data-state={state}>
-      <Disclosure key={state} defaultOpen={!reasoning.finished} summary={reasoningLabel(reasoning)}>
+      <Disclosure key={state} defaultOpen={state === 'thinking'} summary={reasoningLabel(reasoning)}>
         <div className="reasoning__text">
           <MarkdownText text={reasoning.text || '…'} />
         </div>

@@ -31,7 +31,7 @@ import {
   ThreadParamsSchema,
 } from './acp-threads';
 
-/** An ACP peer answers with the spec's two entry types only; Baton's `toolCall` stays home. */
+/** An ACP peer answers with the spec's two entry types only; Baton's own entry types stay home. */
 export const AcpGetThreadEntriesResultSchema = z.object({ entries: z.array(AcpThreadEntrySchema) });
 
 export const acpThreadsProtocol = {

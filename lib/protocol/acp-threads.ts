@@ -1,7 +1,7 @@
 /**
  * Thread store and workspace file methods, in the shape of specs/acp-threads.md ("Protocol
- * Methods", "Data Structures"). ThreadEntry adds Baton's own `toolCall` entry beside ACP's
- * `message` and `readFile`; AcpThreadEntry is the spec's own two. The method table and the
+ * Methods", "Data Structures"). ThreadEntry adds Baton's own `toolCall`, `reasoning` and `link`
+ * entries beside ACP's `message` and `readFile`; AcpThreadEntry is the spec's own two. The method table and the
  * message envelope are in acp-threads-protocol.ts.
  */
 import { z } from 'zod';
@@ -81,10 +81,32 @@ export const ToolCallEntrySchema = z.object({
 });
 export type ToolCallEntry = z.infer<typeof ToolCallEntrySchema>;
 
+/**
+ * Baton extension: the model's extended thinking, from ECA's `reasonStarted` / `reasonText` /
+ * `reasonFinished` contents (specs/eca-protocol-v2.md "Chat Content Received"), kept so that a
+ * reload still shows it. Never sent back to a model as history.
+ */
+export const ReasoningEntrySchema = z.object({
+  type: z.literal('reasoning'),
+  /** The reason id of the wire contents. */
+  id: z.string(),
+  text: z.string(),
+  status: z.enum(['thinking', 'finished']),
+  /** From `reasonFinished`; absent while thinking and from agents that send no timing. */
+  totalTimeMs: z.number().optional(),
+});
+export type ReasoningEntry = z.infer<typeof ReasoningEntrySchema>;
+
+/** Baton extension: a link the agent pointed to, from ECA's `url` content. */
+export const LinkEntrySchema = z.object({ type: z.literal('link'), title: z.string(), url: z.string() });
+export type LinkEntry = z.infer<typeof LinkEntrySchema>;
+
 export const ThreadEntrySchema = z.discriminatedUnion('type', [
   MessageEntrySchema,
   ReadFileEntrySchema,
   ToolCallEntrySchema,
+  ReasoningEntrySchema,
+  LinkEntrySchema,
 ]);
 export type ThreadEntry = z.infer<typeof ThreadEntrySchema>;
 

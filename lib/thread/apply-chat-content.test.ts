@@ -106,4 +106,65 @@ describe('applyChatContent', () => {
     expect(interrupted[0]).toMatchObject({ status: 'interrupted', reason: 'stopped' });
     expect(interrupted[1]).toBe(entries[1]);
   });
+
+  it('streams a thought by its id into an entry of its own, then finishes it with its time', () => {
+    const thinking = fold([
+      ['user', { type: 'text', text: 'Why?' }],
+      ['assistant', { type: 'reasonStarted', id: 'r1' }],
+      ['assistant', { type: 'reasonStarted', id: 'r1' }],
+      ['assistant', { type: 'reasonText', id: 'r1', text: 'Let me ' }],
+      ['assistant', { type: 'reasonText', id: 'r1', text: 'think.' }],
+    ]);
+    expect(thinking[1]).toEqual({ type: 'reasoning', id: 'r1', text: 'Let me think.', status: 'thinking' });
+    const done = fold([['assistant', { type: 'reasonFinished', id: 'r1', totalTimeMs: 2300 }]], thinking);
+    expect(done).toEqual([
+      thinking[0],
+      { type: 'reasoning', id: 'r1', text: 'Let me think.', status: 'finished', totalTimeMs: 2300 },
+    ]);
+  });
+
+  it('keeps a thought whose start it missed, and ignores the end of one it never saw', () => {
+    const joinedLate = fold([['assistant', { type: 'reasonText', id: 'r2', text: 'already thinking' }]]);
+    expect(joinedLate).toEqual([{ type: 'reasoning', id: 'r2', text: 'already thinking', status: 'thinking' }]);
+    expect(applyChatContent(joinedLate, 'assistant', { type: 'reasonFinished', id: 'unknown', totalTimeMs: 5 })).toBe(
+      joinedLate,
+    );
+  });
+
+  it('starts a new answer after a thought or a link, so the reply does not join the text before it', () => {
+    const entries = fold([
+      ['assistant', { type: 'text', text: 'First.' }],
+      ['assistant', { type: 'reasonStarted', id: 'r1' }],
+      ['assistant', { type: 'reasonFinished', id: 'r1' }],
+      ['assistant', { type: 'text', text: 'Because.' }],
+      ['assistant', { type: 'url', title: 'The docs', url: 'https://example.com/docs' }],
+      ['assistant', { type: 'text', text: 'See above.' }],
+    ]);
+    expect(entries.map((entry) => entry.type)).toEqual(['message', 'reasoning', 'message', 'link', 'message']);
+    expect(entries[2]).toMatchObject({ role: 'assistant', chunks: [{ chunk: 'Because.' }] });
+    expect(entries[3]).toEqual({ type: 'link', title: 'The docs', url: 'https://example.com/docs' });
+  });
+
+  it('finishes a thought still open when the turn ends, and leaves finished ones alone', () => {
+    const entries = fold([
+      ['assistant', { type: 'reasonStarted', id: 'r1' }],
+      ['assistant', { type: 'reasonFinished', id: 'r1', totalTimeMs: 10 }],
+      ['assistant', { type: 'reasonText', id: 'r2', text: 'cut off' }],
+    ]);
+    expect(applyChatContent(entries, 'system', { type: 'progress', state: 'running', text: '' })).toBe(entries);
+    const ended = applyChatContent(entries, 'system', { type: 'progress', state: 'finished', text: '' });
+    expect(ended[0]).toBe(entries[0]);
+    expect(ended[1]).toEqual({ type: 'reasoning', id: 'r2', text: 'cut off', status: 'finished' });
+    expect(applyChatContent(ended, 'system', { type: 'progress', state: 'finished', text: '' })).toBe(ended);
+  });
+
+  it('leaves thoughts and links alone when it interrupts open tool calls', () => {
+    const entries = fold([
+      ['assistant', { type: 'reasonText', id: 'r1', text: 'hmm' }],
+      ['assistant', { type: 'url', title: 'Docs', url: 'https://example.com' }],
+    ]);
+    const interrupted = interruptOpenToolCalls(entries, 'stopped');
+    expect(interrupted[0]).toBe(entries[0]);
+    expect(interrupted[1]).toBe(entries[1]);
+  });
 });

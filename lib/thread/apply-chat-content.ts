@@ -4,7 +4,7 @@
  * browser store can re-render exactly those. Both sides use this one function.
  */
 import type { ChatContent, ChatRole } from '../protocol/eca-chat';
-import type { ThreadEntry, ToolCallEntry } from '../protocol/acp-threads';
+import type { ReasoningEntry, ThreadEntry, ToolCallEntry } from '../protocol/acp-threads';
 
 export function applyChatContent(
   entries: readonly ThreadEntry[],
@@ -66,14 +66,27 @@ export function applyChatContent(
         summary: content.summary ?? previous?.summary,
         details: content.details ?? previous?.details,
       }));
-    // Turn state, titles, usage, links and reasoning are not entries of their own (yet).
+    case 'reasonStarted':
+      if (findReasoning(entries, content.id) !== -1) return entries as ThreadEntry[];
+      return [...entries, reasoning(content.id, '')];
+    case 'reasonText':
+      // A tab that joined mid-thought never saw `reasonStarted`; the thought still shows.
+      if (findReasoning(entries, content.id) === -1) return [...entries, reasoning(content.id, content.text)];
+      return updateReasoning(entries, content.id, (entry) => ({ ...entry, text: entry.text + content.text }));
+    case 'reasonFinished':
+      return updateReasoning(entries, content.id, (entry) => ({
+        ...entry,
+        status: 'finished',
+        ...(content.totalTimeMs === undefined ? {} : { totalTimeMs: content.totalTimeMs }),
+      }));
+    case 'url':
+      return [...entries, { type: 'link', title: content.title, url: content.url }];
     case 'progress':
+      // A thought that never heard `reasonFinished` is over all the same once the turn is.
+      return content.state === 'finished' ? finishOpenReasoning(entries) : (entries as ThreadEntry[]);
+    // Usage and titles are not entries.
     case 'usage':
     case 'metadata':
-    case 'url':
-    case 'reasonStarted':
-    case 'reasonText':
-    case 'reasonFinished':
       return entries as ThreadEntry[];
     default: {
       const unreachable: never = content;
@@ -98,10 +111,41 @@ export function isOpenToolCall(entry: ToolCallEntry): boolean {
   return entry.status === 'preparing' || entry.status === 'waiting-approval' || entry.status === 'running';
 }
 
+function finishOpenReasoning(entries: readonly ThreadEntry[]): ThreadEntry[] {
+  if (!entries.some(isOpenReasoning)) return entries as ThreadEntry[];
+  return entries.map((entry) => (isOpenReasoning(entry) ? { ...entry, status: 'finished' } : entry));
+}
+
+function isOpenReasoning(entry: ThreadEntry): entry is ReasoningEntry {
+  return entry.type === 'reasoning' && entry.status === 'thinking';
+}
+
+function reasoning(id: string, text: string): ReasoningEntry {
+  return { type: 'reasoning', id, text, status: 'thinking' };
+}
+
+function findReasoning(entries: readonly ThreadEntry[], id: string): number {
+  return entries.findIndex((entry) => entry.type === 'reasoning' && entry.id === id);
+}
+
+/** An unknown id changes nothing, and the same array comes back. */
+function updateReasoning(
+  entries: readonly ThreadEntry[],
+  id: string,
+  update: (entry: ReasoningEntry) => ReasoningEntry,
+): ThreadEntry[] {
+  const index = findReasoning(entries, id);
+  if (index === -1) return entries as ThreadEntry[];
+  const next = [...entries];
+  next[index] = update(entries[index] as ReasoningEntry);
+  return next;
+}
+
 function appendText(entries: readonly ThreadEntry[], role: ChatRole, text: string): ThreadEntry[] {
   const messageRole = role === 'user' ? 'user' : 'assistant';
   const last = entries.at(-1);
-  // A user prompt always starts a message of its own; assistant text continues the answer.
+  // A user prompt always starts a message of its own; assistant text continues the answer, unless
+  // a tool call, a thought or a link came after it: then the reply is a new message below those.
   if (messageRole === 'assistant' && last?.type === 'message' && last.role === 'assistant') {
     const updated: ThreadEntry = { ...last, chunks: [...last.chunks, { type: 'text', chunk: text }] };
     return [...entries.slice(0, -1), updated];

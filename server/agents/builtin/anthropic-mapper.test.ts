@@ -134,6 +134,32 @@ describe('toAnthropicMessages', () => {
     ]);
   });
 
+  it('leaves recorded thoughts and links out of the history, joining the answer around them', () => {
+    const messages = toAnthropicMessages(
+      [
+        say('user', 'Why?'),
+        { type: 'reasoning', id: 'r1', text: 'Let me think.', status: 'finished', totalTimeMs: 10 },
+        say('assistant', 'Because.'),
+        { type: 'link', title: 'The docs', url: 'https://example.com/docs' },
+        say('assistant', 'See the docs.'),
+        { type: 'reasoning', id: 'r2', text: 'cut off', status: 'thinking' },
+      ],
+      'Thanks',
+    );
+    expectValid(messages);
+    expect(messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Why?' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Because.' },
+          { type: 'text', text: 'See the docs.' },
+        ],
+      },
+      { role: 'user', content: [{ type: 'text', text: 'Thanks' }] },
+    ]);
+  });
+
   it('marks an empty successful output so it is not mistaken for a missing one', () => {
     const messages = toAnthropicMessages([say('user', 'Go'), toolCall('e', 'succeeded', { arguments: {} })], 'Next');
     expect(messages[2]?.content).toEqual([

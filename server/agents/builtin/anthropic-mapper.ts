@@ -44,6 +44,11 @@ function entryToBlocks(entry: ThreadEntry): Array<[Role, Block]> {
         ['assistant', { type: 'tool_use', id: entry.id, name: entry.name, input: toolCallInput(entry) }],
         ['user', toolResultBlock(entry.id, ...toolCallOutcome(entry))],
       ];
+    // Shown to the reader only. The thread keeps a thought's text but not the signature the API
+    // needs to accept it back, and a link repeats what the answer's text already says.
+    case 'reasoning':
+    case 'link':
+      return [];
     default: {
       const unreachable: never = entry;
       return unreachable;
@@ -121,8 +126,8 @@ export function assistantContentToParams(content: readonly Anthropic.ContentBloc
 /**
  * Whether a request may ask for thinking. While thinking is on, the API wants the assistant
  * message whose tool calls the last message answers to start with its thinking; a history whose
- * last turn ended after a tool call (Stop, an interrupted call) has none, as the thread does not
- * record thinking, so such a request goes without.
+ * last turn ended after a tool call (Stop, an interrupted call) has none, as thinking is not
+ * replayed from the thread (it keeps no signatures), so such a request goes without.
  */
 export function canRequestThinking(messages: readonly Anthropic.MessageParam[]): boolean {
   const last = messages.at(-1);
