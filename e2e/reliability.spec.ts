@@ -160,3 +160,22 @@ test('two tabs see the same turn: an approval answered in one leaves the other, 
   await first.expectTurnFinished();
   await second.expectTurnFinished();
 });
+
+test('a tab whose relay restarted with a new token says to reopen the printed URL', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  const port = Number(new URL(relay.origin).port);
+  await relay.stop();
+  relay = await startRelayProcess({
+    workspaceRoot: workspace.path,
+    dataDir: path.join(workspace.path, '.baton'),
+    modelBaseUrl: model.url,
+    token: 'another-token-after-the-restart-0123456789',
+    port,
+  });
+  const status = page.getByTestId('connection-status');
+  await expect(status).toHaveAttribute('data-state', 'disconnected');
+  await expect(status).toContainText('open the URL it printed');
+  // The new URL works in the same tab.
+  await baton.open(relay.url);
+});

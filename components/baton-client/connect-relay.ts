@@ -8,6 +8,7 @@ import { batonProtocol } from '../../lib/protocol/baton-protocol';
 import { RpcConnection } from '../../lib/rpc/rpc-connection';
 import { createSocketIoTransport } from '../../lib/rpc/socket-io-transport';
 import type { BatonStore } from '../../stores/baton-store';
+import { explainRefusal } from './explain-refusal';
 import type { RelayLink } from './relay-link';
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -29,7 +30,9 @@ export function connectRelay(store: BatonStore, link: RelayLink): () => void {
 
   socket.on('connect', () => void store.getState().synchronize());
   socket.on('disconnect', () => store.getState().connectionLost());
-  socket.on('connect_error', (error) => store.getState().connectionFailed(error.message));
+  socket.on('connect_error', (error) => {
+    void explainRefusal(error.message).then((reason) => store.getState().connectionFailed(reason));
+  });
 
   return () => {
     link.detach(connection);

@@ -28,6 +28,8 @@ export interface RelayLaunch {
   /** The scripted model to use instead of the offline demo; absent means no API key. */
   modelBaseUrl?: string;
   token?: string;
+  /** A fixed port (a restart that tabs should find again); a free one by default. */
+  port?: number;
 }
 
 export async function makeTempFolder(prefix: string): Promise<{ path: string; remove(): Promise<void> }> {
@@ -50,7 +52,7 @@ export async function startRelayProcess(launch: RelayLaunch): Promise<RelayProce
   if (launch.token) env.BATON_TOKEN = launch.token;
   const child = spawn(
     process.execPath,
-    ['bin/baton.mjs', '--port', '0', '--workspace', launch.workspaceRoot, '--data-dir', launch.dataDir],
+    ['bin/baton.mjs', '--port', String(launch.port ?? 0), '--workspace', launch.workspaceRoot, '--data-dir', launch.dataDir],
     { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';

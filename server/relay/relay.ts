@@ -113,9 +113,11 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     token,
     async close() {
       await hub.close();
-      await sockets.close();
+      // Closing socket.io also closes the HTTP server, which then waits for every open connection:
+      // end them (a tab's keep-alive requests among them) instead of waiting out their idle timeout.
+      const socketsClosed = sockets.close();
       httpServer.closeAllConnections();
-      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await socketsClosed;
       await ui?.close();
       await agent.close();
       await mcp?.close();
