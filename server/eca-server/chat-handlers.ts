@@ -4,9 +4,8 @@
  * is one Baton thread: its `chatId` is the thread id, and its history is stored like any other.
  */
 import type { ChatBehavior } from '../../lib/protocol/eca-chat';
-import type { ChatCommand } from '../../lib/protocol/eca/chat-methods';
+import { chooseModel, matchingCommands } from '../agents/turn-choices';
 import { queryContexts } from '../relay/context-query';
-import { offeredModels } from './eca-config';
 import type { EcaServing } from './eca-serving';
 
 /** The behaviour the editor selected last (`chat/selectedBehaviorChanged`); a prompt may name another. */
@@ -20,12 +19,11 @@ export function registerChatHandlers(
   log: (message: string) => void,
 ): void {
   serve.request('chat/prompt', async ({ chatId, message, model, behavior, contexts }, { hub, agent }) => {
-    const models = offeredModels(agent.info);
-    if (model !== undefined && !models.includes(model)) {
-      log(`chat/prompt asked for model ${model}, which is not offered; using ${agent.info.model}`);
-    }
     // The answer names the model the turn really uses, as "The model used for this chat request" asks.
-    const chosenModel = model !== undefined && models.includes(model) ? model : agent.info.model;
+    const chosenModel = chooseModel(agent.info, model);
+    if (model !== undefined && chosenModel !== model) {
+      log(`chat/prompt asked for model ${model}, which is not offered; using ${chosenModel}`);
+    }
     const threadId = chatId ?? (await hub.createThread()).id;
     await hub.prompt(threadId, message, { behavior: behavior ?? selection.behavior, model: chosenModel, contexts });
     return { chatId: threadId, model: chosenModel, status: 'prompting' as const };
@@ -74,13 +72,4 @@ export function registerChatHandlers(
     if (mcp) await mcp.startServer(name);
     else log(`mcp/startServer: no MCP servers are configured, so there is no ${name}`);
   });
-}
-
-/**
- * A blank query returns every command ("Chat Query Commands"); else those whose name contains it,
- * with or without the `/` an editor's completion may leave in front.
- */
-function matchingCommands(commands: readonly ChatCommand[], query: string): ChatCommand[] {
-  const needle = query.trim().replace(/^\//, '').toLowerCase();
-  return commands.filter((command) => needle === '' || command.name.toLowerCase().includes(needle));
 }

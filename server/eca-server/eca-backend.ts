@@ -17,7 +17,7 @@ import { ThreadHub } from '../hub/thread-hub';
 import { CONFIG_FILE, createMcpServers } from '../relay/relay-config';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { Workspace } from '../workspace/workspace';
-import { nativeToolServer } from './eca-config';
+import { nativeToolServer } from '../agents/builtin/native-tool-server';
 
 export interface EcaBackendOptions {
   workspaceRoot: string;

@@ -5,10 +5,8 @@
  */
 import type { ChatBehavior } from '../../lib/protocol/eca-chat';
 import type { ConfigUpdatedParams } from '../../lib/protocol/eca/config';
-import type { ServerTool, ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
 import type { AgentInfo } from '../agents/agent-backend';
-import type { BuiltinTool } from '../agents/builtin/tools/builtin-tool';
-import { BUILTIN_TOOLS } from '../agents/builtin/tools/builtin-tools';
+import { offeredModels } from '../agents/turn-choices';
 
 /** The built-in agent offers every tool in 'agent' and only those that read in 'plan'. */
 export const ECA_BEHAVIORS: readonly ChatBehavior[] = ['agent', 'plan'];
@@ -18,10 +16,6 @@ export const OFFLINE_DEMO_WELCOME =
   'You are talking to the offline demo model: its answers are scripted. Set ANTHROPIC_API_KEY to use a real model.';
 
 /** The models an agent offers: its list when it has one, else the one model its turns use. */
-export function offeredModels(info: AgentInfo): string[] {
-  return info.models && info.models.length > 0 ? [...info.models] : [info.model];
-}
-
 /** `config/updated` at start-up: the server selects its default model and the editor's behaviour. */
 export function startupConfig(info: AgentInfo, behavior: ChatBehavior): ConfigUpdatedParams {
   return {
@@ -32,29 +26,5 @@ export function startupConfig(info: AgentInfo, behavior: ChatBehavior): ConfigUp
       selectBehavior: behavior,
       welcomeMessage: info.offlineDemo ? OFFLINE_DEMO_WELCOME : `Ask ${info.name} (${info.model}) anything about this workspace.`,
     },
-  };
-}
-
-/** The tools an agent can list, as the built-in agent does; any other agent is described by the built-in tools. */
-export interface ToolListingAgent {
-  toolsFor?(behavior: ChatBehavior | undefined): readonly BuiltinTool[];
-}
-
-/** ECA's native tool server: the agent's own tools (MCP tools belong to their servers' updates). */
-export function nativeToolServer(agent: ToolListingAgent): ToolServerUpdatedParams {
-  const tools = agent.toolsFor ? agent.toolsFor('agent') : BUILTIN_TOOLS;
-  return {
-    type: 'native',
-    name: 'ECA',
-    status: 'running',
-    tools: tools.filter((tool) => (tool.origin ?? 'native') === 'native').map(describeTool),
-  };
-}
-
-function describeTool(tool: BuiltinTool): ServerTool {
-  return {
-    name: tool.definition.name,
-    description: tool.definition.description ?? '',
-    parameters: tool.definition.input_schema,
   };
 }

@@ -42,7 +42,8 @@ export class ThreadRecorder {
       this.lastSeq = seq;
       this.onRecorded({ chatId: this.threadId, role, content, seq });
     });
-    // One failed write must not wedge the queue; the caller still sees its own failure.
+    // The caller gets `recorded` with its failure (a failed write); the queue only waits for it to
+    // end, so one failed write does not wedge every later content of the thread.
     this.queue = recorded.catch(() => undefined);
     return recorded;
   }

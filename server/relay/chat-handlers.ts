@@ -3,8 +3,10 @@
  * with their behaviour, model and contexts, approvals, Stop, delete, and the `@` and `/` menus.
  */
 import type { ChatBehavior } from '../../lib/protocol/eca-chat';
+import { chooseModel, matchingCommands } from '../agents/turn-choices';
+import { UnknownThreadError } from '../hub/thread-hub';
 import { queryContexts } from './context-query';
-import { asRpc } from './rpc-errors';
+import { asRpc, failureReporter } from './rpc-errors';
 import type { TabContext } from './rpc-handlers';
 
 export function registerChatHandlers(context: TabContext): void {
@@ -20,8 +22,7 @@ export function registerChatHandlers(context: TabContext): void {
     asRpc(async () => {
       const threadId = chatId ?? (await hub.createThread()).id;
       context.watchThread(threadId);
-      const offered = agent.info.models ?? [agent.info.model];
-      const chosenModel = model !== undefined && offered.includes(model) ? model : agent.info.model;
+      const chosenModel = chooseModel(agent.info, model);
       await hub.prompt(threadId, message, { behavior: behavior ?? selectedBehavior, model: chosenModel, contexts });
       return { chatId: threadId, model: chosenModel, status: 'prompting' as const };
     }),
@@ -38,20 +39,24 @@ export function registerChatHandlers(context: TabContext): void {
       contexts: await queryContexts({ workspace, resources: () => toolServers.resources() }, query, contexts),
     })),
   );
-  connection.onRequest('chat/queryCommands', async ({ chatId, query }) => {
-    const needle = query.trim().replace(/^\//, '').toLowerCase();
-    const commands = (await agent.listCommands?.()) ?? [];
-    return { chatId, commands: commands.filter((command) => command.name.toLowerCase().includes(needle)) };
-  });
+  connection.onRequest('chat/queryCommands', async ({ chatId, query }) => ({
+    chatId,
+    commands: matchingCommands((await agent.listCommands?.()) ?? [], query),
+  }));
 
-  // Decisions and Stop are notifications: a thread that is gone has nothing left to decide.
+  // Decisions and Stop are notifications, so a failure cannot be an error response: a thread that
+  // was deleted meanwhile has nothing left to decide; any other failure is told to this tab.
+  const report = failureReporter(connection);
+  const reportFailure = (action: string) => (error: unknown) => {
+    if (!(error instanceof UnknownThreadError)) report(action)(error);
+  };
   connection.onNotification('chat/toolCallApprove', ({ chatId, toolCallId, save }) => {
-    void hub.approve(chatId, toolCallId, save).catch(() => undefined);
+    void hub.approve(chatId, toolCallId, save).catch(reportFailure('approve the tool call'));
   });
   connection.onNotification('chat/toolCallReject', ({ chatId, toolCallId }) => {
-    void hub.reject(chatId, toolCallId).catch(() => undefined);
+    void hub.reject(chatId, toolCallId).catch(reportFailure('reject the tool call'));
   });
   connection.onNotification('chat/promptStop', ({ chatId }) => {
-    void hub.stop(chatId).catch(() => undefined);
+    void hub.stop(chatId).catch(reportFailure('stop the turn'));
   });
 }

@@ -6,7 +6,6 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import next from 'next';
-import type { AgentBackend } from '../agents/agent-backend';
 import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agent';
 import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
 import { loadAgentConfig } from '../agents/builtin/policy/agent-config';
@@ -73,7 +72,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   const config = await loadAgentConfig(path.join(options.dataDir, CONFIG_FILE));
   const mcp = createMcpServers(config, { cwd: workspace.root, log });
   const store = await openThreadStore({ databaseFile: path.join(options.dataDir, 'baton.db') });
-  const agent: AgentBackend = await createBuiltinAgentFromEnv({
+  const agent = await createBuiltinAgentFromEnv({
     workspaceRoot: workspace.root,
     env: options.env,
     approvalPolicy: ApprovalPolicy.fromConfig(config),
@@ -81,7 +80,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     protectedFolders: [options.dataDir],
     mcp,
   });
-  const toolServers = createToolServers(mcp);
+  const toolServers = createToolServers(agent, mcp);
 
   const ui = options.serveUi === false ? undefined : next({ dev: false, dir: PROJECT_ROOT, quiet: true });
   await ui?.prepare();

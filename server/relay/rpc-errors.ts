@@ -1,6 +1,7 @@
 /** The relay's own failures (string codes) as the JSON-RPC errors a tab sees: translated here, once. */
-import { BatonErrorCodes } from '../../lib/protocol/baton-protocol';
+import { BatonErrorCodes, type BatonProtocol } from '../../lib/protocol/baton-protocol';
 import { RpcError } from '../../lib/rpc/errors';
+import type { RpcConnection } from '../../lib/rpc/rpc-connection';
 import { UnknownThreadError } from '../hub/thread-hub';
 import { ThreadBusyError } from '../hub/thread-session';
 import { WorkspaceError, WorkspacePathError } from '../workspace/workspace-error';
@@ -24,4 +25,15 @@ function toRpcError(error: unknown): unknown {
     return new RpcError(BatonErrorCodes.FileUnavailable, error.message, { reason: error.code });
   }
   return error;
+}
+
+/**
+ * For notifications, which cannot be answered with an error: tells the tab that sent one why it
+ * failed, as an error `$/showMessage`.
+ */
+export function failureReporter(connection: RpcConnection<BatonProtocol>) {
+  return (action: string) => (error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    connection.notify('$/showMessage', { type: 'error', message: `Could not ${action}: ${reason}` });
+  };
 }

@@ -6,10 +6,11 @@ import path from 'node:path';
 import type { BatonProtocol } from '../../lib/protocol/baton-protocol';
 import type { RpcConnection } from '../../lib/rpc/rpc-connection';
 import type { AgentBackend } from '../agents/agent-backend';
+import { offeredModels } from '../agents/turn-choices';
 import type { ThreadHub } from '../hub/thread-hub';
 import type { Workspace } from '../workspace/workspace';
 import { registerChatHandlers } from './chat-handlers';
-import { asRpc } from './rpc-errors';
+import { asRpc, failureReporter } from './rpc-errors';
 import type { ToolServers } from './tool-servers';
 
 export interface TabContext {
@@ -31,7 +32,7 @@ export function registerRpcHandlers(context: TabContext): void {
   connection.onNotification('initialized', () => {
     connection.notify('config/updated', {
       chat: {
-        models: [...(agent.models ?? [agent.model])],
+        models: offeredModels(agent),
         behaviors: ['agent', 'plan'],
         selectModel: agent.model,
         selectBehavior: 'agent',
@@ -45,8 +46,7 @@ export function registerRpcHandlers(context: TabContext): void {
   });
   // Starting or stopping a server is reported back through `tool/serverUpdated`; a failure to do
   // so is told to the tab that asked.
-  const reportFailure = (action: string) => (error: unknown) =>
-    connection.notify('$/showMessage', { type: 'error', message: `Could not ${action}: ${error instanceof Error ? error.message : String(error)}` });
+  const reportFailure = failureReporter(connection);
   connection.onNotification('mcp/stopServer', ({ name }) => {
     void context.toolServers.stop(name).catch(reportFailure(`stop ${name}`));
   });

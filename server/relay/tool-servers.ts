@@ -6,7 +6,7 @@
 import type { ChatContext } from '../../lib/protocol/eca-chat';
 import type { ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
 import type { McpServerManager } from '../agents/builtin/mcp';
-import { BUILTIN_TOOLS } from '../agents/builtin/tools/builtin-tools';
+import { nativeToolServer, type ToolListingAgent } from '../agents/builtin/native-tool-server';
 
 export interface ToolServers {
   /** The current state of every server, native first. */
@@ -17,20 +17,9 @@ export interface ToolServers {
   resources(): Promise<ChatContext[]>;
 }
 
-const nativeServer: ToolServerUpdatedParams = {
-  type: 'native',
-  name: 'ECA',
-  status: 'running',
-  tools: BUILTIN_TOOLS.map((tool) => ({
-    name: tool.name,
-    description: tool.definition.description ?? '',
-    parameters: tool.definition.input_schema,
-  })),
-};
-
-export function createToolServers(mcp: McpServerManager | undefined): ToolServers {
+export function createToolServers(agent: ToolListingAgent, mcp: McpServerManager | undefined): ToolServers {
   return {
-    current: () => [nativeServer, ...(mcp?.serverUpdates() ?? [])],
+    current: () => [nativeToolServer(agent), ...(mcp?.serverUpdates() ?? [])],
     stop: async (name) => mcp?.stopServer(name),
     start: async (name) => mcp?.startServer(name),
     resources: async () => (mcp ? mcp.listResources() : []),

@@ -205,6 +205,8 @@ export class McpServerLifecycles {
 
   private enqueue(entry: ServerEntry, operation: () => Promise<void>): Promise<void> {
     const done = entry.queue.then(operation);
+    // The caller gets `done` with its failure; the queue only waits for it to end, so one failed
+    // start or stop does not block the next operation on this server.
     entry.queue = done.catch(() => undefined);
     return done;
   }
