@@ -2,6 +2,7 @@
  * The relay connection as the user sees it, what the relay said about its agent, and the
  * (re)synchronisation that runs on every socket `connect`.
  */
+import type { AgentDescription } from '../lib/protocol/agents';
 import type { ConfigUpdatedParams } from '../lib/protocol/eca-chat';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator } from './baton-state';
@@ -17,6 +18,10 @@ export interface ConnectionSlice {
   /** Why the last initialize failed; cleared by the next one that succeeds. */
   connectionError: string | null;
   agent: AgentInfo | null;
+  /** Every configured agent, as `config/updated`'s `baton.agents` describes them. */
+  agents: readonly AgentDescription[];
+  /** The agent a new thread gets unless the user picks another. */
+  defaultAgent: string | null;
   chatConfig: ChatConfig;
   /**
    * `config/updated`: later updates overwrite only the fields they carry; the model and behavior
@@ -37,6 +42,8 @@ export const createConnectionSlice: BatonSliceCreator<ConnectionSlice> = (rpc) =
   connectionStatus: 'connecting',
   connectionError: null,
   agent: null,
+  agents: [],
+  defaultAgent: null,
   chatConfig: {},
 
   receiveConfig(params) {
@@ -44,6 +51,8 @@ export const createConnectionSlice: BatonSliceCreator<ConnectionSlice> = (rpc) =
       const chatConfig = params.chat ? { ...state.chatConfig, ...params.chat } : state.chatConfig;
       return {
         agent: params.baton ?? state.agent,
+        agents: params.baton?.agents ?? state.agents,
+        defaultAgent: params.baton?.defaultAgent ?? state.defaultAgent,
         chatConfig,
         selectedModel: reconcileChoice(state.selectedModel, chatConfig.models, params.chat?.selectModel),
         selectedBehavior: reconcileChoice(state.selectedBehavior, chatConfig.behaviors, params.chat?.selectBehavior),

@@ -78,6 +78,7 @@ export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedPar
     case 'reasonFinished':
     case 'url':
     case 'metadata':
+    case 'handOver':
       return entries === chat.entries ? chat : { ...chat, entries };
     default: {
       const unreachable: never = content;

@@ -6,6 +6,7 @@ import { selectOpenChat } from '../../stores/baton-store';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ToolCallCard } from '../tool-calls/tool-call-card';
 import { AssistantMessage } from './assistant-message';
+import { HandOverNote } from './hand-over-note';
 import { LinkCard } from './link-card';
 import { ReadFileNote } from './read-file-note';
 import { ReasoningBlock } from './reasoning-block';
@@ -63,6 +64,8 @@ function renderEntry(entry: ThreadEntry) {
       return <ReasoningBlock reasoning={entry} />;
     case 'link':
       return <LinkCard link={entry} />;
+    case 'handOver':
+      return <HandOverNote entry={entry} />;
     default: {
       const unreachable: never = entry;
       return unreachable;

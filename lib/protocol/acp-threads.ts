@@ -5,6 +5,7 @@
  * message envelope are in acp-threads-protocol.ts.
  */
 import { z } from 'zod';
+import { ApprovalOptionSchema } from './agents';
 import { FileChangeDetailsSchema, ToolCallOriginSchema } from './eca-chat';
 
 export const ThreadIdSchema = z.string().min(1);
@@ -15,6 +16,8 @@ export const ThreadMetadataSchema = z.object({
   title: z.string(),
   /** RFC 3339 timestamp. */
   modifiedAt: z.string(),
+  /** Baton extension: the name of the configured agent the thread is bound to. */
+  agent: z.string().optional(),
 });
 export type ThreadMetadata = z.infer<typeof ThreadMetadataSchema>;
 
@@ -67,6 +70,8 @@ export const ToolCallEntrySchema = z.object({
   argumentsText: z.string().optional(),
   arguments: z.record(z.string(), z.unknown()).optional(),
   manualApproval: z.boolean().optional(),
+  /** Baton extension: the agent's own answers offered on the card (ACP permission options). */
+  approvalOptions: z.array(ApprovalOptionSchema).optional(),
   summary: z.string().optional(),
   details: FileChangeDetailsSchema.optional(),
   outputText: z.string().optional(),
@@ -101,12 +106,17 @@ export type ReasoningEntry = z.infer<typeof ReasoningEntrySchema>;
 export const LinkEntrySchema = z.object({ type: z.literal('link'), title: z.string(), url: z.string() });
 export type LinkEntry = z.infer<typeof LinkEntrySchema>;
 
+/** Baton extension: where the thread was handed from one agent to another (a `handOver` content). */
+export const HandOverEntrySchema = z.object({ type: z.literal('handOver'), from: z.string(), to: z.string() });
+export type HandOverEntry = z.infer<typeof HandOverEntrySchema>;
+
 export const ThreadEntrySchema = z.discriminatedUnion('type', [
   MessageEntrySchema,
   ReadFileEntrySchema,
   ToolCallEntrySchema,
   ReasoningEntrySchema,
   LinkEntrySchema,
+  HandOverEntrySchema,
 ]);
 export type ThreadEntry = z.infer<typeof ThreadEntrySchema>;
 
@@ -118,6 +128,8 @@ export type AcpThreadEntry = z.infer<typeof AcpThreadEntrySchema>;
 export const NoParamsSchema = z.null().optional();
 
 export const GetThreadsResultSchema = z.object({ threads: z.array(ThreadMetadataSchema) });
+/** ACP's createThread takes no params; Baton's browser may name the configured agent the thread gets. */
+export const CreateThreadParamsSchema = z.object({ agent: z.string().optional() }).nullish();
 export const CreateThreadResultSchema = z.object({ threadId: ThreadIdSchema });
 export const ThreadParamsSchema = z.object({ threadId: ThreadIdSchema });
 export const GetThreadEntriesResultSchema = z.object({ entries: z.array(ThreadEntrySchema) });

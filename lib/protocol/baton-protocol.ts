@@ -4,7 +4,9 @@
  * camelCase thread methods).
  */
 import { z } from 'zod';
+import { ThreadHandOverParamsSchema, ThreadHandOverResultSchema } from './agents';
 import {
+  CreateThreadParamsSchema,
   CreateThreadResultSchema,
   GetThreadsResultSchema,
   GlobSearchParamsSchema,
@@ -49,7 +51,8 @@ export const batonProtocol = {
   requests: {
     initialize: { params: InitializeParamsSchema, result: InitializeResultSchema },
     getThreads: { params: NoParamsSchema, result: GetThreadsResultSchema },
-    createThread: { params: NoParamsSchema, result: CreateThreadResultSchema },
+    createThread: { params: CreateThreadParamsSchema, result: CreateThreadResultSchema },
+    'thread/handOver': { params: ThreadHandOverParamsSchema, result: ThreadHandOverResultSchema },
     openThread: { params: ThreadParamsSchema, result: z.null() },
     getThreadEntries: { params: ThreadParamsSchema, result: ThreadSnapshotSchema },
     getThreadEvents: { params: GetThreadEventsParamsSchema, result: GetThreadEventsResultSchema },
@@ -87,4 +90,5 @@ export const BatonErrorCodes = {
   ThreadBusy: -32002,
   FileUnavailable: -32003,
   PathOutsideWorkspace: -32004,
+  UnknownAgent: -32007,
 } as const;

@@ -30,6 +30,7 @@ export function applyChatContent(
         status: content.manualApproval ? 'waiting-approval' : 'running',
         arguments: content.arguments,
         manualApproval: content.manualApproval,
+        ...(content.approvalOptions === undefined ? {} : { approvalOptions: content.approvalOptions }),
         summary: content.summary ?? previous?.summary,
         details: content.details ?? previous?.details,
       }));
@@ -81,6 +82,8 @@ export function applyChatContent(
       }));
     case 'url':
       return [...entries, { type: 'link', title: content.title, url: content.url }];
+    case 'handOver':
+      return [...entries, { type: 'handOver', from: content.from, to: content.to }];
     case 'progress':
       // A thought that never heard `reasonFinished` is over all the same once the turn is.
       return content.state === 'finished' ? finishOpenReasoning(entries) : (entries as ThreadEntry[]);

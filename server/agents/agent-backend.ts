@@ -1,9 +1,11 @@
 /**
- * The one interface every agent sits behind (built-in today; ECA, Autohand, Emacs-Agent and ACP
- * adapters later). A backend runs turns and reports what happens as ECA chat contents; the hub
- * records them, fans them out and owns approvals.
+ * The one interface every agent sits behind: the built-in agent and the adapters of external
+ * agents (ECA servers, Autohand, Emacs-Agent backends, ACP agents). A backend runs turns and
+ * reports what happens as ECA chat contents; the hub records them, fans them out and owns
+ * approvals. One backend serves every thread bound to its configured agent.
  */
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { AgentDescription, AgentKind, ApprovalOption } from '../../lib/protocol/agents';
 import type { ChatBehavior, ChatContentInput, ChatContext } from '../../lib/protocol/eca-chat';
 import type { ChatCommand } from '../../lib/protocol/eca/chat-methods';
 
@@ -13,6 +15,12 @@ import type { ChatCommand } from '../../lib/protocol/eca/chat-methods';
  * thread until the relay stops. A backend that remembers nothing treats it as 'approved'.
  */
 export type ApprovalDecision = 'approved' | 'approved-for-session' | 'rejected';
+
+/** The decision, and which of the agent's own options the user picked when the card offered them. */
+export interface ApprovalAnswer {
+  decision: ApprovalDecision;
+  optionId?: string;
+}
 
 export interface AgentTurn {
   threadId: string;
@@ -28,21 +36,46 @@ export interface AgentTurn {
   model?: string;
   /** Aborted when the user presses Stop; the backend must end the turn promptly. */
   signal: AbortSignal;
+  /**
+   * The agent's own session for this thread as last saved with `saveAgentSession` (an ACP or
+   * Emacs-Agent session id, an ECA chat id); absent when this agent has none for the thread yet
+   * (a new thread, or one just handed over to it).
+   */
+  agentSessionId?: string;
+  /** Stores the agent's session id with the thread, so that a relay restart can resume it. */
+  saveAgentSession(sessionId: string | null): Promise<void>;
   /** Reports one content; resolves once it is recorded (so the order on the wire is the order here). */
   emit(content: ChatContentInput): Promise<void>;
+  /** Records a line from Baton itself (not the agent), such as "a new session was started". */
+  note(text: string): Promise<void>;
   /** Waits for a tab to approve or reject a tool call already emitted with `manualApproval: true`. */
-  awaitApproval(toolCallId: string): Promise<ApprovalDecision>;
+  awaitApproval(toolCallId: string): Promise<ApprovalAnswer>;
 }
 
 export interface AgentInfo {
   /** Shown in the UI, e.g. "Built-in agent". */
   name: string;
+  /** The protocol the agent speaks. */
+  kind?: AgentKind;
   /** The model the turns use, e.g. "claude-sonnet-4-5" or "offline-demo". */
   model: string;
   /** True when the answers come from the scripted offline demo model, not a real one. */
   offlineDemo: boolean;
   /** The models a user may pick (`config/updated`); `model` is among them. */
   models?: readonly string[];
+  /** The behaviours (ECA) or modes (ACP) a user may pick; absent means ECA's 'agent' and 'plan'. */
+  behaviors?: readonly string[];
+  /** What the UI may offer for this agent; absent fields mean the built-in agent's defaults. */
+  capabilities?: Partial<AgentDescription['capabilities']>;
+}
+
+/**
+ * A turn that could not go on because the agent itself went away (its process exited, its
+ * framing broke, its server is down). The hub records the turn as interrupted, with `message`.
+ */
+export class AgentUnavailableError extends Error {
+  override readonly name = 'AgentUnavailableError';
+  readonly code = 'agent-unavailable';
 }
 
 export interface AgentBackend {
@@ -51,5 +84,11 @@ export interface AgentBackend {
   runTurn(turn: AgentTurn): Promise<void>;
   /** The `/` commands a prompt may start with (`chat/queryCommands`); a prompt that starts with one runs it. */
   listCommands?(): Promise<ChatCommand[]>;
+  /** Lets go of what the backend holds for one thread (its agent session); the thread may come back. */
+  closeThread?(threadId: string): Promise<void>;
+  /** Called when `info` changes (an agent that reports its models or modes once it runs). */
+  onInfoChanged?(listener: () => void): void;
   close(): Promise<void>;
 }
+
+export type { ApprovalOption };

@@ -13,6 +13,7 @@ import type { McpServerManager, McpServerUpdate } from '../agents/builtin/mcp';
 import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agent';
 import { loadAgentConfig } from '../agents/builtin/policy/agent-config';
 import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
+import { AgentRegistry } from '../agents/agent-registry';
 import { ThreadHub } from '../hub/thread-hub';
 import { CONFIG_FILE, createMcpServers } from '../relay/relay-config';
 import { openThreadStore } from '../store/prisma-thread-store';
@@ -62,7 +63,7 @@ export async function openEcaBackend(options: EcaBackendOptions): Promise<EcaBac
     await store.close();
     throw error;
   }
-  const hub = new ThreadHub({ store, agent, broadcast: (_threadId, params) => onContent(params), log });
+  const hub = new ThreadHub({ store, agents: AgentRegistry.builtinOnly(agent), broadcast: (_threadId, params) => onContent(params), log });
   const { info } = agent;
   log(`workspace ${workspaceRoot}, data in ${dataDir}, model ${info.model}${info.offlineDemo ? ' (offline demo)' : ''}`);
   return {

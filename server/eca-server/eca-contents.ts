@@ -26,8 +26,11 @@ function toEcaContent(content: ChatContent): ChatContent | undefined {
       if (outputChunk !== undefined) return undefined;
       return withEcaServer(running);
     }
+    case 'toolCallRun': {
+      const { approvalOptions: _options, ...run } = content;
+      return withEcaServer(run);
+    }
     case 'toolCallPrepare':
-    case 'toolCallRun':
     case 'toolCalled':
     case 'toolCallRejected':
       return withEcaServer(content);
@@ -40,6 +43,9 @@ function toEcaContent(content: ChatContent): ChatContent | undefined {
     case 'reasonFinished':
     case 'metadata':
       return content;
+    // Baton's own: an editor has no place for it.
+    case 'handOver':
+      return undefined;
     default: {
       const unreachable: never = content;
       return unreachable;

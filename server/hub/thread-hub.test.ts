@@ -6,6 +6,7 @@ import type { SequencedContentReceivedParams as ChatContentReceivedParams } from
 import type { AgentBackend, AgentTurn } from '../agents/agent-backend';
 import { openThreadStore } from '../store/prisma-thread-store';
 import type { ThreadStore } from '../store/thread-store';
+import { AgentRegistry } from '../agents/agent-registry';
 import { NEW_THREAD_TITLE, ThreadHub } from './thread-hub';
 import { ThreadBusyError } from './thread-session';
 
@@ -20,7 +21,7 @@ class AskingAgent implements AgentBackend {
     await turn.emit({ type: 'text', text: 'Let me write.' });
     const call = { origin: 'native', id: `call-${turn.history.length}`, name: 'write_file', server: 'builtin' } as const;
     await turn.emit({ type: 'toolCallRun', ...call, arguments: { path: 'a.md' }, manualApproval: true });
-    const decision = await turn.awaitApproval(call.id);
+    const { decision } = await turn.awaitApproval(call.id);
     this.decisions.push(decision);
     if (decision === 'rejected') {
       await turn.emit({ type: 'toolCallRejected', ...call, arguments: {}, reason: 'user-choice' });
@@ -58,7 +59,7 @@ afterEach(async () => {
 });
 
 function makeHub(agent: AgentBackend) {
-  return new ThreadHub({ store, agent, broadcast: (_id, params) => broadcasts.push(params), log: () => undefined });
+  return new ThreadHub({ store, agents: AgentRegistry.builtinOnly(agent), broadcast: (_id, params) => broadcasts.push(params), log: () => undefined });
 }
 
 /** Resolves when the hub has broadcast a content matching the predicate. */

@@ -4,8 +4,20 @@
  */
 import type { ChatContentInput } from '../../lib/protocol/eca-chat';
 import { isOpenToolCall } from '../../lib/thread/apply-chat-content';
-import type { AgentBackend, AgentTurn, ApprovalDecision } from '../agents/agent-backend';
+import { type AgentBackend, type AgentTurn, type ApprovalAnswer, AgentUnavailableError } from '../agents/agent-backend';
 import type { ThreadRecorder } from './thread-recorder';
+
+/** The agent a thread is bound to now, and that agent's own session for it. */
+export interface ThreadBinding {
+  agent: string;
+  agentSessionId?: string;
+}
+
+/** What a session needs of the hub to reach its agent and keep the agent's session id. */
+export interface SessionAgents {
+  resolve(agent: string): Promise<AgentBackend>;
+  saveAgentSession(agentSessionId: string | null): Promise<void>;
+}
 
 /** What the user chose beside the message: behaviour, model, attached contexts. */
 export type PromptOptions = Pick<AgentTurn, 'behavior' | 'model' | 'contexts'>;
@@ -20,11 +32,12 @@ export class ThreadBusyError extends Error {
 export class ThreadSession {
   private turn: AbortController | undefined;
   private turnEnded: Promise<void> = Promise.resolve();
-  private readonly approvals = new Map<string, (decision: ApprovalDecision) => void>();
+  private readonly approvals = new Map<string, (answer: ApprovalAnswer) => void>();
 
   constructor(
     private readonly recorder: ThreadRecorder,
-    private readonly agent: AgentBackend,
+    readonly binding: ThreadBinding,
+    private readonly agents: SessionAgents,
     private readonly log: (message: string) => void,
   ) {}
 
@@ -59,20 +72,23 @@ export class ThreadSession {
     return this.turnEnded;
   }
 
-  /** `save: 'session'` (ECA) approves this tool for the rest of the thread's session as well. */
-  approve(toolCallId: string, save?: 'session'): boolean {
-    return this.answer(toolCallId, save === 'session' ? 'approved-for-session' : 'approved');
+  /**
+   * `save: 'session'` (ECA) approves this tool for the rest of the thread's session as well;
+   * `optionId` is the agent's own option the user picked, when the card offered some.
+   */
+  approve(toolCallId: string, save?: 'session', optionId?: string): boolean {
+    return this.answer(toolCallId, { decision: save === 'session' ? 'approved-for-session' : 'approved', optionId });
   }
 
-  reject(toolCallId: string): boolean {
-    return this.answer(toolCallId, 'rejected');
+  reject(toolCallId: string, optionId?: string): boolean {
+    return this.answer(toolCallId, { decision: 'rejected', optionId });
   }
 
   /** Stops the running turn at once; what waits for approval is rejected. */
   stop(): void {
     if (!this.turn) return;
     this.turn.abort(new Error('stopped by the user'));
-    for (const toolCallId of [...this.approvals.keys()]) this.answer(toolCallId, 'rejected');
+    for (const toolCallId of [...this.approvals.keys()]) this.answer(toolCallId, { decision: 'rejected' });
   }
 
   private async runTurn(
@@ -82,26 +98,40 @@ export class ThreadSession {
     controller: AbortController,
   ): Promise<void> {
     const emit = (content: ChatContentInput) => this.recorder.record('assistant', content);
+    const { binding } = this;
+    let interrupted = false;
     try {
-      await this.agent.runTurn({
+      const agent = await this.agents.resolve(binding.agent);
+      await agent.runTurn({
         threadId: this.recorder.threadId,
         history,
         message,
         ...options,
         signal: controller.signal,
+        agentSessionId: binding.agentSessionId,
+        saveAgentSession: async (sessionId) => {
+          binding.agentSessionId = sessionId ?? undefined;
+          await this.agents.saveAgentSession(sessionId);
+        },
         emit,
+        note: (text) => this.recorder.record('system', { type: 'text', text: `\n\n_${text}_\n\n` }),
         awaitApproval: (toolCallId) => this.waitForApproval(toolCallId, controller.signal),
       });
     } catch (error) {
-      if (!controller.signal.aborted) {
-        const reason = error instanceof Error ? error.message : String(error);
+      const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof AgentUnavailableError) {
+        interrupted = true;
+        this.log(`agent ${binding.agent} went away in thread ${this.recorder.threadId}: ${reason}`);
+        await this.closeOpenToolCalls(reason);
+        await this.recorder.record('system', { type: 'text', text: `\n\n**The turn was interrupted:** ${reason}` });
+      } else if (!controller.signal.aborted) {
         this.log(`turn failed in thread ${this.recorder.threadId}: ${reason}`);
         await this.recorder.record('system', { type: 'text', text: `\n\n**The turn failed:** ${reason}` });
       }
     } finally {
       await this.closeOpenToolCalls(controller.signal.aborted ? 'Stopped by the user.' : 'The turn ended first.');
       this.turn = undefined;
-      await this.recorder.record('system', { type: 'progress', state: 'finished', text: 'Done' });
+      await this.recorder.record('system', { type: 'progress', state: 'finished', text: interrupted ? 'Interrupted' : 'Done' });
     }
   }
 
@@ -112,16 +142,16 @@ export class ThreadSession {
     await this.recorder.record('system', { type: 'progress', state: 'finished', text: 'Interrupted' });
   }
 
-  private waitForApproval(toolCallId: string, signal: AbortSignal): Promise<ApprovalDecision> {
-    if (signal.aborted) return Promise.resolve('rejected');
+  private waitForApproval(toolCallId: string, signal: AbortSignal): Promise<ApprovalAnswer> {
+    if (signal.aborted) return Promise.resolve({ decision: 'rejected' });
     return new Promise((resolve) => this.approvals.set(toolCallId, resolve));
   }
 
-  private answer(toolCallId: string, decision: ApprovalDecision): boolean {
+  private answer(toolCallId: string, answer: ApprovalAnswer): boolean {
     const resolve = this.approvals.get(toolCallId);
     if (!resolve) return false;
     this.approvals.delete(toolCallId);
-    resolve(decision);
+    resolve(answer);
     return true;
   }
 

@@ -10,7 +10,7 @@ import { asRpc, failureReporter } from './rpc-errors';
 import type { TabContext } from './rpc-handlers';
 
 export function registerChatHandlers(context: TabContext): void {
-  const { connection, hub, workspace, agent, toolServers } = context;
+  const { connection, hub, workspace, agents, toolServers } = context;
   // The behaviour this tab last chose (`chat/selectedBehaviorChanged`), for prompts that name none.
   let selectedBehavior: ChatBehavior = 'agent';
 
@@ -18,15 +18,24 @@ export function registerChatHandlers(context: TabContext): void {
     selectedBehavior = behavior;
   });
 
-  connection.onRequest('chat/prompt', ({ chatId, message, behavior, model, contexts }) =>
+  connection.onRequest('chat/prompt', ({ chatId, message, behavior, model, contexts, baton }) =>
     asRpc(async () => {
-      const threadId = chatId ?? (await hub.createThread()).id;
+      const threadId = chatId ?? (await hub.createThread(baton?.agent)).id;
       context.watchThread(threadId);
-      const chosenModel = chooseModel(agent.info, model);
+      const chosenModel = await modelFor(threadId, model);
       await hub.prompt(threadId, message, { behavior: behavior ?? selectedBehavior, model: chosenModel, contexts });
-      return { chatId: threadId, model: chosenModel, status: 'prompting' as const };
+      return { chatId: threadId, model: chosenModel ?? '', status: 'prompting' as const };
     }),
   );
+  /**
+   * The model a turn of this thread uses. An agent that has not started (or cannot) is passed the
+   * request as it is: its turn will say why it cannot run.
+   */
+  async function modelFor(threadId: string, requested: string | undefined): Promise<string | undefined> {
+    const backend = await agents.get(await hub.agentOf(threadId)).catch(() => undefined);
+    if (!backend) return requested;
+    return chooseModel(backend.info, requested) || undefined;
+  }
   connection.onRequest('chat/delete', ({ chatId }) =>
     asRpc(async () => {
       if (chatId !== undefined) await hub.deleteThread(chatId);
@@ -39,10 +48,12 @@ export function registerChatHandlers(context: TabContext): void {
       contexts: await queryContexts({ workspace, resources: () => toolServers.resources() }, query, contexts),
     })),
   );
-  connection.onRequest('chat/queryCommands', async ({ chatId, query }) => ({
-    chatId,
-    commands: matchingCommands((await agent.listCommands?.()) ?? [], query),
-  }));
+  connection.onRequest('chat/queryCommands', ({ chatId, query }) =>
+    asRpc(async () => {
+      const agent = chatId === undefined ? agents.builtin : await agents.get(await hub.agentOf(chatId));
+      return { chatId, commands: matchingCommands((await agent.listCommands?.()) ?? [], query) };
+    }),
+  );
 
   // Decisions and Stop are notifications, so a failure cannot be an error response: a thread that
   // was deleted meanwhile has nothing left to decide; any other failure is told to this tab.
@@ -50,11 +61,11 @@ export function registerChatHandlers(context: TabContext): void {
   const reportFailure = (action: string) => (error: unknown) => {
     if (!(error instanceof UnknownThreadError)) report(action)(error);
   };
-  connection.onNotification('chat/toolCallApprove', ({ chatId, toolCallId, save }) => {
-    void hub.approve(chatId, toolCallId, save).catch(reportFailure('approve the tool call'));
+  connection.onNotification('chat/toolCallApprove', ({ chatId, toolCallId, save, optionId }) => {
+    void hub.approve(chatId, toolCallId, save, optionId).catch(reportFailure('approve the tool call'));
   });
-  connection.onNotification('chat/toolCallReject', ({ chatId, toolCallId }) => {
-    void hub.reject(chatId, toolCallId).catch(reportFailure('reject the tool call'));
+  connection.onNotification('chat/toolCallReject', ({ chatId, toolCallId, optionId }) => {
+    void hub.reject(chatId, toolCallId, optionId).catch(reportFailure('reject the tool call'));
   });
   connection.onNotification('chat/promptStop', ({ chatId }) => {
     void hub.stop(chatId).catch(reportFailure('stop the turn'));

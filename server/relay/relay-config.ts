@@ -1,8 +1,11 @@
 /**
  * The user's configuration file, `<data-dir>/config.json`: the approval policy (`toolApproval`,
- * read by the agent's policy) and the MCP servers (`mcpServers`). It lives in the data folder,
+ * read by the agent's policy), the MCP servers (`mcpServers`) and the agents threads may be bound
+ * to (`agents`, `defaultAgent`). It lives in the data folder,
  * which the agent may not write, so the agent cannot loosen its own policy.
  */
+import { z } from 'zod';
+import { type AgentEntry, type AgentsSection, AgentsSectionSchema } from '../agents/agents-config';
 import type { AgentConfig } from '../agents/builtin/policy/agent-config';
 import { McpServerManager, McpServersConfigSchema } from '../agents/builtin/mcp';
 
@@ -18,4 +21,24 @@ export function createMcpServers(
   }
   if (Object.keys(parsed.data).length === 0) return undefined;
   return new McpServerManager({ servers: parsed.data, cwd: options.cwd, log: options.log });
+}
+
+/**
+ * The agents of the config file plus those given with `--agent`; the first `--agent` becomes the
+ * default unless the file names one.
+ */
+export function readAgentsSection(
+  config: AgentConfig,
+  extraAgents: ReadonlyArray<{ name: string; entry: AgentEntry }> = [],
+): AgentsSection {
+  const parsed = AgentsSectionSchema.safeParse({ agents: config.agents ?? {}, defaultAgent: config.defaultAgent });
+  if (!parsed.success) {
+    throw new Error(`The agents section of ${CONFIG_FILE} is invalid: ${z.prettifyError(parsed.error)}`);
+  }
+  const section = parsed.data;
+  for (const { name, entry } of extraAgents) {
+    if (name in section.agents) throw new Error(`--agent names ${name}, which ${CONFIG_FILE} already configures`);
+    section.agents[name] = entry;
+  }
+  return { ...section, defaultAgent: section.defaultAgent ?? extraAgents[0]?.name };
 }

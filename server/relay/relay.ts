@@ -15,7 +15,11 @@ import { Workspace } from '../workspace/workspace';
 import { AccessGuard, generateToken } from './access-guard';
 import { checkListenAddress } from './access-options';
 import { createGuardedHandler, type RequestHandler } from './http-handler';
-import { CONFIG_FILE, createMcpServers } from './relay-config';
+import { CONFIG_FILE, createMcpServers, readAgentsSection } from './relay-config';
+import { agentsConfigMessage } from './agents-config-message';
+import { AgentRegistry } from '../agents/agent-registry';
+import { type AgentEntry, configuredAgents } from '../agents/agents-config';
+import { BUILTIN_AGENT_NAME } from '../../lib/protocol/agents';
 import { createToolServers } from './tool-servers';
 import { DEFAULT_MESSAGE_LIMITS, type MessageLimits } from './message-limits';
 import { PROJECT_ROOT } from './project-root';
@@ -37,6 +41,8 @@ export interface RelayOptions {
   limits?: MessageLimits;
   /** Whether to serve the Next.js UI (default true); tests of the socket alone leave it out. */
   serveUi?: boolean;
+  /** Agents given on the command line (`--agent`), besides the config file's; the first is the default. */
+  extraAgents?: ReadonlyArray<{ name: string; entry: AgentEntry }>;
 }
 
 export interface RelayAccessOptions {
@@ -70,17 +76,31 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   });
   const workspace = new Workspace(options.workspaceRoot);
   const config = await loadAgentConfig(path.join(options.dataDir, CONFIG_FILE));
+  const agentsSection = readAgentsSection(config, options.extraAgents);
   const mcp = createMcpServers(config, { cwd: workspace.root, log });
   const store = await openThreadStore({ databaseFile: path.join(options.dataDir, 'baton.db') });
+  const approvalPolicy = ApprovalPolicy.fromConfig(config);
   const agent = await createBuiltinAgentFromEnv({
     workspaceRoot: workspace.root,
     env: options.env,
-    approvalPolicy: ApprovalPolicy.fromConfig(config),
+    approvalPolicy,
     // The agent must not rewrite its own approval policy or history.
     protectedFolders: [options.dataDir],
     mcp,
   });
   const toolServers = createToolServers(agent, mcp);
+  const agents = new AgentRegistry({
+    entries: configuredAgents(agentsSection),
+    defaultAgent: agentsSection.defaultAgent ?? BUILTIN_AGENT_NAME,
+    builtin: agent,
+    context: {
+      // External agents are untrusted like the built-in one: the data folder is out of their reach.
+      workspace: new Workspace(workspace.root, { protectedFolders: [options.dataDir] }),
+      env: options.env,
+      policy: approvalPolicy,
+      log,
+    },
+  });
 
   const ui = options.serveUi === false ? undefined : next({ dev: false, dir: PROJECT_ROOT, quiet: true });
   await ui?.prepare();
@@ -93,10 +113,16 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     log,
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
     onTab: ({ connection, watchThread }) =>
-      registerRpcHandlers({ connection, watchThread, hub, workspace, agent, toolServers }),
+      registerRpcHandlers({ connection, watchThread, hub, workspace, agents, toolServers }),
   });
-  const hub = new ThreadHub({ store, agent, broadcast: sockets.broadcast, log });
+  const hub = new ThreadHub({ store, agents, broadcast: sockets.broadcast, log });
   mcp?.onServerUpdated((update) => sockets.broadcastToolServer(update));
+  agents.onChanged(() => {
+    void agentsConfigMessage(agents, workspace.root).then(
+      (message) => sockets.broadcastNotification('config/updated', message),
+      (error: unknown) => log(`could not describe the agents: ${String(error)}`),
+    );
+  });
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
@@ -118,7 +144,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
       httpServer.closeAllConnections();
       await socketsClosed;
       await ui?.close();
-      await agent.close();
+      await agents.close();
       await mcp?.close();
       await store.close();
     },

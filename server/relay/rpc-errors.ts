@@ -2,6 +2,7 @@
 import { BatonErrorCodes, type BatonProtocol } from '../../lib/protocol/baton-protocol';
 import { RpcError } from '../../lib/rpc/errors';
 import type { RpcConnection } from '../../lib/rpc/rpc-connection';
+import { UnknownAgentError } from '../agents/agent-registry';
 import { UnknownThreadError } from '../hub/thread-hub';
 import { ThreadBusyError } from '../hub/thread-session';
 import { WorkspaceError, WorkspacePathError } from '../workspace/workspace-error';
@@ -18,6 +19,7 @@ export async function asRpc<T>(run: () => Promise<T>): Promise<T> {
 function toRpcError(error: unknown): unknown {
   if (error instanceof UnknownThreadError) return new RpcError(BatonErrorCodes.UnknownThread, error.message);
   if (error instanceof ThreadBusyError) return new RpcError(BatonErrorCodes.ThreadBusy, error.message);
+  if (error instanceof UnknownAgentError) return new RpcError(BatonErrorCodes.UnknownAgent, error.message);
   if (error instanceof WorkspacePathError) {
     return new RpcError(BatonErrorCodes.PathOutsideWorkspace, error.message, { reason: error.code });
   }

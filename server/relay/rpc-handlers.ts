@@ -2,12 +2,11 @@
  * The browser-facing methods, one handler each, bound to one tab's connection: lifecycle, threads,
  * tool servers and workspace files here; the chat methods in chat-handlers.ts.
  */
-import path from 'node:path';
 import type { BatonProtocol } from '../../lib/protocol/baton-protocol';
 import type { RpcConnection } from '../../lib/rpc/rpc-connection';
-import type { AgentBackend } from '../agents/agent-backend';
-import { offeredModels } from '../agents/turn-choices';
+import type { AgentRegistry } from '../agents/agent-registry';
 import type { ThreadHub } from '../hub/thread-hub';
+import { agentsConfigMessage } from './agents-config-message';
 import type { Workspace } from '../workspace/workspace';
 import { registerChatHandlers } from './chat-handlers';
 import { asRpc, failureReporter } from './rpc-errors';
@@ -16,7 +15,8 @@ import type { ToolServers } from './tool-servers';
 export interface TabContext {
   hub: ThreadHub;
   workspace: Workspace;
-  agent: AgentBackend;
+  agents: AgentRegistry;
+  /** The built-in agent's tool servers (its native tools and MCP servers). */
   toolServers: ToolServers;
   /** Puts this tab in the thread's room (and out of any other thread's). */
   watchThread(threadId: string): void;
@@ -27,26 +27,17 @@ export interface TabContext {
 export function registerRpcHandlers(context: TabContext): void {
   const { connection, hub, workspace } = context;
 
-  const agent = context.agent.info;
-  connection.onRequest('initialize', () => ({}));
-  connection.onNotification('initialized', () => {
-    connection.notify('config/updated', {
-      chat: {
-        models: offeredModels(agent),
-        behaviors: ['agent', 'plan'],
-        selectModel: agent.model,
-        selectBehavior: 'agent',
-        welcomeMessage: agent.offlineDemo
-          ? 'You are talking to the offline demo model: its answers are scripted. Set ANTHROPIC_API_KEY to use a real model.'
-          : `Ask ${agent.name} anything about this workspace.`,
-      },
-      baton: { agentName: agent.name, offlineDemo: agent.offlineDemo, workspaceName: path.basename(workspace.root) },
-    });
-    for (const server of context.toolServers.current()) connection.notify('tool/serverUpdated', server);
-  });
   // Starting or stopping a server is reported back through `tool/serverUpdated`; a failure to do
   // so is told to the tab that asked.
   const reportFailure = failureReporter(connection);
+  connection.onRequest('initialize', () => ({}));
+  connection.onNotification('initialized', () => {
+    void agentsConfigMessage(context.agents, workspace.root).then(
+      (config) => connection.notify('config/updated', config),
+      reportFailure('describe the agents'),
+    );
+    for (const server of context.toolServers.current()) connection.notify('tool/serverUpdated', server);
+  });
   connection.onNotification('mcp/stopServer', ({ name }) => {
     void context.toolServers.stop(name).catch(reportFailure(`stop ${name}`));
   });
@@ -55,7 +46,15 @@ export function registerRpcHandlers(context: TabContext): void {
   });
 
   connection.onRequest('getThreads', async () => ({ threads: await hub.listThreads() }));
-  connection.onRequest('createThread', async () => ({ threadId: (await hub.createThread()).id }));
+  connection.onRequest('createThread', (params) =>
+    asRpc(async () => ({ threadId: (await hub.createThread(params?.agent)).id })),
+  );
+  connection.onRequest('thread/handOver', ({ threadId, agent }) =>
+    asRpc(async () => {
+      await hub.handOver(threadId, agent);
+      return { agent };
+    }),
+  );
   connection.onRequest('openThread', ({ threadId }) =>
     asRpc(async () => {
       await hub.getSnapshot(threadId);

@@ -12,6 +12,7 @@ import { batonProtocol, type BatonProtocol } from '../../lib/protocol/baton-prot
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import type { ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
 import { RpcConnection } from '../../lib/rpc/rpc-connection';
+import type { NotificationParams } from '../../lib/rpc/protocol-definition';
 import { createSocketIoTransport } from '../../lib/rpc/socket-io-transport';
 import type { AccessGuard } from './access-guard';
 import { type MessageLimits, transportMaxBytes, withIncomingLimits } from './message-limits';
@@ -71,6 +72,10 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     /** Sends a tool server's new status to every tab. */
     broadcastToolServer(params: ToolServerUpdatedParams) {
       io.emit('rpc', { jsonrpc: '2.0', method: 'tool/serverUpdated', params });
+    },
+    /** Sends a notification to every tab. */
+    broadcastNotification<N extends 'config/updated'>(method: N, params: NotificationParams<BatonProtocol, N>) {
+      io.emit('rpc', { jsonrpc: '2.0', method, params });
     },
     close: () => io.close(),
   };

@@ -13,7 +13,7 @@ import {
 } from '../../lib/protocol/acp-threads';
 import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrate';
-import type { EntryWrite, ThreadStore } from './thread-store';
+import type { EntryWrite, ThreadRecord, ThreadStore } from './thread-store';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { decodeEvent, encodeEvent } from './event-rows';
 
@@ -73,13 +73,14 @@ function monotonicClock(): () => Date {
   };
 }
 
-const toMetadata = (row: { id: string; title: string; modifiedAt: Date }): ThreadMetadata => ({
+const toMetadata = (row: { id: string; title: string; modifiedAt: Date; agent: string }): ThreadMetadata => ({
   id: row.id,
   title: row.title,
   modifiedAt: row.modifiedAt.toISOString(),
+  agent: row.agent,
 });
 
-const metadataColumns = { id: true, title: true, modifiedAt: true } as const;
+const metadataColumns = { id: true, title: true, modifiedAt: true, agent: true } as const;
 const eventColumns = { seq: true, role: true, type: true, content: true } as const;
 
 function parseEntry(threadId: string, seq: number, data: string): ThreadEntry {
@@ -123,21 +124,33 @@ class PrismaThreadStore implements ThreadStore {
     return rows.map(toMetadata);
   }
 
-  async createThread(title: string): Promise<ThreadMetadata> {
+  async createThread(title: string, agent?: string): Promise<ThreadMetadata> {
     const now = this.#now();
     const row = await this.#prisma.thread.create({
-      data: { title, createdAt: now, modifiedAt: now },
+      data: { title, agent, createdAt: now, modifiedAt: now },
       select: metadataColumns,
     });
     return toMetadata(row);
   }
 
-  async getThread(threadId: string): Promise<ThreadMetadata | null> {
+  async getThread(threadId: string): Promise<ThreadRecord | null> {
     const row = await this.#prisma.thread.findUnique({
       where: { id: threadId },
-      select: metadataColumns,
+      select: { ...metadataColumns, agentSessionId: true },
     });
-    return row === null ? null : toMetadata(row);
+    return row === null ? null : { ...toMetadata(row), agent: row.agent, agentSessionId: row.agentSessionId ?? undefined };
+  }
+
+  async setThreadAgent(threadId: string, agent: string): Promise<void> {
+    const { count } = await this.#prisma.thread.updateMany({
+      where: { id: threadId },
+      data: { agent, agentSessionId: null, modifiedAt: this.#now() },
+    });
+    if (count === 0) throw new Error(`Cannot hand over thread ${threadId}: no such thread`);
+  }
+
+  async saveAgentSession(threadId: string, agentSessionId: string | null): Promise<void> {
+    await this.#prisma.thread.updateMany({ where: { id: threadId }, data: { agentSessionId } });
   }
 
   /** A rename is a change to the thread, so it moves the thread to the top of the list. */

@@ -11,11 +11,23 @@ export interface EntryWrite {
   entry: ThreadEntry;
 }
 
+/** A thread as the relay keeps it: its metadata, the agent it is bound to and that agent's session. */
+export interface ThreadRecord extends ThreadMetadata {
+  agent: string;
+  /** The agent's own session id for the thread, when the agent has one to resume. */
+  agentSessionId?: string;
+}
+
 export interface ThreadStore {
   /** Most recently modified first. */
   listThreads(): Promise<ThreadMetadata[]>;
-  createThread(title: string): Promise<ThreadMetadata>;
-  getThread(threadId: string): Promise<ThreadMetadata | null>;
+  /** `agent` defaults to the built-in agent. */
+  createThread(title: string, agent?: string): Promise<ThreadMetadata>;
+  getThread(threadId: string): Promise<ThreadRecord | null>;
+  /** Binds the thread to another agent, forgetting the previous agent's session. */
+  setThreadAgent(threadId: string, agent: string): Promise<void>;
+  /** Keeps (or with null, forgets) the agent's session id; not a change the thread list shows. */
+  saveAgentSession(threadId: string, agentSessionId: string | null): Promise<void>;
   renameThread(threadId: string, title: string): Promise<void>;
   /** Entries in order of `seq`. */
   getEntries(threadId: string): Promise<ThreadEntry[]>;

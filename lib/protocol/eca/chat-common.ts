@@ -4,7 +4,11 @@
  */
 import { z } from 'zod';
 
-export const ChatBehaviorSchema = z.enum(['agent', 'plan']);
+/**
+ * The spec lists 'agent' and 'plan'; real ECA servers let users define more, and an ACP agent's
+ * modes travel as behaviours too, so any name is accepted.
+ */
+export const ChatBehaviorSchema = z.string().min(1);
 export type ChatBehavior = z.infer<typeof ChatBehaviorSchema>;
 
 /** The LLM model name. */

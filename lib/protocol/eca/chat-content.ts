@@ -8,6 +8,7 @@
  * or given the value v1 implies.
  */
 import { z } from 'zod';
+import { ApprovalOptionSchema } from '../agents';
 
 export const ToolCallOriginSchema = z.enum(['mcp', 'native']);
 export type ToolCallOrigin = z.infer<typeof ToolCallOriginSchema>;
@@ -124,6 +125,12 @@ export const ToolCallRunContentSchema = z
     ...toolCallBase,
     arguments: ToolArgumentsSchema,
     manualApproval: z.boolean(),
+    /**
+     * Baton extension, not in ECA: the agent's own answers to this permission request (an ACP
+     * agent's `PermissionOption`s), shown on the card by their labels. Absent: Approve, Approve for
+     * this session and Reject.
+     */
+    approvalOptions: z.array(ApprovalOptionSchema).optional(),
   })
   .transform(withServer);
 
@@ -176,6 +183,12 @@ export const ToolCallRejectedContentSchema = z
 /** v2 only: the chat's title. */
 export const MetadataContentSchema = z.object({ type: z.literal('metadata'), title: z.string() });
 
+/**
+ * Baton extension, not in ECA: the thread was handed from one configured agent to another, which
+ * continues with the thread's history as context. Never sent to an ECA editor.
+ */
+export const HandOverContentSchema = z.object({ type: z.literal('handOver'), from: z.string(), to: z.string() });
+
 export const ChatContentSchema = z.discriminatedUnion('type', [
   TextContentSchema,
   UrlContentSchema,
@@ -190,6 +203,7 @@ export const ChatContentSchema = z.discriminatedUnion('type', [
   ToolCalledContentSchema,
   ToolCallRejectedContentSchema,
   MetadataContentSchema,
+  HandOverContentSchema,
 ]);
 /** A content as the relay emits it: always the v2 shape. */
 export type ChatContent = z.infer<typeof ChatContentSchema>;

@@ -20,6 +20,8 @@ export const ChatPromptParamsSchema = z.object({
   model: ChatModelSchema.optional(),
   behavior: ChatBehaviorSchema.optional(),
   contexts: z.array(ChatContextSchema).optional(),
+  /** Baton extension: for a prompt that starts a thread, the configured agent to bind it to. */
+  baton: z.object({ agent: z.string().optional() }).optional(),
 });
 export type ChatPromptParams = z.infer<typeof ChatPromptParamsSchema>;
 
@@ -48,10 +50,17 @@ export const ChatToolCallApproveParamsSchema = z.object({
   toolCallId: z.string(),
   /** v2 only: also approve this tool for the rest of the session. */
   save: z.literal('session').optional(),
+  /** Baton extension: which of the card's `approvalOptions` the user picked. */
+  optionId: z.string().optional(),
 });
 export type ChatToolCallApproveParams = z.infer<typeof ChatToolCallApproveParamsSchema>;
 
-export const ChatToolCallRejectParamsSchema = z.object({ chatId: z.string(), toolCallId: z.string() });
+export const ChatToolCallRejectParamsSchema = z.object({
+  chatId: z.string(),
+  toolCallId: z.string(),
+  /** Baton extension: which of the card's rejecting `approvalOptions` the user picked. */
+  optionId: z.string().optional(),
+});
 export type ChatToolCallRejectParams = z.infer<typeof ChatToolCallRejectParamsSchema>;
 
 export const ChatQueryContextParamsSchema = z.object({

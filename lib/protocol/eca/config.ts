@@ -3,6 +3,7 @@
  * behaviors the server offers.
  */
 import { z } from 'zod';
+import { AgentDescriptionSchema } from '../agents';
 import { ChatBehaviorSchema, ChatModelSchema } from './chat-common';
 
 type WithoutNulls<T> = { [K in keyof T]?: Exclude<T[K], null | undefined> };
@@ -37,6 +38,9 @@ export const ConfigUpdatedParamsSchema = z.object({
       agentName: z.string(),
       offlineDemo: z.boolean(),
       workspaceName: z.string(),
+      /** Every configured agent and the one a new thread gets (lib/protocol/agents.ts). */
+      agents: z.array(AgentDescriptionSchema).optional(),
+      defaultAgent: z.string().optional(),
     })
     .optional(),
 });

@@ -49,7 +49,9 @@ describe('ecaProtocol: lifecycle', () => {
     };
     expect(requests.initialize.result.parse(v1)).toEqual(v1);
     expect(requests.initialize.result.parse({})).toEqual({});
-    expect(requests.initialize.result.safeParse({ chatBehaviors: ['chat'] }).success).toBe(false);
+    // Real servers let users define behaviours beyond the spec's 'agent' and 'plan'.
+    expect(requests.initialize.result.parse({ chatBehaviors: ['review'] })).toEqual({ chatBehaviors: ['review'] });
+    expect(requests.initialize.result.safeParse({ chatBehaviors: [''] }).success).toBe(false);
   });
 
   it('takes shutdown and exit with no params, null or {}, and nothing else', () => {

@@ -48,6 +48,8 @@ function entryToBlocks(entry: ThreadEntry): Array<[Role, Block]> {
     // needs to accept it back, and a link repeats what the answer's text already says.
     case 'reasoning':
     case 'link':
+    // The marker of a hand-over; the entries around it are the history itself.
+    case 'handOver':
       return [];
     default: {
       const unreachable: never = entry;

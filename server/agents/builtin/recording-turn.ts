@@ -6,7 +6,7 @@
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import { type ChatContent, ChatContentSchema } from '../../../lib/protocol/eca-chat';
 import { applyChatContent } from '../../../lib/thread/apply-chat-content';
-import type { AgentTurn, ApprovalDecision } from '../agent-backend';
+import type { AgentTurn, ApprovalAnswer, ApprovalDecision } from '../agent-backend';
 
 export interface RecordingTurnOptions {
   message: string;
@@ -16,8 +16,10 @@ export interface RecordingTurnOptions {
   model?: AgentTurn['model'];
   contexts?: AgentTurn['contexts'];
   history?: readonly ThreadEntry[];
-  /** How the "user" answers each approval; never answers when omitted. */
-  decide?: (toolCallId: string) => ApprovalDecision | Promise<ApprovalDecision>;
+  /** How the "user" answers each approval (a decision, or one with the option picked); never answers when omitted. */
+  decide?: (toolCallId: string) => ApprovalDecision | ApprovalAnswer | Promise<ApprovalDecision | ApprovalAnswer>;
+  /** The agent session saved for the thread by an earlier turn. */
+  agentSessionId?: string;
   /** Called after each content is recorded, e.g. to press Stop at a chosen moment. */
   onContent?: (content: ChatContent, recorded: readonly ChatContent[]) => void;
   /** Presses Stop when it aborts: for a test that decides to stop before it holds the recording. */
@@ -32,6 +34,10 @@ export interface RecordingTurn {
   /** Presses Stop. */
   stop(): void;
   approvalsAsked: string[];
+  /** What `saveAgentSession` stored last (undefined when it was never called). */
+  savedAgentSession(): string | null | undefined;
+  /** Baton's own notes (`note`), in order. */
+  notes: string[];
 }
 
 export function createRecordingTurn(options: RecordingTurnOptions): RecordingTurn {
@@ -39,6 +45,8 @@ export function createRecordingTurn(options: RecordingTurnOptions): RecordingTur
   options.stopSignal?.addEventListener('abort', () => controller.abort(), { once: true });
   const contents: ChatContent[] = [];
   const approvalsAsked: string[] = [];
+  const notes: string[] = [];
+  let savedSession: string | null | undefined;
   let entries = applyChatContent(options.history ?? [], 'user', { type: 'text', text: options.message });
 
   const turn: AgentTurn = {
@@ -48,7 +56,16 @@ export function createRecordingTurn(options: RecordingTurnOptions): RecordingTur
     behavior: options.behavior,
     model: options.model,
     contexts: options.contexts,
+    agentSessionId: options.agentSessionId,
     signal: controller.signal,
+    async saveAgentSession(sessionId) {
+      savedSession = sessionId;
+    },
+    async note(text) {
+      notes.push(text);
+      const content = ChatContentSchema.parse({ type: 'text', text });
+      entries = applyChatContent(entries, 'system', content);
+    },
     async emit(input) {
       const content = ChatContentSchema.parse(input);
       contents.push(content);
@@ -57,8 +74,9 @@ export function createRecordingTurn(options: RecordingTurnOptions): RecordingTur
     },
     async awaitApproval(toolCallId) {
       approvalsAsked.push(toolCallId);
-      if (!options.decide) return new Promise<ApprovalDecision>(() => undefined);
-      return options.decide(toolCallId);
+      if (!options.decide) return new Promise<ApprovalAnswer>(() => undefined);
+      const answer = await options.decide(toolCallId);
+      return typeof answer === 'string' ? { decision: answer } : answer;
     },
   };
   return {
@@ -67,6 +85,8 @@ export function createRecordingTurn(options: RecordingTurnOptions): RecordingTur
     entries: () => entries,
     stop: () => controller.abort(),
     approvalsAsked,
+    savedAgentSession: () => savedSession,
+    notes,
   };
 }
 

@@ -67,8 +67,9 @@ export async function runToolCall(
   let described = { ...identity, summary, details: prepared.details };
   await turn.emit({ type: 'toolCallRun', ...described, arguments: args, manualApproval: askUser });
   if (askUser) {
-    const decision = await untilAborted(turn.awaitApproval(toolUse.id), signal);
-    if (decision === undefined) return undefined;
+    const answer = await untilAborted(turn.awaitApproval(toolUse.id), signal);
+    if (answer === undefined) return undefined;
+    const { decision } = answer;
     if (decision === 'rejected') {
       await turn.emit({ type: 'toolCallRejected', ...described, arguments: args, reason: 'user-choice' });
       return toolResultBlock(toolUse.id, REJECTED_TOOL_RESULT, true);

@@ -1,0 +1,67 @@
+/**
+ * Baton's own extension of the browser protocol: which agents the relay has configured, what each
+ * can do (so the UI hides what one lacks rather than faking it), and the agent's own answers to a
+ * permission request (ACP's `PermissionOption`s) offered on an approval card.
+ */
+import { z } from 'zod';
+
+export const AgentKindSchema = z.enum(['builtin', 'eca', 'autohand', 'emacs-agent', 'acp']);
+export type AgentKind = z.infer<typeof AgentKindSchema>;
+
+/** A configured agent's name: what a thread records and the browser names; never a command. */
+export const AgentNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'an agent name is letters, digits, ".", "_" or "-", at most 64');
+export type AgentName = z.infer<typeof AgentNameSchema>;
+
+export const BUILTIN_AGENT_NAME = 'builtin';
+
+export const AgentCapabilitiesSchema = z.object({
+  /** `@` contexts in the composer (chat/queryContext) reach the agent. */
+  contexts: z.boolean(),
+  /** `/` commands (chat/queryCommands). */
+  commands: z.boolean(),
+  /** MCP servers the relay lists and starts or stops (tool/serverUpdated, mcp/*). */
+  toolServers: z.boolean(),
+  /** "Approve for this session" means something to the agent or to the relay for it. */
+  sessionApproval: z.boolean(),
+});
+export type AgentCapabilities = z.infer<typeof AgentCapabilitiesSchema>;
+
+export const AgentDescriptionSchema = z.object({
+  name: AgentNameSchema,
+  /** What the UI shows, e.g. "Claude Code (ACP)". */
+  label: z.string(),
+  kind: AgentKindSchema,
+  offlineDemo: z.boolean(),
+  /** The models a user may pick; empty when the agent chooses its own. */
+  models: z.array(z.string()),
+  /** The model used when the user picks none; absent when the agent chooses. */
+  defaultModel: z.string().optional(),
+  /** Behaviours (ECA) or modes (ACP); empty when the agent has none to pick. */
+  behaviors: z.array(z.string()),
+  defaultBehavior: z.string().optional(),
+  capabilities: AgentCapabilitiesSchema,
+});
+export type AgentDescription = z.infer<typeof AgentDescriptionSchema>;
+
+/** `config/updated`'s `baton.agents`: every configured agent, and the one a new thread gets. */
+export const AgentsConfigSchema = z.object({
+  agents: z.array(AgentDescriptionSchema),
+  defaultAgent: AgentNameSchema,
+});
+
+/**
+ * One of the agent's own answers to a permission request, as ACP's `PermissionOption`
+ * (`session/request_permission`): the card shows `name` and sends `optionId` back.
+ */
+export const ApprovalOptionSchema = z.object({
+  optionId: z.string(),
+  name: z.string(),
+  kind: z.enum(['allow_once', 'allow_always', 'reject_once', 'reject_always']),
+});
+export type ApprovalOption = z.infer<typeof ApprovalOptionSchema>;
+
+/** `thread/handOver`: hand a thread to another configured agent, which gets its history as context. */
+export const ThreadHandOverParamsSchema = z.object({ threadId: z.string().min(1), agent: AgentNameSchema });
+export const ThreadHandOverResultSchema = z.object({ agent: AgentNameSchema });

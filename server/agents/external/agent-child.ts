@@ -1,0 +1,80 @@
+/**
+ * Starts an external agent's process from its config entry (server/rpc/agent-process.ts does the
+ * spawning: no shell, process group, staged shutdown): the environment the entry allows, the
+ * working directory inside the workspace, stderr to the relay's log, and its last lines kept so
+ * that a failure can say what the agent said before it died.
+ */
+import path from 'node:path';
+import type { FramingError } from '../../../lib/rpc/framing/framing-error';
+import type { MessageFraming } from '../../../lib/rpc/framing/message-framing';
+import { type AgentProcess, AgentProcessError, type ProcessExit, spawnAgentProcess } from '../../rpc/agent-process';
+import { AgentUnavailableError } from '../agent-backend';
+import type { AgentFactoryContext } from '../agent-factories';
+import type { StdioAgentEntry } from '../agents-config';
+import { childEnvironment } from './child-environment';
+
+const STDERR_LINES_KEPT = 8;
+
+export interface AgentChild {
+  readonly process: AgentProcess;
+  /** The last lines the agent wrote to stderr, oldest first. */
+  stderrTail(): string[];
+  /** What to tell the user once the process has exited: how, and its last stderr lines. */
+  describeExit(exit: ProcessExit): string;
+}
+
+export interface StartAgentChildOptions {
+  framing: MessageFraming;
+  onFramingError?: (error: FramingError) => void;
+  /** How long each shutdown stage waits (default 2 s each). */
+  shutdownGraceMs?: { afterStdinEnd?: number; afterSigterm?: number };
+}
+
+export async function startAgentChild(
+  entry: StdioAgentEntry,
+  context: AgentFactoryContext,
+  options: StartAgentChildOptions,
+): Promise<AgentChild> {
+  const tail: string[] = [];
+  const log = (line: string) => {
+    context.log(`${context.name}: ${line}`);
+    const stderr = /^agent stderr: (.*)$/s.exec(line);
+    if (stderr) {
+      tail.push(stderr[1]!);
+      if (tail.length > STDERR_LINES_KEPT) tail.shift();
+    }
+  };
+  let process: AgentProcess;
+  try {
+    process = await spawnAgentProcess({
+      command: entry.command,
+      args: entry.args,
+      cwd: path.resolve(context.workspace.root, entry.cwd ?? '.'),
+      env: childEnvironment(entry, context.env),
+      framing: options.framing,
+      log,
+      onFramingError: options.onFramingError,
+      shutdownGraceMs: options.shutdownGraceMs,
+    });
+  } catch (error) {
+    if (error instanceof AgentProcessError) {
+      const notFound = (error.cause as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+      throw new AgentUnavailableError(
+        notFound
+          ? `${context.name} could not start: the command ${JSON.stringify(entry.command)} was not found (is it installed and on PATH?).`
+          : `${context.name} could not start: ${error.message}`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+  return {
+    process,
+    stderrTail: () => [...tail],
+    describeExit(exit) {
+      const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+      const last = tail.length > 0 ? ` Its last output: ${tail.slice(-3).join(' / ')}` : '';
+      return `${context.name} ${how}.${last}`;
+    },
+  };
+}
