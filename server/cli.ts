@@ -1,5 +1,5 @@
 /**
- * `baton [--port N] [--host H] [--workspace DIR] [--data-dir DIR] [access options]`: starts the
+ * `baton [--port N] [--host H] [--workspace DIR] [--data-dir DIR] [--agent SPEC]... [access options]`: starts the
  * relay and prints one line, `Baton ready: <url>`, when it is ready. That line is the one place
  * the token is ever printed.
  *
@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseAgentFlag } from './agents/agent-flag';
 import { ECA_SERVER_COMMAND, runEcaServerCommand } from './eca-server/eca-server-command';
 import { checkListenAddress, parseFrameAncestors, parseTrustedOrigins } from './relay/access-options';
 import { ensureUiBuild } from './relay/ensure-ui-build';
@@ -15,6 +16,7 @@ import { startRelay } from './relay/relay';
 
 const DEFAULT_PORT = 4780;
 const USAGE = `Usage: baton [--port N] [--host H] [--workspace DIR] [--data-dir DIR]
+             [--agent [NAME=]KIND:COMMAND]...
              [--allow-remote] [--allowed-host NAME]... [--trusted-origin URL]... [--frame-ancestors SOURCES]
        baton eca-server [--workspace DIR] [--data-dir DIR]
 `;
@@ -30,6 +32,7 @@ async function main(): Promise<void> {
       'allowed-host': { type: 'string', multiple: true, default: [] },
       'trusted-origin': { type: 'string', multiple: true, default: [] },
       'frame-ancestors': { type: 'string' },
+      agent: { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -49,6 +52,7 @@ async function main(): Promise<void> {
     trustedOrigins: parseTrustedOrigins([...values['trusted-origin'], process.env.BATON_TRUSTED_ORIGINS ?? '']),
     frameAncestors: parseFrameAncestors(values['frame-ancestors'] ?? process.env.BATON_FRAME_ANCESTORS),
   };
+  const extraAgents = values.agent.map(parseAgentFlag);
   const workspaceRoot = path.resolve(values.workspace ?? process.cwd());
   const dataDir = path.resolve(values['data-dir'] ?? path.join(workspaceRoot, '.baton'));
   const log = (message: string) => process.stderr.write(`baton: ${message}\n`);
@@ -66,6 +70,7 @@ async function main(): Promise<void> {
     env: process.env,
     log,
     access,
+    extraAgents,
   });
   process.stdout.write(`Baton ready: ${relay.url}\n`);
   log(`workspace ${workspaceRoot}, data in ${dataDir}`);

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
+import { historyTranscript, primedPrompt } from './history-transcript';
+
+const history: ThreadEntry[] = [
+  { type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'Fix the typo in README' }] },
+  { type: 'reasoning', id: 'r1', text: 'secret thoughts', status: 'finished' },
+  {
+    type: 'toolCall',
+    id: 'c1',
+    name: 'edit_file',
+    server: 'builtin',
+    origin: 'native',
+    status: 'succeeded',
+    arguments: { path: 'README.md' },
+    details: { type: 'fileChange', path: 'README.md', diff: '@@', linesAdded: 1, linesRemoved: 1 },
+    outputText: 'Edited README.md',
+  },
+  { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Fixed ' }, { type: 'text', chunk: 'it.' }] },
+  { type: 'handOver', from: 'builtin', to: 'claude' },
+];
+
+describe('historyTranscript', () => {
+  it('keeps messages, tool calls with outcome and file changes, and hand-overs; leaves thinking out', () => {
+    expect(historyTranscript(history)).toBe(
+      [
+        'User: Fix the typo in README',
+        'Tool call edit_file {"path":"README.md"}: succeeded\nFile change README.md: +1 -1\nEdited README.md',
+        'Assistant: Fixed it.',
+        '[The thread was handed from builtin to claude.]',
+      ].join('\n\n'),
+    );
+  });
+
+  it('cuts the oldest part of a long history first', () => {
+    const long: ThreadEntry[] = Array.from({ length: 50 }, (_, index) => ({
+      type: 'message',
+      role: 'user',
+      chunks: [{ type: 'text', chunk: `message ${index} ${'x'.repeat(100)}` }],
+    }));
+    const transcript = historyTranscript(long, 1000);
+    expect(transcript.startsWith('[… earlier part cut …]')).toBe(true);
+    expect(transcript).toContain('message 49');
+    expect(transcript).not.toContain('message 0 ');
+  });
+
+  it('primes a prompt with the transcript, and leaves a prompt without history as it is', () => {
+    expect(primedPrompt([], 'hello')).toBe('hello');
+    const primed = primedPrompt(history, 'Now add a test');
+    expect(primed).toContain('<transcript>\n\nUser: Fix the typo in README');
+    expect(primed.endsWith('The user now says:\n\nNow add a test')).toBe(true);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { configuredAgents } from '../agents/agents-config';
+import { parseAgentConfig } from '../agents/builtin/policy/agent-config';
+import { readAgentsSection } from './relay-config';
+
+const config = (json: unknown) => parseAgentConfig(JSON.stringify(json), 'config.json');
+
+describe('the agents section of config.json', () => {
+  it('offers the built-in agent first, then the configured ones, with the default the file names', () => {
+    const section = readAgentsSection(
+      config({
+        agents: {
+          claude: { kind: 'acp', command: 'npx', args: ['-y', '@zed-industries/claude-agent-acp'], passEnv: ['ANTHROPIC_API_KEY'] },
+          emacs: { kind: 'emacs-agent', url: 'http://127.0.0.1:8080/api' },
+        },
+        defaultAgent: 'claude',
+      }),
+    );
+    expect([...configuredAgents(section).keys()]).toEqual(['builtin', 'claude', 'emacs']);
+    expect(section.defaultAgent).toBe('claude');
+  });
+
+  it('adds --agent entries and makes the first the default unless the file names one', () => {
+    const flag = { name: 'gemini', entry: { kind: 'acp' as const, command: 'gemini', args: [], env: {}, passEnv: [] } };
+    expect(readAgentsSection(config({}), [flag]).defaultAgent).toBe('gemini');
+    expect(readAgentsSection(config({ defaultAgent: 'builtin' }), [flag]).defaultAgent).toBe('builtin');
+    expect(() => readAgentsSection(config({ agents: { gemini: { kind: 'acp', command: 'x' } } }), [flag])).toThrow(
+      /--agent names gemini, which config.json already configures/,
+    );
+  });
+
+  it('refuses a bad section, naming what is wrong', () => {
+    expect(() => readAgentsSection(config({ agents: { x: { kind: 'acp' } } }))).toThrow(/agents section of config.json is invalid.*command/s);
+    expect(() => readAgentsSection(config({ agents: { x: { kind: 'acp', command: 'x', shell: true } } }))).toThrow(/shell/);
+    expect(() => readAgentsSection(config({ defaultAgent: 'ghost' }))).toThrow(/names no configured agent/);
+    expect(() => readAgentsSection(config({ agents: { builtin: { kind: 'acp', command: 'x' } } }))).toThrow(/built-in agent's name/);
+    expect(() => readAgentsSection(config({ agents: { 'bad name': { kind: 'acp', command: 'x' } } }))).toThrow(/Invalid key.*bad name/s);
+  });
+});
