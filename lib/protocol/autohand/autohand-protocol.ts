@@ -1,6 +1,7 @@
 /**
- * The whole Autohand JSON-RPC protocol as one table (specs/autohand-jsonrpc.md). Requests go
- * from the client (the relay) to Autohand; every notification goes from Autohand to the client.
+ * The whole Autohand JSON-RPC protocol as one table (specs/autohand-jsonrpc.md, and the
+ * notifications a real build adds, specs/autohand-observed.md). Requests go from the client (the
+ * relay) to Autohand; every notification goes from Autohand to the client.
  */
 import type { ProtocolDefinition } from '../../rpc/protocol-definition';
 import {
@@ -28,6 +29,14 @@ import {
   AutohandTurnEndParamsSchema,
   AutohandTurnStartParamsSchema,
 } from './notifications';
+import {
+  AutohandHookPermissionRequestParamsSchema,
+  AutohandHookSessionEndParamsSchema,
+  AutohandHookSessionStartParamsSchema,
+  AutohandHookStopParamsSchema,
+  AutohandPingParamsSchema,
+  AutohandStepEndParamsSchema,
+} from './observed';
 import {
   AutohandChangesDecisionParamsSchema,
   AutohandChangesDecisionResultSchema,
@@ -84,6 +93,12 @@ export const autohandProtocol = {
     'autohand.hook.prePrompt': AutohandHookPrePromptParamsSchema,
     'autohand.hook.postResponse': AutohandHookPostResponseParamsSchema,
     'autohand.hook.sessionError': AutohandHookSessionErrorParamsSchema,
+    'autohand.ping': AutohandPingParamsSchema,
+    'autohand.stepEnd': AutohandStepEndParamsSchema,
+    'autohand.hook.sessionStart': AutohandHookSessionStartParamsSchema,
+    'autohand.hook.sessionEnd': AutohandHookSessionEndParamsSchema,
+    'autohand.hook.stop': AutohandHookStopParamsSchema,
+    'autohand.hook.permissionRequest': AutohandHookPermissionRequestParamsSchema,
   },
 } as const satisfies ProtocolDefinition;
 

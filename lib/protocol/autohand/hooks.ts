@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { AutohandChangeTypeSchema } from './notifications';
 
-const timestamp = z.string();
+const timestamp = z.string().nullish();
 
 export const AutohandHookPreToolParamsSchema = z.object({
   toolId: z.string(),

@@ -54,6 +54,8 @@ export const AutohandGetStateResultSchema = z.object({
   /** How full the model's context is, in percent. */
   contextPercent: z.number(),
   messageCount: z.number().int().nonnegative(),
+  /** Observed build only. */
+  authenticatedUser: z.unknown().optional(),
 });
 export type AutohandGetStateResult = z.infer<typeof AutohandGetStateResultSchema>;
 
@@ -71,19 +73,27 @@ export type AutohandToolCall = z.infer<typeof AutohandToolCallSchema>;
 export const AutohandMessageSchema = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant', 'system', 'tool']),
-  content: z.string(),
-  timestamp: z.string(),
-  toolCalls: z.array(AutohandToolCallSchema).optional(),
+  /** A real peer may send null for a message that is all tool calls. */
+  content: z.string().nullable(),
+  timestamp: z.string().nullish(),
+  toolCalls: z.array(AutohandToolCallSchema).nullish(),
 });
 export type AutohandMessage = z.infer<typeof AutohandMessageSchema>;
 
 export const AutohandGetMessagesResultSchema = z.object({ messages: z.array(AutohandMessageSchema) });
 
-/** Answers an `autohand.permissionRequest` notification, by its `requestId`. */
+/**
+ * Answers an `autohand.permissionRequest` notification, by its `requestId`. The observed build
+ * also takes `decision` (one of the request's `options`), `alternative` (text) and `remember`.
+ */
 export const AutohandPermissionResponseParamsSchema = z.object({
   requestId: z.string(),
   allowed: z.boolean(),
+  decision: z.string().optional(),
+  alternative: z.string().optional(),
+  remember: z.boolean().optional(),
 });
+export type AutohandPermissionResponseParams = z.infer<typeof AutohandPermissionResponseParamsSchema>;
 
 export const AutohandPermissionAcknowledgedParamsSchema = z.object({ requestId: z.string() });
 
@@ -95,9 +105,13 @@ export const AutohandChangesDecisionParamsSchema = z.object({
 });
 export type AutohandChangesDecisionParams = z.infer<typeof AutohandChangesDecisionParamsSchema>;
 
+/** The observed build answers an unknown batch with `{success: false, errors}` and no counts. */
 export const AutohandChangesDecisionResultSchema = z.object({
   success: z.boolean(),
-  appliedCount: z.number().int().nonnegative(),
-  skippedCount: z.number().int().nonnegative(),
-  errors: z.array(z.object({ changeId: z.string(), error: z.string() })).optional(),
+  appliedCount: z.number().int().nonnegative().nullish(),
+  skippedCount: z.number().int().nonnegative().nullish(),
+  errors: z
+    .array(z.union([z.object({ changeId: z.string().nullish(), error: z.string() }), z.string()]))
+    .nullish(),
 });
+export type AutohandChangesDecisionResult = z.infer<typeof AutohandChangesDecisionResultSchema>;
