@@ -3,6 +3,7 @@
  * prompt, stop, approve, reject, clear.
  */
 import type { SequencedContentReceivedParams } from '../lib/protocol/thread-events';
+import { selectPromptBehavior, selectPromptModel } from './active-agent';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator, BatonState } from './baton-state';
 import { EMPTY_THREAD_CHAT, type ThreadChat } from './thread-chat';
@@ -22,9 +23,12 @@ export interface ChatSlice {
   /** `chat/delete` for the open thread, then an empty chat from the relay's record. */
   clearChat(): Promise<boolean>;
   stopTurn(): void;
-  /** `forSession`: ECA's `save: 'session'`, no more asking for this tool in this thread until the relay stops. */
-  approveToolCall(toolCallId: string, options?: { forSession?: boolean }): void;
-  rejectToolCall(toolCallId: string): void;
+  /**
+   * `forSession`: ECA's `save: 'session'`, no more asking for this tool in this thread until the
+   * relay stops; `optionId`: the agent's own option the user picked on the card.
+   */
+  approveToolCall(toolCallId: string, options?: { forSession?: boolean; optionId?: string }): void;
+  rejectToolCall(toolCallId: string, options?: { optionId?: string }): void;
 }
 
 export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get) => {
@@ -57,6 +61,7 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
       const chat = get().chats.get(chatId);
       if (chat && hasGap(chat) && chatId === get().selectedThreadId) void get().catchUpThread(chatId);
       if (content.type === 'metadata') get().renameThread(chatId, content.title);
+      if (content.type === 'handOver') get().setThreadAgent(chatId, content.to);
       // A finished turn may have changed files in the workspace.
       if (content.type === 'progress' && content.state === 'finished') void get().refreshFiles();
     },
@@ -69,7 +74,9 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
       // Running from the moment it is sent, so a second Enter cannot send twice; the relay's
       // `progress finished` (or the failure below) ends it.
       updateChat(threadId, (chat) => ({ ...chat, turnRunning: true, turnError: null }));
-      const { selectedModel, selectedBehavior, promptContexts } = get();
+      const { promptContexts } = get();
+      const selectedModel = selectPromptModel(get());
+      const selectedBehavior = selectPromptBehavior(get());
       try {
         await rpc.request('chat/prompt', {
           chatId: threadId,
@@ -117,12 +124,23 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
 
     approveToolCall(toolCallId, options = {}) {
       notifyOpenThread((chatId) =>
-        rpc.notify('chat/toolCallApprove', options.forSession ? { chatId, toolCallId, save: 'session' } : { chatId, toolCallId }),
+        rpc.notify('chat/toolCallApprove', {
+          chatId,
+          toolCallId,
+          ...(options.forSession ? { save: 'session' as const } : {}),
+          ...(options.optionId === undefined ? {} : { optionId: options.optionId }),
+        }),
       );
     },
 
-    rejectToolCall(toolCallId) {
-      notifyOpenThread((chatId) => rpc.notify('chat/toolCallReject', { chatId, toolCallId }));
+    rejectToolCall(toolCallId, options = {}) {
+      notifyOpenThread((chatId) =>
+        rpc.notify('chat/toolCallReject', {
+          chatId,
+          toolCallId,
+          ...(options.optionId === undefined ? {} : { optionId: options.optionId }),
+        }),
+      );
     },
   };
 };

@@ -18,6 +18,13 @@ export interface ThreadsSlice {
   catchUpThread(threadId: string): Promise<void>;
   /** A `metadata` content named the thread. */
   renameThread(threadId: string, title: string): void;
+  /** The agent "New thread" binds the next thread to; null means the relay's default. */
+  newThreadAgent: string | null;
+  chooseNewThreadAgent(agent: string): void;
+  /** Hands the open thread to another configured agent (`thread/handOver`). False if that failed. */
+  handOverThread(agent: string): Promise<boolean>;
+  /** A `handOver` content: the thread is bound to another agent now. */
+  setThreadAgent(threadId: string, agent: string): void;
 }
 
 export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set, get) => {
@@ -27,6 +34,27 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
   return {
   threads: [],
   selectedThreadId: null,
+  newThreadAgent: null,
+
+  chooseNewThreadAgent(agent) {
+    set({ newThreadAgent: agent });
+  },
+
+  async handOverThread(agent) {
+    const threadId = get().selectedThreadId;
+    if (!threadId) return false;
+    try {
+      await rpc.request('thread/handOver', { threadId, agent });
+      return true;
+    } catch (error) {
+      set({ lastError: `Could not hand the thread over: ${errorMessage(error)}` });
+      return false;
+    }
+  },
+
+  setThreadAgent(threadId, agent) {
+    set((state) => ({ threads: state.threads.map((thread) => (thread.id === threadId ? { ...thread, agent } : thread)) }));
+  },
 
   async loadThreads() {
     try {
@@ -39,8 +67,9 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
 
   async createThread() {
     let threadId: string;
+    const agent = get().newThreadAgent ?? undefined;
     try {
-      ({ threadId } = await rpc.request('createThread', null));
+      ({ threadId } = await rpc.request('createThread', agent === undefined ? null : { agent }));
     } catch (error) {
       set({ lastError: `Could not create a thread: ${errorMessage(error)}` });
       return null;
@@ -48,7 +77,12 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
     set((state) =>
       state.threads.some((thread) => thread.id === threadId)
         ? {}
-        : { threads: [{ id: threadId, title: '', modifiedAt: new Date().toISOString() }, ...state.threads] },
+        : {
+            threads: [
+              { id: threadId, title: '', modifiedAt: new Date().toISOString(), agent: agent ?? state.defaultAgent ?? undefined },
+              ...state.threads,
+            ],
+          },
     );
     const opened = await get().selectThread(threadId);
     return opened && get().selectedThreadId === threadId ? threadId : null;

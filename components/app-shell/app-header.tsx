@@ -1,11 +1,14 @@
 'use client';
 
+import { selectActiveAgent, selectPromptModel } from '../../stores/active-agent';
+import { HandOverPicker } from '../agents/hand-over-picker';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ConnectionStatus } from './connection-status';
 
 export function AppHeader() {
   const agent = useBatonStore((state) => state.agent);
-  const model = useBatonStore((state) => state.selectedModel);
+  const model = useBatonStore(selectPromptModel);
+  const activeAgent = useBatonStore(selectActiveAgent);
 
   return (
     <header className="app-header">
@@ -17,11 +20,12 @@ export function AppHeader() {
       ) : null}
       <span className="app-header__spacer" />
       {agent ? (
-        <span className="app-header__agent">
-          {agent.agentName}
+        <span className="app-header__agent" data-testid="active-agent">
+          {activeAgent?.label ?? agent.agentName}
           {model ? <span className="app-header__model"> · {model}</span> : null}
         </span>
       ) : null}
+      <HandOverPicker />
       <ConnectionStatus />
     </header>
   );

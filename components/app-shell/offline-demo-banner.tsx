@@ -1,10 +1,12 @@
 'use client';
 
+import { selectActiveAgent } from '../../stores/active-agent';
 import { useBatonStore } from '../baton-client/baton-store-context';
 
 /** Nobody should mistake the scripted demo model's answers for a real model's. */
 export function OfflineDemoBanner() {
-  const offlineDemo = useBatonStore((state) => state.agent?.offlineDemo ?? false);
+  // The active agent's word when agents are described; another agent than the demo's is no demo.
+  const offlineDemo = useBatonStore((state) => selectActiveAgent(state)?.offlineDemo ?? state.agent?.offlineDemo ?? false);
   if (!offlineDemo) return null;
 
   return (

@@ -1,17 +1,21 @@
 'use client';
 
 import type { ChatBehavior } from '../../lib/protocol/eca-chat';
+import { selectOfferedBehaviors, selectPromptBehavior } from '../../stores/active-agent';
 import { useBatonStore } from '../baton-client/baton-store-context';
 
-const DESCRIPTIONS: Record<ChatBehavior, string> = {
+const DESCRIPTIONS: Partial<Record<ChatBehavior, string>> = {
   agent: 'Agent: reads and changes the workspace',
   plan: 'Plan: reads only, and proposes a plan',
 };
 
-/** Agent or plan, as `config/updated` offers them; a change is told to the relay at once. */
+/** 'plan' reads "Plan"; an agent's own mode names ("code", "ask") likewise. */
+const behaviorLabel = (behavior: string) => behavior.charAt(0).toUpperCase() + behavior.slice(1);
+
+/** The behaviours (ECA) or modes (ACP) the active agent offers; a change is told to the relay at once. */
 export function BehaviorSwitch() {
-  const behaviors = useBatonStore((state) => state.chatConfig.behaviors);
-  const selectedBehavior = useBatonStore((state) => state.selectedBehavior);
+  const behaviors = useBatonStore(selectOfferedBehaviors);
+  const selectedBehavior = useBatonStore(selectPromptBehavior);
   const selectBehavior = useBatonStore((state) => state.selectBehavior);
   if (!behaviors || behaviors.length < 2) return null;
 
@@ -28,7 +32,7 @@ export function BehaviorSwitch() {
           title={DESCRIPTIONS[behavior]}
           onClick={() => selectBehavior(behavior)}
         >
-          {behavior === 'agent' ? 'Agent' : 'Plan'}
+          {behaviorLabel(behavior)}
         </button>
       ))}
     </div>

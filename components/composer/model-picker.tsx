@@ -1,11 +1,12 @@
 'use client';
 
+import { selectOfferedModels, selectPromptModel } from '../../stores/active-agent';
 import { useBatonStore } from '../baton-client/baton-store-context';
 
-/** The models `config/updated` offers; the chosen one goes with each prompt. */
+/** The models the active agent offers; the chosen one goes with each prompt. */
 export function ModelPicker() {
-  const models = useBatonStore((state) => state.chatConfig.models);
-  const selectedModel = useBatonStore((state) => state.selectedModel);
+  const models = useBatonStore(selectOfferedModels);
+  const selectedModel = useBatonStore(selectPromptModel);
   const selectModel = useBatonStore((state) => state.selectModel);
   if (!models || models.length === 0) return null;
   // A model the relay imposed may be missing from the list it sent.

@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { ChatContext } from '../../lib/protocol/eca-chat';
 import type { ChatCommand } from '../../lib/protocol/eca/chat-methods';
+import { selectActiveAgent } from '../../stores/active-agent';
 import { chatContextKey } from '../../stores/baton-store';
 import { errorMessage } from '../../stores/baton-rpc';
 import { useBatonStore } from '../baton-client/baton-store-context';
@@ -42,7 +43,14 @@ export function useCompletion(
   const queryContexts = useBatonStore((state) => state.queryContexts);
   const queryCommands = useBatonStore((state) => state.queryCommands);
   const addPromptContext = useBatonStore((state) => state.addPromptContext);
-  const trigger = useMemo(() => findCompletionTrigger(draft, caret), [draft, caret]);
+  // An agent that takes no contexts or has no commands gets no menu for them (not a fake one).
+  const offersContexts = useBatonStore((state) => selectActiveAgent(state)?.capabilities.contexts ?? true);
+  const offersCommands = useBatonStore((state) => selectActiveAgent(state)?.capabilities.commands ?? true);
+  const trigger = useMemo(() => {
+    const found = findCompletionTrigger(draft, caret);
+    if (!found) return null;
+    return (found.kind === 'context' ? offersContexts : offersCommands) ? found : null;
+  }, [draft, caret, offersContexts, offersCommands]);
   const key = trigger ? `${trigger.kind}:${trigger.start}:${trigger.query}` : null;
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);

@@ -1,6 +1,7 @@
 'use client';
 
 import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
+import { useAgentLabel } from '../agents/use-agent-label';
 import { useBatonStore } from '../baton-client/baton-store-context';
 
 const UNTITLED = 'New thread';
@@ -12,6 +13,8 @@ function formatModifiedAt(modifiedAt: string): string {
 
 export function ThreadItem({ thread, selected }: { thread: ThreadMetadata; selected: boolean }) {
   const selectThread = useBatonStore((state) => state.selectThread);
+  const agentLabel = useAgentLabel(thread.agent);
+  const showAgent = useBatonStore((state) => state.agents.length > 1);
 
   return (
     <li>
@@ -24,9 +27,16 @@ export function ThreadItem({ thread, selected }: { thread: ThreadMetadata; selec
         onClick={() => void selectThread(thread.id)}
       >
         <span className="thread-item__title">{thread.title || UNTITLED}</span>
-        <time className="thread-item__time" dateTime={thread.modifiedAt}>
-          {formatModifiedAt(thread.modifiedAt)}
-        </time>
+        <span className="thread-item__meta">
+          {showAgent && agentLabel ? (
+            <span className="thread-item__agent" data-testid="thread-agent">
+              {agentLabel}
+            </span>
+          ) : null}
+          <time className="thread-item__time" dateTime={thread.modifiedAt}>
+            {formatModifiedAt(thread.modifiedAt)}
+          </time>
+        </span>
       </button>
     </li>
   );

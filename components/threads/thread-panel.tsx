@@ -1,5 +1,6 @@
 'use client';
 
+import { NewThreadAgentPicker } from '../agents/new-thread-agent-picker';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ThreadItem } from './thread-item';
 
@@ -13,6 +14,7 @@ export function ThreadPanel() {
     <nav className="pane thread-panel" aria-label="Threads">
       <div className="pane__header">
         <h2 className="pane__title">Threads</h2>
+        <NewThreadAgentPicker />
         <button
           type="button"
           className="button button--primary"

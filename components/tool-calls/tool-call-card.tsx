@@ -36,7 +36,7 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
       {'\n'}
       {entry.details ? <DiffView details={entry.details} /> : null}
       {'\n'}
-      {entry.status === 'waiting-approval' ? <ToolCallApproval toolCallId={entry.id} toolName={entry.name} /> : null}
+      {entry.status === 'waiting-approval' ? <ToolCallApproval toolCallId={entry.id} toolName={entry.name} options={entry.approvalOptions} /> : null}
       {'\n'}
       <ToolCallLiveOutput entry={entry} />
       {'\n'}

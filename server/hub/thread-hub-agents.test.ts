@@ -11,6 +11,7 @@ import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import { type AgentBackend, type AgentTurn, AgentUnavailableError } from '../agents/agent-backend';
 import { AgentRegistry } from '../agents/agent-registry';
+import type { AgentEntry } from '../agents/agents-config';
 import { openThreadStore } from '../store/prisma-thread-store';
 import type { ThreadStore } from '../store/thread-store';
 import { ThreadHub } from './thread-hub';
@@ -53,9 +54,9 @@ afterEach(async () => {
 function makeHub(agents: Record<string, AgentBackend | Error>) {
   const builtin = new NamedAgent({ name: 'Builtin', model: 'm', offlineDemo: false });
   const registry = new AgentRegistry({
-    entries: new Map([
-      ['builtin', { kind: 'builtin' } as const],
-      ...Object.keys(agents).map((name) => [name, { kind: 'acp', command: name, args: [], env: {}, passEnv: [] }] as const),
+    entries: new Map<string, AgentEntry>([
+      ['builtin', { kind: 'builtin' }],
+      ...Object.keys(agents).map((name): [string, AgentEntry] => [name, { kind: 'acp', command: name, args: [], env: {}, passEnv: [] }]),
     ]),
     defaultAgent: 'builtin',
     builtin,
