@@ -7,6 +7,8 @@ import type { ApprovalPolicy } from './builtin/policy/approval-policy';
 import type { Workspace } from '../workspace/workspace';
 import type { AgentBackend } from './agent-backend';
 import type { AgentEntry } from './agents-config';
+import { createEcaClientAgent } from './eca-client';
+import { createAcpAgent } from './acp/acp-agent';
 
 /** What every adapter is given besides its own config entry. */
 export interface AgentFactoryContext {
@@ -29,4 +31,7 @@ export type AgentFactory<E extends AgentEntry = AgentEntry> = (
 export type ExternalAgentKind = Exclude<AgentKind, 'builtin'>;
 
 /** The adapters; a kind missing here is refused with a clear message when a thread first uses it. */
-export const agentFactories: Partial<{ [K in ExternalAgentKind]: AgentFactory<Extract<AgentEntry, { kind: K }>> }> = {};
+export const agentFactories: Partial<{ [K in ExternalAgentKind]: AgentFactory<Extract<AgentEntry, { kind: K }>> }> = {
+  acp: createAcpAgent,
+  eca: createEcaClientAgent,
+};

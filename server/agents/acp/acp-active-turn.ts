@@ -1,0 +1,120 @@
+/**
+ * One prompt turn of one ACP session while it runs: it receives the session's updates, answers
+ * the agent's permission requests through the relay's PermissionGate (with the agent's own
+ * options), and puts what the agent does through the client (file writes, terminals) on the card
+ * of the tool call it belongs to. A write or a terminal that belongs to no approved call is put
+ * to the gate itself, so the relay's rules guard it however the agent goes about it.
+ */
+import type { RequestPermissionRequest, RequestPermissionResponse } from '@agentclientprotocol/sdk';
+import { AcpToolCallFieldsSchema, type AcpKnownSessionUpdate } from '../../../lib/protocol/acp/session-update';
+import { type ApprovalOption, ApprovalOptionSchema } from '../../../lib/protocol/agents';
+import type { FileChangeDetails } from '../../../lib/protocol/eca-chat';
+import type { AgentTurn } from '../agent-backend';
+import { type GatedToolCall, type PermissionGate, pickOption } from '../external/permission-gate';
+import { isReadOnly, mergeToolCall, type ToolCallState } from './acp-tool-calls';
+import type { AcpTurnMapper } from './acp-update-mapper';
+
+export class AcpActiveTurn {
+  /** Which tool call's card shows each terminal's output. */
+  private readonly terminalCards = new Map<string, ToolCallState>();
+  private ownCalls = 0;
+
+  constructor(
+    readonly turn: AgentTurn,
+    readonly mapper: AcpTurnMapper,
+    private readonly gate: PermissionGate,
+  ) {}
+
+  async update(update: AcpKnownSessionUpdate): Promise<void> {
+    await this.mapper.apply(update);
+    if (update.sessionUpdate !== 'tool_call' && update.sessionUpdate !== 'tool_call_update') return;
+    const state = this.mapper.call(update.toolCallId);
+    for (const item of state.content) {
+      if (item.type === 'terminal' && item.terminalId) this.terminalCards.set(item.terminalId, state);
+    }
+  }
+
+  async requestPermission(request: RequestPermissionRequest): Promise<RequestPermissionResponse> {
+    if (this.turn.signal.aborted) return { outcome: { outcome: 'cancelled' } };
+    const state = this.mapper.call(request.toolCall.toolCallId);
+    const fields = AcpToolCallFieldsSchema.safeParse(request.toolCall);
+    if (fields.success) mergeToolCall(state, fields.data);
+    const options = request.options.flatMap((option): ApprovalOption[] => {
+      const parsed = ApprovalOptionSchema.safeParse(option);
+      return parsed.success ? [parsed.data] : [];
+    });
+    const outcome = await this.gate.request(this.turn, { call: this.mapper.identity(state), readOnly: isReadOnly(state), options });
+    this.mapper.gated(state, outcome.decision !== 'rejected');
+    // ACP: a client that stops the turn answers every pending request `cancelled`.
+    if (this.turn.signal.aborted) return { outcome: { outcome: 'cancelled' } };
+    const picked = pickOption(options, outcome);
+    return picked ? { outcome: { outcome: 'selected', optionId: picked.optionId } } : { outcome: { outcome: 'cancelled' } };
+  }
+
+  /**
+   * Before Baton writes a file or starts a terminal for the agent: the approved call it belongs
+   * to, or, when there is none, a card of its own put to the gate. Resolves undefined when refused.
+   */
+  async authorize(
+    own: { name: string; summary: string; arguments: Record<string, unknown>; details?: FileChangeDetails; readOnly: boolean },
+  ): Promise<{ state?: ToolCallState; ownCall?: GatedToolCall } | undefined> {
+    const current = this.mapper.currentCall();
+    if (current?.approved) return { state: current };
+    const call: GatedToolCall = {
+      origin: 'native',
+      id: `acp-${own.name}-${(this.ownCalls += 1)}-${Date.now()}`,
+      name: own.name,
+      server: this.mapper.server,
+      summary: own.summary,
+      arguments: own.arguments,
+      ...(own.details ? { details: own.details } : {}),
+    };
+    const outcome = await this.gate.request(this.turn, { call, readOnly: own.readOnly });
+    if (outcome.decision === 'rejected' || this.turn.signal.aborted) return undefined;
+    return { ownCall: call };
+  }
+
+  /** A file Baton wrote: on the card of its call, or as a finished card of its own. */
+  async written(target: { state?: ToolCallState; ownCall?: GatedToolCall }, details: FileChangeDetails): Promise<void> {
+    if (target.state) return this.mapper.written(target.state, details);
+    if (target.ownCall) {
+      await this.turn.emit({
+        type: 'toolCalled',
+        ...target.ownCall,
+        details,
+        error: false,
+        outputs: [{ type: 'text', text: `Wrote ${details.path} (+${details.linesAdded} -${details.linesRemoved})` }],
+      });
+    }
+  }
+
+  /** A terminal was started for `target`: its output goes live to that card. */
+  terminalStarted(terminalId: string, target: { state?: ToolCallState; ownCall?: GatedToolCall }): void {
+    const state = target.state ?? (target.ownCall ? this.ownCallState(target.ownCall) : undefined);
+    if (state && !this.terminalCards.has(terminalId)) this.terminalCards.set(terminalId, state);
+  }
+
+  terminalOutput(terminalId: string, chunk: string): void {
+    const state = this.terminalCards.get(terminalId);
+    if (state) this.mapper.output(state, chunk);
+  }
+
+  /** A terminal Baton put on a card of its own: the card ends when the terminal does. */
+  async terminalExited(terminalId: string, output: string, exitCode: number | null): Promise<void> {
+    const state = this.terminalCards.get(terminalId);
+    if (!state || !state.id.startsWith('acp-terminal-')) return;
+    await this.mapper.apply({
+      sessionUpdate: 'tool_call_update',
+      toolCallId: state.id,
+      status: exitCode === 0 ? 'completed' : 'failed',
+      rawOutput: `${output}\nExit code ${exitCode ?? 'none (killed)'}.`,
+    });
+  }
+
+  private ownCallState(call: GatedToolCall): ToolCallState {
+    const state = this.mapper.call(call.id);
+    mergeToolCall(state, { kind: call.name, title: call.summary, rawInput: call.arguments });
+    this.mapper.gated(state, true);
+    return state;
+  }
+}

@@ -1,0 +1,283 @@
+/**
+ * The ACP adapter (Agent Client Protocol v1, https://agentclientprotocol.com): one agent process
+ * per configured agent serves every thread, with one ACP session per thread. A turn is one
+ * `session/prompt`; Stop sends `session/cancel` and, if the agent has not ended the turn within
+ * a grace period, stops the process. A process that dies fails the running turn with what it
+ * said last; the next prompt starts it again (within the restart budget).
+ */
+import type { AcpAvailableCommand } from '../../../lib/protocol/acp/session-update';
+import { AcpSessionNotificationSchema, readSessionUpdate } from '../../../lib/protocol/acp/session-update';
+import type { ChatCommand } from '../../../lib/protocol/eca/chat-methods';
+import { type AgentBackend, type AgentInfo, type AgentTurn, AgentUnavailableError } from '../agent-backend';
+import type { AgentFactoryContext } from '../agent-factories';
+import type { StdioAgentEntry } from '../agents-config';
+import { primedPrompt } from '../external/history-transcript';
+import { PermissionGate } from '../external/permission-gate';
+import { RestartBudget } from '../external/restart-budget';
+import { AcpActiveTurn } from './acp-active-turn';
+import { createAcpClient } from './acp-client';
+import { describe, type LiveAgent, startLiveAgent, untilGone } from './acp-live-agent';
+import { type Choice, SessionChoices } from './acp-session-choices';
+import { openSession } from './acp-session-opening';
+import { AcpTerminals } from './acp-terminals';
+import { AcpTurnMapper, type AgentStateListener } from './acp-update-mapper';
+
+/** How long a stopped turn may take to end after `session/cancel` before the process is stopped. */
+export const STOP_GRACE_MS = 2_000;
+/** Shown as the model until the agent says which it uses. */
+export const AGENT_CHOSEN_MODEL = 'chosen by the agent';
+
+interface ThreadSession {
+  sessionId: string;
+  live: LiveAgent;
+  choices: SessionChoices;
+}
+
+export function createAcpAgent(entry: Extract<StdioAgentEntry, { kind: 'acp' }>, context: AgentFactoryContext): AgentBackend {
+  return new AcpAgent(entry, context);
+}
+
+export class AcpAgent implements AgentBackend {
+  info: AgentInfo;
+  private live: Promise<LiveAgent> | undefined;
+  private readonly sessions = new Map<string, ThreadSession>();
+  private readonly activeTurns = new Map<string, AcpActiveTurn>();
+  private commands: ChatCommand[] = [];
+  private readonly listeners: Array<() => void> = [];
+  private readonly gate: PermissionGate;
+  private readonly budget: RestartBudget;
+  private readonly terminals: AcpTerminals;
+  /** session/update notifications are shown one after the other, in the order they came. */
+  private updates: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly entry: Extract<StdioAgentEntry, { kind: 'acp' }>,
+    private readonly context: AgentFactoryContext,
+  ) {
+    this.info = {
+      name: entry.label ?? context.name,
+      kind: 'acp',
+      model: AGENT_CHOSEN_MODEL,
+      offlineDemo: false,
+      capabilities: { contexts: false, commands: true, toolServers: false, sessionApproval: true },
+    };
+    this.gate = new PermissionGate(context.policy);
+    this.budget = new RestartBudget(context.name);
+    this.terminals = new AcpTerminals(context.workspace, context.env, (sessionId, terminalId, chunk) =>
+      this.activeTurns.get(sessionId)?.terminalOutput(terminalId, chunk),
+    );
+  }
+
+  async runTurn(turn: AgentTurn): Promise<void> {
+    const live = await this.ensureLive();
+    const session = await this.ensureSession(live, turn);
+    await this.applyChoices(live, session, turn);
+    const mapper = new AcpTurnMapper({
+      emit: (content) => turn.emit(content),
+      server: this.context.name,
+      workspaceRoot: this.context.workspace.root,
+      agentState: this.agentState(session),
+      terminalOutput: (terminalId) => this.terminals.peekOutput(terminalId),
+    });
+    const active = new AcpActiveTurn(turn, mapper, this.gate);
+    this.activeTurns.set(session.sessionId, active);
+    try {
+      const text = session.needsPriming ? primedPrompt(turn.history, turn.message) : turn.message;
+      if (session.needsPriming) await turn.note(`${this.info.name} started a new session; the thread so far was sent with this message.`);
+      const response = await this.prompt(live, session.sessionId, text, turn.signal);
+      await this.updates;
+      await mapper.finish();
+      const usage = response?.usage;
+      if (usage && typeof usage.totalTokens === 'number') await turn.emit({ type: 'usage', sessionTokens: usage.totalTokens });
+    } finally {
+      this.activeTurns.delete(session.sessionId);
+    }
+  }
+
+  async listCommands(): Promise<ChatCommand[]> {
+    return this.commands;
+  }
+
+  onInfoChanged(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  async closeThread(threadId: string): Promise<void> {
+    const session = this.sessions.get(threadId);
+    if (!session) return;
+    this.sessions.delete(threadId);
+    this.terminals.releaseAll(session.sessionId);
+    if (session.live.isGone() || !session.live.capabilities.sessionCapabilities?.close) return;
+    await untilGone(session.live, session.live.connection.closeSession({ sessionId: session.sessionId })).catch((error: unknown) =>
+      this.log(`could not close session ${session.sessionId}: ${describe(error)}`),
+    );
+  }
+
+  async close(): Promise<void> {
+    this.terminals.releaseAll();
+    const live = this.live;
+    this.live = undefined;
+    this.sessions.clear();
+    if (live) await (await live.catch(() => undefined))?.shutdown();
+  }
+
+  private async ensureLive(): Promise<LiveAgent> {
+    const current = this.live && (await this.live.catch(() => undefined));
+    if (current && !current.isGone()) return current;
+    this.budget.take();
+    const client = createAcpClient({
+      workspace: this.context.workspace,
+      policy: this.context.policy,
+      terminals: this.terminals,
+      activeTurn: (sessionId) => this.activeTurns.get(sessionId),
+      updatesShown: () => this.updates,
+      onSessionUpdate: (params) => this.onSessionUpdate(params),
+      log: (message) => this.log(message),
+    });
+    const starting = startLiveAgent(this.entry, this.context, { client, onSessionUpdate: (params) => this.onSessionUpdate(params) });
+    this.live = starting;
+    try {
+      const live = await starting;
+      void live.gone.then((reason) => this.log(`agent gone: ${reason}`));
+      return live;
+    } catch (error) {
+      if (this.live === starting) this.live = undefined;
+      throw error;
+    }
+  }
+
+  private async ensureSession(live: LiveAgent, turn: AgentTurn): Promise<ThreadSession & { needsPriming: boolean }> {
+    const known = this.sessions.get(turn.threadId);
+    if (known && known.live === live) return { ...known, needsPriming: false };
+    const opened = await openSession(live, turn, this.context.workspace.root, (message) => this.log(message));
+    const session: ThreadSession = { sessionId: opened.sessionId, live, choices: SessionChoices.from(opened.response) };
+    this.sessions.set(turn.threadId, session);
+    this.showChoices(session.choices);
+    return { ...session, needsPriming: opened.needsPriming };
+  }
+
+  /** The mode (`turn.behavior`) and model the user picked, when they name one the session offers. */
+  private async applyChoices(live: LiveAgent, session: ThreadSession, turn: AgentTurn): Promise<void> {
+    const { modes, models } = session.choices;
+    if (turn.behavior && modes?.values.includes(turn.behavior) && modes.current !== turn.behavior) {
+      await this.setChoice(live, session, modes, turn.behavior);
+    }
+    if (turn.model && models?.values.includes(turn.model) && models.current !== turn.model) {
+      await this.setChoice(live, session, models, turn.model);
+    }
+    this.showChoices(session.choices);
+  }
+
+  private async setChoice(live: LiveAgent, session: ThreadSession, choice: Choice, value: string): Promise<void> {
+    const { sessionId } = session;
+    if (choice.via === 'set_mode') {
+      await untilGone(live, live.connection.setSessionMode({ sessionId, modeId: value }));
+    } else if (choice.via === 'set_model') {
+      await untilGone(live, live.connection.request('session/set_model', { sessionId, modelId: value }));
+    } else {
+      const answer = await untilGone(live, live.connection.setSessionConfigOption({ sessionId, configId: choice.via.configId, value }));
+      session.choices.setConfigOptions(SessionChoices.configOptionsOf(answer));
+    }
+    choice.current = value;
+  }
+
+  private async prompt(live: LiveAgent, sessionId: string, text: string, signal: AbortSignal) {
+    const request = live.connection.prompt({ sessionId, prompt: [{ type: 'text', text }] });
+    const cancel = () => {
+      live.connection.cancel({ sessionId }).catch((error: unknown) => this.log(`session/cancel failed: ${describe(error)}`));
+    };
+    signal.addEventListener('abort', cancel, { once: true });
+    if (signal.aborted) cancel();
+    let graceTimer: NodeJS.Timeout | undefined;
+    const graceOver = new Promise<undefined>((resolve) => {
+      const start = () => {
+        graceTimer = setTimeout(() => resolve(undefined), STOP_GRACE_MS);
+      };
+      if (signal.aborted) start();
+      else signal.addEventListener('abort', start, { once: true });
+    });
+    try {
+      const answer = await Promise.race([untilGone(live, request), graceOver]);
+      if (answer === undefined) {
+        this.log(`the turn did not end within ${STOP_GRACE_MS} ms of session/cancel; stopping the agent`);
+        await live.shutdown();
+      }
+      return answer;
+    } catch (error) {
+      // A stopped turn ends without an error, however the agent took the cancel.
+      if (signal.aborted) return undefined;
+      if (error instanceof AgentUnavailableError) throw error;
+      throw new Error(`${this.info.name} could not answer: ${describe(error)}`, { cause: error });
+    } finally {
+      clearTimeout(graceTimer);
+      signal.removeEventListener('abort', cancel);
+    }
+  }
+
+  private onSessionUpdate(params: unknown): void {
+    const notification = AcpSessionNotificationSchema.safeParse(params);
+    if (!notification.success) {
+      this.log(`session/update without a session or an update kind, ignored: ${JSON.stringify(params)?.slice(0, 200)}`);
+      return;
+    }
+    const { sessionId, update } = notification.data;
+    this.updates = this.updates
+      .then(async () => {
+        const read = readSessionUpdate(update);
+        if (!read.known) {
+          this.log(`session/update ${read.kind} ${read.problem ? `could not be read (${read.problem})` : 'is not known to Baton'}; ignored`);
+          return;
+        }
+        const active = this.activeTurns.get(sessionId);
+        if (active) return active.update(read.update);
+        // Outside a turn (a session/load replay, or news about the agent): only the agent's state is kept.
+        const session = [...this.sessions.values()].find((candidate) => candidate.sessionId === sessionId);
+        const state = session ? this.agentState(session) : undefined;
+        if (read.update.sessionUpdate === 'available_commands_update') state?.onCommands(read.update.availableCommands.flatMap((c) => (c ? [c] : [])));
+        else if (read.update.sessionUpdate === 'current_mode_update') state?.onMode(read.update.currentModeId);
+        else if (read.update.sessionUpdate === 'config_option_update') state?.onConfigOptions(read.update.configOptions.flatMap((o) => (o ? [o] : [])));
+      })
+      .catch((error: unknown) => this.log(`a session/update could not be shown: ${describe(error)}`));
+  }
+
+  private agentState(session: ThreadSession): AgentStateListener {
+    return {
+      onCommands: (commands) => {
+        this.commands = commands.map(chatCommand);
+      },
+      onMode: (modeId) => {
+        session.choices.setCurrentMode(modeId);
+        this.showChoices(session.choices);
+      },
+      onConfigOptions: (options) => {
+        session.choices.setConfigOptions(options);
+        this.showChoices(session.choices);
+      },
+    };
+  }
+
+  private showChoices(choices: SessionChoices): void {
+    const next: AgentInfo = {
+      ...this.info,
+      model: choices.models?.current ?? this.info.model,
+      ...(choices.models ? { models: choices.models.values } : {}),
+      ...(choices.modes ? { behaviors: choices.modes.values } : {}),
+    };
+    if (JSON.stringify(next) === JSON.stringify(this.info)) return;
+    this.info = next;
+    for (const listener of this.listeners) listener();
+  }
+
+  private log(message: string): void {
+    this.context.log(`${this.context.name}: ${message}`);
+  }
+}
+
+function chatCommand(command: AcpAvailableCommand): ChatCommand {
+  return {
+    name: command.name,
+    description: command.description ?? '',
+    type: 'native',
+    arguments: command.input ? [{ name: 'input', description: command.input.hint ?? undefined, required: false }] : [],
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * `fs/read_text_file` and `fs/write_text_file` (https://agentclientprotocol.com/protocol/file-system)
+ * served from the jailed workspace: paths that leave it are refused, and so is Baton's data
+ * folder (the workspace's protected folders) for reads as well as writes, since it holds the
+ * config and the database the agent must neither change nor see.
+ */
+import { RequestError } from '@agentclientprotocol/sdk';
+import type { FileChangeDetails } from '../../../lib/protocol/eca-chat';
+import type { Workspace } from '../../workspace/workspace';
+import { WorkspaceError } from '../../workspace/workspace-error';
+import { fileChangeDetails } from '../builtin/tools/file-change';
+
+export async function readWorkspaceText(
+  workspace: Workspace,
+  request: { path: string; line?: number | null; limit?: number | null },
+): Promise<string> {
+  try {
+    // The protected check is the write one: what the agent may not change it may not read either.
+    await workspace.assertWritable(request.path);
+    const file = await workspace.readTextFile(request.path, {
+      // ACP lines are 1-based.
+      ...(request.line ? { lineOffset: Math.max(0, request.line - 1) } : {}),
+      ...(request.limit ? { lineLimit: request.limit } : {}),
+    });
+    return file.content;
+  } catch (error) {
+    throw asRequestError(error, request.path);
+  }
+}
+
+/** Writes the file and returns the change it made, for the card. */
+export async function writeWorkspaceText(workspace: Workspace, filePath: string, content: string): Promise<FileChangeDetails> {
+  try {
+    const before = await existingText(workspace, filePath);
+    await workspace.writeTextFile(filePath, content);
+    return fileChangeDetails(await workspace.relativePath(filePath), before, content);
+  } catch (error) {
+    throw asRequestError(error, filePath);
+  }
+}
+
+/** The change a write would make, before asking anyone about it. */
+export async function plannedChange(workspace: Workspace, filePath: string, content: string): Promise<FileChangeDetails> {
+  try {
+    await workspace.assertWritable(filePath);
+    return fileChangeDetails(await workspace.relativePath(filePath), await existingText(workspace, filePath), content);
+  } catch (error) {
+    throw asRequestError(error, filePath);
+  }
+}
+
+async function existingText(workspace: Workspace, filePath: string): Promise<string | undefined> {
+  try {
+    return (await workspace.readTextFile(filePath)).content;
+  } catch (error) {
+    if (error instanceof WorkspaceError && error.code === 'not-found') return undefined;
+    throw error;
+  }
+}
+
+/** The workspace's refusals become errors the agent can read; anything else is an internal error. */
+export function asRequestError(error: unknown, filePath: string): RequestError {
+  if (error instanceof RequestError) return error;
+  if (error instanceof WorkspaceError) {
+    if (error.code === 'not-found') return RequestError.resourceNotFound(filePath);
+    return RequestError.invalidParams({ path: filePath, reason: error.code }, error.message);
+  }
+  return RequestError.internalError({ path: filePath }, error instanceof Error ? error.message : String(error));
+}

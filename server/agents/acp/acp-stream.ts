@@ -1,0 +1,63 @@
+/**
+ * The SDK's `Stream` over Baton's own transport: the child's stdout is read by Baton's NDJSON
+ * framing (size cap, a bad line reported and skipped, the stream going on), and the SDK's
+ * ClientSideConnection does the JSON-RPC on top.
+ *
+ * `session/update` notifications are taken out here, before the SDK sees them, and handed to
+ * the adapter, which reads them with lenient schemas (lib/protocol/acp/session-update.ts): the
+ * SDK's closed union would drop a whole update for one unknown kind or one `null`.
+ */
+import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
+import type { Transport } from '../../../lib/rpc/transport';
+
+export interface AcpStreamOptions {
+  onSessionUpdate(params: unknown): void;
+  /** The transport will carry nothing more (the agent closed its output or exited). */
+  onClose(reason: string): void;
+  log(message: string): void;
+}
+
+export function acpStream(transport: Transport, options: AcpStreamOptions): Stream {
+  const readable = new ReadableStream<AnyMessage>({
+    start(controller) {
+      let open = true;
+      transport.onmessage = (message) => {
+        if (isSessionUpdate(message)) {
+          options.onSessionUpdate(message.params);
+          return;
+        }
+        if (open) controller.enqueue(message as AnyMessage);
+      };
+      transport.onerror = (error) => {
+        options.log(`unreadable message from the agent, skipped: ${error.message}`);
+        // JSON-RPC 2.0 §5: a message that cannot be parsed is answered with -32700 and a null id.
+        transport.send({ jsonrpc: '2.0', id: null, error: { code: error.code, message: error.message } });
+      };
+      transport.onclose = (reason) => {
+        if (open) {
+          open = false;
+          controller.close();
+        }
+        options.onClose(reason);
+      };
+    },
+  });
+  const writable = new WritableStream<AnyMessage>({
+    write(message) {
+      transport.send(message);
+    },
+    close() {
+      transport.close();
+    },
+  });
+  return { readable, writable };
+}
+
+function isSessionUpdate(message: unknown): message is { method: 'session/update'; params: unknown } {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    (message as { method?: unknown }).method === 'session/update' &&
+    !('id' in message)
+  );
+}
