@@ -1,0 +1,200 @@
+/**
+ * Baton as the client of an external ECA server (specs/eca-protocol-v2.md; v1 servers too). One
+ * server process serves every thread of the agent, one ECA chat per thread. ECA has no method to
+ * reopen a chat, so a thread whose chat is gone (a relay or server restart, a hand-over) starts a
+ * new chat primed with the thread's history.
+ */
+import type { ChatContext } from '../../../lib/protocol/eca-chat';
+import type { ChatCommand } from '../../../lib/protocol/eca/chat-methods';
+import type { ShowMessageParams } from '../../../lib/protocol/eca/show-message';
+import type { ToolServerUpdatedParams } from '../../../lib/protocol/eca/tool-servers';
+import type { AgentBackend, AgentInfo, AgentTurn } from '../agent-backend';
+import { AgentUnavailableError } from '../agent-backend';
+import type { AgentFactoryContext } from '../agent-factories';
+import type { StdioAgentEntry } from '../agents-config';
+import { primedPrompt } from '../external/history-transcript';
+import { PermissionGate } from '../external/permission-gate';
+import { RestartBudget } from '../external/restart-budget';
+import { initialEcaInfo, sameInfo, withServerConfig } from './eca-agent-info';
+import { EcaChatTurn, type EcaApprovalChannel } from './eca-chat-turn';
+import { EcaServerConnection, type ServerChatConfig } from './eca-server-connection';
+import { runEcaPrompt } from './eca-prompt';
+
+interface ThreadChat {
+  chatId: string;
+  server: EcaServerConnection;
+}
+
+export class EcaClientBackend implements AgentBackend {
+  info: AgentInfo;
+  private readonly gate: PermissionGate;
+  private readonly budget: RestartBudget;
+  private readonly chats = new Map<string, ThreadChat>();
+  private readonly running = new Set<EcaChatTurn>();
+  private readonly infoListeners = new Set<() => void>();
+  private readonly toolServerListeners = new Set<() => void>();
+  private readonly servers = new Map<string, ToolServerUpdatedParams>();
+  private current: EcaServerConnection | undefined;
+  private starting: Promise<EcaServerConnection> | undefined;
+  private closed = false;
+  private nextRequestId = 1;
+
+  constructor(
+    private readonly entry: StdioAgentEntry,
+    private readonly context: AgentFactoryContext,
+  ) {
+    this.info = initialEcaInfo(entry.label ?? `${context.name} (ECA)`);
+    this.gate = new PermissionGate(context.policy);
+    this.budget = new RestartBudget(context.name);
+  }
+
+  async runTurn(turn: AgentTurn): Promise<void> {
+    const server = await this.server();
+    const known = this.chats.get(turn.threadId);
+    const continues = known !== undefined && known.server === server && known.chatId === turn.agentSessionId;
+    let message = turn.message;
+    if (!continues) {
+      this.chats.delete(turn.threadId);
+      if (turn.history.length > 0) {
+        message = primedPrompt(turn.history, turn.message);
+        await turn.note(`${this.info.name} started a new chat, given this thread's history so far (an ECA chat cannot be reopened).`);
+      }
+    }
+    const chat = new EcaChatTurn(turn, this.gate, this.approvalChannel(server), this.log);
+    this.running.add(chat);
+    try {
+      const chatId = await runEcaPrompt(server, chat, turn, {
+        chatId: continues ? known.chatId : undefined,
+        requestId: String(this.nextRequestId++),
+        message,
+        ...(turn.model !== undefined ? { model: turn.model } : {}),
+        ...(turn.behavior !== undefined ? { behavior: turn.behavior } : {}),
+        ...(turn.contexts && turn.contexts.length > 0 ? { contexts: [...turn.contexts] } : {}),
+      }, this.log);
+      if (chatId !== undefined) this.chats.set(turn.threadId, { chatId, server });
+    } finally {
+      this.running.delete(chat);
+    }
+  }
+
+  async listCommands(): Promise<ChatCommand[]> {
+    const server = await this.server();
+    const result = await server.rpc.request('chat/queryCommands', { query: '' }).catch(async (error: unknown) => {
+      throw await server.explain(error, 'list its commands');
+    });
+    return result.commands;
+  }
+
+  /** `chat/queryContext`: the contexts the server offers for `query`, besides those already chosen. */
+  async queryContext(query: string, contexts: readonly ChatContext[], threadId?: string): Promise<ChatContext[]> {
+    const server = await this.server();
+    const chatId = threadId === undefined ? undefined : this.chats.get(threadId)?.chatId;
+    const result = await server.rpc
+      .request('chat/queryContext', { query, contexts: [...contexts], ...(chatId ? { chatId } : {}) })
+      .catch(async (error: unknown) => {
+        throw await server.explain(error, 'list contexts');
+      });
+    return result.contexts;
+  }
+
+  /** `chat/selectedBehaviorChanged` (v2): the user picked another behaviour in the composer. */
+  async selectBehavior(behavior: string): Promise<void> {
+    (await this.server()).rpc.notify('chat/selectedBehaviorChanged', { behavior });
+  }
+
+  /** The tool servers the ECA server last reported (`tool/serverUpdated`), by name. */
+  toolServers(): ToolServerUpdatedParams[] {
+    return [...this.servers.values()];
+  }
+
+  onToolServersChanged(listener: () => void): void {
+    this.toolServerListeners.add(listener);
+  }
+
+  /** `mcp/startServer`; `tool/serverUpdated` reports how it went. */
+  async startToolServer(name: string): Promise<void> {
+    (await this.server()).rpc.notify('mcp/startServer', { name });
+  }
+
+  /** `mcp/stopServer`; `tool/serverUpdated` reports how it went. */
+  async stopToolServer(name: string): Promise<void> {
+    (await this.server()).rpc.notify('mcp/stopServer', { name });
+  }
+
+  /** Forgets the thread's chat only: `chat/delete` would erase a chat the thread may come back to. */
+  async closeThread(threadId: string): Promise<void> {
+    this.chats.delete(threadId);
+  }
+
+  onInfoChanged(listener: () => void): void {
+    this.infoListeners.add(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const starting = this.starting?.catch(() => undefined);
+    const server = (await starting) ?? this.current;
+    this.chats.clear();
+    await server?.close();
+  }
+
+  private readonly log = (message: string) => this.context.log(`${this.context.name}: ${message}`);
+
+  /** The running server, started (again) when there is none: bounded by the restart budget. */
+  private async server(): Promise<EcaServerConnection> {
+    if (this.closed) throw new AgentUnavailableError(`${this.info.name} is shut down.`);
+    if (this.current?.isAlive) return this.current;
+    this.starting ??= (async () => {
+      this.budget.take();
+      const server = await EcaServerConnection.start(this.entry, this.context, {
+        onConfig: (config) => this.configChanged(config),
+        onToolServer: (update) => this.toolServerChanged(update),
+        onShowMessage: (message) => this.show(message),
+      });
+      this.current = server;
+      void server.gone.then((reason) => this.serverGone(server, reason));
+      return server;
+    })().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  private approvalChannel(server: EcaServerConnection): EcaApprovalChannel {
+    return {
+      approve: (chatId, toolCallId, forSession) =>
+        server.rpc.notify('chat/toolCallApprove', { chatId, toolCallId, ...(forSession ? { save: 'session' as const } : {}) }),
+      reject: (chatId, toolCallId) => server.rpc.notify('chat/toolCallReject', { chatId, toolCallId }),
+    };
+  }
+
+  private configChanged(config: ServerChatConfig): void {
+    if (config.welcomeMessage) this.log(`welcome message: ${config.welcomeMessage}`);
+    const next = withServerConfig(this.info, config);
+    if (sameInfo(next, this.info)) return;
+    this.info = next;
+    for (const listener of this.infoListeners) listener();
+  }
+
+  private toolServerChanged(update: ToolServerUpdatedParams): void {
+    const tools = update.tools?.length ?? 0;
+    this.log(`tool server ${update.name} (${update.type}): ${update.status}, ${tools} tool${tools === 1 ? '' : 's'}`);
+    this.servers.set(update.name, update);
+    for (const listener of this.toolServerListeners) listener();
+  }
+
+  /** `$/showMessage` reaches the user in every running turn; with none running, the log. */
+  private show({ type, message }: ShowMessageParams): void {
+    const text = `${this.info.name} (${type}): ${message}`;
+    if (this.running.size === 0) this.log(`message for the user: ${text}`);
+    for (const chat of this.running) chat.note(text);
+  }
+
+  private serverGone(server: EcaServerConnection, reason: string): void {
+    this.log(`the server has gone: ${reason}`);
+    if (this.current !== server) return;
+    this.current = undefined;
+    this.servers.clear();
+    for (const listener of this.toolServerListeners) listener();
+  }
+}

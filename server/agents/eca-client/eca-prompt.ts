@@ -1,0 +1,67 @@
+/**
+ * One `chat/prompt` to an ECA server, from the request to `progress finished`
+ * (specs/eca-protocol-v2.md, "Chat Prompt", "Chat stop prompt"): the chat's contents go to the
+ * turn, the chat id the server answers with is saved with the thread, and Stop sends
+ * `chat/promptStop`; a server that has not finished within the grace period is shut down.
+ */
+import type { ChatPromptParams } from '../../../lib/protocol/eca-chat';
+import type { AgentTurn } from '../agent-backend';
+import type { EcaChatTurn } from './eca-chat-turn';
+import type { EcaServerConnection } from './eca-server-connection';
+
+/** How long a stopped turn may take to finish before its server is shut down. */
+export const STOP_GRACE_MS = 2_000;
+
+/** Resolves with the chat's id once the turn has ended (undefined when it ended before the server named one). */
+export async function runEcaPrompt(
+  server: EcaServerConnection,
+  chat: EcaChatTurn,
+  turn: AgentTurn,
+  params: ChatPromptParams,
+  log: (message: string) => void,
+): Promise<string | undefined> {
+  const { router, rpc } = server;
+  // A new chat's first contents may come before the answer that names it.
+  const opened = params.chatId === undefined ? router.opensChat() : undefined;
+  if (params.chatId !== undefined) router.bind(params.chatId, chat);
+  const givenUp = new AbortController();
+  let graceTimer: NodeJS.Timeout | undefined;
+  const sendStop = () => {
+    if (chat.chatId !== undefined && !rpc.isClosed) rpc.notify('chat/promptStop', { chatId: chat.chatId });
+  };
+  const onStop = () => {
+    sendStop();
+    graceTimer = setTimeout(() => {
+      if (chat.isSettled) return;
+      log(`the turn did not end within ${STOP_GRACE_MS} ms of chat/promptStop; shutting the server down`);
+      chat.finish();
+      givenUp.abort();
+      void server.kill();
+    }, STOP_GRACE_MS);
+  };
+  turn.signal.addEventListener('abort', onStop, { once: true });
+  try {
+    let answer;
+    try {
+      answer = await rpc.request('chat/prompt', params, { signal: givenUp.signal });
+    } catch (error) {
+      if (turn.signal.aborted) return params.chatId;
+      throw await server.explain(error, 'take the prompt');
+    }
+    if (params.chatId === undefined) router.bind(answer.chatId, chat);
+    opened?.();
+    // Stop pressed while the server had not named the chat yet: now it can be told.
+    if (turn.signal.aborted) sendStop();
+    if (answer.chatId !== turn.agentSessionId) await turn.saveAgentSession(answer.chatId);
+    if (answer.status === 'login') await turn.note('The ECA server asks you to log in first; follow what it says.');
+    await chat.done;
+    return answer.chatId;
+  } finally {
+    opened?.();
+    clearTimeout(graceTimer);
+    turn.signal.removeEventListener('abort', onStop);
+    if (chat.chatId !== undefined) router.unbind(chat.chatId, chat);
+    // Whatever the server still sends for this turn is too late to show.
+    chat.finish();
+  }
+}

@@ -1,0 +1,295 @@
+/**
+ * A FAKE ECA SERVER for tests and for Playwright: a standalone program that speaks ECA
+ * (specs/eca-protocol-v1.md, specs/eca-protocol-v2.md) over Content-Length framed stdio, written
+ * from the spec with its own framing code, so it checks Baton's client rather than agreeing with
+ * it. Run: `node --import tsx server/agents/eca-client/fake-eca-server.ts [--protocol=1]`.
+ *
+ * `--protocol=1` speaks v1: `initialize` answers models/behaviours/welcome (no config/updated),
+ * usage says `messageCost`, tool outputs say `content`, a rejection's reason is 'user', chat/prompt
+ * answers status 'success', and there is no toolCallRunning. Default: v2.
+ *
+ * What a turn does is chosen by keywords in the prompt (the first that appears wins):
+ *   crash       some text, then the process exits with code 3 (stderr says why)
+ *   stubborn    streams text slowly and ignores chat/promptStop
+ *   slow        streams text slowly until chat/promptStop, then finishes
+ *   write       asks approval to write notes.md; approved: runs it and says "Written." ("Written (approved for
+ *               the session)." with save: 'session'); rejected: "Not written."
+ *   auto        a read_file call that needs no approval
+ *   reuse       a thought "r1" and a call "call-1": the same ids every turn
+ *   garbage     a malformed frame and an invalid-JSON frame, then a normal answer
+ *   nulls       contents with null fields, an unknown content type and an unknown notification
+ *   diagnostics asks the client editor/getDiagnostics (string id) and says how many it got
+ *   show        a $/showMessage warning, then a normal answer
+ *   echo        answers with the prompt's params as JSON (chatId, model, behavior, contexts, message)
+ *   otherwise   a thought, "Hello from the fake ECA server.", a link and usage
+ * `shutdown` then `exit` ends it with 0, `exit` alone with 1, stdin closing without `exit` with 5.
+ * It logs `initialize <params>` to stderr.
+ * Each turn sends `progress running` and the user's message before answering chat/prompt (as the
+ * spec's sequence diagram shows), and ends with `progress finished`.
+ */
+import { randomUUID } from 'node:crypto';
+import { createFrameReader, type Message, send, writeRaw } from './fake-eca-wire';
+
+const v1 = process.argv.includes('--protocol=1');
+const log = (text: string) => process.stderr.write(`fake eca: ${text}\n`);
+
+type Answer = 'approved' | 'approved-for-session' | 'rejected';
+
+interface Chat {
+  id: string;
+  stopped: boolean;
+  /** Answers to the chat's tool calls waiting for approval. */
+  approvals: Map<string, (answer: Answer) => void>;
+}
+
+const chats = new Map<string, Chat>();
+let behavior = 'agent';
+let shutdownReceived = false;
+let nextRequestId = 1;
+const pendingRequests = new Map<string | number, (result: unknown) => void>();
+const mcpTools = [{ name: 'fetch_page', description: 'Fetches a page', parameters: { type: 'object' } }];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const notify = (method: string, params?: unknown) => send({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });
+const content = (chat: Chat, role: string, body: Record<string, unknown>) =>
+  notify('chat/contentReceived', { chatId: chat.id, role, content: body });
+
+function request(method: string, params: unknown): Promise<unknown> {
+  // A string id, as some servers use.
+  const id = `fake-${nextRequestId++}`;
+  return new Promise((resolve) => {
+    pendingRequests.set(id, resolve);
+    send({ jsonrpc: '2.0', id, method, params });
+  });
+}
+
+function announceTools(mcpStatus: 'running' | 'stopped'): void {
+  notify('tool/serverUpdated', { type: 'native', name: 'ECA', status: 'running', tools: [{ name: 'write_file', description: 'Writes a file', parameters: {} }] });
+  notify('tool/serverUpdated', {
+    type: 'mcp',
+    name: 'fake-mcp',
+    command: 'fake-mcp',
+    args: [],
+    status: mcpStatus,
+    ...(mcpStatus === 'running' ? { tools: mcpTools } : {}),
+  });
+}
+
+/** Params as the client sent them; the fake trusts its client as far as the spec lets it. */
+type Params = Record<string, unknown> & { chatId?: string; toolCallId?: string; save?: string; name?: string; query?: string; behavior?: string };
+
+const handlers: Record<string, (params: Params) => unknown> = {
+  initialize: (params) => {
+    log(`initialize ${JSON.stringify(params)}`);
+    return v1
+      ? { models: ['fake-small', 'fake-large'], chatDefaultModel: 'fake-small', chatBehaviors: ['agent', 'plan'], chatDefaultBehavior: 'agent', chatWelcomeMessage: 'Welcome to the fake (v1).' }
+      : {};
+  },
+  initialized: () => {
+    if (!v1) {
+      notify('config/updated', {
+        chat: { models: ['fake-small', 'fake-large'], behaviors: ['agent', 'plan', 'review'], selectModel: 'fake-large', selectBehavior: 'agent', welcomeMessage: null },
+      });
+    }
+    announceTools('running');
+  },
+  shutdown: () => {
+    shutdownReceived = true;
+    return null;
+  },
+  // LSP's rule: 0 after shutdown, 1 otherwise.
+  exit: () => process.exit(shutdownReceived ? 0 : 1),
+  'chat/prompt': (params) => startPrompt(params),
+  'chat/toolCallApprove': ({ chatId, toolCallId, save }) =>
+    chats.get(chatId ?? '')?.approvals.get(toolCallId ?? '')?.(save === 'session' ? 'approved-for-session' : 'approved'),
+  'chat/toolCallReject': ({ chatId, toolCallId }) => chats.get(chatId ?? '')?.approvals.get(toolCallId ?? '')?.('rejected'),
+  'chat/promptStop': ({ chatId }) => {
+    const chat = chats.get(chatId ?? '');
+    if (chat) chat.stopped = true;
+  },
+  'chat/delete': ({ chatId }) => (chats.delete(chatId ?? ''), {}),
+  'chat/selectedBehaviorChanged': (params) => {
+    behavior = params.behavior ?? behavior;
+  },
+  'chat/queryCommands': ({ query }) => ({
+    commands: [
+      { name: 'costs', description: 'Shows the costs', type: 'native', arguments: [] },
+      { name: 'review', description: 'Reviews a file', type: 'mcp-prompt', arguments: [{ name: 'path', description: null, required: true }] },
+    ].filter((command) => command.name.includes(String(query ?? '').replace(/^\//, ''))),
+  }),
+  'chat/queryContext': ({ query }) => ({
+    contexts: [{ type: 'file', path: 'README.md' }, { type: 'directory', path: 'src' }].filter((context) => context.path.includes(query ?? '')),
+  }),
+  'mcp/stopServer': ({ name }) => name === 'fake-mcp' && announceTools('stopped'),
+  'mcp/startServer': ({ name }) => name === 'fake-mcp' && announceTools('running'),
+  '$/cancelRequest': ({ id }) => log(`the client cancelled request ${String(id)}`),
+};
+
+function startPrompt(params: Record<string, unknown>) {
+  const chatId = typeof params.chatId === 'string' ? params.chatId : `chat-${randomUUID()}`;
+  const chat = chats.get(chatId) ?? { id: chatId, stopped: false, approvals: new Map() };
+  chat.stopped = false;
+  chats.set(chatId, chat);
+  const message = String(params.message);
+  content(chat, 'system', { type: 'progress', state: 'running', text: 'Waiting model' });
+  content(chat, 'user', { type: 'text', text: message });
+  void runTurn(chat, message, params).catch((error: unknown) => log(`turn failed: ${String(error)}`));
+  return { chatId, model: String(params.model ?? 'fake-large'), status: v1 ? 'success' : 'prompting' };
+}
+
+const KEYWORDS = ['crash', 'stubborn', 'slow', 'write', 'auto', 'reuse', 'garbage', 'nulls', 'diagnostics', 'show', 'echo'] as const;
+
+async function runTurn(chat: Chat, message: string, params: Record<string, unknown>): Promise<void> {
+  // Contents go out after the answer to chat/prompt, as a real server streams them.
+  await sleep(5);
+  const keyword = KEYWORDS.find((word) => message.toLowerCase().includes(word));
+  switch (keyword) {
+    case 'crash':
+      content(chat, 'assistant', { type: 'text', text: 'About to crash.' });
+      await sleep(20);
+      log('crashing as asked');
+      process.exit(3);
+    case 'stubborn':
+    case 'slow':
+      for (let index = 0; index < 600 && (keyword === 'stubborn' || !chat.stopped); index++) {
+        content(chat, 'assistant', { type: 'text', text: `chunk ${index} ` });
+        await sleep(50);
+      }
+      break;
+    case 'write':
+      await writeFile(chat);
+      break;
+    case 'auto':
+      toolCall(chat, 'call-auto', 'read_file', { path: 'README.md' }, 'The readme.');
+      break;
+    case 'reuse':
+      reasoning(chat, 'r1', 'Same id as always.');
+      toolCall(chat, 'call-1', 'read_file', { path: 'a.txt' }, 'a');
+      break;
+    case 'garbage':
+      writeRaw('Content-Length: banana\r\n\r\n{}');
+      writeRaw('Content-Length: 9\r\n\r\n{not json');
+      content(chat, 'assistant', { type: 'text', text: 'Still here after garbage.' });
+      break;
+    case 'nulls':
+      await nulls(chat);
+      break;
+    case 'diagnostics': {
+      const answer = (await request('editor/getDiagnostics', {})) as { diagnostics?: unknown[] };
+      content(chat, 'assistant', { type: 'text', text: `Diagnostics: ${answer.diagnostics?.length ?? 'none'}.` });
+      break;
+    }
+    case 'show':
+      notify('$/showMessage', { type: 'warning', message: 'The fake server is low on imagination.' });
+      content(chat, 'assistant', { type: 'text', text: 'Shown.' });
+      break;
+    case 'echo':
+      content(chat, 'assistant', { type: 'text', text: JSON.stringify({ chatId: params.chatId ?? null, model: params.model ?? null, behavior: params.behavior ?? behavior, contexts: params.contexts ?? [], message }) });
+      break;
+    default:
+      reasoning(chat, `r-${randomUUID()}`, 'Thinking about a greeting.');
+      content(chat, 'assistant', { type: 'text', text: 'Hello from ' });
+      content(chat, 'assistant', { type: 'text', text: 'the fake ECA server.' });
+      content(chat, 'assistant', { type: 'url', title: 'ECA', url: 'https://eca.dev' });
+  }
+  usage(chat);
+  content(chat, 'system', { type: 'progress', state: 'finished', text: chat.stopped ? 'Stopped' : 'Finished' });
+}
+
+function reasoning(chat: Chat, id: string, text: string): void {
+  content(chat, 'assistant', { type: 'reasonStarted', id });
+  content(chat, 'assistant', { type: 'reasonText', id, text });
+  content(chat, 'assistant', v1 ? { type: 'reasonFinished', id } : { type: 'reasonFinished', id, totalTimeMs: 12 });
+}
+
+function usage(chat: Chat): void {
+  content(
+    chat,
+    'assistant',
+    v1
+      ? { type: 'usage', sessionTokens: 120, messageInputTokens: 100, messageOutputTokens: 20, messageCost: '$0.01', sessionCost: '$0.02' }
+      : { type: 'usage', sessionTokens: 120, lastMessageCost: '$0.01', sessionCost: '$0.02', limit: { context: 200000, output: 8000 } },
+  );
+}
+
+function output(text: string) {
+  return v1 ? { type: 'text', content: text } : { type: 'text', text };
+}
+
+function toolCall(chat: Chat, id: string, name: string, args: Record<string, unknown>, result: string, details?: unknown): void {
+  const base = { origin: 'native', id, name, ...(v1 ? {} : { server: 'ECA' }) };
+  content(chat, 'assistant', { type: 'toolCallPrepare', ...base, argumentsText: JSON.stringify(args), ...(v1 ? { manualApproval: false } : {}) });
+  content(chat, 'assistant', { type: 'toolCallRun', ...base, arguments: args, manualApproval: false });
+  if (!v1) content(chat, 'assistant', { type: 'toolCallRunning', ...base, arguments: args });
+  content(chat, 'assistant', { type: 'toolCalled', ...base, arguments: args, error: false, outputs: [output(result)], ...(v1 ? {} : { totalTimeMs: 3 }), ...(details ? { details } : {}) });
+}
+
+async function writeFile(chat: Chat): Promise<void> {
+  const id = `call-${randomUUID()}`;
+  const args = { path: 'notes.md', content: 'hello\n' };
+  const details = { type: 'fileChange', path: 'notes.md', diff: '@@ -0,0 +1 @@\n+hello', linesAdded: 1, linesRemoved: 0 };
+  const base = { origin: 'native', id, name: 'write_file', ...(v1 ? {} : { server: 'ECA' }), summary: 'Writing notes.md' };
+  content(chat, 'assistant', { type: 'toolCallPrepare', ...base, argumentsText: JSON.stringify(args), ...(v1 ? { manualApproval: true } : {}) });
+  const approved = new Promise<Answer>((resolve) => chat.approvals.set(id, resolve));
+  content(chat, 'assistant', { type: 'toolCallRun', ...base, arguments: args, manualApproval: true, details });
+  const answer = await Promise.race([approved, waitForStop(chat)]);
+  chat.approvals.delete(id);
+  if (answer === undefined) return;
+  if (answer === 'rejected') {
+    content(chat, 'assistant', { type: 'toolCallRejected', ...base, arguments: args, reason: v1 ? 'user' : 'user-choice' });
+    content(chat, 'assistant', { type: 'text', text: 'Not written.' });
+    return;
+  }
+  if (!v1) content(chat, 'assistant', { type: 'toolCallRunning', ...base, arguments: args });
+  content(chat, 'assistant', { type: 'toolCalled', ...base, arguments: args, error: false, outputs: [output('Wrote notes.md')], details, ...(v1 ? {} : { totalTimeMs: 4 }) });
+  content(chat, 'assistant', { type: 'text', text: answer === 'approved-for-session' ? 'Written (approved for the session).' : 'Written.' });
+}
+
+async function waitForStop(chat: Chat): Promise<undefined> {
+  while (!chat.stopped) await sleep(20);
+  return undefined;
+}
+
+async function nulls(chat: Chat): Promise<void> {
+  content(chat, 'assistant', { type: 'reasonStarted', id: 'rn' });
+  content(chat, 'assistant', { type: 'reasonFinished', id: 'rn', totalTimeMs: null });
+  content(chat, 'assistant', { type: 'hookStarted', id: 'h1', name: 'pre-commit' });
+  notify('chat/somethingNew', { chatId: chat.id, surprise: true });
+  const base = { origin: 'native', id: 'call-null', name: 'read_file', server: 'ECA', summary: null, details: null };
+  content(chat, 'assistant', { type: 'toolCallRun', ...base, arguments: { path: 'a.txt' }, manualApproval: false });
+  content(chat, 'assistant', { type: 'toolCalled', ...base, arguments: { path: 'a.txt' }, error: false, outputs: [{ type: 'text', text: 'a', content: null }], totalTimeMs: null });
+  content(chat, 'assistant', { type: 'text', text: 'Nulls survived.' });
+}
+
+function receive(message: Message): void {
+  if (message.method === undefined) {
+    // An answer to one of this server's requests.
+    const resolve = message.id === undefined || message.id === null ? undefined : pendingRequests.get(message.id);
+    if (resolve) {
+      pendingRequests.delete(message.id!);
+      resolve(message.result ?? message.error);
+    } else log(`a response to nothing: ${JSON.stringify(message)}`);
+    return;
+  }
+  const handler = handlers[message.method];
+  const isRequest = message.id !== undefined;
+  if (!handler) {
+    log(`unknown method ${message.method}`);
+    if (isRequest) send({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `Method not found: ${message.method}` } });
+    return;
+  }
+  const result = handler((message.params ?? {}) as Params);
+  if (isRequest) send({ jsonrpc: '2.0', id: message.id, result: result ?? null });
+}
+
+const reader = createFrameReader(receive, (problem) => {
+  log(problem);
+  send({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: ${problem}` } });
+});
+process.stdin.on('data', reader);
+// A client that just goes away gets exit code 5, so a test can tell it from a clean `exit`.
+process.stdin.on('end', () => {
+  log('stdin ended without exit; exiting');
+  process.exit(5);
+});
+log(`started (protocol v${v1 ? 1 : 2})`);
