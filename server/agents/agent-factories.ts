@@ -9,6 +9,7 @@ import type { AgentBackend } from './agent-backend';
 import type { AgentEntry } from './agents-config';
 import { createEcaClientAgent } from './eca-client';
 import { createAcpAgent } from './acp/acp-agent';
+import { createAutohandAgent } from './autohand/autohand-agent';
 
 /** What every adapter is given besides its own config entry. */
 export interface AgentFactoryContext {
@@ -33,5 +34,6 @@ export type ExternalAgentKind = Exclude<AgentKind, 'builtin'>;
 /** The adapters; a kind missing here is refused with a clear message when a thread first uses it. */
 export const agentFactories: Partial<{ [K in ExternalAgentKind]: AgentFactory<Extract<AgentEntry, { kind: K }>> }> = {
   acp: createAcpAgent,
+  autohand: createAutohandAgent,
   eca: createEcaClientAgent,
 };

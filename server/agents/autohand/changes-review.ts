@@ -1,0 +1,80 @@
+/**
+ * Autohand's preview of file changes (specs/autohand-jsonrpc.md, "File Change Preview"): the
+ * batch's changes are collected, and at its end each changed file gets its own card (through the
+ * PermissionGate, so the relay's rules apply), then ONE `changesDecision` says which were accepted:
+ * all (`accept_all`), none (`reject_all`) or some (`accept_selected`). The accepted cards then
+ * say whether Autohand applied them.
+ */
+import type { AutohandFileChange } from '../../../lib/protocol/autohand/notifications';
+import type { AutohandChangesDecisionParams, AutohandChangesDecisionResult } from '../../../lib/protocol/autohand/requests';
+import type { AgentTurn } from '../agent-backend';
+import type { PermissionGate } from '../external/permission-gate';
+import { changeCall } from './autohand-mapper';
+import type { AutohandProcess } from './autohand-process';
+import { untilStopped } from './until-stopped';
+
+export class ChangesReview {
+  private readonly batches = new Map<string, AutohandFileChange[]>();
+  private closedListeners: Array<() => void> = [];
+
+  start(batchId: string): void {
+    this.batches.set(batchId, []);
+  }
+
+  /** A change of a batch whose start went unseen still counts. */
+  add(batchId: string, change: AutohandFileChange): void {
+    const changes = this.batches.get(batchId) ?? [];
+    changes.push(change);
+    this.batches.set(batchId, changes);
+  }
+
+  /** Resolves once no batch is open (at once when none is): a batch may end after `turnEnd`. */
+  closed(): Promise<void> {
+    if (this.batches.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.closedListeners.push(resolve));
+  }
+
+  /** Asks about each change, then tells Autohand; a batch without changes needs no decision. */
+  async end(batchId: string, turn: AgentTurn, gate: PermissionGate, process: AutohandProcess, log: (message: string) => void): Promise<void> {
+    const changes = this.batches.get(batchId) ?? [];
+    this.batches.delete(batchId);
+    if (this.batches.size === 0) for (const listener of this.closedListeners.splice(0)) listener();
+    if (changes.length === 0) return;
+    const calls = changes.map((change) => changeCall(batchId, change));
+    const outcomes = await Promise.all(calls.map((call) => untilStopped(gate.request(turn, { call, readOnly: false }), turn.signal)));
+    const accepted = changes.filter((_, index) => outcomes[index]!.decision !== 'rejected');
+    const decision: AutohandChangesDecisionParams =
+      accepted.length === changes.length
+        ? { batchId, action: 'accept_all' }
+        : accepted.length === 0
+          ? { batchId, action: 'reject_all' }
+          : { batchId, action: 'accept_selected', selectedChangeIds: accepted.map((change) => change.id) };
+    let result: AutohandChangesDecisionResult;
+    try {
+      result = await process.connection.request('autohand.changesDecision', decision);
+    } catch (error) {
+      result = { success: false, errors: [`Autohand did not take the decision: ${error instanceof Error ? error.message : String(error)}`] };
+    }
+    log(`changes of ${batchId}: ${decision.action}, applied ${result.appliedCount ?? '?'}, skipped ${result.skippedCount ?? '?'}`);
+    for (const change of accepted) {
+      const call = calls[changes.indexOf(change)]!;
+      const failure = changeFailure(change.id, result);
+      await turn.emit({
+        type: 'toolCalled',
+        ...call,
+        error: failure !== undefined,
+        outputs: [{ type: 'text', text: failure ?? `Accepted: ${call.summary ?? change.filePath}.` }],
+      });
+    }
+  }
+}
+
+/** Why a change was not applied: its own error, or the batch's when the whole decision failed. */
+function changeFailure(changeId: string, result: AutohandChangesDecisionResult): string | undefined {
+  const errors = result.errors ?? [];
+  const own = errors.find((error) => typeof error !== 'string' && error.changeId === changeId);
+  if (own && typeof own !== 'string') return `Not applied: ${own.error}`;
+  if (result.success) return undefined;
+  const texts = errors.map((error) => (typeof error === 'string' ? error : error.error));
+  return `Not applied: ${texts.join('; ') || 'Autohand refused the decision.'}`;
+}
