@@ -31,6 +31,7 @@
  *   changes     proposes a batch: create a.txt, modify b.txt, delete c.txt; applies what is decided
  *   error       sends `autohand.error` (recoverable: false) before ending the turn
  *   silent      sends the answer only in `messageEnd` (no `messageUpdate`), as the observed build may
+ *   mute        sends no text at all, not even in `messageEnd` (only `getMessages` has the answer)
  *   slow        streams a long answer slowly until aborted
  *   stubborn    like slow, but ignores `abort`
  *   crash       exits with code 3 in the middle of the answer

@@ -52,7 +52,7 @@ export class FakeTurn {
     const answer: string[] = [];
     const say = (delta: string, thought?: string) => {
       answer.push(delta);
-      if (this.has('silent')) return;
+      if (this.has('silent') || this.has('mute')) return;
       wire.notify('autohand.messageUpdate', { messageId, delta, thought: thought ?? (nulls ? null : undefined), timestamp: wire.now() });
     };
 
@@ -95,7 +95,7 @@ export class FakeTurn {
       if (this.batch) pendingBatches.set(this.batch.id, this.batch.changes);
       wire.notify('autohand.changesBatchEnd', { batchId, changeCount: this.batch?.changes.length ?? 0, timestamp: wire.now() });
     }
-    const content = this.aborted && observed ? '' : answer.join('');
+    const content = (this.aborted && observed) || this.has('mute') ? '' : answer.join('');
     wire.notify('autohand.messageEnd', {
       messageId,
       content,
