@@ -10,6 +10,7 @@ import type { AgentEntry } from './agents-config';
 import { createEcaClientAgent } from './eca-client';
 import { createAcpAgent } from './acp/acp-agent';
 import { createAutohandAgent } from './autohand/autohand-agent';
+import { createEmacsAgent } from './emacs-agent/emacs-agent-backend';
 
 /** What every adapter is given besides its own config entry. */
 export interface AgentFactoryContext {
@@ -36,4 +37,5 @@ export const agentFactories: Partial<{ [K in ExternalAgentKind]: AgentFactory<Ex
   acp: createAcpAgent,
   autohand: createAutohandAgent,
   eca: createEcaClientAgent,
+  'emacs-agent': createEmacsAgent,
 };
