@@ -24,6 +24,8 @@ import { AcpTurnMapper, type AgentStateListener } from './acp-update-mapper';
 
 /** How long a stopped turn may take to end after `session/cancel` before the process is stopped. */
 export const STOP_GRACE_MS = 2_000;
+/** How long a failed request waits to learn whether the agent itself went away. */
+const GONE_WAIT_MS = 1_000;
 /** Shown as the model until the agent says which it uses. */
 export const AGENT_CHOSEN_MODEL = 'chosen by the agent';
 
@@ -207,6 +209,9 @@ export class AcpAgent implements AgentBackend {
       // A stopped turn ends without an error, however the agent took the cancel.
       if (signal.aborted) return undefined;
       if (error instanceof AgentUnavailableError) throw error;
+      // The connection closing rejects the request before the exit is known: wait a moment for it.
+      const gone = await Promise.race([live.gone, new Promise<undefined>((resolve) => setTimeout(resolve, GONE_WAIT_MS))]);
+      if (gone !== undefined) throw new AgentUnavailableError(gone, { cause: error });
       throw new Error(`${this.info.name} could not answer: ${describe(error)}`, { cause: error });
     } finally {
       clearTimeout(graceTimer);
@@ -230,11 +235,15 @@ export class AcpAgent implements AgentBackend {
         }
         const active = this.activeTurns.get(sessionId);
         if (active) return active.update(read.update);
+        // Commands are the agent's, whatever session told of them (often one just created).
+        if (read.update.sessionUpdate === 'available_commands_update') {
+          this.commands = read.update.availableCommands.flatMap((command) => (command ? [chatCommand(command)] : []));
+          return;
+        }
         // Outside a turn (a session/load replay, or news about the agent): only the agent's state is kept.
         const session = [...this.sessions.values()].find((candidate) => candidate.sessionId === sessionId);
         const state = session ? this.agentState(session) : undefined;
-        if (read.update.sessionUpdate === 'available_commands_update') state?.onCommands(read.update.availableCommands.flatMap((c) => (c ? [c] : [])));
-        else if (read.update.sessionUpdate === 'current_mode_update') state?.onMode(read.update.currentModeId);
+        if (read.update.sessionUpdate === 'current_mode_update') state?.onMode(read.update.currentModeId);
         else if (read.update.sessionUpdate === 'config_option_update') state?.onConfigOptions(read.update.configOptions.flatMap((o) => (o ? [o] : [])));
       })
       .catch((error: unknown) => this.log(`a session/update could not be shown: ${describe(error)}`));

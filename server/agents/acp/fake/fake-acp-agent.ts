@@ -1,0 +1,233 @@
+/**
+ * A fake ACP agent for tests and Playwright, built on the AGENT side of the real SDK
+ * (`AgentSideConnection`), run as a child process: `node --import tsx fake-acp-agent.ts`.
+ * Every request it sends the client carries a string id, as real agents' do.
+ *
+ * It offers modes `ask` and `code`, a `model` config option (`fake-small`, `fake-large`), the
+ * `/fake-help` command, and session load, resume and list. With FAKE_ACP_SESSIONS naming a file,
+ * its sessions outlive it (a relay restart can resume them).
+ *
+ * What a prompt does is chosen by keywords in its text (several may combine):
+ * - (always)   a thought, then "Fake agent heard: <the prompt's first 60 characters>", then usage
+ * - "write"    asks permission to edit notes.txt (its own options), then fs/write_text_file
+ * - "read"     fs/read_text_file of the path after "read " and says what it got
+ * - "run"      a terminal running `sh -c "echo terminal-says-hi"`, shown on an execute tool call
+ * - "plan"     a plan update
+ * - "mode"     switches itself to mode `code` (current_mode_update)
+ * - "odd"      an unknown update kind, `null`s where numbers go, a malformed tool call update
+ * - "garbage"  a line that is no JSON, then carries on
+ * - "slow"     streams a word every 100 ms until cancelled (then stopReason `cancelled`)
+ * - "stubborn" like slow, but ignores session/cancel
+ * - "crash"    writes to stderr and exits with code 3 mid-turn
+ */
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { Readable, Writable } from 'node:stream';
+import {
+  type Agent,
+  AgentSideConnection,
+  type AnyMessage,
+  ndJsonStream,
+  PROTOCOL_VERSION,
+  type PromptRequest,
+  type SessionNotification,
+  type Stream,
+} from '@agentclientprotocol/sdk';
+
+const sessionsFile = process.env.FAKE_ACP_SESSIONS;
+const known = new Set<string>(sessionsFile && existsSync(sessionsFile) ? readFileSync(sessionsFile, 'utf8').split('\n').filter(Boolean) : []);
+const cancelled = new Set<string>();
+let counter = 0;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const choices = {
+  modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] },
+  configOptions: [
+    {
+      id: 'model',
+      name: 'Model',
+      category: 'model',
+      type: 'select' as const,
+      currentValue: 'fake-small',
+      options: [{ value: 'fake-small', name: 'Fake small' }, { value: 'fake-large', name: 'Fake large' }],
+    },
+  ],
+};
+
+function remember(sessionId: string) {
+  known.add(sessionId);
+  if (sessionsFile) appendFileSync(sessionsFile, `${sessionId}\n`);
+}
+
+function agent(connection: AgentSideConnection): Agent {
+  const update = (sessionId: string, value: SessionNotification['update']) => connection.sessionUpdate({ sessionId, update: value });
+  const raw = (message: unknown) => process.stdout.write(`${JSON.stringify(message)}\n`);
+  const announce = async (sessionId: string) => {
+    await update(sessionId, { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'fake-help', description: 'Says what the fake does', input: { hint: 'topic' } }] });
+  };
+  return {
+    async initialize() {
+      return {
+        protocolVersion: PROTOCOL_VERSION,
+        agentCapabilities: { loadSession: true, sessionCapabilities: { resume: {}, list: {}, close: {} } },
+        agentInfo: { name: 'fake-acp-agent', version: '1.0.0' },
+        authMethods: [],
+      };
+    },
+    async authenticate() {},
+    async newSession() {
+      const sessionId = `fake-session-${process.pid}-${(counter += 1)}`;
+      remember(sessionId);
+      // After the answer, as real agents do: the client hears of a session it does not know yet.
+      setImmediate(() => void announce(sessionId));
+      return { sessionId, ...choices };
+    },
+    async loadSession(request) {
+      if (!known.has(request.sessionId)) throw new Error(`unknown session ${request.sessionId}`);
+      await update(request.sessionId, { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'replayed history' } });
+      return choices;
+    },
+    async resumeSession(request) {
+      if (!known.has(request.sessionId)) throw new Error(`unknown session ${request.sessionId}`);
+      return choices;
+    },
+    async listSessions() {
+      return { sessions: [...known].map((sessionId) => ({ sessionId, cwd: process.cwd() })) };
+    },
+    async closeSession() {
+      return {};
+    },
+    async setSessionMode(request) {
+      await update(request.sessionId, { sessionUpdate: 'current_mode_update', currentModeId: request.modeId });
+      return {};
+    },
+    async setSessionConfigOption(request) {
+      const model = { ...choices.configOptions[0]!, currentValue: String(request.value) };
+      return { configOptions: [model] };
+    },
+    async cancel(request) {
+      cancelled.add(request.sessionId);
+    },
+    async prompt(request: PromptRequest) {
+      const { sessionId } = request;
+      cancelled.delete(sessionId);
+      const text = request.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('');
+      const has = (word: string) => text.includes(word);
+      await announce(sessionId);
+      await update(sessionId, { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: 'Thinking about it.' } });
+      if (has('crash')) {
+        await update(sessionId, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'About to fail' } });
+        process.stderr.write('fake agent: simulated crash\n');
+        await sleep(20);
+        process.exit(3);
+      }
+      if (has('garbage')) process.stdout.write('this line is not json\n');
+      if (has('odd')) {
+        raw({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'future_kind', anything: 1 } } });
+        raw({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'usage_update', used: null, size: null, cost: null } } });
+        raw({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'tool_call', toolCallId: 'odd-1', title: 'Odd', kind: 'read', status: 'completed', locations: [{ path: 'x', line: null }], content: null, rawInput: null } } });
+      }
+      if (has('mode')) await update(sessionId, { sessionUpdate: 'current_mode_update', currentModeId: 'code' });
+      if (has('plan')) {
+        await update(sessionId, { sessionUpdate: 'plan', entries: [{ content: 'Look around', priority: 'high', status: 'completed' }, { content: 'Change things', priority: 'medium', status: 'pending' }] });
+      }
+      if (has('write')) await writeNotes(connection, sessionId);
+      const read = /read (\S+)/.exec(text);
+      if (read) {
+        const answer = await connection.readTextFile({ sessionId, path: read[1]! }).then(
+          (file) => `read ok: ${file.content}`,
+          (error: { message?: string }) => `read refused: ${error.message}`,
+        );
+        await update(sessionId, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `${answer}\n` } });
+      }
+      if (has('run')) await runTerminal(connection, sessionId);
+      if (has('slow') || has('stubborn')) {
+        for (let word = 0; word < 600; word += 1) {
+          if (cancelled.has(sessionId) && !has('stubborn')) return { stopReason: 'cancelled' };
+          await update(sessionId, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `word${word} ` } });
+          await sleep(100);
+        }
+      }
+      for (const piece of ['Fake agent heard: ', text.slice(0, 60)]) {
+        await update(sessionId, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: piece } });
+      }
+      await update(sessionId, { sessionUpdate: 'usage_update', used: 1234, size: 200000, cost: { amount: 0.01, currency: 'USD' } });
+      return { stopReason: cancelled.has(sessionId) ? 'cancelled' : 'end_turn', usage: { inputTokens: 1000, outputTokens: 234, totalTokens: 1234 } };
+    },
+  };
+}
+
+async function writeNotes(connection: AgentSideConnection, sessionId: string) {
+  const toolCallId = `write-${(counter += 1)}`;
+  const diff = { type: 'diff' as const, path: `${process.cwd()}/notes.txt`, oldText: null, newText: 'fake notes\nline two\n' };
+  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call', toolCallId, title: 'Write notes.txt', kind: 'edit', status: 'pending', content: [diff], locations: [{ path: diff.path }], rawInput: { path: 'notes.txt' } } });
+  const answer = await connection.requestPermission({
+    sessionId,
+    toolCall: { toolCallId, title: 'Write notes.txt', kind: 'edit' },
+    options: [
+      { optionId: 'fake-allow', name: 'Allow this edit', kind: 'allow_once' },
+      { optionId: 'fake-always', name: 'Always allow edits', kind: 'allow_always' },
+      { optionId: 'fake-reject', name: 'Do not edit', kind: 'reject_once' },
+    ],
+  });
+  const picked = answer.outcome.outcome === 'selected' ? answer.outcome.optionId : undefined;
+  const allowed = picked !== undefined && picked !== 'fake-reject';
+  if (!allowed) {
+    await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed', rawOutput: `not allowed (${JSON.stringify(answer.outcome)})` } });
+    return;
+  }
+  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress' } });
+  await connection.writeTextFile({ sessionId, path: diff.path, content: diff.newText });
+  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: `wrote notes.txt (${picked})` } }] } });
+}
+
+async function runTerminal(connection: AgentSideConnection, sessionId: string) {
+  const toolCallId = `run-${(counter += 1)}`;
+  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call', toolCallId, title: 'Run echo', kind: 'execute', status: 'pending', rawInput: { command: 'echo terminal-says-hi' } } });
+  const answer = await connection.requestPermission({ sessionId, toolCall: { toolCallId }, options: [{ optionId: 'yes', name: 'Run it', kind: 'allow_once' }, { optionId: 'no', name: 'Do not run', kind: 'reject_once' }] });
+  if (answer.outcome.outcome !== 'selected' || answer.outcome.optionId !== 'yes') {
+    await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed' } });
+    return;
+  }
+  const terminal = await connection.createTerminal({ sessionId, command: 'sh', args: ['-c', 'echo terminal-says-hi; echo "home=$HOME secret=${BATON_SECRET:-none} extra=$FAKE_EXTRA"'], env: [{ name: 'FAKE_EXTRA', value: 'set-by-agent' }] });
+  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress', content: [{ type: 'terminal', terminalId: terminal.id }] } });
+  const exit = await terminal.waitForExit();
+  const output = await terminal.currentOutput();
+  await terminal.release();
+  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: exit.exitCode === 0 ? 'completed' : 'failed', rawOutput: output.output } });
+}
+
+/** Requests this agent sends carry string ids (`"fake-<n>"`), as real agents' do; answers are mapped back. */
+function withStringIds(stream: Stream): Stream {
+  const numeric = new Map<string, number | string>();
+  let next = 0;
+  const writable = new WritableStream<AnyMessage>({
+    async write(message) {
+      const writer = stream.writable.getWriter();
+      try {
+        if ('method' in message && 'id' in message && message.id !== null) {
+          const id = `fake-${(next += 1)}`;
+          numeric.set(id, message.id);
+          await writer.write({ ...message, id });
+        } else await writer.write(message);
+      } finally {
+        writer.releaseLock();
+      }
+    },
+  });
+  const readable = stream.readable.pipeThrough(
+    new TransformStream<AnyMessage, AnyMessage>({
+      transform(message, controller) {
+        if (!('method' in message) && 'id' in message && typeof message.id === 'string' && numeric.has(message.id)) {
+          const id = numeric.get(message.id)!;
+          numeric.delete(message.id);
+          controller.enqueue({ ...message, id } as AnyMessage);
+        } else controller.enqueue(message);
+      },
+    }),
+  );
+  return { readable, writable };
+}
+
+const stream = ndJsonStream(Writable.toWeb(process.stdout) as WritableStream<Uint8Array>, Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
+const connection = new AgentSideConnection(agent, withStringIds(stream));
+void connection.closed.then(() => process.exit(0));
