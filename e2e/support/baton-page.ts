@@ -53,6 +53,23 @@ export class BatonPage {
     await this.composer.press('Enter');
   }
 
+  /** Picks the agent for new threads, then starts one. */
+  async newThreadWith(agentLabel: string): Promise<void> {
+    await this.page.getByTestId('new-thread-agent').selectOption({ label: agentLabel });
+    await this.newThread();
+  }
+
+  /** Hands the open thread to another agent and waits for the thread to show it. */
+  async handOverTo(agentLabel: string): Promise<void> {
+    const notes = await this.page.getByTestId('hand-over-note').count();
+    await this.page.getByTestId('hand-over').selectOption({ label: agentLabel });
+    await expect(this.page.getByTestId('hand-over-note')).toHaveCount(notes + 1);
+  }
+
+  get activeAgent(): Locator {
+    return this.page.getByTestId('active-agent');
+  }
+
   async expectTurnFinished(): Promise<void> {
     await expect(this.stopButton).toHaveCount(0);
   }
