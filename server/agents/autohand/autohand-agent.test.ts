@@ -26,6 +26,13 @@ describe.each(flavors)('the Autohand adapter with the %s build', { timeout: 30_0
     expect((await fixture.sent('autohand.prompt')).map((params) => params.message)).toEqual(['think about it', 'again']);
   });
 
+  it('reports no usage when the build says its token count is unavailable', async () => {
+    const agent = fixture.agent({ flavor });
+    const recording = createRecordingTurn({ message: 'no-usage' });
+    await agent.runTurn(recording.turn);
+    expect(recording.contents.some((content) => content.type === 'usage')).toBe(flavor === 'reference');
+  });
+
   it('shows a tool call with its live output, and a failing one with its error', async () => {
     const agent = fixture.agent({ flavor });
     const ok = createRecordingTurn({ message: 'run the tool' });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach } from 'vitest';
+import type { ChatContent } from '../../../lib/protocol/eca-chat';
 import type { ToolApprovalRule } from '../builtin/policy/agent-config';
 import { ApprovalPolicy } from '../builtin/policy/approval-policy';
 import { Workspace } from '../../workspace/workspace';
@@ -23,7 +24,7 @@ export const FLAVOR_ARGS: Record<Flavor, string[]> = { observed: ['--mode', 'rpc
 export interface AutohandFixture {
   workspaceRoot: string;
   logs: string[];
-  agent(options?: { flavor?: Flavor; rules?: ToolApprovalRule[]; command?: string }): AutohandAgent;
+  agent(options?: { flavor?: Flavor; rules?: ToolApprovalRule[]; command?: string; env?: Record<string, string> }): AutohandAgent;
   /** Every message the fake received, parsed. */
   received(): Promise<Array<Record<string, unknown>>>;
   /** The params of every request of that method the fake received. */
@@ -36,13 +37,13 @@ export function useAutohandFixture(): AutohandFixture {
   const fixture: AutohandFixture = {
     workspaceRoot: '',
     logs: [],
-    agent({ flavor = 'observed', rules = [], command = process.execPath } = {}) {
+    agent({ flavor = 'observed', rules = [], command = process.execPath, env = {} } = {}) {
       const agent = new AutohandAgent(
         {
           kind: 'autohand',
           command,
           args: ['--import', TSX, FAKE_AUTOHAND, ...FLAVOR_ARGS[flavor]],
-          env: { FAKE_AUTOHAND_LOG: logFile },
+          env: { FAKE_AUTOHAND_LOG: logFile, ...env },
           passEnv: [],
         },
         {
@@ -81,6 +82,6 @@ export function useAutohandFixture(): AutohandFixture {
 }
 
 /** The text the assistant wrote in a recording, joined. */
-export function answerText(contents: ReadonlyArray<{ type: string }>): string {
-  return contents.flatMap((content) => (content.type === 'text' ? [(content as { text: string }).text] : [])).join('');
+export function answerText(contents: readonly ChatContent[]): string {
+  return contents.flatMap((content) => (content.type === 'text' ? [content.text] : [])).join('');
 }

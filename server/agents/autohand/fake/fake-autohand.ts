@@ -8,6 +8,8 @@
  *
  * `FAKE_AUTOHAND_FLAVOR=observed|reference` overrides the flag. `FAKE_AUTOHAND_LOG=<file>` appends
  * every message received, one JSON a line, so a test can check what the client sent.
+ * `FAKE_AUTOHAND_LOGGED_OUT=1` makes it refuse to start as a real build without a login token
+ * does: error -32011 with `id: null`, then exit 1.
  *
  * Flavours differ as the specs do. observed: `prompt` is answered at once; every prompt is wrapped
  * in a changes batch (changeCount 0 when nothing changed); flat `turnEnd`; permission requests
@@ -36,6 +38,9 @@
  *   stubborn    like slow, but ignores `abort`
  *   crash       exits with code 3 in the middle of the answer
  *   no-usage    observed flavour: `tokensUsageStatus: 'unavailable'`
+ *
+ * In a primed prompt (one carrying the earlier conversation), only the text after "The user now
+ * says:" is searched for keywords.
  */
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -168,6 +173,10 @@ function receive(line: string): void {
 }
 
 process.stderr.write(`fake autohand (${flavor}) started in ${process.cwd()}\n`);
+if (process.env.FAKE_AUTOHAND_LOGGED_OUT === '1') {
+  wire.fail(null, -32011, 'Not authenticated: run `autohand login` first');
+  process.exit(1);
+}
 announceSession();
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 lines.on('line', (line) => {

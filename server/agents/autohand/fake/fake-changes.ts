@@ -2,7 +2,7 @@
  * The batch of file changes the fake Autohand proposes for the keyword `changes`: one file
  * created, one modified and one deleted, in the shape of `autohand.changesBatchUpdate`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 export interface FakeChange {
   id: string;
@@ -52,4 +52,19 @@ export function proposedChanges(): FakeChange[] {
       toolName: 'delete_file',
     },
   ];
+}
+
+/** Batches that have ended and wait for their `changesDecision`, which may come after `turnEnd`. */
+export const pendingBatches = new Map<string, FakeChange[]>();
+
+export function applyDecision(changes: FakeChange[], params: Record<string, unknown>) {
+  const selected = Array.isArray(params.selectedChangeIds) ? params.selectedChangeIds.map(String) : [];
+  const accepted = changes.filter((change) =>
+    params.action === 'accept_all' ? true : params.action === 'accept_selected' ? selected.includes(change.id) : false,
+  );
+  for (const change of accepted) {
+    if (change.changeType === 'delete') rmSync(change.filePath, { force: true });
+    else writeFileSync(change.filePath, change.proposedContent);
+  }
+  return { success: true, appliedCount: accepted.length, skippedCount: changes.length - accepted.length };
 }

@@ -3,9 +3,12 @@
  * prompt's keywords ask for, in the order either flavour sends them, and the waits for the
  * client's answers (permissionResponse, changesDecision, abort).
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Wire } from './fake-autohand';
-import { type FakeChange, proposedChanges } from './fake-changes';
+import { applyDecision, type FakeChange, pendingBatches, proposedChanges } from './fake-changes';
+
+/** Where history-transcript.ts's primed prompt puts the user's new message. */
+const PRIMED_PROMPT_MARKER = 'The user now says:';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -17,6 +20,7 @@ export class FakeTurn {
   private acknowledged = new Set<string>();
   private batch: { id: string; changes: FakeChange[] } | undefined;
   private requestCount = 0;
+  private onResponse: () => void = () => undefined;
   private readonly text: string;
 
   constructor(
@@ -25,7 +29,10 @@ export class FakeTurn {
     private readonly sessionId: string,
     private readonly params: Record<string, unknown>,
   ) {
-    this.text = String(params.message).toLowerCase();
+    // A primed prompt carries the earlier conversation; only what the user says now has keywords.
+    const message = String(params.message);
+    const now = message.lastIndexOf(PRIMED_PROMPT_MARKER);
+    this.text = (now === -1 ? message : message.slice(now)).toLowerCase();
   }
 
   abort(): void {
@@ -72,7 +79,12 @@ export class FakeTurn {
       wire.raw('{"jsonrpc":"2.0","method":"autohand.messageUpd');
     }
     if (this.has('ask-client')) wire.notify('autohand.hook.prePrompt', { instruction: 'x', mentionedFiles: [], timestamp: wire.now() });
-    if (this.has('ask-client')) wire.raw(JSON.stringify({ jsonrpc: '2.0', id: 'host-1', method: 'autohand.directoryAccessRequest', params: { path: '/tmp' } }));
+    if (this.has('ask-client')) {
+      // A request of its own, with a string id; the turn goes on once the client has answered.
+      const answered = new Promise<void>((resolve) => (this.onResponse = resolve));
+      wire.raw(JSON.stringify({ jsonrpc: '2.0', id: 'host-1', method: 'autohand.directoryAccessRequest', params: { path: '/tmp' } }));
+      await answered;
+    }
     say('Hello from the fake Autohand.');
     if (this.has('tool')) await this.runTool('tool-1', 'run_command', { command: 'echo hi' }, this.has('fail'));
     if (this.has('write')) await this.askThenRun('write_file', { path: 'notes.txt' }, 'Write notes.txt', say, batchId);
@@ -133,6 +145,7 @@ export class FakeTurn {
 
   receiveResponse(message: Record<string, unknown>): void {
     process.stderr.write(`fake autohand got a response: ${JSON.stringify(message)}\n`);
+    if (message.id === 'host-1') this.onResponse();
   }
 
   private has(keyword: string): boolean {
@@ -242,18 +255,3 @@ const OBSERVED_OPTIONS = [
   'deny_always_user',
   'alternative',
 ];
-
-/** Batches that have ended and wait for their `changesDecision`, which may come after `turnEnd`. */
-const pendingBatches = new Map<string, FakeChange[]>();
-
-function applyDecision(changes: FakeChange[], params: Record<string, unknown>) {
-  const selected = Array.isArray(params.selectedChangeIds) ? params.selectedChangeIds.map(String) : [];
-  const accepted = changes.filter((change) =>
-    params.action === 'accept_all' ? true : params.action === 'accept_selected' ? selected.includes(change.id) : false,
-  );
-  for (const change of accepted) {
-    if (change.changeType === 'delete') rmSync(change.filePath, { force: true });
-    else writeFileSync(change.filePath, change.proposedContent);
-  }
-  return { success: true, appliedCount: accepted.length, skippedCount: changes.length - accepted.length };
-}
