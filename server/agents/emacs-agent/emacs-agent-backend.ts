@@ -66,11 +66,18 @@ export class EmacsAgentBackend implements AgentBackend {
   }
 
   async runTurn(turn: AgentTurn): Promise<void> {
-    const { session, primed } = await this.sessionFor(turn);
-    for (const stale of session.stream.takeQueued()) this.log(`dropped a ${stale.event.type} event that came between turns`);
-    const text = primed ? primedPrompt(turn.history, turn.message) : turn.message;
+    let { session, primed, reused } = await this.sessionFor(turn);
     try {
-      await this.client.call('sendPrompt', { sessionId: session.sessionId, body: { text } });
+      try {
+        await this.sendPrompt(turn, session, primed);
+      } catch (error) {
+        // A backend restarted since the last turn no longer knows the session held here: find it
+        // again (resume, else a primed start), once.
+        if (!reused || !isSessionNotFound(error)) throw error;
+        this.forget(turn.threadId);
+        ({ session, primed } = await this.sessionFor(turn, session.sessionId));
+        await this.sendPrompt(turn, session, primed);
+      }
       const end = await new EmacsAgentTurn({
         turn,
         sessionId: session.sessionId,
@@ -107,16 +114,23 @@ export class EmacsAgentBackend implements AgentBackend {
     for (const threadId of [...this.sessions.keys()]) this.forget(threadId);
   }
 
-  private async sessionFor(turn: AgentTurn): Promise<{ session: HeldSession; primed: boolean }> {
+  private async sendPrompt(turn: AgentTurn, session: HeldSession, primed: boolean): Promise<void> {
+    for (const stale of session.stream.takeQueued()) this.log(`dropped a ${stale.event.type} event that came between turns`);
+    const text = primed ? primedPrompt(turn.history, turn.message) : turn.message;
+    await this.client.call('sendPrompt', { sessionId: session.sessionId, body: { text } });
+  }
+
+  /** The thread's session: the one held, else the saved one resumed, else a new one (primed when the thread has history). */
+  private async sessionFor(turn: AgentTurn, lost?: string): Promise<{ session: HeldSession; primed: boolean; reused: boolean }> {
     const held = this.sessions.get(turn.threadId);
-    if (held && !held.stream.failed) return { session: held, primed: false };
+    if (held && !held.stream.failed) return { session: held, primed: false, reused: true };
     if (held) this.forget(turn.threadId);
-    const known = held?.sessionId ?? turn.agentSessionId;
+    const known = lost ?? held?.sessionId ?? turn.agentSessionId;
     this.budget.take();
     if (known !== undefined) {
       try {
         await this.client.call('resumeSession', { sessionId: known });
-        return { session: await this.hold(turn.threadId, known), primed: false };
+        return { session: await this.hold(turn.threadId, known), primed: false, reused: false };
       } catch (error) {
         if (!isSessionNotFound(error)) throw error;
         this.log(`session ${known} of thread ${turn.threadId} is unknown to the backend; starting a new one`);
@@ -140,7 +154,7 @@ export class EmacsAgentBackend implements AgentBackend {
           : `${this.context.name} no longer knows this thread's session; a new one was started with the thread's history as context.`,
       );
     }
-    return { session, primed };
+    return { session, primed, reused: false };
   }
 
   private async hold(threadId: string, sessionId: string): Promise<HeldSession> {

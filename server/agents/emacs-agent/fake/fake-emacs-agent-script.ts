@@ -29,7 +29,7 @@ import { eventFrame, type FakeSession } from './fake-emacs-agent-session';
 
 export interface ScriptHooks {
   /** The backend goes down (crash). */
-  halt(): void;
+  halt(): Promise<void>;
 }
 
 export const SCRIPT_KEYWORDS = ['error', 'warn', 'read', 'write', 'slow', 'drop', 'duplicate', 'crash', 'unknown', 'garbage'] as const;
@@ -80,12 +80,12 @@ export async function runScript(session: FakeSession, prompt: string, hooks: Scr
       case 'duplicate':
         for (const piece of ['one ', 'two ', 'three ']) sayAndKeep(piece);
         if (keyword === 'duplicate') session.replayAllOnNextConnect = true;
-        session.dropStreams(eventFrame(0, { type: 'message.delta', content: 'never whole', role: 'assistant' }).slice(0, 40));
+        await session.dropStreams(eventFrame(0, { type: 'message.delta', content: 'never whole', role: 'assistant' }).slice(0, 40));
         for (const piece of ['four ', 'five ', 'six.']) sayAndKeep(piece);
         break;
       case 'crash':
         sayAndKeep('Starting, then going down.');
-        hooks.halt();
+        await hooks.halt();
         return;
       case 'unknown':
         session.emit({ raw: (id) => eventFrame(id, { type: 'tool.progress', tool_call_id: 'tc_x', percent: 50 }) });

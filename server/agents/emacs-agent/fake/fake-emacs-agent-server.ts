@@ -40,7 +40,7 @@ export interface FakeEmacsAgent {
   /** Resolves at the next request whose "METHOD /path" matches (a test waits for the client to reconnect, say). */
   untilRequest(pattern: RegExp): Promise<void>;
   /** As a backend restarted without its sessions: every session is forgotten and its streams cut. */
-  forgetSessions(): void;
+  forgetSessions(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -82,11 +82,13 @@ export async function startFakeEmacsAgent(options: FakeEmacsAgentOptions = {}): 
 
   let closed: Promise<void> | undefined;
   const close = () => {
-    closed ??= new Promise<void>((resolve) => {
-      server.close(() => resolve());
+    closed ??= (async () => {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const session of sessions.values()) session.running?.abort();
+      await Promise.all([...sessions.values()].map((session) => session.dropStreams()));
       for (const socket of sockets) socket.destroy();
-    });
+      await stopped;
+    })();
     return closed;
   };
 
@@ -172,7 +174,7 @@ export async function startFakeEmacsAgent(options: FakeEmacsAgentOptions = {}): 
         found.messages.push({ role: 'user', text });
         sendJson(response, 200, { status: 'accepted', agent_state: 'thinking', timestamp: new Date().toISOString() });
         // After the answer, as the spec's flow shows: "200 OK {status: accepted}", then the events.
-        setImmediate(() => void runScript(found, text, { halt: () => void close().then(options.onCrash) }));
+        setImmediate(() => void runScript(found, text, { halt: () => close().then(options.onCrash) }));
         return;
       }
       case 'POST interrupt': {
@@ -215,11 +217,10 @@ export async function startFakeEmacsAgent(options: FakeEmacsAgentOptions = {}): 
     prompts,
     untilRequest: (pattern) => new Promise((resolve) => waiters.push({ pattern, resolve })),
     forgetSessions() {
-      for (const forgotten of sessions.values()) {
-        forgotten.running?.abort();
-        forgotten.dropStreams();
-      }
+      const forgotten = [...sessions.values()];
       sessions.clear();
+      for (const session of forgotten) session.running?.abort();
+      return Promise.all(forgotten.map((session) => session.dropStreams())).then(() => undefined);
     },
     close,
   };

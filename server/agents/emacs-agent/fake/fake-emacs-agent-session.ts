@@ -59,13 +59,16 @@ export class FakeSession {
     response.on('close', () => this.streams.delete(response));
   }
 
-  /** Cuts every stream, after writing `partial` (half a frame) to each. */
-  dropStreams(partial = ''): void {
-    for (const stream of this.streams) {
-      if (partial !== '') stream.write(partial);
-      stream.destroy();
-    }
+  /**
+   * Cuts every stream abruptly, once what was written to it (and `partial`, half a frame) has
+   * reached the socket: the client gets every whole event sent before, then a broken connection.
+   */
+  dropStreams(partial = ''): Promise<void> {
+    const streams = [...this.streams];
     this.streams.clear();
+    return Promise.all(
+      streams.map((stream) => new Promise<void>((resolve) => stream.write(partial, () => resolve(void stream.destroy())))),
+    ).then(() => undefined);
   }
 
   endStreams(): void {
