@@ -123,7 +123,7 @@ type HookNotification = Extract<AutohandNotification, { method: `autohand.hook.$
 
 /**
  * A hook as a line of the thread's activity, or undefined for hooks that repeat what the tool
- * cards already show (preTool, postTool) or only matter to Autohand's own integrations.
+ * cards already show (preTool, postTool) or only matter to Autohand's own integrations; those are logged.
  */
 export function hookNote(hook: HookNotification): string | undefined {
   switch (hook.method) {
@@ -131,8 +131,8 @@ export function hookNote(hook: HookNotification): string | undefined {
       return `Autohand ${{ create: 'created', modify: 'modified', delete: 'deleted' }[hook.params.changeType]} ${hook.params.filePath}.`;
     case 'autohand.hook.sessionError':
       return `Autohand reported a session error: ${hook.params.error}${hook.params.code ? ` (${hook.params.code})` : ''}.`;
+    // `stop` comes whenever Autohand finishes answering: a note at every turn's end would be noise.
     case 'autohand.hook.stop':
-      return 'Autohand stopped.';
     case 'autohand.hook.preTool':
     case 'autohand.hook.postTool':
     case 'autohand.hook.prePrompt':
