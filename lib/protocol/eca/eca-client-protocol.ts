@@ -67,7 +67,13 @@ export const ecaClientProtocol = {
     },
     'chat/queryCommands': {
       params: ecaProtocol.requests['chat/queryCommands'].params,
-      result: lenient(ChatQueryCommandsResultSchema, ['commands[]']),
+      result: z.preprocess((value) => {
+        const result = nullsDropped(value, ['commands[]']);
+        if (isRecord(result) && Array.isArray(result.commands)) {
+          result.commands = result.commands.map((command) => nullsDropped(command, ['arguments[]']));
+        }
+        return result;
+      }, ChatQueryCommandsResultSchema),
     },
     // A server may send `params: null` for "every workspace".
     'editor/getDiagnostics': {

@@ -51,7 +51,12 @@ export class EcaServerConnection {
   ) {
     this.router = new ChatRouter(log);
     this.gone = new Promise<string>((resolve) => {
-      void child.process.exited.then((exit) => resolve(child.describeExit(exit)));
+      // The exit can be seen before the last stderr lines are read: its output closing comes after them.
+      const outputClosed = new Promise<void>((closed) => rpc.onClose(() => closed()));
+      void child.process.exited.then(async (exit) => {
+        await Promise.race([outputClosed, new Promise((settle) => setTimeout(settle, EXIT_AFTER_CLOSE_MS))]);
+        resolve(child.describeExit(exit));
+      });
       rpc.onClose(() => {
         const timer = setTimeout(() => {
           log('the server closed its output but did not exit; stopping it');

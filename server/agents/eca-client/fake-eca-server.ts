@@ -8,7 +8,8 @@
  * usage says `messageCost`, tool outputs say `content`, a rejection's reason is 'user', chat/prompt
  * answers status 'success', and there is no toolCallRunning. Default: v2.
  *
- * What a turn does is chosen by keywords in the prompt (the first that appears wins):
+ * What a turn does is chosen by keywords in the prompt (the first listed that appears wins; in a
+ * prompt primed with a transcript, only the words after "The user now says:" count):
  *   crash       some text, then the process exits with code 3 (stderr says why)
  *   stubborn    streams text slowly and ignores chat/promptStop
  *   slow        streams text slowly until chat/promptStop, then finishes
@@ -142,7 +143,9 @@ const KEYWORDS = ['crash', 'stubborn', 'slow', 'write', 'auto', 'reuse', 'garbag
 async function runTurn(chat: Chat, message: string, params: Record<string, unknown>): Promise<void> {
   // Contents go out after the answer to chat/prompt, as a real server streams them.
   await sleep(5);
-  const keyword = KEYWORDS.find((word) => message.toLowerCase().includes(word));
+  // A primed prompt carries the thread's earlier words: only what the user says now picks the script.
+  const latest = message.split('The user now says:').at(-1)!.toLowerCase();
+  const keyword = KEYWORDS.find((word) => latest.includes(word));
   switch (keyword) {
     case 'crash':
       content(chat, 'assistant', { type: 'text', text: 'About to crash.' });
