@@ -1,0 +1,120 @@
+/**
+ * ECA servers, Autohand and Emacs-Agent backends driven from the browser, each through the
+ * project's fake of its protocol run as a real child process (ECA, Autohand) or a real HTTP server
+ * on loopback (Emacs-Agent): picked for a new thread, a prompt answered, an approval that lets the
+ * agent write a file, and a slow turn that survives a reload and ends with Stop.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { startFakeEmacsAgent, type FakeEmacsAgent } from '../server/agents/emacs-agent/fake/fake-emacs-agent-server';
+import { BatonPage } from './support/baton-page';
+import { fakeAgentEntry, writeRelayConfig } from './support/fake-agents';
+import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+
+interface Backend {
+  label: string;
+  entry(): Promise<object>;
+  /** A prompt that makes the fake ask approval for a write, and the file it then writes (if any). */
+  writePrompt: string;
+  writtenFile?: string;
+}
+
+let relay: RelayProcess | undefined;
+let emacs: FakeEmacsAgent | undefined;
+let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+
+const backends: Backend[] = [
+  {
+    label: 'Fake ECA',
+    entry: async () => fakeAgentEntry('eca', 'server/agents/eca-client/fake-eca-server.ts', [], 'Fake ECA'),
+    writePrompt: 'please write the notes',
+  },
+  {
+    label: 'Fake Autohand',
+    entry: async () => fakeAgentEntry('autohand', 'server/agents/autohand/fake/fake-autohand.ts', ['--mode', 'rpc'], 'Fake Autohand'),
+    writePrompt: 'please write the notes',
+    writtenFile: 'notes.txt',
+  },
+  {
+    label: 'Fake Emacs-Agent',
+    entry: async () => {
+      emacs = await startFakeEmacsAgent();
+      return { kind: 'emacs-agent', label: 'Fake Emacs-Agent', url: emacs.url };
+    },
+    writePrompt: 'please write hello',
+    writtenFile: 'hello.txt',
+  },
+];
+
+async function launch(page: Page, backend: Backend): Promise<BatonPage> {
+  const dataDir = path.join(workspace.path, '.baton');
+  await writeRelayConfig(dataDir, { agents: { fake: await backend.entry() } });
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir });
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.newThreadWith(backend.label);
+  await expect(baton.activeAgent).toContainText(backend.label);
+  return baton;
+}
+
+/**
+ * Approves every card the turn shows until it ends (a change review may follow the permission):
+ * Approve, or the agent's own first allowing option where it offers its own.
+ */
+async function approveUntilDone(baton: BatonPage): Promise<number> {
+  const approve = baton.page
+    .getByTestId('approve-tool-call')
+    .or(baton.page.locator('[data-testid="approval-option"][data-option-kind^="allow"]'));
+  await expect(approve.first()).toBeVisible();
+  let approved = 0;
+  while ((await baton.stopButton.count()) > 0) {
+    if ((await approve.count()) > 0) {
+      await approve.first().click();
+      approved += 1;
+    }
+    await baton.page.waitForTimeout(100);
+  }
+  return approved;
+}
+
+test.beforeEach(async () => {
+  workspace = await makeTempFolder('external-agents');
+});
+
+test.afterEach(async () => {
+  await relay?.stop();
+  relay = undefined;
+  await emacs?.close();
+  emacs = undefined;
+  await workspace.remove();
+});
+
+for (const backend of backends) {
+  test(`${backend.label}: a prompt is answered, and an approved write goes through`, async ({ page }) => {
+    const baton = await launch(page, backend);
+    await baton.send(backend.writePrompt);
+    expect(await approveUntilDone(baton)).toBeGreaterThan(0);
+    await expect(baton.toolCards.first()).toHaveAttribute('data-status', 'succeeded');
+    await expect(baton.assistantMessages.last()).not.toBeEmpty();
+    if (backend.writtenFile) expect(existsSync(path.join(workspace.path, backend.writtenFile))).toBe(true);
+  });
+
+  test(`${backend.label}: a slow turn survives a reload, Stop ends it, and the next prompt works`, async ({ page }) => {
+    const baton = await launch(page, backend);
+    await baton.send('tell a slow story');
+    await expect(baton.assistantMessages.last()).not.toBeEmpty();
+    await page.reload();
+    await baton.expectConnected();
+    await baton.threadItems.first().click();
+    await expect(baton.userMessages).toHaveCount(1);
+    await expect(baton.stopButton).toBeVisible();
+    await baton.stopButton.click();
+    await baton.expectTurnFinished();
+
+    await baton.send('hello again');
+    await expect(baton.userMessages).toHaveCount(2);
+    await baton.expectTurnFinished();
+    await expect(baton.assistantMessages).toHaveCount(2);
+  });
+}
