@@ -108,6 +108,20 @@ describe('EmacsAgentClient', () => {
     expect((error as Error).message).toMatch(/is not reachable \(connection refused\)\. Is it running\?$/);
   });
 
+  it('says a backend that does not answer is unavailable, after the request timeout', async () => {
+    const server = createServer(() => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const api = new EmacsAgentClient({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, name: 'emacs', requestTimeoutMs: 200 });
+      const error = await api.call('createSession', { body: { project_path: '/p' } }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(AgentUnavailableError);
+      expect((error as Error).message).toMatch(/did not answer POST \/api\/sessions within 0\.2 s\. Is it running\?$/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('takes the base URL with or without /api, and reads bodies that are not JSON or carry nulls', async () => {
     expect(client('http://127.0.0.1:9/api/').origin).toBe('http://127.0.0.1:9');
     expect(client('http://127.0.0.1:9/prefix').origin).toBe('http://127.0.0.1:9/prefix');

@@ -94,15 +94,14 @@ export class EmacsAgentClient {
 
   /**
    * Opens the session's event stream ("Event Stream Endpoint"), resuming after `lastEventId`
-   * when one is known. The timeout covers the answer's headers only; the body streams until
-   * `signal` aborts or the backend ends it.
+   * when one is known. The body streams until `signal` aborts or the backend ends it.
    */
   async openEvents(sessionId: string, lastEventId: string, signal: AbortSignal): Promise<Response> {
     const url = new URL(this.origin + emacsAgentPath('subscribeEvents', sessionId));
     const what = `GET ${url.pathname}`;
     const headers = this.headers({ Accept: 'text/event-stream', 'Cache-Control': 'no-cache' });
     if (lastEventId !== '') headers['Last-Event-ID'] = lastEventId;
-    const response = await this.send(what, url, { method: 'GET', headers, signal }, { bodyOutlivesTimeout: true });
+    const response = await this.send(what, url, { method: 'GET', headers, signal });
     if (!response.ok) await this.readAnswer(what, response);
     return response;
   }
@@ -115,20 +114,19 @@ export class EmacsAgentClient {
     return { ...extra, ...(this.options.token === undefined ? {} : { Authorization: `Bearer ${this.options.token}` }) };
   }
 
-  private async send(what: string, url: URL, init: RequestInit & { signal?: AbortSignal }, { bodyOutlivesTimeout = false } = {}): Promise<Response> {
+  /** The timeout covers the answer's headers: bodies are small, and an event stream's never ends. */
+  private async send(what: string, url: URL, init: RequestInit & { signal?: AbortSignal }): Promise<Response> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), this.requestTimeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
     try {
-      const response = await fetch(url, { ...init, signal });
-      if (bodyOutlivesTimeout) clearTimeout(timer);
-      return response;
+      return await fetch(url, { ...init, signal });
     } catch (error) {
       if (init.signal?.aborted) throw error;
       const reason = timeout.signal.aborted ? `did not answer ${what} within ${this.requestTimeoutMs / 1000} s` : `is not reachable (${networkReason(error)})`;
       throw new AgentUnavailableError(`${this.label} ${reason}. Is it running?`, { cause: error });
     } finally {
-      if (!bodyOutlivesTimeout) clearTimeout(timer);
+      clearTimeout(timer);
     }
   }
 
