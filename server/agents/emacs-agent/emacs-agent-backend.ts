@@ -43,6 +43,8 @@ export class EmacsAgentBackend implements AgentBackend {
   private readonly budget: RestartBudget;
   private readonly files: FileChangeTracker;
   private readonly sessions = new Map<string, HeldSession>();
+  /** Threads whose session was dropped after a failure: finding it again counts against the budget. */
+  private readonly recovering = new Set<string>();
   private readonly listeners = new Set<() => void>();
 
   constructor(
@@ -96,7 +98,10 @@ export class EmacsAgentBackend implements AgentBackend {
       // A backend may still say idle after `agent.state` error; the next turn must not end on it.
       session.staleIdleExpected = true;
       // A session the backend lost, or whose stream is gone, is not used again: the next turn resumes it or starts anew.
-      if (session.stream.failed || isSessionNotFound(error) || error instanceof AgentUnavailableError) this.forget(turn.threadId);
+      if (session.stream.failed || isSessionNotFound(error) || error instanceof AgentUnavailableError) {
+        this.forget(turn.threadId);
+        this.recovering.add(turn.threadId);
+      }
       if (session.stream.failed && !(error instanceof AgentUnavailableError)) throw session.stream.failed;
       throw error;
     }
@@ -126,7 +131,8 @@ export class EmacsAgentBackend implements AgentBackend {
     if (held && !held.stream.failed) return { session: held, primed: false, reused: true };
     if (held) this.forget(turn.threadId);
     const known = lost ?? held?.sessionId ?? turn.agentSessionId;
-    this.budget.take();
+    // Only recoveries count: every thread's first turn after a relay restart resumes its session.
+    if (held || lost !== undefined || this.recovering.delete(turn.threadId)) this.budget.take();
     if (known !== undefined) {
       try {
         await this.client.call('resumeSession', { sessionId: known });
