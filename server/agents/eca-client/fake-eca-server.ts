@@ -29,19 +29,9 @@
  * spec's sequence diagram shows), and ends with `progress finished`.
  */
 import { randomUUID } from 'node:crypto';
-import { createFrameReader, type Message, send, writeRaw } from './fake-eca-wire';
+import { type Chat, content, log, nulls, reasoning, sleep, toolCall, usage, v1, writeFile } from './fake-eca-turns';
+import { createFrameReader, type Message, notify, send, writeRaw } from './fake-eca-wire';
 
-const v1 = process.argv.includes('--protocol=1');
-const log = (text: string) => process.stderr.write(`fake eca: ${text}\n`);
-
-type Answer = 'approved' | 'approved-for-session' | 'rejected';
-
-interface Chat {
-  id: string;
-  stopped: boolean;
-  /** Answers to the chat's tool calls waiting for approval. */
-  approvals: Map<string, (answer: Answer) => void>;
-}
 
 const chats = new Map<string, Chat>();
 let behavior = 'agent';
@@ -50,10 +40,6 @@ let nextRequestId = 1;
 const pendingRequests = new Map<string | number, (result: unknown) => void>();
 const mcpTools = [{ name: 'fetch_page', description: 'Fetches a page', parameters: { type: 'object' } }];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const notify = (method: string, params?: unknown) => send({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });
-const content = (chat: Chat, role: string, body: Record<string, unknown>) =>
-  notify('chat/contentReceived', { chatId: chat.id, role, content: body });
 
 function request(method: string, params: unknown): Promise<unknown> {
   // A string id, as some servers use.
@@ -197,71 +183,6 @@ async function runTurn(chat: Chat, message: string, params: Record<string, unkno
   }
   usage(chat);
   content(chat, 'system', { type: 'progress', state: 'finished', text: chat.stopped ? 'Stopped' : 'Finished' });
-}
-
-function reasoning(chat: Chat, id: string, text: string): void {
-  content(chat, 'assistant', { type: 'reasonStarted', id });
-  content(chat, 'assistant', { type: 'reasonText', id, text });
-  content(chat, 'assistant', v1 ? { type: 'reasonFinished', id } : { type: 'reasonFinished', id, totalTimeMs: 12 });
-}
-
-function usage(chat: Chat): void {
-  content(
-    chat,
-    'assistant',
-    v1
-      ? { type: 'usage', sessionTokens: 120, messageInputTokens: 100, messageOutputTokens: 20, messageCost: '$0.01', sessionCost: '$0.02' }
-      : { type: 'usage', sessionTokens: 120, lastMessageCost: '$0.01', sessionCost: '$0.02', limit: { context: 200000, output: 8000 } },
-  );
-}
-
-function output(text: string) {
-  return v1 ? { type: 'text', content: text } : { type: 'text', text };
-}
-
-function toolCall(chat: Chat, id: string, name: string, args: Record<string, unknown>, result: string, details?: unknown): void {
-  const base = { origin: 'native', id, name, ...(v1 ? {} : { server: 'ECA' }) };
-  content(chat, 'assistant', { type: 'toolCallPrepare', ...base, argumentsText: JSON.stringify(args), ...(v1 ? { manualApproval: false } : {}) });
-  content(chat, 'assistant', { type: 'toolCallRun', ...base, arguments: args, manualApproval: false });
-  if (!v1) content(chat, 'assistant', { type: 'toolCallRunning', ...base, arguments: args });
-  content(chat, 'assistant', { type: 'toolCalled', ...base, arguments: args, error: false, outputs: [output(result)], ...(v1 ? {} : { totalTimeMs: 3 }), ...(details ? { details } : {}) });
-}
-
-async function writeFile(chat: Chat): Promise<void> {
-  const id = `call-${randomUUID()}`;
-  const args = { path: 'notes.md', content: 'hello\n' };
-  const details = { type: 'fileChange', path: 'notes.md', diff: '@@ -0,0 +1 @@\n+hello', linesAdded: 1, linesRemoved: 0 };
-  const base = { origin: 'native', id, name: 'write_file', ...(v1 ? {} : { server: 'ECA' }), summary: 'Writing notes.md' };
-  content(chat, 'assistant', { type: 'toolCallPrepare', ...base, argumentsText: JSON.stringify(args), ...(v1 ? { manualApproval: true } : {}) });
-  const approved = new Promise<Answer>((resolve) => chat.approvals.set(id, resolve));
-  content(chat, 'assistant', { type: 'toolCallRun', ...base, arguments: args, manualApproval: true, details });
-  const answer = await Promise.race([approved, waitForStop(chat)]);
-  chat.approvals.delete(id);
-  if (answer === undefined) return;
-  if (answer === 'rejected') {
-    content(chat, 'assistant', { type: 'toolCallRejected', ...base, arguments: args, reason: v1 ? 'user' : 'user-choice' });
-    content(chat, 'assistant', { type: 'text', text: 'Not written.' });
-    return;
-  }
-  if (!v1) content(chat, 'assistant', { type: 'toolCallRunning', ...base, arguments: args });
-  content(chat, 'assistant', { type: 'toolCalled', ...base, arguments: args, error: false, outputs: [output('Wrote notes.md')], details, ...(v1 ? {} : { totalTimeMs: 4 }) });
-  content(chat, 'assistant', { type: 'text', text: answer === 'approved-for-session' ? 'Written (approved for the session).' : 'Written.' });
-}
-
-async function waitForStop(chat: Chat): Promise<undefined> {
-  while (!chat.stopped) await sleep(20);
-  return undefined;
-}
-
-async function nulls(chat: Chat): Promise<void> {
-  content(chat, 'assistant', { type: 'reasonStarted', id: 'rn' });
-  content(chat, 'assistant', { type: 'reasonFinished', id: 'rn', totalTimeMs: null });
-  content(chat, 'assistant', { type: 'hookStarted', id: 'h1', name: 'pre-commit' });
-  notify('chat/somethingNew', { chatId: chat.id, surprise: true });
-  const base = { origin: 'native', id: 'call-null', name: 'read_file', server: 'ECA', summary: null, details: null };
-  content(chat, 'assistant', { type: 'toolCallRun', ...base, arguments: { path: 'a.txt' }, manualApproval: false });
-  content(chat, 'assistant', { type: 'toolCalled', ...base, arguments: { path: 'a.txt' }, error: false, outputs: [{ type: 'text', text: 'a', content: null }], totalTimeMs: null });
-  content(chat, 'assistant', { type: 'text', text: 'Nulls survived.' });
 }
 
 function receive(message: Message): void {

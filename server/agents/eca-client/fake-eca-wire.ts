@@ -18,6 +18,10 @@ export function send(message: Message): void {
   process.stdout.write(body);
 }
 
+export function notify(method: string, params?: unknown): void {
+  send({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });
+}
+
 /** Bytes exactly as given: for the frames a test wants malformed. */
 export function writeRaw(text: string): void {
   process.stdout.write(text);
