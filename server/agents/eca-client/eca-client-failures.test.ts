@@ -46,6 +46,18 @@ describe('ECA client: Stop, crashes and what real servers send', () => {
     expect(next.notes).toHaveLength(1);
   });
 
+  it('Stop before the server has answered chat/prompt gives the request up ($/cancelRequest) and ends the turn', async () => {
+    const backend = fixture.backend();
+    const stop = new AbortController();
+    const recording = createRecordingTurn({ message: 'hang on', stopSignal: stop.signal });
+    const ended = backend.runTurn(recording.turn);
+    await fixture.until(() => fixture.logs.some((line) => line.includes('initialize {')), 'the server to start');
+    stop.abort();
+    await ended;
+    await fixture.until(() => fixture.logs.some((line) => /the client cancelled request \d+/.test(line)), 'the cancellation to reach the server');
+    expect(recording.contents).toEqual([]);
+  });
+
   it('a server that exits mid-turn fails the turn with AgentUnavailableError and its last words; the next turn restarts it', async () => {
     const backend = fixture.backend();
     const recording = createRecordingTurn({ message: 'crash now' });

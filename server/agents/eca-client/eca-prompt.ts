@@ -20,6 +20,8 @@ export async function runEcaPrompt(
   params: ChatPromptParams,
   log: (message: string) => void,
 ): Promise<string | undefined> {
+  // Stopped before the prompt left: nothing to tell the server.
+  if (turn.signal.aborted) return params.chatId;
   const { router, rpc } = server;
   // A new chat's first contents may come before the answer that names it.
   const opened = params.chatId === undefined ? router.opensChat() : undefined;

@@ -10,6 +10,7 @@
  *
  * What a turn does is chosen by keywords in the prompt (the first listed that appears wins; in a
  * prompt primed with a transcript, only the words after "The user now says:" count):
+ *   hang        chat/prompt is never answered (the client's $/cancelRequest is logged)
  *   crash       some text, then the process exits with code 3 (stderr says why)
  *   stubborn    streams text slowly and ignores chat/promptStop
  *   slow        streams text slowly until chat/promptStop, then finishes
@@ -112,7 +113,11 @@ const handlers: Record<string, (params: Params) => unknown> = {
   '$/cancelRequest': ({ id }) => log(`the client cancelled request ${String(id)}`),
 };
 
+/** What a handler returns for a request it will never answer. */
+const NO_ANSWER = Symbol('no answer');
+
 function startPrompt(params: Record<string, unknown>) {
+  if (String(params.message).toLowerCase().includes('hang')) return NO_ANSWER;
   const chatId = typeof params.chatId === 'string' ? params.chatId : `chat-${randomUUID()}`;
   const chat = chats.get(chatId) ?? { id: chatId, stopped: false, approvals: new Map() };
   chat.stopped = false;
@@ -203,6 +208,7 @@ function receive(message: Message): void {
     return;
   }
   const result = handler((message.params ?? {}) as Params);
+  if (result === NO_ANSWER) return;
   if (isRequest) send({ jsonrpc: '2.0', id: message.id, result: result ?? null });
 }
 
