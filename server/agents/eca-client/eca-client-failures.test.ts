@@ -51,7 +51,7 @@ describe('ECA client: Stop, crashes and what real servers send', () => {
     const stop = new AbortController();
     const recording = createRecordingTurn({ message: 'hang on', stopSignal: stop.signal });
     const ended = backend.runTurn(recording.turn);
-    await fixture.until(() => fixture.logs.some((line) => line.includes('initialize {')), 'the server to start');
+    await fixture.until(() => fixture.logs.some((line) => line.includes('chat/prompt left unanswered')), 'the prompt to reach the server');
     stop.abort();
     await ended;
     await fixture.until(() => fixture.logs.some((line) => /the client cancelled request \d+/.test(line)), 'the cancellation to reach the server');

@@ -117,7 +117,10 @@ const handlers: Record<string, (params: Params) => unknown> = {
 const NO_ANSWER = Symbol('no answer');
 
 function startPrompt(params: Record<string, unknown>) {
-  if (String(params.message).toLowerCase().includes('hang')) return NO_ANSWER;
+  if (String(params.message).toLowerCase().includes('hang')) {
+    log('chat/prompt left unanswered, as asked');
+    return NO_ANSWER;
+  }
   const chatId = typeof params.chatId === 'string' ? params.chatId : `chat-${randomUUID()}`;
   const chat = chats.get(chatId) ?? { id: chatId, stopped: false, approvals: new Map() };
   chat.stopped = false;
