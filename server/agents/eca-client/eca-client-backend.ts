@@ -132,6 +132,7 @@ export class EcaClientBackend implements AgentBackend {
 
   async close(): Promise<void> {
     this.closed = true;
+    // A start that failed was reported to whoever asked for it; there is nothing left to close then.
     const starting = this.starting?.catch(() => undefined);
     const server = (await starting) ?? this.current;
     this.chats.clear();
