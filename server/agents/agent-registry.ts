@@ -99,6 +99,7 @@ export class AgentRegistry {
     const descriptions: AgentDescription[] = [];
     for (const [name, entry] of this.options.entries) {
       const started = this.backends.get(name);
+      // An agent whose start failed is described from its config; its turn already said why.
       const backend = started ? await started.catch(() => undefined) : undefined;
       descriptions.push(describeAgent(name, entry, backend));
     }

@@ -120,10 +120,12 @@ export class AcpAgent implements AgentBackend {
     const live = this.live;
     this.live = undefined;
     this.sessions.clear();
+    // A start that failed was already reported to the turn that made it; there is nothing to stop or reuse.
     if (live) await (await live.catch(() => undefined))?.shutdown();
   }
 
   private async ensureLive(): Promise<LiveAgent> {
+    // A start that failed was already reported to the turn that made it; there is nothing to stop or reuse.
     const current = this.live && (await this.live.catch(() => undefined));
     if (current && !current.isGone()) return current;
     this.budget.take();

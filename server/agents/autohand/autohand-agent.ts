@@ -75,6 +75,7 @@ export class AutohandAgent implements AgentBackend {
   async closeThread(threadId: string): Promise<void> {
     const process = this.processes.get(threadId);
     this.processes.delete(threadId);
+    // A start that failed was already reported to the turn that made it; there is nothing to stop or reuse.
     await (await process?.catch(() => undefined))?.shutdown('its thread was closed');
   }
 
@@ -84,6 +85,7 @@ export class AutohandAgent implements AgentBackend {
 
   /** The thread's process, started (fresh) when it has none or the last one has gone. */
   private async processFor(turn: AgentTurn): Promise<{ process: AutohandProcess; fresh: boolean }> {
+    // A start that failed was already reported to the turn that made it; there is nothing to stop or reuse.
     const running = await this.processes.get(turn.threadId)?.catch(() => undefined);
     if (running && !running.isGone) return { process: running, fresh: false };
     this.budget.take();
