@@ -17,8 +17,6 @@ const STDERR_LINES_KEPT = 8;
 
 export interface AgentChild {
   readonly process: AgentProcess;
-  /** The last lines the agent wrote to stderr, oldest first. */
-  stderrTail(): string[];
   /** What to tell the user once the process has exited: how, and its last stderr lines. */
   describeExit(exit: ProcessExit): string;
 }
@@ -70,7 +68,6 @@ export async function startAgentChild(
   }
   return {
     process,
-    stderrTail: () => [...tail],
     describeExit(exit) {
       const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
       const last = tail.length > 0 ? ` Its last output: ${tail.slice(-3).join(' / ')}` : '';
