@@ -26,8 +26,10 @@ describe('the Baton store', () => {
     const rpc = relay();
     const store = createBatonStore(rpc);
     expect(store.getState().connectionStatus).toBe('connecting');
+    expect(store.getState().threadsLoaded).toBe(false);
 
     await store.getState().synchronize();
+    expect(store.getState().threadsLoaded).toBe(true);
 
     const state = store.getState();
     expect(state.connectionStatus).toBe('connected');

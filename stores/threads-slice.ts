@@ -8,6 +8,8 @@ import { applyCatchUp, loadSnapshot } from './thread-sequence';
 export interface ThreadsSlice {
   /** Most recently modified first, as the relay lists them; new threads go on top. */
   threads: readonly ThreadMetadata[];
+  /** False until the relay's list has arrived once: until then an empty list means "not yet", not "none". */
+  threadsLoaded: boolean;
   selectedThreadId: string | null;
   loadThreads(): Promise<void>;
   /** Creates a thread, opens it and resolves with its id; null (and `lastError`) if that failed. */
@@ -33,6 +35,7 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
 
   return {
   threads: [],
+  threadsLoaded: false,
   selectedThreadId: null,
   newThreadAgent: null,
 
@@ -59,7 +62,7 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
   async loadThreads() {
     try {
       const { threads } = await rpc.request('getThreads', null);
-      set({ threads });
+      set({ threads, threadsLoaded: true });
     } catch (error) {
       set({ lastError: `Could not load the threads: ${errorMessage(error)}` });
     }

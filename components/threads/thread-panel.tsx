@@ -6,6 +6,7 @@ import { ThreadItem } from './thread-item';
 
 export function ThreadPanel() {
   const threads = useBatonStore((state) => state.threads);
+  const threadsLoaded = useBatonStore((state) => state.threadsLoaded);
   const selectedThreadId = useBatonStore((state) => state.selectedThreadId);
   const connected = useBatonStore((state) => state.connectionStatus === 'connected');
   const createThread = useBatonStore((state) => state.createThread);
@@ -25,12 +26,12 @@ export function ThreadPanel() {
           New thread
         </button>
       </div>
-      <ul className="thread-list" data-testid="thread-list">
+      <ul className="thread-list" data-testid="thread-list" data-state={threadsLoaded ? 'loaded' : 'loading'}>
         {threads.map((thread) => (
           <ThreadItem key={thread.id} thread={thread} selected={thread.id === selectedThreadId} />
         ))}
       </ul>
-      {threads.length === 0 ? <p className="pane__empty">No threads yet. Type a prompt to start one.</p> : null}
+      {threadsLoaded && threads.length === 0 ? <p className="pane__empty">No threads yet. Type a prompt to start one.</p> : null}
     </nav>
   );
 }

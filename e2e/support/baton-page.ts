@@ -42,6 +42,8 @@ export class BatonPage {
   }
 
   async newThread(): Promise<void> {
+    // Count only once the relay's list is in: a list still loading would undercount.
+    await expect(this.page.getByTestId('thread-list')).toHaveAttribute('data-state', 'loaded');
     const before = await this.threadItems.count();
     await this.page.getByTestId('new-thread').click();
     await expect(this.threadItems).toHaveCount(before + 1);
