@@ -3,8 +3,9 @@
  * description (`config/updated`'s `baton.agents`) says which models, behaviours and menus the
  * composer offers: what an agent lacks is hidden, never faked.
  */
-import type { AgentDescription } from '../lib/protocol/agents';
+import { BUILTIN_AGENT_NAME, type AgentDescription } from '../lib/protocol/agents';
 import type { BatonState } from './baton-state';
+import { toolServerOwner, type ToolServer } from './tool-servers-slice';
 
 /** The name of the agent the next prompt goes to. */
 export function selectActiveAgentName(state: BatonState): string | null {
@@ -19,6 +20,12 @@ export function selectActiveAgentName(state: BatonState): string | null {
 export function selectActiveAgent(state: BatonState): AgentDescription | undefined {
   const name = selectActiveAgentName(state);
   return state.agents.find((agent) => agent.name === name);
+}
+
+/** The servers of the agent the composer talks to (the built-in agent's before any agent is described). */
+export function activeAgentServers(servers: readonly ToolServer[], activeAgent: string | null): ToolServer[] {
+  const owner = activeAgent ?? BUILTIN_AGENT_NAME;
+  return servers.filter((server) => toolServerOwner(server) === owner);
 }
 
 const NO_CHOICES: readonly string[] = [];

@@ -28,9 +28,11 @@ export interface ComposerSlice {
 }
 
 export const createComposerSlice: BatonSliceCreator<ComposerSlice> = (rpc) => (set, get) => {
+  /** The open chat; with none, the agent a new thread goes to, so its menus are that agent's. */
   const openChatId = () => {
-    const chatId = get().selectedThreadId;
-    return chatId ? { chatId } : {};
+    const { selectedThreadId: chatId, newThreadAgent: agent } = get();
+    if (chatId) return { chatId };
+    return agent ? { baton: { agent } } : {};
   };
 
   return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { activeAgentServers } from './active-agent';
 import { createBatonStore } from './baton-store';
 import { FakeBatonRpc } from './fake-baton-rpc';
 import { toolServerError, type ToolServer } from './tool-servers-slice';
@@ -22,6 +23,22 @@ describe('tool servers', () => {
     ]);
   });
 
+  it('keeps each agent\'s servers apart, though they share a name', () => {
+    const store = createBatonStore(new FakeBatonRpc());
+    const ecaNative: ToolServer = { ...native, tools: [], baton: { agent: 'eca' } };
+    for (const server of [ecaNative, native, everything('running', { baton: { agent: 'eca' } }), everything('starting')]) {
+      store.getState().receiveToolServer(server);
+    }
+    expect(store.getState().toolServers.map((server) => `${server.baton?.agent ?? 'builtin'}/${server.name}:${server.status}`)).toEqual([
+      'builtin/ECA:running',
+      'builtin/everything:starting',
+      'eca/ECA:running',
+      'eca/everything:running',
+    ]);
+    expect(activeAgentServers(store.getState().toolServers, 'eca').map((server) => server.name)).toEqual(['ECA', 'everything']);
+    expect(activeAgentServers(store.getState().toolServers, null)).toHaveLength(2);
+  });
+
   it('keeps why a server failed when the relay says', () => {
     expect(toolServerError(everything('failed', { error: 'spawn npx ENOENT' }))).toBe('spawn npx ENOENT');
     expect(toolServerError(everything('failed'))).toBeNull();
@@ -33,12 +50,12 @@ describe('tool servers', () => {
     const store = createBatonStore(rpc);
     store.getState().receiveToolServer(everything('running'));
 
-    store.getState().stopToolServer('everything');
-    store.getState().startToolServer('everything');
+    store.getState().stopToolServer(everything('running'));
+    store.getState().startToolServer(everything('running', { baton: { agent: 'eca' } }));
 
     expect(rpc.notifications).toEqual([
       { method: 'mcp/stopServer', params: { name: 'everything' } },
-      { method: 'mcp/startServer', params: { name: 'everything' } },
+      { method: 'mcp/startServer', params: { name: 'everything', baton: { agent: 'eca' } } },
     ]);
     expect(store.getState().toolServers[0]?.status).toBe('running');
   });
@@ -49,7 +66,7 @@ describe('tool servers', () => {
       throw new Error('Not connected to the relay (mcp/stopServer was not sent).');
     };
     const store = createBatonStore(rpc);
-    store.getState().stopToolServer('everything');
+    store.getState().stopToolServer(everything('running'));
     expect(store.getState().toolServersError).toMatch(/Not connected/);
   });
 });

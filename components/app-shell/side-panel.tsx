@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { activeAgentServers, selectActiveAgentName } from '../../stores/active-agent';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { FilePanel } from '../files/file-panel';
 import { ToolServersPanel } from '../tool-servers/tool-servers-panel';
@@ -10,7 +11,9 @@ type Tab = 'files' | 'tools';
 /** The right pane: the workspace's files, or the agent's tool servers. */
 export function SidePanel() {
   const [tab, setTab] = useState<Tab>('files');
-  const failedServers = useBatonStore((state) => state.toolServers.filter((server) => server.status === 'failed').length);
+  const failedServers = useBatonStore(
+    (state) => activeAgentServers(state.toolServers, selectActiveAgentName(state)).filter((server) => server.status === 'failed').length,
+  );
 
   return (
     <aside className="pane side-panel" aria-label="Workspace">

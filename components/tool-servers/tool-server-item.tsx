@@ -21,8 +21,8 @@ export function ToolServerItem({ server }: { server: ToolServer }) {
 
   function press() {
     setPressedWhile(server.status);
-    if (action === 'stop') stopToolServer(server.name);
-    else startToolServer(server.name);
+    if (action === 'stop') stopToolServer(server);
+    else startToolServer(server);
   }
 
   return (

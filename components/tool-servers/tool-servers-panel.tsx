@@ -1,11 +1,18 @@
 'use client';
 
+import { useMemo } from 'react';
+import { activeAgentServers, selectActiveAgentName } from '../../stores/active-agent';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ToolServerItem } from './tool-server-item';
 
-/** The agent's tool servers (its own tools and each MCP server) as `tool/serverUpdated` reports them. */
+/**
+ * The tool servers of the agent the composer talks to (its own tools and each MCP server) as
+ * `tool/serverUpdated` reports them: another agent's servers are not this thread's tools.
+ */
 export function ToolServersPanel() {
-  const servers = useBatonStore((state) => state.toolServers);
+  const allServers = useBatonStore((state) => state.toolServers);
+  const activeAgent = useBatonStore(selectActiveAgentName);
+  const servers = useMemo(() => activeAgentServers(allServers, activeAgent), [allServers, activeAgent]);
   const error = useBatonStore((state) => state.toolServersError);
 
   return (
@@ -20,7 +27,7 @@ export function ToolServersPanel() {
       ) : (
         <ul className="tool-server-list">
           {servers.map((server) => (
-            <ToolServerItem key={server.name} server={server} />
+            <ToolServerItem key={`${server.baton?.agent ?? ''}/${server.name}`} server={server} />
           ))}
         </ul>
       )}

@@ -8,6 +8,7 @@ import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import type { AgentDescription, AgentKind, ApprovalOption } from '../../lib/protocol/agents';
 import type { ChatBehavior, ChatContentInput, ChatContext } from '../../lib/protocol/eca-chat';
 import type { ChatCommand } from '../../lib/protocol/eca/chat-methods';
+import type { ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
 
 /**
  * A tab's answer to a tool call. 'approved-for-session' is ECA's `save: 'session'`
@@ -78,12 +79,30 @@ export class AgentUnavailableError extends Error {
   readonly code = 'agent-unavailable';
 }
 
+/**
+ * Tool servers an agent runs itself (an ECA server's native tools and MCP servers), shown in the
+ * tools panel while one of its threads is open. Start and Stop are answered by a later update.
+ */
+export interface AgentToolServers {
+  current(): ToolServerUpdatedParams[];
+  start(name: string): Promise<void>;
+  stop(name: string): Promise<void>;
+  /** Called with each server whose state changed. */
+  onUpdated(listener: (server: ToolServerUpdatedParams) => void): void;
+}
+
 export interface AgentBackend {
   readonly info: AgentInfo;
   /** Runs one turn to its end. Rejects only on failures the user should see as an error. */
   runTurn(turn: AgentTurn): Promise<void>;
   /** The `/` commands a prompt may start with (`chat/queryCommands`); a prompt that starts with one runs it. */
   listCommands?(): Promise<ChatCommand[]>;
+  /**
+   * The `@` contexts the agent itself offers for `query`, besides those already chosen; an agent
+   * without it is offered the workspace's files and folders.
+   */
+  queryContext?(query: string, chosen: readonly ChatContext[], threadId?: string): Promise<ChatContext[]>;
+  toolServers?: AgentToolServers;
   /** Lets go of what the backend holds for one thread (its agent session); the thread may come back. */
   closeThread?(threadId: string): Promise<void>;
   /** Called when `info` changes (an agent that reports its models or modes once it runs). */

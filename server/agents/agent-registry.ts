@@ -39,9 +39,13 @@ export interface AgentRegistryOptions {
 export class AgentRegistry {
   private readonly backends = new Map<string, Promise<AgentBackend>>();
   private readonly changeListeners = new Set<() => void>();
+  private readonly startListeners = new Set<(name: string, backend: AgentBackend) => void>();
+  /** The backends that have started, for what must reach every tab (their tool servers). */
+  private readonly running = new Map<string, AgentBackend>();
 
   constructor(private readonly options: AgentRegistryOptions) {
     this.backends.set(BUILTIN_AGENT_NAME, Promise.resolve(options.builtin));
+    this.running.set(BUILTIN_AGENT_NAME, options.builtin);
     options.builtin.onInfoChanged?.(() => this.changed());
   }
 
@@ -80,7 +84,9 @@ export class AgentRegistry {
       this.backends.set(name, backend);
       backend.then(
         (created) => {
+          this.running.set(name, created);
           created.onInfoChanged?.(() => this.changed());
+          for (const listener of this.startListeners) listener(name, created);
           this.changed();
         },
         () => this.backends.delete(name),
@@ -92,6 +98,16 @@ export class AgentRegistry {
   /** Told when an agent's description changes (an agent that reports its models once it runs). */
   onChanged(listener: () => void): void {
     this.changeListeners.add(listener);
+  }
+
+  /** Told of each agent whose backend starts (the built-in one has, before any listener). */
+  onStarted(listener: (name: string, backend: AgentBackend) => void): void {
+    this.startListeners.add(listener);
+  }
+
+  /** The agents started so far, by name. */
+  startedBackends(): ReadonlyMap<string, AgentBackend> {
+    return this.running;
   }
 
   /** Every agent as the browser sees it; an agent not started yet is described from its config. */
@@ -109,6 +125,7 @@ export class AgentRegistry {
   async close(): Promise<void> {
     const started = [...this.backends.values()];
     this.backends.clear();
+    this.running.clear();
     await Promise.allSettled(started.map(async (backend) => (await backend).close()));
   }
 

@@ -42,15 +42,22 @@ export function registerChatHandlers(context: TabContext): void {
       return {};
     }),
   );
-  connection.onRequest('chat/queryContext', ({ chatId, query, contexts }) =>
-    asRpc(async () => ({
-      chatId,
-      contexts: await queryContexts({ workspace, resources: () => toolServers.resources() }, query, contexts),
-    })),
-  );
-  connection.onRequest('chat/queryCommands', ({ chatId, query }) =>
+  /** The agent a menu is for: the chat's, or for a chat not started yet the one the tab names. */
+  async function menuAgent(chatId: string | undefined, named: string | undefined) {
+    return agents.get(chatId === undefined ? (named ?? agents.defaultAgent) : await hub.agentOf(chatId));
+  }
+  connection.onRequest('chat/queryContext', ({ chatId, query, contexts, baton }) =>
     asRpc(async () => {
-      const agent = chatId === undefined ? agents.builtin : await agents.get(await hub.agentOf(chatId));
+      const agent = await menuAgent(chatId, baton?.agent);
+      if (agent.queryContext) return { chatId, contexts: await agent.queryContext(query, contexts, chatId) };
+      // Only the built-in agent reads the built-in agent's MCP resources.
+      const resources = agent === agents.builtin ? () => toolServers.resources() : undefined;
+      return { chatId, contexts: await queryContexts({ workspace, resources }, query, contexts) };
+    }),
+  );
+  connection.onRequest('chat/queryCommands', ({ chatId, query, baton }) =>
+    asRpc(async () => {
+      const agent = await menuAgent(chatId, baton?.agent);
       return { chatId, commands: matchingCommands((await agent.listCommands?.()) ?? [], query) };
     }),
   );

@@ -88,7 +88,6 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     protectedFolders: [options.dataDir],
     mcp,
   });
-  const toolServers = createToolServers(agent, mcp);
   const agents = new AgentRegistry({
     entries: configuredAgents(agentsSection),
     defaultAgent: agentsSection.defaultAgent ?? BUILTIN_AGENT_NAME,
@@ -101,6 +100,8 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
       log,
     },
   });
+
+  const toolServers = createToolServers(agent, mcp, agents);
 
   const ui = options.serveUi === false ? undefined : next({ dev: false, dir: PROJECT_ROOT, quiet: true });
   await ui?.prepare();
@@ -116,7 +117,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
       registerRpcHandlers({ connection, watchThread, hub, workspace, agents, toolServers }),
   });
   const hub = new ThreadHub({ store, agents, broadcast: sockets.broadcast, log });
-  mcp?.onServerUpdated((update) => sockets.broadcastToolServer(update));
+  toolServers.onUpdated((update) => sockets.broadcastToolServer(update));
   agents.onChanged(() => {
     void agentsConfigMessage(agents, workspace.root).then(
       (message) => sockets.broadcastNotification('config/updated', message),

@@ -16,7 +16,7 @@ export interface TabContext {
   hub: ThreadHub;
   workspace: Workspace;
   agents: AgentRegistry;
-  /** The built-in agent's tool servers (its native tools and MCP servers). */
+  /** Every started agent's tool servers (the built-in agent's native tools and MCP servers first). */
   toolServers: ToolServers;
   /** Puts this tab in the thread's room (and out of any other thread's). */
   watchThread(threadId: string): void;
@@ -38,11 +38,11 @@ export function registerRpcHandlers(context: TabContext): void {
     );
     for (const server of context.toolServers.current()) connection.notify('tool/serverUpdated', server);
   });
-  connection.onNotification('mcp/stopServer', ({ name }) => {
-    void context.toolServers.stop(name).catch(reportFailure(`stop ${name}`));
+  connection.onNotification('mcp/stopServer', ({ name, baton }) => {
+    void context.toolServers.stop(name, baton?.agent).catch(reportFailure(`stop ${name}`));
   });
-  connection.onNotification('mcp/startServer', ({ name }) => {
-    void context.toolServers.start(name).catch(reportFailure(`start ${name}`));
+  connection.onNotification('mcp/startServer', ({ name, baton }) => {
+    void context.toolServers.start(name, baton?.agent).catch(reportFailure(`start ${name}`));
   });
 
   connection.onRequest('getThreads', async () => ({ threads: await hub.listThreads() }));

@@ -7,6 +7,12 @@ import { ChatContextSchema } from './chat-context';
 import { ChatContentSchema } from './chat-content';
 import { ChatBehaviorSchema, ChatModelSchema, ChatRoleSchema } from './chat-common';
 
+/**
+ * Baton extension on requests that may come before any thread exists (a new thread's first prompt,
+ * its `@` and `/` menus): the configured agent they are meant for. Absent means the default agent.
+ */
+export const BatonAgentChoiceSchema = z.object({ agent: z.string().optional() }).optional();
+
 export const ChatPromptParamsSchema = z.object({
   /** Absent starts a new chat. */
   chatId: z.string().optional(),
@@ -21,7 +27,7 @@ export const ChatPromptParamsSchema = z.object({
   behavior: ChatBehaviorSchema.optional(),
   contexts: z.array(ChatContextSchema).optional(),
   /** Baton extension: for a prompt that starts a thread, the configured agent to bind it to. */
-  baton: z.object({ agent: z.string().optional() }).optional(),
+  baton: BatonAgentChoiceSchema,
 });
 export type ChatPromptParams = z.infer<typeof ChatPromptParamsSchema>;
 
@@ -69,6 +75,8 @@ export const ChatQueryContextParamsSchema = z.object({
   query: z.string(),
   /** The contexts already chosen. */
   contexts: z.array(ChatContextSchema),
+  /** Baton extension: without a chat, the agent whose contexts to offer. */
+  baton: BatonAgentChoiceSchema,
 });
 
 export const ChatQueryContextResultSchema = z.object({
@@ -80,6 +88,8 @@ export const ChatQueryCommandsParamsSchema = z.object({
   chatId: z.string().optional(),
   /** A blank query returns every command. */
   query: z.string(),
+  /** Baton extension: without a chat, the agent whose commands to offer. */
+  baton: BatonAgentChoiceSchema,
 });
 
 /**

@@ -17,12 +17,19 @@ export type ServerTool = z.infer<typeof ServerToolSchema>;
 export const McpServerStatusSchema = z.enum(['running', 'starting', 'stopped', 'failed', 'disabled']);
 export type McpServerStatus = z.infer<typeof McpServerStatusSchema>;
 
+/**
+ * Baton extension: the configured agent a server belongs to (an external ECA server runs its own
+ * MCP servers). Absent means the built-in agent, so ECA peers that never send it are unaffected.
+ */
+export const BatonServerOwnerSchema = z.object({ agent: z.string() }).optional();
+
 /** ECA's built-in tools, always running. */
 export const EcaServerUpdatedParamsSchema = z.object({
   type: z.literal('native'),
   name: z.literal('ECA'),
   status: z.literal('running'),
   tools: z.array(ServerToolSchema),
+  baton: BatonServerOwnerSchema,
 });
 
 export const McpServerUpdatedParamsSchema = z.object({
@@ -36,6 +43,7 @@ export const McpServerUpdatedParamsSchema = z.object({
   tools: z.array(ServerToolSchema).optional(),
   /** Baton's extension: why a server is `failed`, so the panel can say so. */
   error: z.string().optional(),
+  baton: BatonServerOwnerSchema,
 });
 
 export const ToolServerUpdatedParamsSchema = z.discriminatedUnion('type', [
@@ -44,5 +52,5 @@ export const ToolServerUpdatedParamsSchema = z.discriminatedUnion('type', [
 ]);
 export type ToolServerUpdatedParams = z.infer<typeof ToolServerUpdatedParamsSchema>;
 
-export const McpStopServerParamsSchema = z.object({ name: z.string() });
-export const McpStartServerParamsSchema = z.object({ name: z.string() });
+export const McpStopServerParamsSchema = z.object({ name: z.string(), baton: BatonServerOwnerSchema });
+export const McpStartServerParamsSchema = z.object({ name: z.string(), baton: BatonServerOwnerSchema });

@@ -6,11 +6,8 @@
 import type { AgentInfo } from '../agent-backend';
 import type { ServerChatConfig } from './eca-server-connection';
 
-/**
- * `toolServers` stays false until the relay shows this agent's servers (the backend keeps them:
- * `toolServers()`, `startToolServer`, `stopToolServer`); the rest ECA does itself.
- */
-const ECA_CAPABILITIES = { contexts: true, commands: true, toolServers: false, sessionApproval: true } as const;
+/** An ECA server offers all of it itself: contexts, commands, its own tool servers, session approvals. */
+const ECA_CAPABILITIES = { contexts: true, commands: true, toolServers: true, sessionApproval: true } as const;
 
 /** Before the server has said anything: no model known (the UI shows none). */
 export function initialEcaInfo(name: string): AgentInfo {

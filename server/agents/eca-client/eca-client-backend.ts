@@ -8,7 +8,7 @@ import type { ChatContext } from '../../../lib/protocol/eca-chat';
 import type { ChatCommand } from '../../../lib/protocol/eca/chat-methods';
 import type { ShowMessageParams } from '../../../lib/protocol/eca/show-message';
 import type { ToolServerUpdatedParams } from '../../../lib/protocol/eca/tool-servers';
-import type { AgentBackend, AgentInfo, AgentTurn } from '../agent-backend';
+import type { AgentBackend, AgentInfo, AgentToolServers, AgentTurn } from '../agent-backend';
 import { AgentUnavailableError } from '../agent-backend';
 import type { AgentFactoryContext } from '../agent-factories';
 import type { StdioAgentEntry } from '../agents-config';
@@ -32,7 +32,7 @@ export class EcaClientBackend implements AgentBackend {
   private readonly chats = new Map<string, ThreadChat>();
   private readonly running = new Set<EcaChatTurn>();
   private readonly infoListeners = new Set<() => void>();
-  private readonly toolServerListeners = new Set<() => void>();
+  private readonly toolServerListeners = new Set<(server: ToolServerUpdatedParams) => void>();
   private readonly servers = new Map<string, ToolServerUpdatedParams>();
   private current: EcaServerConnection | undefined;
   private starting: Promise<EcaServerConnection> | undefined;
@@ -102,24 +102,13 @@ export class EcaClientBackend implements AgentBackend {
     (await this.server()).rpc.notify('chat/selectedBehaviorChanged', { behavior });
   }
 
-  /** The tool servers the ECA server last reported (`tool/serverUpdated`), by name. */
-  toolServers(): ToolServerUpdatedParams[] {
-    return [...this.servers.values()];
-  }
-
-  onToolServersChanged(listener: () => void): void {
-    this.toolServerListeners.add(listener);
-  }
-
-  /** `mcp/startServer`; `tool/serverUpdated` reports how it went. */
-  async startToolServer(name: string): Promise<void> {
-    (await this.server()).rpc.notify('mcp/startServer', { name });
-  }
-
-  /** `mcp/stopServer`; `tool/serverUpdated` reports how it went. */
-  async stopToolServer(name: string): Promise<void> {
-    (await this.server()).rpc.notify('mcp/stopServer', { name });
-  }
+  /** The tool servers the ECA server last reported (`tool/serverUpdated`); Start and Stop are `mcp/*`. */
+  readonly toolServers: AgentToolServers = {
+    current: () => [...this.servers.values()],
+    start: async (name) => (await this.server()).rpc.notify('mcp/startServer', { name }),
+    stop: async (name) => (await this.server()).rpc.notify('mcp/stopServer', { name }),
+    onUpdated: (listener) => void this.toolServerListeners.add(listener),
+  };
 
   /** Forgets the thread's chat only: `chat/delete` would erase a chat the thread may come back to. */
   async closeThread(threadId: string): Promise<void> {
@@ -181,7 +170,7 @@ export class EcaClientBackend implements AgentBackend {
     const tools = update.tools?.length ?? 0;
     this.log(`tool server ${update.name} (${update.type}): ${update.status}, ${tools} tool${tools === 1 ? '' : 's'}`);
     this.servers.set(update.name, update);
-    for (const listener of this.toolServerListeners) listener();
+    for (const listener of this.toolServerListeners) listener(update);
   }
 
   /** `$/showMessage` reaches the user in every running turn; with none running, the log. */
@@ -195,7 +184,10 @@ export class EcaClientBackend implements AgentBackend {
     this.log(`the server has gone: ${reason}`);
     if (this.current !== server) return;
     this.current = undefined;
-    this.servers.clear();
-    for (const listener of this.toolServerListeners) listener();
+    // The MCP servers went with it: shown stopped (Start brings the server back). Its native tools
+    // stay listed, as ECA has no state for them but 'running'; the next turn restarts them.
+    for (const known of this.servers.values()) {
+      if (known.type === 'mcp' && known.status !== 'stopped') this.toolServerChanged({ ...known, status: 'stopped' });
+    }
   }
 }

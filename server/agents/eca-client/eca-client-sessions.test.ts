@@ -109,14 +109,14 @@ describe('ECA client: commands, contexts, behaviours and tool servers', () => {
   it('keeps the tool servers the server reports, and stops and starts its MCP servers', async () => {
     const backend = fixture.backend();
     await backend.listCommands();
-    await fixture.until(() => backend.toolServers().length === 2, 'the tool servers');
-    expect(backend.toolServers().map((server) => [server.name, server.status])).toEqual([
+    await fixture.until(() => backend.toolServers.current().length === 2, 'the tool servers');
+    expect(backend.toolServers.current().map((server) => [server.name, server.status])).toEqual([
       ['ECA', 'running'],
       ['fake-mcp', 'running'],
     ]);
-    await backend.stopToolServer('fake-mcp');
-    await fixture.until(() => backend.toolServers().find((server) => server.name === 'fake-mcp')?.status === 'stopped', 'fake-mcp to stop');
-    await backend.startToolServer('fake-mcp');
-    await fixture.until(() => backend.toolServers().find((server) => server.name === 'fake-mcp')?.status === 'running', 'fake-mcp to start');
+    await backend.toolServers.stop('fake-mcp');
+    await fixture.until(() => backend.toolServers.current().find((server) => server.name === 'fake-mcp')?.status === 'stopped', 'fake-mcp to stop');
+    await backend.toolServers.start('fake-mcp');
+    await fixture.until(() => backend.toolServers.current().find((server) => server.name === 'fake-mcp')?.status === 'running', 'fake-mcp to start');
   });
 });
