@@ -103,6 +103,8 @@ export interface AgentBackend {
    */
   queryContext?(query: string, chosen: readonly ChatContext[], threadId?: string): Promise<ChatContext[]>;
   toolServers?: AgentToolServers;
+  /** The user picked another behaviour in the composer (ECA's `chat/selectedBehaviorChanged`). */
+  selectBehavior?(behavior: string): Promise<void>;
   /** Lets go of what the backend holds for one thread (its agent session); the thread may come back. */
   closeThread?(threadId: string): Promise<void>;
   /** Called when `info` changes (an agent that reports its models or modes once it runs). */

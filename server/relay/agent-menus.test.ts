@@ -17,6 +17,10 @@ interface ServerUpdate {
   baton?: { agent: string };
 }
 
+interface AgentsConfig {
+  baton?: { agents?: Array<{ name: string; defaultModel?: string }> };
+}
+
 let relay: TestRelay;
 let closeClient: () => void;
 
@@ -34,13 +38,15 @@ async function connectTab() {
   closeClient = () => socket.close();
   expect(await whenConnected(socket)).toEqual({ connected: true });
   const updates: ServerUpdate[] = [];
-  socket.on('rpc', (message: { method?: string; params?: ServerUpdate }) => {
-    if (message.method === 'tool/serverUpdated' && message.params) updates.push(message.params);
+  const configs: AgentsConfig[] = [];
+  socket.on('rpc', (message: { method?: string; params?: unknown }) => {
+    if (message.method === 'tool/serverUpdated') updates.push(message.params as ServerUpdate);
+    if (message.method === 'config/updated') configs.push(message.params as AgentsConfig);
   });
   const client = rpcClient(socket);
   await client.call('initialize', { processId: null, clientInfo: { name: 'test', version: '1' }, capabilities: { codeAssistant: { chat: true } }, workspaceFolders: [] });
   client.send('initialized', {}, null);
-  return { client, updates };
+  return { client, updates, configs };
 }
 
 async function until<T>(found: () => T | undefined, what: string): Promise<T> {
@@ -87,6 +93,20 @@ describe('an ECA agent\'s menus and tool servers', () => {
     await until(() => ecaServer('fake-mcp', 'stopped'), 'fake-mcp to stop');
     client.send('mcp/startServer', { name: 'fake-mcp', baton: { agent: 'eca' } }, null);
     await until(() => updates.filter((update) => update.baton?.agent === 'eca' && update.name === 'fake-mcp' && update.status === 'running')[1], 'fake-mcp to start again');
+  });
+
+  it('passes the composer\'s behaviour to the open thread\'s ECA server, whose answer reaches the tab', async () => {
+    const { client, configs } = await connectTab();
+    const created = await client.call('createThread', { agent: 'eca' });
+    const threadId = (created.result as { threadId: string }).threadId;
+    await client.call('openThread', { threadId });
+    // Started by its menu; the behaviour is never a reason to start an agent.
+    await client.call('chat/queryCommands', { chatId: threadId, query: '' });
+    const ecaModel = () => configs.at(-1)?.baton?.agents?.find((agent) => agent.name === 'eca')?.defaultModel;
+    await until(() => (ecaModel() === 'fake-large' ? true : undefined), 'the ECA server to name its model');
+
+    client.send('chat/selectedBehaviorChanged', { behavior: 'plan' }, null);
+    await until(() => (ecaModel() === 'fake-small' ? true : undefined), "the ECA server's model for 'plan'");
   });
 
   it('lists a started agent\'s servers to a tab that joins later', async () => {

@@ -16,7 +16,14 @@ export function registerChatHandlers(context: TabContext): void {
 
   connection.onNotification('chat/selectedBehaviorChanged', ({ behavior }) => {
     selectedBehavior = behavior;
+    void tellAgentOfBehavior(behavior).catch(reportFailure('pass the behaviour on'));
   });
+  /** An agent that follows the composer's behaviour (an ECA server) hears of it, if it runs: never started for it. */
+  async function tellAgentOfBehavior(behavior: string): Promise<void> {
+    const threadId = context.watchedThread?.();
+    const name = threadId === undefined ? agents.defaultAgent : await hub.agentOf(threadId);
+    await agents.startedBackends().get(name)?.selectBehavior?.(behavior);
+  }
 
   connection.onRequest('chat/prompt', ({ chatId, message, behavior, model, contexts, baton }) =>
     asRpc(async () => {

@@ -20,11 +20,22 @@ export interface TabContext {
   toolServers: ToolServers;
   /** Puts this tab in the thread's room (and out of any other thread's). */
   watchThread(threadId: string): void;
+  /** The thread this tab watches now, if any. */
+  watchedThread?(): string | undefined;
   /** Sends a notification to this tab alone. */
   connection: RpcConnection<BatonProtocol>;
 }
 
-export function registerRpcHandlers(context: TabContext): void {
+export function registerRpcHandlers(tab: TabContext): void {
+  let watched: string | undefined;
+  const context: TabContext = {
+    ...tab,
+    watchThread(threadId) {
+      watched = threadId;
+      tab.watchThread(threadId);
+    },
+    watchedThread: () => watched,
+  };
   const { connection, hub, workspace } = context;
 
   // Starting or stopping a server is reported back through `tool/serverUpdated`; a failure to do

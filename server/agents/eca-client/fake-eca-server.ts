@@ -24,6 +24,7 @@
  *   show        a $/showMessage warning, then a normal answer
  *   echo        answers with the prompt's params as JSON (chatId, model, behavior, contexts, message)
  *   otherwise   a thought, "Hello from the fake ECA server.", a link and usage
+ * Choosing the 'plan' behaviour (chat/selectedBehaviorChanged) selects the model 'fake-small'.
  * `shutdown` then `exit` ends it with 0, `exit` alone with 1, stdin closing without `exit` with 5.
  * It logs `initialize <params>` to stderr.
  * Each turn sends `progress running` and the user's message before answering chat/prompt (as the
@@ -98,6 +99,8 @@ const handlers: Record<string, (params: Params) => unknown> = {
   'chat/delete': ({ chatId }) => (chats.delete(chatId ?? ''), {}),
   'chat/selectedBehaviorChanged': (params) => {
     behavior = params.behavior ?? behavior;
+    // As a real ECA server whose behaviours have their own default model: 'plan' plans with the small one.
+    if (behavior === 'plan') notify('config/updated', { chat: { selectModel: 'fake-small' } });
   },
   'chat/queryCommands': ({ query }) => ({
     commands: [
