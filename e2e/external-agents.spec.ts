@@ -5,6 +5,7 @@
  * agent write a file, and a slow turn that survives a reload and ends with Stop.
  */
 import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { startFakeEmacsAgent, type FakeEmacsAgent } from '../server/agents/emacs-agent/fake/fake-emacs-agent-server';
@@ -118,3 +119,26 @@ for (const backend of backends) {
     await expect(baton.assistantMessages).toHaveCount(2);
   });
 }
+
+test('Fake Autohand: a batch of changes is reviewed on one card, and Pick files applies only the files kept', async ({ page }) => {
+  await writeFile(path.join(workspace.path, 'b.txt'), 'bravo\n');
+  await writeFile(path.join(workspace.path, 'c.txt'), 'charlie\n');
+  const baton = await launch(page, backends.find((backend) => backend.label === 'Fake Autohand')!);
+  await baton.send('propose changes');
+
+  const review = baton.toolCard('review_changes');
+  await expect(review).toContainText('Review 3 proposed file changes');
+  // The proposed diffs are on the page before the one answer is given.
+  await expect(baton.toolCard('edit_file')).toContainText('bravo, changed');
+  await review.getByTestId('approval-option').filter({ hasText: 'Pick files' }).click();
+
+  for (const [tool, keep] of [['write_file', true], ['edit_file', false], ['delete_file', true]] as const) {
+    const card = baton.toolCard(tool);
+    await card.getByTestId(keep ? 'approve-tool-call' : 'reject-tool-call').click();
+  }
+  await baton.expectTurnFinished();
+  await expect(baton.toolCard('edit_file')).toHaveAttribute('data-status', 'rejected');
+  await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'succeeded');
+  expect(await readFile(path.join(workspace.path, 'b.txt'), 'utf8')).toBe('bravo\n');
+  expect(existsSync(path.join(workspace.path, 'c.txt'))).toBe(false);
+});

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChatContent } from '../../../lib/protocol/eca-chat';
-import type { ApprovalDecision } from '../agent-backend';
+import type { ApprovalAnswer, ApprovalDecision } from '../agent-backend';
 import { createRecordingTurn } from '../builtin/recording-turn';
 import { answerText, useAutohandFixture } from './autohand-test-support';
 
@@ -91,26 +91,29 @@ describe('Autohand change batches', { timeout: 30_000 }, () => {
   }
   const read = (name: string) => readFile(path.join(fixture.workspaceRoot, name), 'utf8');
 
-  it('asks about each file and applies only the files picked, in one decision', async () => {
+  it('asks once for the batch, then file by file when the user picks files, and applies only those in one decision', async () => {
     await prepare();
     const agent = fixture.agent({ flavor: 'reference' });
-    const decide = (id: string): ApprovalDecision => (id.endsWith('/change-b') ? 'rejected' : 'approved');
+    const decide = (id: string): ApprovalDecision | ApprovalAnswer =>
+      id.endsWith('/review') ? { decision: 'approved', optionId: 'pick' } : id.endsWith('/change-b') ? 'rejected' : 'approved';
     const recording = createRecordingTurn({ message: 'changes', decide });
     await agent.runTurn(recording.turn);
+    // The proposed files first, with their diffs, then the one review card, then a card per file.
+    const prepared = ofType(recording.contents, 'toolCallPrepare');
+    expect(prepared.map((card) => card.summary)).toEqual(['Create a.txt: Create a.txt', 'Change b.txt: Change b.txt', 'Delete c.txt: Delete c.txt']);
+    expect(prepared[1]?.details).toMatchObject({ type: 'fileChange', path: 'b.txt', linesAdded: 1, linesRemoved: 1 });
+    expect(prepared[1]?.details?.diff).toContain('-bravo\n+bravo, changed');
+    expect(prepared[0]?.details?.diff).toContain('--- /dev/null');
     const cards = ofType(recording.contents, 'toolCallRun');
-    expect(cards.map((card) => [card.name, card.summary, card.manualApproval])).toEqual([
-      ['write_file', 'Create a.txt: Create a.txt', true],
-      ['edit_file', 'Change b.txt: Change b.txt', true],
-      ['delete_file', 'Delete c.txt: Delete c.txt', true],
-    ]);
-    expect(cards[1]?.details).toMatchObject({ type: 'fileChange', path: 'b.txt', linesAdded: 1, linesRemoved: 1 });
-    expect(cards[1]?.details?.diff).toContain('-bravo\n+bravo, changed');
-    expect(cards[0]?.details?.diff).toContain('--- /dev/null');
+    expect(cards[0]).toMatchObject({ name: 'review_changes', summary: 'Review 3 proposed file changes', manualApproval: true });
+    expect(cards[0]?.approvalOptions?.map((option) => option.name)).toEqual(['Accept all', 'Pick files…', 'Reject all']);
+    expect(recording.approvalsAsked).toEqual(['batch-turn-1/review', 'batch-turn-1/change-a', 'batch-turn-1/change-b', 'batch-turn-1/change-c']);
     expect(await fixture.sent('autohand.changesDecision')).toEqual([
       { batchId: 'batch-turn-1', action: 'accept_selected', selectedChangeIds: ['change-a', 'change-c'] },
     ]);
     expect(ofType(recording.contents, 'toolCallRejected').map((content) => content.id)).toEqual(['batch-turn-1/change-b']);
     expect(ofType(recording.contents, 'toolCalled').map((content) => [content.id, content.error])).toEqual([
+      ['batch-turn-1/review', false],
       ['batch-turn-1/change-a', false],
       ['batch-turn-1/change-c', false],
     ]);
@@ -119,12 +122,22 @@ describe('Autohand change batches', { timeout: 30_000 }, () => {
     expect(existsSync(path.join(fixture.workspaceRoot, 'c.txt'))).toBe(false);
   });
 
-  it('accepts all or rejects all when the user says the same of every file', async () => {
+  it('accepts all or rejects all with one answer on the review card', async () => {
     await prepare();
     const agent = fixture.agent({ flavor: 'observed' });
-    await agent.runTurn(createRecordingTurn({ message: 'changes', decide: () => 'rejected' }).turn);
+    const rejecting = createRecordingTurn({ message: 'changes', decide: () => ({ decision: 'rejected', optionId: 'reject-all' }) });
+    await agent.runTurn(rejecting.turn);
+    expect(rejecting.approvalsAsked).toEqual(['batch-turn-1/review']);
+    expect(ofType(rejecting.contents, 'toolCallRejected').map((content) => content.id)).toEqual([
+      'batch-turn-1/review',
+      'batch-turn-1/change-a',
+      'batch-turn-1/change-b',
+      'batch-turn-1/change-c',
+    ]);
     expect(await read('b.txt')).toBe('bravo\n');
-    await agent.runTurn(createRecordingTurn({ message: 'changes', decide: () => 'approved' }).turn);
+    const accepting = createRecordingTurn({ message: 'changes', decide: () => ({ decision: 'approved', optionId: 'accept-all' }) });
+    await agent.runTurn(accepting.turn);
+    expect(accepting.approvalsAsked).toEqual(['batch-turn-2/review']);
     expect((await fixture.sent('autohand.changesDecision')).map((params) => params.action)).toEqual(['reject_all', 'accept_all']);
     expect(await read('b.txt')).toBe('bravo, changed\n');
   });
@@ -148,7 +161,9 @@ describe('Autohand change batches', { timeout: 30_000 }, () => {
     const agent = fixture.agent({ flavor: 'reference', rules: [{ tool: 'delete_file', decision: 'deny' }] });
     const recording = createRecordingTurn({ message: 'changes', decide: () => 'approved' });
     await agent.runTurn(recording.turn);
-    expect(recording.approvalsAsked).toEqual(['batch-turn-1/change-a', 'batch-turn-1/change-b']);
+    // The denied file never reaches the review card; the other two are accepted with one answer.
+    expect(recording.approvalsAsked).toEqual(['batch-turn-1/review']);
+    expect(ofType(recording.contents, 'toolCallRun')[0]?.summary).toBe('Review 2 proposed file changes');
     expect(await fixture.sent('autohand.changesDecision')).toEqual([
       { batchId: 'batch-turn-1', action: 'accept_selected', selectedChangeIds: ['change-a', 'change-b'] },
     ]);

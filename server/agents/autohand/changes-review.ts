@@ -1,16 +1,18 @@
 /**
  * Autohand's preview of file changes (specs/autohand-jsonrpc.md, "File Change Preview"): the
- * batch's changes are collected, and at its end each changed file gets its own card (through the
- * PermissionGate, so the relay's rules apply), then ONE `changesDecision` says which were accepted:
- * all (`accept_all`), none (`reject_all`) or some (`accept_selected`). The accepted cards then
- * say whether Autohand applied them.
+ * batch's changes are collected, and at its end the relay's rules decide what they can (deny
+ * wins, an allowing rule answers at once); what is left is asked on one review card (Accept all,
+ * Reject all, Pick files) when it is more than one file, else on the file's own card. Then ONE
+ * `changesDecision` says which were accepted: all (`accept_all`), none (`reject_all`) or some
+ * (`accept_selected`), and the accepted cards say whether Autohand applied them.
  */
 import type { AutohandFileChange } from '../../../lib/protocol/autohand/notifications';
 import type { AutohandChangesDecisionParams, AutohandChangesDecisionResult } from '../../../lib/protocol/autohand/requests';
 import type { AgentTurn } from '../agent-backend';
-import type { PermissionGate } from '../external/permission-gate';
+import type { GatedToolCall, PermissionGate, PermissionOutcome } from '../external/permission-gate';
 import { changeCall } from './autohand-mapper';
 import type { AutohandProcess } from './autohand-process';
+import { askReview, type ReviewChoice } from './review-card';
 import { untilStopped } from './until-stopped';
 
 export class ChangesReview {
@@ -34,14 +36,18 @@ export class ChangesReview {
     return new Promise((resolve) => this.closedListeners.push(resolve));
   }
 
-  /** Asks about each change, then tells Autohand; a batch without changes needs no decision. */
+  /** Decides each change, then tells Autohand; a batch without changes needs no decision. */
   async end(batchId: string, turn: AgentTurn, gate: PermissionGate, process: AutohandProcess, log: (message: string) => void): Promise<void> {
     const changes = this.batches.get(batchId) ?? [];
     this.batches.delete(batchId);
     if (this.batches.size === 0) for (const listener of this.closedListeners.splice(0)) listener();
     if (changes.length === 0) return;
     const calls = changes.map((change) => changeCall(batchId, change));
-    const outcomes = await Promise.all(calls.map((call) => untilStopped(gate.request(turn, { call, readOnly: false }), turn.signal)));
+    const asked = calls.filter((call) => gate.verdict(turn.threadId, { call, readOnly: false }) === 'ask');
+    const choice: ReviewChoice = asked.length > 1 ? await askReview(batchId, asked, turn, gate) : 'pick';
+    const outcomes = await Promise.all(
+      calls.map((call) => (asked.includes(call) ? decideAsked(call, choice, turn, gate) : untilStopped(gate.request(turn, { call, readOnly: false }), turn.signal))),
+    );
     const accepted = changes.filter((_, index) => outcomes[index]!.decision !== 'rejected');
     const decision: AutohandChangesDecisionParams =
       accepted.length === changes.length
@@ -67,6 +73,19 @@ export class ChangesReview {
       });
     }
   }
+}
+
+/** A change the rules left to the user: answered by the review card's choice, or on its own card. */
+async function decideAsked(call: GatedToolCall, choice: ReviewChoice, turn: AgentTurn, gate: PermissionGate): Promise<PermissionOutcome> {
+  if (choice === 'accept-all') {
+    await turn.emit({ type: 'toolCallRun', ...call, manualApproval: false });
+    return { decision: 'approved', decidedBy: 'user' };
+  }
+  if (choice === 'reject-all') {
+    await turn.emit({ type: 'toolCallRejected', ...call, reason: 'user-choice' });
+    return { decision: 'rejected', decidedBy: 'user' };
+  }
+  return untilStopped(gate.request(turn, { call, readOnly: false }), turn.signal);
 }
 
 /** Why a change was not applied: its own error, or the batch's when the whole decision failed. */

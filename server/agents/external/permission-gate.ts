@@ -43,6 +43,16 @@ export class PermissionGate {
   constructor(private readonly policy: ApprovalPolicy) {}
 
   /**
+   * What the rules and the thread's session approvals say of a call, without showing or asking:
+   * for an adapter that asks about several calls on one card (a batch of proposed changes).
+   */
+  verdict(threadId: string, { call, readOnly }: PermissionRequest): 'allow' | 'deny' | 'ask' {
+    const { decision } = this.policy.decide({ name: call.name, arguments: call.arguments, readOnly });
+    if (decision === 'ask' && this.sessionApprovals.has(threadId, call.name)) return 'allow';
+    return decision;
+  }
+
+  /**
    * Shows the call (`toolCallRun`), decides or asks, and reports a refusal (`toolCallRejected`).
    * Resolves with the decision; a turn stopped while waiting resolves 'rejected'.
    */
