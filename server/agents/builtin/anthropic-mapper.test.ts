@@ -27,6 +27,23 @@ function expectValid(messages: Anthropic.MessageParam[]): void {
 }
 
 describe('toAnthropicMessages', () => {
+  it('tells another agent\'s tool calls as text after a hand-over, and keeps its own as tool_use', () => {
+    const history: ThreadEntry[] = [
+      say('user', 'Fix the notes'),
+      toolCall('batch-1/change-a', 'succeeded', { name: 'Edit notes.txt', summary: 'Change notes.txt', outputText: 'Applied.' }),
+      say('assistant', 'Done.'),
+      { type: 'handOver', from: 'claude', to: 'builtin' },
+      say('user', 'Now read it'),
+      toolCall('toolu_1', 'succeeded', { outputText: 'the notes' }),
+    ];
+    const messages = toAnthropicMessages(history, 'Thanks');
+    expectValid(messages);
+    const blocks = messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content));
+    expect(blocks.filter((block) => block.type === 'tool_use').map((block) => (block as Anthropic.ToolUseBlockParam).id)).toEqual(['toolu_1']);
+    const told = blocks.find((block) => block.type === 'text' && block.text.includes('Edit notes.txt'));
+    expect(told).toMatchObject({ text: expect.stringContaining('the agent "claude" used its tool Edit notes.txt (Change notes.txt); result: Applied.') });
+  });
+
   it('joins chunks and appends the new prompt', () => {
     const messages = toAnthropicMessages([say('user', 'Hel', 'lo'), say('assistant', 'Hi ', 'there')], 'Next');
     expect(messages).toEqual([

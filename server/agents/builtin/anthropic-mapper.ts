@@ -6,6 +6,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ThreadEntry, ToolCallEntry } from '../../../lib/protocol/acp-threads';
+import { BUILTIN_AGENT_NAME } from '../../../lib/protocol/agents';
 
 type Role = 'user' | 'assistant';
 type Block = Anthropic.ContentBlockParam;
@@ -24,7 +25,10 @@ export function toAnthropicMessages(
   history: readonly ThreadEntry[],
   prompt: string | readonly Block[],
 ): Anthropic.MessageParam[] {
-  const pairs: Array<[Role, Block]> = history.flatMap(entryToBlocks);
+  const owners = entryOwners(history);
+  const pairs: Array<[Role, Block]> = history.flatMap((entry, index) =>
+    entry.type === 'toolCall' && owners[index] !== BUILTIN_AGENT_NAME ? foreignToolCall(entry, owners[index]!) : entryToBlocks(entry),
+  );
   const blocks = typeof prompt === 'string' ? [{ type: 'text', text: prompt } as const] : prompt;
   for (const block of blocks) pairs.push(['user', block]);
   return mergeConsecutiveRoles(pairs);
@@ -56,6 +60,36 @@ function entryToBlocks(entry: ThreadEntry): Array<[Role, Block]> {
       return unreachable;
     }
   }
+}
+
+/**
+ * Which agent made each entry: a hand-over marks where the one before it ends. The entries after
+ * the last hand-over (or all of them, with none) are this agent's own.
+ */
+function entryOwners(history: readonly ThreadEntry[]): string[] {
+  const owners = new Array<string>(history.length);
+  let owner = BUILTIN_AGENT_NAME;
+  for (let index = history.length - 1; index >= 0; index -= 1) {
+    const entry = history[index]!;
+    if (entry.type === 'handOver') owner = entry.from;
+    owners[index] = owner;
+  }
+  return owners;
+}
+
+/** The most of another agent's tool output the model is shown: enough to follow, not to flood. */
+const FOREIGN_OUTPUT_CHARS = 2_000;
+
+/**
+ * Another agent's tool call, told as text: the API accepts tool_use only with ids and names of its
+ * own pattern, and a call to a tool this agent does not have would read as one it can repeat.
+ */
+function foreignToolCall(entry: ToolCallEntry, agent: string): Array<[Role, Block]> {
+  const [outcome, failed] = toolCallOutcome(entry);
+  const shown = outcome.length > FOREIGN_OUTPUT_CHARS ? `${outcome.slice(0, FOREIGN_OUTPUT_CHARS)}… [cut]` : outcome;
+  const what = entry.summary ?? JSON.stringify(toolCallInput(entry));
+  const text = `[Before this thread was handed to you, the agent "${agent}" used its tool ${entry.name} (${what}); ${failed ? 'it did not succeed' : 'result'}: ${shown || '(no output)'}]`;
+  return [['assistant', { type: 'text', text }]];
 }
 
 /** The text the model receives for a recorded call, and whether it is an error. */
