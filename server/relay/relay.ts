@@ -134,7 +134,8 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
 
   return {
-    url: `http://${host}:${port}/?token=${token}`,
+    // In the fragment, which the browser never sends to a server: the page takes it from there.
+    url: `http://${host}:${port}/#token=${token}`,
     token,
     async close() {
       await hub.close();

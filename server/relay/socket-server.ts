@@ -1,14 +1,16 @@
 /**
- * socket.io on the relay's HTTP server. Host, Origin and the token are checked in `allowRequest`,
- * which socket.io runs for every handshake (first connections and reconnects alike, before any
- * middleware or connection-state recovery); the middleware checks the token once more for the
- * socket.io-level connect. WebSocket is the only transport: a browser's WebSocket handshake always
- * carries an Origin (a same-origin polling GET carries none), and no session id then travels in
- * plain HTTP requests.
+ * socket.io on the relay's HTTP server. Host and Origin are checked in `allowRequest`, which
+ * socket.io runs for every handshake (first connections and reconnects alike, before any
+ * middleware); so is a bearer token when a script sends one. The token itself is checked by the
+ * middleware at socket.io's connect, from the handshake's `auth` payload (what the page sends: a
+ * browser's WebSocket cannot carry headers) or the bearer header; no handler exists for a socket
+ * before that. WebSocket is the only transport: a browser's WebSocket handshake always carries an
+ * Origin (a same-origin polling GET carries none), and no session id then travels in plain HTTP
+ * requests.
  */
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { batonProtocol, type BatonProtocol } from '../../lib/protocol/baton-protocol';
+import { batonProtocol, type BatonProtocol, UNAUTHORIZED_MESSAGE } from '../../lib/protocol/baton-protocol';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import type { ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
 import { RpcConnection } from '../../lib/rpc/rpc-connection';
@@ -17,7 +19,8 @@ import { createSocketIoTransport } from '../../lib/rpc/socket-io-transport';
 import type { AccessGuard } from './access-guard';
 import { type MessageLimits, transportMaxBytes, withIncomingLimits } from './message-limits';
 
-export const UNAUTHORIZED_MESSAGE = 'unauthorized: a valid token is required';
+export { UNAUTHORIZED_MESSAGE };
+const CONNECT_TIMEOUT_MS = 10_000;
 
 const threadRoom = (threadId: string) => `thread:${threadId}`;
 
@@ -34,6 +37,8 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     transports: ['websocket'],
     maxHttpBufferSize: transportMaxBytes(limits),
     serveClient: false,
+    // A connection that has not presented the token at socket.io's connect by then is closed.
+    connectTimeout: CONNECT_TIMEOUT_MS,
     allowRequest: (request, callback) => {
       const refusal = handshakeRefusal(guard, request);
       if (refusal === undefined) return callback(null, true);
@@ -46,6 +51,7 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     const auth = socket.handshake.auth as { token?: unknown };
     const token = typeof auth.token === 'string' ? auth.token : guard.tokenFromRequest(socket.request);
     if (guard.isValidToken(token)) return next();
+    log(`socket connect refused: ${UNAUTHORIZED_MESSAGE}`);
     next(new Error(UNAUTHORIZED_MESSAGE));
   });
 
@@ -87,6 +93,8 @@ export function handshakeRefusal(guard: AccessGuard, request: IncomingMessage): 
   if (!guard.isAllowedOrigin(request.headers.origin, request.headers.host)) {
     return request.headers.origin ? 'origin not allowed' : 'origin missing';
   }
-  if (!guard.isValidToken(guard.tokenFromRequest(request))) return UNAUTHORIZED_MESSAGE;
+  // A script's bearer token is checked here already; the page's comes in `auth`, at connect.
+  const bearer = guard.tokenFromRequest(request);
+  if (request.headers.authorization !== undefined && !guard.isValidToken(bearer)) return UNAUTHORIZED_MESSAGE;
   return undefined;
 }
