@@ -18,6 +18,7 @@ import type { NotificationParams } from '../../lib/rpc/protocol-definition';
 import { createSocketIoTransport } from '../../lib/rpc/socket-io-transport';
 import type { AccessGuard } from './access-guard';
 import { type MessageLimits, transportMaxBytes, withIncomingLimits } from './message-limits';
+import { CONGESTED_ROOM, DEFAULT_OUTGOING_LIMITS, OutgoingBounds, type OutgoingLimits } from './outgoing-bounds';
 
 export { UNAUTHORIZED_MESSAGE };
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -27,6 +28,8 @@ const threadRoom = (threadId: string) => `thread:${threadId}`;
 export interface SocketServerOptions {
   guard: AccessGuard;
   limits: MessageLimits;
+  /** What the relay holds for one tab that does not read (outgoing-bounds.ts). */
+  outgoing?: OutgoingLimits;
   onTab: (tab: { connection: RpcConnection<BatonProtocol>; watchThread: (threadId: string) => void }) => void;
   log: (message: string) => void;
 }
@@ -55,10 +58,20 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     next(new Error(UNAUTHORIZED_MESSAGE));
   });
 
+  const bounds = new Map<string, OutgoingBounds>();
+  /** Checks each socket a broadcast would reach; those over their bound are skipped (CONGESTED_ROOM). */
+  const checkBeforeBroadcast = (socketIds: Iterable<string>) => {
+    for (const id of socketIds) bounds.get(id)?.checkBeforeBroadcast();
+  };
+
   io.on('connection', (socket: Socket) => {
-    const transport = withIncomingLimits(createSocketIoTransport(socket, { closeOnDisconnect: true }), limits, {
-      log: (message) => log(`tab ${socket.id}: ${message}`),
-    });
+    const tabLog = (message: string) => log(`tab ${socket.id}: ${message}`);
+    const outgoing = new OutgoingBounds(socket, options.outgoing ?? DEFAULT_OUTGOING_LIMITS, tabLog);
+    bounds.set(socket.id, outgoing);
+    socket.once('disconnect', () => bounds.delete(socket.id));
+    const transport = outgoing.wrap(
+      withIncomingLimits(createSocketIoTransport(socket, { closeOnDisconnect: true }), limits, { log: tabLog }),
+    );
     const connection = new RpcConnection(batonProtocol, transport, {
       onProtocolError: (error) => log(`tab ${socket.id}: ${error.message}`),
     });
@@ -73,15 +86,19 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     io,
     /** Sends a recorded content to every tab watching the thread. */
     broadcast(threadId: string, params: SequencedContentReceivedParams) {
-      io.to(threadRoom(threadId)).emit('rpc', { jsonrpc: '2.0', method: 'chat/contentReceived', params });
+      const room = threadRoom(threadId);
+      checkBeforeBroadcast(io.sockets.adapter.rooms.get(room) ?? []);
+      io.to(room).except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method: 'chat/contentReceived', params });
     },
     /** Sends a tool server's new status to every tab. */
     broadcastToolServer(params: ToolServerUpdatedParams) {
-      io.emit('rpc', { jsonrpc: '2.0', method: 'tool/serverUpdated', params });
+      checkBeforeBroadcast(bounds.keys());
+      io.except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method: 'tool/serverUpdated', params });
     },
     /** Sends a notification to every tab. */
     broadcastNotification<N extends 'config/updated'>(method: N, params: NotificationParams<BatonProtocol, N>) {
-      io.emit('rpc', { jsonrpc: '2.0', method, params });
+      checkBeforeBroadcast(bounds.keys());
+      io.except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method, params });
     },
     close: () => io.close(),
   };
