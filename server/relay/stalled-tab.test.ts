@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openThreadStore } from '../store/prisma-thread-store';
+import { LimitErrorCodes } from './message-limits';
 import type { OutgoingLimits } from './outgoing-bounds';
 import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './relay-test-support';
 import { connectScriptClient } from './script-client';
@@ -103,3 +104,26 @@ it('bounds what a tab that stops reading costs, serves other tabs, and lets it c
     other.close();
   }
 }, 60_000);
+
+it('refuses a batch of more requests than a tab may have waiting, naming the limit, and serves one that fits', async () => {
+  const socket = connectScriptClient(test.origin, test.relay.token);
+  try {
+    expect(await whenConnected(socket)).toEqual({ connected: true });
+    const batch = (size: number, prefix: string) =>
+      new Promise<Array<{ id: string; result?: unknown; error?: { code: number; message: string } }>>((resolve) => {
+        socket.once('rpc', resolve);
+        socket.emit(
+          'rpc',
+          Array.from({ length: size }, (_, index) => ({ jsonrpc: '2.0', id: `${prefix}${index}`, method: 'getThreads', params: null })),
+        );
+      });
+    const refused = await batch(OUTGOING.maxPendingRequests + 1, 'r');
+    expect(refused).toHaveLength(OUTGOING.maxPendingRequests + 1);
+    expect(refused.every((answer) => answer.error?.code === LimitErrorCodes.TooManyPending)).toBe(true);
+    expect(refused[0]?.error?.message).toBe('Too many requests waiting: at most 16 at once; wait for their answers');
+    const served = await batch(OUTGOING.maxPendingRequests, 's');
+    expect(served.every((answer) => answer.result !== undefined)).toBe(true);
+  } finally {
+    socket.close();
+  }
+});
