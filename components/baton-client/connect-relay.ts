@@ -23,7 +23,6 @@ export function connectRelay(store: BatonStore, link: RelayLink, tokens: TokenKe
   const socket = io({
     autoConnect: false,
     transports: ['websocket'],
-    withCredentials: false,
     auth: (send) => send({ token: untried ?? tokens.stored() }),
   });
   const connectWithToken = () => {
