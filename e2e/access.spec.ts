@@ -1,8 +1,11 @@
-/** Without the launch token nothing is served: not the page, not the socket; other pages get nowhere. */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+/**
+ * Without the launch token nothing opens: the page says to open the printed URL and the socket is
+ * refused; other pages get nowhere. The token lives in Baton's own origin's storage, never in a
+ * cookie, so a server on another local port learns nothing and cannot lock the user out.
+ */
+import { expect, type Page, test } from '@playwright/test';
 import { connectScriptClient } from '../server/relay/script-client';
+import { startOtherLocalServer } from './support/other-local-server';
 import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
 let relay: RelayProcess;
@@ -18,29 +21,52 @@ test.afterAll(async () => {
   await workspace.remove();
 });
 
-test('the relay listens on loopback and prints a URL with a token', () => {
-  expect(relay.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{40,}$/);
+const status = (page: Page) => page.getByTestId('connection-status');
+
+test('the relay listens on loopback and prints a URL with the token in its fragment', () => {
+  expect(relay.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{40,}$/);
 });
 
-test('the page is refused without the token and with a wrong one', async ({ request }) => {
+test('without the token, or with a wrong one, the page opens nothing and says to open the printed URL', async ({
+  page,
+  request,
+}) => {
   const bare = await request.get(relay.origin + '/', { maxRedirects: 0 });
-  expect(bare.status()).toBe(401);
-  const wrong = await request.get(`${relay.origin}/?token=not-the-token`, { maxRedirects: 0 });
-  expect(wrong.status()).toBe(401);
-  expect(await wrong.text()).not.toContain('<html');
+  expect(bare.status()).toBe(200);
+  expect(bare.headers()['set-cookie']).toBeUndefined();
+  expect(await bare.text()).not.toContain(relay.token);
+
+  await page.goto(relay.origin + '/');
+  await expect(status(page)).toHaveAttribute('data-state', 'disconnected');
+  await expect(status(page)).toContainText('Open Baton with the URL it printed when it started');
+  await expect(page.getByTestId('thread-item')).toHaveCount(0);
+
+  // Same page, new fragment: what pasting a URL into a tab already at Baton's address does.
+  await page.goto(`${relay.origin}/#token=not-the-token`);
+  await expect(status(page)).toHaveAttribute('data-state', 'disconnected');
+  await expect(status(page)).toContainText('The token in this address is not the one Baton printed');
+  expect(page.url()).not.toContain('not-the-token');
 });
 
 test('a request naming another host is refused (DNS rebinding)', async ({ request }) => {
-  const response = await request.get(relay.url, { headers: { Host: 'evil.example' }, maxRedirects: 0 });
+  const response = await request.get(relay.origin + '/', { headers: { Host: 'evil.example' }, maxRedirects: 0 });
   expect(response.status()).toBe(403);
 });
 
-test('the token URL trades the token for a cookie and drops it from the address bar', async ({ page }) => {
+test('the token URL keeps the token in the origin’s storage, not a cookie, and drops it from the address bar', async ({
+  page,
+  context,
+}) => {
   await page.goto(relay.url);
-  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected');
-  expect(new URL(page.url()).searchParams.has('token')).toBe(false);
+  await expect(status(page)).toHaveAttribute('data-state', 'connected');
+  expect(page.url()).not.toContain('token');
+  expect(await context.cookies()).toEqual([]);
   await page.reload();
-  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected');
+  await expect(status(page)).toHaveAttribute('data-state', 'connected');
+  // A new tab of the same browser opens Baton without the URL, as the cookie used to allow.
+  const second = await context.newPage();
+  await second.goto(relay.origin + '/');
+  await expect(status(second)).toHaveAttribute('data-state', 'connected');
 });
 
 test('a script’s handshake is refused without the token or without an Origin; with both, JSON-RPC works', async () => {
@@ -53,19 +79,55 @@ test('a script’s handshake is refused without the token or without an Origin; 
   expect(accepted).toEqual({ connected: true, threads: [] });
 });
 
-test('a page on another local port cannot open the socket, though the browser sends it the cookie', async ({ page }) => {
-  // The cookie is SameSite=Strict, but every port of 127.0.0.1 is the same site: only the Origin check stands here.
+test('a server on another local port learns nothing that opens the relay, and its page cannot open the socket', async ({
+  page,
+}) => {
   await page.goto(relay.url);
-  await expect(page.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected');
+  await expect(status(page)).toHaveAttribute('data-state', 'connected');
   const socketUrl = `${relay.origin.replace('http:', 'ws:')}/socket.io/?EIO=4&transport=websocket`;
-  const other = await serveOnce(`<!doctype html><title>waiting</title><script>
-    const socket = new WebSocket(${JSON.stringify(socketUrl)});
-    socket.onopen = () => { document.title = 'opened'; };
-    socket.onerror = () => { document.title = 'refused'; };
-  </script>`);
+  const other = await startOtherLocalServer({
+    '/': `<!doctype html><title>waiting</title><img src="/pixel"><script>
+      fetch('/echo', { credentials: 'include' });
+      const socket = new WebSocket(${JSON.stringify(socketUrl)});
+      socket.onopen = () => { document.title = 'opened'; };
+      socket.onerror = () => { document.title = 'refused'; };
+    </script>`,
+  });
   try {
-    await page.goto(other.url);
+    await page.goto(other.origin + '/');
     await expect(page).toHaveTitle('refused');
+    await expect.poll(() => other.requests.map((request) => request.url)).toEqual(expect.arrayContaining(['/', '/pixel', '/echo']));
+    for (const { headers } of other.requests) {
+      expect(JSON.stringify(headers)).not.toContain(relay.token);
+      expect(headers.cookie).toBeUndefined();
+    }
+  } finally {
+    await other.close();
+  }
+});
+
+test('a page on another local port cannot lock the user out: not with a cookie, not with a wrong token', async ({
+  page,
+  context,
+}) => {
+  await page.goto(relay.url);
+  await expect(status(page)).toHaveAttribute('data-state', 'connected');
+  // What such a page can do: set a cookie for the whole host, then send the user to Baton with a wrong token.
+  const other = await startOtherLocalServer({
+    '/': `<!doctype html><title>attacker</title><script>
+      document.cookie = 'baton_token=attacker; path=/';
+      document.cookie = 'io=attacker; path=/';
+      location.href = ${JSON.stringify(`${relay.origin}/#token=chosen-by-the-attacker`)};
+    </script>`,
+  });
+  try {
+    await page.goto(other.origin + '/');
+    await page.waitForURL(`${relay.origin}/**`);
+    await expect(status(page)).toHaveAttribute('data-state', 'connected');
+    expect((await context.cookies(relay.origin)).map((cookie) => cookie.name)).toContain('baton_token');
+    const later = await context.newPage();
+    await later.goto(relay.origin + '/');
+    await expect(status(later)).toHaveAttribute('data-state', 'connected');
   } finally {
     await other.close();
   }
@@ -89,20 +151,4 @@ async function connectSocket(socket: ReturnType<typeof connectScriptClient>) {
   } finally {
     socket.close();
   }
-}
-
-/** Another origin on this machine: a server on another loopback port that serves one page. */
-async function serveOnce(html: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((_request, response) => {
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    response.end(html);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
 }

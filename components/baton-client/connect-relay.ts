@@ -4,20 +4,38 @@
  * and each after a drop) resynchronises the store.
  */
 import { io } from 'socket.io-client';
-import { batonProtocol } from '../../lib/protocol/baton-protocol';
+import { batonProtocol, UNAUTHORIZED_MESSAGE } from '../../lib/protocol/baton-protocol';
 import { RpcConnection } from '../../lib/rpc/rpc-connection';
 import { createSocketIoTransport } from '../../lib/rpc/socket-io-transport';
 import type { BatonStore } from '../../stores/baton-store';
-import { explainRefusal } from './explain-refusal';
+import { explainRefusal, NO_TOKEN_MESSAGE } from './explain-refusal';
 import type { RelayLink } from './relay-link';
+import { browserTokenKeeper, type TokenKeeper } from './relay-token';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Connects to the relay that served this page; returns the function that disconnects. */
-export function connectRelay(store: BatonStore, link: RelayLink): () => void {
-  // Same origin; the HttpOnly cookie the relay set on the page carries the token. The relay speaks
-  // WebSocket only: its handshake always carries the page's Origin, which the relay checks.
-  const socket = io({ withCredentials: true, transports: ['websocket'] });
+export function connectRelay(store: BatonStore, link: RelayLink, tokens: TokenKeeper = browserTokenKeeper()): () => void {
+  // A token from the address is tried first and kept once the relay accepts it.
+  let untried = tokens.takeFromAddress();
+  // Same origin, WebSocket only: its handshake always carries the page's Origin, which the relay
+  // checks. The token goes in the connect's `auth` payload, read afresh at every reconnect.
+  const socket = io({
+    autoConnect: false,
+    transports: ['websocket'],
+    auth: (send) => send({ token: untried ?? tokens.stored() }),
+  });
+  const connectWithToken = () => {
+    if (untried === undefined && tokens.stored() === undefined) store.getState().connectionFailed(NO_TOKEN_MESSAGE);
+    else socket.connect();
+  };
+  const stopWatching = tokens.watchAddress(() => {
+    const token = tokens.takeFromAddress();
+    if (token === undefined) return;
+    untried = token;
+    socket.disconnect();
+    connectWithToken();
+  });
   const connection = new RpcConnection(batonProtocol, createSocketIoTransport(socket), {
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     onProtocolError: (error) => console.warn(`[baton] relay sent something unexpected: ${error.message}`),
@@ -28,13 +46,27 @@ export function connectRelay(store: BatonStore, link: RelayLink): () => void {
   connection.onNotification('$/showMessage', (params) => store.getState().showMessage(params));
   link.attach(connection);
 
-  socket.on('connect', () => void store.getState().synchronize());
+  socket.on('connect', () => {
+    if (untried !== undefined) tokens.keep(untried);
+    untried = undefined;
+    void store.getState().synchronize();
+  });
   socket.on('disconnect', () => store.getState().connectionLost());
   socket.on('connect_error', (error) => {
-    void explainRefusal(error.message).then((reason) => store.getState().connectionFailed(reason));
+    const from = untried === undefined ? 'storage' : 'address';
+    store.getState().connectionFailed(explainRefusal(error.message, from));
+    // A wrong token in the address (a stale URL, or a page elsewhere that sent the user here with
+    // one) does not cost the tab the token it already holds.
+    if (error.message === UNAUTHORIZED_MESSAGE && from === 'address' && tokens.stored() !== undefined) {
+      untried = undefined;
+      socket.connect();
+    }
   });
 
+  connectWithToken();
+
   return () => {
+    stopWatching();
     link.detach(connection);
     connection.close();
     socket.disconnect();

@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { explainRefusal, TOKEN_EXPIRED_MESSAGE } from './explain-refusal';
+import { UNAUTHORIZED_MESSAGE } from '../../lib/protocol/baton-protocol';
+import { explainRefusal, TOKEN_EXPIRED_MESSAGE, WRONG_ADDRESS_TOKEN_MESSAGE } from './explain-refusal';
 
 describe('explainRefusal', () => {
-  it('says to reopen the printed URL when the page answers 401', async () => {
-    await expect(explainRefusal('websocket error', async () => new Response(null, { status: 401 }))).resolves.toBe(
-      TOKEN_EXPIRED_MESSAGE,
-    );
+  it('says to reopen the printed URL when the relay refuses the token, by where the token came from', () => {
+    expect(explainRefusal(UNAUTHORIZED_MESSAGE, 'storage')).toBe(TOKEN_EXPIRED_MESSAGE);
+    expect(explainRefusal(UNAUTHORIZED_MESSAGE, 'address')).toBe(WRONG_ADDRESS_TOKEN_MESSAGE);
   });
 
-  it('keeps the socket’s reason when the page is served or the relay is down', async () => {
-    await expect(explainRefusal('websocket error', async () => new Response(null, { status: 200 }))).resolves.toBe(
-      'websocket error',
-    );
-    await expect(
-      explainRefusal('websocket error', async () => {
-        throw new TypeError('fetch failed');
-      }),
-    ).resolves.toBe('websocket error');
+  it('keeps the socket’s reason for anything else (the relay is down, the network failed)', () => {
+    expect(explainRefusal('websocket error', 'storage')).toBe('websocket error');
   });
 });

@@ -1,17 +1,17 @@
 /**
- * Why the relay refused this tab's socket, in words a user can act on. A refused WebSocket
- * handshake only says "websocket error" in the browser; the page itself answers 401 when the
- * token this tab holds is no longer the relay's (it restarted with a new one).
+ * Why the relay refused this tab's socket, in words a user can act on. The relay refuses a token
+ * at socket.io's connect with UNAUTHORIZED_MESSAGE; what the user should do depends on where the
+ * tab's token came from.
  */
-export const TOKEN_EXPIRED_MESSAGE =
-  'Baton restarted or its token changed: open the URL it printed when it started.';
+import { UNAUTHORIZED_MESSAGE } from '../../lib/protocol/baton-protocol';
 
-export async function explainRefusal(reason: string, probe: () => Promise<Response> = () => fetch('/', { method: 'HEAD', cache: 'no-store' })): Promise<string> {
-  try {
-    const response = await probe();
-    return response.status === 401 ? TOKEN_EXPIRED_MESSAGE : reason;
-  } catch {
-    // The relay is not answering at all: the socket's own reason says as much.
-    return reason;
-  }
+export const NO_TOKEN_MESSAGE = 'Open Baton with the URL it printed when it started (it carries the token).';
+export const TOKEN_EXPIRED_MESSAGE = 'Baton restarted or its token changed: open the URL it printed when it started.';
+export const WRONG_ADDRESS_TOKEN_MESSAGE =
+  'The token in this address is not the one Baton printed when it last started: open the URL it printed.';
+
+/** `from`: the token came from the page's address (not yet accepted) or from what the page kept. */
+export function explainRefusal(reason: string, from: 'address' | 'storage'): string {
+  if (reason !== UNAUTHORIZED_MESSAGE) return reason;
+  return from === 'address' ? WRONG_ADDRESS_TOKEN_MESSAGE : TOKEN_EXPIRED_MESSAGE;
 }

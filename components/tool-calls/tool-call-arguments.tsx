@@ -1,5 +1,6 @@
 import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
 import { Disclosure } from '../disclosure/disclosure';
+import { MarkedText } from './marked-text';
 
 /** The arguments as the model gave them: parsed once the call is complete, streamed text before. */
 function argumentsText(entry: ToolCallEntry): string | null {
@@ -7,12 +8,25 @@ function argumentsText(entry: ToolCallEntry): string | null {
   return entry.argumentsText || null;
 }
 
+/**
+ * Open while the call waits for approval unless a diff shows the change: the summary is cut
+ * short, and the user approves what runs, not its summary. Keyed by that, so a card that comes to
+ * wait opens then.
+ */
 export function ToolCallArguments({ entry }: { entry: ToolCallEntry }) {
   const text = argumentsText(entry);
   if (!text) return null;
+  const awaitsApproval = entry.status === 'waiting-approval' && !entry.details;
   return (
-    <Disclosure className="tool-call__arguments" summary="Arguments" defaultOpen={!entry.summary && !entry.details}>
-      <pre className="code-block">{text}</pre>
+    <Disclosure
+      key={awaitsApproval ? 'awaits-approval' : 'settled'}
+      className="tool-call__arguments"
+      summary="Arguments"
+      defaultOpen={awaitsApproval || (!entry.summary && !entry.details)}
+    >
+      <pre className="code-block code-block--wrapped" data-testid="tool-call-arguments">
+        <MarkedText text={text} />
+      </pre>
     </Disclosure>
   );
 }

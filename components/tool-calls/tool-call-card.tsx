@@ -2,6 +2,7 @@
 
 import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
 import { DiffView } from './diff-view';
+import { MarkedText } from './marked-text';
 import { ToolCallApproval } from './tool-call-approval';
 import { ToolCallArguments } from './tool-call-arguments';
 import { ToolCallLiveOutput } from './tool-call-live-output';
@@ -26,7 +27,9 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
         {entry.summary ? (
           <>
             {' '}
-            <span className="tool-call__summary">{entry.summary}</span>
+            <span className="tool-call__summary">
+              <MarkedText text={entry.summary} />
+            </span>
           </>
         ) : null}{' '}
         <span className={`tool-call__status tool-call__status--${entry.status}`}>{toolCallStatusLabel(entry.status)}</span>

@@ -70,7 +70,7 @@ export async function startRelayProcess(launch: RelayLaunch): Promise<RelayProce
   return {
     url,
     origin: parsed.origin,
-    token: parsed.searchParams.get('token') ?? '',
+    token: new URLSearchParams(parsed.hash.slice(1)).get('token') ?? '',
     stop: () => endProcess(child, 'SIGTERM'),
     kill: () => endProcess(child, 'SIGKILL'),
     stderr: () => stderr,

@@ -84,6 +84,9 @@ export type BatonProtocol = typeof batonProtocol;
 /** The socket.io event that carries every JSON-RPC message, in both directions. */
 export const RPC_EVENT = 'rpc';
 
+/** Why the relay refuses a socket whose token is missing or not the current one (the page tells the user). */
+export const UNAUTHORIZED_MESSAGE = 'unauthorized: a valid token is required';
+
 /** Baton's own error codes, in the range JSON-RPC leaves to servers (-32000 to -32099). */
 export const BatonErrorCodes = {
   UnknownThread: -32001,

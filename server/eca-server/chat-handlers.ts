@@ -4,6 +4,7 @@
  * is one Baton thread: its `chatId` is the thread id, and its history is stored like any other.
  */
 import type { ChatBehavior } from '../../lib/protocol/eca-chat';
+import { checkPromptContextCount } from '../agents/prompt-limits';
 import { chooseModel, matchingCommands } from '../agents/turn-choices';
 import { queryContexts } from '../relay/context-query';
 import type { EcaServing } from './eca-serving';
@@ -19,6 +20,7 @@ export function registerChatHandlers(
   log: (message: string) => void,
 ): void {
   serve.request('chat/prompt', async ({ chatId, message, model, behavior, contexts }, { hub, agent }) => {
+    checkPromptContextCount(contexts);
     // The answer names the model the turn really uses, as "The model used for this chat request" asks.
     const chosenModel = chooseModel(agent.info, model);
     if (model !== undefined && chosenModel !== model) {

@@ -23,6 +23,14 @@ export class UnknownThreadError extends Error {
   }
 }
 
+/** A prompt or open that arrives while the thread is being deleted: it would run in a thread that is going away. */
+export class ThreadDeletingError extends UnknownThreadError {
+  constructor(threadId: string) {
+    super(threadId);
+    this.message = `Thread ${threadId} is being deleted; nothing was sent to it.`;
+  }
+}
+
 export interface ThreadHubOptions {
   store: ThreadStore;
   agents: AgentRegistry;
@@ -40,6 +48,9 @@ interface OpenThread {
 export class ThreadHub {
   private readonly sessions = new Map<string, Promise<OpenThread>>();
   private readonly turns = new Set<Promise<void>>();
+  /** Threads whose deletion has begun: nothing opens them or starts a turn in them any more. */
+  private readonly deleting = new Set<string>();
+  private readonly promptsUnderWay = new Map<string, Set<Promise<void>>>();
 
   constructor(private readonly options: ThreadHubOptions) {}
 
@@ -80,7 +91,23 @@ export class ThreadHub {
   }
 
   async prompt(threadId: string, message: string, options: PromptOptions = {}): Promise<void> {
+    // A delete waits for prompts under way (their recording and naming) before it removes the thread.
+    const prompting = this.promptsUnderWay.get(threadId) ?? new Set<Promise<void>>();
+    this.promptsUnderWay.set(threadId, prompting);
+    const prompted = this.promptNow(threadId, message, options);
+    prompting.add(prompted);
+    try {
+      await prompted;
+    } finally {
+      prompting.delete(prompted);
+      if (prompting.size === 0 && this.promptsUnderWay.get(threadId) === prompting) this.promptsUnderWay.delete(threadId);
+    }
+  }
+
+  private async promptNow(threadId: string, message: string, options: PromptOptions): Promise<void> {
     const opened = await this.open(threadId);
+    // The deletion may have begun while the thread was being opened.
+    if (this.deleting.has(threadId)) throw new ThreadDeletingError(threadId);
     clearTimeout(opened.idleTimer);
     const { turnEnded } = await opened.session.prompt(message, options);
     this.track(turnEnded.finally(() => this.closeWhenIdle(threadId, opened)));
@@ -120,16 +147,23 @@ export class ThreadHub {
 
   /** Stops the thread's turn, waits for it to end, and deletes the thread and its history. */
   async deleteThread(threadId: string): Promise<void> {
-    const opened = this.sessions.get(threadId);
-    if (opened) {
-      const { session, idleTimer } = await opened;
-      clearTimeout(idleTimer);
-      session.stop();
-      await session.idle();
-      this.sessions.delete(threadId);
-      await this.releaseAgentSession(threadId, session.binding.agent);
+    if (this.deleting.has(threadId)) throw new ThreadDeletingError(threadId);
+    this.deleting.add(threadId);
+    try {
+      const opened = this.sessions.get(threadId);
+      if (opened) {
+        const { session, idleTimer } = await opened;
+        clearTimeout(idleTimer);
+        session.stop();
+        await Promise.allSettled(this.promptsUnderWay.get(threadId) ?? []);
+        await session.idle();
+        this.sessions.delete(threadId);
+        await this.releaseAgentSession(threadId, session.binding.agent);
+      }
+      if (!(await this.options.store.deleteThread(threadId))) throw new UnknownThreadError(threadId);
+    } finally {
+      this.deleting.delete(threadId);
     }
-    if (!(await this.options.store.deleteThread(threadId))) throw new UnknownThreadError(threadId);
   }
 
   /** Stops every turn and waits for each to record its end. */
@@ -143,6 +177,7 @@ export class ThreadHub {
   }
 
   private open(threadId: string) {
+    if (this.deleting.has(threadId)) return Promise.reject(new ThreadDeletingError(threadId));
     let opened = this.sessions.get(threadId);
     if (!opened) {
       opened = this.load(threadId);

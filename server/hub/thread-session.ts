@@ -51,19 +51,23 @@ export class ThreadSession {
     const controller = new AbortController();
     this.turn = controller;
     const history = this.recorder.currentEntries;
-    try {
+    const recorded = (async () => {
       await this.recorder.record('user', { type: 'text', text: message });
       await this.recorder.record('system', { type: 'progress', state: 'running', text: 'Working…' });
-    } catch (error) {
-      this.turn = undefined;
-      throw error;
-    }
-    const ended = this.runTurn(message, options, history, controller);
-    // `idle()` only waits; the hub hears of a failure through the promise it is given.
+    })();
+    const ended = recorded.then(() => this.runTurn(message, options, history, controller));
+    // Set before the first await, so that `idle()` (a delete waits on it) covers the prompt's own
+    // recording too. It only waits; the hub hears of a failure through the promise it is given.
     this.turnEnded = ended.then(
       () => undefined,
       () => undefined,
     );
+    try {
+      await recorded;
+    } catch (error) {
+      this.turn = undefined;
+      throw error;
+    }
     return { turnEnded: ended };
   }
 
@@ -102,6 +106,8 @@ export class ThreadSession {
     let interrupted = false;
     try {
       const agent = await this.agents.resolve(binding.agent);
+      // Stopped (or its thread deleted) while the prompt was being recorded: the agent never starts.
+      if (controller.signal.aborted) return;
       await agent.runTurn({
         threadId: this.recorder.threadId,
         history,

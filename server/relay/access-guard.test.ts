@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { AccessGuard, generateToken, readCookie } from './access-guard';
+import { AccessGuard, generateToken } from './access-guard';
 
 describe('AccessGuard', () => {
   const token = generateToken();
@@ -43,23 +43,17 @@ describe('AccessGuard', () => {
     // DNS rebinding: the page's own origin, sent to the relay under the attacker's name.
     expect(guard.isAllowedOrigin('http://evil.example:4780', 'evil.example:4780')).toBe(false);
     expect(guard.isAllowedOrigin('http://192.168.1.5:4780', '192.168.1.5:4780')).toBe(false);
-    // Another local server's pages share the host (and the cookie) but not the origin.
+    // Another local server's pages share the host but not the origin.
     expect(guard.isAllowedOrigin('http://localhost:3000', 'localhost:4780')).toBe(false);
     expect(guard.isAllowedOrigin('https://code.example', '127.0.0.1:4780')).toBe(false);
     expect(guard.isAllowedOrigin('file://127.0.0.1', '127.0.0.1')).toBe(false);
   });
 
-  it('reads the token from the cookie or a bearer header', () => {
+  it('reads the token from a bearer header only, never from a cookie (which every local port receives)', () => {
     const request = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
-    expect(guard.tokenFromRequest(request({ cookie: `a=1; baton_token=${token}` }))).toBe(token);
+    expect(guard.tokenFromRequest(request({ cookie: `a=1; baton_token=${token}` }))).toBeUndefined();
     expect(guard.tokenFromRequest(request({ authorization: `Bearer ${token}` }))).toBe(token);
     expect(guard.tokenFromRequest(request({ authorization: `Basic ${token}` }))).toBeUndefined();
     expect(guard.tokenFromRequest(request({}))).toBeUndefined();
-  });
-
-  it('reads a cookie among others', () => {
-    expect(readCookie('a=1; baton_token=abc%3D; b=2', 'baton_token')).toBe('abc=');
-    expect(readCookie('a=1', 'baton_token')).toBeUndefined();
-    expect(readCookie('baton_token=%E0%A4%A', 'baton_token')).toBeUndefined();
   });
 });

@@ -1,15 +1,16 @@
 /**
  * Who may talk to the relay: a per-launch token, a Host allow-list (against DNS rebinding) and an
  * Origin check (against other web pages). Used for every HTTP request and every socket.io
- * handshake.
+ * handshake. The token never travels in a cookie: a cookie set by 127.0.0.1:PORT is sent to every
+ * port of 127.0.0.1, so any other local server the browser visits would receive it, and a page
+ * there could overwrite it. The page keeps it in its own origin's storage instead and presents it
+ * in the socket.io handshake's `auth` payload; scripts present it as `Authorization: Bearer`.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-export const TOKEN_COOKIE = 'baton_token';
-
 export function generateToken(): string {
-  // 256 bits; base64url so it travels in a URL and a cookie unchanged.
+  // 256 bits; base64url so it travels in a URL unchanged.
   return randomBytes(32).toString('base64url');
 }
 
@@ -48,8 +49,7 @@ export class AccessGuard {
   /**
    * A page may talk to the relay only from the relay's own origin (the Origin names the very
    * host and port the request was sent to, and that host is allowed) or from a trusted origin.
-   * Any port of `localhost` is not enough: another local server's pages are another origin, and
-   * the cookie, SameSite or not, goes to every port of a host.
+   * Any port of `localhost` is not enough: another local server's pages are another origin.
    */
   isAllowedOrigin(origin: string | undefined, hostHeader: string | undefined): boolean {
     if (!origin || origin === 'null') return false;
@@ -64,9 +64,9 @@ export class AccessGuard {
     return this.isAllowedHost(hostHeader) && url.host === normalizedHost(hostHeader ?? '', url.protocol);
   }
 
-  /** The token a request presents: the cookie a page was given, or `Authorization: Bearer` (scripts). */
+  /** The token a request presents in `Authorization: Bearer`, if any. */
   tokenFromRequest(request: IncomingMessage): string | undefined {
-    return readCookie(request.headers.cookie, TOKEN_COOKIE) ?? bearerToken(request.headers.authorization);
+    return bearerToken(request.headers.authorization);
   }
 }
 
@@ -97,18 +97,4 @@ function normalizedHost(hostHeader: string, protocol: string): string {
 function bearerToken(header: string | undefined): string | undefined {
   const match = header ? /^Bearer\s+(\S+)$/i.exec(header.trim()) : null;
   return match?.[1];
-}
-
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join('='));
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
 }

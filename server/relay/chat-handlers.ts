@@ -3,6 +3,7 @@
  * with their behaviour, model and contexts, approvals, Stop, delete, and the `@` and `/` menus.
  */
 import type { ChatBehavior } from '../../lib/protocol/eca-chat';
+import { checkPromptContextCount } from '../agents/prompt-limits';
 import { chooseModel, matchingCommands } from '../agents/turn-choices';
 import { UnknownThreadError } from '../hub/thread-hub';
 import { queryContexts } from './context-query';
@@ -27,6 +28,7 @@ export function registerChatHandlers(context: TabContext): void {
 
   connection.onRequest('chat/prompt', ({ chatId, message, behavior, model, contexts, baton }) =>
     asRpc(async () => {
+      checkPromptContextCount(contexts);
       const threadId = chatId ?? (await hub.createThread(baton?.agent)).id;
       context.watchThread(threadId);
       const chosenModel = await modelFor(threadId, model);

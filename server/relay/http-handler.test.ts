@@ -30,12 +30,12 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const cookie = () => ({ cookie: `baton_token=${token}` });
+const bearer = () => ({ authorization: `Bearer ${token}` });
 
 /** A GET naming another Host, which fetch will not send. */
 function getAsHost(host: string): Promise<{ status: number; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(`${origin}/`, { headers: { ...cookie(), host } }, (response) => {
+    const outgoing = request(`${origin}/`, { headers: { host } }, (response) => {
       response.resume();
       resolve({ status: response.statusCode ?? 0, headers: response.headers });
     });
@@ -45,47 +45,45 @@ function getAsHost(host: string): Promise<{ status: number; headers: Record<stri
 }
 
 describe('who gets through', () => {
-  it('trades a token in the URL for an HttpOnly, SameSite=Strict cookie and drops it from the address', async () => {
-    const response = await fetch(`${origin}/threads?token=${token}&view=1`, { redirect: 'manual' });
-    expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/threads?view=1');
-    expect(response.headers.get('set-cookie')).toBe(`baton_token=${token}; HttpOnly; SameSite=Strict; Path=/`);
+  it('serves the page and its files without a token: they hold nothing secret, and no cookie is set', async () => {
+    for (const address of ['/', '/_next/static/chunk.js', `/?token=${token}`]) {
+      const response = await fetch(`${origin}${address}`, { redirect: 'manual' });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('set-cookie')).toBeNull();
+    }
+    expect((await fetch(`${origin}/`, { method: 'HEAD' })).status).toBe(200);
   });
 
-  it('refuses a request without the token, with a wrong one, or naming another host', async () => {
-    expect((await fetch(`${origin}/`)).status).toBe(401);
-    expect((await fetch(`${origin}/?token=wrong`, { redirect: 'manual' })).status).toBe(401);
-    expect((await fetch(`${origin}/`, { headers: { cookie: 'baton_token=wrong' } })).status).toBe(401);
+  it('refuses a request naming another host (DNS rebinding)', async () => {
     expect((await getAsHost('evil.example')).status).toBe(403);
   });
 
-  it('lets a GET through without an Origin, as browsers send navigations', async () => {
-    expect((await fetch(`${origin}/`, { headers: cookie() })).status).toBe(200);
-  });
-
   it('refuses a foreign Origin on any request', async () => {
-    const response = await fetch(`${origin}/`, { headers: { ...cookie(), origin: 'https://evil.example' } });
+    const response = await fetch(`${origin}/`, { headers: { origin: 'https://evil.example' } });
     expect(response.status).toBe(403);
   });
 
-  it('refuses a state-changing request without an allowed Origin, even with the token', async () => {
+  it('refuses a state-changing request without the relay’s own Origin and the bearer token', async () => {
     const post = (headers: Record<string, string>) => fetch(`${origin}/`, { method: 'POST', headers, body: '{}' });
-    expect((await post(cookie())).status).toBe(403);
-    expect((await post({ ...cookie(), origin: 'https://evil.example' })).status).toBe(403);
-    expect((await post({ ...cookie(), origin: 'null' })).status).toBe(403);
-    expect((await post({ ...cookie(), origin })).status).toBe(200);
-    const put = await fetch(`${origin}/`, { method: 'PUT', headers: cookie(), body: '{}' });
+    expect((await post(bearer())).status).toBe(403);
+    expect((await post({ ...bearer(), origin: 'https://evil.example' })).status).toBe(403);
+    expect((await post({ ...bearer(), origin: 'null' })).status).toBe(403);
+    expect((await post({ origin })).status).toBe(401);
+    expect((await post({ origin, authorization: 'Bearer wrong' })).status).toBe(401);
+    // A cookie is no credential here: another local port's page could have set it.
+    expect((await post({ origin, cookie: `baton_token=${token}` })).status).toBe(401);
+    expect((await post({ ...bearer(), origin })).status).toBe(200);
+    const put = await fetch(`${origin}/`, { method: 'PUT', headers: bearer(), body: '{}' });
     expect(put.status).toBe(403);
   });
 });
 
 describe('headers on every response', () => {
-  it('sets the CSP, nosniff and no-referrer on pages, redirects and refusals alike', async () => {
+  it('sets the CSP, nosniff and no-referrer on pages and refusals alike', async () => {
     const responses = [
-      await fetch(`${origin}/`, { headers: cookie() }),
-      await fetch(`${origin}/?token=${token}`, { redirect: 'manual' }),
       await fetch(`${origin}/`),
-      await fetch(`${origin}/`, { method: 'POST', headers: { ...cookie(), origin: 'https://evil.example' } }),
+      await fetch(`${origin}/`, { method: 'POST', headers: { origin } }),
+      await fetch(`${origin}/`, { method: 'POST', headers: { ...bearer(), origin: 'https://evil.example' } }),
     ];
     for (const response of responses) {
       const policy = response.headers.get('content-security-policy') ?? '';
@@ -103,7 +101,7 @@ describe('headers on every response', () => {
 
   it('uses a fresh nonce per response and hands the same policy to Next.js, whatever the client sent', async () => {
     const send = () =>
-      fetch(`${origin}/`, { headers: { ...cookie(), 'content-security-policy': "script-src 'nonce-chosenbyclient'" } });
+      fetch(`${origin}/`, { headers: { 'content-security-policy': "script-src 'nonce-chosenbyclient'" } });
     const [first, second] = [await send(), await send()];
     const nonce = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? '')?.[1];
     expect(nonce(first.headers.get('content-security-policy'))).not.toBe(nonce(second.headers.get('content-security-policy')));

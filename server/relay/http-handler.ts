@@ -1,10 +1,12 @@
 /**
- * Every HTTP request passes here before Next.js sees it. A request carrying the launch token in
- * its URL gets the token as an HttpOnly cookie and is redirected to the same address without it,
- * so the token leaves the address bar and the history; later requests present the cookie.
+ * Every HTTP request passes here before Next.js sees it. The page and its static files carry
+ * nothing secret (every thread, file and action comes over the token-checked socket), so GET and
+ * HEAD need no token: that is what lets the credential live in the page's own storage instead of
+ * a cookie that every local port would receive. A request that could change state must come from
+ * the relay's own origin and present the token as `Authorization: Bearer`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type AccessGuard, TOKEN_COOKIE } from './access-guard';
+import type { AccessGuard } from './access-guard';
 import { applySecurityHeaders, type SecurityHeaderOptions } from './security-headers';
 
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
@@ -23,26 +25,13 @@ export function createGuardedHandler(
       return refuse(response, 403, 'This host name is not allowed.');
     }
     const origin = request.headers.origin;
+    const safe = SAFE_METHODS.has(request.method ?? 'GET');
     // A foreign Origin is refused on any request; a request that could change state must name one.
-    const needsOrigin = origin !== undefined || !SAFE_METHODS.has(request.method ?? 'GET');
-    if (needsOrigin && !guard.isAllowedOrigin(origin, request.headers.host)) {
+    if ((origin !== undefined || !safe) && !guard.isAllowedOrigin(origin, request.headers.host)) {
       return refuse(response, 403, 'Requests from other origins, or without an Origin, are not allowed here.');
     }
-    const url = new URL(request.url ?? '/', 'http://relay.invalid');
-    const urlToken = url.searchParams.get('token');
-    if (urlToken !== null) {
-      if (!guard.isValidToken(urlToken)) return refuse(response, 401, 'The token in this URL is not valid.');
-      url.searchParams.delete('token');
-      response.writeHead(303, {
-        'Set-Cookie': `${TOKEN_COOKIE}=${encodeURIComponent(urlToken)}; HttpOnly; SameSite=Strict; Path=/`,
-        Location: url.pathname + url.search,
-        'Cache-Control': 'no-store',
-      });
-      response.end();
-      return;
-    }
-    if (!guard.isValidToken(guard.tokenFromRequest(request))) {
-      return refuse(response, 401, 'Open Baton with the URL it printed when it started (it carries the token).');
+    if (!safe && !guard.isValidToken(guard.tokenFromRequest(request))) {
+      return refuse(response, 401, 'This request needs the token, as `Authorization: Bearer <token>`.');
     }
     return next(request, response);
   };

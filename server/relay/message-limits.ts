@@ -28,10 +28,12 @@ export const DEFAULT_MESSAGE_LIMITS: MessageLimits = {
   perSecond: 30,
 };
 
-/** Codes in the range JSON-RPC leaves to servers, after Baton's own (-32001 to -32004). */
+/** Codes in the range JSON-RPC leaves to servers, after Baton's own (-32001 to -32004, -32007). */
 export const LimitErrorCodes = {
   RateLimited: -32005,
   MessageTooLarge: -32006,
+  /** outgoing-bounds.ts: more requests wait for this tab than it may have waiting. */
+  TooManyPending: -32008,
 } as const;
 
 export function transportMaxBytes(limits: MessageLimits): number {

@@ -22,6 +22,7 @@ import { type AgentEntry, configuredAgents } from '../agents/agents-config';
 import { BUILTIN_AGENT_NAME } from '../../lib/protocol/agents';
 import { createToolServers } from './tool-servers';
 import { DEFAULT_MESSAGE_LIMITS, type MessageLimits } from './message-limits';
+import type { OutgoingLimits } from './outgoing-bounds';
 import { PROJECT_ROOT } from './project-root';
 import { registerRpcHandlers } from './rpc-handlers';
 import { DEFAULT_FRAME_ANCESTORS } from './security-headers';
@@ -39,6 +40,8 @@ export interface RelayOptions {
   /** Who besides this machine's own pages may reach the relay; the defaults suit one local user. */
   access?: RelayAccessOptions;
   limits?: MessageLimits;
+  /** What the relay holds for a tab that does not read what it is sent. */
+  outgoing?: OutgoingLimits;
   /** Whether to serve the Next.js UI (default true); tests of the socket alone leave it out. */
   serveUi?: boolean;
   /** Agents given on the command line (`--agent`), besides the config file's; the first is the default. */
@@ -113,6 +116,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     guard,
     log,
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
+    outgoing: options.outgoing,
     onTab: ({ connection, watchThread }) =>
       registerRpcHandlers({ connection, watchThread, hub, workspace, agents, toolServers }),
   });
@@ -135,7 +139,8 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
 
   return {
-    url: `http://${host}:${port}/?token=${token}`,
+    // In the fragment, which the browser never sends to a server: the page takes it from there.
+    url: `http://${host}:${port}/#token=${token}`,
     token,
     async close() {
       await hub.close();

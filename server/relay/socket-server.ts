@@ -1,14 +1,16 @@
 /**
- * socket.io on the relay's HTTP server. Host, Origin and the token are checked in `allowRequest`,
- * which socket.io runs for every handshake (first connections and reconnects alike, before any
- * middleware or connection-state recovery); the middleware checks the token once more for the
- * socket.io-level connect. WebSocket is the only transport: a browser's WebSocket handshake always
- * carries an Origin (a same-origin polling GET carries none), and no session id then travels in
- * plain HTTP requests.
+ * socket.io on the relay's HTTP server. Host and Origin are checked in `allowRequest`, which
+ * socket.io runs for every handshake (first connections and reconnects alike, before any
+ * middleware); so is a bearer token when a script sends one. The token itself is checked by the
+ * middleware at socket.io's connect, from the handshake's `auth` payload (what the page sends: a
+ * browser's WebSocket cannot carry headers) or the bearer header; no handler exists for a socket
+ * before that. WebSocket is the only transport: a browser's WebSocket handshake always carries an
+ * Origin (a same-origin polling GET carries none), and no session id then travels in plain HTTP
+ * requests.
  */
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { batonProtocol, type BatonProtocol } from '../../lib/protocol/baton-protocol';
+import { batonProtocol, type BatonProtocol, UNAUTHORIZED_MESSAGE } from '../../lib/protocol/baton-protocol';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import type { ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
 import { RpcConnection } from '../../lib/rpc/rpc-connection';
@@ -16,14 +18,18 @@ import type { NotificationParams } from '../../lib/rpc/protocol-definition';
 import { createSocketIoTransport } from '../../lib/rpc/socket-io-transport';
 import type { AccessGuard } from './access-guard';
 import { type MessageLimits, transportMaxBytes, withIncomingLimits } from './message-limits';
+import { CONGESTED_ROOM, DEFAULT_OUTGOING_LIMITS, OutgoingBounds, type OutgoingLimits } from './outgoing-bounds';
 
-export const UNAUTHORIZED_MESSAGE = 'unauthorized: a valid token is required';
+export { UNAUTHORIZED_MESSAGE };
+const CONNECT_TIMEOUT_MS = 10_000;
 
 const threadRoom = (threadId: string) => `thread:${threadId}`;
 
 export interface SocketServerOptions {
   guard: AccessGuard;
   limits: MessageLimits;
+  /** What the relay holds for one tab that does not read (outgoing-bounds.ts). */
+  outgoing?: OutgoingLimits;
   onTab: (tab: { connection: RpcConnection<BatonProtocol>; watchThread: (threadId: string) => void }) => void;
   log: (message: string) => void;
 }
@@ -34,6 +40,8 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     transports: ['websocket'],
     maxHttpBufferSize: transportMaxBytes(limits),
     serveClient: false,
+    // A connection that has not presented the token at socket.io's connect by then is closed.
+    connectTimeout: CONNECT_TIMEOUT_MS,
     allowRequest: (request, callback) => {
       const refusal = handshakeRefusal(guard, request);
       if (refusal === undefined) return callback(null, true);
@@ -46,13 +54,24 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     const auth = socket.handshake.auth as { token?: unknown };
     const token = typeof auth.token === 'string' ? auth.token : guard.tokenFromRequest(socket.request);
     if (guard.isValidToken(token)) return next();
+    log(`socket connect refused: ${UNAUTHORIZED_MESSAGE}`);
     next(new Error(UNAUTHORIZED_MESSAGE));
   });
 
+  const bounds = new Map<string, OutgoingBounds>();
+  /** Checks each socket a broadcast would reach; those over their bound are skipped (CONGESTED_ROOM). */
+  const checkBeforeBroadcast = (socketIds: Iterable<string>) => {
+    for (const id of socketIds) bounds.get(id)?.checkBeforeBroadcast();
+  };
+
   io.on('connection', (socket: Socket) => {
-    const transport = withIncomingLimits(createSocketIoTransport(socket, { closeOnDisconnect: true }), limits, {
-      log: (message) => log(`tab ${socket.id}: ${message}`),
-    });
+    const tabLog = (message: string) => log(`tab ${socket.id}: ${message}`);
+    const outgoing = new OutgoingBounds(socket, options.outgoing ?? DEFAULT_OUTGOING_LIMITS, tabLog);
+    bounds.set(socket.id, outgoing);
+    socket.once('disconnect', () => bounds.delete(socket.id));
+    const transport = outgoing.wrap(
+      withIncomingLimits(createSocketIoTransport(socket, { closeOnDisconnect: true }), limits, { log: tabLog }),
+    );
     const connection = new RpcConnection(batonProtocol, transport, {
       onProtocolError: (error) => log(`tab ${socket.id}: ${error.message}`),
     });
@@ -67,15 +86,19 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     io,
     /** Sends a recorded content to every tab watching the thread. */
     broadcast(threadId: string, params: SequencedContentReceivedParams) {
-      io.to(threadRoom(threadId)).emit('rpc', { jsonrpc: '2.0', method: 'chat/contentReceived', params });
+      const room = threadRoom(threadId);
+      checkBeforeBroadcast(io.sockets.adapter.rooms.get(room) ?? []);
+      io.to(room).except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method: 'chat/contentReceived', params });
     },
     /** Sends a tool server's new status to every tab. */
     broadcastToolServer(params: ToolServerUpdatedParams) {
-      io.emit('rpc', { jsonrpc: '2.0', method: 'tool/serverUpdated', params });
+      checkBeforeBroadcast(bounds.keys());
+      io.except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method: 'tool/serverUpdated', params });
     },
     /** Sends a notification to every tab. */
     broadcastNotification<N extends 'config/updated'>(method: N, params: NotificationParams<BatonProtocol, N>) {
-      io.emit('rpc', { jsonrpc: '2.0', method, params });
+      checkBeforeBroadcast(bounds.keys());
+      io.except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method, params });
     },
     close: () => io.close(),
   };
@@ -87,6 +110,8 @@ export function handshakeRefusal(guard: AccessGuard, request: IncomingMessage): 
   if (!guard.isAllowedOrigin(request.headers.origin, request.headers.host)) {
     return request.headers.origin ? 'origin not allowed' : 'origin missing';
   }
-  if (!guard.isValidToken(guard.tokenFromRequest(request))) return UNAUTHORIZED_MESSAGE;
+  // A script's bearer token is checked here already; the page's comes in `auth`, at connect.
+  const bearer = guard.tokenFromRequest(request);
+  if (request.headers.authorization !== undefined && !guard.isValidToken(bearer)) return UNAUTHORIZED_MESSAGE;
   return undefined;
 }

@@ -36,7 +36,7 @@ export class AcpActiveTurn {
 
   async requestPermission(request: RequestPermissionRequest): Promise<RequestPermissionResponse> {
     if (this.turn.signal.aborted) return { outcome: { outcome: 'cancelled' } };
-    const state = this.mapper.call(request.toolCall.toolCallId);
+    const state = this.mapper.call(request.toolCall.toolCallId, true);
     const fields = AcpToolCallFieldsSchema.safeParse(request.toolCall);
     if (fields.success) mergeToolCall(state, fields.data);
     const options = request.options.flatMap((option): ApprovalOption[] => {

@@ -80,6 +80,7 @@ export class AcpAgent implements AgentBackend {
       workspaceRoot: this.context.workspace.root,
       agentState: this.agentState(session),
       terminalOutput: (terminalId) => this.terminals.peekOutput(terminalId),
+      history: turn.history,
     });
     const active = new AcpActiveTurn(turn, mapper, this.gate);
     this.activeTurns.set(session.sessionId, active);

@@ -7,7 +7,9 @@
  * agent rather than the turn (commands, modes, config options) go to the agent's listeners.
  */
 import type { AcpAvailableCommand, AcpConfigOption, AcpKnownSessionUpdate } from '../../../lib/protocol/acp/session-update';
+import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import type { ChatContentInput, FileChangeDetails } from '../../../lib/protocol/eca-chat';
+import { UniqueIds } from '../unique-ids';
 import { ToolOutputStream } from '../builtin/tool-output-stream';
 import {
   contentBlockText,
@@ -32,6 +34,8 @@ export interface AcpTurnMapperOptions {
   agentState: AgentStateListener;
   /** What a terminal printed so far, for the result of a call that shows one. */
   terminalOutput(terminalId: string): string | undefined;
+  /** The thread so far: the ids its calls hold are not given out again. */
+  history: readonly ThreadEntry[];
 }
 
 export class AcpTurnMapper {
@@ -40,8 +44,13 @@ export class AcpTurnMapper {
   private counter = 0;
   private lastPlan = '';
   private readonly outputStreams = new Map<string, ToolOutputStream>();
+  private readonly toolCallIds: UniqueIds;
+  private readonly reasoningIds: UniqueIds;
 
-  constructor(private readonly options: AcpTurnMapperOptions) {}
+  constructor(private readonly options: AcpTurnMapperOptions) {
+    this.toolCallIds = UniqueIds.forThread(options.history);
+    this.reasoningIds = this.toolCallIds.beside();
+  }
 
   get server(): string {
     return this.options.server;
@@ -66,7 +75,7 @@ export class AcpTurnMapper {
       case 'tool_call':
       case 'tool_call_update': {
         await this.finishReasoning();
-        const state = this.call(update.toolCallId);
+        const state = this.call(update.toolCallId, update.sessionUpdate === 'tool_call');
         mergeToolCall(state, update);
         return this.advance(state);
       }
@@ -99,12 +108,16 @@ export class AcpTurnMapper {
     }
   }
 
-  /** The call's state, created when an update or a permission request first names it. */
-  call(id: string): ToolCallState {
-    let state = this.calls.get(id);
-    if (!state) {
-      state = newToolCallState(id);
-      this.calls.set(id, state);
+  /**
+   * The call's state, created when an update or a permission request first names it, under an id
+   * unique in the thread. `opens` (a `tool_call`, a permission request): an id whose call is over
+   * names a new call.
+   */
+  call(agentId: string, opens = false): ToolCallState {
+    let state = this.calls.get(agentId);
+    if (!state || (opens && (state.stage === 'done' || state.stage === 'rejected'))) {
+      state = newToolCallState(this.toolCallIds.fresh(agentId));
+      this.calls.set(agentId, state);
     }
     return state;
   }
@@ -182,7 +195,7 @@ export class AcpTurnMapper {
 
   private async reason(text: string): Promise<void> {
     if (!this.openReasoning) {
-      this.openReasoning = { id: `acp-reasoning-${(this.counter += 1)}`, startedAt: performance.now() };
+      this.openReasoning = { id: this.reasoningIds.fresh(`acp-reasoning-${(this.counter += 1)}`), startedAt: performance.now() };
       await this.emit({ type: 'reasonStarted', id: this.openReasoning.id });
     }
     if (text !== '') await this.emit({ type: 'reasonText', id: this.openReasoning.id, text });

@@ -4,6 +4,7 @@
  * autohand-mapper.ts) come out, in order.
  */
 import type { AgentTurn } from '../agent-backend';
+import { UniqueIds } from '../unique-ids';
 import type { GatedToolCall } from '../external/permission-gate';
 import { toolArguments, toolCalledContent, toolIdentity } from './autohand-mapper';
 import type { AutohandNotification } from './autohand-process';
@@ -29,7 +30,12 @@ export class TurnStream {
    */
   private readonly allowedCards: GatedToolCall[] = [];
 
-  constructor(private readonly turn: AgentTurn) {}
+  /** Autohand's tool ids made unique in the thread: a reused one would merge two calls' cards. */
+  private readonly toolCallIds: UniqueIds;
+
+  constructor(private readonly turn: AgentTurn) {
+    this.toolCallIds = UniqueIds.forThread(turn.history);
+  }
 
   permissionAllowed(call: GatedToolCall): void {
     this.allowedCards.push(call);
@@ -59,7 +65,7 @@ export class TurnStream {
     await this.endReasoning();
     const args = toolArguments(params.args);
     const adopted = this.adoptCard(params.toolName);
-    const call = adopted ?? { ...toolIdentity(params.toolId, params.toolName), arguments: args };
+    const call = adopted ?? { ...toolIdentity(this.toolCallIds.fresh(params.toolId), params.toolName), arguments: args };
     this.running.set(params.toolId, { call, startedAt: performance.now() });
     if (!adopted) await this.turn.emit({ type: 'toolCallRun', ...call, manualApproval: false });
     await this.turn.emit({ type: 'toolCallRunning', ...call });
@@ -75,7 +81,7 @@ export class TurnStream {
     let tool = this.running.get(params.toolId);
     if (!tool) {
       // An end without a start (the reference does not promise one): still worth a card.
-      const call = { ...toolIdentity(params.toolId, params.toolName ?? 'tool'), arguments: {} };
+      const call = { ...toolIdentity(this.toolCallIds.fresh(params.toolId), params.toolName ?? 'tool'), arguments: {} };
       await this.turn.emit({ type: 'toolCallRun', ...call, manualApproval: false });
       tool = { call, startedAt: performance.now() };
     }

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentTurn } from '../agent-backend';
+import type { UniqueIds } from '../unique-ids';
 import { NO_TOKENS, type TokenCounts, tokenCounts } from './model-catalog';
 import { toolCallIdentity } from './tool-call-runner';
 import type { BuiltinTool } from './tools/builtin-tool';
@@ -23,6 +24,8 @@ export interface AnswerRequest {
   onTokens(counts: TokenCounts): void;
   /** Links shown in this turn so far; a page cited twice gets one card. */
   linksShown: Set<string>;
+  /** Gives each tool_use block an id of its own in the thread, whatever id the endpoint sent. */
+  toolCallIds: UniqueIds;
 }
 
 /** Shown for a thinking block the API encrypted instead of sending its text. */
@@ -62,7 +65,7 @@ export async function streamAnswer(request: AnswerRequest): Promise<Anthropic.Me
           counts = { ...(counts ?? NO_TOKENS), outputTokens: event.usage.output_tokens };
           break;
         case 'content_block_start':
-          await startBlock(event, { turn, tools, toolCalls, reasoning });
+          await startBlock(event, { turn, tools, toolCalls, reasoning, toolCallIds: request.toolCallIds });
           break;
         case 'content_block_delta':
           await onDelta(event, { turn, toolCalls, reasoning, linksShown: request.linksShown });
@@ -77,7 +80,7 @@ export async function streamAnswer(request: AnswerRequest): Promise<Anthropic.Me
       }
     }
     if (signal.aborted) return undefined;
-    return await stream.finalMessage();
+    return withCallIds(await stream.finalMessage(), toolCalls);
   } finally {
     if (counts) request.onTokens(counts);
     // A card left "thinking" forever would say the model is still at it.
@@ -93,12 +96,13 @@ interface BlockState {
 
 async function startBlock(
   event: Anthropic.RawContentBlockStartEvent,
-  state: BlockState & { tools: readonly BuiltinTool[] },
+  state: BlockState & { tools: readonly BuiltinTool[]; toolCallIds: UniqueIds },
 ): Promise<void> {
   const { turn, tools, toolCalls, reasoning } = state;
   const block = event.content_block;
   if (block.type === 'tool_use') {
-    const identity = toolCallIdentity(block.id, block.name, tools.find((tool) => tool.name === block.name));
+    const id = state.toolCallIds.fresh(block.id);
+    const identity = toolCallIdentity(id, block.name, tools.find((tool) => tool.name === block.name));
     toolCalls.set(event.index, identity);
     // Shown at once, so the card appears while the arguments are still being written.
     await turn.emit({ type: 'toolCallPrepare', ...identity, argumentsText: '' });
@@ -146,6 +150,22 @@ async function onDelta(
     default:
       newerThanTheSdk(delta);
   }
+}
+
+/**
+ * The answer with each tool_use block under the id its card was shown with (the stream's block
+ * index is the block's place in the content), so that the call, its result and what goes back to
+ * the model all carry the one id.
+ */
+function withCallIds(
+  message: Anthropic.Message,
+  toolCalls: Map<number, ReturnType<typeof toolCallIdentity>>,
+): Anthropic.Message {
+  const content = message.content.map((block, index) => {
+    const shown = toolCalls.get(index);
+    return block.type === 'tool_use' && shown && shown.id !== block.id ? { ...block, id: shown.id } : block;
+  });
+  return { ...message, content };
 }
 
 /** The web page a citation points at, if it points at one (documents the user sent do not). */

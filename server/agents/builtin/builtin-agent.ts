@@ -10,6 +10,7 @@ import type { ChatCommand } from '../../../lib/protocol/eca/chat-methods';
 import { Workspace } from '../../workspace/workspace';
 import type { AgentBackend, AgentInfo, AgentTurn } from '../agent-backend';
 import { assistantContentToParams, toAnthropicMessages } from './anthropic-mapper';
+import { UniqueIds } from '../unique-ids';
 import { streamAnswer } from './answer-stream';
 import { listCommands, runCommand } from './commands/chat-commands';
 import { parseCommandLine } from './commands/command-line';
@@ -145,6 +146,8 @@ export class BuiltinAgent implements AgentBackend {
   ): Promise<void> {
     const { model, signal, spent } = round;
     const linksShown = new Set<string>();
+    // The endpoint's tool_use ids are made unique in the thread: a reused one would hide a call.
+    const toolCallIds = UniqueIds.forThread(turn.history);
     for (;;) {
       const tools = this.toolsFor(turn.behavior);
       const answer = await streamAnswer({
@@ -161,6 +164,7 @@ export class BuiltinAgent implements AgentBackend {
         tools,
         signal,
         linksShown,
+        toolCallIds,
         onTokens: (counts) => {
           this.usage.record(turn.threadId, model, counts);
           spent.tally = addRequest(spent.tally, model, counts);

@@ -3,10 +3,12 @@
  * ChatContext) resolved into text for the model: each one a `<context …>` block, all of them
  * before the user's own text in the same user message. Only the model's request gets them; the
  * thread records what the user typed. A context that cannot be resolved becomes a one-line note
- * in its block rather than failing the turn.
+ * in its block rather than failing the turn; contexts that expand to more than the limit of one
+ * prompt (prompt-limits.ts) fail it with a reason that names the limit.
  */
 import type { ChatContext } from '../../../lib/protocol/eca-chat';
 import type { Workspace } from '../../workspace/workspace';
+import { ContextsTooLargeError, MAX_CONTEXTS_CHARACTERS } from '../prompt-limits';
 import type { McpServerManager } from './mcp/mcp-server-manager';
 import { DEFAULT_TREE_DEPTH, directoryTree } from './tools/directory-tree';
 
@@ -32,7 +34,14 @@ export async function contextsPrompt(
 ): Promise<string | undefined> {
   if (contexts.length === 0) return undefined;
   const blocks: string[] = [];
-  for (const context of contexts) blocks.push(await contextBlock(context, sources));
+  let characters = 0;
+  for (const context of contexts) {
+    const block = await contextBlock(context, sources);
+    // Checked as each one is expanded, so that what is held never grows far beyond the limit.
+    characters += block.length;
+    if (characters > MAX_CONTEXTS_CHARACTERS) throw new ContextsTooLargeError();
+    blocks.push(block);
+  }
   return ['The user attached these contexts to the message that follows them.', ...blocks].join('\n\n');
 }
 

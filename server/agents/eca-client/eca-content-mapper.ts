@@ -12,6 +12,7 @@
  */
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import type { ChatContent, ChatContentInput, ChatRole } from '../../../lib/protocol/eca-chat';
+import { UniqueIds } from '../unique-ids';
 
 type ToolCallRun = Extract<ChatContent, { type: 'toolCallRun' }>;
 
@@ -23,18 +24,13 @@ export type MappedContent =
   | { kind: 'skip'; why: string };
 
 export class EcaContentMapper {
-  /** Every tool call and reasoning id the thread holds or this turn has given out. */
-  private readonly used = new Set<string>();
-  private readonly toolCallIds = new Map<string, string>();
-  private readonly reasoningIds = new Map<string, string>();
-  /** Server ids of calls that are over (called or rejected): a later call with that id is a new one. */
-  private readonly endedCalls = new Set<string>();
+  private readonly toolCallIds: UniqueIds;
+  private readonly reasoningIds: UniqueIds;
   private readonly rejectedByGate = new Set<string>();
 
   constructor(history: readonly ThreadEntry[]) {
-    for (const entry of history) {
-      if (entry.type === 'toolCall' || entry.type === 'reasoning') this.used.add(entry.id);
-    }
+    this.toolCallIds = UniqueIds.forThread(history);
+    this.reasoningIds = this.toolCallIds.beside();
   }
 
   /** The gate has shown the refusal of this call (server id): the server's own report is not shown again. */
@@ -65,9 +61,7 @@ export class EcaContentMapper {
         if (content.type === 'toolCallRejected' && this.rejectedByGate.has(content.id)) {
           return { kind: 'skip', why: `the refusal of ${content.id} is already shown` };
         }
-        const id = this.toolCallId(content.id, false);
-        this.endedCalls.add(content.id);
-        return { kind: 'emit', content: { ...content, id } };
+        return { kind: 'emit', content: { ...content, id: this.toolCallIds.end(content.id) } };
       }
       case 'text':
       case 'url':
@@ -85,26 +79,13 @@ export class EcaContentMapper {
   }
 
   private reasoningId(serverId: string, starts: boolean): string {
-    const known = this.reasoningIds.get(serverId);
-    if (known !== undefined && !starts) return known;
-    return this.fresh(this.reasoningIds, serverId);
+    return starts ? this.reasoningIds.fresh(serverId) : this.reasoningIds.idFor(serverId, false);
   }
 
   /** A call's first content (or a prepare or run after its id ended) gets a fresh id; the rest keep it. */
   private toolCallId(serverId: string, starts: boolean): string {
-    const known = this.toolCallIds.get(serverId);
-    const reused = this.endedCalls.has(serverId) && starts;
-    if (known !== undefined && !reused) return known;
-    this.endedCalls.delete(serverId);
-    this.rejectedByGate.delete(serverId);
-    return this.fresh(this.toolCallIds, serverId);
-  }
-
-  private fresh(ids: Map<string, string>, serverId: string): string {
-    let id = serverId;
-    for (let copy = 2; this.used.has(id); copy++) id = `${serverId}~${copy}`;
-    this.used.add(id);
-    ids.set(serverId, id);
-    return id;
+    // A new call under a reused id: the gate's refusal of the earlier one is not this one's.
+    if (starts && this.toolCallIds.hasEnded(serverId)) this.rejectedByGate.delete(serverId);
+    return this.toolCallIds.idFor(serverId, starts);
   }
 }

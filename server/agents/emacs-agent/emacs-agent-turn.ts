@@ -7,6 +7,7 @@
  */
 import type { EmacsAgentSseEvent } from '../../../lib/protocol/emacs-agent/sse-events';
 import type { AgentTurn } from '../agent-backend';
+import { UniqueIds } from '../unique-ids';
 import type { ApprovalPolicy } from '../builtin/policy/approval-policy';
 import type { PermissionGate, PermissionOutcome } from '../external/permission-gate';
 import type { EmacsAgentClient } from './emacs-agent-client';
@@ -65,7 +66,9 @@ interface CallRecord {
 }
 
 export class EmacsAgentTurn {
+  /** By the backend's tool_call_id; each record's call carries Baton's id, unique in the thread. */
   private readonly calls = new Map<string, CallRecord>();
+  private readonly toolCallIds: UniqueIds;
   private pendingError: EventOf<'error'> | undefined;
   private stopping = false;
   private unexplainedChanges = 0;
@@ -73,6 +76,7 @@ export class EmacsAgentTurn {
 
   constructor(private readonly context: EmacsAgentTurnContext) {
     this.skipIdle = context.skipFirstIdle;
+    this.toolCallIds = UniqueIds.forThread(context.turn.history);
   }
 
   async run(): Promise<TurnEnd> {
@@ -156,9 +160,11 @@ export class EmacsAgentTurn {
   private async toolCall(event: EventOf<'tool.call'>): Promise<void> {
     const { turn, files, gate, client, sessionId, agentName, policy, log } = this.context;
     const snapshot = await files.snapshot(event.params);
-    const call = mapToolCall(event, agentName, snapshot && files.preview(event.tool, event.params, snapshot));
+    const mapped = mapToolCall(event, agentName, snapshot && files.preview(event.tool, event.params, snapshot));
+    // A `tool.call` always opens a call: one that reuses an id must not merge into the earlier one.
+    const call = { ...mapped, id: this.toolCallIds.fresh(event.tool_call_id) };
     const record: CallRecord = { call, snapshot, startedAt: performance.now(), rejected: false };
-    this.calls.set(call.id, record);
+    this.calls.set(event.tool_call_id, record);
     if (!event.requires_approval) {
       // Sessions are created with auto_approve_readonly off, so that every call comes here; a
       // backend that runs one anyway cannot be stopped, so it is shown as running.
@@ -173,20 +179,20 @@ export class EmacsAgentTurn {
     if (!outcome && turn.signal.aborted && !this.stopping) return;
     const approved = outcome !== undefined && outcome.decision !== 'rejected';
     if (approved) {
-      await client.call('approveToolCall', { sessionId, body: { tool_call_id: call.id } });
+      await client.call('approveToolCall', { sessionId, body: { tool_call_id: event.tool_call_id } });
       await turn.emit({ type: 'toolCallRunning', ...call });
       return;
     }
     record.rejected = true;
     if (!outcome) await turn.emit({ type: 'toolCallRejected', ...call, reason: 'user-choice' });
-    await client.call('rejectToolCall', { sessionId, body: { tool_call_id: call.id, reason: rejectionReason(outcome) } });
+    await client.call('rejectToolCall', { sessionId, body: { tool_call_id: event.tool_call_id, reason: rejectionReason(outcome) } });
   }
 
   private async toolResult(event: EventOf<'tool.result'>): Promise<void> {
     const record = this.calls.get(event.tool_call_id);
     if (!record) this.context.log(`tool.result for ${event.tool_call_id}, a call this turn did not see`);
     if (event.status === 'rejected' && record?.rejected) return;
-    const call = record?.call ?? unknownCall(event.tool_call_id, this.context.agentName);
+    const call = record?.call ?? { ...unknownCall(event.tool_call_id, this.context.agentName), id: this.toolCallIds.fresh(event.tool_call_id) };
     const content = toolResultContent(event, call, record ? Math.round(performance.now() - record.startedAt) : undefined);
     if (record) record.called = content;
     await this.context.turn.emit(content);

@@ -1,0 +1,91 @@
+/**
+ * What an approval card must not let hide: runs of whitespace that push the rest of a line out of
+ * sight, control characters, and characters that reorder or hide text (bidirectional overrides
+ * and isolates, direction marks, zero-width characters). Each becomes a visible marker that says
+ * what it stands for, so the user approves what they can see. Short indentation at the start of a
+ * line is kept: it is how code and formatted arguments read.
+ */
+
+export type HiddenTextSegment =
+  | { kind: 'text'; text: string }
+  | { kind: 'marker'; label: string; title: string };
+
+/** A run of spaces this long or longer, after something else on the line, is marked. */
+export const MARKED_SPACE_RUN = 3;
+/** Indentation (spaces and tabs at a line's start) longer than this is marked too. */
+export const MAX_PLAIN_INDENT = 24;
+
+const INVISIBLE_NAMES: Record<number, string> = {
+  0x061c: 'Arabic letter mark',
+  0x200b: 'zero-width space',
+  0x200c: 'zero-width non-joiner',
+  0x200d: 'zero-width joiner',
+  0x200e: 'left-to-right mark',
+  0x200f: 'right-to-left mark',
+  0x2028: 'line separator',
+  0x2029: 'paragraph separator',
+  0x202a: 'left-to-right embedding',
+  0x202b: 'right-to-left embedding',
+  0x202c: 'pop directional formatting',
+  0x202d: 'left-to-right override',
+  0x202e: 'right-to-left override',
+  0x2060: 'word joiner',
+  0x2066: 'left-to-right isolate',
+  0x2067: 'right-to-left isolate',
+  0x2068: 'first strong isolate',
+  0x2069: 'pop directional isolate',
+  0xfeff: 'zero-width no-break space',
+};
+
+// Whitespace runs, and single characters that are control or invisible (\n and \t are handled apart).
+const SUSPECT = /[ \t]+|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]/g;
+
+export function markHiddenText(text: string): HiddenTextSegment[] {
+  const segments: HiddenTextSegment[] = [];
+  let plain = '';
+  let last = 0;
+  const flush = () => {
+    if (plain !== '') segments.push({ kind: 'text', text: plain });
+    plain = '';
+  };
+  for (const match of text.matchAll(SUSPECT)) {
+    const found = match[0];
+    const at = match.index;
+    plain += text.slice(last, at);
+    last = at + found.length;
+    const marker = found[0] === ' ' || found[0] === '\t' ? whitespaceMarker(found, isLineStart(text, at)) : characterMarker(found);
+    if (marker === undefined) {
+      plain += found;
+      continue;
+    }
+    flush();
+    segments.push(marker);
+  }
+  plain += text.slice(last);
+  flush();
+  return segments;
+}
+
+function isLineStart(text: string, index: number): boolean {
+  return index === 0 || text[index - 1] === '\n';
+}
+
+function whitespaceMarker(run: string, lineStart: boolean): HiddenTextSegment | undefined {
+  const tabs = [...run].filter((character) => character === '\t').length;
+  const spaces = run.length - tabs;
+  if (lineStart ? run.length <= MAX_PLAIN_INDENT : tabs === 0 && spaces < MARKED_SPACE_RUN) return undefined;
+  const parts = [spaces > 0 ? `␣×${spaces}` : '', tabs > 0 ? `⇥×${tabs}` : ''].filter(Boolean);
+  const words = [spaces > 0 ? plural(spaces, 'space') : '', tabs > 0 ? plural(tabs, 'tab') : ''].filter(Boolean);
+  return { kind: 'marker', label: parts.join(' '), title: words.join(' and ') };
+}
+
+function characterMarker(character: string): HiddenTextSegment {
+  const code = character.codePointAt(0) ?? 0;
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  const name = INVISIBLE_NAMES[code] ?? 'control character';
+  return { kind: 'marker', label: `⟨${hex}⟩`, title: `${name} (${hex})` };
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
