@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { parseAgentFlag } from './agents/agent-flag';
 import { ECA_SERVER_COMMAND, runEcaServerCommand } from './eca-server/eca-server-command';
 import { checkListenAddress, parseFrameAncestors, parseTrustedOrigins } from './relay/access-options';
+import { launchEnvironment, watchLauncher } from './launch/launch-environment';
 import { ensureUiBuild } from './relay/ensure-ui-build';
 import { startRelay } from './relay/relay';
 
@@ -43,14 +44,16 @@ async function main(): Promise<void> {
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, not ${values.port}`);
+  // The launcher's environment, secrets included; this process's own environment block holds none.
+  const env = launchEnvironment();
   // Checked before anything is built or bound, so a refused launch leaves nothing behind.
-  const token = process.env.BATON_TOKEN || undefined;
+  const token = env.BATON_TOKEN || undefined;
   checkListenAddress({ host: values.host, allowRemote: values['allow-remote'], userToken: token });
   const access = {
     allowRemote: values['allow-remote'],
     allowedHosts: values['allowed-host'],
-    trustedOrigins: parseTrustedOrigins([...values['trusted-origin'], process.env.BATON_TRUSTED_ORIGINS ?? '']),
-    frameAncestors: parseFrameAncestors(values['frame-ancestors'] ?? process.env.BATON_FRAME_ANCESTORS),
+    trustedOrigins: parseTrustedOrigins([...values['trusted-origin'], env.BATON_TRUSTED_ORIGINS ?? '']),
+    frameAncestors: parseFrameAncestors(values['frame-ancestors'] ?? env.BATON_FRAME_ANCESTORS),
   };
   const extraAgents = values.agent.map(parseAgentFlag);
   const workspaceRoot = path.resolve(values.workspace ?? process.cwd());
@@ -67,7 +70,7 @@ async function main(): Promise<void> {
     workspaceRoot,
     dataDir,
     token,
-    env: process.env,
+    env,
     log,
     access,
     extraAgents,
@@ -90,6 +93,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  // A closed terminal: the running command and every other child go with the relay.
+  process.on('SIGHUP', () => stop('SIGHUP'));
+  watchLauncher((reason) => stop(reason));
 }
 
 function fail(error: unknown): never {

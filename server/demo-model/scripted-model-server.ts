@@ -26,6 +26,8 @@ export interface ScriptedModelServer {
   url: string;
   /** Every well-formed request received, oldest first, so tests can check what the model was told. */
   requests: MessagesRequest[];
+  /** The key each of those requests carried (`x-api-key`, or the bearer token the SDK sends), in order. */
+  apiKeys: Array<string | undefined>;
   /** Stops listening and cuts open connections, including streams held by a test's hook. */
   close(): Promise<void>;
 }
@@ -44,6 +46,7 @@ class RequestError extends Error {
 export async function startScriptedModelServer(options: ScriptedModelServerOptions): Promise<ScriptedModelServer> {
   const { script, host = '127.0.0.1', port = 0 } = options;
   const requests: MessagesRequest[] = [];
+  const apiKeys: Array<string | undefined> = [];
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_scripted_${(counter += 1)}`;
 
@@ -61,6 +64,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     if (request.method !== 'POST') throw new RequestError(405, 'invalid_request_error', 'Use POST for /v1/messages.');
     const body = parseRequestBody(await readBody(request));
     requests.push(body);
+    apiKeys.push(request.headers['x-api-key']?.toString() ?? /^Bearer (.*)$/.exec(request.headers.authorization ?? '')?.[1]);
     const disconnected = new AbortController();
     response.on('close', () => {
       if (!response.writableFinished) disconnected.abort();
@@ -97,6 +101,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
   return {
     url: `http://${printableHost}:${address.port}`,
     requests,
+    apiKeys,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { launchEnvironment, watchLauncher } from '../launch/launch-environment';
 import { runEcaServer } from './eca-server';
 
 export const ECA_SERVER_COMMAND = 'eca-server';
@@ -36,7 +37,7 @@ export async function runEcaServerCommand(args: readonly string[]): Promise<numb
     output: process.stdout,
     workspaceRoot: path.resolve(values.workspace ?? process.cwd()),
     dataDir: values['data-dir'] === undefined ? undefined : path.resolve(values['data-dir']),
-    env: process.env,
+    env: launchEnvironment(),
     log,
   });
   const stop = (signal: string) => {
@@ -45,5 +46,7 @@ export async function runEcaServerCommand(args: readonly string[]): Promise<numb
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGHUP', () => stop('SIGHUP'));
+  watchLauncher((reason) => stop(reason));
   return server.exitCode;
 }

@@ -101,7 +101,9 @@ export class ThreadSession {
     history: Parameters<AgentBackend['runTurn']>[0]['history'],
     controller: AbortController,
   ): Promise<void> {
-    const emit = (content: ChatContentInput) => this.recorder.record('assistant', content);
+    // Once storage has failed in this turn, the turn is over: what the agent still sends fails at once.
+    const emit = (content: ChatContentInput) =>
+      this.recorder.storeFailure ? Promise.reject(this.recorder.storeFailure) : this.recorder.record('assistant', content);
     const { binding } = this;
     let interrupted = false;
     try {
@@ -124,20 +126,22 @@ export class ThreadSession {
         awaitApproval: (toolCallId) => this.waitForApproval(toolCallId, controller.signal),
       });
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      // A store that cannot write fails the agent's next content; that, not the agent's wording of it, is the reason.
+      const failure = this.recorder.storeFailure ?? error;
+      const reason = failure instanceof Error ? failure.message : String(failure);
       if (error instanceof AgentUnavailableError) {
         interrupted = true;
         this.log(`agent ${binding.agent} went away in thread ${this.recorder.threadId}: ${reason}`);
         await this.closeOpenToolCalls(reason);
-        await this.recorder.record('system', { type: 'text', text: `\n\n**The turn was interrupted:** ${reason}` });
+        await this.recorder.recordOrOwe('system', { type: 'text', text: `\n\n**The turn was interrupted:** ${reason}` });
       } else if (!controller.signal.aborted) {
         this.log(`turn failed in thread ${this.recorder.threadId}: ${reason}`);
-        await this.recorder.record('system', { type: 'text', text: `\n\n**The turn failed:** ${reason}` });
+        await this.recorder.recordOrOwe('system', { type: 'text', text: `\n\n**The turn failed:** ${reason}` });
       }
     } finally {
       await this.closeOpenToolCalls(controller.signal.aborted ? 'Stopped by the user.' : 'The turn ended first.');
       this.turn = undefined;
-      await this.recorder.record('system', { type: 'progress', state: 'finished', text: interrupted ? 'Interrupted' : 'Done' });
+      await this.recorder.recordOrOwe('system', { type: 'progress', state: 'finished', text: interrupted ? 'Interrupted' : 'Done' });
     }
   }
 
@@ -165,7 +169,7 @@ export class ThreadSession {
   private async closeOpenToolCalls(reason: string): Promise<void> {
     for (const entry of this.recorder.currentEntries) {
       if (entry.type !== 'toolCall' || !isOpenToolCall(entry)) continue;
-      await this.recorder.record('assistant', {
+      await this.recorder.recordOrOwe('assistant', {
         type: 'toolCalled',
         origin: entry.origin,
         id: entry.id,

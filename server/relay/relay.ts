@@ -14,6 +14,7 @@ import { openThreadStore } from '../store/prisma-thread-store';
 import { Workspace } from '../workspace/workspace';
 import { AccessGuard, generateToken } from './access-guard';
 import { checkListenAddress } from './access-options';
+import { lockDataDir } from './data-dir-lock';
 import { createGuardedHandler, type RequestHandler } from './http-handler';
 import { CONFIG_FILE, createMcpServers, readAgentsSection } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
@@ -66,6 +67,27 @@ export interface RunningRelay {
 }
 
 export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
+  const lock = await lockDataDir(options.dataDir);
+  let relay: RunningRelay;
+  try {
+    relay = await startLockedRelay(options);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+  return {
+    ...relay,
+    async close() {
+      try {
+        await relay.close();
+      } finally {
+        await lock.release();
+      }
+    },
+  };
+}
+
+async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
   const { log } = options;
   const access = options.access ?? {};
   checkListenAddress({ host: options.host, allowRemote: access.allowRemote ?? false, userToken: options.token });

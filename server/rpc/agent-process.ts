@@ -1,12 +1,14 @@
 /**
  * Starts an agent as a child process that speaks JSON-RPC over its stdin and stdout: no shell,
  * an explicit environment and working directory, stderr to the log, and a staged shutdown of
- * its whole process group (end stdin, then SIGTERM, then SIGKILL).
+ * its whole process group (end stdin, then SIGTERM, then SIGKILL). The group also ends with the
+ * relay, however the relay ends (server/process/child-guard.ts).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { FramingError } from '../../lib/rpc/framing/framing-error';
 import type { MessageFraming } from '../../lib/rpc/framing/message-framing';
 import type { Transport } from '../../lib/rpc/transport';
+import { groupHasMembers, guardChildGroup } from '../process/child-guard';
 import { createStdioTransport } from './stdio-transport';
 
 export interface AgentProcessOptions {
@@ -80,6 +82,12 @@ export async function spawnAgentProcess(options: AgentProcessOptions): Promise<A
     );
   });
   child.on('error', (error) => options.log(`agent process ${child.pid}: ${error.message}`));
+  const releaseGuard = child.pid === undefined ? () => undefined : guardChildGroup(child.pid);
+  // An agent that exits by itself leaving nothing behind lets its group number go; one that left
+  // processes in its group stays guarded until shutdown() kills them.
+  void exited.then(() => {
+    if (child.pid !== undefined && !groupHasMembers(child.pid)) releaseGuard();
+  });
   forwardStderr(child, options.log);
   const transport = createStdioTransport({
     input: child.stdout,
@@ -93,7 +101,7 @@ export async function spawnAgentProcess(options: AgentProcessOptions): Promise<A
     pid: child.pid ?? -1,
     transport,
     exited,
-    shutdown: () => (stopping ??= stopInStages(child, transport, exited, options)),
+    shutdown: () => (stopping ??= stopInStages(child, transport, exited, options).finally(releaseGuard)),
   };
 }
 

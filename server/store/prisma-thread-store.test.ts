@@ -202,7 +202,8 @@ describe('openThreadStore', () => {
     toClose.push({ close: () => configured.$disconnect() });
     expect(await readPragma(configured, 'journal_mode')).toBe('wal');
     expect(await readPragma(configured, 'synchronous')).toBe('1');
-    expect(await readPragma(configured, 'busy_timeout')).toBe('5000');
+    // Short: better-sqlite3 waits on the event loop's thread; longer waits happen in store-failure.ts.
+    expect(await readPragma(configured, 'busy_timeout')).toBe('100');
     expect(await readPragma(configured, 'foreign_keys')).toBe('1');
     // journal_mode belongs to the file: another connection, as another process would have, sees it.
     expect(await readPragma(rawClient(), 'journal_mode')).toBe('wal');

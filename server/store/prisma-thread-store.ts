@@ -16,15 +16,21 @@ import { applyMigrations } from './migrate';
 import type { EntryWrite, ThreadRecord, ThreadStore } from './thread-store';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { decodeEvent, encodeEvent } from './event-rows';
+import { writeWithPatience } from './store-failure';
 
-/** How long a write waits for another connection's lock before SQLITE_BUSY. */
-export const BUSY_TIMEOUT_MS = 5000;
+/**
+ * How long SQLite itself waits for another connection's lock before SQLITE_BUSY. better-sqlite3
+ * waits on the event loop's thread, so this is kept short; writes wait longer, off the event
+ * loop, in store-failure.ts.
+ */
+export const BUSY_TIMEOUT_MS = 100;
 
 /**
  * Per-connection settings, each read back after it is set, because SQLite ignores what it
  * cannot do (a network filesystem, for one, silently keeps journal_mode=delete).
  * - WAL lets readers (another tab's history load) run while the recorder writes.
- * - busy_timeout: better-sqlite3 happens to default to 5000 too; set so as not to rely on it.
+ * - busy_timeout: short (see BUSY_TIMEOUT_MS); better-sqlite3's own default, 5000, would stall
+ *   every tab for 5 s at each locked write.
  * - synchronous=NORMAL is safe with WAL: a commit can be lost only on power failure or an OS
  *   crash, never corrupt the database, and a crash of the relay itself loses nothing; FULL would
  *   add an fsync to every streamed entry. https://www.sqlite.org/pragma.html#pragma_synchronous
@@ -173,11 +179,11 @@ class PrismaThreadStore implements ThreadStore {
 
   async saveEntries(threadId: string, writes: readonly EntryWrite[]): Promise<void> {
     if (writes.length === 0) return;
-    await this.#write(threadId, undefined, writes);
+    await writeWithPatience(() => this.#write(threadId, undefined, writes));
   }
 
   async appendEvent(threadId: string, event: ThreadEvent, writes: readonly EntryWrite[]): Promise<void> {
-    await this.#write(threadId, event, writes);
+    await writeWithPatience(() => this.#write(threadId, event, writes));
   }
 
   async getEventsAfter(threadId: string, afterSeq: number): Promise<ThreadEvent[]> {

@@ -1,14 +1,14 @@
 /**
  * One connection to one MCP server, from start-up to shutdown, through the SDK's Client: a stdio
- * command (StdioClientTransport: no shell, an explicit environment and working directory, stderr
- * to the log) or a streamable HTTP URL. It fetches the server's tools, follows list changes, and
+ * command (GroupStdioTransport: no shell, an explicit environment and working directory, stderr
+ * to the log, a process group that ends with the relay) or a streamable HTTP URL. It fetches the server's tools, follows list changes, and
  * reports a server that goes away on its own. A failed start-up leaves no process behind.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { GroupStdioTransport } from './group-stdio-transport';
 import { McpClientError, errorMessage } from './mcp-client-error';
 import { isStdioServerConfig, serverEnvironment, type McpServerConfig } from './mcp-config';
 import { terminateProcess, waitForProcessExit } from './process-liveness';
@@ -38,26 +38,6 @@ export interface McpConnectionOptions {
 }
 
 const MAX_LIST_PAGES = 50;
-
-/**
- * The SDK adds HOME, LOGNAME, PATH, SHELL, TERM and USER from the relay's environment to whatever
- * it is given. Node leaves out a variable whose value is undefined, so naming them unset here
- * keeps the environment to what serverEnvironment() says.
- */
-const UNSET_SDK_DEFAULTS: Record<string, string> = Object.fromEntries(
-  // The SDK's type allows only strings; undefined is what Node reads as "not set".
-  DEFAULT_INHERITED_ENV_VARS.map((name) => [name, undefined as unknown as string]),
-);
-
-/** A StdioClientTransport that remembers its child's pid, which the SDK forgets once closing. */
-class ObservedStdioTransport extends StdioClientTransport {
-  startedPid: number | undefined;
-
-  override async start(): Promise<void> {
-    await super.start();
-    this.startedPid = this.pid ?? undefined;
-  }
-}
 
 export class McpServerConnection {
   tools: Tool[] = [];
@@ -99,7 +79,7 @@ export class McpServerConnection {
   }
 
   get pid(): number | undefined {
-    return this.transport instanceof ObservedStdioTransport ? this.transport.startedPid : undefined;
+    return this.transport instanceof GroupStdioTransport ? this.transport.pid : undefined;
   }
 
   /** Stops the server; resolves once its process (if any) is gone. Safe to call more than once. */
@@ -152,8 +132,8 @@ export class McpServerConnection {
         this.lose(`The server can no longer be reached: ${errorMessage(error)}`);
       }
     };
-    if (this.transport instanceof StdioClientTransport) {
-      this.transport.stderr?.on('data', (chunk: Buffer) => {
+    if (this.transport instanceof GroupStdioTransport) {
+      this.transport.stderr.on('data', (chunk: Buffer) => {
         for (const line of this.stderr.add(chunk.toString('utf8'))) log(`mcp ${name} stderr: ${line}`);
       });
     }
@@ -197,8 +177,8 @@ export class McpServerConnection {
     const pid = this.pid;
     // A server that failed to start is not waited on: SIGTERM at once, SIGKILL after the grace.
     if (force && pid !== undefined && !this.exited) await terminateProcess(pid, shutdownGraceMs, log);
-    // Otherwise the SDK's stages for stdio: end stdin, SIGTERM after 2 s, SIGKILL after 2 s more,
-    // without waiting for that SIGKILL to land; hence the last check by pid.
+    // Otherwise the transport's stages for stdio: end stdin, SIGTERM to the group after the grace,
+    // SIGKILL after the grace again; the last check by pid stays for an HTTP server's absence of one.
     await this.client.close().catch((error) => log(`mcp ${name}: closing failed: ${errorMessage(error)}`));
     if (pid === undefined || this.exited) return;
     if (await waitForProcessExit(pid, shutdownGraceMs)) return;
@@ -209,12 +189,12 @@ export class McpServerConnection {
 function createTransport(options: McpConnectionOptions): Transport {
   const { config } = options;
   if (isStdioServerConfig(config)) {
-    return new ObservedStdioTransport({
+    return new GroupStdioTransport({
       command: config.command,
       args: config.args,
-      env: { ...UNSET_SDK_DEFAULTS, ...serverEnvironment(config, options.inheritedEnv) },
+      env: serverEnvironment(config, options.inheritedEnv),
       cwd: config.cwd ?? options.cwd,
-      stderr: 'pipe',
+      graceMs: options.shutdownGraceMs,
     });
   }
   return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });

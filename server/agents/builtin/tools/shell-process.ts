@@ -2,12 +2,14 @@
  * Runs one shell command line for the agent's `shell_command` tool: `/bin/sh -c` in an explicit
  * working directory with an explicit environment, in a process group of its own so that stopping
  * it reaches everything it started (SIGTERM to the group, then SIGKILL after a grace period), on
- * timeout, on Stop, and for whatever it leaves running in the background when it ends.
+ * timeout, on Stop, and for whatever it leaves running in the background when it ends. The group
+ * also ends with the relay, however the relay ends (server/process/child-guard.ts).
  *
  * The shell is the point here: the model writes a command line and the user approves that exact
  * line (or the approval policy does), so it is run as written, not taken apart.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { guardChildGroup } from '../../../process/child-guard';
 import { CappedOutput } from './capped-output';
 
 export const DEFAULT_KILL_GRACE_MS = 2_000;
@@ -68,6 +70,7 @@ export function runShellCommand(options: ShellCommandOptions): Promise<ShellComm
     stream?.on('data', append);
   }
   const stopper = createGroupStopper(child, options.killGraceMs ?? DEFAULT_KILL_GRACE_MS, append);
+  const releaseGuard = child.pid === undefined ? () => undefined : guardChildGroup(child.pid);
 
   return new Promise<ShellCommandResult>((resolve, reject) => {
     let ending: ShellCommandResult['ending'] = 'exited';
@@ -83,6 +86,7 @@ export function runShellCommand(options: ShellCommandOptions): Promise<ShellComm
       clearTimeout(timer);
       options.signal.removeEventListener('abort', onAbort);
       stopper.finish();
+      releaseGuard();
     };
 
     child.once('error', (error) => {

@@ -1,0 +1,57 @@
+/**
+ * Contents the tabs were told but the store could not yet take (the disk was full, the database
+ * locked): the end of a turn that storage cut short. Each already has its seq, so once written it
+ * is exactly what the tabs saw; they are written in order, before anything newer, by the next
+ * record and by a retry now and then, so that the history catches up without waiting for the user.
+ */
+import type { ThreadEvent } from '../../lib/protocol/thread-events';
+import type { EntryWrite, ThreadStore } from '../store/thread-store';
+
+const RETRY_MS = 1_000;
+
+interface OwedRecord {
+  event: ThreadEvent;
+  writes: EntryWrite[];
+}
+
+export class OwedRecords {
+  private readonly owed: OwedRecord[] = [];
+  private retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly threadId: string,
+    private readonly store: ThreadStore,
+    /** Runs a retry in the recorder's order, after what is already queued. */
+    private readonly retry: () => void,
+  ) {}
+
+  get isEmpty(): boolean {
+    return this.owed.length === 0;
+  }
+
+  add(event: ThreadEvent, writes: EntryWrite[]): void {
+    this.owed.push({ event, writes });
+    this.scheduleRetry();
+  }
+
+  /** Writes what is owed, oldest first; throws the store's failure if it still cannot write. */
+  async pay(): Promise<void> {
+    while (this.owed.length > 0) {
+      const [first] = this.owed;
+      await this.store.appendEvent(this.threadId, first!.event, first!.writes);
+      this.owed.shift();
+    }
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+
+  scheduleRetry(): void {
+    if (this.retryTimer || this.owed.length === 0) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.retry();
+    }, RETRY_MS);
+    // Owed records alone must not keep a stopping relay alive; the next start closes the turn itself.
+    this.retryTimer.unref();
+  }
+}
