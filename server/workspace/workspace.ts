@@ -80,6 +80,13 @@ export class Workspace {
     return { version: fileVersion(stats), content: selectLines(content, options) };
   }
 
+  /** A file's bytes, for pictures attached to a prompt; the same checks as a text read, with its own limit. */
+  async readBinaryFile(requestedPath: string, maxBytes: number): Promise<{ version: number; bytes: Buffer }> {
+    const absolute = await this.resolveUsable(requestedPath);
+    const { bytes, stats } = await readRegularFile(absolute, requestedPath, maxBytes);
+    return { version: fileVersion(stats), bytes };
+  }
+
   async stat(requestedPath: string): Promise<{ exists: boolean; isDirectory: boolean }> {
     const stats = await statOrUndefined(await this.resolveUsable(requestedPath));
     return { exists: stats !== undefined, isDirectory: stats?.isDirectory() ?? false };

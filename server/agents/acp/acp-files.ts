@@ -15,8 +15,6 @@ export async function readWorkspaceText(
   request: { path: string; line?: number | null; limit?: number | null },
 ): Promise<string> {
   try {
-    // The protected check is the write one: what the agent may not change it may not read either.
-    await workspace.assertWritable(request.path);
     const file = await workspace.readTextFile(request.path, {
       // ACP lines are 1-based.
       ...(request.line ? { lineOffset: Math.max(0, request.line - 1) } : {}),

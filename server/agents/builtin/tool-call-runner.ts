@@ -53,13 +53,14 @@ export async function runToolCall(
     return toolResultBlock(toolUse.id, deniedText(verdict), true);
   }
 
-  let prepared: PreparedToolCall;
+  let prepared: PreparedToolCall | undefined;
   try {
-    prepared = await tool.prepare(toolUse.input, context);
+    prepared = await untilAborted(tool.prepare(toolUse.input, context), signal);
   } catch (error) {
     // Bad input or a refused path is the model's mistake to correct, not a failed turn.
     return fail(errorText(error));
   }
+  if (prepared === undefined) return undefined;
 
   const sessionApproved = verdict.decision === 'ask' && sessionApprovals.has(turn.threadId, tool.name);
   const askUser = verdict.decision === 'ask' && !sessionApproved;
@@ -86,10 +87,11 @@ export async function runToolCall(
     emitChunk: (outputChunk) => turn.emit({ type: 'toolCallRunning', ...described, arguments: args, outputChunk }),
   });
   const started = performance.now();
-  let text: string;
+  let text: string | undefined;
   let failed = false;
   try {
-    text = await prepared.execute({ signal, reportOutput: (chunk) => output.push(chunk) });
+    // Stop ends the turn whatever the tool does: one that ignores the signal is left behind.
+    text = await untilAborted(prepared.execute({ signal, reportOutput: (chunk) => output.push(chunk) }), signal);
   } catch (error) {
     text = errorText(error);
     failed = true;
@@ -97,7 +99,7 @@ export async function runToolCall(
     // What was printed is recorded even when the turn stops, so the card keeps it.
     await output.close();
   }
-  if (signal.aborted) return undefined;
+  if (signal.aborted || text === undefined) return undefined;
   await turn.emit({
     type: 'toolCalled',
     ...described,
@@ -131,8 +133,13 @@ function deniedText(verdict: ApprovalVerdict): string {
   return `${CONFIG_REJECTED_TOOL_RESULT} The rule: ${describeRule(verdict.rule.rule)}.`;
 }
 
-/** Waits for `promise`, or resolves undefined as soon as `signal` aborts (Stop cancels what waits). */
+/**
+ * Waits for `promise`, or resolves undefined as soon as `signal` aborts (Stop cancels what waits).
+ * What the promise comes to after that is of no use to anyone: a call left behind by Stop fails
+ * because of the stop, so its late rejection is expected and dropped here rather than left unhandled.
+ */
 async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  promise.catch(() => undefined);
   if (signal.aborted) return undefined;
   let onAbort: () => void = () => undefined;
   const aborted = new Promise<undefined>((resolve) => {
