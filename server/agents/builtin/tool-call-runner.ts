@@ -10,6 +10,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentTurn } from '../agent-backend';
 import { CONFIG_REJECTED_TOOL_RESULT, isRecord, REJECTED_TOOL_RESULT, toolResultBlock } from './anthropic-mapper';
 import { type ApprovalPolicy, type ApprovalVerdict, describeRule } from './policy/approval-policy';
+import { type JudgedPath, judgedPaths } from './policy/path-arguments';
 import type { SessionApprovals } from './policy/session-approvals';
 import { ToolOutputStream } from './tool-output-stream';
 import type { BuiltinTool, PreparedToolCall, ToolContext } from './tools/builtin-tool';
@@ -47,7 +48,14 @@ export async function runToolCall(
   };
 
   if (!tool) return fail(unknownToolText(toolUse.name, tools, turn.behavior));
-  const verdict = policy.decide({ name: tool.name, arguments: args, readOnly: tool.readOnly });
+  let paths: JudgedPath[];
+  try {
+    // Rules judge where a path really leads; one that leaves the workspace fails the call here.
+    paths = await judgedPaths(tool.name, args, (path) => context.workspace.relativePath(path));
+  } catch (error) {
+    return fail(errorText(error));
+  }
+  const verdict = policy.decide({ name: tool.name, arguments: args, readOnly: tool.readOnly, paths });
   if (verdict.decision === 'deny') {
     await turn.emit({ type: 'toolCallRejected', ...identity, arguments: args, reason: 'user-config' });
     return toolResultBlock(toolUse.id, deniedText(verdict), true);
@@ -62,9 +70,9 @@ export async function runToolCall(
   }
   if (prepared === undefined) return undefined;
 
-  const sessionApproved = verdict.decision === 'ask' && sessionApprovals.has(turn.threadId, tool.name);
+  const sessionApproved = verdict.decision === 'ask' && !verdict.alwaysAsks && sessionApprovals.has(turn.threadId, tool.name);
   const askUser = verdict.decision === 'ask' && !sessionApproved;
-  const summary = prepared.summary + whyNotAsked(verdict, tool, sessionApproved);
+  const summary = prepared.summary + decisionNote(verdict, tool, sessionApproved);
   let described = { ...identity, summary, details: prepared.details };
   await turn.emit({ type: 'toolCallRun', ...described, arguments: args, manualApproval: askUser });
   if (askUser) {
@@ -115,7 +123,9 @@ export async function runToolCall(
 export const APPROVED_FOR_SESSION_NOTE = ' (approved for this session)';
 export const ALLOWED_BY_CONFIG_NOTE = ' (allowed by your config)';
 
-function whyNotAsked(verdict: ApprovalVerdict, tool: BuiltinTool, sessionApproved: boolean): string {
+/** What the card adds to the summary: why this call asks though it might not, or why it did not ask. */
+function decisionNote(verdict: ApprovalVerdict, tool: BuiltinTool, sessionApproved: boolean): string {
+  if (verdict.alwaysAsks) return ` (${verdict.alwaysAsks})`;
   if (sessionApproved) return APPROVED_FOR_SESSION_NOTE;
   return verdict.decision === 'allow' && verdict.rule && !tool.readOnly ? ALLOWED_BY_CONFIG_NOTE : '';
 }
