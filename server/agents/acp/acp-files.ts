@@ -9,7 +9,7 @@ import type { FileChangeDetails } from '../../../lib/protocol/eca-chat';
 import type { Workspace } from '../../workspace/workspace';
 import { WorkspaceError } from '../../workspace/workspace-error';
 import { type JudgedPath, judgedPaths, type PathAccess } from '../builtin/policy/path-arguments';
-import { fileChangeDetails } from '../builtin/tools/file-change';
+import { fileChangeDetailsOffLoop } from '../builtin/tools/file-change';
 
 export async function readWorkspaceText(
   workspace: Workspace,
@@ -67,7 +67,7 @@ export async function writeWorkspaceText(workspace: Workspace, filePath: string,
   try {
     const before = await existingText(workspace, filePath);
     await workspace.writeTextFile(filePath, content);
-    return fileChangeDetails(await workspace.relativePath(filePath), before, content);
+    return fileChangeDetailsOffLoop(await workspace.relativePath(filePath), before, content);
   } catch (error) {
     throw asRequestError(error, filePath);
   }
@@ -77,7 +77,7 @@ export async function writeWorkspaceText(workspace: Workspace, filePath: string,
 export async function plannedChange(workspace: Workspace, filePath: string, content: string): Promise<FileChangeDetails> {
   try {
     await workspace.assertWritable(filePath);
-    return fileChangeDetails(await workspace.relativePath(filePath), await existingText(workspace, filePath), content);
+    return fileChangeDetailsOffLoop(await workspace.relativePath(filePath), await existingText(workspace, filePath), content);
   } catch (error) {
     throw asRequestError(error, filePath);
   }

@@ -54,19 +54,21 @@ function compileRegex(pattern: string, caseInsensitive: boolean): RegExp {
   }
 }
 
-async function searchFiles(
+/** The search behind the tool; `timeLimitMs` is GREP_TIME_LIMIT_MS unless a test chooses less. */
+export async function searchFiles(
   workspace: Workspace,
   regex: RegExp,
   filePattern: string,
   signal: AbortSignal,
   policy: ApprovalPolicy | undefined,
+  timeLimitMs = GREP_TIME_LIMIT_MS,
 ): Promise<string> {
   const files = await workspace.globSearch(filePattern);
   const { allowed, leftOut } = guardFiles(files.matches, policy, 'grep');
   const lines: string[] = [];
   let matchCount = 0;
   let skipped = 0;
-  const worker = new OffLoopWorker({ timeLimitMs: GREP_TIME_LIMIT_MS, signal });
+  const worker = new OffLoopWorker({ timeLimitMs, signal });
   let file: string | undefined;
   try {
     for (file of allowed) {
@@ -81,7 +83,7 @@ async function searchFiles(
       matchCount += found.length;
     }
   } catch (error) {
-    if (error instanceof OffLoopTimeLimitError) throw new Error(timeLimitText(regex, file), { cause: error });
+    if (error instanceof OffLoopTimeLimitError) throw new Error(timeLimitText(regex, file, timeLimitMs), { cause: error });
     throw error;
   } finally {
     await worker.close();
@@ -97,9 +99,9 @@ async function searchFiles(
   return lines.join('\n');
 }
 
-function timeLimitText(regex: RegExp, file: string | undefined): string {
+function timeLimitText(regex: RegExp, file: string | undefined, timeLimitMs: number): string {
   return [
-    `The search was stopped after ${GREP_TIME_LIMIT_MS / 1000} s${file === undefined ? '' : ` (in ${file})`}:`,
+    `The search was stopped after ${timeLimitMs / 1000} s${file === undefined ? '' : ` (in ${file})`}:`,
     `the regular expression ${regex.source} takes too long, probably because it backtracks catastrophically`,
     '(nested quantifiers such as (a*)* ). Search again with a simpler pattern.',
   ].join(' ');
