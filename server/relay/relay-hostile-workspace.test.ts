@@ -110,3 +110,30 @@ it('answers the file panel\'s read of a FIFO, a socket or a device at once, read
     socket.close();
   }
 });
+
+it('answers a path longer than the file system allows, or a pattern no search can use, as a bad parameter with a plain reason', async () => {
+  const socket = connectScriptClient(test.origin, test.relay.token);
+  expect(await whenConnected(socket)).toEqual({ connected: true });
+  const rpc = rpcClient(socket);
+  try {
+    const longName = 'a'.repeat(300);
+    const replies = {
+      longName: await rpc.call('readTextFile', { path: `src/${longName}.ts` }),
+      longPath: await rpc.call('stat', { path: 'abc/'.repeat(1100) }),
+      longPrefix: await rpc.call('globSearch', { pattern: `${longName}/*.ts` }),
+      unclosed: await rpc.call('globSearch', { pattern: 'src/{a,b' }),
+      hugePattern: await rpc.call('globSearch', { pattern: 'a*'.repeat(5000) }),
+    };
+    for (const [name, reply] of Object.entries(replies)) {
+      expect(reply.error?.code, name).toBe(-32602);
+      expect(reply.error?.message, name).not.toMatch(/ENAMETOOLONG|lstat|Internal error|Invalid regular expression/);
+      expect(reply.error?.message.length, name).toBeLessThan(200);
+    }
+    expect(replies.longName.error).toMatchObject({ message: expect.stringMatching(/is longer than the file system allows \(names of at most 255 bytes, paths of at most 4096\)\.$/), data: { reason: 'invalid-path' } });
+    expect(replies.unclosed.error).toMatchObject({ message: 'The pattern src/{a,b has an unclosed "{".', data: { reason: 'invalid-pattern' } });
+    expect(replies.hugePattern.error?.message).toBe('The pattern is 10000 characters long; patterns are limited to 1024.');
+    expect((await rpc.call('stat', { path: 'src/total.ts' })).result).toEqual({ exists: true, isDirectory: false });
+  } finally {
+    socket.close();
+  }
+});
