@@ -99,7 +99,8 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
     allowedHosts: [...listenHost, ...(access.allowedHosts ?? [])],
     trustedOrigins: access.trustedOrigins,
   });
-  const workspace = new Workspace(options.workspaceRoot);
+  // The file panel and the `@` menu see what the agents see: never Baton's own data folder.
+  const workspace = new Workspace(options.workspaceRoot, { protectedFolders: [options.dataDir] });
   const config = await loadAgentConfig(path.join(options.dataDir, CONFIG_FILE));
   const agentsSection = readAgentsSection(config, options.extraAgents);
   const mcp = createMcpServers(config, { cwd: workspace.root, log });
@@ -119,7 +120,7 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
     builtin: agent,
     context: {
       // External agents are untrusted like the built-in one: the data folder is out of their reach.
-      workspace: new Workspace(workspace.root, { protectedFolders: [options.dataDir] }),
+      workspace,
       env: options.env,
       policy: approvalPolicy,
       log,

@@ -1,11 +1,14 @@
 /** The relay's own failures (string codes) as the JSON-RPC errors a tab sees: translated here, once. */
 import { BatonErrorCodes, type BatonProtocol } from '../../lib/protocol/baton-protocol';
+import { ErrorCodes } from '../../lib/protocol/json-rpc';
 import { RpcError } from '../../lib/rpc/errors';
 import type { RpcConnection } from '../../lib/rpc/rpc-connection';
 import { UnknownAgentError } from '../agents/agent-registry';
 import { UnknownThreadError } from '../hub/thread-hub';
 import { ThreadBusyError } from '../hub/thread-session';
-import { WorkspaceError, WorkspacePathError } from '../workspace/workspace-error';
+import { WorkspaceError, type WorkspaceErrorCode, WorkspacePathError } from '../workspace/workspace-error';
+
+const INVALID_PARAMETERS: ReadonlySet<WorkspaceErrorCode> = new Set(['invalid-path', 'invalid-pattern']);
 
 /** Runs a handler, translating the relay's own failures into the JSON-RPC errors the tab sees. */
 export async function asRpc<T>(run: () => Promise<T>): Promise<T> {
@@ -20,6 +23,10 @@ function toRpcError(error: unknown): unknown {
   if (error instanceof UnknownThreadError) return new RpcError(BatonErrorCodes.UnknownThread, error.message);
   if (error instanceof ThreadBusyError) return new RpcError(BatonErrorCodes.ThreadBusy, error.message);
   if (error instanceof UnknownAgentError) return new RpcError(BatonErrorCodes.UnknownAgent, error.message);
+  // A path or pattern no file system or search could use is a bad parameter, said plainly.
+  if (error instanceof WorkspaceError && INVALID_PARAMETERS.has(error.code)) {
+    return new RpcError(ErrorCodes.InvalidParams, error.message, { reason: error.code });
+  }
   if (error instanceof WorkspacePathError) {
     return new RpcError(BatonErrorCodes.PathOutsideWorkspace, error.message, { reason: error.code });
   }

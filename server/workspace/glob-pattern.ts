@@ -16,7 +16,16 @@ export interface CompiledGlob {
 
 const GLOB_CHARACTERS = /[*?{}]/;
 
+/** Longer patterns are no search a person means; they could only make a regular expression too large to build. */
+export const MAX_GLOB_PATTERN_LENGTH = 1024;
+
 export function compileGlob(pattern: string): CompiledGlob {
+  if (pattern.length > MAX_GLOB_PATTERN_LENGTH) {
+    throw new WorkspaceError(
+      'invalid-pattern',
+      `The pattern is ${pattern.length} characters long; patterns are limited to ${MAX_GLOB_PATTERN_LENGTH}.`,
+    );
+  }
   const normalized = pattern.replace(/\\/g, '/').replace(/^\.\//, '');
   const segments = normalized.split('/');
   if (normalized.startsWith('/') || segments.includes('..')) {
@@ -33,10 +42,19 @@ export function compileGlob(pattern: string): CompiledGlob {
   }
   const crossesSegments = normalized.includes('**') || /\{[^}]*\//.test(normalized);
   return {
-    regex: new RegExp(`^${source}$`),
+    regex: buildRegex(source, pattern),
     staticPrefix,
     maxDepth: crossesSegments ? Infinity : segments.length,
   };
+}
+
+function buildRegex(source: string, pattern: string): RegExp {
+  try {
+    return new RegExp(`^${source}$`);
+  } catch (error) {
+    // The translation escapes everything else, so only sheer size or nesting can fail here.
+    throw new WorkspaceError('invalid-pattern', `The pattern ${pattern.slice(0, 60)} is too complex to search with.`, { cause: error });
+  }
 }
 
 function translate(pattern: string): string {

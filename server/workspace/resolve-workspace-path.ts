@@ -17,6 +17,7 @@ export async function resolveWorkspacePath(root: string, requestedPath: string):
   if (requestedPath.length === 0 || requestedPath.includes('\0')) {
     throw new WorkspacePathError('invalid-path', `Invalid path ${JSON.stringify(requestedPath)}.`);
   }
+  assertLengthsFit(requestedPath);
   const lexicalRoot = path.resolve(root);
   const realRoot = await realWorkspaceRoot(lexicalRoot);
   const relative = relativeInsideRoot(lexicalRoot, realRoot, requestedPath);
@@ -107,8 +108,32 @@ async function entryExists(absolute: string): Promise<boolean> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    // A file system with smaller limits than the usual ones below refuses the name itself.
+    if (code === 'ENAMETOOLONG') throw tooLong(absolute, { cause: error });
     throw error;
   }
+}
+
+/**
+ * The usual limits of Linux and macOS file systems (NAME_MAX, PATH_MAX). Checked before any
+ * system call, so a path the model made absurdly long is a bad parameter with a plain reason,
+ * not an internal error quoting the whole path back.
+ */
+const MAX_NAME_BYTES = 255;
+const MAX_PATH_BYTES = 4096;
+
+function assertLengthsFit(requestedPath: string): void {
+  const longName = requestedPath.split(/[\\/]/).some((name) => Buffer.byteLength(name) > MAX_NAME_BYTES);
+  if (longName || Buffer.byteLength(requestedPath) > MAX_PATH_BYTES) throw tooLong(requestedPath);
+}
+
+function tooLong(requestedPath: string, options?: { cause?: unknown }): WorkspacePathError {
+  const shown = requestedPath.length > 60 ? `${requestedPath.slice(0, 60)}…` : requestedPath;
+  return new WorkspacePathError(
+    'invalid-path',
+    `The path ${shown} is longer than the file system allows (names of at most ${MAX_NAME_BYTES} bytes, paths of at most ${MAX_PATH_BYTES}).`,
+    options,
+  );
 }
 
 function outside(requestedPath: string): WorkspacePathError {

@@ -50,8 +50,14 @@ export async function realPathOrResolved(folder: string): Promise<string> {
   }
 }
 
+/** A test of whether a real absolute path lies in (or is) one of the protected folders. */
+export async function protectedMatcher(protectedFolders: readonly string[]): Promise<(absolute: string) => boolean> {
+  const folders = await Promise.all(protectedFolders.map(realPathOrResolved));
+  return (absolute) => folders.some((folder) => isInsideOrSame(folder, absolute));
+}
+
 /**
- * Refuses a change inside a protected folder; with `containingCounts` (a moved folder) also one
+ * Refuses a read or a change inside a protected folder; with `containingCounts` (a moved folder) also one
  * that would carry a protected folder away with it.
  */
 export async function assertNotProtected(
@@ -63,7 +69,7 @@ export async function assertNotProtected(
   for (const folder of protectedFolders) {
     const protectedFolder = await realPathOrResolved(folder);
     if (isInsideOrSame(protectedFolder, absolute) || (containingCounts && isInsideOrSame(absolute, protectedFolder))) {
-      throw new WorkspaceError('protected-path', `${requestedPath} is in Baton's own data folder, which the agent may not change.`);
+      throw new WorkspaceError('protected-path', `${requestedPath} is in Baton's own data folder, which agents may neither read nor change.`);
     }
   }
 }

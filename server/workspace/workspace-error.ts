@@ -12,6 +12,7 @@ export type WorkspaceErrorCode =
   | 'is-directory'
   | 'binary-file'
   | 'file-too-large'
+  | 'not-a-regular-file'
   | 'invalid-pattern'
   | 'not-a-folder'
   | 'already-exists'

@@ -93,8 +93,22 @@ describe('protected folders', () => {
     await expect(workspace.assertWritable('docs/new.md')).resolves.toBeUndefined();
   });
 
-  it('still allow reading them', async () => {
-    expect((await workspace.readTextFile('.baton/config.json')).content).toBe('{}');
+  it('are closed to reads, listings and searches too, under any name that reaches them', async () => {
+    await symlink(path.join(root, '.baton', 'config.json'), path.join(root, 'config-link.json'));
+    for (const name of ['.baton/config.json', 'src/../.baton/config.json', 'config-link.json']) {
+      await expect(workspace.readTextFile(name), name).rejects.toMatchObject({
+        code: 'protected-path',
+        message: `${name} is in Baton's own data folder, which agents may neither read nor change.`,
+      });
+    }
+    await expect(workspace.listFolder('.baton')).rejects.toMatchObject({ code: 'protected-path' });
+    await expect(workspace.stat('.baton/config.json')).rejects.toMatchObject({ code: 'protected-path' });
+    // A data folder under another name than the ignored `.baton` is still left out of every search.
+    expect((await workspace.globSearch('**/*.json')).matches).toEqual([]);
+    await symlink(path.join(root, 'src', 'index.ts'), path.join(root, 'index-link.ts'));
+    const elsewhere = new Workspace(root, { protectedFolders: [path.join(root, 'src')] });
+    expect((await elsewhere.globSearch('**/*')).matches).toEqual(['a.txt', 'b.txt', 'config-link.json']);
+    await expect(elsewhere.globSearch('src/*')).rejects.toMatchObject({ code: 'protected-path' });
   });
 });
 
@@ -102,7 +116,7 @@ describe('Workspace.listFolder', () => {
   it('lists entries by name with their type, links reported as links', async () => {
     await symlink(path.join(base, 'outside.txt'), path.join(root, 'out-link'));
     expect(await workspace.listFolder('.')).toEqual([
-      { name: '.baton', type: 'folder' },
+      { name: '.baton', type: 'folder', protected: true },
       { name: 'a.txt', type: 'file' },
       { name: 'b.txt', type: 'file' },
       { name: 'out-link', type: 'symlink' },

@@ -4,21 +4,20 @@
  * needs. Every path goes through resolveWorkspacePath first.
  */
 import type { Dirent, Stats } from 'node:fs';
-import { mkdir, readdir, readFile, rename, stat as statEntry, writeFile } from 'node:fs/promises';
+import { mkdir, rename, stat as statEntry } from 'node:fs/promises';
 import path from 'node:path';
 import { compileGlob } from './glob-pattern';
+import { readRegularFile } from './regular-file';
+import { replaceRegularFile } from './replace-file';
 import { realWorkspaceRoot, resolveWorkspacePath, toWorkspaceRelative } from './resolve-workspace-path';
 import { WorkspaceError } from './workspace-error';
-import { assertNotProtected } from './workspace-entries';
+import { assertNotProtected, protectedMatcher } from './workspace-entries';
+import { type GlobSearchResult, readFolder, walkGlob } from './workspace-glob';
 import { type MoveOptions, type MovePlan, planWorkspaceMove } from './workspace-move';
 
 /** Larger files are refused: they would flood the browser and the model's context alike. */
 export const MAX_TEXT_FILE_BYTES = 1024 * 1024;
-export const MAX_GLOB_MATCHES = 2000;
-/** Bounds a search of a huge tree even when few entries match. */
-const MAX_GLOB_VISITED_ENTRIES = 100_000;
-/** Generated or vendored folders nobody means when searching a workspace. */
-export const IGNORED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', '.next', '.baton']);
+export { type GlobSearchResult, IGNORED_FOLDERS, MAX_GLOB_MATCHES } from './workspace-glob';
 
 export interface ReadTextFileOptions {
   /** Lines to skip from the start (0-based). */
@@ -37,17 +36,11 @@ export interface TextFile {
   content: string;
 }
 
-export interface GlobSearchResult {
-  /** Workspace-relative paths with `/`, sorted. Files only: folders are not matches. */
-  matches: string[];
-  /** True when the search stopped at MAX_GLOB_MATCHES (or a very large tree) before the end. */
-  truncated: boolean;
-}
 
 export interface WorkspaceOptions {
   /**
-   * Folders that writes and moves never change, such as the relay's data folder (its database and
-   * the agent's config file, which must not be editable by the agent it constrains).
+   * Folders that no read, listing, search, write or move enters, such as the relay's data folder
+   * (its database, and the config file with the approval rules and the MCP servers' secrets).
    */
   protectedFolders?: readonly string[];
 }
@@ -56,6 +49,8 @@ export interface FolderEntry {
   name: string;
   /** A symbolic link is reported as one and never followed. */
   type: 'file' | 'folder' | 'symlink' | 'other';
+  /** Baton's data folder (or inside it): listed by name, never opened. */
+  protected?: true;
 }
 
 export class Workspace {
@@ -79,28 +74,31 @@ export class Workspace {
   }
 
   async readTextFile(requestedPath: string, options: ReadTextFileOptions = {}): Promise<TextFile> {
-    const absolute = await this.resolve(requestedPath);
-    const stats = await statOrUndefined(absolute);
-    if (!stats) throw new WorkspaceError('not-found', `The file ${requestedPath} does not exist.`);
-    if (stats.isDirectory()) throw new WorkspaceError('is-directory', `${requestedPath} is a folder, not a file.`);
-    if (stats.size > MAX_TEXT_FILE_BYTES) {
-      throw new WorkspaceError(
-        'file-too-large',
-        `The file ${requestedPath} is ${stats.size} bytes; text reads are limited to ${MAX_TEXT_FILE_BYTES} bytes.`,
-      );
-    }
-    const content = decodeText(await readFile(absolute), requestedPath);
+    const absolute = await this.resolveUsable(requestedPath);
+    const { bytes, stats } = await readRegularFile(absolute, requestedPath, MAX_TEXT_FILE_BYTES);
+    const content = decodeText(bytes, requestedPath);
     return { version: fileVersion(stats), content: selectLines(content, options) };
   }
 
+  /** A file's bytes, for pictures attached to a prompt; the same checks as a text read, with its own limit. */
+  async readBinaryFile(requestedPath: string, maxBytes: number): Promise<{ version: number; bytes: Buffer }> {
+    const absolute = await this.resolveUsable(requestedPath);
+    const { bytes, stats } = await readRegularFile(absolute, requestedPath, maxBytes);
+    return { version: fileVersion(stats), bytes };
+  }
+
   async stat(requestedPath: string): Promise<{ exists: boolean; isDirectory: boolean }> {
-    const stats = await statOrUndefined(await this.resolve(requestedPath));
+    const stats = await statOrUndefined(await this.resolveUsable(requestedPath));
     return { exists: stats !== undefined, isDirectory: stats?.isDirectory() ?? false };
   }
 
-  /** Creates or replaces a text file, creating missing parent folders inside the workspace. */
+  /**
+   * Creates or replaces a text file, creating missing parent folders inside the workspace. The
+   * file is replaced, never rewritten in place (replaceRegularFile), so a hard link to a file
+   * outside the workspace leaves that file as it was.
+   */
   async writeTextFile(requestedPath: string, content: string): Promise<{ version: number }> {
-    const absolute = await this.resolve(requestedPath);
+    const absolute = await this.resolveUsable(requestedPath);
     const bytes = Buffer.byteLength(content, 'utf8');
     if (bytes > MAX_TEXT_FILE_BYTES) {
       throw new WorkspaceError(
@@ -108,27 +106,28 @@ export class Workspace {
         `The new content of ${requestedPath} is ${bytes} bytes; text files are limited to ${MAX_TEXT_FILE_BYTES} bytes.`,
       );
     }
-    if ((await statOrUndefined(absolute))?.isDirectory()) {
-      throw new WorkspaceError('is-directory', `${requestedPath} is a folder, not a file.`);
-    }
-    await assertNotProtected(this.protectedFolders, absolute, requestedPath);
     await mkdir(path.dirname(absolute), { recursive: true });
-    await writeFile(absolute, content, 'utf8');
+    await replaceRegularFile(absolute, content, requestedPath);
     return { version: fileVersion(await statEntry(absolute)) };
   }
 
   /** Throws what writeTextFile would for a path it may never write (outside, or protected), before asking anyone. */
   async assertWritable(requestedPath: string): Promise<void> {
-    await assertNotProtected(this.protectedFolders, await this.resolve(requestedPath), requestedPath);
+    await this.resolveUsable(requestedPath);
   }
 
-  /** The entries of one folder, sorted by name. */
+  /** The entries of one folder, sorted by name; Baton's data folder is named but marked. */
   async listFolder(requestedPath: string): Promise<FolderEntry[]> {
-    const absolute = await this.resolve(requestedPath);
+    const absolute = await this.resolveUsable(requestedPath);
     const stats = await statOrUndefined(absolute);
     if (!stats) throw new WorkspaceError('not-found', `The folder ${requestedPath} does not exist.`);
     if (!stats.isDirectory()) throw new WorkspaceError('not-a-folder', `${requestedPath} is a file, not a folder.`);
-    return (await readFolder(absolute)).map((entry) => ({ name: entry.name, type: entryType(entry) }));
+    const isProtected = await protectedMatcher(this.protectedFolders);
+    return (await readFolder(absolute)).map((entry) => ({
+      name: entry.name,
+      type: entryType(entry),
+      ...(isProtected(path.join(absolute, entry.name)) ? { protected: true } : {}),
+    }));
   }
 
   /**
@@ -147,49 +146,27 @@ export class Workspace {
     return plan;
   }
 
+  /** Files whose path matches `pattern`; Baton's data folder and the ignored folders are not searched. */
   async globSearch(pattern: string): Promise<GlobSearchResult> {
     const glob = compileGlob(pattern);
-    const realRoot = await realWorkspaceRoot(this.root);
     // Matches are reported under the names the pattern used, so the walk starts at the joined
     // prefix; resolving it first still refuses a prefix that is a symlink out of the workspace.
-    if (glob.staticPrefix.length > 0) await this.resolve(glob.staticPrefix.join('/'));
-    const start = path.join(realRoot, ...glob.staticPrefix);
-    const matches: string[] = [];
-    let visited = 0;
-    let truncated = false;
-
-    const walk = async (folder: string, depth: number): Promise<void> => {
-      const entries = await readFolder(folder);
-      for (const entry of entries) {
-        if (matches.length >= MAX_GLOB_MATCHES || visited >= MAX_GLOB_VISITED_ENTRIES) {
-          truncated = true;
-          return;
-        }
-        visited += 1;
-        const absolute = path.join(folder, entry.name);
-        const relative = toWorkspaceRelative(realRoot, absolute);
-        // Symlinked folders are not followed: their target may be outside, or loop back.
-        if (entry.isDirectory()) {
-          if (!IGNORED_FOLDERS.has(entry.name) && depth + 1 < glob.maxDepth) await walk(absolute, depth + 1);
-        } else if (glob.regex.test(relative) && (await this.isReadableFile(entry, relative))) {
-          matches.push(relative);
-        }
-      }
-    };
-    await walk(start, glob.staticPrefix.length);
-    return { matches: matches.sort(), truncated };
+    if (glob.staticPrefix.length > 0) await this.resolveUsable(glob.staticPrefix.join('/'));
+    return walkGlob(await realWorkspaceRoot(this.root), glob, {
+      isProtected: await protectedMatcher(this.protectedFolders),
+      resolve: (relative) => this.resolve(relative),
+    });
   }
 
-  /** A file a later read would accept: a plain file, or a symlink to a file inside the workspace. */
-  private async isReadableFile(entry: Dirent, relative: string): Promise<boolean> {
-    if (entry.isFile()) return true;
-    if (!entry.isSymbolicLink()) return false;
-    try {
-      return (await statOrUndefined(await this.resolve(relative)))?.isFile() ?? false;
-    } catch (error) {
-      if (error instanceof WorkspaceError) return false;
-      throw error;
-    }
+  /**
+   * The real path of a workspace path that may be read or written: inside the workspace and
+   * outside its protected folders (Baton's data folder holds the config with the MCP servers'
+   * secrets and the history: no agent reads it, let alone changes it).
+   */
+  private async resolveUsable(requestedPath: string): Promise<string> {
+    const absolute = await this.resolve(requestedPath);
+    await assertNotProtected(this.protectedFolders, absolute, requestedPath);
+    return absolute;
   }
 }
 
@@ -232,16 +209,4 @@ function entryType(entry: Dirent): FolderEntry['type'] {
   if (entry.isSymbolicLink()) return 'symlink';
   if (entry.isDirectory()) return 'folder';
   return entry.isFile() ? 'file' : 'other';
-}
-
-async function readFolder(folder: string): Promise<Dirent[]> {
-  try {
-    const entries = await readdir(folder, { withFileTypes: true });
-    return entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
-  } catch (error) {
-    // The static prefix of a pattern may name a folder that does not exist: nothing matches.
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
-    throw error;
-  }
 }

@@ -10,6 +10,7 @@ import { AcpToolCallFieldsSchema, type AcpKnownSessionUpdate } from '../../../li
 import { type ApprovalOption, ApprovalOptionSchema } from '../../../lib/protocol/agents';
 import type { FileChangeDetails } from '../../../lib/protocol/eca-chat';
 import type { AgentTurn } from '../agent-backend';
+import type { JudgedPath } from '../builtin/policy/path-arguments';
 import { type GatedToolCall, type PermissionGate, pickOption } from '../external/permission-gate';
 import { isReadOnly, mergeToolCall, type ToolCallState } from './acp-tool-calls';
 import type { AcpTurnMapper } from './acp-update-mapper';
@@ -18,11 +19,15 @@ export class AcpActiveTurn {
   /** Which tool call's card shows each terminal's output. */
   private readonly terminalCards = new Map<string, ToolCallState>();
   private ownCalls = 0;
+  /** The resolved paths each call's locations named when it was put to the gate: its rules judged them. */
+  private readonly judgedPaths = new Map<string, Set<string>>();
 
   constructor(
     readonly turn: AgentTurn,
     readonly mapper: AcpTurnMapper,
     private readonly gate: PermissionGate,
+    /** The workspace paths a call's locations name, resolved, with what its kind does there. */
+    private readonly judgeLocations: (state: ToolCallState) => Promise<JudgedPath[]> = async () => [],
   ) {}
 
   async update(update: AcpKnownSessionUpdate): Promise<void> {
@@ -43,7 +48,9 @@ export class AcpActiveTurn {
       const parsed = ApprovalOptionSchema.safeParse(option);
       return parsed.success ? [parsed.data] : [];
     });
-    const outcome = await this.gate.request(this.turn, { call: this.mapper.identity(state), readOnly: isReadOnly(state), options });
+    const paths = await this.judgeLocations(state);
+    this.judgedPaths.set(state.id, new Set(paths.map((judged) => judged.path)));
+    const outcome = await this.gate.request(this.turn, { call: this.mapper.identity(state), readOnly: isReadOnly(state), options, paths });
     this.mapper.gated(state, outcome.decision !== 'rejected');
     // ACP: a client that stops the turn answers every pending request `cancelled`.
     if (this.turn.signal.aborted) return { outcome: { outcome: 'cancelled' } };
@@ -52,14 +59,26 @@ export class AcpActiveTurn {
   }
 
   /**
-   * Before Baton writes a file or starts a terminal for the agent: the approved call it belongs
-   * to, or, when there is none, a card of its own put to the gate. Resolves undefined when refused.
+   * Before Baton reads or writes a file or starts a terminal for the agent: the approved call it
+   * belongs to, or, when there is none (or `ownCard`: a rule about the path asks about it), a card
+   * of its own put to the gate. Resolves undefined when refused.
    */
   async authorize(
-    own: { name: string; summary: string; arguments: Record<string, unknown>; details?: FileChangeDetails; readOnly: boolean },
+    own: {
+      name: string;
+      summary: string;
+      arguments: Record<string, unknown>;
+      details?: FileChangeDetails;
+      readOnly: boolean;
+      paths?: readonly JudgedPath[];
+    },
+    { ownCard = false }: { ownCard?: boolean } = {},
   ): Promise<{ state?: ToolCallState; ownCall?: GatedToolCall } | undefined> {
     const current = this.mapper.currentCall();
-    if (current?.approved) return { state: current };
+    // An approved call covers what it does, unless the path needs its own question and the call
+    // never named it (so the question was never asked about it).
+    const named = current && (own.paths ?? []).every((judged) => this.judgedPaths.get(current.id)?.has(judged.path));
+    if (current?.approved && (!ownCard || named)) return { state: current };
     const call: GatedToolCall = {
       origin: 'native',
       id: `acp-${own.name}-${(this.ownCalls += 1)}-${Date.now()}`,
@@ -69,9 +88,16 @@ export class AcpActiveTurn {
       arguments: own.arguments,
       ...(own.details ? { details: own.details } : {}),
     };
-    const outcome = await this.gate.request(this.turn, { call, readOnly: own.readOnly });
+    const outcome = await this.gate.request(this.turn, { call, readOnly: own.readOnly, paths: own.paths });
     if (outcome.decision === 'rejected' || this.turn.signal.aborted) return undefined;
     return { ownCall: call };
+  }
+
+  /** A file Baton read after asking on a card of its own: that card ends. */
+  async read(target: { ownCall?: GatedToolCall }, shownPath: string): Promise<void> {
+    if (target.ownCall) {
+      await this.turn.emit({ type: 'toolCalled', ...target.ownCall, error: false, outputs: [{ type: 'text', text: `Read ${shownPath}` }] });
+    }
   }
 
   /** A file Baton wrote: on the card of its call, or as a finished card of its own. */

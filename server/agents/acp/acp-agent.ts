@@ -16,6 +16,7 @@ import { PermissionGate } from '../external/permission-gate';
 import { RestartBudget } from '../external/restart-budget';
 import { AcpActiveTurn } from './acp-active-turn';
 import { createAcpClient } from './acp-client';
+import { judgedLocations } from './acp-files';
 import { describe, type LiveAgent, startLiveAgent, untilGone } from './acp-live-agent';
 import { type Choice, SessionChoices } from './acp-session-choices';
 import { openSession } from './acp-session-opening';
@@ -82,7 +83,7 @@ export class AcpAgent implements AgentBackend {
       terminalOutput: (terminalId) => this.terminals.peekOutput(terminalId),
       history: turn.history,
     });
-    const active = new AcpActiveTurn(turn, mapper, this.gate);
+    const active = new AcpActiveTurn(turn, mapper, this.gate, (state) => judgedLocations(this.context.workspace, state));
     this.activeTurns.set(session.sessionId, active);
     try {
       const text = session.needsPriming ? primedPrompt(turn.history, turn.message) : turn.message;

@@ -7,7 +7,7 @@ import { type Client, RequestError } from '@agentclientprotocol/sdk';
 import type { Workspace } from '../../workspace/workspace';
 import type { ApprovalPolicy } from '../builtin/policy/approval-policy';
 import type { AcpActiveTurn } from './acp-active-turn';
-import { plannedChange, readWorkspaceText, writeWorkspaceText } from './acp-files';
+import { judgedFilePath, plannedChange, readWorkspaceText, writeWorkspaceText } from './acp-files';
 import type { AcpTerminals } from './acp-terminals';
 
 export interface AcpClientDependencies {
@@ -42,20 +42,32 @@ export function createAcpClient(deps: AcpClientDependencies): Client {
       deps.onSessionUpdate(params);
     },
     async readTextFile(request) {
-      const verdict = deps.policy.decide({ name: 'read_text_file', arguments: { path: request.path }, readOnly: true });
+      const paths = await judgedFilePath(deps.workspace, 'read_text_file', request.path);
+      const verdict = deps.policy.decide({ name: 'read_text_file', arguments: { path: request.path }, readOnly: true, paths });
       if (verdict.decision === 'deny') throw refused(`reading ${request.path} (Baton's config)`);
+      if (verdict.decision === 'ask') {
+        // A rule asks about this file: the user is asked, whatever call of the agent's it serves.
+        const active = await turnOf(request.sessionId);
+        const shownPath = paths[0]?.path ?? request.path;
+        const own = { name: 'read_text_file', summary: `Reading ${shownPath}`, arguments: { path: request.path }, readOnly: true, paths };
+        const target = await active.authorize(own, { ownCard: true });
+        if (!target) throw refused(`reading ${shownPath}`);
+        const content = await readWorkspaceText(deps.workspace, request);
+        await active.read(target, shownPath);
+        return { content };
+      }
       return { content: await readWorkspaceText(deps.workspace, request) };
     },
     async writeTextFile(request) {
       const active = await turnOf(request.sessionId);
+      const paths = await judgedFilePath(deps.workspace, 'write_text_file', request.path);
+      const verdict = deps.policy.decide({ name: 'write_text_file', arguments: { path: request.path }, readOnly: false, paths });
+      // Deny wins even over the agent's own call that the user approved.
+      if (verdict.decision === 'deny') throw refused(`writing ${request.path} (Baton's config)`);
       const planned = await plannedChange(deps.workspace, request.path, request.content);
-      const target = await active.authorize({
-        name: 'write_text_file',
-        summary: `Writing ${planned.path}`,
-        arguments: { path: request.path },
-        details: planned,
-        readOnly: false,
-      });
+      const own = { name: 'write_text_file', summary: `Writing ${planned.path}`, arguments: { path: request.path }, details: planned, readOnly: false, paths };
+      // A change inside .git, or one a rule about the path asks about, gets its own question.
+      const target = await active.authorize(own, { ownCard: verdict.alwaysAsks !== undefined });
       if (!target) throw refused(`writing ${planned.path}`);
       await active.written(target, await writeWorkspaceText(deps.workspace, request.path, request.content));
       return {};

@@ -8,15 +8,14 @@ import { RequestError } from '@agentclientprotocol/sdk';
 import type { FileChangeDetails } from '../../../lib/protocol/eca-chat';
 import type { Workspace } from '../../workspace/workspace';
 import { WorkspaceError } from '../../workspace/workspace-error';
-import { fileChangeDetails } from '../builtin/tools/file-change';
+import { type JudgedPath, judgedPaths, type PathAccess } from '../builtin/policy/path-arguments';
+import { fileChangeDetailsOffLoop } from '../builtin/tools/file-change';
 
 export async function readWorkspaceText(
   workspace: Workspace,
   request: { path: string; line?: number | null; limit?: number | null },
 ): Promise<string> {
   try {
-    // The protected check is the write one: what the agent may not change it may not read either.
-    await workspace.assertWritable(request.path);
     const file = await workspace.readTextFile(request.path, {
       // ACP lines are 1-based.
       ...(request.line ? { lineOffset: Math.max(0, request.line - 1) } : {}),
@@ -28,12 +27,47 @@ export async function readWorkspaceText(
   }
 }
 
+/** The path an `fs/*` request names, resolved, as the approval rules judge it (path-arguments.ts). */
+export async function judgedFilePath(workspace: Workspace, method: 'read_text_file' | 'write_text_file', filePath: string): Promise<JudgedPath[]> {
+  try {
+    return await judgedPaths(method, { path: filePath }, (requested) => workspace.relativePath(requested));
+  } catch (error) {
+    throw asRequestError(error, filePath);
+  }
+}
+
+/** What an ACP tool call of each kind does at its locations (https://agentclientprotocol.com/protocol/tool-calls). */
+const KIND_ACCESS: Readonly<Record<string, readonly PathAccess[]>> = {
+  read: ['read'],
+  search: ['read'],
+  edit: ['write'],
+  delete: ['write'],
+  move: ['read', 'write'],
+};
+
+/** The workspace paths an agent's own tool call says it touches (its `locations`), resolved. */
+export async function judgedLocations(workspace: Workspace, state: { kind?: string; locations: readonly string[] }): Promise<JudgedPath[]> {
+  const access = KIND_ACCESS[state.kind ?? ''] ?? [];
+  if (access.length === 0) return [];
+  const judged: JudgedPath[] = [];
+  for (const location of state.locations) {
+    try {
+      judged.push({ path: await workspace.relativePath(location), access });
+    } catch (error) {
+      // A location outside the workspace is reached by the agent's own tools, not through
+      // Baton: no rule about a workspace path is about it, and the call is judged without it.
+      if (!(error instanceof WorkspaceError)) throw error;
+    }
+  }
+  return judged;
+}
+
 /** Writes the file and returns the change it made, for the card. */
 export async function writeWorkspaceText(workspace: Workspace, filePath: string, content: string): Promise<FileChangeDetails> {
   try {
     const before = await existingText(workspace, filePath);
     await workspace.writeTextFile(filePath, content);
-    return fileChangeDetails(await workspace.relativePath(filePath), before, content);
+    return fileChangeDetailsOffLoop(await workspace.relativePath(filePath), before, content);
   } catch (error) {
     throw asRequestError(error, filePath);
   }
@@ -43,7 +77,7 @@ export async function writeWorkspaceText(workspace: Workspace, filePath: string,
 export async function plannedChange(workspace: Workspace, filePath: string, content: string): Promise<FileChangeDetails> {
   try {
     await workspace.assertWritable(filePath);
-    return fileChangeDetails(await workspace.relativePath(filePath), await existingText(workspace, filePath), content);
+    return fileChangeDetailsOffLoop(await workspace.relativePath(filePath), await existingText(workspace, filePath), content);
   } catch (error) {
     throw asRequestError(error, filePath);
   }

@@ -5,7 +5,6 @@
  * are named in the message, so none is silently lost. Paths are absolute: Autohand's working
  * directory may be a folder of the workspace.
  */
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AutohandPromptParams } from '../../../lib/protocol/autohand/requests';
 import type { ChatContext } from '../../../lib/protocol/eca-chat';
@@ -35,7 +34,7 @@ export async function promptParams(message: string, contexts: readonly ChatConte
           const absolute = await workspace.resolve(context.path);
           const mimeType = IMAGE_TYPES[path.extname(absolute).toLowerCase()];
           if (mimeType) {
-            images.push(await image(absolute, mimeType));
+            images.push(await image(workspace, absolute, mimeType));
             break;
           }
           files.push(absolute);
@@ -84,12 +83,10 @@ async function linesSelection(workspace: Workspace, file: string, first: number,
   return { file, startLine: from + 1, endLine: to + 1, text: content };
 }
 
-/** Only a regular file (the workspace has resolved links already) of a bounded size. */
-async function image(file: string, mimeType: (typeof IMAGE_TYPES)[string]) {
-  const stats = await stat(file);
-  if (!stats.isFile()) throw new Error(`${file} is not a regular file`);
-  if (stats.size > MAX_IMAGE_BYTES) throw new Error(`the picture is ${stats.size} bytes; at most ${MAX_IMAGE_BYTES} are sent`);
-  return { data: (await readFile(file)).toString('base64'), mimeType, filename: path.basename(file) };
+/** Only a regular file of a bounded size, read as every workspace file is (Workspace.readBinaryFile). */
+async function image(workspace: Workspace, file: string, mimeType: (typeof IMAGE_TYPES)[string]) {
+  const { bytes } = await workspace.readBinaryFile(file, MAX_IMAGE_BYTES);
+  return { data: bytes.toString('base64'), mimeType, filename: path.basename(file) };
 }
 
 function describeContext(context: ChatContext): string {

@@ -91,13 +91,14 @@ export class BuiltinAgent implements AgentBackend {
     // One retry (after about half a second) instead of the SDK's two: a model that is gone must
     // show as a failed turn within a couple of seconds, not after a long silent backoff.
     this.client = new Anthropic({ apiKey: options.apiKey, baseURL: this.modelEndpoint, maxRetries: 1 });
+    this.approvalPolicy = options.approvalPolicy ?? new ApprovalPolicy();
     this.toolContext = {
       workspace: new Workspace(options.workspaceRoot, { protectedFolders: options.protectedFolders }),
       shellEnvironment: options.shellEnvironment ?? pickShellEnvironment(process.env),
+      policy: this.approvalPolicy,
     };
     this.maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;
     this.onClose = options.onClose;
-    this.approvalPolicy = options.approvalPolicy ?? new ApprovalPolicy();
     this.mcp = options.mcp;
     this.extraTools = options.extraTools ?? (options.mcp ? mcpTools(options.mcp) : () => []);
     this.thinkingBudgetTokens = options.thinkingBudgetTokens;
@@ -216,7 +217,7 @@ export class BuiltinAgent implements AgentBackend {
       if (outcome?.type === 'prompt') text = outcome.text;
     }
     const workspace = this.toolContext.workspace;
-    const contexts = await contextsPrompt(turn.contexts ?? [], { workspace, mcp: this.mcp, signal });
+    const contexts = await contextsPrompt(turn.contexts ?? [], { workspace, mcp: this.mcp, signal, policy: this.approvalPolicy });
     // The API refuses a text block with nothing but whitespace in it.
     const typed = text.trim() === '' ? '(The message is empty.)' : text;
     return [...(contexts ? [{ type: 'text' as const, text: contexts }] : []), { type: 'text', text: typed }];

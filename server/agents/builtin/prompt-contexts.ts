@@ -10,6 +10,7 @@ import type { ChatContext } from '../../../lib/protocol/eca-chat';
 import type { Workspace } from '../../workspace/workspace';
 import { ContextsTooLargeError, MAX_CONTEXTS_CHARACTERS } from '../prompt-limits';
 import type { McpServerManager } from './mcp/mcp-server-manager';
+import { type ApprovalPolicy, describeRule } from './policy/approval-policy';
 import { DEFAULT_TREE_DEPTH, directoryTree } from './tools/directory-tree';
 
 export interface ContextSources {
@@ -17,12 +18,20 @@ export interface ContextSources {
   /** Where `mcpResource` contexts are read; such contexts get a note when absent. */
   mcp?: Pick<McpServerManager, 'readResource'>;
   signal: AbortSignal;
+  /**
+   * The approval rules: a file a `deny` rule about reading covers is not attached (deny wins,
+   * always). An `ask` rule is answered by the user attaching the file themselves.
+   */
+  policy?: ApprovalPolicy;
 }
 
 /** Lines shown before and after the cursor (or selection). */
 export const CURSOR_SURROUNDING_LINES = 5;
 /** A context longer than this is cut: one attached file must not crowd out the conversation. */
 export const MAX_CONTEXT_CHARACTERS = 100_000;
+
+/** How contexts appear to the rules: no rule names them, so every rule about reading a path applies. */
+const ATTACHING = '@context';
 
 export const WEB_CONTEXT_NOTE =
   'Baton does not fetch web pages, so only the address is given. Ask the user to paste the parts that matter if you need them.';
@@ -84,7 +93,11 @@ function contextAttributes(context: ChatContext): string {
   return pairs.map(([name, value]) => `${name}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`).join(' ');
 }
 
-async function contextBody(context: ChatContext, { workspace, mcp, signal }: ContextSources): Promise<string> {
+async function contextBody(context: ChatContext, { workspace, mcp, signal, policy }: ContextSources): Promise<string> {
+  if ((context.type === 'file' || context.type === 'cursor') && policy) {
+    const guard = policy.readGuard(await workspace.relativePath(context.path), ATTACHING);
+    if (guard?.rule.decision === 'deny') throw new Error(`your rule "${describeRule(guard.rule)}" refuses reading it`);
+  }
   switch (context.type) {
     case 'file':
       return fileBody(workspace, context.path, context.linesRange);

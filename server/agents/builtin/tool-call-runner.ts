@@ -10,6 +10,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentTurn } from '../agent-backend';
 import { CONFIG_REJECTED_TOOL_RESULT, isRecord, REJECTED_TOOL_RESULT, toolResultBlock } from './anthropic-mapper';
 import { type ApprovalPolicy, type ApprovalVerdict, describeRule } from './policy/approval-policy';
+import { type JudgedPath, judgedPaths } from './policy/path-arguments';
 import type { SessionApprovals } from './policy/session-approvals';
 import { ToolOutputStream } from './tool-output-stream';
 import type { BuiltinTool, PreparedToolCall, ToolContext } from './tools/builtin-tool';
@@ -47,23 +48,31 @@ export async function runToolCall(
   };
 
   if (!tool) return fail(unknownToolText(toolUse.name, tools, turn.behavior));
-  const verdict = policy.decide({ name: tool.name, arguments: args, readOnly: tool.readOnly });
+  let paths: JudgedPath[];
+  try {
+    // Rules judge where a path really leads; one that leaves the workspace fails the call here.
+    paths = await judgedPaths(tool.name, args, (path) => context.workspace.relativePath(path));
+  } catch (error) {
+    return fail(errorText(error));
+  }
+  const verdict = policy.decide({ name: tool.name, arguments: args, readOnly: tool.readOnly, paths });
   if (verdict.decision === 'deny') {
     await turn.emit({ type: 'toolCallRejected', ...identity, arguments: args, reason: 'user-config' });
     return toolResultBlock(toolUse.id, deniedText(verdict), true);
   }
 
-  let prepared: PreparedToolCall;
+  let prepared: PreparedToolCall | undefined;
   try {
-    prepared = await tool.prepare(toolUse.input, context);
+    prepared = await untilAborted(tool.prepare(toolUse.input, context), signal);
   } catch (error) {
     // Bad input or a refused path is the model's mistake to correct, not a failed turn.
     return fail(errorText(error));
   }
+  if (prepared === undefined) return undefined;
 
-  const sessionApproved = verdict.decision === 'ask' && sessionApprovals.has(turn.threadId, tool.name);
+  const sessionApproved = verdict.decision === 'ask' && !verdict.alwaysAsks && sessionApprovals.has(turn.threadId, tool.name);
   const askUser = verdict.decision === 'ask' && !sessionApproved;
-  const summary = prepared.summary + whyNotAsked(verdict, tool, sessionApproved);
+  const summary = prepared.summary + decisionNote(verdict, tool, sessionApproved);
   let described = { ...identity, summary, details: prepared.details };
   await turn.emit({ type: 'toolCallRun', ...described, arguments: args, manualApproval: askUser });
   if (askUser) {
@@ -86,10 +95,11 @@ export async function runToolCall(
     emitChunk: (outputChunk) => turn.emit({ type: 'toolCallRunning', ...described, arguments: args, outputChunk }),
   });
   const started = performance.now();
-  let text: string;
+  let text: string | undefined;
   let failed = false;
   try {
-    text = await prepared.execute({ signal, reportOutput: (chunk) => output.push(chunk) });
+    // Stop ends the turn whatever the tool does: one that ignores the signal is left behind.
+    text = await untilAborted(prepared.execute({ signal, reportOutput: (chunk) => output.push(chunk) }), signal);
   } catch (error) {
     text = errorText(error);
     failed = true;
@@ -97,7 +107,7 @@ export async function runToolCall(
     // What was printed is recorded even when the turn stops, so the card keeps it.
     await output.close();
   }
-  if (signal.aborted) return undefined;
+  if (signal.aborted || text === undefined) return undefined;
   await turn.emit({
     type: 'toolCalled',
     ...described,
@@ -113,7 +123,9 @@ export async function runToolCall(
 export const APPROVED_FOR_SESSION_NOTE = ' (approved for this session)';
 export const ALLOWED_BY_CONFIG_NOTE = ' (allowed by your config)';
 
-function whyNotAsked(verdict: ApprovalVerdict, tool: BuiltinTool, sessionApproved: boolean): string {
+/** What the card adds to the summary: why this call asks though it might not, or why it did not ask. */
+function decisionNote(verdict: ApprovalVerdict, tool: BuiltinTool, sessionApproved: boolean): string {
+  if (verdict.alwaysAsks) return ` (${verdict.alwaysAsks})`;
   if (sessionApproved) return APPROVED_FOR_SESSION_NOTE;
   return verdict.decision === 'allow' && verdict.rule && !tool.readOnly ? ALLOWED_BY_CONFIG_NOTE : '';
 }
@@ -131,8 +143,13 @@ function deniedText(verdict: ApprovalVerdict): string {
   return `${CONFIG_REJECTED_TOOL_RESULT} The rule: ${describeRule(verdict.rule.rule)}.`;
 }
 
-/** Waits for `promise`, or resolves undefined as soon as `signal` aborts (Stop cancels what waits). */
+/**
+ * Waits for `promise`, or resolves undefined as soon as `signal` aborts (Stop cancels what waits).
+ * What the promise comes to after that is of no use to anyone: a call left behind by Stop fails
+ * because of the stop, so its late rejection is expected and dropped here rather than left unhandled.
+ */
 async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
+  promise.catch(() => undefined);
   if (signal.aborted) return undefined;
   let onAbort: () => void = () => undefined;
   const aborted = new Promise<undefined>((resolve) => {

@@ -1,7 +1,8 @@
 /**
  * One policy for every agent: an external agent's permission request goes through the relay's
  * own `toolApproval` rules before a tab is asked (deny wins; an allowing rule answers at once;
- * "Approve for this session" is remembered per thread), and the card the user answers is the
+ * "Approve for this session" is remembered per thread, but never skips a question a rule about a
+ * path or a change inside .git raises), and the card the user answers is the
  * same as the built-in agent's. The adapter then tells its agent what was decided, in its
  * protocol's words (for ACP, one of the agent's own options: `pickOption`).
  */
@@ -9,6 +10,7 @@ import type { ApprovalOption } from '../../../lib/protocol/agents';
 import type { ChatContentInput, FileChangeDetails } from '../../../lib/protocol/eca-chat';
 import type { AgentTurn, ApprovalDecision } from '../agent-backend';
 import { type ApprovalPolicy, describeRule } from '../builtin/policy/approval-policy';
+import type { JudgedPath } from '../builtin/policy/path-arguments';
 import { SessionApprovals } from '../builtin/policy/session-approvals';
 
 export interface GatedToolCall {
@@ -27,6 +29,8 @@ export interface PermissionRequest {
   readOnly: boolean;
   /** The agent's own answers, shown on the card by their labels (ACP). */
   options?: readonly ApprovalOption[];
+  /** The workspace paths the call reads or changes, resolved, so rules about paths hold for it too. */
+  paths?: readonly JudgedPath[];
 }
 
 export interface PermissionOutcome {
@@ -45,26 +49,29 @@ export class PermissionGate {
   /**
    * What the rules and the thread's session approvals say of a call, without showing or asking:
    * for an adapter that asks about several calls on one card (a batch of proposed changes).
+   * 'ask-alone' is a question a path rule or a change inside .git raises: it gets a card of its own.
    */
-  verdict(threadId: string, { call, readOnly }: PermissionRequest): 'allow' | 'deny' | 'ask' {
-    const { decision } = this.policy.decide({ name: call.name, arguments: call.arguments, readOnly });
-    if (decision === 'ask' && this.sessionApprovals.has(threadId, call.name)) return 'allow';
-    return decision;
+  verdict(threadId: string, { call, readOnly, paths }: PermissionRequest): 'allow' | 'deny' | 'ask' | 'ask-alone' {
+    const verdict = this.policy.decide({ name: call.name, arguments: call.arguments, readOnly, paths });
+    if (verdict.decision !== 'ask') return verdict.decision;
+    if (verdict.alwaysAsks) return 'ask-alone';
+    return this.sessionApprovals.has(threadId, call.name) ? 'allow' : 'ask';
   }
 
   /**
    * Shows the call (`toolCallRun`), decides or asks, and reports a refusal (`toolCallRejected`).
    * Resolves with the decision; a turn stopped while waiting resolves 'rejected'.
    */
-  async request(turn: AgentTurn, { call, readOnly, options }: PermissionRequest): Promise<PermissionOutcome> {
-    const verdict = this.policy.decide({ name: call.name, arguments: call.arguments, readOnly });
+  async request(turn: AgentTurn, { call, readOnly, options, paths }: PermissionRequest): Promise<PermissionOutcome> {
+    const verdict = this.policy.decide({ name: call.name, arguments: call.arguments, readOnly, paths });
     const emit = (content: ChatContentInput) => turn.emit(content);
     if (verdict.decision === 'deny') {
       const rule = verdict.rule ? ` (${describeRule(verdict.rule.rule)})` : '';
       await emit({ type: 'toolCallRejected', ...call, summary: `${call.summary ?? call.name}: refused by Baton's config${rule}`, reason: 'user-config' });
       return { decision: 'rejected', decidedBy: 'config' };
     }
-    const remembered = verdict.decision === 'ask' && this.sessionApprovals.has(turn.threadId, call.name);
+    // A question a rule about a path or a change inside .git raises is asked every time.
+    const remembered = verdict.decision === 'ask' && !verdict.alwaysAsks && this.sessionApprovals.has(turn.threadId, call.name);
     if (verdict.decision === 'allow' || remembered) {
       await emit({ type: 'toolCallRun', ...call, manualApproval: false });
       return { decision: 'approved', decidedBy: remembered ? 'session' : 'config' };
@@ -72,6 +79,7 @@ export class PermissionGate {
     await emit({
       type: 'toolCallRun',
       ...call,
+      ...(verdict.alwaysAsks ? { summary: `${call.summary ?? call.name} (${verdict.alwaysAsks})` } : {}),
       manualApproval: true,
       ...(options && options.length > 0 ? { approvalOptions: [...options] } : {}),
     });

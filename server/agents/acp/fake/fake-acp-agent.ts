@@ -10,6 +10,7 @@
  * What a prompt does is chosen by keywords in its text (several may combine):
  * - (always)   a thought, then "Fake agent heard: <the prompt's first 60 characters>", then usage
  * - "write"    asks permission to edit notes.txt (its own options), then fs/write_text_file
+ * - "put"      the same for the workspace path after "put " instead of notes.txt
  * - "read"     fs/read_text_file of the path after "read " and says what it got
  * - "run"      a terminal running `sh -c "echo terminal-says-hi"`, shown on an execute tool call
  * - "plan"     a plan update
@@ -131,6 +132,8 @@ function agent(connection: AgentSideConnection): Agent {
         await update(sessionId, { sessionUpdate: 'plan', entries: [{ content: 'Look around', priority: 'high', status: 'completed' }, { content: 'Change things', priority: 'medium', status: 'pending' }] });
       }
       if (has('write')) await writeNotes(connection, sessionId);
+      const put = /put (\S+)/.exec(text);
+      if (put) await writeNotes(connection, sessionId, put[1]!);
       const read = /read (\S+)/.exec(text);
       if (read) {
         const answer = await connection.readTextFile({ sessionId, path: read[1]! }).then(
@@ -156,13 +159,13 @@ function agent(connection: AgentSideConnection): Agent {
   };
 }
 
-async function writeNotes(connection: AgentSideConnection, sessionId: string) {
+async function writeNotes(connection: AgentSideConnection, sessionId: string, target = 'notes.txt') {
   const toolCallId = `write-${(counter += 1)}`;
-  const diff = { type: 'diff' as const, path: `${process.cwd()}/notes.txt`, oldText: null, newText: 'fake notes\nline two\n' };
-  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call', toolCallId, title: 'Write notes.txt', kind: 'edit', status: 'pending', content: [diff], locations: [{ path: diff.path }], rawInput: { path: 'notes.txt' } } });
+  const diff = { type: 'diff' as const, path: `${process.cwd()}/${target}`, oldText: null, newText: 'fake notes\nline two\n' };
+  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call', toolCallId, title: `Write ${target}`, kind: 'edit', status: 'pending', content: [diff], locations: [{ path: diff.path }], rawInput: { path: target } } });
   const answer = await connection.requestPermission({
     sessionId,
-    toolCall: { toolCallId, title: 'Write notes.txt', kind: 'edit' },
+    toolCall: { toolCallId, title: `Write ${target}`, kind: 'edit' },
     options: [
       { optionId: 'fake-allow', name: 'Allow this edit', kind: 'allow_once' },
       { optionId: 'fake-always', name: 'Always allow edits', kind: 'allow_always' },
@@ -176,8 +179,11 @@ async function writeNotes(connection: AgentSideConnection, sessionId: string) {
     return;
   }
   await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress' } });
-  await connection.writeTextFile({ sessionId, path: diff.path, content: diff.newText });
-  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: `wrote notes.txt (${picked})` } }] } });
+  const written = await connection.writeTextFile({ sessionId, path: diff.path, content: diff.newText }).then(
+    () => `wrote ${target} (${picked})`,
+    (error: { message?: string }) => `write refused: ${error.message}`,
+  );
+  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: written } }] } });
 }
 
 async function runTerminal(connection: AgentSideConnection, sessionId: string) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolApprovalRule } from './agent-config';
 import { ApprovalPolicy, describeRule } from './approval-policy';
+import type { PathAccess } from './path-arguments';
 
 const shell = (command: unknown) => ({ name: 'shell_command', arguments: { command }, readOnly: false });
 
@@ -63,6 +64,65 @@ describe('ApprovalPolicy', () => {
     expect(policy.decide({ name: 'move_file', arguments: { overwrite: true }, readOnly: false }).decision).toBe('deny');
     expect(policy.decide({ name: 'move_file', arguments: {}, readOnly: false }).decision).toBe('ask');
     expect(policy.decide(shell(['ls'])).decision).toBe('ask');
+  });
+});
+
+describe('rules about paths', () => {
+  /** How the runner judges a call: each path argument resolved inside the workspace. */
+  const call = (name: string, raw: string, resolved: string, access: PathAccess[], readOnly = false) => ({
+    name,
+    arguments: { path: raw },
+    readOnly,
+    paths: [{ argument: 'path', path: resolved, access }],
+  });
+
+  it('match the resolved path, never the string the model wrote', () => {
+    const policy = new ApprovalPolicy([{ tool: 'write_file', decision: 'allow', when: { argument: 'path', startsWith: 'docs/' } }]);
+    expect(policy.decide(call('write_file', 'docs/a.md', 'docs/a.md', ['write'])).decision).toBe('allow');
+    expect(policy.decide(call('write_file', 'docs/../src/a.ts', 'src/a.ts', ['write'])).decision).toBe('ask');
+    expect(policy.decide(call('write_file', 'docs/../.git/config', '.git/config', ['write']))).toEqual({
+      decision: 'ask',
+      alwaysAsks: 'a change inside .git always asks',
+    });
+  });
+
+  it('always ask for a change inside .git, whatever allows it; a deny still refuses', () => {
+    const allowAll = new ApprovalPolicy([{ tool: 'write_file', decision: 'allow' }, { tool: 'move_file', decision: 'allow' }]);
+    for (const target of ['.git/hooks/pre-commit', '.git/config', 'vendor/lib/.git/config', '.git']) {
+      expect(allowAll.decide(call('write_file', target, target, ['write'])), target).toMatchObject({ decision: 'ask', alwaysAsks: expect.any(String) });
+    }
+    expect(allowAll.decide(call('write_file', '.github/ci.yml', '.github/ci.yml', ['write'])).decision).toBe('allow');
+    // Reading .git is no change.
+    expect(new ApprovalPolicy().decide(call('read_file', '.git/config', '.git/config', ['read'], true)).decision).toBe('allow');
+    const denied = new ApprovalPolicy([{ tool: 'write_file', decision: 'deny', when: { argument: 'path', startsWith: '.git/' } }]);
+    expect(denied.decide(call('write_file', '.git/config', '.git/config', ['write'])).decision).toBe('deny');
+  });
+
+  it('guard a path from every tool that reads or changes it, and from grep and glob', () => {
+    const policy = new ApprovalPolicy([
+      { tool: 'read_file', decision: 'ask', when: { argument: 'path', matches: '(^|/)\\.env' } },
+      { tool: 'write_file', decision: 'deny', when: { argument: 'path', startsWith: 'locked/' } },
+      { tool: 'edit_file', decision: 'allow' },
+    ]);
+    expect(policy.decide(call('edit_file', 'app/.env', 'app/.env', ['read', 'write']))).toMatchObject({
+      decision: 'ask',
+      alwaysAsks: 'asked by your rule "ask read_file when path matches /(^|/)\\.env/"',
+    });
+    expect(policy.decide(call('read_text_file', '.env', '.env', ['read'], true)).decision).toBe('ask');
+    expect(policy.decide(call('edit_file', 'locked/a.md', 'locked/a.md', ['read', 'write'])).decision).toBe('deny');
+    expect(policy.decide(call('edit_file', 'src/a.ts', 'src/a.ts', ['read', 'write'])).decision).toBe('allow');
+    expect(policy.readGuard('app/.env', 'grep')).toMatchObject({ index: 0 });
+    expect(policy.readGuard('src/a.ts', 'grep')).toBeUndefined();
+    // A rule about changing a path says nothing about reading it.
+    expect(policy.readGuard('locked/a.md', 'grep')).toBeUndefined();
+  });
+
+  it('hold a deny for every command a line chains, however it is written', () => {
+    const policy = new ApprovalPolicy([{ tool: 'shell_command', decision: 'deny', when: { argument: 'command', startsWith: 'rm' } }]);
+    for (const command of ['rm -rf x', 'true && rm -rf x', 'echo a;rm x', 'ls | rm x', 'sh -c "rm x"', "bash -c 'rm x'", 'echo $(rm x)', 'x\nrm y']) {
+      expect(policy.decide(shell(command)).decision, command).toBe('deny');
+    }
+    expect(policy.decide(shell('echo rm')).decision).toBe('ask');
   });
 });
 

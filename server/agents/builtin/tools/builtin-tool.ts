@@ -8,11 +8,17 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import type { FileChangeDetails, ToolCallOriginSchema } from '../../../../lib/protocol/eca-chat';
 import type { Workspace } from '../../../workspace/workspace';
+import type { ApprovalPolicy } from '../policy/approval-policy';
 
 export interface ToolContext {
   workspace: Workspace;
   /** The whole environment of shell commands: never the relay's own (which holds its secrets). */
   shellEnvironment: Readonly<Record<string, string>>;
+  /**
+   * The approval rules, for tools that read many files in one call (grep, glob): a file a rule
+   * about reading covers is left out, since no one was asked about it. No rules when omitted.
+   */
+  policy?: ApprovalPolicy;
 }
 
 /** What a call gets while it runs. */

@@ -49,6 +49,8 @@ export async function directoryTree(workspace: Workspace, folder: string, depth:
         lines.push(`${indent}${entry.name} (symbolic link)`);
       } else if (entry.type !== 'folder') {
         lines.push(`${indent}${entry.name}`);
+      } else if (entry.protected) {
+        lines.push(`${indent}${entry.name}/ (Baton's data folder, not listed)`);
       } else if (IGNORED_FOLDERS.has(entry.name)) {
         lines.push(`${indent}${entry.name}/ (not listed)`);
       } else if (level + 1 >= depth) {

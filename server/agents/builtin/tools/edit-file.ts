@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineTool, ToolInputError, WorkspacePathSchema } from './builtin-tool';
-import { fileChangeDetails } from './file-change';
+import { fileChangeDetailsOffLoop } from './file-change';
 
 export const editFileTool = defineTool({
   name: 'edit_file',
@@ -21,7 +21,7 @@ export const editFileTool = defineTool({
     await workspace.assertWritable(path);
     const before = (await workspace.readTextFile(path)).content;
     const after = replaceExactlyOnce(before, oldText, newText, shownPath);
-    const details = fileChangeDetails(shownPath, before, after);
+    const details = await fileChangeDetailsOffLoop(shownPath, before, after);
     return {
       summary: `Editing ${shownPath}`,
       details,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fileChangeDetails, moveChangeDetails } from './file-change';
+import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from 'diff';
+import { fileChangeDetails, fileChangeDetailsOffLoop, moveChangeDetails, wholeReplacement } from './file-change';
 
 describe('fileChangeDetails', () => {
   it('gives a unified diff of an edit with its counts', () => {
@@ -23,8 +24,8 @@ describe('fileChangeDetails', () => {
 });
 
 describe('moveChangeDetails', () => {
-  it('describes a rename with a git rename header and no changed lines', () => {
-    expect(moveChangeDetails('a.md', 'docs/a.md')).toEqual({
+  it('describes a rename with a git rename header and no changed lines', async () => {
+    expect(await moveChangeDetails('a.md', 'docs/a.md')).toEqual({
       type: 'fileChange',
       path: 'docs/a.md',
       diff: 'diff --git a/a.md b/docs/a.md\nrename from a.md\nrename to docs/a.md\n',
@@ -33,10 +34,47 @@ describe('moveChangeDetails', () => {
     });
   });
 
-  it('adds the diff of a replaced file to the header', () => {
-    const details = moveChangeDetails('new.md', 'old.md', { before: 'old\n', after: 'new\n' });
+  it('adds the diff of a replaced file to the header', async () => {
+    const details = await moveChangeDetails('new.md', 'old.md', { before: 'old\n', after: 'new\n' });
     expect(details).toMatchObject({ path: 'old.md', linesAdded: 1, linesRemoved: 1 });
     expect(details.diff).toMatch(/^diff --git a\/new\.md b\/old\.md\nrename from new\.md\nrename to old\.md\n--- old\.md\n\+\+\+ old\.md\n@@/);
     expect(details.diff).toContain('-old\n+new');
+  });
+});
+
+describe('a large rewrite', () => {
+  const numbered = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix} ${index} ${'x'.repeat(index % 40)}`).join('\n') + '\n';
+  const before = numbered('old line', 4000);
+  const after = numbered('new row', 4000);
+
+  it('is diffed exactly in a worker while the relay goes on answering', async () => {
+    let answeredMeanwhile = false;
+    setImmediate(() => (answeredMeanwhile = true));
+    const details = await fileChangeDetailsOffLoop('big.txt', before, after);
+    expect(answeredMeanwhile).toBe(true);
+    expect(details).toMatchObject({ linesAdded: 4000, linesRemoved: 4000 });
+    expect(details.diff.split('\n').slice(0, 3)).toEqual(['--- big.txt', '+++ big.txt', '@@ -1,4000 +1,4000 @@']);
+  });
+
+  it('is shown as a whole replacement where no worker can be waited for, a true diff still', () => {
+    const details = fileChangeDetails('big.txt', before, after);
+    expect(details).toMatchObject({ linesAdded: 4000, linesRemoved: 4000 });
+    expect(details.diff).toBe(formatPatch(wholeReplacement({ oldName: 'big.txt', newName: 'big.txt' }, before, after), FILE_HEADERS_ONLY));
+  });
+
+  it('keeps a few edits in a large file as an exact diff, in place', () => {
+    const edited = before.replace('old line 2000 ', 'changed line 2000 ');
+    expect(fileChangeDetails('big.txt', before, edited)).toMatchObject({ linesAdded: 1, linesRemoved: 1 });
+  });
+});
+
+describe('wholeReplacement', () => {
+  it('is what jsdiff gives for a file whose every line changed, missing final newlines included', () => {
+    for (const [before, after] of [['a\nb\n', 'c\nd'], ['a', 'b\n'], ['', 'new\n'], ['gone\n', '']]) {
+      const names = { oldName: 'f', newName: 'f' };
+      expect(formatPatch(wholeReplacement(names, before!, after!), FILE_HEADERS_ONLY), JSON.stringify([before, after])).toBe(
+        formatPatch(structuredPatch('f', 'f', before!, after!, undefined, undefined, { context: 3 }), FILE_HEADERS_ONLY),
+      );
+    }
   });
 });

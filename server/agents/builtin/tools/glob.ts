@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_GLOB_MATCHES } from '../../../workspace/workspace';
 import { defineTool } from './builtin-tool';
+import { guardFiles, leftOutNote } from './read-guard';
 
 /** More paths than this help the model less than a narrower pattern would. */
 export const MAX_GLOB_RESULTS = 500;
@@ -18,14 +19,17 @@ export const globTool = defineTool({
     pattern: z.string().min(1).describe('The glob pattern, relative to the workspace root.'),
   }),
   readOnly: true,
-  async prepare({ pattern }, { workspace }) {
+  async prepare({ pattern }, { workspace, policy }) {
     return {
       summary: `Finding ${pattern}`,
       async execute() {
-        const { matches, truncated } = await workspace.globSearch(pattern);
-        if (matches.length === 0) return `No files match ${pattern}.`;
+        const found = await workspace.globSearch(pattern);
+        const { allowed: matches, leftOut } = guardFiles(found.matches, policy, 'glob');
+        const { truncated } = found;
+        const leftOutLine = leftOutNote(leftOut);
+        if (matches.length === 0) return [`No files match ${pattern}.`, ...(leftOutLine ? [leftOutLine] : [])].join('\n');
         const shown = matches.slice(0, MAX_GLOB_RESULTS);
-        const notes: string[] = [];
+        const notes: string[] = leftOutLine ? [leftOutLine] : [];
         if (matches.length > shown.length) {
           notes.push(`(Showing ${shown.length} of ${matches.length}${truncated ? '+' : ''} matches; use a narrower pattern.)`);
         } else if (truncated) {

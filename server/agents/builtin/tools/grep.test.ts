@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { grepTool, MAX_GREP_LINE_LENGTH, MAX_GREP_MATCHES } from './grep';
+import { grepTool, MAX_GREP_LINE_LENGTH, MAX_GREP_MATCHES, searchFiles } from './grep';
 import { callTool, createTestWorkspace, type TestWorkspace } from './tool-test-support';
 
 let ws: TestWorkspace;
@@ -54,5 +54,13 @@ describe('grep', () => {
     await expect(callTool(grepTool, { pattern: '(unclosed' }, ws.context)).rejects.toThrow(/^Invalid regular expression \(unclosed/);
     const outside = await callTool(grepTool, { pattern: 'x', glob: '../*' }, ws.context);
     expect(outside).toMatchObject({ failed: true, text: expect.stringContaining('stay inside') });
+  });
+
+  it('stops a pattern that backtracks catastrophically at its time limit, and says why', async () => {
+    await ws.write('src/code.ts', 'export function computeTotal(items, taxRate) { return items.reduce((sum, item) => sum + item.price, 0) * taxRate; }\n');
+    const search = searchFiles(ws.context.workspace, /^(\S*\s?)*#$/, '**/*.ts', new AbortController().signal, undefined, 300);
+    await expect(search).rejects.toThrow(
+      'The search was stopped after 0.3 s (in src/code.ts): the regular expression ^(\\S*\\s?)*#$ takes too long, probably because it backtracks catastrophically',
+    );
   });
 });

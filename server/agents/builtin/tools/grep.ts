@@ -1,14 +1,23 @@
 /**
  * `grep`: searches file contents with a regular expression. Read-only, so it runs without asking
  * by default. Files come from the workspace's glob search, so the jail and the skipped folders are
- * the same as everywhere else; binary and very large files are skipped, as a reader would.
+ * the same as everywhere else; binary and very large files are skipped, as a reader would. The
+ * pattern runs in a worker thread with a time limit (off-loop-worker.ts), so a pattern that
+ * backtracks catastrophically stops this call, not the relay.
  */
 import { z } from 'zod';
-import { WorkspaceError } from '../../../workspace/workspace-error';
+import { WorkspaceError, type WorkspaceErrorCode } from '../../../workspace/workspace-error';
 import type { Workspace } from '../../../workspace/workspace';
+import type { ApprovalPolicy } from '../policy/approval-policy';
 import { defineTool, ToolInputError } from './builtin-tool';
+import { OffLoopTimeLimitError, OffLoopWorker } from './off-loop/off-loop-worker';
+import { guardFiles, leftOutNote } from './read-guard';
 
 export const MAX_GREP_MATCHES = 200;
+/** For a whole search: past it the worker running the pattern is ended and the model told why. */
+export const GREP_TIME_LIMIT_MS = 10_000;
+/** Files a text search passes over, as a reader would: binary, too large, or not a file at all. */
+const SKIPPED_FILES: ReadonlySet<WorkspaceErrorCode> = new Set(['binary-file', 'file-too-large', 'not-a-regular-file']);
 /** Long lines (minified code) are cut so one match cannot flood the model's context. */
 export const MAX_GREP_LINE_LENGTH = 300;
 
@@ -27,12 +36,12 @@ export const grepTool = defineTool({
     case_insensitive: z.boolean().optional().describe('Ignore upper and lower case; false by default.'),
   }),
   readOnly: true,
-  async prepare({ pattern, glob, case_insensitive: caseInsensitive }, { workspace }) {
+  async prepare({ pattern, glob, case_insensitive: caseInsensitive }, { workspace, policy }) {
     const regex = compileRegex(pattern, caseInsensitive ?? false);
     const filePattern = glob === undefined ? '**' : glob.includes('/') ? glob : `**/${glob}`;
     return {
       summary: `Searching for ${pattern}${glob === undefined ? '' : ` in ${glob}`}`,
-      execute: ({ signal }) => searchFiles(workspace, regex, filePattern, signal),
+      execute: ({ signal }) => searchFiles(workspace, regex, filePattern, signal, policy),
     };
   },
 });
@@ -45,31 +54,57 @@ function compileRegex(pattern: string, caseInsensitive: boolean): RegExp {
   }
 }
 
-async function searchFiles(workspace: Workspace, regex: RegExp, filePattern: string, signal: AbortSignal): Promise<string> {
+/** The search behind the tool; `timeLimitMs` is GREP_TIME_LIMIT_MS unless a test chooses less. */
+export async function searchFiles(
+  workspace: Workspace,
+  regex: RegExp,
+  filePattern: string,
+  signal: AbortSignal,
+  policy: ApprovalPolicy | undefined,
+  timeLimitMs = GREP_TIME_LIMIT_MS,
+): Promise<string> {
   const files = await workspace.globSearch(filePattern);
+  const { allowed, leftOut } = guardFiles(files.matches, policy, 'grep');
   const lines: string[] = [];
   let matchCount = 0;
   let skipped = 0;
-  for (const file of files.matches) {
-    if (signal.aborted || matchCount >= MAX_GREP_MATCHES) break;
-    const content = await readSearchable(workspace, file);
-    if (content === undefined) {
-      skipped += 1;
-      continue;
+  const worker = new OffLoopWorker({ timeLimitMs, signal });
+  let file: string | undefined;
+  try {
+    for (file of allowed) {
+      if (signal.aborted || matchCount >= MAX_GREP_MATCHES) break;
+      const content = await readSearchable(workspace, file);
+      if (content === undefined) {
+        skipped += 1;
+        continue;
+      }
+      const found = await worker.run({ kind: 'grep', source: regex.source, flags: regex.flags, text: content, maxMatches: MAX_GREP_MATCHES - matchCount });
+      for (const { line, text } of found) lines.push(`${file}:${line}: ${cut(text.replace(/\r$/, ''))}`);
+      matchCount += found.length;
     }
-    content.split('\n').forEach((line, index) => {
-      if (matchCount >= MAX_GREP_MATCHES || !regex.test(line)) return;
-      matchCount += 1;
-      lines.push(`${file}:${index + 1}: ${cut(line.replace(/\r$/, ''))}`);
-    });
+  } catch (error) {
+    if (error instanceof OffLoopTimeLimitError) throw new Error(timeLimitText(regex, file, timeLimitMs), { cause: error });
+    throw error;
+  } finally {
+    await worker.close();
   }
-  if (lines.length === 0) lines.push(`No matches in ${files.matches.length - skipped} files.`);
+  if (lines.length === 0) lines.push(`No matches in ${allowed.length - skipped} files.`);
   if (matchCount >= MAX_GREP_MATCHES) {
     lines.push(`(Stopped at ${MAX_GREP_MATCHES} matches; narrow the pattern or the glob to see the rest.)`);
   }
   if (files.truncated) lines.push('(Only part of the workspace was searched: too many files; narrow the glob.)');
   if (skipped > 0) lines.push(`(${skipped} binary or very large ${skipped === 1 ? 'file was' : 'files were'} skipped.)`);
+  const leftOutLine = leftOutNote(leftOut);
+  if (leftOutLine) lines.push(leftOutLine);
   return lines.join('\n');
+}
+
+function timeLimitText(regex: RegExp, file: string | undefined, timeLimitMs: number): string {
+  return [
+    `The search was stopped after ${timeLimitMs / 1000} s${file === undefined ? '' : ` (in ${file})`}:`,
+    `the regular expression ${regex.source} takes too long, probably because it backtracks catastrophically`,
+    '(nested quantifiers such as (a*)* ). Search again with a simpler pattern.',
+  ].join(' ');
 }
 
 /** The file's text, or undefined for files a text search skips (binary, too large). */
@@ -77,7 +112,7 @@ async function readSearchable(workspace: Workspace, file: string): Promise<strin
   try {
     return (await workspace.readTextFile(file)).content;
   } catch (error) {
-    if (error instanceof WorkspaceError && (error.code === 'binary-file' || error.code === 'file-too-large')) return undefined;
+    if (error instanceof WorkspaceError && SKIPPED_FILES.has(error.code)) return undefined;
     throw error;
   }
 }

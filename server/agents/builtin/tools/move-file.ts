@@ -22,7 +22,7 @@ export const moveFileTool = defineTool({
   readOnly: false,
   async prepare({ from, to, overwrite }, { workspace }) {
     const plan = await workspace.planMove(from, to, { overwrite });
-    const details = moveChangeDetails(plan.fromPath, plan.toPath, await replacedText(workspace, plan));
+    const details = await moveChangeDetails(plan.fromPath, plan.toPath, await replacedText(workspace, plan));
     return {
       summary: `Moving ${plan.fromPath} to ${plan.toPath}`,
       details,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { WorkspaceError } from '../../../workspace/workspace-error';
 import type { Workspace } from '../../../workspace/workspace';
 import { defineTool, WorkspacePathSchema } from './builtin-tool';
-import { fileChangeDetails } from './file-change';
+import { fileChangeDetailsOffLoop } from './file-change';
 
 export const writeFileTool = defineTool({
   name: 'write_file',
@@ -18,7 +18,7 @@ export const writeFileTool = defineTool({
     const shownPath = await workspace.relativePath(path);
     await workspace.assertWritable(path);
     const before = await readIfExists(workspace, path);
-    const details = fileChangeDetails(shownPath, before, content);
+    const details = await fileChangeDetailsOffLoop(shownPath, before, content);
     return {
       summary: `${before === undefined ? 'Creating' : 'Writing'} ${shownPath}`,
       details,

@@ -1,0 +1,43 @@
+/**
+ * How a workspace file is written: the new content goes to a temporary file in the same folder,
+ * which is then renamed over the old name. A file that is a hard link to one outside the workspace
+ * (st_nlink > 1) is thereby unlinked from it, never rewritten through it, so nothing outside the
+ * workspace changes; and a reader never sees half a file. Only regular files are replaced: a FIFO
+ * or a device at the path is refused, as a read of it would be.
+ */
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { open, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { assertRegularFile } from './regular-file';
+import { lstatOrUndefined } from './workspace-entries';
+
+const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+
+/**
+ * Writes `content` at `absolute` (resolved inside the workspace; its folder exists) by temporary
+ * file and rename. An existing file keeps its permission bits. Throws WorkspaceError for a path
+ * that is not a regular file.
+ */
+export async function replaceRegularFile(absolute: string, content: string, shownPath: string): Promise<void> {
+  const existing = await lstatOrUndefined(absolute);
+  if (existing) assertRegularFile(existing, shownPath);
+  const temporary = path.join(path.dirname(absolute), `.${path.basename(absolute)}.baton-${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await open(temporary, CREATE_FLAGS, 0o666);
+  try {
+    try {
+      // The umask applied at creation; an existing file's own bits (an executable script) are kept.
+      if (existing) await handle.chmod(existing.mode & 0o7777);
+      await handle.writeFile(content, 'utf8');
+      await handle.datasync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, absolute);
+  } catch (error) {
+    await unlink(temporary).catch((cleanup: unknown) => {
+      throw new AggregateError([error, cleanup], `Writing ${shownPath} failed, and its temporary file ${temporary} remains.`);
+    });
+    throw error;
+  }
+}
