@@ -114,8 +114,9 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
     onTab: ({ connection, watchThread }) =>
       registerRpcHandlers({ connection, watchThread, hub, workspace, agents, toolServers }),
+    onThreadUnwatched: (threadId) => hub.unwatched(threadId),
   });
-  const hub = new ThreadHub({ store, agents, broadcast: sockets.broadcast, log });
+  const hub = new ThreadHub({ store, agents, broadcast: sockets.broadcast, isWatched: sockets.isWatched, log });
   mcp?.onServerUpdated((update) => sockets.broadcastToolServer(update));
   agents.onChanged(() => {
     void agentsConfigMessage(agents, workspace.root).then(

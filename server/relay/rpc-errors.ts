@@ -1,10 +1,12 @@
 /** The relay's own failures (string codes) as the JSON-RPC errors a tab sees: translated here, once. */
 import { BatonErrorCodes, type BatonProtocol } from '../../lib/protocol/baton-protocol';
+import { ErrorCodes } from '../../lib/protocol/json-rpc';
 import { RpcError } from '../../lib/rpc/errors';
 import type { RpcConnection } from '../../lib/rpc/rpc-connection';
 import { UnknownAgentError } from '../agents/agent-registry';
 import { UnknownThreadError } from '../hub/thread-hub';
 import { ThreadBusyError } from '../hub/thread-session';
+import { InvalidCursorError } from '../store/thread-store';
 import { WorkspaceError, WorkspacePathError } from '../workspace/workspace-error';
 
 /** Runs a handler, translating the relay's own failures into the JSON-RPC errors the tab sees. */
@@ -20,6 +22,7 @@ function toRpcError(error: unknown): unknown {
   if (error instanceof UnknownThreadError) return new RpcError(BatonErrorCodes.UnknownThread, error.message);
   if (error instanceof ThreadBusyError) return new RpcError(BatonErrorCodes.ThreadBusy, error.message);
   if (error instanceof UnknownAgentError) return new RpcError(BatonErrorCodes.UnknownAgent, error.message);
+  if (error instanceof InvalidCursorError) return new RpcError(ErrorCodes.InvalidParams, error.message);
   if (error instanceof WorkspacePathError) {
     return new RpcError(BatonErrorCodes.PathOutsideWorkspace, error.message, { reason: error.code });
   }

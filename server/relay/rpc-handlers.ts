@@ -45,7 +45,7 @@ export function registerRpcHandlers(context: TabContext): void {
     void context.toolServers.start(name).catch(reportFailure(`start ${name}`));
   });
 
-  connection.onRequest('getThreads', async () => ({ threads: await hub.listThreads() }));
+  connection.onRequest('getThreads', (params) => asRpc(() => hub.listThreads(params ?? undefined)));
   connection.onRequest('createThread', (params) =>
     asRpc(async () => ({ threadId: (await hub.createThread(params?.agent)).id })),
   );

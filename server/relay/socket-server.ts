@@ -19,13 +19,16 @@ import { type MessageLimits, transportMaxBytes, withIncomingLimits } from './mes
 
 export const UNAUTHORIZED_MESSAGE = 'unauthorized: a valid token is required';
 
-const threadRoom = (threadId: string) => `thread:${threadId}`;
+const THREAD_ROOM_PREFIX = 'thread:';
+const threadRoom = (threadId: string) => `${THREAD_ROOM_PREFIX}${threadId}`;
 
 export interface SocketServerOptions {
   guard: AccessGuard;
   limits: MessageLimits;
   onTab: (tab: { connection: RpcConnection<BatonProtocol>; watchThread: (threadId: string) => void }) => void;
   log: (message: string) => void;
+  /** The last tab watching the thread left it (switched thread or disconnected). */
+  onThreadUnwatched?: (threadId: string) => void;
 }
 
 export function createSocketServer(httpServer: HttpServer, options: SocketServerOptions) {
@@ -40,6 +43,10 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
       log(`socket handshake refused: ${refusal}`);
       callback(refusal, false);
     },
+  });
+
+  io.of('/').adapter.on('delete-room', (room: string) => {
+    if (room.startsWith(THREAD_ROOM_PREFIX)) options.onThreadUnwatched?.(room.slice(THREAD_ROOM_PREFIX.length));
   });
 
   io.use((socket, next) => {
@@ -57,7 +64,7 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
       onProtocolError: (error) => log(`tab ${socket.id}: ${error.message}`),
     });
     const watchThread = (threadId: string) => {
-      for (const room of socket.rooms) if (room.startsWith('thread:')) void socket.leave(room);
+      for (const room of socket.rooms) if (room.startsWith(THREAD_ROOM_PREFIX)) void socket.leave(room);
       void socket.join(threadRoom(threadId));
     };
     options.onTab({ connection, watchThread });
@@ -65,6 +72,8 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
 
   return {
     io,
+    /** Whether a tab connected to this process watches the thread. */
+    isWatched: (threadId: string) => (io.of('/').adapter.rooms.get(threadRoom(threadId))?.size ?? 0) > 0,
     /** Sends a recorded content to every tab watching the thread. */
     broadcast(threadId: string, params: SequencedContentReceivedParams) {
       io.to(threadRoom(threadId)).emit('rpc', { jsonrpc: '2.0', method: 'chat/contentReceived', params });

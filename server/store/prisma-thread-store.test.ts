@@ -218,7 +218,7 @@ describe('openThreadStore', () => {
   it('stores a batch of streamed events without touching the entries or the list order', async () => {
     const store = await open();
     const streaming = await store.createThread('streaming');
-    const other = await store.createThread('other');
+    await store.createThread('other');
     const prompt = { seq: 1, role: 'user', content: { type: 'text', text: 'hi' } } as const;
     await store.appendEvents(streaming.id, { events: [prompt], entries: [{ seq: 0, entry: userMessage('hi') }] });
     await store.createThread('newest');
