@@ -71,7 +71,7 @@ function rawRun(database: Database.Database, pieces: number, run: number): numbe
 }
 
 export async function recordingBench(): Promise<void> {
-  const sizes = numbersFromEnv('BENCH_RECORD_N', QUICK ? [2_000] : [2_000, 20_000]);
+  const sizes = numbersFromEnv('BENCH_RECORD_N', QUICK ? [20_000] : [20_000, 100_000]);
   const runs = Number(process.env.BENCH_RUNS ?? 5);
   section('2. Recording: pieces/s committed by hub + recorder + store, against raw better-sqlite3', [
     `Raw = the same event rows inserted by better-sqlite3 in transactions of ${RAW_BATCH}, WAL, synchronous=NORMAL. Median of ${runs} interleaved runs.`,

@@ -203,22 +203,25 @@ class PrismaThreadStore implements ThreadStore {
     const entryRows = batch.entries?.map((write) => encodeEntry(threadId, write));
     const lastSeq = batch.events.at(-1)?.seq;
     const modifiedAt = this.#now();
+    const rows = JSON.stringify(eventRows.map((row) => [row.seq, row.role, row.type, row.content]));
+    // One statement whatever the batch size: SQLite reads the rows from one JSON parameter. Prisma's
+    // createMany, or a VALUES list, costs ten to a hundred times more per row here.
+    const insertEvents = (client: Pick<PrismaClient, '$executeRaw'>) =>
+      client.$executeRaw`INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
+        SELECT ${threadId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3, ${createdAt} FROM json_each(${rows})`;
+    if (entryRows === undefined) {
+      // A streaming batch: one statement is atomic on its own, with no transaction to open.
+      if (eventRows.length > 0) await insertEvents(this.#prisma);
+      return;
+    }
     await this.#prisma.$transaction(async (transaction) => {
-      if (entryRows !== undefined) {
-        const { count } = await transaction.thread.updateMany({
-          where: { id: threadId },
-          data: { modifiedAt, ...(lastSeq === undefined ? {} : { entriesSeq: lastSeq }) },
-        });
-        if (count === 0) throw new Error(`Cannot save entries of thread ${threadId}: no such thread`);
-      }
-      if (eventRows.length > 0) {
-        // One statement whatever the batch size: SQLite reads the rows from one JSON parameter. Prisma's
-        // createMany, or a VALUES list, costs ten to a hundred times more per row here.
-        const rows = JSON.stringify(eventRows.map((row) => [row.seq, row.role, row.type, row.content]));
-        await transaction.$executeRaw`INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
-          SELECT ${threadId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3, ${createdAt} FROM json_each(${rows})`;
-      }
-      for (const { seq, type, data } of entryRows ?? []) {
+      const { count } = await transaction.thread.updateMany({
+        where: { id: threadId },
+        data: { modifiedAt, ...(lastSeq === undefined ? {} : { entriesSeq: lastSeq }) },
+      });
+      if (count === 0) throw new Error(`Cannot save entries of thread ${threadId}: no such thread`);
+      if (eventRows.length > 0) await insertEvents(transaction);
+      for (const { seq, type, data } of entryRows) {
         await transaction.threadEntry.upsert({
           where: { threadId_seq: { threadId, seq } },
           create: { threadId, seq, type, data },
