@@ -83,14 +83,17 @@ export async function startupMemoryBench(): Promise<void> {
     }
     rows.push(row(`RSS, ${OPEN_THREADS} threads open`, relay.rssMiB()));
 
+    // Measured half-way and at the end: memory that follows the pieces streamed would show as growth.
     let streamed = 0;
     let turn = 0;
-    while (streamed < totalPieces) {
-      const pieces = Math.min(PIECES_PER_TURN, totalPieces - streamed);
-      await stream(threadIds[turn++ % threadIds.length]!, pieces);
-      streamed += pieces;
+    for (const goal of [Math.floor(totalPieces / 2), totalPieces]) {
+      while (streamed < goal) {
+        const pieces = Math.min(PIECES_PER_TURN, goal - streamed);
+        await stream(threadIds[turn++ % threadIds.length]!, pieces);
+        streamed += pieces;
+      }
+      rows.push(row(`RSS after ${formatNumber(streamed)} pieces`, relay.rssMiB()));
     }
-    rows.push(row(`RSS after ${formatNumber(streamed)} pieces`, relay.rssMiB()));
     client.close();
   } finally {
     await relay?.stop();
