@@ -4,7 +4,7 @@
  * Content-Length is compared with vscode-jsonrpc's stream reader; vscode-jsonrpc has no NDJSON
  * reader, so NDJSON is compared with a plain `split('\n')` + `JSON.parse` loop.
  *
- * Run with `npm run bench`. Figures vary by machine; the ratio is what to watch.
+ * Part of `npm run bench` (bench/run-bench.ts). Figures vary by machine; the ratio is what to watch.
  */
 import { Readable } from 'node:stream';
 import { StreamMessageReader } from 'vscode-jsonrpc/node';
@@ -184,14 +184,13 @@ function format(rows: Row[]): string {
   return [line(header), ...body.map(line)].join('\n');
 }
 
-async function main() {
+export async function framingBench(): Promise<void> {
   const rows: Row[] = [];
   for (const workload of workloads) rows.push(await measure(contentLengthFraming, vscodeReader, workload));
   for (const workload of workloads) rows.push(await measure(ndjsonFraming, splitBaseline, workload));
-  console.log(`Framing throughput, Node ${process.version}: median of ${RUNS} runs after ${WARM_UPS} warm-ups, ${READ_SIZE / 1024} KiB reads from a Node stream.`);
+  console.log(`\n== 0. Framing throughput, Node ${process.version}: median of ${RUNS} runs after ${WARM_UPS} warm-ups, ${READ_SIZE / 1024} KiB reads from a Node stream.`);
   console.log('Baselines: content-length = vscode-jsonrpc StreamMessageReader; ndjson = split(\'\\n\') + JSON.parse (vscode-jsonrpc has no NDJSON reader).');
   console.log('Baton/base is throughput relative to the baseline: above 1.00x Baton is faster.\n');
   console.log(format(rows));
 }
 
-await main();

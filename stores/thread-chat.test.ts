@@ -16,10 +16,7 @@ describe('foldChatContent', () => {
       {
         type: 'message',
         role: 'assistant',
-        chunks: [
-          { type: 'text', chunk: 'Sure, ' },
-          { type: 'text', chunk: 'editing **notes.md**.' },
-        ],
+        chunks: [{ type: 'text', chunk: 'Sure, editing **notes.md**.' }],
       },
     ]);
     expect(chat.turnRunning).toBe(true);

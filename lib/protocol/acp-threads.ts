@@ -127,7 +127,18 @@ export type AcpThreadEntry = z.infer<typeof AcpThreadEntrySchema>;
 /** ACP sends `null` params for getThreads and createThread; an omitted params is the same. */
 export const NoParamsSchema = z.null().optional();
 
-export const GetThreadsResultSchema = z.object({ threads: z.array(ThreadMetadataSchema) });
+/**
+ * Baton extension: `getThreads` may ask for a page (`limit`, and the `nextCursor` of the page
+ * before); without params it answers every thread, as ACP and ECA clients expect.
+ */
+export const GetThreadsParamsSchema = z
+  .object({ limit: z.number().int().min(1).max(500).optional(), cursor: z.string().min(1).optional() })
+  .nullish();
+export const GetThreadsResultSchema = z.object({
+  threads: z.array(ThreadMetadataSchema),
+  /** Baton extension: present when a page was asked for and more threads follow. */
+  nextCursor: z.string().optional(),
+});
 /** ACP's createThread takes no params; Baton's browser may name the configured agent the thread gets. */
 export const CreateThreadParamsSchema = z.object({ agent: z.string().optional() }).nullish();
 export const CreateThreadResultSchema = z.object({ threadId: ThreadIdSchema });

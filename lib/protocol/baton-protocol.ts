@@ -8,10 +8,10 @@ import { ThreadHandOverParamsSchema, ThreadHandOverResultSchema } from './agents
 import {
   CreateThreadParamsSchema,
   CreateThreadResultSchema,
+  GetThreadsParamsSchema,
   GetThreadsResultSchema,
   GlobSearchParamsSchema,
   GlobSearchResultSchema,
-  NoParamsSchema,
   ReadTextFileParamsSchema,
   ReadTextFileResultSchema,
   StatParamsSchema,
@@ -50,7 +50,7 @@ import {
 export const batonProtocol = {
   requests: {
     initialize: { params: InitializeParamsSchema, result: InitializeResultSchema },
-    getThreads: { params: NoParamsSchema, result: GetThreadsResultSchema },
+    getThreads: { params: GetThreadsParamsSchema, result: GetThreadsResultSchema },
     createThread: { params: CreateThreadParamsSchema, result: CreateThreadResultSchema },
     'thread/handOver': { params: ThreadHandOverParamsSchema, result: ThreadHandOverResultSchema },
     openThread: { params: ThreadParamsSchema, result: z.null() },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatContentInput, ChatRole } from '../protocol/eca-chat';
 import { ChatContentSchema } from '../protocol/eca-chat';
 import type { ThreadEntry } from '../protocol/acp-threads';
-import { applyChatContent, interruptOpenToolCalls } from './apply-chat-content';
+import { applyChatContent, applyChatContentInPlace, interruptOpenToolCalls, joinAdjacentTextChunks } from './apply-chat-content';
 
 function fold(contents: Array<[ChatRole, ChatContentInput]>, start: ThreadEntry[] = []): ThreadEntry[] {
   return contents.reduce<ThreadEntry[]>(
@@ -24,8 +24,38 @@ describe('applyChatContent', () => {
     ]);
     expect(entries).toEqual([
       { type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'hi' }] },
-      { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Hel' }, { type: 'text', chunk: 'lo' }] },
+      { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Hello' }] },
       { type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'again' }] },
+    ]);
+  });
+
+  it('grows the last entry in place for a streamed piece, and says which positions changed', () => {
+    const entries = fold([
+      ['user', { type: 'text', text: 'hi' }],
+      ['assistant', { type: 'text', text: 'A' }],
+    ]);
+    const [prompt, answer] = entries;
+    expect(applyChatContentInPlace(entries, 'assistant', ChatContentSchema.parse({ type: 'text', text: 'B' }))).toEqual([1]);
+    expect(entries[0]).toBe(prompt);
+    expect(entries[1]).not.toBe(answer);
+    expect(answer).toEqual({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'A' }] });
+    expect(entries[1]).toEqual({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'AB' }] });
+    expect(applyChatContentInPlace(entries, 'user', ChatContentSchema.parse({ type: 'text', text: 'next' }))).toEqual([2]);
+    expect(applyChatContentInPlace(entries, 'system', ChatContentSchema.parse({ type: 'metadata', title: 'T' }))).toEqual([]);
+    expect(entries).toHaveLength(3);
+  });
+
+  it('joins the pieces of an answer stored a chunk per piece, and continues it', () => {
+    const oldShape: ThreadEntry = {
+      type: 'message',
+      role: 'assistant',
+      chunks: [{ type: 'text', chunk: 'Hel' }, { type: 'text', chunk: 'lo ' }, { type: 'text', chunk: 'there' }],
+    };
+    const joined = joinAdjacentTextChunks(oldShape);
+    expect(joined).toEqual({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Hello there' }] });
+    expect(joinAdjacentTextChunks(joined)).toBe(joined);
+    expect(fold([['assistant', { type: 'text', text: '!' }]], [oldShape])).toEqual([
+      { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Hel' }, { type: 'text', chunk: 'lo ' }, { type: 'text', chunk: 'there!' }] },
     ]);
   });
 

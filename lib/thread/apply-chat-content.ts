@@ -1,16 +1,31 @@
 /**
- * Folds one `chat/contentReceived` into a thread's entries. Pure: returns a new array in which
- * only the entries that changed are new objects, so the relay can persist exactly those and the
- * browser store can re-render exactly those. Both sides use this one function.
+ * Folds one `chat/contentReceived` into a thread's entries. Both the relay and the browser store
+ * use it. Entries are never changed in place: a changed entry is a new object, the others stay the
+ * same objects, so a renderer can tell what changed by identity.
+ *
+ * `applyChatContentInPlace` changes the array itself and says which positions it touched, so that
+ * a streamed piece costs the same at any thread length: it touches only the entry it extends
+ * (the last one, for text), and adjacent text pieces grow one chunk instead of adding chunks.
+ * `applyChatContent` is the same fold on a copy of the array.
  */
 import type { ChatContent, ChatRole } from '../protocol/eca-chat';
-import type { ReasoningEntry, ThreadEntry, ToolCallEntry } from '../protocol/acp-threads';
+import type { MessageChunk, MessageEntry, ReasoningEntry, ThreadEntry, ToolCallEntry } from '../protocol/acp-threads';
 
+/** A new array in which only what the content changed is new (the same array when nothing changed). */
 export function applyChatContent(
   entries: readonly ThreadEntry[],
   role: ChatRole,
   content: ChatContent,
 ): ThreadEntry[] {
+  const next = entries.slice();
+  return applyChatContentInPlace(next, role, content).length === 0 ? (entries as ThreadEntry[]) : next;
+}
+
+/**
+ * Folds the content into `entries` itself: replaces the entries it changes with new objects and
+ * appends the ones it adds. Returns the positions it changed or added, ascending (none: nothing).
+ */
+export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, content: ChatContent): number[] {
   switch (content.type) {
     case 'text':
       return appendText(entries, role, content.text);
@@ -68,11 +83,11 @@ export function applyChatContent(
         details: content.details ?? previous?.details,
       }));
     case 'reasonStarted':
-      if (findReasoning(entries, content.id) !== -1) return entries as ThreadEntry[];
-      return [...entries, reasoning(content.id, '')];
+      if (findReasoning(entries, content.id) !== -1) return [];
+      return push(entries, reasoning(content.id, ''));
     case 'reasonText':
       // A tab that joined mid-thought never saw `reasonStarted`; the thought still shows.
-      if (findReasoning(entries, content.id) === -1) return [...entries, reasoning(content.id, content.text)];
+      if (findReasoning(entries, content.id) === -1) return push(entries, reasoning(content.id, content.text));
       return updateReasoning(entries, content.id, (entry) => ({ ...entry, text: entry.text + content.text }));
     case 'reasonFinished':
       return updateReasoning(entries, content.id, (entry) => ({
@@ -81,16 +96,16 @@ export function applyChatContent(
         ...(content.totalTimeMs === undefined ? {} : { totalTimeMs: content.totalTimeMs }),
       }));
     case 'url':
-      return [...entries, { type: 'link', title: content.title, url: content.url }];
+      return push(entries, { type: 'link', title: content.title, url: content.url });
     case 'handOver':
-      return [...entries, { type: 'handOver', from: content.from, to: content.to }];
+      return push(entries, { type: 'handOver', from: content.from, to: content.to });
     case 'progress':
       // A thought that never heard `reasonFinished` is over all the same once the turn is.
-      return content.state === 'finished' ? finishOpenReasoning(entries) : (entries as ThreadEntry[]);
+      return content.state === 'finished' ? finishOpenReasoning(entries) : [];
     // Usage and titles are not entries.
     case 'usage':
     case 'metadata':
-      return entries as ThreadEntry[];
+      return [];
     default: {
       const unreachable: never = content;
       return unreachable;
@@ -114,9 +129,14 @@ export function isOpenToolCall(entry: ToolCallEntry): boolean {
   return entry.status === 'preparing' || entry.status === 'waiting-approval' || entry.status === 'running';
 }
 
-function finishOpenReasoning(entries: readonly ThreadEntry[]): ThreadEntry[] {
-  if (!entries.some(isOpenReasoning)) return entries as ThreadEntry[];
-  return entries.map((entry) => (isOpenReasoning(entry) ? { ...entry, status: 'finished' } : entry));
+function finishOpenReasoning(entries: ThreadEntry[]): number[] {
+  const changed: number[] = [];
+  entries.forEach((entry, index) => {
+    if (!isOpenReasoning(entry)) return;
+    entries[index] = { ...entry, status: 'finished' };
+    changed.push(index);
+  });
+  return changed;
 }
 
 function isOpenReasoning(entry: ThreadEntry): entry is ReasoningEntry {
@@ -127,33 +147,69 @@ function reasoning(id: string, text: string): ReasoningEntry {
   return { type: 'reasoning', id, text, status: 'thinking' };
 }
 
-function findReasoning(entries: readonly ThreadEntry[], id: string): number {
-  return entries.findIndex((entry) => entry.type === 'reasoning' && entry.id === id);
+function push(entries: ThreadEntry[], entry: ThreadEntry): number[] {
+  entries.push(entry);
+  return [entries.length - 1];
 }
 
-/** An unknown id changes nothing, and the same array comes back. */
+/** From the end: the thought or call a piece belongs to is almost always among the last entries. */
+function findLast(entries: readonly ThreadEntry[], matches: (entry: ThreadEntry) => boolean): number {
+  for (let index = entries.length - 1; index >= 0; index -= 1) if (matches(entries[index] as ThreadEntry)) return index;
+  return -1;
+}
+
+function findReasoning(entries: readonly ThreadEntry[], id: string): number {
+  return findLast(entries, (entry) => entry.type === 'reasoning' && entry.id === id);
+}
+
+/** An unknown id changes nothing. */
 function updateReasoning(
-  entries: readonly ThreadEntry[],
+  entries: ThreadEntry[],
   id: string,
   update: (entry: ReasoningEntry) => ReasoningEntry,
-): ThreadEntry[] {
+): number[] {
   const index = findReasoning(entries, id);
-  if (index === -1) return entries as ThreadEntry[];
-  const next = [...entries];
-  next[index] = update(entries[index] as ReasoningEntry);
-  return next;
+  if (index === -1) return [];
+  entries[index] = update(entries[index] as ReasoningEntry);
+  return [index];
 }
 
-function appendText(entries: readonly ThreadEntry[], role: ChatRole, text: string): ThreadEntry[] {
+function appendText(entries: ThreadEntry[], role: ChatRole, text: string): number[] {
   const messageRole = role === 'user' ? 'user' : 'assistant';
-  const last = entries.at(-1);
+  const index = entries.length - 1;
+  const last = entries[index];
   // A user prompt always starts a message of its own; assistant text continues the answer, unless
   // a tool call, a thought or a link came after it: then the reply is a new message below those.
   if (messageRole === 'assistant' && last?.type === 'message' && last.role === 'assistant') {
-    const updated: ThreadEntry = { ...last, chunks: [...last.chunks, { type: 'text', chunk: text }] };
-    return [...entries.slice(0, -1), updated];
+    entries[index] = { ...last, chunks: appendToChunks(last.chunks, text) };
+    return [index];
   }
-  return [...entries, { type: 'message', role: messageRole, chunks: [{ type: 'text', chunk: text }] }];
+  return push(entries, { type: 'message', role: messageRole, chunks: [{ type: 'text', chunk: text }] });
+}
+
+/** A piece continues the last text chunk: a streamed answer is one chunk, not one per piece. */
+function appendToChunks(chunks: readonly MessageChunk[], text: string): MessageChunk[] {
+  const last = chunks.at(-1);
+  if (last?.type !== 'text') return [...chunks, { type: 'text', chunk: text }];
+  const next = chunks.slice();
+  next[next.length - 1] = { type: 'text', chunk: last.chunk + text };
+  return next;
+}
+
+/**
+ * A message as stored before pieces were joined (a chunk per streamed piece) with its adjacent text
+ * chunks joined; the same object when there is nothing to join. The text reads the same.
+ */
+export function joinAdjacentTextChunks<T extends Pick<MessageEntry, 'chunks'>>(message: T): T {
+  const { chunks } = message;
+  if (chunks.every((chunk, index) => index === 0 || chunk.type !== 'text' || chunks[index - 1]?.type !== 'text')) return message;
+  const joined: MessageChunk[] = [];
+  for (const chunk of chunks) {
+    const last = joined.at(-1);
+    if (last?.type === 'text' && chunk.type === 'text') joined[joined.length - 1] = { type: 'text', chunk: last.chunk + chunk.chunk };
+    else joined.push(chunk);
+  }
+  return { ...message, chunks: joined };
 }
 
 type ToolCallIdentity = Pick<ToolCallEntry, 'type' | 'id' | 'name' | 'server' | 'origin'>;
@@ -168,13 +224,12 @@ function toolCallIdentity(content: {
 }
 
 function upsertToolCall(
-  entries: readonly ThreadEntry[],
+  entries: ThreadEntry[],
   toolCallId: string,
   update: (previous: ToolCallEntry | undefined) => ToolCallEntry,
-): ThreadEntry[] {
-  const index = entries.findIndex((entry) => entry.type === 'toolCall' && entry.id === toolCallId);
-  if (index === -1) return [...entries, update(undefined)];
-  const next = [...entries];
-  next[index] = update(entries[index] as ToolCallEntry);
-  return next;
+): number[] {
+  const index = findLast(entries, (entry) => entry.type === 'toolCall' && entry.id === toolCallId);
+  if (index === -1) return push(entries, update(undefined));
+  entries[index] = update(entries[index] as ToolCallEntry);
+  return [index];
 }

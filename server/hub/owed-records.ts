@@ -29,6 +29,11 @@ export class OwedRecords {
     return this.owed.length === 0;
   }
 
+  /** What is owed, oldest first. */
+  events(): ThreadEvent[] {
+    return this.owed.map((record) => record.event);
+  }
+
   add(event: ThreadEvent, writes: EntryWrite[]): void {
     this.owed.push({ event, writes });
     this.scheduleRetry();

@@ -92,7 +92,7 @@ describe('ThreadHub with configured agents', () => {
     const thread = await hub.createThread('claude');
     expect(thread.agent).toBe('claude');
     await expect(hub.createThread('nobody')).rejects.toThrow(/no agent named "nobody"/);
-    expect((await hub.listThreads()).map((listed) => listed.agent)).toEqual(['claude']);
+    expect((await hub.listThreads()).threads.map((listed) => listed.agent)).toEqual(['claude']);
     await hub.prompt(thread.id, 'hello');
     await untilTurnsFinished(1);
     expect(texts(await hub.getEntries(thread.id))).toEqual(['user: hello', 'assistant: Claude here.']);

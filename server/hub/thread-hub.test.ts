@@ -175,7 +175,7 @@ describe('ThreadHub', () => {
     await hub.prompt(thread.id, 'write');
     await untilBroadcast(waitingApproval);
     await hub.deleteThread(thread.id);
-    expect(await hub.listThreads()).toEqual([]);
+    expect(await hub.listThreads()).toEqual({ threads: [] });
     expect(await store.getEventsAfter(thread.id, 0)).toEqual([]);
     await expect(hub.getSnapshot(thread.id)).rejects.toThrow(/no thread/);
   });

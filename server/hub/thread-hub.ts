@@ -1,20 +1,23 @@
 /**
- * One live session per thread, created on first use from what the store holds. Each thread is
- * bound to one configured agent (the registry's), which it may be handed over from. The hub is
- * what the socket handlers talk to; it never touches a socket itself (contents leave through
- * `broadcast`, which the relay points at the thread's socket.io room).
+ * One live session per thread, created on first use from what the store holds, and released from
+ * memory once no tab watches the thread, no turn runs and nothing waits to be written: memory
+ * follows the threads in use, not every thread ever opened. Each thread is bound to one configured
+ * agent (the registry's), which it may be handed over from. The hub is what the socket handlers
+ * talk to; it never touches a socket itself (contents leave through `broadcast`, which the relay
+ * points at the thread's socket.io room, and `isWatched` asks whether that room has anyone).
  */
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
 import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../../lib/protocol/thread-events';
 import type { AgentRegistry } from '../agents/agent-registry';
-import type { ThreadStore } from '../store/thread-store';
+import type { ThreadPage, ThreadPageRequest, ThreadStore } from '../store/thread-store';
+import { AgentIdleTimers, DEFAULT_IDLE_CLOSE_MS } from './agent-idle-timers';
 import { ThreadRecorder } from './thread-recorder';
 import { type PromptOptions, ThreadBusyError, ThreadSession } from './thread-session';
 
 export const NEW_THREAD_TITLE = 'New thread';
 const TITLE_LENGTH = 60;
-/** An agent session left unused this long is let go; the thread resumes or re-primes it on the next prompt. */
-const DEFAULT_IDLE_CLOSE_MS = 15 * 60_000;
+/** A thread's live session outlives its last use by this much, so that a quick return finds it. */
+const DEFAULT_RELEASE_AFTER_MS = 30_000;
 
 export class UnknownThreadError extends Error {
   readonly code = 'unknown-thread';
@@ -36,26 +39,51 @@ export interface ThreadHubOptions {
   agents: AgentRegistry;
   broadcast: (threadId: string, params: SequencedContentReceivedParams) => void;
   log: (message: string) => void;
+  /** Whether any tab watches the thread now; a watched thread stays in memory. None, by default. */
+  isWatched?: (threadId: string) => boolean;
   idleCloseMs?: number;
+  releaseAfterMs?: number;
 }
 
 interface OpenThread {
   session: ThreadSession;
   recorder: ThreadRecorder;
-  idleTimer?: NodeJS.Timeout;
+  /** Hub calls under way on it; it is not released while any is. */
+  uses: number;
+  releaseTimer?: NodeJS.Timeout;
 }
 
 export class ThreadHub {
   private readonly sessions = new Map<string, Promise<OpenThread>>();
+  /** The same sessions once loaded, to tell a released one from its successor. */
+  private readonly loaded = new Map<string, OpenThread>();
   private readonly turns = new Set<Promise<void>>();
   /** Threads whose deletion has begun: nothing opens them or starts a turn in them any more. */
   private readonly deleting = new Set<string>();
   private readonly promptsUnderWay = new Map<string, Set<Promise<void>>>();
+  private readonly agentIdle: AgentIdleTimers;
 
-  constructor(private readonly options: ThreadHubOptions) {}
+  constructor(private readonly options: ThreadHubOptions) {
+    this.agentIdle = new AgentIdleTimers(options.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS, (threadId, agent) => {
+      if (this.loaded.get(threadId)?.session.isRunning) return;
+      void this.releaseAgentSession(threadId, agent);
+    });
+  }
 
-  listThreads(): Promise<ThreadMetadata[]> {
-    return this.options.store.listThreads();
+  /** Every thread, or a page of them (`limit`, and the `nextCursor` of the page before). */
+  listThreads(page?: ThreadPageRequest): Promise<ThreadPage> {
+    return this.options.store.listThreads(page);
+  }
+
+  /** How many threads have a live session in memory now. */
+  get liveSessions(): number {
+    return this.sessions.size;
+  }
+
+  /** The relay says no tab watches the thread any more: it may leave memory. */
+  unwatched(threadId: string): void {
+    const opened = this.loaded.get(threadId);
+    if (opened) this.releaseLater(threadId, opened);
   }
 
   /** A thread bound to `agent` (a configured agent's name), or to the default agent. */
@@ -66,28 +94,32 @@ export class ThreadHub {
   }
 
   async getEntries(threadId: string): Promise<readonly ThreadEntry[]> {
-    return (await this.open(threadId)).recorder.currentEntries;
+    return this.use(threadId, async ({ recorder }) => (await recorder.snapshot()).entries);
   }
 
   /** The entries, the seq they stand at, and whether a turn runs: one consistent view. */
   async getSnapshot(threadId: string): Promise<ThreadSnapshot> {
-    const { recorder, session } = await this.open(threadId);
-    return { ...recorder.snapshot(), turnRunning: session.isRunning };
+    return this.use(threadId, async ({ recorder, session }) => {
+      const snapshot = await recorder.snapshot();
+      return { ...snapshot, turnRunning: session.isRunning };
+    });
   }
 
   /** The events after `afterSeq`, from the store: what a tab that lost its connection missed. */
   async getEventsAfter(threadId: string, afterSeq: number): Promise<{ events: ThreadEvent[]; turnRunning: boolean }> {
-    const { session } = await this.open(threadId);
-    return { events: await this.options.store.getEventsAfter(threadId, afterSeq), turnRunning: session.isRunning };
+    return this.use(threadId, async ({ session }) => ({
+      events: await this.options.store.getEventsAfter(threadId, afterSeq),
+      turnRunning: session.isRunning,
+    }));
   }
 
   async isRunning(threadId: string): Promise<boolean> {
-    return (await this.open(threadId)).session.isRunning;
+    return this.use(threadId, ({ session }) => session.isRunning);
   }
 
   /** The configured agent the thread is bound to now. */
   async agentOf(threadId: string): Promise<string> {
-    return (await this.open(threadId)).session.binding.agent;
+    return this.use(threadId, ({ session }) => session.binding.agent);
   }
 
   async prompt(threadId: string, message: string, options: PromptOptions = {}): Promise<void> {
@@ -105,13 +137,19 @@ export class ThreadHub {
   }
 
   private async promptNow(threadId: string, message: string, options: PromptOptions): Promise<void> {
-    const opened = await this.open(threadId);
-    // The deletion may have begun while the thread was being opened.
-    if (this.deleting.has(threadId)) throw new ThreadDeletingError(threadId);
-    clearTimeout(opened.idleTimer);
-    const { turnEnded } = await opened.session.prompt(message, options);
-    this.track(turnEnded.finally(() => this.closeWhenIdle(threadId, opened)));
-    await this.nameThread(threadId, message, opened.recorder);
+    await this.use(threadId, async (opened) => {
+      // The deletion may have begun while the thread was being opened.
+      if (this.deleting.has(threadId)) throw new ThreadDeletingError(threadId);
+      this.agentIdle.cancel(threadId);
+      const { turnEnded } = await opened.session.prompt(message, options);
+      this.track(
+        turnEnded.finally(() => {
+          this.agentIdle.start(threadId, opened.session.binding.agent);
+          this.releaseLater(threadId, opened);
+        }),
+      );
+      await this.nameThread(threadId, message, opened.recorder);
+    });
   }
 
   /**
@@ -120,29 +158,29 @@ export class ThreadHub {
    */
   async handOver(threadId: string, agent: string): Promise<void> {
     this.options.agents.assertKnown(agent);
-    const opened = await this.open(threadId);
-    const { session, recorder } = opened;
-    if (session.isRunning) throw new ThreadBusyError(threadId);
-    const from = session.binding.agent;
-    if (from === agent) return;
-    clearTimeout(opened.idleTimer);
-    await this.releaseAgentSession(threadId, from);
-    await this.options.store.setThreadAgent(threadId, agent);
-    session.binding.agent = agent;
-    session.binding.agentSessionId = undefined;
-    await recorder.record('system', { type: 'handOver', from, to: agent });
+    await this.use(threadId, async ({ session, recorder }) => {
+      if (session.isRunning) throw new ThreadBusyError(threadId);
+      const from = session.binding.agent;
+      if (from === agent) return;
+      this.agentIdle.cancel(threadId);
+      await this.releaseAgentSession(threadId, from);
+      await this.options.store.setThreadAgent(threadId, agent);
+      session.binding.agent = agent;
+      session.binding.agentSessionId = undefined;
+      await recorder.record('system', { type: 'handOver', from, to: agent });
+    });
   }
 
   async approve(threadId: string, toolCallId: string, save?: 'session', optionId?: string): Promise<boolean> {
-    return (await this.open(threadId)).session.approve(toolCallId, save, optionId);
+    return this.use(threadId, ({ session }) => session.approve(toolCallId, save, optionId));
   }
 
   async reject(threadId: string, toolCallId: string, optionId?: string): Promise<boolean> {
-    return (await this.open(threadId)).session.reject(toolCallId, optionId);
+    return this.use(threadId, ({ session }) => session.reject(toolCallId, optionId));
   }
 
   async stop(threadId: string): Promise<void> {
-    (await this.open(threadId)).session.stop();
+    await this.use(threadId, ({ session }) => session.stop());
   }
 
   /** Stops the thread's turn, waits for it to end, and deletes the thread and its history. */
@@ -150,14 +188,16 @@ export class ThreadHub {
     if (this.deleting.has(threadId)) throw new ThreadDeletingError(threadId);
     this.deleting.add(threadId);
     try {
-      const opened = this.sessions.get(threadId);
-      if (opened) {
-        const { session, idleTimer } = await opened;
-        clearTimeout(idleTimer);
+      const opening = this.sessions.get(threadId);
+      if (opening) {
+        const opened = await opening;
+        const { session } = opened;
+        clearTimeout(opened.releaseTimer);
+        this.agentIdle.cancel(threadId);
         session.stop();
         await Promise.allSettled(this.promptsUnderWay.get(threadId) ?? []);
         await session.idle();
-        this.sessions.delete(threadId);
+        this.forget(threadId, opened);
         await this.releaseAgentSession(threadId, session.binding.agent);
       }
       if (!(await this.options.store.deleteThread(threadId))) throw new UnknownThreadError(threadId);
@@ -168,33 +208,72 @@ export class ThreadHub {
 
   /** Stops every turn and waits for each to record its end. */
   async close(): Promise<void> {
-    for (const opened of this.sessions.values()) {
-      const { session, idleTimer } = await opened;
-      clearTimeout(idleTimer);
-      session.stop();
+    this.agentIdle.cancelAll();
+    for (const opening of this.sessions.values()) {
+      const opened = await opening;
+      clearTimeout(opened.releaseTimer);
+      opened.session.stop();
     }
     await Promise.allSettled([...this.turns]);
   }
 
-  private open(threadId: string) {
-    if (this.deleting.has(threadId)) return Promise.reject(new ThreadDeletingError(threadId));
-    let opened = this.sessions.get(threadId);
-    if (!opened) {
-      opened = this.load(threadId);
-      this.sessions.set(threadId, opened);
-      opened.catch(() => this.sessions.delete(threadId));
+  /**
+   * Runs `use` on the thread's live session, loading it first if need be. A session is released
+   * only from a timer and only when no such call is under way, so `use` never sees one go.
+   */
+  private async use<T>(threadId: string, use: (opened: OpenThread) => T | Promise<T>): Promise<T> {
+    const opened = await this.open(threadId);
+    opened.uses += 1;
+    clearTimeout(opened.releaseTimer);
+    try {
+      return await use(opened);
+    } finally {
+      opened.uses -= 1;
+      this.releaseLater(threadId, opened);
     }
-    return opened;
+  }
+
+  private open(threadId: string): Promise<OpenThread> {
+    if (this.deleting.has(threadId)) return Promise.reject(new ThreadDeletingError(threadId));
+    let opening = this.sessions.get(threadId);
+    if (!opening) {
+      opening = this.load(threadId);
+      this.sessions.set(threadId, opening);
+      opening.then(
+        (opened) => this.loaded.set(threadId, opened),
+        () => this.sessions.delete(threadId),
+      );
+    }
+    return opening;
+  }
+
+  private releaseLater(threadId: string, opened: OpenThread): void {
+    clearTimeout(opened.releaseTimer);
+    if (opened.uses > 0 || opened.session.isRunning) return;
+    opened.releaseTimer = setTimeout(() => this.releaseIfUnused(threadId, opened), this.options.releaseAfterMs ?? DEFAULT_RELEASE_AFTER_MS);
+    opened.releaseTimer.unref();
+  }
+
+  private releaseIfUnused(threadId: string, opened: OpenThread): void {
+    if (this.loaded.get(threadId) !== opened || opened.uses > 0 || opened.session.isRunning) return;
+    if (!opened.recorder.isBroken && this.options.isWatched?.(threadId)) return;
+    // Still writing: the entries must stay until what they hold is stored.
+    if (!opened.recorder.isIdle) return this.releaseLater(threadId, opened);
+    this.forget(threadId, opened);
+  }
+
+  private forget(threadId: string, opened: OpenThread): void {
+    clearTimeout(opened.releaseTimer);
+    if (this.loaded.get(threadId) !== opened) return;
+    this.loaded.delete(threadId);
+    this.sessions.delete(threadId);
   }
 
   private async load(threadId: string): Promise<OpenThread> {
     const { store, agents, broadcast, log } = this.options;
     const thread = await store.getThread(threadId);
     if (!thread) throw new UnknownThreadError(threadId);
-    const lastSeq = (await store.getLastEvent(threadId))?.seq ?? 0;
-    const recorder = new ThreadRecorder(threadId, await store.getEntries(threadId), lastSeq, store, (params) =>
-      broadcast(threadId, params),
-    );
+    const recorder = await ThreadRecorder.load(threadId, store, (params) => broadcast(threadId, params));
     const binding = { agent: thread.agent, agentSessionId: thread.agentSessionId };
     const session = new ThreadSession(
       recorder,
@@ -210,17 +289,7 @@ export class ThreadHub {
     if (lastProgress?.content.type === 'progress' && lastProgress.content.state === 'running') {
       await session.closeInterruptedTurn('the relay stopped before this turn finished.');
     }
-    return { session, recorder };
-  }
-
-  /** Lets the agent close its session for a thread nobody has prompted for a while. */
-  private closeWhenIdle(threadId: string, opened: OpenThread): void {
-    clearTimeout(opened.idleTimer);
-    opened.idleTimer = setTimeout(() => {
-      if (opened.session.isRunning) return;
-      void this.releaseAgentSession(threadId, opened.session.binding.agent);
-    }, this.options.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS);
-    opened.idleTimer.unref();
+    return { session, recorder, uses: 0 };
   }
 
   private async releaseAgentSession(threadId: string, agent: string): Promise<void> {

@@ -1,53 +1,126 @@
 /**
- * Records a thread's contents: each gets the thread's next sequence number, is folded into the
- * entries, and is committed to the store together with the entries it changed; only then is it
- * handed on to the tabs, so whatever a tab saw is already stored. Contents are recorded one at a
- * time, in the order they were emitted. One exception: the end of a turn that storage cut short
- * (`recordOrOwe`) is told to the tabs at once and stored once the store can write again.
+ * Records a thread's contents. Each is folded into the entries and given the thread's next
+ * sequence number, and is committed to the store before it is handed on to the tabs, so whatever
+ * a tab saw is already stored. Contents are committed in small batches: what arrived while the
+ * previous batch was being written, up to MAX_BATCH, in one transaction (a group commit: at a low
+ * rate every content is its own batch, at a high rate the batches grow and the delay stays one
+ * transaction). Streamed pieces are stored as events; the entries they grow are rewritten at most
+ * every ENTRY_WRITE_INTERVAL_MS, and at once when anything else happens (a new entry, a tool
+ * call's status, the end of the turn). A load replays the events after the stored entries.
  */
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { type ChatContent, ChatContentSchema, type ChatContentInput, type ChatRole } from '../../lib/protocol/eca-chat';
-import type { SequencedContentReceivedParams, ThreadSnapshot } from '../../lib/protocol/thread-events';
-import { applyChatContent } from '../../lib/thread/apply-chat-content';
+import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../../lib/protocol/thread-events';
+import { applyChatContentInPlace } from '../../lib/thread/apply-chat-content';
 import { type StoreWriteError, storeWriteFailure } from '../store/store-failure';
-import type { EntryWrite, ThreadStore } from '../store/thread-store';
+import type { ThreadStore } from '../store/thread-store';
 import { OwedRecords } from './owed-records';
 
 export type ContentListener = (params: SequencedContentReceivedParams) => void;
 
+/** The most contents one transaction carries, which bounds how long a batch takes. */
+export const MAX_BATCH = 512;
+/** How often, at most, a growing entry is rewritten while pieces stream into it. */
+export const ENTRY_WRITE_INTERVAL_MS = 500;
+/** Pieces waiting for the store beyond this make the agent's emit wait for a batch to commit. */
+const HIGH_WATER = 4 * MAX_BATCH;
+
+interface Queued {
+  role: ChatRole;
+  content: ChatContent;
+  /** Present for a content whose caller waits until it is committed and broadcast. */
+  done?: { resolve(): void; reject(error: unknown): void };
+}
+
+/** A piece that continues an entry: text, thinking, tool arguments or output, as models stream them. */
+export function isStreamedPiece(content: ChatContent): boolean {
+  return (
+    content.type === 'text' ||
+    content.type === 'reasonText' ||
+    content.type === 'toolCallPrepare' ||
+    (content.type === 'toolCallRunning' && content.outputChunk !== undefined)
+  );
+}
+
+interface RecorderState {
+  entries: ThreadEntry[];
+  lastSeq: number;
+  /** Entries the replayed events changed, which the stored rows do not have yet. */
+  unwritten: number[];
+}
+
+/** The stored entries brought up to the thread's last event. */
+async function loadState(threadId: string, store: ThreadStore): Promise<RecorderState> {
+  const stored = await store.loadEntries(threadId);
+  const events = await store.getEventsAfter(threadId, stored.seq);
+  const unwritten = new Set<number>();
+  for (const event of events) {
+    for (const index of applyChatContentInPlace(stored.entries, event.role, event.content)) unwritten.add(index);
+  }
+  return { entries: stored.entries, lastSeq: events.at(-1)?.seq ?? stored.seq, unwritten: [...unwritten] };
+}
+
 export class ThreadRecorder {
-  private queue: Promise<void> = Promise.resolve();
+  private readonly queue: Queued[] = [];
+  private flushing: Promise<void> | undefined;
+  private flushScheduled = false;
+  private readonly flushWaiters: Array<() => void> = [];
+  /** Entries changed since their rows were last written. */
+  private readonly unwritten = new Set<number>();
+  private lastEntryWrite = performance.now();
+  /** A batch of pieces that could not be stored: the agent's next emit fails with it. */
+  private pieceFailure: unknown;
+  /** Set when the store could not even be read back after a failed write: nothing more is taken. */
+  private broken: unknown;
+  /** Contents the tabs were told while the store could not write, stored before anything newer. */
   private readonly owed: OwedRecords;
   /** Why the last write failed, until one succeeds again: the reason a turn cut short is given. */
   storeFailure: StoreWriteError | undefined;
 
-  constructor(
+  private constructor(
     readonly threadId: string,
     private entries: ThreadEntry[],
     private lastSeq: number,
     private readonly store: ThreadStore,
     private readonly onRecorded: ContentListener,
   ) {
-    this.owed = new OwedRecords(threadId, store, () => {
-      void this.enqueue(() => this.payOwed()).catch(() => this.owed.scheduleRetry());
-    });
+    this.owed = new OwedRecords(threadId, store, () => this.retryOwed());
   }
 
-  /** The entries and the seq of the last event in them, taken together. */
-  snapshot(): Omit<ThreadSnapshot, 'turnRunning'> {
-    return { entries: this.entries, lastSeq: this.lastSeq };
+  static async load(threadId: string, store: ThreadStore, onRecorded: ContentListener): Promise<ThreadRecorder> {
+    const state = await loadState(threadId, store);
+    const recorder = new ThreadRecorder(threadId, state.entries, state.lastSeq, store, onRecorded);
+    for (const index of state.unwritten) recorder.unwritten.add(index);
+    return recorder;
   }
 
-  get currentEntries(): readonly ThreadEntry[] {
+  /** The committed entries and the seq of the last event in them, taken together. */
+  async snapshot(): Promise<Omit<ThreadSnapshot, 'turnRunning'>> {
+    // While a batch is being written the entries already hold it; they are what tabs saw only after.
+    while (this.flushing) await this.flushing;
+    return { entries: this.entries.slice(), lastSeq: this.lastSeq };
+  }
+
+  /** The entries once everything recorded so far is committed (live: they change as contents come). */
+  async settled(): Promise<readonly ThreadEntry[]> {
+    while (this.flushing || this.queue.length > 0) await this.nextFlush();
     return this.entries;
   }
 
+  /** Nothing waits to be written: the recorder can be let go without losing anything. */
+  get isIdle(): boolean {
+    return this.queue.length === 0 && !this.flushing && !this.flushScheduled;
+  }
+
+  /** Its entries may no longer match the store; only a fresh load can be trusted. */
+  get isBroken(): boolean {
+    return this.broken !== undefined;
+  }
+
+  /** Resolves once the content is committed and sent to the tabs. */
   record(role: ChatRole, input: ChatContentInput): Promise<void> {
     const content = ChatContentSchema.parse(input);
-    return this.enqueue(async () => {
-      await this.payOwed();
-      await this.write(role, content);
-    });
+    return new Promise((resolve, reject) => this.enqueue({ role, content, done: { resolve, reject } }));
   }
 
   /**
@@ -55,67 +128,162 @@ export class ThreadRecorder {
    * tabs at once with the seq it will have and stores it once the store can: how the end of a turn
    * reaches the user while the disk is full or the database locked.
    */
-  recordOrOwe(role: ChatRole, input: ChatContentInput): Promise<void> {
+  async recordOrOwe(role: ChatRole, input: ChatContentInput): Promise<void> {
     const content = ChatContentSchema.parse(input);
-    return this.enqueue(async () => {
-      if (this.owed.isEmpty && !this.storeFailure) {
-        try {
-          await this.write(role, content);
-          return;
-        } catch (error) {
-          if (!this.storeFailure) throw error;
-        }
+    if (this.owed.isEmpty && !this.storeFailure) {
+      try {
+        await this.record(role, content);
+        return;
+      } catch (error) {
+        if (!this.storeFailure) throw error;
       }
-      const seq = this.lastSeq + 1;
-      const next = applyChatContent(this.entries, role, content);
-      this.owed.add({ seq, role, content }, changedEntries(this.entries, next));
-      this.advance(next, { chatId: this.threadId, role, content, seq });
+    }
+    // Owed contents take the seqs after everything queued, so nothing is numbered twice.
+    await this.settled();
+    const seq = this.lastSeq + 1;
+    const changed = applyChatContentInPlace(this.entries, role, content);
+    for (const index of changed) this.unwritten.add(index);
+    this.owed.add({ seq, role, content }, changed.map((index) => ({ seq: index, entry: this.entries[index] as ThreadEntry })));
+    this.lastSeq = seq;
+    this.onRecorded({ chatId: this.threadId, role, content, seq });
+  }
+
+  /**
+   * What an agent's emit calls: a streamed piece resolves once accepted (the agent goes on reading
+   * its stream while the batch is written), anything else once recorded, as `record` does.
+   */
+  emit(role: ChatRole, input: ChatContentInput): Promise<void> {
+    const content = ChatContentSchema.parse(input);
+    if (!isStreamedPiece(content)) return new Promise((resolve, reject) => this.enqueue({ role, content, done: { resolve, reject } }));
+    if (this.broken !== undefined) return Promise.reject(this.broken);
+    if (this.pieceFailure !== undefined) {
+      const failure = this.pieceFailure;
+      this.pieceFailure = undefined;
+      return Promise.reject(failure);
+    }
+    this.enqueue({ role, content });
+    return this.queue.length >= HIGH_WATER ? this.nextFlush() : Promise.resolve();
+  }
+
+  private enqueue(item: Queued): void {
+    if (this.broken !== undefined) {
+      item.done?.reject(this.broken);
+      return;
+    }
+    this.queue.push(item);
+    if (this.flushing || this.flushScheduled) return;
+    this.flushScheduled = true;
+    // The rest of this turn of the event loop joins the batch (a network read holds many pieces).
+    setImmediate(() => {
+      this.flushScheduled = false;
+      this.startFlush();
     });
   }
 
-  private async write(role: ChatRole, content: ChatContent): Promise<void> {
-    const seq = this.lastSeq + 1;
-    const next = applyChatContent(this.entries, role, content);
-    await this.noteStoreFailure(() => this.store.appendEvent(this.threadId, { seq, role, content }, changedEntries(this.entries, next)));
-    this.advance(next, { chatId: this.threadId, role, content, seq });
+  private startFlush(): void {
+    if (this.queue.length === 0) return;
+    this.flushing = this.flush(this.queue.splice(0, MAX_BATCH)).finally(() => {
+      this.flushing = undefined;
+      for (const wake of this.flushWaiters.splice(0)) wake();
+      // What arrived during this write is the next batch, written at once.
+      if (this.queue.length > 0) this.startFlush();
+    });
+  }
+
+  private nextFlush(): Promise<void> {
+    return new Promise((resolve) => this.flushWaiters.push(resolve));
+  }
+
+  /** Never rejects: a failed write is reported to those who wait for it. */
+  private async flush(batch: Queued[]): Promise<void> {
+    if (!this.owed.isEmpty) {
+      try {
+        await this.payOwed();
+      } catch (error) {
+        // Nothing of the batch was folded in yet: it fails as it is, and the owed wait for a retry.
+        for (const item of batch) item.done?.reject(error);
+        if (batch.some((item) => item.done === undefined)) this.pieceFailure ??= error;
+        return;
+      }
+    }
+    const events: ThreadEvent[] = [];
+    let structural = false;
+    for (const { role, content } of batch) {
+      const lengthBefore = this.entries.length;
+      for (const index of applyChatContentInPlace(this.entries, role, content)) {
+        this.unwritten.add(index);
+        if (index >= lengthBefore) structural = true;
+      }
+      if (!isStreamedPiece(content)) structural = true;
+      events.push({ seq: this.lastSeq + events.length + 1, role, content });
+    }
+    const now = performance.now();
+    const writeEntries = structural || (this.unwritten.size > 0 && now - this.lastEntryWrite >= ENTRY_WRITE_INTERVAL_MS);
+    const entries = writeEntries ? [...this.unwritten].map((seq) => ({ seq, entry: this.entries[seq] as ThreadEntry })) : undefined;
+    try {
+      await this.store.appendEvents(this.threadId, { events, entries });
+    } catch (error) {
+      this.storeFailure = storeWriteFailure(error);
+      await this.recoverFrom(this.storeFailure ?? error, batch);
+      return;
+    }
+    this.storeFailure = undefined;
+    this.lastSeq += events.length;
+    if (writeEntries) {
+      this.unwritten.clear();
+      this.lastEntryWrite = now;
+    }
+    for (const [index, event] of events.entries()) {
+      this.onRecorded({ chatId: this.threadId, role: event.role, content: event.content, seq: event.seq });
+      batch[index]?.done?.resolve();
+    }
   }
 
   private async payOwed(): Promise<void> {
-    if (!this.owed.isEmpty) await this.noteStoreFailure(() => this.owed.pay());
-  }
-
-  private async noteStoreFailure(write: () => Promise<void>): Promise<void> {
     try {
-      await write();
+      await this.owed.pay();
     } catch (error) {
       this.storeFailure = storeWriteFailure(error);
+      this.owed.scheduleRetry();
       throw this.storeFailure ?? error;
     }
     this.storeFailure = undefined;
   }
 
-  private advance(entries: ThreadEntry[], params: SequencedContentReceivedParams): void {
-    this.entries = entries;
-    this.lastSeq = params.seq ?? this.lastSeq;
-    this.onRecorded(params);
+  /** A timed retry of what is owed, in the recorder's order: a write under way pays it first anyway. */
+  private retryOwed(): void {
+    if (!this.isIdle) return this.owed.scheduleRetry();
+    this.flushing = this.payOwed()
+      .catch(() => undefined)
+      .finally(() => {
+        this.flushing = undefined;
+        for (const wake of this.flushWaiters.splice(0)) wake();
+        if (this.queue.length > 0) this.startFlush();
+      });
   }
 
   /**
-   * The caller gets the task's own failure (a failed write); the queue only waits for it to end,
-   * so one failed write does not wedge every later content of the thread.
+   * The batch is not stored: the entries go back to what is (they already hold the batch), and
+   * those waiting for it hear why. Later contents go on, as the thread's next events.
    */
-  private enqueue(task: () => Promise<void>): Promise<void> {
-    const done = this.queue.then(task);
-    this.queue = done.catch(() => undefined);
-    return done;
+  private async recoverFrom(error: unknown, batch: readonly Queued[]): Promise<void> {
+    try {
+      const state = await loadState(this.threadId, this.store);
+      this.entries = state.entries;
+      this.lastSeq = state.lastSeq;
+      this.unwritten.clear();
+      for (const index of state.unwritten) this.unwritten.add(index);
+      // What the tabs were told but the store does not have yet is still the thread's.
+      for (const event of this.owed.events()) {
+        for (const index of applyChatContentInPlace(this.entries, event.role, event.content)) this.unwritten.add(index);
+        this.lastSeq = event.seq;
+      }
+    } catch (reloadError) {
+      // The store cannot even be read: fail everything still queued too rather than number it wrong.
+      this.broken = reloadError;
+      for (const item of this.queue.splice(0)) item.done?.reject(reloadError);
+    }
+    for (const item of batch) item.done?.reject(error);
+    if (batch.some((item) => item.done === undefined)) this.pieceFailure ??= error;
   }
-}
-
-/** The fold returns new objects only for what it changed, so identity tells what to write. */
-function changedEntries(before: readonly ThreadEntry[], after: readonly ThreadEntry[]): EntryWrite[] {
-  const writes: EntryWrite[] = [];
-  after.forEach((entry, seq) => {
-    if (entry !== before[seq]) writes.push({ seq, entry });
-  });
-  return writes;
 }

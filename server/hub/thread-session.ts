@@ -2,6 +2,7 @@
  * The live side of one thread: at most one running turn, the tool calls waiting for approval, and
  * Stop. Every content goes through the recorder, so history and the tabs never disagree.
  */
+import type { ThreadEntry, ToolCallEntry } from '../../lib/protocol/acp-threads';
 import type { ChatContentInput } from '../../lib/protocol/eca-chat';
 import { isOpenToolCall } from '../../lib/thread/apply-chat-content';
 import { type AgentBackend, type AgentTurn, type ApprovalAnswer, AgentUnavailableError } from '../agents/agent-backend';
@@ -50,8 +51,10 @@ export class ThreadSession {
     if (this.turn) throw new ThreadBusyError(this.recorder.threadId);
     const controller = new AbortController();
     this.turn = controller;
-    const history = this.recorder.currentEntries;
+    let history: readonly ThreadEntry[] = [];
     const recorded = (async () => {
+      // A copy: the recorder's entries grow in place as the turn is recorded.
+      history = (await this.recorder.settled()).slice();
       await this.recorder.record('user', { type: 'text', text: message });
       await this.recorder.record('system', { type: 'progress', state: 'running', text: 'Working…' });
     })();
@@ -103,7 +106,7 @@ export class ThreadSession {
   ): Promise<void> {
     // Once storage has failed in this turn, the turn is over: what the agent still sends fails at once.
     const emit = (content: ChatContentInput) =>
-      this.recorder.storeFailure ? Promise.reject(this.recorder.storeFailure) : this.recorder.record('assistant', content);
+      this.recorder.storeFailure ? Promise.reject(this.recorder.storeFailure) : this.recorder.emit('assistant', content);
     const { binding } = this;
     let interrupted = false;
     try {
@@ -167,8 +170,11 @@ export class ThreadSession {
 
   /** A call the turn left open can never finish; say so in the thread rather than leave it spinning. */
   private async closeOpenToolCalls(reason: string): Promise<void> {
-    for (const entry of this.recorder.currentEntries) {
-      if (entry.type !== 'toolCall' || !isOpenToolCall(entry)) continue;
+    // Pieces the agent emitted may still be on their way to the store; the open calls are among them.
+    const open = (await this.recorder.settled()).filter(
+      (entry): entry is ToolCallEntry => entry.type === 'toolCall' && isOpenToolCall(entry),
+    );
+    for (const entry of open) {
       await this.recorder.recordOrOwe('assistant', {
         type: 'toolCalled',
         origin: entry.origin,

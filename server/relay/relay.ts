@@ -142,8 +142,9 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
     outgoing: options.outgoing,
     onTab: ({ connection, watchThread }) =>
       registerRpcHandlers({ connection, watchThread, hub, workspace, agents, toolServers }),
+    onThreadUnwatched: (threadId) => hub.unwatched(threadId),
   });
-  const hub = new ThreadHub({ store, agents, broadcast: sockets.broadcast, log });
+  const hub = new ThreadHub({ store, agents, broadcast: sockets.broadcast, isWatched: sockets.isWatched, log });
   toolServers.onUpdated((update) => sockets.broadcastToolServer(update));
   agents.onChanged(() => {
     void agentsConfigMessage(agents, workspace.root).then(

@@ -6,6 +6,7 @@ import type { RpcConnection } from '../../lib/rpc/rpc-connection';
 import { UnknownAgentError } from '../agents/agent-registry';
 import { UnknownThreadError } from '../hub/thread-hub';
 import { ThreadBusyError } from '../hub/thread-session';
+import { InvalidCursorError } from '../store/thread-store';
 import { WorkspaceError, type WorkspaceErrorCode, WorkspacePathError } from '../workspace/workspace-error';
 
 const INVALID_PARAMETERS: ReadonlySet<WorkspaceErrorCode> = new Set(['invalid-path', 'invalid-pattern']);
@@ -27,6 +28,7 @@ function toRpcError(error: unknown): unknown {
   if (error instanceof WorkspaceError && INVALID_PARAMETERS.has(error.code)) {
     return new RpcError(ErrorCodes.InvalidParams, error.message, { reason: error.code });
   }
+  if (error instanceof InvalidCursorError) return new RpcError(ErrorCodes.InvalidParams, error.message);
   if (error instanceof WorkspacePathError) {
     return new RpcError(BatonErrorCodes.PathOutsideWorkspace, error.message, { reason: error.code });
   }

@@ -56,7 +56,7 @@ export function registerRpcHandlers(tab: TabContext): void {
     void context.toolServers.start(name, baton?.agent).catch(reportFailure(`start ${name}`));
   });
 
-  connection.onRequest('getThreads', async () => ({ threads: await hub.listThreads() }));
+  connection.onRequest('getThreads', (params) => asRpc(() => hub.listThreads(params ?? undefined)));
   connection.onRequest('createThread', (params) =>
     asRpc(async () => ({ threadId: (await hub.createThread(params?.agent)).id })),
   );

@@ -23,7 +23,8 @@ import { CONGESTED_ROOM, DEFAULT_OUTGOING_LIMITS, OutgoingBounds, type OutgoingL
 export { UNAUTHORIZED_MESSAGE };
 const CONNECT_TIMEOUT_MS = 10_000;
 
-const threadRoom = (threadId: string) => `thread:${threadId}`;
+const THREAD_ROOM_PREFIX = 'thread:';
+const threadRoom = (threadId: string) => `${THREAD_ROOM_PREFIX}${threadId}`;
 
 export interface SocketServerOptions {
   guard: AccessGuard;
@@ -32,6 +33,8 @@ export interface SocketServerOptions {
   outgoing?: OutgoingLimits;
   onTab: (tab: { connection: RpcConnection<BatonProtocol>; watchThread: (threadId: string) => void }) => void;
   log: (message: string) => void;
+  /** The last tab watching the thread left it (switched thread or disconnected). */
+  onThreadUnwatched?: (threadId: string) => void;
 }
 
 export function createSocketServer(httpServer: HttpServer, options: SocketServerOptions) {
@@ -48,6 +51,10 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
       log(`socket handshake refused: ${refusal}`);
       callback(refusal, false);
     },
+  });
+
+  io.of('/').adapter.on('delete-room', (room: string) => {
+    if (room.startsWith(THREAD_ROOM_PREFIX)) options.onThreadUnwatched?.(room.slice(THREAD_ROOM_PREFIX.length));
   });
 
   io.use((socket, next) => {
@@ -76,7 +83,7 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
       onProtocolError: (error) => log(`tab ${socket.id}: ${error.message}`),
     });
     const watchThread = (threadId: string) => {
-      for (const room of socket.rooms) if (room.startsWith('thread:')) void socket.leave(room);
+      for (const room of socket.rooms) if (room.startsWith(THREAD_ROOM_PREFIX)) void socket.leave(room);
       void socket.join(threadRoom(threadId));
     };
     options.onTab({ connection, watchThread });
@@ -84,6 +91,8 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
 
   return {
     io,
+    /** Whether a tab connected to this process watches the thread. */
+    isWatched: (threadId: string) => (io.of('/').adapter.rooms.get(threadRoom(threadId))?.size ?? 0) > 0,
     /** Sends a recorded content to every tab watching the thread. */
     broadcast(threadId: string, params: SequencedContentReceivedParams) {
       const room = threadRoom(threadId);

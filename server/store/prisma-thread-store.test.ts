@@ -60,14 +60,14 @@ describe('openThreadStore', () => {
     const first = await store.createThread('first');
     const second = await store.createThread('second');
     const third = await store.createThread('third');
-    expect((await store.listThreads()).map((thread) => thread.title)).toEqual([
+    expect((await store.listThreads()).threads.map((thread) => thread.title)).toEqual([
       'third',
       'second',
       'first',
     ]);
 
     await store.saveEntries(first.id, [{ seq: 0, entry: userMessage('hello') }]);
-    const threads = await store.listThreads();
+    const { threads } = await store.listThreads();
     expect(threads.map((thread) => thread.id)).toEqual([first.id, third.id, second.id]);
     for (const thread of threads) {
       expect(thread.modifiedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -82,7 +82,7 @@ describe('openThreadStore', () => {
     await store.renameThread(older.id, 'Fix the login bug');
 
     expect(await store.getThread(older.id)).toMatchObject({ title: 'Fix the login bug' });
-    expect((await store.listThreads())[0]).toMatchObject({ id: older.id, title: 'Fix the login bug' });
+    expect((await store.listThreads()).threads[0]).toMatchObject({ id: older.id, title: 'Fix the login bug' });
   });
 
   it('inserts entries, replaces them by seq and returns them in seq order', async () => {
@@ -188,9 +188,63 @@ describe('openThreadStore', () => {
     ]);
     expect(await store.deleteThread(doomed.id)).toBe(true);
     expect(await store.deleteThread(doomed.id)).toBe(false);
-    expect((await store.listThreads()).map((thread) => thread.id)).toEqual([kept.id]);
+    expect((await store.listThreads()).threads.map((thread) => thread.id)).toEqual([kept.id]);
     expect(await store.getEntries(doomed.id)).toEqual([]);
     expect(await store.getEventsAfter(doomed.id, 0)).toEqual([]);
+  });
+
+  it('pages the thread list newest first, each thread once, and refuses a cursor it did not make', async () => {
+    const store = await open();
+    const created = [];
+    for (let index = 0; index < 7; index += 1) created.push(await store.createThread(`t${index}`));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await store.listThreads({ limit: 3, cursor });
+      expect(page.threads.length).toBeLessThanOrEqual(3);
+      seen.push(...page.threads.map((thread) => thread.title));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor !== undefined);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(['t6', 't5', 't4', 't3', 't2', 't1', 't0']);
+    // Without a page, every thread, as ECA and ACP clients expect, and no cursor.
+    expect(await store.listThreads()).toEqual({ threads: expect.any(Array) });
+    expect((await store.listThreads()).threads).toHaveLength(7);
+    await expect(store.listThreads({ limit: 3, cursor: 'not-a-cursor' })).rejects.toThrow(/not a thread list cursor/);
+  });
+
+  it('stores a batch of streamed events without touching the entries or the list order', async () => {
+    const store = await open();
+    const streaming = await store.createThread('streaming');
+    await store.createThread('other');
+    const prompt = { seq: 1, role: 'user', content: { type: 'text', text: 'hi' } } as const;
+    await store.appendEvents(streaming.id, { events: [prompt], entries: [{ seq: 0, entry: userMessage('hi') }] });
+    await store.createThread('newest');
+    const pieces = [2, 3, 4].map((seq) => ({ seq, role: 'assistant', content: { type: 'text', text: `p${seq} ` } }) as const);
+    await store.appendEvents(streaming.id, { events: pieces });
+
+    expect(await store.loadEntries(streaming.id)).toEqual({ entries: [userMessage('hi')], seq: 1 });
+    expect(await store.getEventsAfter(streaming.id, 1)).toEqual(pieces);
+    expect((await store.listThreads()).threads.map((thread) => thread.title)).toEqual(['newest', 'streaming', 'other']);
+    // A batch is all or nothing: a taken seq stores none of it.
+    await expect(store.appendEvents(streaming.id, { events: [{ ...pieces[0]!, seq: 5 }, pieces[1]!] })).rejects.toThrow();
+    expect((await store.getEventsAfter(streaming.id, 4))).toEqual([]);
+  });
+
+  it('loads a message stored a chunk per streamed piece as one text', async () => {
+    const store = await open();
+    const { id } = await store.createThread('old');
+    await rawClient().threadEntry.create({
+      data: {
+        threadId: id,
+        seq: 0,
+        type: 'message',
+        data: JSON.stringify({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Hel' }, { type: 'text', chunk: 'lo' }] }),
+      },
+    });
+    expect(await store.getEntries(id)).toEqual([{ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Hello' }] }]);
   });
 
   it('puts WAL, a busy timeout and synchronous=NORMAL in force', async () => {

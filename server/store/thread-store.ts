@@ -18,9 +18,44 @@ export interface ThreadRecord extends ThreadMetadata {
   agentSessionId?: string;
 }
 
+/** The entries as stored, and the seq of the last event folded into them (0 for none). */
+export interface StoredEntries {
+  entries: ThreadEntry[];
+  seq: number;
+}
+
+/**
+ * What one transaction records: events, and optionally the entries brought up to date with the
+ * last of them (every entry changed since the last such write). Streamed pieces are stored as
+ * events; the entry rows follow at a bounded rate, and a load replays the events after them.
+ */
+export interface EventBatch {
+  events: readonly ThreadEvent[];
+  entries?: readonly EntryWrite[];
+}
+
+/** A page of the thread list: at most `limit` threads after the one `cursor` names. */
+export interface ThreadPageRequest {
+  limit?: number;
+  cursor?: string;
+}
+
+export interface ThreadPage {
+  threads: ThreadMetadata[];
+  /** Names where the next page starts; absent on the last page. */
+  nextCursor?: string;
+}
+
+export class InvalidCursorError extends Error {
+  readonly code = 'invalid-cursor';
+  constructor(cursor: string, options?: ErrorOptions) {
+    super(`${JSON.stringify(cursor.slice(0, 80))} is not a thread list cursor; pass back a nextCursor unchanged.`, options);
+  }
+}
+
 export interface ThreadStore {
-  /** Most recently modified first. */
-  listThreads(): Promise<ThreadMetadata[]>;
+  /** Most recently modified first; every thread when no limit is given. */
+  listThreads(page?: ThreadPageRequest): Promise<ThreadPage>;
   /** `agent` defaults to the built-in agent. */
   createThread(title: string, agent?: string): Promise<ThreadMetadata>;
   getThread(threadId: string): Promise<ThreadRecord | null>;
@@ -29,8 +64,10 @@ export interface ThreadStore {
   /** Keeps (or with null, forgets) the agent's session id; not a change the thread list shows. */
   saveAgentSession(threadId: string, agentSessionId: string | null): Promise<void>;
   renameThread(threadId: string, title: string): Promise<void>;
-  /** Entries in order of `seq`. */
+  /** Entries in order of `seq`, as stored (they may stand before the last events: see loadEntries). */
   getEntries(threadId: string): Promise<ThreadEntry[]>;
+  /** The stored entries with the seq they stand at, read together. */
+  loadEntries(threadId: string): Promise<StoredEntries>;
   /** Inserts or replaces these entries in one transaction and bumps the thread's modifiedAt. */
   saveEntries(threadId: string, writes: readonly EntryWrite[]): Promise<void>;
   /**
@@ -38,6 +75,11 @@ export interface ThreadStore {
    * stored or neither. Fails if the event's seq is taken.
    */
   appendEvent(threadId: string, event: ThreadEvent, writes: readonly EntryWrite[]): Promise<void>;
+  /**
+   * Records a batch in one transaction: all of it or nothing. With `entries`, the stored entries
+   * then stand at the batch's last event and the thread's modifiedAt is bumped.
+   */
+  appendEvents(threadId: string, batch: EventBatch): Promise<void>;
   /** Events with seq greater than `afterSeq`, in order. */
   getEventsAfter(threadId: string, afterSeq: number): Promise<ThreadEvent[]>;
   /** The thread's last event, or the last of one content type; null when there is none. */

@@ -1,0 +1,78 @@
+/**
+ * Bench contenders run in processes of their own, as they would in use: started with tsx, they
+ * print one `ready <address>` line on stdout when they answer. Their RSS is read from /proc.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+export interface BenchChild {
+  child: ChildProcess;
+  /** What followed `ready ` on its ready line. */
+  address: string;
+  /** Milliseconds from spawn to the ready line. */
+  readyMs: number;
+  stderr(): string;
+  /** Resident set size in MiB (Linux), NaN where /proc is absent. */
+  rssMiB(): number;
+  stop(): Promise<void>;
+}
+
+export async function startChild(
+  args: readonly string[],
+  options: { env?: Record<string, string | undefined>; readyLine?: RegExp } = {},
+): Promise<BenchChild> {
+  const readyLine = options.readyLine ?? /^ready (\S+)$/m;
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: PROJECT_ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const address = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = readyLine.exec(stdout);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before it was ready:\n${stderr}`)));
+  });
+  const readyMs = performance.now() - started;
+  return {
+    child,
+    address,
+    readyMs,
+    stderr: () => stderr,
+    rssMiB: () => rssMiB(child.pid),
+    stop: () => stopChild(child),
+  };
+}
+
+export function rssMiB(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(status);
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Number.NaN;
+    throw error;
+  }
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}

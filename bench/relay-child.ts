@@ -1,0 +1,32 @@
+/**
+ * The real relay (hub, recorder, store, socket.io) without the UI, in a process of its own, on the
+ * built-in agent talking to the bench's scripted model: `node --import tsx bench/relay-child.ts
+ * <model-url> <data-dir>`. Prints `ready <origin>`; the token is BENCH_TOKEN.
+ */
+import { startRelay } from '../server/relay/relay';
+
+const [modelUrl, dataDir] = process.argv.slice(2);
+if (!modelUrl || !dataDir) throw new Error('usage: relay-child.ts <model-url> <data-dir>');
+const token = process.env.BENCH_TOKEN;
+if (!token) throw new Error('BENCH_TOKEN must be set');
+
+const relay = await startRelay({
+  host: '127.0.0.1',
+  port: 0,
+  workspaceRoot: dataDir,
+  dataDir,
+  token,
+  env: { NODE_ENV: 'production', ANTHROPIC_API_KEY: 'bench-key', ANTHROPIC_BASE_URL: modelUrl, BATON_MODEL: 'scripted-bench-model' },
+  log: (message) => process.stderr.write(`relay: ${message}\n`),
+  serveUi: false,
+});
+process.stdout.write(`ready ${new URL(relay.url).origin}\n`);
+process.once('SIGTERM', () => {
+  relay.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`relay close failed: ${String(error)}\n`);
+      process.exit(1);
+    },
+  );
+});

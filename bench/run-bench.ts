@@ -1,0 +1,27 @@
+/**
+ * `npm run bench [-- --quick] [-- --only=1,2]`: every figure next to a baseline measured in the
+ * same run, as a ratio, from medians of interleaved runs. Sections: 0 framing, 1 relay overhead,
+ * 2 recording, 3 history, 5 start-up and memory (4 and 6, the browser's, are elsewhere).
+ * BENCH_N, BENCH_RECORD_N, BENCH_MEMORY_PIECES and BENCH_RUNS override workload sizes and run counts.
+ */
+import { QUICK } from './bench-stats';
+import { framingBench } from './framing-bench';
+import { historyBench } from './history-bench';
+import { recordingBench } from './recording-bench';
+import { relayStreamBench } from './relay-stream-bench';
+import { startupMemoryBench } from './startup-memory-bench';
+
+const sections: Record<string, () => Promise<void>> = {
+  '0': framingBench,
+  '1': relayStreamBench,
+  '2': recordingBench,
+  '3': historyBench,
+  '5': startupMemoryBench,
+};
+
+const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length).split(',');
+console.log(`Baton bench, Node ${process.version}${QUICK ? ', quick workloads' : ''}. Ratios: Baton / baseline, same run.`);
+for (const [name, run] of Object.entries(sections)) {
+  if (only && !only.includes(name)) continue;
+  await run();
+}

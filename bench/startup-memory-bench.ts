@@ -1,0 +1,105 @@
+/**
+ * Bench item 5, start-up and memory: time from launch to the ready line of `bin/baton.mjs` with the
+ * UI already built, against a plain socket.io server started the same way (Node + tsx); then the
+ * relay's RSS idle, with 100 threads open, and after streaming many pieces, against that server's.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ensureUiBuild } from '../server/relay/ensure-ui-build';
+import { formatNumber, formatTable, interleaved, median, numbersFromEnv, QUICK, ratio, section } from './bench-stats';
+import { type BenchChild, startChild } from './child-process';
+import { connectStreamClient } from './stream-client';
+import { startStreamModel, type StreamModel } from './stream-model';
+
+const STARTS = 5;
+const OPEN_THREADS = 100;
+const PIECES_PER_TURN = 20_000;
+
+async function launchRelay(model: StreamModel, dataDir: string, token: string): Promise<BenchChild> {
+  return startChild(['bin/baton.mjs', '--port', '0', '--workspace', dataDir, '--data-dir', path.join(dataDir, '.baton')], {
+    env: {
+      NEXT_TELEMETRY_DISABLED: '1',
+      BATON_TOKEN: token,
+      ANTHROPIC_API_KEY: 'bench-key',
+      ANTHROPIC_BASE_URL: model.server.url,
+      BATON_MODEL: 'scripted-bench-model',
+    },
+    readyLine: /^Baton ready: (http:\/\/\S+)$/m,
+  });
+}
+
+export async function startupMemoryBench(): Promise<void> {
+  const [totalPieces = 1_000_000] = numbersFromEnv('BENCH_MEMORY_PIECES', [QUICK ? 200_000 : 1_000_000]);
+  section('5. Start-up and memory: bin/baton.mjs (UI built) against a plain socket.io server started with tsx', [
+    `Start = spawn to ready line, median of ${STARTS} interleaved starts. RSS after ${OPEN_THREADS} threads opened, and after ${formatNumber(totalPieces)} pieces streamed.`,
+  ]);
+  await ensureUiBuild((message) => console.log(message));
+  const model = await startStreamModel();
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'baton-bench-startup-'));
+  const token = randomBytes(24).toString('hex');
+  const rows: string[][] = [];
+  let relay: BenchChild | undefined;
+  let plain: BenchChild | undefined;
+  try {
+    let start = 0;
+    const [relayStarts, plainStarts] = await interleaved(STARTS, [
+      async () => {
+        const child = await launchRelay(model, path.join(folder, `start-${start++}`), token);
+        await child.stop();
+        return child.readyMs;
+      },
+      async () => {
+        const child = await startChild(['--import', 'tsx', 'bench/plain-forwarder.ts', model.server.url]);
+        await child.stop();
+        return child.readyMs;
+      },
+    ]);
+    rows.push(['start to ready line', `${formatNumber(median(relayStarts!))} ms`, `${formatNumber(median(plainStarts!))} ms`, ratio(median(relayStarts!), median(plainStarts!))]);
+
+    relay = await launchRelay(model, path.join(folder, 'memory'), token);
+    plain = await startChild(['--import', 'tsx', 'bench/plain-forwarder.ts', model.server.url]);
+    await sleep(1000);
+    const plainIdle = plain.rssMiB();
+    const row = (what: string, relayMiB: number) => [what, `${formatNumber(relayMiB)} MiB`, `${formatNumber(plainIdle)} MiB`, ratio(relayMiB, plainIdle)];
+    rows.push(row('RSS idle', relay.rssMiB()));
+
+    const client = await connectStreamClient(new URL(relay.address).origin, token);
+    const stream = async (threadId: string, pieces: number) => {
+      await client.request('openThread', { threadId });
+      model.prepare(pieces);
+      const { done } = client.expect(pieces);
+      const finished = client.turnFinished();
+      await client.request('chat/prompt', { chatId: threadId, message: 'stream' });
+      await Promise.all([done, finished]);
+    };
+    const threadIds: string[] = [];
+    for (let index = 0; index < OPEN_THREADS; index += 1) {
+      const { threadId } = (await client.request('createThread', null)) as { threadId: string };
+      threadIds.push(threadId);
+      await stream(threadId, 20);
+    }
+    rows.push(row(`RSS, ${OPEN_THREADS} threads open`, relay.rssMiB()));
+
+    // Measured half-way and at the end: memory that follows the pieces streamed would show as growth.
+    let streamed = 0;
+    let turn = 0;
+    for (const goal of [Math.floor(totalPieces / 2), totalPieces]) {
+      while (streamed < goal) {
+        const pieces = Math.min(PIECES_PER_TURN, goal - streamed);
+        await stream(threadIds[turn++ % threadIds.length]!, pieces);
+        streamed += pieces;
+      }
+      rows.push(row(`RSS after ${formatNumber(streamed)} pieces`, relay.rssMiB()));
+    }
+    client.close();
+  } finally {
+    await relay?.stop();
+    await plain?.stop();
+    await model.close();
+    await rm(folder, { recursive: true, force: true });
+  }
+  console.log(formatTable(['what', 'relay', 'plain socket.io', 'relay/plain'], rows));
+}

@@ -1,0 +1,73 @@
+/**
+ * The model side of the streaming bench: the project's scripted Anthropic-compatible server,
+ * answering every streamed request with N numbered text pieces (`p0 `, `p1 `, ...), as fast as it
+ * can or paced at a given rate, noting when each piece leaves.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
+
+export interface StreamRun {
+  pieces: number;
+  /** Pieces per second; undefined streams as fast as the server can write. */
+  rate?: number;
+  /** performance.now() when piece i was handed to the socket. */
+  sentAt: Float64Array;
+}
+
+export interface StreamModel {
+  server: ScriptedModelServer;
+  /** The next streamed request answers this run. */
+  prepare(pieces: number, rate?: number): StreamRun;
+  close(): Promise<void>;
+}
+
+export function numberedText(pieces: number): string {
+  let text = '';
+  for (let index = 0; index < pieces; index += 1) text += `p${index} `;
+  return text;
+}
+
+/** The piece number in a streamed text piece, or -1 for text that is not one. */
+export function pieceIndex(text: string): number {
+  const match = /^p(\d+) $/.exec(text);
+  return match ? Number(match[1]) : -1;
+}
+
+export async function startStreamModel(): Promise<StreamModel> {
+  let run: StreamRun = { pieces: 1, sentAt: new Float64Array(1) };
+  let text = numberedText(1);
+  const server = await startScriptedModelServer({
+    script: (request) => {
+      // Only streamed requests are the measured answer; anything else gets a short reply.
+      if (request.stream !== true) return { blocks: [{ type: 'text', text: 'ok' }] };
+      const current = run;
+      let startedAt = 0;
+      return {
+        blocks: [{ type: 'text', text }],
+        beforeDelta: (index) => {
+          if (index === 0) startedAt = performance.now();
+          if (current.rate !== undefined) {
+            const due = startedAt + (index * 1000) / current.rate;
+            const wait = due - performance.now();
+            if (wait >= 1) {
+              return sleep(wait).then(() => {
+                current.sentAt[index] = performance.now();
+              });
+            }
+          }
+          current.sentAt[index] = performance.now();
+          return undefined;
+        },
+      };
+    },
+  });
+  return {
+    server,
+    prepare(pieces, rate) {
+      if (pieces !== run.pieces) text = numberedText(pieces);
+      run = { pieces, rate, sentAt: new Float64Array(pieces) };
+      return run;
+    },
+    close: () => server.close(),
+  };
+}

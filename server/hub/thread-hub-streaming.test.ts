@@ -1,0 +1,143 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
+import type { AgentBackend, AgentTurn } from '../agents/agent-backend';
+import { AgentRegistry } from '../agents/agent-registry';
+import { createGate, type Gate } from '../demo-model/gate';
+import { openThreadStore } from '../store/prisma-thread-store';
+import type { EventBatch, ThreadStore } from '../store/thread-store';
+import { ThreadHub } from './thread-hub';
+
+/** Streams numbered pieces as fast as the hub takes them; holds after `holdAfter` pieces until the gate opens. */
+class StreamingAgent implements AgentBackend {
+  readonly info = { name: 'Streaming agent', model: 'test', offlineDemo: false };
+  constructor(
+    private readonly pieces: number,
+    private readonly hold?: { after: number; gate: Gate },
+  ) {}
+  async runTurn(turn: AgentTurn): Promise<void> {
+    for (let index = 0; index < this.pieces; index += 1) {
+      if (index === this.hold?.after) await this.hold.gate.promise;
+      await turn.emit({ type: 'text', text: `p${index} ` });
+    }
+  }
+  async close(): Promise<void> {}
+}
+
+const numbered = (count: number) => Array.from({ length: count }, (_unused, index) => `p${index} `).join('');
+
+let folder: string;
+let store: ThreadStore;
+let batches: EventBatch[];
+let broadcasts: SequencedContentReceivedParams[];
+const hubs: ThreadHub[] = [];
+
+/** The real store, noting each batch it is asked to record. */
+function countingStore(inner: ThreadStore): ThreadStore {
+  const appendEvents = (threadId: string, batch: EventBatch) => {
+    batches.push(batch);
+    return inner.appendEvents(threadId, batch);
+  };
+  return new Proxy(inner, {
+    get(target, key) {
+      if (key === 'appendEvents') return appendEvents;
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+function makeHub(agent: AgentBackend, options: { releaseAfterMs?: number; watched?: Set<string> } = {}): ThreadHub {
+  const hub = new ThreadHub({
+    store: countingStore(store),
+    agents: AgentRegistry.builtinOnly(agent),
+    broadcast: (_threadId, params) => broadcasts.push(params),
+    isWatched: (threadId) => options.watched?.has(threadId) ?? false,
+    releaseAfterMs: options.releaseAfterMs,
+    log: () => undefined,
+  });
+  hubs.push(hub);
+  return hub;
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+const finished = () => broadcasts.some((params) => params.content.type === 'progress' && params.content.state === 'finished');
+const answerPieces = () => broadcasts.filter((params) => params.role === 'assistant' && params.content.type === 'text');
+
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'baton-hub-streaming-'));
+  store = await openThreadStore({ databaseFile: path.join(folder, 'baton.db') });
+  batches = [];
+  broadcasts = [];
+});
+
+afterEach(async () => {
+  for (const hub of hubs.splice(0)) await hub.close();
+  await store.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('ThreadHub streaming', () => {
+  it('stores a fast answer as one message of one chunk, in a few batches, each piece broadcast once in order', async () => {
+    const pieces = 2_000;
+    const hub = makeHub(new StreamingAgent(pieces));
+    const { id } = await hub.createThread();
+    await hub.prompt(id, 'stream');
+    await until(finished);
+
+    expect(answerPieces().map((params) => (params.content.type === 'text' ? params.content.text : ''))).toEqual(
+      Array.from({ length: pieces }, (_unused, index) => `p${index} `),
+    );
+    expect(broadcasts.map((params) => params.seq)).toEqual(broadcasts.map((_params, index) => index + 1));
+    const answer = { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: numbered(pieces) }] };
+    expect(await store.getEntries(id)).toEqual([expect.objectContaining({ role: 'user' }), answer]);
+    expect(await hub.getEntries(id)).toEqual(await store.getEntries(id));
+    // Many pieces to a transaction, and the growing message rewritten far less often than per piece.
+    expect(batches.length).toBeLessThan(pieces / 10);
+    expect(batches.filter((batch) => batch.entries !== undefined).length).toBeLessThan(pieces / 10);
+  });
+
+  it('after a crash mid-answer, a new hub on the same store shows every piece a tab saw', async () => {
+    const gate = createGate();
+    const hub = makeHub(new StreamingAgent(1_000, { after: 600, gate }));
+    const { id } = await hub.createThread();
+    await hub.prompt(id, 'stream');
+    await until(() => answerPieces().length === 600);
+
+    // What a restarted relay sees: the store as it is now, with the first hub frozen mid-answer.
+    const restarted = makeHub(new StreamingAgent(0));
+    const snapshot = await restarted.getSnapshot(id);
+    const answer = snapshot.entries.find((entry) => entry.type === 'message' && entry.role === 'assistant');
+    expect(answer?.type === 'message' ? answer.chunks.map((chunk) => chunk.chunk).join('') : '').toContain(numbered(600));
+    expect(JSON.stringify(snapshot.entries.at(-1))).toContain('The turn was interrupted');
+    expect(await store.getEntries(id)).toEqual(snapshot.entries);
+    gate.open();
+  });
+
+  it('lets go of a thread nobody watches once its turn is over, and loads it again when asked', async () => {
+    const watched = new Set<string>();
+    const hub = makeHub(new StreamingAgent(50), { releaseAfterMs: 1, watched });
+    const kept = await hub.createThread();
+    const released = await hub.createThread();
+    watched.add(kept.id);
+    await hub.prompt(kept.id, 'stream');
+    await until(finished);
+    broadcasts = [];
+    await hub.prompt(released.id, 'stream');
+    await until(finished);
+
+    await until(() => hub.liveSessions === 1);
+    expect(await hub.isRunning(kept.id)).toBe(false);
+    expect(hub.liveSessions).toBe(1);
+    expect((await hub.getSnapshot(released.id)).entries).toEqual(await store.getEntries(released.id));
+
+    watched.delete(kept.id);
+    hub.unwatched(kept.id);
+    await until(() => hub.liveSessions === 0);
+  });
+});
