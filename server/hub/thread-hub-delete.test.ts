@@ -55,7 +55,7 @@ it('refuses a prompt sent while its thread is being deleted, and starts no turn 
   await deleted;
   await expect(hub.prompt(thread.id, 'third')).rejects.toThrow(`There is no thread ${thread.id}.`);
   expect(agent.turnsStarted).toBe(1);
-  expect(await hub.listThreads()).toEqual([]);
+  expect((await hub.listThreads()).threads).toEqual([]);
   expect(await store.getEventsAfter(thread.id, 0)).toEqual([]);
 });
 
@@ -70,7 +70,7 @@ it('a prompt already being recorded when the delete comes is stopped before its 
   await hub.deleteThread(thread.id);
   await prompted.catch((error: unknown) => expect(error).toBeInstanceOf(Error));
   expect(agent.turnsStarted).toBe(0);
-  expect(await hub.listThreads()).toEqual([]);
+  expect((await hub.listThreads()).threads).toEqual([]);
   expect(await store.getEventsAfter(thread.id, 0)).toEqual([]);
 });
 

@@ -107,6 +107,11 @@ export class ThreadRecorder {
     return this.entries;
   }
 
+  /** A new turn starts: a failure of the last turn's pieces belongs to that turn, which it already ended. */
+  startTurn(): void {
+    this.pieceFailure = undefined;
+  }
+
   /** Nothing waits to be written: the recorder can be let go without losing anything. */
   get isIdle(): boolean {
     return this.queue.length === 0 && !this.flushing && !this.flushScheduled;

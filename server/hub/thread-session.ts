@@ -55,6 +55,7 @@ export class ThreadSession {
     const recorded = (async () => {
       // A copy: the recorder's entries grow in place as the turn is recorded.
       history = (await this.recorder.settled()).slice();
+      this.recorder.startTurn();
       await this.recorder.record('user', { type: 'text', text: message });
       await this.recorder.record('system', { type: 'progress', state: 'running', text: 'Working…' });
     })();
