@@ -113,7 +113,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
     log,
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
     onTab: ({ connection, watchThread }) =>
-      registerRpcHandlers({ connection, watchThread, hub, workspace, agents, toolServers }),
+      registerRpcHandlers({ connection, watchThread, hub, store, workspace, agents, toolServers }),
   });
   const hub = new ThreadHub({ store, agents, broadcast: sockets.broadcast, log });
   mcp?.onServerUpdated((update) => sockets.broadcastToolServer(update));

@@ -13,7 +13,7 @@ import {
 } from '../../lib/protocol/acp-threads';
 import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrate';
-import type { EntryWrite, ThreadRecord, ThreadStore } from './thread-store';
+import type { EntriesPage, EntryWrite, ThreadRecord, ThreadStore } from './thread-store';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { decodeEvent, encodeEvent } from './event-rows';
 
@@ -169,6 +169,21 @@ class PrismaThreadStore implements ThreadStore {
       orderBy: { seq: 'asc' },
     });
     return rows.map((row) => parseEntry(threadId, row.seq, row.data));
+  }
+
+  async getEntriesPage(threadId: string, page: { before: number; limit: number }): Promise<EntriesPage> {
+    const rows = await this.#prisma.threadEntry.findMany({
+      where: { threadId, seq: { lt: page.before } },
+      select: { seq: true, data: true },
+      orderBy: { seq: 'desc' },
+      take: page.limit,
+    });
+    rows.reverse();
+    return {
+      entries: rows.map((row) => parseEntry(threadId, row.seq, row.data)),
+      // Nothing before `before`: the thread starts there.
+      firstIndex: rows[0]?.seq ?? 0,
+    };
   }
 
   async saveEntries(threadId: string, writes: readonly EntryWrite[]): Promise<void> {
