@@ -75,8 +75,11 @@ document.querySelector('[data-testid=composer-input]').addEventListener('keydown
 });
 </script></body></html>`;
 
-/** Serves the page, the entries and the stream (pieces `gapMs` apart, as the scripted model paces them). */
-export async function startBaselinePage(entries: readonly ThreadEntry[], pieces: readonly string[], gapMs: number): Promise<BaselinePage> {
+/**
+ * Serves the page, the entries and the stream: the pieces `answer()` gives at the time (each run
+ * its own), `gapMs` apart, as the scripted model paces them.
+ */
+export async function startBaselinePage(entries: readonly ThreadEntry[], answer: () => readonly string[], gapMs: number): Promise<BaselinePage> {
   const entriesJson = JSON.stringify(entries);
   const server: Server = createServer((request, response) => {
     if (request.url === '/entries.json') {
@@ -84,7 +87,7 @@ export async function startBaselinePage(entries: readonly ThreadEntry[], pieces:
     } else if (request.url === '/stream') {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       void (async () => {
-        for (const [index, piece] of pieces.entries()) {
+        for (const [index, piece] of answer().entries()) {
           if (response.destroyed) return;
           if (index > 0) await sleep(gapMs);
           response.write(`data: ${JSON.stringify(piece)}\n\n`);

@@ -4,8 +4,10 @@
  */
 import { splitIntoWords } from '../server/demo-model/scripted-reply-events';
 
-/** The last piece: once it is on screen, the whole answer is. */
-export const STREAM_END_MARKER = 'stream-end-marker';
+/** In the last piece, with the run's number: once it is on screen, that run's whole answer is. */
+export function streamEndMarker(run: number): string {
+  return `stream-end-marker-${run}`;
+}
 
 const PARAGRAPH =
   'The relay folds every piece into the last message and the tab shows it as soon as it arrives, so the reader watches the answer being written. ';
@@ -20,9 +22,9 @@ function sections(): string {
   return parts.join('');
 }
 
-/** Exactly `pieces` pieces; the last one carries the end marker. */
-export function streamedAnswerPieces(pieces: number): string[] {
+/** Exactly `pieces` pieces; the last one carries the run's end marker. */
+export function streamedAnswerPieces(pieces: number, run: number): string[] {
   const words = splitIntoWords(sections()).slice(0, pieces - 1);
   if (words.length < pieces - 1) throw new Error(`the bench answer has only ${words.length} words`);
-  return [...words, ` ${STREAM_END_MARKER}`];
+  return [...words, ` ${streamEndMarker(run)}`];
 }

@@ -1,11 +1,11 @@
 /**
- * A long thread for the browser bench, as a real session leaves it: prompts, Markdown answers with
+ * A long thread for the browser bench and the long-thread test, as a real session leaves it: prompts, Markdown answers with
  * code, and edits whose cards carry a diff. Written through the relay's own store, so the relay
  * reads it back exactly as it reads any thread.
  */
 import path from 'node:path';
-import type { ThreadEntry } from '../lib/protocol/acp-threads';
-import { openThreadStore } from '../server/store/prisma-thread-store';
+import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import { openThreadStore } from '../../server/store/prisma-thread-store';
 
 /** In the first entry's text: on screen once the list has been scrolled to the very top. */
 export const OLDEST_MARKER = 'oldest-entry-marker';
