@@ -4,6 +4,7 @@ import type { AgentDescription } from '../lib/protocol/agents';
 import { selectActiveAgent, selectOfferedBehaviors, selectPromptBehavior, selectPromptModel } from './active-agent';
 import { createBatonStore } from './baton-store';
 import { FakeBatonRpc } from './fake-baton-rpc';
+import { EMPTY_ENTRY_LIST, entriesOf } from './entry-list';
 
 const modifiedAt = '2025-01-01T00:00:00.000Z';
 const capabilities = { contexts: true, commands: true, toolServers: true, sessionApproval: true };
@@ -85,7 +86,7 @@ describe('the store with configured agents', () => {
       content: { type: 'handOver', from: 'claude', to: 'builtin' },
     });
     expect(selectActiveAgent(store.getState())?.name).toBe('builtin');
-    expect(store.getState().chats.get('thread-claude')?.entries).toEqual([{ type: 'handOver', from: 'claude', to: 'builtin' }]);
+    expect(entriesOf(store.getState().chats.get('thread-claude')?.entries ?? EMPTY_ENTRY_LIST)).toEqual([{ type: 'handOver', from: 'claude', to: 'builtin' }]);
   });
 
   it("sends the agent's own option with an approval or a rejection", () => {

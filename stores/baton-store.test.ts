@@ -3,6 +3,7 @@ import type { ThreadEntry } from '../lib/protocol/acp-threads';
 import { createBatonStore, selectOpenChat, selectTurnError } from './baton-store';
 import { approvedAndRejectedTurn, received } from './chat-contents.test-fixtures';
 import { FakeBatonRpc, WireError, type FakeHandlers } from './fake-baton-rpc';
+import { entriesOf } from './entry-list';
 
 const modifiedAt = '2025-01-01T00:00:00.000Z';
 
@@ -57,12 +58,12 @@ describe('the Baton store', () => {
     const store = createBatonStore(relay({ getThreadEntries: () => ({ entries: recorded, lastSeq: 2, turnRunning: false }) }));
     await store.getState().synchronize();
     await store.getState().selectThread('thread-1');
-    expect(selectOpenChat(store.getState()).entries).toEqual(recorded);
+    expect(entriesOf(selectOpenChat(store.getState()).entries)).toEqual(recorded);
 
     for (const content of approvedAndRejectedTurn('thread-1')) store.getState().receiveChatContent(content);
 
     const chat = selectOpenChat(store.getState());
-    expect(chat.entries.map((entry) => (entry.type === 'toolCall' ? entry.status : entry.type))).toEqual([
+    expect(entriesOf(chat.entries).map((entry) => (entry.type === 'toolCall' ? entry.status : entry.type))).toEqual([
       'message',
       'message',
       'message',
@@ -158,7 +159,7 @@ describe('the Baton store', () => {
     expect(rpc.requests).toContainEqual({ method: 'getThreadEvents', params: { threadId: 'thread-1', afterSeq: 1 } });
     expect(store.getState().connectionStatus).toBe('connected');
     const chat = selectOpenChat(store.getState());
-    expect(chat.entries.map((entry) => (entry.type === 'message' ? entry.chunks.map((c) => c.chunk).join('') : ''))).toEqual([
+    expect(entriesOf(chat.entries).map((entry) => (entry.type === 'message' ? entry.chunks.map((c) => c.chunk).join('') : ''))).toEqual([
       'Sent before',
       'Answered while away',
     ]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBatonStore, selectOpenChat, selectTurnError } from './baton-store';
 import { scriptedRelay, WireError } from './fake-baton-rpc';
+import { entriesOf } from './entry-list';
 
 describe('clearing a chat', () => {
   it('deletes the open thread on the relay and drops it from the list', async () => {
@@ -22,7 +23,7 @@ describe('clearing a chat', () => {
     expect(rpc.requests).toContainEqual({ method: 'chat/delete', params: { chatId: 'thread-1' } });
     expect(store.getState()).toMatchObject({ threads: [], selectedThreadId: null });
     expect(store.getState().chats.has('thread-1')).toBe(false);
-    expect(selectOpenChat(store.getState()).entries).toEqual([]);
+    expect(entriesOf(selectOpenChat(store.getState()).entries)).toEqual([]);
   });
 
   it('keeps the chat and shows why when the relay refuses', async () => {
@@ -42,7 +43,7 @@ describe('clearing a chat', () => {
 
     expect(await store.getState().clearChat()).toBe(false);
 
-    expect(selectOpenChat(store.getState()).entries).toHaveLength(1);
+    expect(entriesOf(selectOpenChat(store.getState()).entries)).toHaveLength(1);
     expect(selectTurnError(store.getState())).toBe('Could not delete the thread: Unknown thread');
   });
 

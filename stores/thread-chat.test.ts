@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ThreadChat } from './thread-chat';
 import { EMPTY_THREAD_CHAT, TURN_ENDED_REASON, foldChatContent } from './thread-chat';
 import { approvedAndRejectedTurn, received } from './chat-contents.test-fixtures';
+import { entriesOf } from './entry-list';
 
 const fold = (chat: ThreadChat, contents: ReturnType<typeof approvedAndRejectedTurn>) =>
   contents.reduce(foldChatContent, chat);
@@ -11,7 +12,7 @@ describe('foldChatContent', () => {
 
   it('shows the prompt, then the answer streamed into one assistant message', () => {
     const chat = fold(EMPTY_THREAD_CHAT, turn.slice(0, 4));
-    expect(chat.entries).toEqual([
+    expect(entriesOf(chat.entries)).toEqual([
       { type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'Tidy the notes' }] },
       {
         type: 'message',
@@ -24,12 +25,12 @@ describe('foldChatContent', () => {
 
   it('walks a tool call through preparing, waiting for approval, running and succeeded', () => {
     const statuses = [6, 7, 8, 9].map((count) => {
-      const entry = fold(EMPTY_THREAD_CHAT, turn.slice(0, count)).entries[2];
+      const entry = entriesOf(fold(EMPTY_THREAD_CHAT, turn.slice(0, count)).entries)[2];
       return entry?.type === 'toolCall' ? entry.status : undefined;
     });
     expect(statuses).toEqual(['preparing', 'waiting-approval', 'running', 'succeeded']);
 
-    const called = fold(EMPTY_THREAD_CHAT, turn.slice(0, 9)).entries[2];
+    const called = entriesOf(fold(EMPTY_THREAD_CHAT, turn.slice(0, 9)).entries)[2];
     expect(called).toMatchObject({
       type: 'toolCall',
       id: 'call-1',
@@ -42,19 +43,19 @@ describe('foldChatContent', () => {
 
   it('records a rejected tool call with its reason', () => {
     const chat = fold(EMPTY_THREAD_CHAT, turn.slice(0, 11));
-    expect(chat.entries[3]).toMatchObject({ type: 'toolCall', id: 'call-2', status: 'rejected', reason: 'user-choice' });
+    expect(entriesOf(chat.entries)[3]).toMatchObject({ type: 'toolCall', id: 'call-2', status: 'rejected', reason: 'user-choice' });
   });
 
   it('ends the turn on progress finished', () => {
     const chat = fold(EMPTY_THREAD_CHAT, turn);
     expect(chat.turnRunning).toBe(false);
-    expect(chat.entries).toHaveLength(4);
+    expect(entriesOf(chat.entries)).toHaveLength(4);
   });
 
   it('marks a tool call still waiting for approval as interrupted when the turn ends', () => {
     const waiting = fold(EMPTY_THREAD_CHAT, turn.slice(0, 7));
     const stopped = foldChatContent(waiting, received('thread-1', 'system', { type: 'progress', state: 'finished', text: '' }));
-    expect(stopped.entries[2]).toMatchObject({ status: 'interrupted', reason: TURN_ENDED_REASON });
+    expect(entriesOf(stopped.entries)[2]).toMatchObject({ status: 'interrupted', reason: TURN_ENDED_REASON });
     expect(stopped.turnRunning).toBe(false);
   });
 
@@ -109,11 +110,11 @@ describe('reasoning and links in a turn', () => {
 
   it('streams a thought as an entry while the turn runs, then finishes it with its time', () => {
     const streaming = fold(EMPTY_THREAD_CHAT, thinking);
-    expect(streaming.entries[1]).toEqual({ type: 'reasoning', id: 'r1', text: 'Let me think.', status: 'thinking' });
+    expect(entriesOf(streaming.entries)[1]).toEqual({ type: 'reasoning', id: 'r1', text: 'Let me think.', status: 'thinking' });
     expect(streaming.turnRunning).toBe(true);
 
     const done = fold(streaming, [received('thread-1', 'assistant', { type: 'reasonFinished', id: 'r1', totalTimeMs: 2300 })]);
-    expect(done.entries[1]).toMatchObject({ status: 'finished', totalTimeMs: 2300, text: 'Let me think.' });
+    expect(entriesOf(done.entries)[1]).toMatchObject({ status: 'finished', totalTimeMs: 2300, text: 'Let me think.' });
   });
 
   it('ends a thought still open with the turn, one whose start this tab missed included', () => {
@@ -121,7 +122,7 @@ describe('reasoning and links in a turn', () => {
       received('thread-1', 'assistant', { type: 'reasonText', id: 'r2', text: 'already thinking' }),
       received('thread-1', 'system', { type: 'progress', state: 'finished', text: '' }),
     ]);
-    expect(joinedLate.entries).toEqual([{ type: 'reasoning', id: 'r2', text: 'already thinking', status: 'finished' }]);
+    expect(entriesOf(joinedLate.entries)).toEqual([{ type: 'reasoning', id: 'r2', text: 'already thinking', status: 'finished' }]);
     expect(joinedLate.turnRunning).toBe(false);
   });
 
@@ -132,7 +133,7 @@ describe('reasoning and links in a turn', () => {
       received('thread-1', 'assistant', { type: 'text', text: 'Because.' }),
       received('thread-1', 'assistant', { type: 'url', title: 'The docs', url: 'https://example.com/docs' }),
     ]);
-    expect(chat.entries.map((entry) => entry.type)).toEqual(['message', 'reasoning', 'message', 'link']);
-    expect(chat.entries[3]).toEqual({ type: 'link', title: 'The docs', url: 'https://example.com/docs' });
+    expect(entriesOf(chat.entries).map((entry) => entry.type)).toEqual(['message', 'reasoning', 'message', 'link']);
+    expect(entriesOf(chat.entries)[3]).toEqual({ type: 'link', title: 'The docs', url: 'https://example.com/docs' });
   });
 });

@@ -1,17 +1,21 @@
 /**
  * One thread's live chat and the pure fold of `chat/contentReceived` into it. The entry fold itself
- * is the shared `applyChatContent`; this adds what the browser tracks beside the entries: whether a
- * turn is running, the error the turn ended with, and its usage.
+ * is the shared `applyChatContent`, run on the last entries only (entry-list.ts); this adds what the
+ * browser tracks beside the entries: whether a turn is running, the error the turn ended with, and
+ * its usage.
  */
-import type { ThreadEntry } from '../lib/protocol/acp-threads';
 import type { ChatContent, ChatContentReceivedParams } from '../lib/protocol/eca-chat';
 import type { SequencedContentReceivedParams } from '../lib/protocol/thread-events';
 import { applyChatContent, interruptOpenToolCalls } from '../lib/thread/apply-chat-content';
+import { EMPTY_ENTRY_LIST, type EntryList, foldEntries, mapEntries } from './entry-list';
 
 export type TurnUsage = Omit<Extract<ChatContent, { type: 'usage' }>, 'type'>;
 
 export interface ThreadChat {
-  entries: readonly ThreadEntry[];
+  /** The loaded part of the thread: its newest entries, and older ones as the reader scrolls up. */
+  entries: EntryList;
+  /** Whether a page of older entries is on its way. */
+  loadingOlder: boolean;
   turnRunning: boolean;
   /** The system-role text of the last failed turn, until the next prompt. */
   turnError: string | null;
@@ -26,7 +30,8 @@ export interface ThreadChat {
 }
 
 export const EMPTY_THREAD_CHAT: ThreadChat = {
-  entries: [],
+  entries: EMPTY_ENTRY_LIST,
+  loadingOlder: false,
   turnRunning: false,
   turnError: null,
   usage: null,
@@ -46,16 +51,15 @@ const TURN_FAILURE_PREFIX = '**The turn ';
 
 export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedParams): ThreadChat {
   const { role, content } = params;
-  const entries = applyChatContent(chat.entries, role, content);
+  if (content.type === 'progress' && content.state === 'finished') {
+    // Once a turn: whatever it left open, however far up, is over.
+    const entries = mapEntries(chat.entries, (all) => interruptOpenToolCalls(applyChatContent(all, role, content), TURN_ENDED_REASON));
+    return { ...chat, entries, turnRunning: false };
+  }
+  const entries = foldEntries(chat.entries, role, content);
   switch (content.type) {
     case 'progress':
-      return content.state === 'running'
-        ? { ...chat, entries, turnRunning: true, turnError: null }
-        : {
-            ...chat,
-            entries: interruptOpenToolCalls(entries, TURN_ENDED_REASON),
-            turnRunning: false,
-          };
+      return { ...chat, entries, turnRunning: true, turnError: null };
     case 'text':
       // The relay reports a failed turn as system text (it also joins the answer, as Markdown).
       if (role === 'system') return { ...chat, entries, turnError: turnErrorAfter(chat.turnError, content.text) };

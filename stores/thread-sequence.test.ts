@@ -3,6 +3,7 @@ import type { SequencedContentReceivedParams } from '../lib/protocol/thread-even
 import { received } from './chat-contents.test-fixtures';
 import { EMPTY_THREAD_CHAT, type ThreadChat } from './thread-chat';
 import { applyCatchUp, hasGap, loadSnapshot, receiveSequenced } from './thread-sequence';
+import { entriesOf } from './entry-list';
 
 const word = (seq: number, text: string): SequencedContentReceivedParams & { seq: number } => ({
   seq,
@@ -10,7 +11,7 @@ const word = (seq: number, text: string): SequencedContentReceivedParams & { seq
 });
 
 const answer = (chat: ThreadChat) =>
-  chat.entries.map((entry) => (entry.type === 'message' ? entry.chunks.map((chunk) => chunk.chunk).join('') : '')).join('|');
+  entriesOf(chat.entries).map((entry) => (entry.type === 'message' ? entry.chunks.map((chunk) => chunk.chunk).join('') : '')).join('|');
 
 const loaded = loadSnapshot(EMPTY_THREAD_CHAT, { entries: [], lastSeq: 0, turnRunning: true });
 
@@ -38,8 +39,8 @@ describe('joining live events to the record', () => {
   it('keeps events that arrive before the record and folds only those after it', () => {
     let chat = receiveSequenced(EMPTY_THREAD_CHAT, word(5, 'e'));
     chat = receiveSequenced(chat, word(6, 'f'));
-    expect(chat.entries).toEqual([]);
-    const recorded = receiveSequenced(loaded, word(1, 'abcd')).entries;
+    expect(entriesOf(chat.entries)).toEqual([]);
+    const recorded = entriesOf(receiveSequenced(loaded, word(1, 'abcd')).entries);
     chat = loadSnapshot(chat, { entries: [...recorded], lastSeq: 5, turnRunning: true });
     expect(answer(chat)).toBe('abcdf');
     expect(chat.lastSeq).toBe(6);

@@ -5,6 +5,7 @@
  * connection or a relay restart neither repeats nor loses anything.
  */
 import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../lib/protocol/thread-events';
+import { entryListOf } from './entry-list';
 import { foldChatContent, type ThreadChat } from './thread-chat';
 
 export function receiveSequenced(chat: ThreadChat, params: SequencedContentReceivedParams): ThreadChat {
@@ -24,7 +25,7 @@ export function hasGap(chat: ThreadChat): boolean {
 export function loadSnapshot(chat: ThreadChat, snapshot: ThreadSnapshot): ThreadChat {
   return drainPending({
     ...chat,
-    entries: snapshot.entries,
+    entries: entryListOf(snapshot.entries, snapshot.firstIndex ?? 0),
     lastSeq: snapshot.lastSeq,
     turnRunning: snapshot.turnRunning,
     loaded: true,
@@ -45,6 +46,8 @@ export function applyCatchUp(chat: ThreadChat, catchUp: { events: readonly Threa
 }
 
 function drainPending(chat: ThreadChat): ThreadChat {
+  // The usual case while streaming: nothing waits, and nothing is copied.
+  if (chat.pending.size === 0) return chat;
   let next = chat;
   const pending = new Map(chat.pending);
   for (const seq of pending.keys()) if (seq <= next.lastSeq) pending.delete(seq);

@@ -3,7 +3,12 @@ import type { ThreadMetadata } from '../lib/protocol/acp-threads';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator } from './baton-state';
 import { EMPTY_THREAD_CHAT, type ThreadChat } from './thread-chat';
+import { withOlderEntries } from './entry-list';
 import { applyCatchUp, loadSnapshot } from './thread-sequence';
+
+/** Enough to fill a tall window and its scroll margin; older entries follow as the reader scrolls. */
+export const FIRST_PAGE_ENTRIES = 60;
+const OLDER_PAGE_ENTRIES = 100;
 
 export interface ThreadsSlice {
   /** Most recently modified first, as the relay lists them; new threads go on top. */
@@ -18,6 +23,8 @@ export interface ThreadsSlice {
   selectThread(threadId: string): Promise<boolean>;
   /** Fetches the events this tab missed in a thread it has loaded before, and folds them in. */
   catchUpThread(threadId: string): Promise<void>;
+  /** Fetches the page of entries before the first one loaded (the reader scrolled up to it). */
+  loadOlderEntries(threadId: string): Promise<void>;
   /** A `metadata` content named the thread. */
   renameThread(threadId: string, title: string): void;
   /** The agent "New thread" binds the next thread to; null means the relay's default. */
@@ -100,7 +107,8 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
       if (get().chats.get(threadId)?.loaded) {
         await get().catchUpThread(threadId);
       } else {
-        const snapshot = await rpc.request('getThreadEntries', { threadId });
+        // The newest entries only: the older ones come a page at a time as the reader scrolls up.
+        const snapshot = await rpc.request('getThreadEntries', { threadId, limit: FIRST_PAGE_ENTRIES });
         updateChat(threadId, (chat) => loadSnapshot(chat, snapshot));
       }
       return true;
@@ -116,6 +124,29 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
     const afterSeq = get().chats.get(threadId)?.lastSeq ?? 0;
     const catchUp = await rpc.request('getThreadEvents', { threadId, afterSeq });
     updateChat(threadId, (chat) => applyCatchUp(chat, catchUp));
+  },
+
+  async loadOlderEntries(threadId) {
+    const chat = get().chats.get(threadId);
+    if (!chat?.loaded || chat.loadingOlder || chat.entries.firstIndex === 0) return;
+    const before = chat.entries.firstIndex;
+    updateChat(threadId, (current) => ({ ...current, loadingOlder: true }));
+    try {
+      const page = await rpc.request('getThreadEntries', { threadId, limit: OLDER_PAGE_ENTRIES, before });
+      const firstIndex = page.firstIndex ?? 0;
+      if (firstIndex + page.entries.length !== before) {
+        throw new Error(`the relay answered entries ${firstIndex} to ${firstIndex + page.entries.length} for a page ending at ${before}`);
+      }
+      // Unless the thread was reloaded meanwhile, the page goes in front of what is loaded.
+      updateChat(threadId, (current) => ({
+        ...current,
+        loadingOlder: false,
+        entries: current.entries.firstIndex === before ? withOlderEntries(current.entries, page.entries, firstIndex) : current.entries,
+      }));
+    } catch (error) {
+      updateChat(threadId, (current) => ({ ...current, loadingOlder: false }));
+      set({ lastError: `Could not load older entries: ${errorMessage(error)}` });
+    }
   },
 
   renameThread(threadId, title) {

@@ -1,89 +1,76 @@
 'use client';
 
-import { Fragment, useLayoutEffect, useRef } from 'react';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import { useCallback, useRef } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { selectOpenChat } from '../../stores/baton-store';
+import { entryCount } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';
-import { ToolCallCard } from '../tool-calls/tool-call-card';
-import { AssistantMessage } from './assistant-message';
-import { HandOverNote } from './hand-over-note';
-import { LinkCard } from './link-card';
-import { ReadFileNote } from './read-file-note';
-import { ReasoningBlock } from './reasoning-block';
-import { UserMessage } from './user-message';
+import { ChatEntry } from './chat-entry';
 import { WelcomeMessage } from './welcome-message';
 
 /** Within this many pixels of the bottom, new content keeps the view pinned to the bottom. */
 const PINNED_DISTANCE_PX = 48;
-
-export function ChatEntries() {
-  const entries = useBatonStore((state) => selectOpenChat(state).entries);
-  const scroller = useRef<HTMLDivElement>(null);
-  const pinnedToBottom = useRef(true);
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element && pinnedToBottom.current) element.scrollTop = element.scrollHeight;
-  }, [entries]);
-
-  return (
-    <div
-      ref={scroller}
-      className="chat-entries"
-      data-testid="chat-entries"
-      aria-live="polite"
-      onScroll={(event) => {
-        const element = event.currentTarget;
-        pinnedToBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < PINNED_DISTANCE_PX;
-      }}
-    >
-      {entries.length === 0 ? (
-        <WelcomeMessage />
-      ) : (
-        // A line break between entries keeps the transcript's plain text readable; flex layout hides it.
-        entries.map((entry, index) => (
-          <Fragment key={entryKey(entry, index)}>
-            {index > 0 ? '\n' : null}
-            {renderEntry(entry)}
-          </Fragment>
-        ))
-      )}
-    </div>
-  );
-}
-
-function renderEntry(entry: ThreadEntry) {
-  switch (entry.type) {
-    case 'message':
-      return entry.role === 'user' ? <UserMessage entry={entry} /> : <AssistantMessage entry={entry} />;
-    case 'toolCall':
-      return <ToolCallCard entry={entry} />;
-    case 'readFile':
-      return <ReadFileNote entry={entry} />;
-    case 'reasoning':
-      return <ReasoningBlock reasoning={entry} />;
-    case 'link':
-      return <LinkCard link={entry} />;
-    case 'handOver':
-      return <HandOverNote entry={entry} />;
-    default: {
-      const unreachable: never = entry;
-      return unreachable;
-    }
-  }
-}
+/** Rendered beyond the visible part, above and below, so that scrolling shows no blank. */
+const MARGIN_PX = 800;
 
 /**
- * Keeps an entry's identity while the chat grows, so a streaming answer or an open thought is not
- * re-created. Tool calls and thoughts go by id; the other entries never move, so their place will do.
+ * The open thread, virtualised: only the entries on screen and a margin around them are in the
+ * page, whatever the thread's length. It opens at the newest entry, fetches older pages when the
+ * reader scrolls up to the first one loaded, and stays at the bottom while an answer streams in
+ * unless the reader has scrolled away from it.
  */
-function entryKey(entry: ThreadEntry, index: number): string {
-  switch (entry.type) {
-    case 'toolCall':
-      return `tool-call-${entry.id}`;
-    case 'reasoning':
-      return `reasoning-${entry.id}`;
-    default:
-      return `${entry.type}-${index}`;
+export function ChatEntries() {
+  const threadId = useBatonStore((state) => state.selectedThreadId);
+  const count = useBatonStore((state) => entryCount(selectOpenChat(state).entries));
+  const firstIndex = useBatonStore((state) => selectOpenChat(state).entries.firstIndex);
+  const loadOlderEntries = useBatonStore((state) => state.loadOlderEntries);
+  const list = useRef<VirtuosoHandle>(null);
+  const scroller = useRef<HTMLElement | null>(null);
+  const pinnedToBottom = useRef(true);
+
+  // Only the reader moves the view away from the bottom: growth of the last entry fires no scroll.
+  const onScroll = useCallback((event: Event) => {
+    const element = event.currentTarget as HTMLElement;
+    pinnedToBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < PINNED_DISTANCE_PX;
+  }, []);
+  const scrollerRef = useCallback(
+    (element: HTMLElement | Window | null) => {
+      scroller.current?.removeEventListener('scroll', onScroll);
+      scroller.current = element instanceof HTMLElement ? element : null;
+      scroller.current?.addEventListener('scroll', onScroll, { passive: true });
+    },
+    [onScroll],
+  );
+  // A streaming answer grows its entry without adding one: follow it while pinned.
+  const followGrowth = useCallback(() => {
+    if (pinnedToBottom.current) list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+  }, []);
+
+  if (threadId === null || count === 0) {
+    return (
+      <div className="chat-entries" data-testid="chat-entries" aria-live="polite">
+        <WelcomeMessage />
+      </div>
+    );
   }
+  return (
+    <Virtuoso
+      key={threadId}
+      ref={list}
+      className="chat-entries chat-entries--list"
+      data-testid="chat-entries"
+      data-first-index={firstIndex}
+      aria-live="polite"
+      scrollerRef={scrollerRef}
+      firstItemIndex={firstIndex}
+      totalCount={count}
+      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
+      followOutput={() => (pinnedToBottom.current ? 'auto' : false)}
+      totalListHeightChanged={followGrowth}
+      increaseViewportBy={MARGIN_PX}
+      startReached={() => void loadOlderEntries(threadId)}
+      computeItemKey={(index) => index}
+      itemContent={(index) => <ChatEntry index={index} />}
+    />
+  );
 }

@@ -41,6 +41,7 @@ import {
 import { ShowMessageParamsSchema } from './eca/show-message';
 import { McpStartServerParamsSchema, McpStopServerParamsSchema, ToolServerUpdatedParamsSchema } from './eca/tool-servers';
 import {
+  GetThreadEntriesParamsSchema,
   GetThreadEventsParamsSchema,
   GetThreadEventsResultSchema,
   SequencedContentReceivedParamsSchema,
@@ -54,7 +55,7 @@ export const batonProtocol = {
     createThread: { params: CreateThreadParamsSchema, result: CreateThreadResultSchema },
     'thread/handOver': { params: ThreadHandOverParamsSchema, result: ThreadHandOverResultSchema },
     openThread: { params: ThreadParamsSchema, result: z.null() },
-    getThreadEntries: { params: ThreadParamsSchema, result: ThreadSnapshotSchema },
+    getThreadEntries: { params: GetThreadEntriesParamsSchema, result: ThreadSnapshotSchema },
     getThreadEvents: { params: GetThreadEventsParamsSchema, result: GetThreadEventsResultSchema },
     'chat/prompt': { params: ChatPromptParamsSchema, result: ChatPromptResultSchema },
     'chat/queryContext': { params: ChatQueryContextParamsSchema, result: ChatQueryContextResultSchema },

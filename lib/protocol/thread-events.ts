@@ -9,6 +9,8 @@ import { ThreadEntrySchema, ThreadIdSchema } from './acp-threads';
 import { ChatContentReceivedParamsSchema, ChatContentSchema, ChatRoleSchema } from './eca-chat';
 
 export const EventSeqSchema = z.number().int().nonnegative();
+/** An entry's position in its thread, from 0. */
+export const EntryIndexSchema = z.number().int().nonnegative();
 
 export const ThreadEventSchema = z.object({
   seq: EventSeqSchema,
@@ -30,8 +32,34 @@ export const ThreadSnapshotSchema = z.object({
   lastSeq: EventSeqSchema.default(0),
   /** Whether a turn is running now, so a tab that opens the thread mid-turn offers Stop. */
   turnRunning: z.boolean().default(false),
+  /**
+   * Baton extension, with `limit`: the position in the thread of `entries[0]`. Above 0, older
+   * entries exist: ask for them with `before` set to it. Absent means 0 (the whole thread).
+   */
+  firstIndex: EntryIndexSchema.optional(),
 });
 export type ThreadSnapshot = z.infer<typeof ThreadSnapshotSchema>;
+
+/** The most entries one page may ask for. */
+export const MAX_ENTRIES_PAGE = 1000;
+
+/**
+ * ACP's getThreadEntries params plus Baton's paging: with `limit`, the answer holds the last
+ * `limit` entries (and any entry still changing before them, so live events always find theirs),
+ * or with `before` too, the `limit` entries just before that position. Without `limit` it holds
+ * every entry, as an ACP or ECA client expects.
+ */
+export const GetThreadEntriesParamsSchema = z
+  .object({
+    threadId: ThreadIdSchema,
+    limit: z.number().int().positive().max(MAX_ENTRIES_PAGE).optional(),
+    before: EntryIndexSchema.optional(),
+  })
+  .refine((params) => params.before === undefined || params.limit !== undefined, {
+    message: '`before` pages through the entries: give `limit` with it',
+    path: ['limit'],
+  });
+export type GetThreadEntriesParams = z.infer<typeof GetThreadEntriesParamsSchema>;
 
 export const GetThreadEventsParamsSchema = z.object({
   threadId: ThreadIdSchema,

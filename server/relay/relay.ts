@@ -141,7 +141,7 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
     outgoing: options.outgoing,
     onTab: ({ connection, watchThread }) =>
-      registerRpcHandlers({ connection, watchThread, hub, workspace, agents, toolServers }),
+      registerRpcHandlers({ connection, watchThread, hub, store, workspace, agents, toolServers }),
     onThreadUnwatched: (threadId) => hub.unwatched(threadId),
   });
   const hub = new ThreadHub({ store, agents, broadcast: sockets.broadcast, isWatched: sockets.isWatched, log });

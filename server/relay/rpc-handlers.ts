@@ -6,10 +6,12 @@ import type { BatonProtocol } from '../../lib/protocol/baton-protocol';
 import type { RpcConnection } from '../../lib/rpc/rpc-connection';
 import type { AgentRegistry } from '../agents/agent-registry';
 import type { ThreadHub } from '../hub/thread-hub';
+import type { ThreadStore } from '../store/thread-store';
 import { agentsConfigMessage } from './agents-config-message';
 import type { Workspace } from '../workspace/workspace';
 import { registerChatHandlers } from './chat-handlers';
 import { asRpc, failureReporter } from './rpc-errors';
+import { getThreadEntries } from './thread-entries-page';
 import type { ToolServers } from './tool-servers';
 
 export interface TabContext {
@@ -18,6 +20,8 @@ export interface TabContext {
   agents: AgentRegistry;
   /** Every started agent's tool servers (the built-in agent's native tools and MCP servers first). */
   toolServers: ToolServers;
+  /** The thread store, for what the hub does not hold: pages of older entries. */
+  store: ThreadStore;
   /** Puts this tab in the thread's room (and out of any other thread's). */
   watchThread(threadId: string): void;
   /** The thread this tab watches now, if any. */
@@ -73,7 +77,7 @@ export function registerRpcHandlers(tab: TabContext): void {
       return null;
     }),
   );
-  connection.onRequest('getThreadEntries', ({ threadId }) => asRpc(() => hub.getSnapshot(threadId)));
+  connection.onRequest('getThreadEntries', (params) => asRpc(() => getThreadEntries(hub, context.store, params)));
   connection.onRequest('getThreadEvents', ({ threadId, afterSeq }) => asRpc(() => hub.getEventsAfter(threadId, afterSeq)));
 
   registerChatHandlers(context);

@@ -9,6 +9,7 @@ import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads
 import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrate';
 import type {
+  EntriesPage,
   EntryWrite,
   EventBatch,
   StoredEntries,
@@ -170,6 +171,21 @@ class PrismaThreadStore implements ThreadStore {
       }),
     ]);
     return { entries: rows.map((row) => decodeEntry(threadId, row.seq, row.data)), seq: thread?.entriesSeq ?? 0 };
+  }
+
+  async getEntriesPage(threadId: string, page: { before: number; limit: number }): Promise<EntriesPage> {
+    const rows = await this.#prisma.threadEntry.findMany({
+      where: { threadId, seq: { lt: page.before } },
+      select: { seq: true, data: true },
+      orderBy: { seq: 'desc' },
+      take: page.limit,
+    });
+    rows.reverse();
+    return {
+      entries: rows.map((row) => decodeEntry(threadId, row.seq, row.data)),
+      // Nothing before `before`: the thread starts there.
+      firstIndex: rows[0]?.seq ?? 0,
+    };
   }
 
   async saveEntries(threadId: string, writes: readonly EntryWrite[]): Promise<void> {

@@ -11,6 +11,12 @@ export interface EntryWrite {
   entry: ThreadEntry;
 }
 
+/** A run of a thread's entries: `entries[0]` is the entry at position `firstIndex`. */
+export interface EntriesPage {
+  entries: ThreadEntry[];
+  firstIndex: number;
+}
+
 /** A thread as the relay keeps it: its metadata, the agent it is bound to and that agent's session. */
 export interface ThreadRecord extends ThreadMetadata {
   agent: string;
@@ -68,6 +74,11 @@ export interface ThreadStore {
   getEntries(threadId: string): Promise<ThreadEntry[]>;
   /** The stored entries with the seq they stand at, read together. */
   loadEntries(threadId: string): Promise<StoredEntries>;
+  /**
+   * Up to `limit` entries just before position `before`, in order, and the position of the first
+   * of them (the cursor for the page before). Reads by the (threadId, seq) key: flat in thread size.
+   */
+  getEntriesPage(threadId: string, page: { before: number; limit: number }): Promise<EntriesPage>;
   /** Inserts or replaces these entries in one transaction and bumps the thread's modifiedAt. */
   saveEntries(threadId: string, writes: readonly EntryWrite[]): Promise<void>;
   /**

@@ -1,0 +1,206 @@
+/**
+ * Bench items 4 and 6: Baton's chat page in Chromium on a thread of 5,000 entries (open it, scroll
+ * to its top, stream 2,000 pieces at 200/s into it), each beside a plain page that renders the
+ * same entries and appends the same pieces naively, measured in the same run, runs interleaved;
+ * and the chat page's first-load JavaScript. Medians of BENCH_RUNS runs (3 by default).
+ *
+ * Run alone with `npm run bench:browser`; `runBrowserBench` is what `npm run bench` calls.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { startScriptedModelServer } from '../server/demo-model/scripted-model-server';
+import { makeTempFolder, startRelayProcess } from '../e2e/support/relay-process';
+import { startBaselinePage } from './browser-baseline-page';
+import { type BenchRow, formatBenchRows, median } from './browser-bench-rows';
+import { measureFirstLoadJs } from './browser-first-load';
+import * as probe from './browser-probes';
+import { longThreadEntries, NEWEST_MARKER, OLDEST_MARKER, seedLongThread } from '../e2e/support/long-thread';
+import { streamedAnswerPieces, streamEndMarker } from './browser-stream-answer';
+
+export type { BenchRow } from './browser-bench-rows';
+
+const ENTRIES = 5_000;
+const PIECES = 2_000;
+/** 200 pieces a second. */
+const PIECE_GAP_MS = 5;
+const SCROLL_STEP_PX = 1_500;
+const OPEN_TIMEOUT_MS = 60_000;
+const SCROLL_TIMEOUT_MS = 60_000;
+const STREAM_TIMEOUT_MS = 45_000;
+const ITEM = '4 browser';
+
+interface Target {
+  name: 'Baton' | 'baseline';
+  /** Loads the page and waits until the thread can be clicked. */
+  ready(page: Page): Promise<void>;
+}
+
+interface Samples {
+  [metric: string]: { Baton: number[]; baseline: number[] };
+}
+
+let log: (line: string) => void = () => {};
+
+function record(samples: Samples, metric: string, target: Target['name'], value: number): void {
+  samples[metric] ??= { Baton: [], baseline: [] };
+  samples[metric][target].push(value);
+  log(`  ${target} ${metric}: ${value.toFixed(1)}`);
+}
+
+/** What a page answers within `ms`, else `fallback`: a page whose main thread never frees up cannot answer. */
+async function within<T>(ms: number, answer: Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function withPage(browser: Browser, target: Target, use: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // tsx compiles the probes with esbuild's keepNames, whose `__name` helper the page lacks.
+  await context.addInitScript('globalThis.__name = (target) => target;');
+  try {
+    const page = await context.newPage();
+    await target.ready(page);
+    await use(page);
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureOpen(browser: Browser, target: Target, samples: Samples): Promise<void> {
+  await withPage(browser, target, async (page) => {
+    await probe.watchLongTasks(page);
+    record(samples, 'open: newest entries painted', target.name, await probe.clickThreadUntilPainted(page, NEWEST_MARKER, OPEN_TIMEOUT_MS));
+    await page.waitForTimeout(500);
+    record(samples, 'open: longest task', target.name, await probe.longestTaskMs(page));
+    record(samples, 'open: DOM nodes', target.name, await probe.domNodeCount(page));
+    record(samples, 'open: JS heap', target.name, await probe.heapUsedMiB(page));
+  });
+}
+
+async function measureScroll(browser: Browser, target: Target, samples: Samples): Promise<void> {
+  await withPage(browser, target, async (page) => {
+    await probe.clickThreadUntilPainted(page, NEWEST_MARKER, OPEN_TIMEOUT_MS);
+    await page.waitForTimeout(300);
+    const scrolled = await probe.scrollToTop(page, OLDEST_MARKER, SCROLL_STEP_PX, SCROLL_TIMEOUT_MS);
+    const frames = probe.frameStats(scrolled.frames);
+    record(samples, 'scroll to top: median frame', target.name, frames.medianMs);
+    record(samples, 'scroll to top: p95 frame', target.name, frames.p95Ms);
+    record(samples, 'scroll to top: longest frame', target.name, frames.maxMs);
+    record(samples, 'scroll to top: time (reached top)', target.name, scrolled.reachedTop ? scrolled.elapsedMs : Number.POSITIVE_INFINITY);
+  });
+}
+
+/** Baton's thread keeps what earlier runs streamed into it: its newest entry is the last run's answer. */
+let batonNewest = NEWEST_MARKER;
+
+async function measureStream(browser: Browser, target: Target, samples: Samples, run: number): Promise<void> {
+  await withPage(browser, target, async (page) => {
+    await probe.clickThreadUntilPainted(page, target.name === 'Baton' ? batonNewest : NEWEST_MARKER, OPEN_TIMEOUT_MS);
+    await page.waitForTimeout(500);
+    await probe.watchLongTasks(page);
+    // The page checks its own deadline, but a main thread that never frees up cannot: a second one here.
+    const streamed = await within(
+      STREAM_TIMEOUT_MS + 15_000,
+      probe.streamUntilShown(page, `Stream run ${run}`, streamEndMarker(run), STREAM_TIMEOUT_MS),
+      { frames: [Number.POSITIVE_INFINITY], elapsedMs: Number.POSITIVE_INFINITY, finished: false },
+    );
+    if (target.name === 'Baton' && streamed.finished) batonNewest = streamEndMarker(run);
+    const frames = probe.frameStats(streamed.frames);
+    record(samples, 'stream: longest task', target.name, await within(10_000, probe.longestTaskMs(page), Number.POSITIVE_INFINITY));
+    record(samples, 'stream: median frame', target.name, frames.medianMs);
+    record(samples, 'stream: longest frame', target.name, frames.maxMs);
+    record(samples, 'stream: pieces shown/s', target.name, streamed.finished ? PIECES / (streamed.elapsedMs / 1000) : 0);
+  });
+}
+
+const UNITS: Record<string, string> = { 'open: DOM nodes': 'nodes', 'open: JS heap': 'MiB', 'stream: pieces shown/s': '/s' };
+const GOALS: Record<string, number> = {
+  'open: newest entries painted': 500,
+  'open: DOM nodes': 3_000,
+  'open: longest task': 50,
+  'stream: longest task': 50,
+};
+
+export async function runBrowserBench(options: { runs?: number; log?: (line: string) => void } = {}): Promise<BenchRow[]> {
+  const runs = options.runs ?? Number(process.env.BENCH_RUNS ?? 3);
+  log = options.log ?? ((line: string) => process.stderr.write(`bench:browser: ${line}\n`));
+  const entries = longThreadEntries(ENTRIES);
+  // Each stream run answers with its own end marker: the answers of earlier runs stay in the thread.
+  let streamRun = 0;
+  const pieces = () => streamedAnswerPieces(PIECES, streamRun);
+  const model = await startScriptedModelServer({
+    script: () => ({ blocks: [{ type: 'text', text: pieces().join('') }], delayBetweenDeltasMs: PIECE_GAP_MS }),
+  });
+  const workspace = await makeTempFolder('bench-browser');
+  const cleanups: (() => Promise<void>)[] = [() => workspace.remove(), () => model.close()];
+  try {
+    const dataDir = path.join(workspace.path, '.baton');
+    log(`seeding a thread of ${ENTRIES} entries`);
+    await seedLongThread(dataDir, entries);
+    const relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
+    cleanups.unshift(() => relay.stop());
+    const baselinePage = await startBaselinePage(entries, pieces, PIECE_GAP_MS);
+    cleanups.unshift(() => baselinePage.close());
+    const browser = await chromium.launch({
+      executablePath: process.env.BATON_CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    cleanups.unshift(() => browser.close());
+
+    const baton: Target = {
+      name: 'Baton',
+      async ready(page) {
+        await page.goto(relay.url);
+        await page.getByTestId('thread-item').first().waitFor();
+      },
+    };
+    const baseline: Target = { name: 'baseline', ready: async (page) => void (await page.goto(baselinePage.url)) };
+    // Interleaved, the first of each pair alternating, so a busy moment weighs on both alike.
+    const pairs = (run: number): Target[] => (run % 2 === 0 ? [baton, baseline] : [baseline, baton]);
+    const samples: Samples = {};
+    for (let run = 0; run < runs; run++) {
+      log(`open, run ${run + 1} of ${runs}`);
+      for (const target of pairs(run)) await measureOpen(browser, target, samples);
+    }
+    for (let run = 0; run < runs; run++) {
+      log(`scroll to top, run ${run + 1} of ${runs}`);
+      for (const target of pairs(run)) await measureScroll(browser, target, samples);
+    }
+    for (let run = 0; run < runs; run++) {
+      log(`stream ${PIECES} pieces, run ${run + 1} of ${runs}`);
+      for (const target of pairs(run)) {
+        streamRun += 1;
+        await measureStream(browser, target, samples, streamRun);
+      }
+    }
+    log('first-load JavaScript');
+    const firstLoad = await measureFirstLoadJs(browser, relay.url);
+
+    const label = `a plain page rendering the same ${ENTRIES} entries and appending the same pieces naively (no framework, no virtualisation)`;
+    const rows: BenchRow[] = Object.entries(samples).map(([metric, values]) => ({
+      item: ITEM,
+      metric,
+      unit: UNITS[metric] ?? 'ms',
+      value: median(values.Baton),
+      baseline: median(values.baseline),
+      baselineLabel: label,
+      ...(GOALS[metric] === undefined ? {} : { goal: { below: GOALS[metric] } }),
+    }));
+    rows.push({ item: '6 size', metric: `chat page first-load JS (${firstLoad.files} files, ${Math.round(firstLoad.rawKiB)} KiB raw)`, unit: 'KiB gz', value: firstLoad.gzipKiB, goal: { below: 250 } });
+    return rows;
+  } finally {
+    for (const cleanup of cleanups) await cleanup();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const rows = await runBrowserBench();
+  console.log(`Browser bench: Chromium, thread of ${ENTRIES} entries, ${PIECES} pieces streamed ${1000 / PIECE_GAP_MS}/s; medians of ${process.env.BENCH_RUNS ?? 3} runs.\n`);
+  console.log(formatBenchRows(rows));
+}

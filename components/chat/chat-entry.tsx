@@ -1,0 +1,45 @@
+'use client';
+
+import { memo } from 'react';
+import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import { selectOpenChat } from '../../stores/baton-store';
+import { entryAt } from '../../stores/entry-list';
+import { useBatonStore } from '../baton-client/baton-store-context';
+import { ToolCallCard } from '../tool-calls/tool-call-card';
+import { AssistantMessage } from './assistant-message';
+import { HandOverNote } from './hand-over-note';
+import { LinkCard } from './link-card';
+import { ReadFileNote } from './read-file-note';
+import { ReasoningBlock } from './reasoning-block';
+import { UserMessage } from './user-message';
+
+/**
+ * One entry of the open thread, by its position in the thread. It reads its own entry from the
+ * store, so a streamed piece re-renders the entry it changed and no other.
+ */
+export const ChatEntry = memo(function ChatEntry({ index }: { index: number }) {
+  const entry = useBatonStore((state) => entryAt(selectOpenChat(state).entries, index));
+  // A line break between entries keeps the transcript's plain text readable; the layout hides it.
+  return <div className="chat-entries__item">{entry ? renderEntry(entry) : null}{'\n'}</div>;
+});
+
+function renderEntry(entry: ThreadEntry) {
+  switch (entry.type) {
+    case 'message':
+      return entry.role === 'user' ? <UserMessage entry={entry} /> : <AssistantMessage entry={entry} />;
+    case 'toolCall':
+      return <ToolCallCard entry={entry} />;
+    case 'readFile':
+      return <ReadFileNote entry={entry} />;
+    case 'reasoning':
+      return <ReasoningBlock reasoning={entry} />;
+    case 'link':
+      return <LinkCard link={entry} />;
+    case 'handOver':
+      return <HandOverNote entry={entry} />;
+    default: {
+      const unreachable: never = entry;
+      return unreachable;
+    }
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * A thread far longer than a screen: it opens at its newest entries, older ones appear as the
+ * reader scrolls up to them, the page holds only what is near the view, and an answer streaming
+ * in stays in view unless the reader has scrolled away from it.
+ */
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
+import { BatonPage } from './support/baton-page';
+import { longThreadEntries, NEWEST_MARKER, OLDEST_MARKER, seedLongThread } from './support/long-thread';
+import { heldAnswerScript } from './support/model-scripts';
+import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+
+const ENTRIES = 1_200;
+/** Far below the ~19 elements a rendered entry takes times the entries in the thread. */
+const MAX_ELEMENTS_IN_LIST = 1_500;
+const MAX_ENTRIES_IN_PAGE = 80;
+
+let model: ScriptedModelServer;
+let relay: RelayProcess;
+let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+let held = heldAnswerScript();
+
+test.beforeEach(async () => {
+  held = heldAnswerScript();
+  model = await startScriptedModelServer({ script: (request) => held.script(request) });
+  workspace = await makeTempFolder('long-thread');
+  const dataDir = path.join(workspace.path, '.baton');
+  await seedLongThread(dataDir, longThreadEntries(ENTRIES));
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
+});
+
+test.afterEach(async () => {
+  held.gate.open();
+  await relay.stop();
+  await model.close();
+  await workspace.remove();
+});
+
+function list(page: Page) {
+  return page.getByTestId('chat-entries');
+}
+
+async function expectSmallPage(page: Page): Promise<void> {
+  expect(await list(page).locator('*').count()).toBeLessThan(MAX_ELEMENTS_IN_LIST);
+  const entries = page.locator('[data-testid="message-user"], [data-testid="message-assistant"], [data-testid="tool-call-card"]');
+  expect(await entries.count()).toBeLessThan(MAX_ENTRIES_IN_PAGE);
+}
+
+test('a long thread opens at its newest entries, shows older ones on scrolling up, and keeps the page small', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.threadItems.first().click();
+
+  await expect(page.getByText(NEWEST_MARKER)).toBeVisible();
+  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+  await expect(page.getByText(OLDEST_MARKER)).toHaveCount(0);
+  await expectSmallPage(page);
+
+  // The reader drags the list to its top, again and again, as older pages arrive above.
+  await expect
+    .poll(
+      async () => {
+        await list(page).evaluate((element) => element.scrollTo({ top: 0 }));
+        return page.getByText(OLDEST_MARKER).count();
+      },
+      { intervals: [100], timeout: 60_000 },
+    )
+    .toBe(1);
+  await expect(page.getByText(OLDEST_MARKER)).toBeVisible();
+  await expect(page.getByText(OLDEST_MARKER)).toBeInViewport();
+  await expect(page.getByText(NEWEST_MARKER)).toHaveCount(0);
+  await expectSmallPage(page);
+});
+
+test('an answer streaming into a long thread stays in view, unless the reader scrolled up', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.threadItems.first().click();
+  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+
+  await baton.send('Tell me the news');
+  await expect(baton.assistantMessages.last()).toContainText('Here is');
+  held.gate.open();
+  await baton.expectTurnFinished();
+  await expect(baton.assistantMessages.last()).toContainText('That is all.');
+  await expect(baton.assistantMessages.last().getByText('That is all.')).toBeInViewport();
+
+  // The next answer streams while the reader looks further up: the view is left where they put it.
+  held = heldAnswerScript();
+  await baton.send('And again');
+  await expect(baton.assistantMessages.last()).toContainText('Here is');
+  await list(page).evaluate((element) => element.scrollBy({ top: -3_000 }));
+  await expect(baton.userMessages.filter({ hasText: 'And again' })).not.toBeInViewport();
+  held.gate.open();
+  await baton.expectTurnFinished();
+  // Two frames: any scroll the finished answer would cause has happened by then.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(baton.userMessages.filter({ hasText: 'And again' })).not.toBeInViewport();
+  await expectSmallPage(page);
+});

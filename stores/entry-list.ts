@@ -1,0 +1,117 @@
+/**
+ * A thread's entries as a tab holds them: the loaded part of the thread (older pages arrive as the
+ * reader scrolls up to them), kept so that folding a streamed piece costs the same at any length.
+ *
+ * A piece can change only the last entries: those sit in `recent`, the one array copied per piece
+ * (at most 2 × RECENT_SPAN long). The older entries sit in `settled`, shared between versions and
+ * copied only when entries move into it (once per RECENT_SPAN new entries) or when one of them
+ * changes (rare: a content for a tool call or thought that many entries have followed since).
+ * Entry objects that did not change keep their identity, so a view of one entry re-renders only
+ * when that entry changed.
+ */
+import type { ThreadEntry } from '../lib/protocol/acp-threads';
+import type { ChatContent, ChatRole } from '../lib/protocol/eca-chat';
+import { applyChatContent } from '../lib/thread/apply-chat-content';
+
+const RECENT_SPAN = 32;
+
+export interface EntryList {
+  /** Position in the thread of the first entry held; above 0, older ones can be fetched. */
+  readonly firstIndex: number;
+  readonly settled: readonly ThreadEntry[];
+  readonly recent: readonly ThreadEntry[];
+  /** The tool calls and thoughts in `settled`, by `targetKey`: whether a content changes one of them. */
+  readonly settledTargets: ReadonlySet<string>;
+}
+
+export function entryListOf(entries: readonly ThreadEntry[], firstIndex = 0): EntryList {
+  const split = Math.max(0, entries.length - RECENT_SPAN);
+  const settled = entries.slice(0, split);
+  return { firstIndex, settled, recent: entries.slice(split), settledTargets: targetsOf(settled, new Set()) };
+}
+
+export const EMPTY_ENTRY_LIST: EntryList = entryListOf([]);
+
+export function entryCount(list: EntryList): number {
+  return list.settled.length + list.recent.length;
+}
+
+/** The entry at `index`, a position in the thread; undefined outside what is loaded. */
+export function entryAt(list: EntryList, index: number): ThreadEntry | undefined {
+  const offset = index - list.firstIndex;
+  if (offset < 0) return undefined;
+  return offset < list.settled.length ? list.settled[offset] : list.recent[offset - list.settled.length];
+}
+
+/** Every loaded entry as one array: for tests and whole-thread work, never per piece. */
+export function entriesOf(list: EntryList): ThreadEntry[] {
+  return [...list.settled, ...list.recent];
+}
+
+/** Older entries that end where the list starts (`firstIndex` is where they start). */
+export function withOlderEntries(list: EntryList, older: readonly ThreadEntry[], firstIndex: number): EntryList {
+  if (older.length === 0 && firstIndex === list.firstIndex) return list;
+  return {
+    firstIndex,
+    settled: [...older, ...list.settled],
+    recent: list.recent,
+    settledTargets: targetsOf(older, new Set(list.settledTargets)),
+  };
+}
+
+/** One `chat/contentReceived` folded in; the same list when nothing changed. */
+export function foldEntries(list: EntryList, role: ChatRole, content: ChatContent): EntryList {
+  const target = targetKey(content);
+  if (target !== undefined && list.settledTargets.has(target)) {
+    return mapEntries(list, (entries) => applyChatContent(entries, role, content));
+  }
+  const recent = applyChatContent(list.recent, role, content);
+  return recent === list.recent ? list : settle({ ...list, recent });
+}
+
+/** A change to the whole list (the end of a turn): costs its length, so never per piece. */
+export function mapEntries(list: EntryList, update: (entries: readonly ThreadEntry[]) => readonly ThreadEntry[]): EntryList {
+  const before = entriesOf(list);
+  const after = update(before);
+  if (after.length === before.length && after.every((entry, index) => entry === before[index])) return list;
+  return entryListOf(after, list.firstIndex);
+}
+
+/** Moves all but the last RECENT_SPAN entries of a long `recent` into `settled`. */
+function settle(list: EntryList): EntryList {
+  if (list.recent.length <= 2 * RECENT_SPAN) return list;
+  const split = list.recent.length - RECENT_SPAN;
+  const moved = list.recent.slice(0, split);
+  return {
+    firstIndex: list.firstIndex,
+    settled: [...list.settled, ...moved],
+    recent: list.recent.slice(split),
+    settledTargets: targetsOf(moved, new Set(list.settledTargets)),
+  };
+}
+
+/** Tool calls and thoughts are the entries a content finds by id; the others change only at the end. */
+function targetsOf(entries: readonly ThreadEntry[], into: Set<string>): Set<string> {
+  for (const entry of entries) {
+    if (entry.type === 'toolCall') into.add(`toolCall:${entry.id}`);
+    else if (entry.type === 'reasoning') into.add(`reasoning:${entry.id}`);
+  }
+  return into;
+}
+
+function targetKey(content: ChatContent): string | undefined {
+  switch (content.type) {
+    case 'toolCallPrepare':
+    case 'toolCallRun':
+    case 'toolCallRunning':
+    case 'toolCalled':
+    case 'toolCallRejected':
+      return `toolCall:${content.id}`;
+    case 'reasonStarted':
+    case 'reasonText':
+    case 'reasonFinished':
+      return `reasoning:${content.id}`;
+    default:
+      return undefined;
+  }
+}
