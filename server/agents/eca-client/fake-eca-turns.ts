@@ -84,6 +84,6 @@ export async function nulls(chat: Chat): Promise<void> {
   notify('chat/somethingNew', { chatId: chat.id, surprise: true });
   const base = { origin: 'native', id: 'call-null', name: 'read_file', server: 'ECA', summary: null, details: null };
   content(chat, 'assistant', { type: 'toolCallRun', ...base, arguments: { path: 'a.txt' }, manualApproval: false });
-  content(chat, 'assistant', { type: 'toolCalled', ...base, arguments: { path: 'a.txt' }, error: false, outputs: [{ type: 'text', text: 'a', content: null }], totalTimeMs: null });
+  content(chat, 'assistant', { type: 'toolCalled', ...base, arguments: { path: 'a.txt', limit: null }, error: false, outputs: [{ type: 'text', text: 'a', content: null }], totalTimeMs: null });
   content(chat, 'assistant', { type: 'text', text: 'Nulls survived.' });
 }
