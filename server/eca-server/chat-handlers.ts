@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { ChatContextSchema, type ChatContext } from '../../lib/protocol/eca-chat';
-import type { EditorContext } from '../../lib/protocol/eca/chat-methods';
+import type { EditorChatPromptParams, EditorContext } from '../../lib/protocol/eca/chat-methods';
 import { chooseModel, matchingCommands } from '../agents/turn-choices';
 import { ThreadBusyError } from '../hub/thread-session';
 import { queryContexts } from '../relay/context-query';
@@ -15,7 +15,11 @@ import type { EcaNotify } from './chat-history-handlers';
 import type { EcaServing } from './eca-serving';
 
 export function registerChatHandlers(serve: EcaServing, notify: EcaNotify, log: (message: string) => void): void {
-  serve.request('chat/prompt', async (params, backend) => {
+  serve.request('chat/prompt', (params, backend) =>
+    params.chatId === undefined ? prompt(params, backend) : backend.chats.inOrder(params.chatId, () => prompt(params, backend)),
+  );
+
+  async function prompt(params: EditorChatPromptParams, backend: EcaBackend) {
     const { hub, agent, chats } = backend;
     const { chatId, threadId } = await openChat(backend, params.chatId, notify);
     // Read after the await: a selection the editor sent just before the prompt has been taken by now.
@@ -37,39 +41,38 @@ export function registerChatHandlers(serve: EcaServing, notify: EcaNotify, log: 
       chats.enqueue(threadId, { message, options });
     }
     return { chatId, model, status: 'prompting' as const };
-  });
+  }
 
-  serve.notification('chat/toolCallApprove', async ({ chatId, toolCallId, save }, { hub, chats }) => {
-    const threadId = await chats.threadOf(chatId);
+  // Each acts on the chat in the order the editor sent it, after the prompt before it (eca-chats.ts).
+  const onChat = <P extends { chatId: string }>(act: (params: P, backend: EcaBackend, threadId: string | undefined) => Promise<unknown>) =>
+    (params: P, backend: EcaBackend) => backend.chats.inOrder(params.chatId, async () => act(params, backend, await backend.chats.threadOf(params.chatId)));
+
+  serve.notification('chat/toolCallApprove', onChat(async ({ chatId, toolCallId, save }, { hub }, threadId) => {
     if (threadId === undefined || !(await hub.approve(threadId, toolCallId, save))) {
       log(`chat/toolCallApprove: no call ${toolCallId} waits for approval in chat ${chatId}`);
     }
-  });
+  }));
 
-  serve.notification('chat/toolCallReject', async ({ chatId, toolCallId }, { hub, chats }) => {
-    const threadId = await chats.threadOf(chatId);
+  serve.notification('chat/toolCallReject', onChat(async ({ chatId, toolCallId }, { hub }, threadId) => {
     if (threadId === undefined || !(await hub.reject(threadId, toolCallId))) {
       log(`chat/toolCallReject: no call ${toolCallId} waits for approval in chat ${chatId}`);
     }
-  });
+  }));
 
-  serve.notification('chat/promptStop', async ({ chatId }, { hub, chats }) => {
-    const threadId = await chats.threadOf(chatId);
+  serve.notification('chat/promptStop', onChat(async (_params, { hub }, threadId) => {
     if (threadId !== undefined) await hub.stop(threadId);
-  });
+  }));
 
-  serve.notification('chat/promptSteer', async ({ chatId, message }, { hub, chats }) => {
-    const threadId = await chats.threadOf(chatId);
+  serve.notification('chat/promptSteer', onChat(async ({ chatId, message }, { hub }, threadId) => {
     // Per the protocol, the editor sends a steer message no turn took as a prompt of its own.
     if (threadId === undefined || message.trim() === '' || !(await hub.steer(threadId, message))) {
       log(`chat/promptSteer: no turn runs in chat ${chatId}; the editor sends the message as a prompt`);
     }
-  });
+  }));
 
-  serve.notification('chat/promptSteerRemove', async ({ chatId }, { hub, chats }) => {
-    const threadId = await chats.threadOf(chatId);
+  serve.notification('chat/promptSteerRemove', onChat(async (_params, { hub }, threadId) => {
     if (threadId !== undefined) await hub.removeSteering(threadId);
-  });
+  }));
 
   serve.notification('chat/selectedBehaviorChanged', ({ behavior }, { chats }) => chats.select(undefined, { behavior }));
   serve.notification('chat/selectedAgentChanged', ({ chatId, agent }, { chats }) => chats.select(chatId, { behavior: agent }));

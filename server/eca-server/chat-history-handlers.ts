@@ -16,10 +16,12 @@ import type { EcaServing } from './eca-serving';
 
 export type EcaNotify = <N extends NotificationMethod<EcaProtocol>>(method: N, params: NotificationParams<EcaProtocol, N>) => void;
 
+/** Each starts after what the editor sent to the chat before it (a prompt still being stored, say). */
 export function registerChatHistoryHandlers(serve: EcaServing, notify: EcaNotify, log: (message: string) => void): void {
   // "removing all previous messages": the thread and its history go; an absent chatId names no chat.
   serve.request('chat/delete', async ({ chatId }, { hub, chats }) => {
     if (chatId === undefined) return {};
+    await chats.inOrder(chatId, () => Promise.resolve());
     const threadId = await chats.threadOf(chatId);
     if (threadId !== undefined) await deleteQuietly(hub, threadId);
     chats.forget(chatId, threadId);
@@ -30,6 +32,7 @@ export function registerChatHistoryHandlers(serve: EcaServing, notify: EcaNotify
   // The chat stays (its id, its title); what it said goes. The next prompt starts afresh.
   serve.request('chat/clear', async ({ chatId, messages }, backend) => {
     if (messages === false) return {};
+    await backend.chats.inOrder(chatId, () => Promise.resolve());
     const threadId = await backend.chats.threadOf(chatId);
     if (threadId !== undefined) {
       const { threadId: fresh } = await copyIntoNewThread(backend.store, await threadRecord(backend, threadId), []);
@@ -40,6 +43,7 @@ export function registerChatHistoryHandlers(serve: EcaServing, notify: EcaNotify
   });
 
   serve.request('chat/rollback', async ({ chatId, contentId, include }, backend) => {
+    await backend.chats.inOrder(chatId, () => Promise.resolve());
     const threadId = await knownThread(backend, chatId);
     if (await backend.hub.isRunning(threadId)) throw requestFailed('A turn is running in this chat; stop it before rolling back.');
     const { events, index } = await locateUserMessage(backend.store, threadId, contentId);
@@ -58,6 +62,7 @@ export function registerChatHistoryHandlers(serve: EcaServing, notify: EcaNotify
 
   // The new chat holds the message and its answer; the editor learns of it from chat/opened.
   serve.request('chat/fork', async ({ chatId, contentId }, backend) => {
+    await backend.chats.inOrder(chatId, () => Promise.resolve());
     const threadId = await knownThread(backend, chatId);
     const { events, index } = await locateUserMessage(backend.store, threadId, contentId);
     const kept = throughTurnEnd(events, index);

@@ -28,6 +28,8 @@ export class EcaChats {
   private readonly chatOfThread = new Map<string, string>();
   private readonly selections = new Map<string, ChatSelection>();
   private readonly queued = new Map<string, QueuedPrompt[]>();
+  /** Per chat id, the end of the last operation on it: each waits for the one before (`inOrder`). */
+  private readonly lastOperation = new Map<string, Promise<unknown>>();
   /** The selection of every chat without one of its own (the editor's session-wide choice). */
   readonly everyChat: ChatSelection = {};
 
@@ -80,6 +82,25 @@ export class EcaChats {
     if (choice.behavior !== undefined) target.behavior = choice.behavior;
     if (choice.model !== undefined) target.model = choice.model;
     if (chatId !== undefined) this.selections.set(chatId, target);
+  }
+
+  /**
+   * Runs `operation` once every earlier operation on `chatId` has ended, so a chat's messages take
+   * effect in the order the editor sent them: a Stop sent right after a prompt stops that prompt's
+   * turn, though the prompt was still being stored when the Stop arrived.
+   */
+  inOrder<T>(chatId: string, operation: () => Promise<T>): Promise<T> {
+    const before = this.lastOperation.get(chatId) ?? Promise.resolve();
+    const result = before.then(operation);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.lastOperation.set(chatId, settled);
+    void settled.then(() => {
+      if (this.lastOperation.get(chatId) === settled) this.lastOperation.delete(chatId);
+    });
+    return result;
   }
 
   enqueue(threadId: string, prompt: QueuedPrompt): void {
