@@ -51,6 +51,13 @@ export interface AgentTurn {
   note(text: string): Promise<void>;
   /** Waits for a tab to approve or reject a tool call already emitted with `manualApproval: true`. */
   awaitApproval(toolCallId: string): Promise<ApprovalAnswer>;
+  /**
+   * A message the user sent while this turn runs (ECA's `chat/promptSteer`), already recorded as
+   * the user's once taken; undefined when none waits. A backend that can takes it at each model
+   * turn boundary and adds it to what the model reads next; one not taken when the turn ends is
+   * dropped (the editor sends it again as a prompt).
+   */
+  takeSteering?(): Promise<string | undefined>;
 }
 
 export interface AgentInfo {

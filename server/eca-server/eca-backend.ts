@@ -1,8 +1,8 @@
 /**
  * What the server runs once `initialize` has said where the workspace is, composed as the relay
  * composes it (server/relay/relay.ts) without the HTTP server and the UI: the config file
- * (`<data-dir>/config.json`: approval rules and MCP servers), the thread store (one ECA chat is
- * one Baton thread), the built-in agent and the hub between them.
+ * (`<data-dir>/config.json`: approval rules and MCP servers), the thread store (an ECA chat is a
+ * Baton thread, eca-chats.ts), the built-in agent and the hub between them.
  */
 import path from 'node:path';
 import type { ChatContext } from '../../lib/protocol/eca-chat';
@@ -19,6 +19,8 @@ import { CONFIG_FILE, createMcpServers } from '../relay/relay-config';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { Workspace } from '../workspace/workspace';
 import { nativeToolServer } from '../agents/builtin/native-tool-server';
+import type { ThreadStore } from '../store/thread-store';
+import { EcaChats } from './eca-chats';
 
 export interface EcaBackendOptions {
   workspaceRoot: string;
@@ -32,6 +34,10 @@ export interface EcaBackendOptions {
 
 export interface EcaBackend {
   hub: ThreadHub;
+  /** The store under the hub: `chat/rollback`, `chat/fork` and `chat/clear` copy history through it. */
+  store: ThreadStore;
+  /** The editor's chats and the threads behind them. */
+  chats: EcaChats;
   agent: AgentBackend;
   workspace: Workspace;
   /** The configured MCP servers; undefined when there are none. */
@@ -68,6 +74,8 @@ export async function openEcaBackend(options: EcaBackendOptions): Promise<EcaBac
   log(`workspace ${workspaceRoot}, data in ${dataDir}, model ${info.model}${info.offlineDemo ? ' (offline demo)' : ''}`);
   return {
     hub,
+    store,
+    chats: new EcaChats(store),
     agent,
     workspace: new Workspace(workspaceRoot, { protectedFolders: [dataDir] }),
     mcp,

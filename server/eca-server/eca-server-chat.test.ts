@@ -83,28 +83,33 @@ describe('the ECA server chat methods', () => {
     expect(existsSync(path.join(folders.workspace, 'second.txt'))).toBe(true);
   });
 
-  it('ends a turn waiting for approval on chat/promptStop, and refuses a prompt while the turn runs', async () => {
+  it('ends a turn waiting for approval on chat/promptStop; a prompt sent meanwhile runs once the turn has ended', async () => {
     const { editor } = running;
     script = callToolsThenSay([writeFileCall('stopped.txt')], 'Not reached.');
     const { chatId } = await editor.connection.request('chat/prompt', { message: 'Write a file' });
     await editor.content(chatId, 'toolCallRun');
-    await expect(editor.connection.request('chat/prompt', { chatId, message: 'Another' })).rejects.toMatchObject({
-      code: -32803,
-    });
+    // No editor handles an error answer to chat/prompt: the prompt waits for the turn instead.
+    expect(await editor.connection.request('chat/prompt', { chatId, message: 'Another' })).toMatchObject({ chatId, status: 'prompting' });
 
     editor.connection.notify('chat/promptStop', { chatId });
-    await editor.content(chatId, 'progress', (content) => content.state === 'finished');
+    const firstEnd = await editor.content(chatId, 'progress', (content) => content.state === 'finished');
+    const since = editor.contents.findIndex((params) => params.content === firstEnd) + 1;
+    script = callToolsThenSay([], 'Fine.');
+    await editor.content(chatId, 'text', (content) => content.text === 'Another', since);
+    await editor.content(chatId, 'progress', (content) => content.state === 'finished', since);
     expect(existsSync(path.join(folders.workspace, 'stopped.txt'))).toBe(false);
-    expect(model.requests).toHaveLength(1);
+    expect(model.requests).toHaveLength(2);
   });
 
-  it('deletes a chat, after which its id names no chat', async () => {
+  it('deletes a chat and says so; a prompt with its id then starts a new, empty chat', async () => {
     const { editor } = running;
     const chatId = await promptAndFinish({ message: 'Hello' });
     expect(await editor.connection.request('chat/delete', { chatId })).toEqual({});
-    await expect(editor.connection.request('chat/prompt', { chatId, message: 'Still there?' })).rejects.toMatchObject({
-      code: -32602,
-    });
+    expect(await editor.notification('chat/deleted')).toEqual({ chatId });
+
+    await promptAndFinish({ chatId, message: 'Still there?' });
+    // The model was not told about the deleted chat's "Hello".
+    expect(JSON.stringify(model.requests[1]?.messages)).not.toContain('Hello');
     expect(await editor.connection.request('chat/delete', {})).toEqual({});
   });
 

@@ -26,12 +26,15 @@ export const serverShutDown = (method: string) => invalidRequest(`the server is 
 
 export const requestFailed = (message: string) => new RpcError(LspErrorCodes.RequestFailed, message);
 
+/** Well-formed params that name nothing the server has (a message id a chat does not hold). */
+export const invalidParams = (message: string) => new RpcError(ErrorCodes.InvalidParams, message);
+
 /**
  * Turns the hub's own failures (string codes) into what an editor is answered with: a chat id that
  * names no chat is a bad parameter; a chat whose turn still runs is a request that failed.
  */
 export function toEcaRpcError(error: unknown): unknown {
-  if (error instanceof UnknownThreadError) return new RpcError(ErrorCodes.InvalidParams, error.message);
+  if (error instanceof UnknownThreadError) return invalidParams(error.message);
   if (error instanceof ThreadBusyError) return requestFailed(error.message);
   return error;
 }

@@ -62,7 +62,8 @@ describe('the ECA server lifecycle', () => {
 
     await running.editor.start(project);
     const { contexts } = await running.editor.connection.request('chat/queryContext', { query: 'only', contexts: [] });
-    expect(contexts).toEqual([{ type: 'file', path: 'only-here.md' }]);
+    // Editors name files by absolute paths, as ECA servers do.
+    expect(contexts).toEqual([{ type: 'file', path: path.join(project, 'only-here.md') }]);
   });
 
   it('refuses a workspace folder that is not a directory, and may be initialized again', async () => {
@@ -77,7 +78,7 @@ describe('the ECA server lifecycle', () => {
     ).rejects.toMatchObject({ code: -32602 });
     await expect(editor.connection.request('chat/queryCommands', { query: '' })).rejects.toMatchObject({ code: -32002 });
 
-    expect(await editor.start(folders.workspace)).toEqual({});
+    expect(await editor.start(folders.workspace)).toMatchObject({ chatWelcomeMessage: expect.any(String) });
   });
 
   it('refuses to start with a config file it cannot use, and says which', async () => {

@@ -36,7 +36,7 @@ describe('baton eca-server on the wire', () => {
     expect(await editor.message(isResponseTo('after-garbage'), 'the answer to initialize')).toEqual({
       jsonrpc: '2.0',
       id: 'after-garbage',
-      result: {},
+      result: expect.objectContaining({ chatDefaultModel: 'offline-demo' }),
     });
     const parseErrors = editor.received.filter(isResponseTo(null));
     expect(parseErrors).toEqual([
@@ -66,7 +66,9 @@ describe('baton eca-server on the wire', () => {
   it('says in its welcome that the offline demo model answers when there is no API key', async () => {
     const editor = new TestEditor(linkToProcess(fixture.server));
     // No workspace folder: the server works in the --workspace it was started with.
-    expect(await editor.start(undefined)).toEqual({});
+    // Editors open the chat with what the answer to initialize says (v1's fields), before config/updated.
+    const welcome = { models: ['offline-demo'], chatDefaultModel: 'offline-demo', chatBehaviors: ['agent', 'plan'], chatDefaultBehavior: 'agent' };
+    expect(await editor.start(undefined)).toEqual({ ...welcome, chatWelcomeMessage: expect.stringMatching(/offline demo model/) });
 
     const config = (await editor.notification('config/updated')) as ConfigUpdatedParams;
     expect(config.chat?.welcomeMessage).toMatch(/offline demo model/);

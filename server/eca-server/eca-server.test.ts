@@ -23,7 +23,7 @@ const fixture = useEcaServerProcess(writeThenAnswer);
 
 /** initialize, initialized, and a prompt that leads to a write_file call waiting for approval. */
 async function promptUntilApprovalAsked(editor: TestEditor) {
-  expect(await editor.start(fixture.folders.workspace)).toEqual({});
+  expect(await editor.start(fixture.folders.workspace)).toMatchObject({ chatDefaultModel: DEFAULT_MODEL, chatDefaultBehavior: 'agent' });
   const prompt = await editor.connection.request('chat/prompt', { message: 'Please write hello.txt' });
   expect(prompt).toEqual({ chatId: expect.any(String), model: DEFAULT_MODEL, status: 'prompting' });
   const run = await editor.content(prompt.chatId, 'toolCallRun');

@@ -1,7 +1,8 @@
 /**
- * Baton's built-in agent as an ECA server on a pair of byte streams (specs/eca-protocol-v2.md):
- * Content-Length framing, the lifecycle, `config/updated` and `tool/serverUpdated` once
- * initialized, and every `chat/*` method. The output carries protocol messages only; everything
+ * Baton's built-in agent as an ECA server on a pair of byte streams (specs/eca-protocol-v2.md, and
+ * what today's ECA editors send and expect): Content-Length framing, the lifecycle (the answer to
+ * `initialize` carries v1's chat fields), `config/updated` and `tool/serverUpdated` once
+ * initialized, and the `chat/*` methods. The output carries protocol messages only; everything
  * else goes to `log`. Bytes that make no message are answered with -32700 and reading goes on
  * (the stdio transport reports them, the connection answers).
  */
@@ -14,10 +15,11 @@ import { contentLengthFraming } from '../../lib/rpc/framing/content-length-reade
 import { RpcError } from '../../lib/rpc/errors';
 import { RpcConnection } from '../../lib/rpc/rpc-connection';
 import { createStdioTransport } from '../rpc/stdio-transport';
-import { registerChatHandlers, type BehaviorSelection } from './chat-handlers';
+import { registerChatHandlers } from './chat-handlers';
+import { registerChatHistoryHandlers, type EcaNotify } from './chat-history-handlers';
 import { openEcaBackend, type EcaBackend } from './eca-backend';
-import { DEFAULT_BEHAVIOR, startupConfig } from './eca-config';
-import { toEcaContentReceived } from './eca-contents';
+import { DEFAULT_BEHAVIOR, initializeResult, startupConfig } from './eca-config';
+import { EcaContentTranslator } from './eca-contents';
 import { EcaLifecycle } from './eca-lifecycle';
 import { requestFailed } from './eca-server-errors';
 import { createEcaServing } from './eca-serving';
@@ -55,7 +57,9 @@ const OUTPUT_FLUSH_LIMIT_MS = 2_000;
 export function runEcaServer(options: EcaServerOptions): RunningEcaServer {
   const { log } = options;
   const lifecycle = new EcaLifecycle();
-  const selection: BehaviorSelection = { behavior: DEFAULT_BEHAVIOR };
+  /** The behaviour the editor asked for in `initialize`, which `config/updated` selects. */
+  let initialBehavior = DEFAULT_BEHAVIOR;
+  const translator = new EcaContentTranslator();
   let backend: EcaBackend | undefined;
   let closingBackend: Promise<void> | undefined;
   /** config/updated and tool/serverUpdated go out once, on the first `initialized`. */
@@ -106,8 +110,13 @@ export function runEcaServer(options: EcaServerOptions): RunningEcaServer {
         env: options.env,
         log,
         onContent: (params) => {
-          const notification = toEcaContentReceived(params);
+          // `backend` is set before any prompt can make a content.
+          const chats = backend?.chats;
+          const notification = translator.toEca(params, chats ? chats.chatOf(params.chatId) : params.chatId);
           if (notification) connection.notify('chat/contentReceived', notification);
+          if (backend && params.content.type === 'progress' && params.content.state === 'finished') {
+            promptNextQueued(backend, params.chatId);
+          }
         },
       });
       // The editor went away while the backend opened: nothing may be left running.
@@ -122,11 +131,22 @@ export function runEcaServer(options: EcaServerOptions): RunningEcaServer {
       // A bad config file or an unusable data folder is the user's to fix, not an internal error.
       throw error instanceof RpcError ? error : requestFailed(messageOf(error));
     }
-    selection.behavior = initializationOptions?.chatBehavior ?? DEFAULT_BEHAVIOR;
-    if (processId !== null) stopWatchingParent = watchParentProcess(processId, () => void end(`the editor (process ${processId}) is gone`));
+    initialBehavior = initializationOptions?.chatAgent ?? initializationOptions?.chatBehavior ?? DEFAULT_BEHAVIOR;
+    backend.chats.everyChat.behavior = initialBehavior;
+    if (processId !== null && processId !== undefined) stopWatchingParent = watchParentProcess(processId, () => void end(`the editor (process ${processId}) is gone`));
     lifecycle.finishInitialize();
-    return {};
+    return initializeResult(backend.agent.info, initialBehavior);
   });
+
+  /** A prompt that came while its chat's turn ran goes now that the turn has ended. */
+  function promptNextQueued(running: EcaBackend, threadId: string): void {
+    const next = running.chats.dequeue(threadId);
+    if (!next) return;
+    running.hub.prompt(threadId, next.message, next.options).catch((error: unknown) => {
+      log(`a queued prompt of thread ${threadId} failed: ${messageOf(error)}`);
+      connection.notify('$/showMessage', { type: 'error', message: `Your prompt could not start: ${messageOf(error)}` });
+    });
+  }
 
   connection.onNotification('initialized', () => {
     if (!lifecycle.isRunning || !backend) {
@@ -135,7 +155,7 @@ export function runEcaServer(options: EcaServerOptions): RunningEcaServer {
     }
     if (announced) return;
     announced = true;
-    connection.notify('config/updated', startupConfig(backend.agent.info, selection.behavior));
+    connection.notify('config/updated', startupConfig(backend.agent.info, initialBehavior));
     for (const server of backend.toolServers()) announceToolServer(connection, server);
     // "Init MCP servers" comes after config/updated; each server's progress is announced as it happens.
     const { mcp } = backend;
@@ -145,7 +165,10 @@ export function runEcaServer(options: EcaServerOptions): RunningEcaServer {
     }
   });
 
-  registerChatHandlers(createEcaServing(connection, lifecycle, () => backend, log), selection, log);
+  const serving = createEcaServing(connection, lifecycle, () => backend, log);
+  const notify: EcaNotify = (method, params) => connection.notify(method, params);
+  registerChatHandlers(serving, notify, log);
+  registerChatHistoryHandlers(serving, notify, log);
 
   connection.onRequest('shutdown', async () => {
     lifecycle.assertRunning('shutdown');

@@ -154,7 +154,8 @@ export class TestEditor {
     for (const waiter of [...this.waiters]) waiter();
   }
 
-  private until<T>(find: () => T | undefined, what: string): Promise<T> {
+  /** What `find` finds in what has come so far, waiting for more messages until it finds something. */
+  until<T>(find: () => T | undefined, what: string): Promise<T> {
     let check: () => void = () => undefined;
     const found = new Promise<T>((resolve, reject) => {
       check = () => {

@@ -179,6 +179,16 @@ export class ThreadHub {
     return this.use(threadId, ({ session }) => session.reject(toolCallId, optionId));
   }
 
+  /** ECA's `chat/promptSteer`: a message for the running turn's next model request; false when no turn runs. */
+  async steer(threadId: string, message: string): Promise<boolean> {
+    return (await this.open(threadId)).session.steer(message);
+  }
+
+  /** ECA's `chat/promptSteerRemove`: false when no steer message waited. */
+  async removeSteering(threadId: string): Promise<boolean> {
+    return (await this.open(threadId)).session.removeSteering();
+  }
+
   async stop(threadId: string): Promise<void> {
     await this.use(threadId, ({ session }) => session.stop());
   }

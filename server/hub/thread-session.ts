@@ -34,6 +34,8 @@ export class ThreadSession {
   private turn: AbortController | undefined;
   private turnEnded: Promise<void> = Promise.resolve();
   private readonly approvals = new Map<string, (answer: ApprovalAnswer) => void>();
+  /** What the user sent while the turn runs, for the agent's next model request (`steer`). */
+  private steering: string | undefined;
 
   constructor(
     private readonly recorder: ThreadRecorder,
@@ -92,6 +94,23 @@ export class ThreadSession {
     return this.answer(toolCallId, { decision: 'rejected', optionId });
   }
 
+  /**
+   * Keeps `message` for the running turn's next model request (ECA's `chat/promptSteer`); two
+   * before it are joined. False when no turn runs.
+   */
+  steer(message: string): boolean {
+    if (!this.turn) return false;
+    this.steering = this.steering === undefined ? message : `${this.steering}\n${message}`;
+    return true;
+  }
+
+  /** Drops the steer message not taken yet; false when none waited. */
+  removeSteering(): boolean {
+    const had = this.steering !== undefined;
+    this.steering = undefined;
+    return had;
+  }
+
   /** Stops the running turn at once; what waits for approval is rejected. */
   stop(): void {
     if (!this.turn) return;
@@ -128,6 +147,7 @@ export class ThreadSession {
         emit,
         note: (text) => this.recorder.record('system', { type: 'text', text: `\n\n_${text}_\n\n` }),
         awaitApproval: (toolCallId) => this.waitForApproval(toolCallId, controller.signal),
+        takeSteering: () => this.takeSteering(),
       });
     } catch (error) {
       // A store that cannot write fails the agent's next content; that, not the agent's wording of it, is the reason.
@@ -144,6 +164,7 @@ export class ThreadSession {
       }
     } finally {
       await this.closeOpenToolCalls(controller.signal.aborted ? 'Stopped by the user.' : 'The turn ended first.');
+      this.steering = undefined;
       this.turn = undefined;
       await this.recorder.recordOrOwe('system', { type: 'progress', state: 'finished', text: interrupted ? 'Interrupted' : 'Done' });
     }
@@ -154,6 +175,15 @@ export class ThreadSession {
     await this.closeOpenToolCalls(reason);
     await this.recorder.record('system', { type: 'text', text: `\n\n**The turn was interrupted:** ${reason}` });
     await this.recorder.record('system', { type: 'progress', state: 'finished', text: 'Interrupted' });
+  }
+
+  /** The steer message, recorded as the user's before the agent sends it on. */
+  private async takeSteering(): Promise<string | undefined> {
+    const message = this.steering;
+    if (message === undefined) return undefined;
+    this.steering = undefined;
+    await this.recorder.record('user', { type: 'text', text: message });
+    return message;
   }
 
   private waitForApproval(toolCallId: string, signal: AbortSignal): Promise<ApprovalAnswer> {

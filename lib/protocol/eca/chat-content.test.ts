@@ -94,10 +94,26 @@ describe('ChatContentSchema, the union', () => {
     expect(ChatContentSchema.safeParse({ type: 'progress', state: 'paused', text: '' }).success).toBe(false);
   });
 
-  it('accepts the fileChange details both versions define', () => {
+  it('accepts the fileChange details both versions define, and keeps a call whose details it does not draw', () => {
     const details = { type: 'fileChange', path: 'a.md', diff: '+x', linesAdded: 1, linesRemoved: 0 };
     const run = { type: 'toolCallRun', origin: 'native', id: 't', name: 'write', arguments: {}, manualApproval: true, details };
     expect(parse(run)).toMatchObject({ details });
-    expect(ChatContentSchema.safeParse({ ...run, details: { ...details, type: 'patch' } }).success).toBe(false);
+    // The current protocol's shellCommand details: the call comes through, without them.
+    const shell = parse({ ...run, details: { type: 'shellCommand', commands: [{ command: 'ls', args: [] }] } });
+    expect(shell).toMatchObject({ type: 'toolCallRun', id: 't', manualApproval: true });
+    expect(shell).not.toHaveProperty('details.type');
+    expect(ChatContentSchema.safeParse({ ...run, details: { path: 'a.md' } }).success).toBe(false);
+  });
+
+  it("reads the current protocol's origins, rejection reasons and a progress without text", () => {
+    const call = { id: 't', name: 'web_search', arguments: {} };
+    expect(parse({ type: 'toolCallRunning', origin: 'server', server: 'openai', ...call })).toMatchObject({ origin: 'mcp' });
+    const rejected = { type: 'toolCallRejected', origin: 'native', server: 'ECA', ...call };
+    expect(parse({ ...rejected, reason: 'userChoiceDeny' })).toMatchObject({ reason: 'user-choice' });
+    expect(parse({ ...rejected, reason: 'userConfigDeny' })).toMatchObject({ reason: 'user-config' });
+    expect(parse({ ...rejected, reason: 'hookRejected' })).toMatchObject({ reason: 'user-config' });
+    expect(parse({ ...rejected, reason: 'userPromptStop' })).toMatchObject({ reason: 'user-choice' });
+    expect(parse({ type: 'progress', state: 'finished' })).toEqual({ type: 'progress', state: 'finished', text: '' });
+    expect(parse({ type: 'text', text: 'Hi', contentId: 'c1' })).toEqual({ type: 'text', text: 'Hi', contentId: 'c1' });
   });
 });

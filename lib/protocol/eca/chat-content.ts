@@ -13,6 +13,14 @@ import { ApprovalOptionSchema } from '../agents';
 export const ToolCallOriginSchema = z.enum(['mcp', 'native']);
 export type ToolCallOrigin = z.infer<typeof ToolCallOriginSchema>;
 
+/**
+ * The current protocol adds 'server' (a tool the model provider runs) and 'unknown'; neither is
+ * ECA's native tool server, so both read as 'mcp', a tool from elsewhere.
+ */
+const ReceivedToolCallOriginSchema = z
+  .enum(['mcp', 'native', 'server', 'unknown'])
+  .transform((origin): ToolCallOrigin => (origin === 'native' ? 'native' : 'mcp'));
+
 export const FileChangeDetailsSchema = z.object({
   type: z.literal('fileChange'),
   path: z.string(),
@@ -22,8 +30,15 @@ export const FileChangeDetailsSchema = z.object({
 });
 export type FileChangeDetails = z.infer<typeof FileChangeDetailsSchema>;
 
-/** `ToolCallDetails` has one member in both versions. */
-export const ToolCallDetailsSchema = FileChangeDetailsSchema;
+/**
+ * `ToolCallDetails` has one member in v1 and v2; the current protocol adds more (`shellCommand`,
+ * `jsonOutputs`, `subagent`, `task`). Those are extra presentation hints: they are dropped and the
+ * call is kept, so a call never goes missing for details Baton does not draw.
+ */
+export const ToolCallDetailsSchema = z.union([
+  FileChangeDetailsSchema,
+  z.looseObject({ type: z.string() }).transform((): undefined => undefined),
+]);
 
 /**
  * The spec types arguments as `{[key]: string}` (and `string[]` for `toolCalled`), but a model's
@@ -40,7 +55,7 @@ export const ToolOutputSchema = z
 export const NATIVE_TOOL_SERVER = 'ECA';
 
 const toolCallBase = {
-  origin: ToolCallOriginSchema,
+  origin: ReceivedToolCallOriginSchema,
   id: z.string(),
   name: z.string(),
   /**
@@ -59,7 +74,15 @@ function withServer<T extends { origin: ToolCallOrigin; server?: string | undefi
   return { ...content, server: content.server ?? (content.origin === 'native' ? NATIVE_TOOL_SERVER : '') };
 }
 
-export const TextContentSchema = z.object({ type: z.literal('text'), text: z.string() });
+export const TextContentSchema = z.object({
+  type: z.literal('text'),
+  text: z.string(),
+  /**
+   * Current protocol: the id of a user message, by which an editor rolls the chat back or forks it
+   * (`chat/rollback`, `chat/fork`). Only user messages carry it.
+   */
+  contentId: z.string().optional(),
+});
 
 export const UrlContentSchema = z.object({ type: z.literal('url'), title: z.string(), url: z.string() });
 
@@ -67,7 +90,8 @@ export const UrlContentSchema = z.object({ type: z.literal('url'), title: z.stri
 export const ProgressContentSchema = z.object({
   type: z.literal('progress'),
   state: z.enum(['running', 'finished']),
-  text: z.string(),
+  /** The current protocol may leave it out when `finished`. */
+  text: z.string().default(''),
 });
 
 /** v1 `messageCost` is v2 `lastMessageCost`; the relay emits `lastMessageCost`. */
@@ -162,13 +186,18 @@ export const ToolCalledContentSchema = z
   })
   .transform(withServer);
 
+/** Rejections decided by the user's configuration (or a hook of it), not by the user at the prompt. */
+const CONFIG_REJECTIONS = new Set(['user-config', 'userConfigDeny', 'hookRejected']);
+
 /**
- * v1 has one reason, 'user'; v2 splits it into 'user-choice' and 'user-config'. v1 'user' is
- * read as 'user-choice' (the user said no), which is what the relay emits.
+ * v1 has one reason, 'user'; v2 splits it into 'user-choice' and 'user-config'; the current
+ * protocol renames those 'userChoiceDeny' and 'userConfigDeny' and adds 'hookRejected' (a config
+ * hook refused it) and 'userPromptStop' / 'userStop' (Stop). Each is read as one of v2's two, which
+ * is what the relay emits.
  */
 export const ToolCallRejectedReasonSchema = z
-  .enum(['user-choice', 'user-config', 'user'])
-  .transform((reason) => (reason === 'user' ? 'user-choice' : reason));
+  .enum(['user-choice', 'user-config', 'user', 'userChoiceDeny', 'userConfigDeny', 'hookRejected', 'userPromptStop', 'userStop'])
+  .transform((reason): 'user-choice' | 'user-config' => (CONFIG_REJECTIONS.has(reason) ? 'user-config' : 'user-choice'));
 
 /** v2 lists it in `ChatContent`; v1 defines it (as `ToolCallRejected`) but leaves it out of the union. */
 export const ToolCallRejectedContentSchema = z

@@ -32,14 +32,48 @@ export const ChatPromptParamsSchema = z.object({
 export type ChatPromptParams = z.infer<typeof ChatPromptParamsSchema>;
 
 /**
+ * The current protocol's inline contexts (`ImageContext`, `TextContext`), which only an editor
+ * sends: the server delivers them with the user's message. Any other context type an editor may
+ * send later is kept as `{type}` so the prompt is still taken (the server skips it and says so).
+ */
+export const TextContextSchema = z.object({ type: z.literal('text'), label: z.string(), content: z.string() });
+export const ImageContextSchema = z.object({ type: z.literal('image'), mediaType: z.string(), base64: z.string() });
+const EditorContextSchema = z.union([
+  ChatContextSchema,
+  TextContextSchema,
+  ImageContextSchema,
+  z.looseObject({ type: z.string() }),
+]);
+export type EditorContext = z.infer<typeof EditorContextSchema>;
+
+/**
+ * `chat/prompt` as editors send it (the ECA table, eca-protocol.ts), beyond what the browser sends:
+ * the current protocol names the behaviour `agent` (both are taken; `agent` wins), and adds
+ * `variant` and `trust`. Real clients make the `chatId` up themselves (a UUID per chat buffer):
+ * an id the server has not seen starts a new chat with that id.
+ */
+export const EditorChatPromptParamsSchema = ChatPromptParamsSchema.extend({
+  /** v1 says string; clients have sent numbers (eca-emacs counts its prompts). Not used. */
+  requestId: z.union([z.string(), z.number()]).optional(),
+  agent: ChatBehaviorSchema.optional(),
+  /** Current protocol: a named parameter preset of the model. Baton's models have none. */
+  variant: z.string().optional(),
+  /** Current protocol: approve what would ask. Baton keeps asking (its approval rules decide). */
+  trust: z.boolean().optional(),
+  contexts: z.array(EditorContextSchema).optional(),
+});
+export type EditorChatPromptParams = z.infer<typeof EditorChatPromptParamsSchema>;
+
+/**
  * v1 answers `status: 'success'`; v2 says what the server does next, 'prompting' or 'login'.
  * v1 'success' (the prompt went to the model) is read as 'prompting', which the relay emits.
  */
 export const ChatPromptResultSchema = z.object({
   chatId: z.string(),
   model: ChatModelSchema,
+  /** The current protocol adds 'error' (the prompt could not start; the chat's contents say why). */
   status: z
-    .enum(['prompting', 'login', 'success'])
+    .enum(['prompting', 'login', 'success', 'error'])
     .transform((status) => (status === 'success' ? 'prompting' : status)),
 });
 export type ChatPromptResult = z.infer<typeof ChatPromptResultSchema>;
@@ -99,9 +133,16 @@ export const ChatQueryCommandsParamsSchema = z.object({
 export const ChatCommandSchema = z.object({
   name: z.string(),
   description: z.string(),
-  type: z.enum(['mcp-prompt', 'native']),
+  /**
+   * v1 and v2 say 'mcp-prompt' or 'native'; the current protocol says 'mcpPrompt' and adds
+   * 'customPrompt' and 'skill', both the server's own (read as 'native').
+   */
+  type: z
+    .enum(['mcp-prompt', 'native', 'mcpPrompt', 'customPrompt', 'skill'])
+    .transform((type): 'mcp-prompt' | 'native' => (type === 'mcp-prompt' || type === 'mcpPrompt' ? 'mcp-prompt' : 'native')),
   arguments: z.array(
-    z.object({ name: z.string(), description: z.string().optional(), required: z.boolean() }),
+    /** The current protocol makes `required` optional: absent is not required. */
+    z.object({ name: z.string(), description: z.string().optional(), required: z.boolean().default(false) }),
   ),
 });
 export type ChatCommand = z.infer<typeof ChatCommandSchema>;
@@ -123,5 +164,31 @@ export const ChatDeleteParamsSchema = z.object({ chatId: z.string().optional() }
  */
 export const ChatDeleteResultSchema = z.object({});
 
-/** v2 only. */
+/** v2; still taken by current servers as the older name of `chat/selectedAgentChanged`. */
 export const ChatSelectedBehaviorChangedParamsSchema = z.object({ behavior: ChatBehaviorSchema });
+
+/** Current protocol. Without `chatId` the choice is for every chat. */
+export const ChatSelectedAgentChangedParamsSchema = z.object({ chatId: z.string().optional(), agent: ChatBehaviorSchema });
+
+/** Current protocol. Without `chatId` the choice is for every chat. */
+export const ChatSelectedModelChangedParamsSchema = z.object({
+  chatId: z.string().optional(),
+  model: ChatModelSchema,
+  variant: z.string().optional(),
+});
+
+/**
+ * Current protocol, "Chat Query Files": the file contexts only, for an editor's file picker. The
+ * answer names them `files`.
+ */
+export const ChatQueryFilesParamsSchema = z.object({ chatId: z.string().optional(), query: z.string() });
+export const ChatQueryFilesResultSchema = z.object({ chatId: z.string().optional(), files: z.array(ChatContextSchema) });
+
+/**
+ * Current protocol, "Chat steer prompt": a message typed while a turn runs, given to the model at
+ * its next turn boundary (after the tool calls of the current round). One not taken when the turn
+ * ends is dropped: the editor then sends it as a prompt of its own.
+ */
+export const ChatPromptSteerParamsSchema = z.object({ chatId: z.string(), message: z.string() });
+/** Current protocol: drops the steer message still waiting, if any. */
+export const ChatPromptSteerRemoveParamsSchema = z.object({ chatId: z.string() });

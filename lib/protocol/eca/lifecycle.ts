@@ -32,10 +32,16 @@ export const ClientCapabilitiesSchema = z.looseObject({
 export type ClientCapabilities = z.infer<typeof ClientCapabilitiesSchema>;
 
 export const InitializeParamsSchema = z.object({
-  /** The parent's process id; null when no process started the server. */
-  processId: z.number().int().nullable(),
+  /**
+   * The parent's process id; null (or, in the current protocol, absent) when no process started
+   * the server or the editor chose not to say.
+   */
+  processId: z.number().int().nullable().optional(),
   clientInfo: z.object({ name: z.string(), version: z.string().optional() }).optional(),
-  initializationOptions: z.object({ chatBehavior: ChatBehaviorSchema.optional() }).optional(),
+  /** v2 names the editor's behaviour `chatBehavior`; the current protocol calls it `chatAgent`. */
+  initializationOptions: z
+    .looseObject({ chatBehavior: ChatBehaviorSchema.optional(), chatAgent: ChatBehaviorSchema.optional() })
+    .optional(),
   capabilities: ClientCapabilitiesSchema,
   workspaceFolders: z.array(WorkspaceFolderSchema),
 });
@@ -43,8 +49,10 @@ export type InitializeParams = z.infer<typeof InitializeParamsSchema>;
 
 /**
  * v1 answers with models, behaviors and the welcome message (all required there); v2 answers
- * `{}` and sends them in `config/updated` instead. The fields are optional here so both parse;
- * the relay answers v2's `{}`. Unknown fields pass through, as LSP's `InitializeResult` allows.
+ * `{}` and sends them in `config/updated` instead; the current protocol keeps `chatWelcomeMessage`.
+ * Real editors read the v1 fields from this answer and open the chat before `config/updated`
+ * comes, so Baton's server sends all of them. The fields are optional here so every version
+ * parses. Unknown fields pass through, as LSP's `InitializeResult` allows.
  */
 export const InitializeResultSchema = z.looseObject({
   /** v1 only. */
@@ -55,15 +63,19 @@ export const InitializeResultSchema = z.looseObject({
   chatBehaviors: z.array(ChatBehaviorSchema).optional(),
   /** v1 only. */
   chatDefaultBehavior: ChatBehaviorSchema.optional(),
-  /** v1 only. */
+  /** v1, and the current protocol. */
   chatWelcomeMessage: z.string().optional(),
 });
 export type InitializeResult = z.infer<typeof InitializeResultSchema>;
 
-/** `InitializedParams {}`; omitted params mean the same. */
-export const InitializedParamsSchema = z.object({}).optional();
+/** `InitializedParams {}`; omitted or null params mean the same, and what else comes is ignored. */
+export const InitializedParamsSchema = z.looseObject({}).optional();
 
 /** `shutdown` and `exit` take no params. */
 export const ShutdownParamsSchema = AbsentParamsSchema;
-export const ShutdownResultSchema = z.null();
+/** Read through nulls-as-absent, which turns the `null` result into undefined; it is null again here. */
+export const ShutdownResultSchema = z
+  .null()
+  .optional()
+  .transform((): null => null);
 export const ExitParamsSchema = AbsentParamsSchema;

@@ -127,6 +127,8 @@ describe('usage', () => {
     expect(first.contents.at(-1)).toEqual({
       type: 'usage',
       sessionTokens: firstTokens,
+      messageInputTokens: estimateInputTokens(requestAt(0)),
+      messageOutputTokens: 3,
       lastMessageCost: `$${firstCost.toFixed(4)}`,
       sessionCost: `$${firstCost.toFixed(4)}`,
       limit: { context: 200_000, output: 64_000 },
@@ -138,6 +140,9 @@ describe('usage', () => {
     expect(second.contents.at(-1)).toEqual({
       type: 'usage',
       sessionTokens: firstTokens + estimateInputTokens(requestAt(1)) + 11 + estimateInputTokens(requestAt(2)) + 1,
+      // This turn's two requests: what they sent, and what came back.
+      messageInputTokens: estimateInputTokens(requestAt(1)) + estimateInputTokens(requestAt(2)),
+      messageOutputTokens: 12,
       lastMessageCost: `$${secondCost.toFixed(4)}`,
       sessionCost: `$${(firstCost + secondCost).toFixed(4)}`,
       limit: { context: 200_000, output: 64_000 },
@@ -150,7 +155,12 @@ describe('usage', () => {
   it('gives tokens but no cost for a model without a price', async () => {
     await fixture.agentWith(scriptedSteps(say('hello')), { model: 'claude-unpriced' });
     const recording = await turn({ message: 'Hi' });
-    expect(recording.contents.at(-1)).toEqual({ type: 'usage', sessionTokens: expect.any(Number) });
+    expect(recording.contents.at(-1)).toEqual({
+      type: 'usage',
+      sessionTokens: expect.any(Number),
+      messageInputTokens: expect.any(Number),
+      messageOutputTokens: 1,
+    });
   });
 });
 

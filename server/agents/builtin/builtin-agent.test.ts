@@ -56,7 +56,12 @@ describe('BuiltinAgent with the demo script', () => {
       'usage',
     ]);
     expect(recording.contents.find((content) => content.type === 'url')).toEqual({ type: 'url', ...DEMO_LINK });
-    expect(recording.contents.at(-1)).toEqual({ type: 'usage', sessionTokens: expect.any(Number) });
+    expect(recording.contents.at(-1)).toEqual({
+      type: 'usage',
+      sessionTokens: expect.any(Number),
+      messageInputTokens: expect.any(Number),
+      messageOutputTokens: expect.any(Number),
+    });
     expect(recording.contents.filter((content) => content.type === 'text').length).toBeGreaterThan(10);
     const readRun = recording.contents.find((content) => content.type === 'toolCallRun' && content.name === 'read_file');
     expect(readRun).toMatchObject({ manualApproval: false, arguments: { path: 'README.md' }, summary: 'Reading README.md' });

@@ -189,7 +189,9 @@ export class BuiltinAgent implements AgentBackend {
         if (result === undefined || signal.aborted) return;
         results.push(result);
       }
-      messages.push({ role: 'user', content: results });
+      // A message the user sent meanwhile goes with the results, after them as the API wants.
+      const steering = await turn.takeSteering?.();
+      messages.push({ role: 'user', content: steering === undefined ? results : [...results, { type: 'text', text: steering }] });
     }
   }
 

@@ -53,7 +53,7 @@ describe('createBuiltinAgentFromEnv', () => {
     expect(recording.contents).toEqual([
       { type: 'text', text: 'Real-ish.' },
       // An unlisted model has no price and no known limits: tokens only.
-      { type: 'usage', sessionTokens: expect.any(Number) },
+      { type: 'usage', sessionTokens: expect.any(Number), messageInputTokens: expect.any(Number), messageOutputTokens: expect.any(Number) },
     ]);
     expect(fixture.server.requests[0]).toMatchObject({ model: 'claude-test-model', stream: true });
     expect(fixture.server.requests[0]).not.toHaveProperty('thinking');

@@ -50,6 +50,9 @@ export function usageContent(model: string, thread: UsageTally, turn: UsageTally
   return {
     type: 'usage',
     sessionTokens: totalTokens(thread.tokens),
+    // ECA v1's per-prompt counts, which editors still show: what this turn sent and received.
+    messageInputTokens: turn.tokens.inputTokens + turn.tokens.cacheWriteTokens + turn.tokens.cacheReadTokens,
+    messageOutputTokens: turn.tokens.outputTokens,
     ...(spec ? { lastMessageCost: formatCost(turn.cost), sessionCost: formatCost(thread.cost) } : {}),
     ...(spec ? { limit: { context: spec.contextTokens, output: spec.outputTokens } } : {}),
   };

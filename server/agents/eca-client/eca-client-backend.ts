@@ -68,7 +68,8 @@ export class EcaClientBackend implements AgentBackend {
         requestId: String(this.nextRequestId++),
         message,
         ...(turn.model !== undefined ? { model: turn.model } : {}),
-        ...(turn.behavior !== undefined ? { behavior: turn.behavior } : {}),
+        // v2 says `behavior`, the current protocol `agent`: a server reads the one it knows.
+        ...(turn.behavior !== undefined ? { behavior: turn.behavior, agent: turn.behavior } : {}),
         ...(turn.contexts && turn.contexts.length > 0 ? { contexts: [...turn.contexts] } : {}),
       }, this.log);
       if (chatId !== undefined) this.chats.set(turn.threadId, { chatId, server });
@@ -97,9 +98,15 @@ export class EcaClientBackend implements AgentBackend {
     return result.contexts;
   }
 
-  /** `chat/selectedBehaviorChanged` (v2): the user picked another behaviour in the composer. */
+  /**
+   * The user picked another behaviour in the composer: `chat/selectedBehaviorChanged` (v2) and
+   * `chat/selectedAgentChanged` (the current protocol, which still takes the older name). A server
+   * ignores the notification it does not know.
+   */
   async selectBehavior(behavior: string): Promise<void> {
-    (await this.server()).rpc.notify('chat/selectedBehaviorChanged', { behavior });
+    const { rpc } = await this.server();
+    rpc.notify('chat/selectedBehaviorChanged', { behavior });
+    rpc.notify('chat/selectedAgentChanged', { agent: behavior });
   }
 
   /** The tool servers the ECA server last reported (`tool/serverUpdated`); Start and Stop are `mcp/*`. */

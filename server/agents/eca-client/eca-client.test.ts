@@ -84,6 +84,8 @@ describe('ECA client: lifecycle and a plain turn', () => {
       chatId: null,
       model: 'fake-small',
       behavior: 'plan',
+      // The current protocol's name of the behaviour goes too.
+      agent: 'plan',
       contexts: [{ type: 'file', path: 'README.md' }],
       message: 'echo this',
     });

@@ -56,6 +56,7 @@ export async function runEcaPrompt(
     if (turn.signal.aborted) sendStop();
     if (answer.chatId !== turn.agentSessionId) await turn.saveAgentSession(answer.chatId);
     if (answer.status === 'login') await turn.note('The ECA server asks you to log in first; follow what it says.');
+    if (answer.status === 'error') await turn.note('The ECA server could not start this prompt; its messages above say why.');
     await chat.done;
     return answer.chatId;
   } finally {

@@ -6,7 +6,10 @@
  *
  * `--protocol=1` speaks v1: `initialize` answers models/behaviours/welcome (no config/updated),
  * usage says `messageCost`, tool outputs say `content`, a rejection's reason is 'user', chat/prompt
- * answers status 'success', and there is no toolCallRunning. Default: v2.
+ * answers status 'success', and there is no toolCallRunning. `--protocol=current` speaks as today's
+ * ECA servers do: `config/updated` says `agents` / `selectAgent` with nulls for "none", commands are
+ * 'mcpPrompt' without `required`, `chat/selectedAgentChanged` selects, and the final progress has
+ * no text. Default: v2.
  *
  * What a turn does is chosen by keywords in the prompt (the first listed that appears wins; in a
  * prompt primed with a transcript, only the words after "The user now says:" count):
@@ -22,7 +25,8 @@
  *   nulls       contents with null fields, an unknown content type and an unknown notification
  *   diagnostics asks the client editor/getDiagnostics (string id) and says how many it got
  *   show        a $/showMessage warning, then a normal answer
- *   echo        answers with the prompt's params as JSON (chatId, model, behavior, contexts, message)
+ *   echo        answers with the prompt's params as JSON (chatId, model, behavior, agent, contexts, message)
+ *   newer       contents only today's protocol has (image, flag, hook, a provider tool), then text
  *   otherwise   a thought, "Hello from the fake ECA server.", a link and usage
  * Choosing the 'plan' behaviour (chat/selectedBehaviorChanged) selects the model 'fake-small'.
  * `shutdown` then `exit` ends it with 0, `exit` alone with 1, stdin closing without `exit` with 5.
@@ -31,7 +35,7 @@
  * spec's sequence diagram shows), and ends with `progress finished`.
  */
 import { randomUUID } from 'node:crypto';
-import { type Chat, content, log, nulls, reasoning, sleep, toolCall, usage, v1, writeFile } from './fake-eca-turns';
+import { type Chat, content, current, log, newer, nulls, reasoning, sleep, toolCall, usage, v1, writeFile } from './fake-eca-turns';
 import { createFrameReader, type Message, notify, send, writeRaw } from './fake-eca-wire';
 
 
@@ -75,7 +79,11 @@ const handlers: Record<string, (params: Params) => unknown> = {
       : {};
   },
   initialized: () => {
-    if (!v1) {
+    if (current) {
+      notify('config/updated', {
+        chat: { models: ['fake-small', 'fake-large'], agents: ['code', 'plan'], selectModel: 'fake-large', selectAgent: 'code', variants: [], selectVariant: null, welcomeMessage: null },
+      });
+    } else if (!v1) {
       notify('config/updated', {
         chat: { models: ['fake-small', 'fake-large'], behaviors: ['agent', 'plan', 'review'], selectModel: 'fake-large', selectBehavior: 'agent', welcomeMessage: null },
       });
@@ -97,6 +105,11 @@ const handlers: Record<string, (params: Params) => unknown> = {
     if (chat) chat.stopped = true;
   },
   'chat/delete': ({ chatId }) => (chats.delete(chatId ?? ''), {}),
+  'chat/selectedAgentChanged': (params) => {
+    if (!current) return;
+    behavior = String(params.agent ?? behavior);
+    log(`agent selected: ${behavior}`);
+  },
   'chat/selectedBehaviorChanged': (params) => {
     behavior = params.behavior ?? behavior;
     // As a real ECA server whose behaviours have their own default model: 'plan' plans with the small one.
@@ -105,7 +118,9 @@ const handlers: Record<string, (params: Params) => unknown> = {
   'chat/queryCommands': ({ query }) => ({
     commands: [
       { name: 'costs', description: 'Shows the costs', type: 'native', arguments: [] },
-      { name: 'review', description: 'Reviews a file', type: 'mcp-prompt', arguments: [{ name: 'path', description: null, required: true }] },
+      current
+        ? { name: 'review', description: 'Reviews a file', type: 'mcpPrompt', arguments: [{ name: 'path', description: null }] }
+        : { name: 'review', description: 'Reviews a file', type: 'mcp-prompt', arguments: [{ name: 'path', description: null, required: true }] },
     ].filter((command) => command.name.includes(String(query ?? '').replace(/^\//, ''))),
   }),
   'chat/queryContext': ({ query }) => ({
@@ -135,7 +150,7 @@ function startPrompt(params: Record<string, unknown>) {
   return { chatId, model: String(params.model ?? 'fake-large'), status: v1 ? 'success' : 'prompting' };
 }
 
-const KEYWORDS = ['crash', 'stubborn', 'slow', 'write', 'auto', 'reuse', 'garbage', 'nulls', 'diagnostics', 'show', 'echo'] as const;
+const KEYWORDS = ['crash', 'stubborn', 'slow', 'write', 'auto', 'reuse', 'garbage', 'nulls', 'newer', 'diagnostics', 'show', 'echo'] as const;
 
 async function runTurn(chat: Chat, message: string, params: Record<string, unknown>): Promise<void> {
   // Contents go out after the answer to chat/prompt, as a real server streams them.
@@ -174,6 +189,9 @@ async function runTurn(chat: Chat, message: string, params: Record<string, unkno
     case 'nulls':
       await nulls(chat);
       break;
+    case 'newer':
+      newer(chat);
+      break;
     case 'diagnostics': {
       const answer = (await request('editor/getDiagnostics', {})) as { diagnostics?: unknown[] };
       content(chat, 'assistant', { type: 'text', text: `Diagnostics: ${answer.diagnostics?.length ?? 'none'}.` });
@@ -184,7 +202,7 @@ async function runTurn(chat: Chat, message: string, params: Record<string, unkno
       content(chat, 'assistant', { type: 'text', text: 'Shown.' });
       break;
     case 'echo':
-      content(chat, 'assistant', { type: 'text', text: JSON.stringify({ chatId: params.chatId ?? null, model: params.model ?? null, behavior: params.behavior ?? behavior, contexts: params.contexts ?? [], message }) });
+      content(chat, 'assistant', { type: 'text', text: JSON.stringify({ chatId: params.chatId ?? null, model: params.model ?? null, behavior: params.behavior ?? behavior, agent: params.agent ?? null, contexts: params.contexts ?? [], message }) });
       break;
     default:
       reasoning(chat, `r-${randomUUID()}`, 'Thinking about a greeting.');
@@ -193,7 +211,7 @@ async function runTurn(chat: Chat, message: string, params: Record<string, unkno
       content(chat, 'assistant', { type: 'url', title: 'ECA', url: 'https://eca.dev' });
   }
   usage(chat);
-  content(chat, 'system', { type: 'progress', state: 'finished', text: chat.stopped ? 'Stopped' : 'Finished' });
+  content(chat, 'system', current ? { type: 'progress', state: 'finished', text: null } : { type: 'progress', state: 'finished', text: chat.stopped ? 'Stopped' : 'Finished' });
 }
 
 function receive(message: Message): void {
@@ -228,4 +246,4 @@ process.stdin.on('end', () => {
   log('stdin ended without exit; exiting');
   process.exit(5);
 });
-log(`started (protocol v${v1 ? 1 : 2})`);
+log(`started (protocol ${v1 ? 'v1' : current ? 'current' : 'v2'})`);

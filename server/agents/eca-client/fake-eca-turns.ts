@@ -7,6 +7,8 @@ import { notify } from './fake-eca-wire';
 
 /** `--protocol=1`: v1 shapes throughout. */
 export const v1 = process.argv.includes('--protocol=1');
+/** `--protocol=current`: today's ECA server (agents, nulls for "none", newer contents). */
+export const current = process.argv.includes('--protocol=current');
 export const log = (text: string) => process.stderr.write(`fake eca: ${text}\n`);
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -84,6 +86,18 @@ export async function nulls(chat: Chat): Promise<void> {
   notify('chat/somethingNew', { chatId: chat.id, surprise: true });
   const base = { origin: 'native', id: 'call-null', name: 'read_file', server: 'ECA', summary: null, details: null };
   content(chat, 'assistant', { type: 'toolCallRun', ...base, arguments: { path: 'a.txt' }, manualApproval: false });
-  content(chat, 'assistant', { type: 'toolCalled', ...base, arguments: { path: 'a.txt' }, error: false, outputs: [{ type: 'text', text: 'a', content: null }], totalTimeMs: null });
+  content(chat, 'assistant', { type: 'toolCalled', ...base, arguments: { path: 'a.txt', limit: null }, error: false, outputs: [{ type: 'text', text: 'a', content: null }], totalTimeMs: null });
   content(chat, 'assistant', { type: 'text', text: 'Nulls survived.' });
+}
+
+/** Contents only today's protocol has: an image, a flag, a hook, a provider-side tool with shell details. */
+export function newer(chat: Chat): void {
+  content(chat, 'assistant', { type: 'image', mediaType: 'image/png', base64: 'iVBORw0KGgo=' });
+  content(chat, 'system', { type: 'flag', text: 'Checkpoint', contentId: 'flag-1' });
+  content(chat, 'system', { type: 'hookActionStarted', id: 'hook-1', name: 'lint', actionType: 'shell' });
+  const base = { origin: 'server', id: 'call-web', name: 'web_search', server: 'provider', summary: null };
+  const details = { type: 'shellCommand', commands: [{ command: 'ls', args: [] }] };
+  content(chat, 'assistant', { type: 'toolCallRun', ...base, arguments: { query: 'eca' }, manualApproval: false, details });
+  content(chat, 'assistant', { type: 'toolCallRejected', ...base, arguments: { query: 'eca' }, reason: 'userConfigDeny', details });
+  content(chat, 'assistant', { type: 'text', text: 'Newer survived.', contentId: null });
 }
