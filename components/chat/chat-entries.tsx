@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { selectOpenChat } from '../../stores/baton-store';
 import { entryCount } from '../../stores/entry-list';
@@ -46,6 +46,16 @@ export function ChatEntries() {
     if (pinnedToBottom.current) list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
   }, []);
 
+  // Opens at the newest entry. Not with the list's initialTopMostItemIndex: until a scroll event
+  // confirms that first scroll, the list keeps re-applying it, pulling a reader who has scrolled
+  // up back down, and a thread too short to scroll never confirms it.
+  const hasEntries = count > 0;
+  useEffect(() => {
+    if (!hasEntries) return;
+    pinnedToBottom.current = true;
+    list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+  }, [threadId, hasEntries]);
+
   if (threadId === null || count === 0) {
     return (
       <div className="chat-entries" data-testid="chat-entries" aria-live="polite">
@@ -64,7 +74,6 @@ export function ChatEntries() {
       scrollerRef={scrollerRef}
       firstItemIndex={firstIndex}
       totalCount={count}
-      initialTopMostItemIndex={{ index: 'LAST', align: 'end' }}
       followOutput={() => (pinnedToBottom.current ? 'auto' : false)}
       totalListHeightChanged={followGrowth}
       increaseViewportBy={MARGIN_PX}
