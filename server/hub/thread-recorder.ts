@@ -259,6 +259,7 @@ export class ThreadRecorder {
   private retryOwed(): void {
     if (!this.isIdle) return this.owed.scheduleRetry();
     this.flushing = this.payOwed()
+      // payOwed kept the failure (storeFailure) and scheduled the next retry; nobody else waits on it.
       .catch(() => undefined)
       .finally(() => {
         this.flushing = undefined;
