@@ -79,7 +79,7 @@ export async function recordingBench(): Promise<void> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'baton-bench-record-'));
   const store = await openThreadStore({ databaseFile: path.join(folder, 'store.db') });
   const rawFile = path.join(folder, 'raw.db');
-  await applyMigrations(rawFile);
+  await applyMigrations({ kind: 'sqlite', file: rawFile });
   const database = new Database(rawFile);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');

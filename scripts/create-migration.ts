@@ -1,24 +1,32 @@
 /**
- * `npm run migration:create -- <name>`: writes the SQL that takes the database from the committed
- * migrations to prisma/schema.prisma, as `prisma migrate dev --create-only` would. The CLI's
- * version needs a native engine binary; this uses the WebAssembly engine.
+ * `npm run migration:create -- <name>`: writes the SQL that takes each database from its committed
+ * migrations to prisma/schema.prisma, as `prisma migrate dev --create-only` would: for SQLite in
+ * prisma/migrations and for PostgreSQL in prisma/postgresql/migrations (a temporary server from
+ * Debian's postgresql package is started for it). The CLI's version needs a native engine binary;
+ * this uses the WebAssembly engine.
+ *
+ * SQL written by hand into a SQLite migration (an FTS5 table, a trigger) has no PostgreSQL
+ * counterpart made for it: write that one by hand too, in the PostgreSQL migration of the same name.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { migrationsDirectory } from '../server/store/migrate';
+import type { DatabaseTarget } from '../server/store/database-target';
+import { migrationsDirectoryFor, POSTGRES_SCHEMA_SNAPSHOT } from '../server/store/migrate';
 import {
   MIGRATION_LOCK_FILE,
   MIGRATION_SQL_FILE,
   NO_SCHEMA_FILTER,
-  SQLITE_MIGRATION_LOCK,
+  migrationLock,
   readMigrationsList,
   withSchemaEngine,
   type MigrationList,
   type SchemaContainer,
 } from '../server/store/schema-engine';
+import { postgresSchema } from './postgres-schema.mjs';
+import { startTemporaryPostgres } from './temporary-postgres';
 
-const schemaFile = join(migrationsDirectory, '..', 'schema.prisma');
+const schemaFile = join(migrationsDirectoryFor('sqlite'), '..', 'schema.prisma');
 
 /** The CLI's folder name: UTC time to the second, then the name, so that name order is age order. */
 function migrationFolderName(name: string, now = new Date()): string {
@@ -33,38 +41,85 @@ function migrationFolderName(name: string, now = new Date()): string {
  * apply cleanly to the shadow database"). Instead we apply them to a scratch database the way the
  * relay does (`applyMigrations`, which uses `executeScript`) and diff that database.
  */
-async function diffFromMigrations(migrationsList: MigrationList, schema: SchemaContainer) {
-  const scratchFolder = await mkdtemp(join(tmpdir(), 'baton-migration-'));
-  try {
-    return await withSchemaEngine(join(scratchFolder, 'scratch.db'), async (engine) => {
-      await engine.applyMigrations({ migrationsList, filters: NO_SCHEMA_FILTER });
-      return engine.diff({
-        from: { tag: 'schemaDatasource', files: [schema], configDir: dirname(schema.path) },
-        to: { tag: 'schemaDatamodel', files: [schema] },
-        script: true,
-        // With exitCode set the engine answers 2 when there is a difference and 0 when there is none.
-        exitCode: true,
-        filters: NO_SCHEMA_FILTER,
-      });
+async function diffFromMigrations(scratch: DatabaseTarget, migrationsList: MigrationList, schema: SchemaContainer) {
+  return withSchemaEngine(scratch, async (engine) => {
+    await engine.applyMigrations({ migrationsList, filters: NO_SCHEMA_FILTER });
+    return engine.diff({
+      from: { tag: 'schemaDatasource', files: [schema], configDir: dirname(schema.path) },
+      to: { tag: 'schemaDatamodel', files: [schema] },
+      script: true,
+      // With exitCode set the engine answers 2 when there is a difference and 0 when there is none.
+      exitCode: true,
+      filters: NO_SCHEMA_FILTER,
     });
-  } finally {
-    await rm(scratchFolder, { recursive: true, force: true });
-  }
+  });
 }
 
-async function createMigration(name: string): Promise<string | null> {
-  const migrationsList = await readMigrationsList(migrationsDirectory);
-  const schema = { path: schemaFile, content: await readFile(schemaFile, 'utf8') };
-  const diff = await diffFromMigrations(migrationsList, schema);
+async function writeMigration(
+  kind: DatabaseTarget['kind'],
+  folderName: string,
+  scratch: DatabaseTarget,
+  schema: SchemaContainer,
+): Promise<string | null> {
+  const directory = migrationsDirectoryFor(kind);
+  const migrationsList = await readMigrationsList(directory);
+  const diff = await diffFromMigrations(scratch, migrationsList, schema);
   if (diff.exitCode === 0) return null;
-
-  const folder = join(migrationsDirectory, migrationFolderName(name));
+  const folder = join(directory, folderName);
   await mkdir(folder, { recursive: true });
   await writeFile(join(folder, MIGRATION_SQL_FILE), `${(diff.stdout ?? '').trim()}\n`);
   if (migrationsList.lockfile.content === null) {
-    await writeFile(join(migrationsDirectory, MIGRATION_LOCK_FILE), SQLITE_MIGRATION_LOCK);
+    await writeFile(join(directory, MIGRATION_LOCK_FILE), migrationLock(kind));
   }
   return folder;
+}
+
+/**
+ * PostgreSQL's migration is the diff between two schema texts: the one its committed migrations
+ * were made from (kept beside them, POSTGRES_SCHEMA_SNAPSHOT) and today's. The wasm engine cannot
+ * diff a live PostgreSQL database: reading its catalog through the `pg` adapter fails on the
+ * catalog's "char" columns, which the adapter does not map.
+ */
+async function writePostgresMigration(folderName: string, sqliteSchema: string): Promise<string | null> {
+  const directory = migrationsDirectoryFor('postgresql');
+  const snapshotFile = join(directory, '..', POSTGRES_SCHEMA_SNAPSHOT);
+  const previous = await readFile(snapshotFile, 'utf8').catch(() => null);
+  const next = postgresSchema(sqliteSchema);
+  // The engine insists on a live connection even for a diff between two texts, which it never queries.
+  const server = await startTemporaryPostgres();
+  const diff = await withSchemaEngine({ kind: 'postgresql', url: server.url('postgres') }, (engine) =>
+    engine.diff({
+      from: previous === null ? { tag: 'empty' } : { tag: 'schemaDatamodel', files: [{ path: snapshotFile, content: previous }] },
+      to: { tag: 'schemaDatamodel', files: [{ path: schemaFile, content: next }] },
+      script: true,
+      exitCode: true,
+      filters: NO_SCHEMA_FILTER,
+    }),
+  ).finally(() => server.stop());
+  if (diff.exitCode === 0) return null;
+  const folder = join(directory, folderName);
+  await mkdir(folder, { recursive: true });
+  await writeFile(join(folder, MIGRATION_SQL_FILE), `${(diff.stdout ?? '').trim()}\n`);
+  await writeFile(join(directory, MIGRATION_LOCK_FILE), migrationLock('postgresql'));
+  await writeFile(snapshotFile, next);
+  return folder;
+}
+
+async function createMigrations(name: string): Promise<string[]> {
+  const folderName = migrationFolderName(name);
+  const sqliteSchema = await readFile(schemaFile, 'utf8');
+  const written: (string | null)[] = [];
+
+  const scratchFolder = await mkdtemp(join(tmpdir(), 'baton-migration-'));
+  try {
+    const scratch: DatabaseTarget = { kind: 'sqlite', file: join(scratchFolder, 'scratch.db') };
+    written.push(await writeMigration('sqlite', folderName, scratch, { path: schemaFile, content: sqliteSchema }));
+  } finally {
+    await rm(scratchFolder, { recursive: true, force: true });
+  }
+
+  written.push(await writePostgresMigration(folderName, sqliteSchema));
+  return written.filter((folder) => folder !== null);
 }
 
 const name = process.argv[2];
@@ -72,9 +127,9 @@ if (name === undefined || !/^[a-z0-9_]+$/.test(name)) {
   console.error('usage: npm run migration:create -- <name>   (lower case, digits and _ only)');
   process.exit(2);
 }
-const folder = await createMigration(name);
+const folders = await createMigrations(name);
 console.log(
-  folder === null
+  folders.length === 0
     ? 'The migrations already match prisma/schema.prisma; nothing written.'
-    : `Wrote ${folder}`,
+    : folders.map((folder) => `Wrote ${folder}`).join('\n'),
 );

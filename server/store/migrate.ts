@@ -1,27 +1,43 @@
 /**
- * Brings a SQLite database up to the committed migrations in `prisma/migrations`, as
- * `prisma migrate deploy` would, but through the WebAssembly schema engine (no binary download).
+ * Brings a database up to the committed migrations, as `prisma migrate deploy` would, but through
+ * the WebAssembly schema engine (no binary download). SQLite and PostgreSQL each have their own
+ * migrations folder, both written from prisma/schema.prisma by scripts/create-migration.ts.
  */
 import { fileURLToPath } from 'node:url';
+import { describeDatabase, type DatabaseTarget } from './database-target';
 import { NO_SCHEMA_FILTER, readMigrationsList, withSchemaEngine } from './schema-engine';
 
 /** Resolved from this file, not the working directory: the relay may be started from anywhere. */
 export const migrationsDirectory = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+export const postgresMigrationsDirectory = fileURLToPath(
+  new URL('../../prisma/postgresql/migrations', import.meta.url),
+);
+
+/**
+ * Beside PostgreSQL's migrations: the schema they were made from, which the next one is diffed
+ * against (scripts/create-migration.ts). Written by that script only.
+ */
+export const POSTGRES_SCHEMA_SNAPSHOT = 'schema-of-migrations.prisma';
+
+export function migrationsDirectoryFor(kind: DatabaseTarget['kind']): string {
+  return kind === 'sqlite' ? migrationsDirectory : postgresMigrationsDirectory;
+}
 
 /** Applies the migrations this database has not seen yet; returns their names (none the second time). */
-export async function applyMigrations(databaseFile: string): Promise<{ applied: string[] }> {
-  const migrationsList = await readMigrationsList(migrationsDirectory);
+export async function applyMigrations(target: DatabaseTarget): Promise<{ applied: string[] }> {
+  const directory = migrationsDirectoryFor(target.kind);
+  const migrationsList = await readMigrationsList(directory);
   // An empty list would "succeed" and leave a database without tables; fail where the cause is.
   if (migrationsList.migrationDirectories.length === 0) {
-    throw new Error(`No migrations found in ${migrationsDirectory}`);
+    throw new Error(`No migrations found in ${directory}`);
   }
   try {
-    const output = await withSchemaEngine(databaseFile, (engine) =>
+    const output = await withSchemaEngine(target, (engine) =>
       engine.applyMigrations({ migrationsList, filters: NO_SCHEMA_FILTER }),
     );
     return { applied: output.appliedMigrationNames };
   } catch (error) {
-    throw new Error(`Could not apply the migrations in ${migrationsDirectory} to ${databaseFile}`, {
+    throw new Error(`Could not apply the migrations in ${directory} to ${describeDatabase(target)}`, {
       cause: error,
     });
   }

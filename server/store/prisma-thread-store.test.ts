@@ -1,12 +1,14 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdir, readdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { PrismaClient } from './generated/client';
-import { applyMigrations, migrationsDirectory } from './migrate';
+import type { DatabaseTarget } from './database-target';
+import { applyMigrations, migrationsDirectoryFor } from './migrate';
+import { connectPostgres } from './postgres-connection';
 import { connectSqlite, openThreadStore, readPragma } from './prisma-thread-store';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases';
 import type { ThreadStore } from './thread-store';
 
 const userMessage = (text: string): ThreadEntry => ({
@@ -26,35 +28,35 @@ const toolCall: ThreadEntry = {
   manualApproval: true,
 };
 
-let folder: string;
-let databaseFile: string;
+let database: TestDatabase;
 const toClose: { close(): Promise<void> }[] = [];
 
 async function open(): Promise<ThreadStore> {
-  const store = await openThreadStore({ databaseFile });
+  const store = await openThreadStore({ database: database.target });
   toClose.push(store);
   return store;
 }
 
-/** A second, unconfigured connection to the same file, as another process would have. */
-function rawClient(): PrismaClient {
-  const client = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: databaseFile }) });
+/** A second, unconfigured connection to the same database, as another process would have. */
+async function rawClient(target: DatabaseTarget = database.target): Promise<PrismaClient> {
+  const client =
+    target.kind === 'sqlite'
+      ? new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: target.file }) })
+      : await connectPostgres(target.url);
   toClose.push({ close: () => client.$disconnect() });
   return client;
 }
 
-beforeEach(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'baton-store-test-'));
-  // A folder that does not exist yet: opening the store must create it.
-  databaseFile = join(folder, 'nested', 'baton.db');
-});
-
 afterEach(async () => {
   for (const handle of toClose.splice(0).reverse()) await handle.close();
-  await rm(folder, { recursive: true, force: true });
+  await database.drop();
 });
 
-describe('openThreadStore', () => {
+describe.each(DATABASE_KINDS)('the thread store on %s', (kind) => {
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+  });
+
   it('lists threads most recently modified first, with RFC 3339 timestamps', async () => {
     const store = await open();
     const first = await store.createThread('first');
@@ -153,7 +155,7 @@ describe('openThreadStore', () => {
       { seq: 0, entry: userMessage('fine') },
       { seq: 1, entry: userMessage('to be damaged') },
     ]);
-    await rawClient().threadEntry.update({
+    await (await rawClient()).threadEntry.update({
       where: { threadId_seq: { threadId: id, seq: 1 } },
       data: { data: '{"type":"message","role":"robot","chunks":[]}' },
     });
@@ -236,7 +238,7 @@ describe('openThreadStore', () => {
   it('loads a message stored a chunk per streamed piece as one text', async () => {
     const store = await open();
     const { id } = await store.createThread('old');
-    await rawClient().threadEntry.create({
+    await (await rawClient()).threadEntry.create({
       data: {
         threadId: id,
         seq: 0,
@@ -247,9 +249,18 @@ describe('openThreadStore', () => {
     expect(await store.getEntries(id)).toEqual([{ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Hello' }] }]);
   });
 
+});
+
+describe('the thread store on SQLite', () => {
+  beforeEach(async () => {
+    database = await createTestDatabase('sqlite');
+  });
+
   it('puts WAL, a busy timeout and synchronous=NORMAL in force', async () => {
-    databaseFile = join(folder, 'fresh.db');
-    await applyMigrations(databaseFile);
+    if (database.target.kind !== 'sqlite') throw new Error('a SQLite test');
+    const databaseFile = database.target.file;
+    await mkdir(dirname(databaseFile), { recursive: true });
+    await applyMigrations(database.target);
     // A fresh file is in rollback-journal mode; the connection that switches it to WAL keeps
     // synchronous=FULL (2) unless told otherwise, so this asserts the store's own settings.
     const configured = await connectSqlite(databaseFile);
@@ -260,23 +271,28 @@ describe('openThreadStore', () => {
     expect(await readPragma(configured, 'busy_timeout')).toBe('100');
     expect(await readPragma(configured, 'foreign_keys')).toBe('1');
     // journal_mode belongs to the file: another connection, as another process would have, sees it.
-    expect(await readPragma(rawClient(), 'journal_mode')).toBe('wal');
+    expect(await readPragma(await rawClient(), 'journal_mode')).toBe('wal');
   });
 });
 
-describe('applyMigrations', () => {
+describe.each(DATABASE_KINDS)('applyMigrations on %s', (kind) => {
+  beforeEach(async () => {
+    database = await createTestDatabase(kind);
+  });
+
   it('applies every committed migration once and records it', async () => {
-    const committed = (await readdir(migrationsDirectory, { withFileTypes: true }))
+    const committed = (await readdir(migrationsDirectoryFor(kind), { withFileTypes: true }))
       .filter((entry) => entry.isDirectory())
       .map((entry) => entry.name)
       .sort();
     expect(committed.length).toBeGreaterThan(0);
-    databaseFile = join(folder, 'migrated.db');
+    // The store makes a SQLite file's folder; applyMigrations alone expects it.
+    if (database.target.kind === 'sqlite') await mkdir(dirname(database.target.file), { recursive: true });
 
-    expect(await applyMigrations(databaseFile)).toEqual({ applied: committed });
-    expect(await applyMigrations(databaseFile)).toEqual({ applied: [] });
+    expect(await applyMigrations(database.target)).toEqual({ applied: committed });
+    expect(await applyMigrations(database.target)).toEqual({ applied: [] });
 
-    const recorded = await rawClient().$queryRawUnsafe<{ migration_name: string }[]>(
+    const recorded = await (await rawClient()).$queryRawUnsafe<{ migration_name: string }[]>(
       'SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name',
     );
     expect(recorded.map((row) => row.migration_name)).toEqual(committed);

@@ -1,6 +1,6 @@
 /**
- * The ThreadStore on Prisma with a SQLite file. Entries and events are kept as JSON and parsed
- * back with the protocol schemas (entry-rows.ts, event-rows.ts).
+ * The ThreadStore on Prisma, with a SQLite file by default or a PostgreSQL server. Entries and
+ * events are kept as JSON and parsed back with the protocol schemas (entry-rows.ts, event-rows.ts).
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -8,6 +8,9 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
 import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrate';
+import type { DatabaseTarget } from './database-target';
+import { eventInsertFor, type EventInsert } from './event-insert';
+import { connectPostgres } from './postgres-connection';
 import type {
   EntriesPage,
   EntryWrite,
@@ -97,10 +100,12 @@ const eventColumns = { seq: true, role: true, type: true, content: true } as con
 
 class PrismaThreadStore implements ThreadStore {
   readonly #prisma: PrismaClient;
+  readonly #insertEvents: EventInsert;
   readonly #now = monotonicClock();
 
-  constructor(prisma: PrismaClient) {
+  constructor(prisma: PrismaClient, kind: DatabaseTarget['kind']) {
     this.#prisma = prisma;
+    this.#insertEvents = eventInsertFor(kind);
   }
 
   async listThreads(page: ThreadPageRequest = {}): Promise<ThreadPage> {
@@ -230,11 +235,7 @@ class PrismaThreadStore implements ThreadStore {
     const lastSeq = batch.events.at(-1)?.seq;
     const modifiedAt = this.#now();
     const rows = JSON.stringify(eventRows.map((row) => [row.seq, row.role, row.type, row.content]));
-    // One statement whatever the batch size: SQLite reads the rows from one JSON parameter. Prisma's
-    // createMany, or a VALUES list, costs ten to a hundred times more per row here.
-    const insertEvents = (client: Pick<PrismaClient, '$executeRaw'>) =>
-      client.$executeRaw`INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
-        SELECT ${threadId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3, ${createdAt} FROM json_each(${rows})`;
+    const insertEvents = (client: Pick<PrismaClient, '$executeRaw'>) => this.#insertEvents(client, threadId, rows, createdAt);
     if (entryRows === undefined) {
       // A streaming batch: one statement is atomic on its own, with no transaction to open.
       if (eventRows.length > 0) await insertEvents(this.#prisma);
@@ -283,10 +284,16 @@ export async function connectSqlite(databaseFile: string): Promise<PrismaClient>
   return prisma;
 }
 
-/** Creates the database folder, brings the schema up to date and opens the store. */
-export async function openThreadStore(options: { databaseFile: string }): Promise<ThreadStore> {
-  const { databaseFile } = options;
-  await mkdir(dirname(databaseFile), { recursive: true });
-  await applyMigrations(databaseFile);
-  return new PrismaThreadStore(await connectSqlite(databaseFile));
+/**
+ * Brings the schema up to date and opens the store: on `database` when given, else on the SQLite
+ * file `databaseFile` (its folder created).
+ */
+export async function openThreadStore(
+  options: { databaseFile: string; database?: undefined } | { database: DatabaseTarget },
+): Promise<ThreadStore> {
+  const target: DatabaseTarget = options.database ?? { kind: 'sqlite', file: options.databaseFile };
+  if (target.kind === 'sqlite') await mkdir(dirname(target.file), { recursive: true });
+  await applyMigrations(target);
+  const prisma = target.kind === 'sqlite' ? await connectSqlite(target.file) : await connectPostgres(target.url);
+  return new PrismaThreadStore(prisma, target.kind);
 }

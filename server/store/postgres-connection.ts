@@ -1,0 +1,21 @@
+/**
+ * A PrismaClient on a PostgreSQL server, through Prisma's `pg` adapter. Its client is generated
+ * from the same prisma/schema.prisma as the SQLite one (scripts/prisma-generate.mjs), so both
+ * have the same models and methods; the store is typed against the SQLite client and takes this
+ * one as that type.
+ */
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { PrismaClient } from './generated/client';
+import { PrismaClient as PostgresPrismaClient } from './generated-pg/client';
+
+export async function connectPostgres(url: string): Promise<PrismaClient> {
+  const prisma = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  try {
+    // Fails here, with the server's own words, rather than at the first thread written.
+    await prisma.$queryRaw`SELECT 1`;
+  } catch (error) {
+    await prisma.$disconnect();
+    throw error;
+  }
+  return prisma as unknown as PrismaClient;
+}
