@@ -1,5 +1,5 @@
 /**
- * `baton [--port N] [--host H] [--workspace DIR] [--data-dir DIR] [--agent SPEC]... [access options]`: starts the
+ * `baton [--port N] [--host H] [--workspace DIR] [--data-dir DIR] [--database URL] [--agent SPEC]... [access options]`: starts the
  * relay and prints one line, `Baton ready: <url>`, when it is ready. That line is the one place
  * the token is ever printed.
  *
@@ -14,9 +14,10 @@ import { checkListenAddress, parseFrameAncestors, parseTrustedOrigins } from './
 import { launchEnvironment, watchLauncher } from './launch/launch-environment';
 import { ensureUiBuild } from './relay/ensure-ui-build';
 import { startRelay } from './relay/relay';
+import { databaseTarget, describeDatabase } from './store/database-target';
 
 const DEFAULT_PORT = 4780;
-const USAGE = `Usage: baton [--port N] [--host H] [--workspace DIR] [--data-dir DIR]
+const USAGE = `Usage: baton [--port N] [--host H] [--workspace DIR] [--data-dir DIR] [--database URL]
              [--agent [NAME=]KIND:COMMAND]...
              [--allow-remote] [--allowed-host NAME]... [--trusted-origin URL]... [--frame-ancestors SOURCES]
        baton eca-server [--workspace DIR] [--data-dir DIR]
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       workspace: { type: 'string' },
       'data-dir': { type: 'string' },
+      database: { type: 'string' },
       'allow-remote': { type: 'boolean', default: false },
       'allowed-host': { type: 'string', multiple: true, default: [] },
       'trusted-origin': { type: 'string', multiple: true, default: [] },
@@ -63,12 +65,17 @@ async function main(): Promise<void> {
   console.log = console.error;
   console.info = console.error;
 
+  const databaseUrl = values.database ?? env.BATON_DATABASE_URL;
+  // Checked before the build, so that a mistyped URL fails at once.
+  const database = describeDatabase(databaseTarget({ databaseUrl, dataDir }));
+
   await ensureUiBuild(log);
   const relay = await startRelay({
     host: values.host,
     port,
     workspaceRoot,
     dataDir,
+    databaseUrl,
     token,
     env,
     log,
@@ -76,7 +83,7 @@ async function main(): Promise<void> {
     extraAgents,
   });
   process.stdout.write(`Baton ready: ${relay.url}\n`);
-  log(`workspace ${workspaceRoot}, data in ${dataDir}`);
+  log(`workspace ${workspaceRoot}, data in ${dataDir}, threads in ${database}`);
 
   let stopping = false;
   const stop = (signal: string) => {

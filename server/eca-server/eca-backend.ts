@@ -16,6 +16,7 @@ import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
 import { AgentRegistry } from '../agents/agent-registry';
 import { ThreadHub } from '../hub/thread-hub';
 import { CONFIG_FILE, createMcpServers } from '../relay/relay-config';
+import { databaseTarget } from '../store/database-target';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { Workspace } from '../workspace/workspace';
 import { nativeToolServer } from '../agents/builtin/native-tool-server';
@@ -54,7 +55,7 @@ export async function openEcaBackend(options: EcaBackendOptions): Promise<EcaBac
   const { workspaceRoot, dataDir, env, log, onContent } = options;
   const config = await loadAgentConfig(path.join(dataDir, CONFIG_FILE));
   const mcp = createMcpServers(config, { cwd: workspaceRoot, log });
-  const store = await openThreadStore({ databaseFile: path.join(dataDir, 'baton.db') });
+  const store = await openThreadStore({ database: databaseTarget({ databaseUrl: env.BATON_DATABASE_URL, dataDir }) });
   let agent: Awaited<ReturnType<typeof createBuiltinAgentFromEnv>>;
   try {
     agent = await createBuiltinAgentFromEnv({

@@ -10,6 +10,7 @@ import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agen
 import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
 import { loadAgentConfig } from '../agents/builtin/policy/agent-config';
 import { ThreadHub } from '../hub/thread-hub';
+import { databaseTarget } from '../store/database-target';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { Workspace } from '../workspace/workspace';
 import { AccessGuard, generateToken } from './access-guard';
@@ -34,6 +35,8 @@ export interface RelayOptions {
   port: number;
   workspaceRoot: string;
   dataDir: string;
+  /** `--database` / `BATON_DATABASE_URL`: a PostgreSQL URL, or `file:<path>` in the data folder; the data folder's baton.db when absent. */
+  databaseUrl?: string;
   /** The launch token; a random one when absent. */
   token?: string;
   env: NodeJS.ProcessEnv;
@@ -104,7 +107,9 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
   const config = await loadAgentConfig(path.join(options.dataDir, CONFIG_FILE));
   const agentsSection = readAgentsSection(config, options.extraAgents);
   const mcp = createMcpServers(config, { cwd: workspace.root, log });
-  const store = await openThreadStore({ databaseFile: path.join(options.dataDir, 'baton.db') });
+  const store = await openThreadStore({
+    database: databaseTarget({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }),
+  });
   const approvalPolicy = ApprovalPolicy.fromConfig(config);
   const agent = await createBuiltinAgentFromEnv({
     workspaceRoot: workspace.root,

@@ -25,7 +25,13 @@ export function databaseTarget(options: { databaseUrl?: string; dataDir: string 
   if (databaseUrl.startsWith('file:')) {
     const file = databaseUrl.slice('file:'.length);
     if (file === '') throw new Error('The database URL "file:" names no file; write file:<path>.');
-    return { kind: 'sqlite', file: path.resolve(dataDir, file) };
+    const resolved = path.resolve(dataDir, file);
+    // The data folder is what every agent is kept out of; a database file elsewhere would not be.
+    const relative = path.relative(dataDir, resolved);
+    if (relative.startsWith('..') || path.isAbsolute(relative)) {
+      throw new Error(`The SQLite file must be inside the data folder (${dataDir}), out of the agents' reach; move both with --data-dir.`);
+    }
+    return { kind: 'sqlite', file: resolved };
   }
   let url: URL;
   try {
