@@ -3,7 +3,7 @@
  * of other bytes. The first bytes of the file decide (file-kind.ts); a text read that finds
  * binary bytes further on turns into a description too.
  */
-import { MAX_BINARY_PAGE_BYTES } from '../lib/protocol/workspace-files';
+import { MAX_BINARY_PAGE_BYTES } from '../lib/protocol/workspace-file-limits';
 import { type BatonRpc, errorMessage } from './baton-rpc';
 import { decodeBase64, describeBinary, hexDump, imageTypeOf, looksLikeText } from './file-kind';
 

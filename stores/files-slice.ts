@@ -5,7 +5,10 @@
 import type { DirectoryEntry } from '../lib/protocol/workspace-files';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator } from './baton-state';
-import { type FileView, loadFileView, loadTextPage } from './file-view';
+import type { FileView } from './file-view';
+
+/** The viewer's loading code (file kinds, pictures, pages) comes with the first file opened, not with the page. */
+const viewLoader = () => import('./file-view');
 
 export const ROOT_FOLDER = '.';
 /** Matches a quick-open search shows. */
@@ -82,12 +85,14 @@ export const createFilesSlice: BatonSliceCreator<FilesSlice> = (rpc) => (set, ge
 
     async openFile(path) {
       set({ fileView: replacing(get().fileView, { kind: 'loading', path }) });
+      const { loadFileView } = await viewLoader();
       showIfStillOpen(await loadFileView(rpc, path));
     },
 
     async showFilePage(lineOffset) {
       const view = get().fileView;
       if (view?.kind !== 'text') return;
+      const { loadTextPage } = await viewLoader();
       showIfStillOpen(await loadTextPage(rpc, view.path, Math.max(0, lineOffset)));
     },
 
@@ -109,6 +114,7 @@ export const createFilesSlice: BatonSliceCreator<FilesSlice> = (rpc) => (set, ge
 
   /** The open file again; a text file keeps its page, and its view is only replaced when the file changed. */
   async function rereadFile(view: FileView): Promise<void> {
+    const { loadFileView, loadTextPage } = await viewLoader();
     if (view.kind !== 'text') {
       if (view.kind !== 'loading') showIfStillOpen(await loadFileView(rpc, view.path));
       return;
@@ -118,6 +124,9 @@ export const createFilesSlice: BatonSliceCreator<FilesSlice> = (rpc) => (set, ge
   }
 };
 
+/** Names as a person sorts them: `README.md` among the r's, `file10` after `file9`. */
+const nameOrder = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
 /** Folders first, then files, each by name. */
 function sortEntries(entries: readonly DirectoryEntry[]): DirectoryEntry[] {
   const isFolder = (entry: DirectoryEntry) => entry.kind === 'directory' || entry.target === 'directory';
@@ -125,7 +134,8 @@ function sortEntries(entries: readonly DirectoryEntry[]): DirectoryEntry[] {
 }
 
 function compareNames(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
+  // Names equal but for case still get one order, so a listing never reshuffles.
+  return nameOrder.compare(left, right) || (left < right ? -1 : left > right ? 1 : 0);
 }
 
 /** The next view; a picture's object URL is let go once no view shows it. */

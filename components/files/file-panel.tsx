@@ -1,15 +1,12 @@
 'use client';
 
-import dynamic from 'next/dynamic';
+import { lazy, Suspense } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { FileTree } from './file-tree';
 import { QuickOpen } from './quick-open';
 
 // The viewer (and the highlighter it loads) is fetched when a file is first opened, not with the page.
-const FileViewer = dynamic(() => import('./file-viewer').then((module) => module.FileViewer), {
-  ssr: false,
-  loading: () => <p className="pane__empty">Loading…</p>,
-});
+const FileViewer = lazy(() => import('./file-viewer').then((module) => ({ default: module.FileViewer })));
 
 /** The workspace's files: a quick-open box, a tree listed as it is expanded, and the viewer. */
 export function FilePanel() {
@@ -26,7 +23,13 @@ export function FilePanel() {
         </button>
       </div>
       <FileTree />
-      {hasView ? <FileViewer /> : <p className="pane__empty">Click a file to read it.</p>}
+      {hasView ? (
+        <Suspense fallback={<p className="pane__empty">Loading…</p>}>
+          <FileViewer />
+        </Suspense>
+      ) : (
+        <p className="pane__empty">Click a file to read it.</p>
+      )}
     </section>
   );
 }

@@ -14,10 +14,9 @@ import {
   ThreadIdSchema,
 } from './acp-threads';
 
-/** The most bytes one `readBinaryFile` answers; base64 makes a third more on the wire. */
-export const MAX_BINARY_PAGE_BYTES = 1024 * 1024;
-/** The most matches one `globSearch` answers, as the relay caps it. */
-export const MAX_GLOB_SEARCH_MATCHES = 2000;
+import { MAX_BINARY_PAGE_BYTES, MAX_GLOB_SEARCH_MATCHES } from './workspace-file-limits';
+
+export { MAX_BINARY_PAGE_BYTES, MAX_GLOB_SEARCH_MATCHES };
 
 const ByteCountSchema = z.number().int().nonnegative();
 
