@@ -16,7 +16,8 @@ function relay(handlers: FakeHandlers = {}) {
     getThreadEntries: () => ({ entries: [], lastSeq: 0, turnRunning: false }),
     getThreadEvents: () => ({ events: [], turnRunning: false }),
     'chat/prompt': ({ chatId }) => ({ chatId: chatId ?? '', model: 'offline-demo', status: 'prompting' }),
-    globSearch: () => ({ matches: ['src/b.ts', 'README.md'] }),
+    listDirectory: () => ({ entries: [{ name: 'README.md', kind: 'file' }, { name: 'src', kind: 'directory' }], truncated: false }),
+    readBinaryFile: ({ path }) => ({ version: 1, content: Buffer.from(`text of ${path}`).toString('base64') }),
     readTextFile: ({ path }) => ({ version: 1, content: `text of ${path}` }),
     ...handlers,
   });
@@ -35,7 +36,8 @@ describe('the Baton store', () => {
     const state = store.getState();
     expect(state.connectionStatus).toBe('connected');
     expect(state.threads.map((thread) => thread.title)).toEqual(['First']);
-    expect(state.files).toEqual(['README.md', 'src/b.ts']);
+    // Folders first: the tree shows `src` above `README.md`.
+    expect(state.folders.get('.')).toMatchObject({ status: 'loaded', entries: [{ name: 'src' }, { name: 'README.md' }] });
     expect(rpc.notifications.map((notification) => notification.method)).toEqual(['initialized']);
   });
 
@@ -198,6 +200,6 @@ describe('the Baton store', () => {
     await store.getState().openFile('README.md');
     release();
     await slow;
-    expect(store.getState()).toMatchObject({ selectedPath: 'README.md', fileContent: 'text of README.md' });
+    expect(store.getState().fileView).toMatchObject({ kind: 'text', path: 'README.md', content: 'text of README.md' });
   });
 });

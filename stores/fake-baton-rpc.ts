@@ -59,6 +59,7 @@ export function scriptedRelay(handlers: FakeHandlers = {}): FakeBatonRpc {
     'chat/queryCommands': () => ({ commands: [] }),
     'chat/delete': () => ({}),
     globSearch: () => ({ matches: [] }),
+    listDirectory: () => ({ entries: [], truncated: false }),
     readTextFile: ({ path }) => ({ version: 1, content: `text of ${path}` }),
     ...handlers,
   });

@@ -1,32 +1,35 @@
 'use client';
 
+import { lazy, Suspense } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
-import { FileContent } from './file-content';
-import { FileList } from './file-list';
+import { FileTree } from './file-tree';
+import { QuickOpen } from './quick-open';
 
+// The viewer (and the highlighter it loads) is fetched when a file is first opened, not with the page.
+const FileViewer = lazy(() => import('./file-viewer').then((module) => ({ default: module.FileViewer })));
+
+/** The workspace's files: a quick-open box, a tree listed as it is expanded, and the viewer. */
 export function FilePanel() {
   const connected = useBatonStore((state) => state.connectionStatus === 'connected');
   const refreshFiles = useBatonStore((state) => state.refreshFiles);
-  const error = useBatonStore((state) => state.filesError);
-  const count = useBatonStore((state) => state.files.length);
+  const hasView = useBatonStore((state) => state.fileView !== null);
 
   return (
     <section className="file-panel" data-testid="file-panel" aria-label="Workspace files">
       <div className="pane__toolbar">
-        <span className="pane__note">
-          {count} {count === 1 ? 'file' : 'files'}
-        </span>
+        <QuickOpen />
         <button type="button" className="button" disabled={!connected} onClick={() => void refreshFiles()}>
           Refresh
         </button>
       </div>
-      {error ? (
-        <p className="file-panel__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <FileList />
-      <FileContent />
+      <FileTree />
+      {hasView ? (
+        <Suspense fallback={<p className="pane__empty">Loading…</p>}>
+          <FileViewer />
+        </Suspense>
+      ) : (
+        <p className="pane__empty">Click a file to read it.</p>
+      )}
     </section>
   );
 }

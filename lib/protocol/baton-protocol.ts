@@ -10,10 +10,7 @@ import {
   CreateThreadResultSchema,
   GetThreadsParamsSchema,
   GetThreadsResultSchema,
-  GlobSearchParamsSchema,
-  GlobSearchResultSchema,
   ReadTextFileParamsSchema,
-  ReadTextFileResultSchema,
   StatParamsSchema,
   StatResultSchema,
   ThreadParamsSchema,
@@ -47,6 +44,15 @@ import {
   SequencedContentReceivedParamsSchema,
   ThreadSnapshotSchema,
 } from './thread-events';
+import {
+  ListDirectoryParamsSchema,
+  ListDirectoryResultSchema,
+  WorkspaceGlobSearchParamsSchema,
+  WorkspaceGlobSearchResultSchema,
+  WorkspaceReadBinaryFileParamsSchema,
+  WorkspaceReadBinaryFileResultSchema,
+  WorkspaceReadTextFileResultSchema,
+} from './workspace-files';
 
 export const batonProtocol = {
   requests: {
@@ -61,9 +67,11 @@ export const batonProtocol = {
     'chat/queryContext': { params: ChatQueryContextParamsSchema, result: ChatQueryContextResultSchema },
     'chat/queryCommands': { params: ChatQueryCommandsParamsSchema, result: ChatQueryCommandsResultSchema },
     'chat/delete': { params: ChatDeleteParamsSchema, result: ChatDeleteResultSchema },
-    readTextFile: { params: ReadTextFileParamsSchema, result: ReadTextFileResultSchema },
+    readTextFile: { params: ReadTextFileParamsSchema, result: WorkspaceReadTextFileResultSchema },
+    readBinaryFile: { params: WorkspaceReadBinaryFileParamsSchema, result: WorkspaceReadBinaryFileResultSchema },
     stat: { params: StatParamsSchema, result: StatResultSchema },
-    globSearch: { params: GlobSearchParamsSchema, result: GlobSearchResultSchema },
+    globSearch: { params: WorkspaceGlobSearchParamsSchema, result: WorkspaceGlobSearchResultSchema },
+    listDirectory: { params: ListDirectoryParamsSchema, result: ListDirectoryResultSchema },
   },
   notifications: {
     initialized: z.object({}).optional(),

@@ -105,7 +105,7 @@ it('answers the file panel\'s read of a FIFO, a socket or a device at once, read
       code: -32003,
       message: "src/../baton-data/baton.db is in Baton's own data folder, which agents may neither read nor change.",
     });
-    expect((await rpc.call('globSearch', { pattern: '**/*' })).result).toEqual({ matches: ['src/total.ts'] });
+    expect((await rpc.call('globSearch', { pattern: '**/*' })).result).toEqual({ matches: ['src/total.ts'], truncated: false });
   } finally {
     socket.close();
   }

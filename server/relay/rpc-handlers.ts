@@ -1,6 +1,7 @@
 /**
  * The browser-facing methods, one handler each, bound to one tab's connection: lifecycle, threads,
- * tool servers and workspace files here; the chat methods in chat-handlers.ts.
+ * tool servers here; the chat methods in chat-handlers.ts, the workspace files' in
+ * workspace-file-handlers.ts.
  */
 import type { BatonProtocol } from '../../lib/protocol/baton-protocol';
 import type { RpcConnection } from '../../lib/rpc/rpc-connection';
@@ -13,6 +14,7 @@ import { registerChatHandlers } from './chat-handlers';
 import { asRpc, failureReporter } from './rpc-errors';
 import { getThreadEntries } from './thread-entries-page';
 import type { ToolServers } from './tool-servers';
+import { registerWorkspaceFileHandlers } from './workspace-file-handlers';
 
 export interface TabContext {
   hub: ThreadHub;
@@ -82,11 +84,5 @@ export function registerRpcHandlers(tab: TabContext): void {
 
   registerChatHandlers(context);
 
-  connection.onRequest('readTextFile', ({ path: filePath, lineOffset, lineLimit }) =>
-    asRpc(() => workspace.readTextFile(filePath, { lineOffset, lineLimit })),
-  );
-  connection.onRequest('stat', ({ path: filePath }) => asRpc(() => workspace.stat(filePath)));
-  connection.onRequest('globSearch', ({ pattern }) =>
-    asRpc(async () => ({ matches: (await workspace.globSearch(pattern)).matches })),
-  );
+  registerWorkspaceFileHandlers(context);
 }

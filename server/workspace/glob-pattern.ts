@@ -19,7 +19,12 @@ const GLOB_CHARACTERS = /[*?{}]/;
 /** Longer patterns are no search a person means; they could only make a regular expression too large to build. */
 export const MAX_GLOB_PATTERN_LENGTH = 1024;
 
-export function compileGlob(pattern: string): CompiledGlob {
+export interface GlobOptions {
+  /** `readme*` also matches `README.md` (the file panel's quick-open). */
+  ignoreCase?: boolean;
+}
+
+export function compileGlob(pattern: string, { ignoreCase = false }: GlobOptions = {}): CompiledGlob {
   if (pattern.length > MAX_GLOB_PATTERN_LENGTH) {
     throw new WorkspaceError(
       'invalid-pattern',
@@ -42,15 +47,15 @@ export function compileGlob(pattern: string): CompiledGlob {
   }
   const crossesSegments = normalized.includes('**') || /\{[^}]*\//.test(normalized);
   return {
-    regex: buildRegex(source, pattern),
+    regex: buildRegex(source, pattern, ignoreCase),
     staticPrefix,
     maxDepth: crossesSegments ? Infinity : segments.length,
   };
 }
 
-function buildRegex(source: string, pattern: string): RegExp {
+function buildRegex(source: string, pattern: string, ignoreCase: boolean): RegExp {
   try {
-    return new RegExp(`^${source}$`);
+    return new RegExp(`^${source}$`, ignoreCase ? 'i' : '');
   } catch (error) {
     // The translation escapes everything else, so only sheer size or nesting can fail here.
     throw new WorkspaceError('invalid-pattern', `The pattern ${pattern.slice(0, 60)} is too complex to search with.`, { cause: error });

@@ -8,6 +8,7 @@
  */
 import { constants, type Stats } from 'node:fs';
 import { type FileHandle, lstat, open } from 'node:fs/promises';
+import { fileVersion } from './file-version';
 import { WorkspaceError } from './workspace-error';
 
 /** Flags that do not exist on a platform (Windows has no O_NOFOLLOW) are simply left out. */
@@ -19,6 +20,14 @@ export interface RegularFileContent {
   bytes: Buffer;
   /** Of the opened descriptor: what was read is what these describe. */
   stats: Stats;
+  /** fileVersion of the opened descriptor. */
+  version: number;
+}
+
+export interface OpenRegularFile {
+  handle: FileHandle;
+  stats: Stats;
+  version: number;
 }
 
 /**
@@ -28,12 +37,22 @@ export interface RegularFileContent {
  * `shownPath` is how messages name the file.
  */
 export async function readRegularFile(absolute: string, shownPath: string, maxBytes: number): Promise<RegularFileContent> {
+  return withRegularFile(absolute, shownPath, async ({ handle, stats, version }) => {
+    if (stats.size > maxBytes) throw tooLarge(shownPath, `is ${stats.size} bytes`, maxBytes);
+    return { bytes: await readAtMost(handle, shownPath, maxBytes), stats, version };
+  });
+}
+
+/**
+ * Opens the regular file at `absolute` as readRegularFile does and hands the open descriptor to
+ * `use` (for reads of a part: a page of lines, a range of bytes), closing it afterwards.
+ */
+export async function withRegularFile<T>(absolute: string, shownPath: string, use: (file: OpenRegularFile) => Promise<T>): Promise<T> {
   const handle = await openForReading(absolute, shownPath);
   try {
     const stats = await handle.stat();
     assertRegularFile(stats, shownPath);
-    if (stats.size > maxBytes) throw tooLarge(shownPath, `is ${stats.size} bytes`, maxBytes);
-    return { bytes: await readAtMost(handle, shownPath, maxBytes), stats };
+    return await use({ handle, stats, version: fileVersion(await handle.stat({ bigint: true })) });
   } finally {
     await handle.close();
   }
@@ -64,7 +83,7 @@ async function openForReading(absolute: string, shownPath: string): Promise<File
 }
 
 /** The size `fstat` gave may be stale (or 0 for /proc files): the read itself stops past the limit. */
-async function readAtMost(handle: FileHandle, shownPath: string, maxBytes: number): Promise<Buffer> {
+export async function readAtMost(handle: FileHandle, shownPath: string, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for (;;) {

@@ -6,11 +6,12 @@
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { MAX_GLOB_SEARCH_MATCHES } from '../../lib/protocol/workspace-files';
 import type { CompiledGlob } from './glob-pattern';
 import { toWorkspaceRelative } from './resolve-workspace-path';
 import { WorkspaceError } from './workspace-error';
 
-export const MAX_GLOB_MATCHES = 2000;
+export const MAX_GLOB_MATCHES = MAX_GLOB_SEARCH_MATCHES;
 /** Bounds a search of a huge tree even when few entries match. */
 const MAX_GLOB_VISITED_ENTRIES = 100_000;
 /** Generated or vendored folders nobody means when searching a workspace. */
@@ -19,7 +20,7 @@ export const IGNORED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.g
 export interface GlobSearchResult {
   /** Workspace-relative paths with `/`, sorted. Files only: folders are not matches. */
   matches: string[];
-  /** True when the search stopped at MAX_GLOB_MATCHES (or a very large tree) before the end. */
+  /** True when the search stopped at its match cap (or a very large tree) before the end. */
   truncated: boolean;
 }
 
@@ -27,23 +28,29 @@ export interface GlobWalkOptions {
   isProtected(absolute: string): boolean;
   /** Resolves a workspace-relative path through the jail (for symbolic links). */
   resolve(relative: string): Promise<string>;
+  /** Entries to leave out besides the ignored folders (the file panel's: what .gitignore ignores). */
+  ignores?(absolute: string, isDirectory: boolean): Promise<boolean>;
+  /** Fewer matches than MAX_GLOB_MATCHES (a quick-open list). */
+  maxMatches?: number;
 }
 
 export async function walkGlob(realRoot: string, glob: CompiledGlob, options: GlobWalkOptions): Promise<GlobSearchResult> {
   const matches: string[] = [];
+  const maxMatches = Math.min(options.maxMatches ?? MAX_GLOB_MATCHES, MAX_GLOB_MATCHES);
   let visited = 0;
   let truncated = false;
 
   const walk = async (folder: string, depth: number): Promise<void> => {
     if (options.isProtected(folder)) return;
     for (const entry of await readFolder(folder)) {
-      if (matches.length >= MAX_GLOB_MATCHES || visited >= MAX_GLOB_VISITED_ENTRIES) {
+      if (matches.length >= maxMatches || visited >= MAX_GLOB_VISITED_ENTRIES) {
         truncated = true;
         return;
       }
       visited += 1;
       const absolute = path.join(folder, entry.name);
       const relative = toWorkspaceRelative(realRoot, absolute);
+      if (options.ignores && (await options.ignores(absolute, entry.isDirectory()))) continue;
       // Symlinked folders are not followed: their target may be outside, or loop back.
       if (entry.isDirectory()) {
         if (!IGNORED_FOLDERS.has(entry.name) && depth + 1 < glob.maxDepth) await walk(absolute, depth + 1);

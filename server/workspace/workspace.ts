@@ -6,36 +6,33 @@
 import type { Dirent, Stats } from 'node:fs';
 import { mkdir, rename, stat as statEntry } from 'node:fs/promises';
 import path from 'node:path';
+import { type BinaryPage, MAX_TEXT_FILE_BYTES, type ReadBinaryFileOptions, type ReadTextFileOptions, readBinaryPage, readTextPage, type TextFile } from './file-pages';
+import { fileVersion } from './file-version';
+import { GitignoreRules } from './gitignore-rules';
 import { compileGlob } from './glob-pattern';
+import { LineIndexCache } from './line-index';
 import { readRegularFile } from './regular-file';
 import { replaceRegularFile } from './replace-file';
 import { realWorkspaceRoot, resolveWorkspacePath, toWorkspaceRelative } from './resolve-workspace-path';
 import { WorkspaceError } from './workspace-error';
 import { assertNotProtected, protectedMatcher } from './workspace-entries';
 import { type GlobSearchResult, readFolder, walkGlob } from './workspace-glob';
+import { type DirectoryListing, listDirectoryEntries } from './workspace-listing';
 import { type MoveOptions, type MovePlan, planWorkspaceMove } from './workspace-move';
 
-/** Larger files are refused: they would flood the browser and the model's context alike. */
-export const MAX_TEXT_FILE_BYTES = 1024 * 1024;
+export { MAX_TEXT_FILE_BYTES, MAX_BINARY_PAGE_BYTES, type ReadTextFileOptions, type TextFile, type BinaryPage } from './file-pages';
 export { type GlobSearchResult, IGNORED_FOLDERS, MAX_GLOB_MATCHES } from './workspace-glob';
+export { fileVersion } from './file-version';
+export { type DirectoryEntry, type DirectoryListing, MAX_DIRECTORY_ENTRIES } from './workspace-listing';
 
-export interface ReadTextFileOptions {
-  /** Lines to skip from the start (0-based). */
-  lineOffset?: number;
-  /** At most this many lines after the offset. */
-  lineLimit?: number;
+export interface GlobSearchOptions {
+  /** Leave out what the workspace's .gitignore files ignore (the file panel does; the agent's tools do not). */
+  gitignore?: boolean;
+  /** `readme*` also matches `README.md`. */
+  ignoreCase?: boolean;
+  /** Fewer matches than MAX_GLOB_MATCHES. */
+  maxMatches?: number;
 }
-
-export interface TextFile {
-  /**
-   * Changes whenever the file does: its modification time in whole microseconds plus its size in
-   * bytes. Two writes of the same size within one timestamp tick of the file system share a
-   * version; that is the price of not hashing every read.
-   */
-  version: number;
-  content: string;
-}
-
 
 export interface WorkspaceOptions {
   /**
@@ -56,6 +53,7 @@ export interface FolderEntry {
 export class Workspace {
   readonly root: string;
   private readonly protectedFolders: readonly string[];
+  private readonly lineIndexes = new LineIndexCache();
 
   constructor(root: string, options: WorkspaceOptions = {}) {
     this.root = path.resolve(root);
@@ -75,16 +73,35 @@ export class Workspace {
 
   async readTextFile(requestedPath: string, options: ReadTextFileOptions = {}): Promise<TextFile> {
     const absolute = await this.resolveUsable(requestedPath);
-    const { bytes, stats } = await readRegularFile(absolute, requestedPath, MAX_TEXT_FILE_BYTES);
-    const content = decodeText(bytes, requestedPath);
-    return { version: fileVersion(stats), content: selectLines(content, options) };
+    return readTextPage(absolute, requestedPath, options, this.lineIndexes);
   }
 
   /** A file's bytes, for pictures attached to a prompt; the same checks as a text read, with its own limit. */
   async readBinaryFile(requestedPath: string, maxBytes: number): Promise<{ version: number; bytes: Buffer }> {
     const absolute = await this.resolveUsable(requestedPath);
-    const { bytes, stats } = await readRegularFile(absolute, requestedPath, maxBytes);
-    return { version: fileVersion(stats), bytes };
+    const { bytes, version } = await readRegularFile(absolute, requestedPath, maxBytes);
+    return { version, bytes };
+  }
+
+  /** A range of a file's bytes (at most MAX_BINARY_PAGE_BYTES), for the file panel's viewer. */
+  async readBinaryPage(requestedPath: string, options: ReadBinaryFileOptions = {}): Promise<BinaryPage> {
+    return readBinaryPage(await this.resolveUsable(requestedPath), requestedPath, options);
+  }
+
+  /**
+   * The entries of one folder for the file panel's tree (Baton's `listDirectory`): unlike
+   * listFolder, Baton's data folder is left out altogether, and with `gitignore` what git ignores.
+   */
+  async listDirectory(requestedPath: string, { gitignore = false }: { gitignore?: boolean } = {}): Promise<DirectoryListing> {
+    const absolute = await this.resolveUsable(requestedPath);
+    const stats = await statOrUndefined(absolute);
+    if (!stats) throw new WorkspaceError('not-found', `The folder ${requestedPath} does not exist.`);
+    if (!stats.isDirectory()) throw new WorkspaceError('not-a-folder', `${requestedPath} is a file, not a folder.`);
+    return listDirectoryEntries(absolute, {
+      isProtected: await protectedMatcher(this.protectedFolders),
+      resolve: (entry) => this.resolve(entry),
+      gitignore: gitignore ? new GitignoreRules(await realWorkspaceRoot(this.root)) : undefined,
+    });
   }
 
   async stat(requestedPath: string): Promise<{ exists: boolean; isDirectory: boolean }> {
@@ -108,7 +125,7 @@ export class Workspace {
     }
     await mkdir(path.dirname(absolute), { recursive: true });
     await replaceRegularFile(absolute, content, requestedPath);
-    return { version: fileVersion(await statEntry(absolute)) };
+    return { version: fileVersion(await statEntry(absolute, { bigint: true })) };
   }
 
   /** Throws what writeTextFile would for a path it may never write (outside, or protected), before asking anyone. */
@@ -147,14 +164,18 @@ export class Workspace {
   }
 
   /** Files whose path matches `pattern`; Baton's data folder and the ignored folders are not searched. */
-  async globSearch(pattern: string): Promise<GlobSearchResult> {
-    const glob = compileGlob(pattern);
+  async globSearch(pattern: string, options: GlobSearchOptions = {}): Promise<GlobSearchResult> {
+    const glob = compileGlob(pattern, { ignoreCase: options.ignoreCase });
     // Matches are reported under the names the pattern used, so the walk starts at the joined
     // prefix; resolving it first still refuses a prefix that is a symlink out of the workspace.
     if (glob.staticPrefix.length > 0) await this.resolveUsable(glob.staticPrefix.join('/'));
-    return walkGlob(await realWorkspaceRoot(this.root), glob, {
+    const realRoot = await realWorkspaceRoot(this.root);
+    const gitignore = options.gitignore ? new GitignoreRules(realRoot) : undefined;
+    return walkGlob(realRoot, glob, {
       isProtected: await protectedMatcher(this.protectedFolders),
       resolve: (relative) => this.resolve(relative),
+      ignores: gitignore ? (absolute, isDirectory) => gitignore.ignores(absolute, isDirectory) : undefined,
+      maxMatches: options.maxMatches,
     });
   }
 
@@ -167,31 +188,6 @@ export class Workspace {
     const absolute = await this.resolve(requestedPath);
     await assertNotProtected(this.protectedFolders, absolute, requestedPath);
     return absolute;
-  }
-}
-
-/** See TextFile.version. Microseconds of an mtime today stay below 2^53, so this is exact. */
-export function fileVersion(stats: Pick<Stats, 'mtimeMs' | 'size'>): number {
-  return Math.trunc(stats.mtimeMs * 1000) + stats.size;
-}
-
-function selectLines(content: string, { lineOffset = 0, lineLimit }: ReadTextFileOptions): string {
-  if (lineOffset === 0 && lineLimit === undefined) return content;
-  // Split after each newline so the selected lines keep their own line endings.
-  const lines = content.split(/(?<=\n)/);
-  const end = lineLimit === undefined ? undefined : lineOffset + lineLimit;
-  return lines.slice(lineOffset, end).join('');
-}
-
-/** A NUL byte or bytes that are not UTF-8 mean the file is not text a person or model can read. */
-function decodeText(bytes: Buffer, requestedPath: string): string {
-  const binary = (cause?: unknown) =>
-    new WorkspaceError('binary-file', `The file ${requestedPath} is binary, not UTF-8 text.`, { cause });
-  if (bytes.includes(0)) throw binary();
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch (error) {
-    throw binary(error);
   }
 }
 

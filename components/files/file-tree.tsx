@@ -1,0 +1,68 @@
+'use client';
+
+import type { DirectoryEntry } from '../../lib/protocol/workspace-files';
+import { childPath, ROOT_FOLDER } from '../../stores/files-slice';
+import { useBatonStore } from '../baton-client/baton-store-context';
+
+/** The workspace's folders, each listed by the relay when first expanded. */
+export function FileTree() {
+  return (
+    <div className="file-tree" role="tree" aria-label="Workspace folders" data-testid="file-tree">
+      <FolderChildren folder={ROOT_FOLDER} depth={0} />
+    </div>
+  );
+}
+
+function FolderChildren({ folder, depth }: { folder: string; depth: number }) {
+  const listing = useBatonStore((state) => state.folders.get(folder));
+  if (!listing || listing.status === 'loading') return <p className="file-tree__note" style={indent(depth)}>Loading…</p>;
+  if (listing.status === 'failed') {
+    return (
+      <p className="file-tree__note file-tree__note--error" role="alert" style={indent(depth)}>
+        {listing.error}
+      </p>
+    );
+  }
+  if (listing.entries.length === 0) return <p className="file-tree__note" style={indent(depth)}>{depth === 0 ? 'No files to show.' : 'Empty folder'}</p>;
+  return (
+    <ul className="file-tree__list" role="group">
+      {listing.entries.map((entry) => (
+        <TreeEntry key={entry.name} entry={entry} path={childPath(folder, entry.name)} depth={depth} />
+      ))}
+      {listing.truncated ? <li className="file-tree__note" style={indent(depth)}>More entries than can be listed; use the search box.</li> : null}
+    </ul>
+  );
+}
+
+function TreeEntry({ entry, path, depth }: { entry: DirectoryEntry; path: string; depth: number }) {
+  const expanded = useBatonStore((state) => state.expandedFolders.has(path));
+  const selected = useBatonStore((state) => state.fileView?.path === path);
+  const toggleFolder = useBatonStore((state) => state.toggleFolder);
+  const openFile = useBatonStore((state) => state.openFile);
+  const isFolder = entry.kind === 'directory' || entry.target === 'directory';
+  const isFile = entry.kind === 'file' || entry.target === 'file';
+  const unopenable = !isFolder && !isFile;
+
+  return (
+    <li role="treeitem" aria-expanded={isFolder ? expanded : undefined} aria-selected={selected}>
+      <button
+        type="button"
+        className="file-item"
+        data-testid="file-item"
+        data-kind={isFolder ? 'directory' : isFile ? 'file' : 'other'}
+        aria-current={selected ? 'true' : undefined}
+        disabled={unopenable}
+        title={unopenable ? `${path}: ${entry.kind === 'symlink' ? 'a link leading out of the workspace or to nothing' : 'not a regular file'}` : path}
+        style={indent(depth)}
+        onClick={() => void (isFolder ? toggleFolder(path) : openFile(path))}
+      >
+        {entry.name}
+      </button>
+      {isFolder && expanded ? <FolderChildren folder={path} depth={depth + 1} /> : null}
+    </li>
+  );
+}
+
+function indent(depth: number) {
+  return { paddingLeft: `${8 + depth * 14}px` };
+}

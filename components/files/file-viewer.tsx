@@ -1,0 +1,67 @@
+'use client';
+
+import { formatBytes } from '../../stores/file-kind';
+import type { FileView } from '../../stores/file-view';
+import { useBatonStore } from '../baton-client/baton-store-context';
+import { AddFileToContext } from './add-file-to-context';
+import { TextFileView } from './text-file-view';
+
+/** The open file: a page of text, a picture, a description of other bytes, or why it cannot be shown. */
+export function FileViewer() {
+  const view = useBatonStore((state) => state.fileView);
+  if (!view) return null;
+  return (
+    <section className="file-viewer" aria-label={`Contents of ${view.path}`} data-testid="file-viewer" data-kind={view.kind}>
+      <header className="file-viewer__header">
+        <h3 className="file-viewer__path" title={view.path}>
+          {view.path}
+        </h3>
+        {view.kind === 'image' || view.kind === 'binary' ? <AddFileToContext path={view.path} /> : null}
+      </header>
+      <FileBody view={view} />
+    </section>
+  );
+}
+
+function FileBody({ view }: { view: FileView }) {
+  switch (view.kind) {
+    case 'loading':
+      return (
+        <p className="pane__empty" aria-busy="true">
+          Loading…
+        </p>
+      );
+    case 'failed':
+      return (
+        <p className="file-viewer__error" role="alert" data-testid="file-error">
+          {view.error}
+        </p>
+      );
+    case 'text':
+      return <TextFileView view={view} />;
+    case 'image':
+      return (
+        <figure className="file-viewer__image">
+          {/* A blob URL of the file's own bytes: next/image has nothing to optimise here. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={view.url} alt={view.path} data-testid="image-preview" />
+          <figcaption className="pane__note">
+            {view.mimeType}, {formatBytes(view.size)}
+          </figcaption>
+        </figure>
+      );
+    case 'binary':
+      return (
+        <div className="file-viewer__binary" data-testid="binary-description">
+          <p>
+            {view.description}. {view.note ?? 'Not text, so it is described rather than shown.'}
+          </p>
+          <pre className="file-viewer__hex">{view.hex}</pre>
+        </div>
+      );
+    default: {
+      const unreachable: never = view;
+      return unreachable;
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Syntax highlighting with Shiki, loaded only when first used (its core, its JavaScript regular
+ * expression engine, one theme and each grammar are dynamic imports), so a page that shows no code
+ * pays nothing for it. The JavaScript engine needs no WebAssembly, which the page's content
+ * security policy need not allow. Code is tokenized in chunks of lines, yielding to the browser
+ * between them and carrying the grammar's state across, so a long page never holds the main
+ * thread for long. Shared by the file viewer and (later) the chat's code blocks.
+ */
+import type { GrammarState, HighlighterCore, ThemedToken } from 'shiki/core';
+import { GRAMMARS } from './languages';
+
+export interface HighlightToken {
+  content: string;
+  color?: string;
+  /** Shiki's FontStyle bits: 1 italic, 2 bold, 4 underline. */
+  fontStyle?: number;
+}
+
+/** One array of tokens per line of the code. */
+export type HighlightedLines = HighlightToken[][];
+
+const THEME = 'github-light';
+const LINES_PER_CHUNK = 100;
+/** Longer lines (minified code) are left plain: tokenizing them costs much and shows little. */
+const MAX_TOKENIZED_LINE_LENGTH = 2000;
+
+let highlighter: Promise<HighlighterCore> | undefined;
+const loadedGrammars = new Map<string, Promise<void>>();
+
+function loadHighlighter(): Promise<HighlighterCore> {
+  highlighter ??= (async () => {
+    const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
+      import('shiki/core'),
+      import('shiki/engine/javascript'),
+    ]);
+    return createHighlighterCore({
+      themes: [import('shiki/themes/github-light.mjs')],
+      langs: [],
+      engine: createJavaScriptRegexEngine(),
+    });
+  })();
+  return highlighter;
+}
+
+async function loadGrammar(core: HighlighterCore, grammar: string): Promise<void> {
+  let loading = loadedGrammars.get(grammar);
+  if (!loading) {
+    const load = GRAMMARS[grammar];
+    if (!load) throw new Error(`No grammar named ${grammar}.`);
+    loading = load().then((module) => core.loadLanguage(module.default));
+    loadedGrammars.set(grammar, loading);
+  }
+  await loading;
+}
+
+/**
+ * The code's tokens, line by line, in the grammar named (an id from GRAMMARS). Resolves to
+ * undefined when `signal` aborts first (the code on screen changed meanwhile).
+ */
+export async function highlightCode(code: string, grammar: string, signal?: AbortSignal): Promise<HighlightedLines | undefined> {
+  const core = await loadHighlighter();
+  await loadGrammar(core, grammar);
+  const lines = code.split('\n');
+  const highlighted: HighlightedLines = [];
+  let grammarState: GrammarState | undefined;
+  for (let start = 0; start < lines.length; start += LINES_PER_CHUNK) {
+    if (signal?.aborted) return undefined;
+    const chunk = lines.slice(start, start + LINES_PER_CHUNK).join('\n');
+    const result = core.codeToTokens(chunk, {
+      lang: grammar,
+      theme: THEME,
+      grammarState,
+      tokenizeMaxLineLength: MAX_TOKENIZED_LINE_LENGTH,
+    });
+    grammarState = result.grammarState;
+    highlighted.push(...result.tokens.map((line) => line.map(toToken)));
+    await nextTask();
+  }
+  return signal?.aborted ? undefined : highlighted;
+}
+
+function toToken(token: ThemedToken): HighlightToken {
+  return { content: token.content, color: token.color, fontStyle: token.fontStyle };
+}
+
+/** Lets the browser handle input and paint between chunks. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
