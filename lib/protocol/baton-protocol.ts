@@ -47,6 +47,7 @@ import {
   SequencedContentReceivedParamsSchema,
   ThreadSnapshotSchema,
 } from './thread-events';
+import { threadRewindRequests } from './thread-rewind';
 
 export const batonProtocol = {
   requests: {
@@ -64,6 +65,7 @@ export const batonProtocol = {
     readTextFile: { params: ReadTextFileParamsSchema, result: ReadTextFileResultSchema },
     stat: { params: StatParamsSchema, result: StatResultSchema },
     globSearch: { params: GlobSearchParamsSchema, result: GlobSearchResultSchema },
+    ...threadRewindRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),

@@ -10,6 +10,7 @@ import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads
 import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../../lib/protocol/thread-events';
 import type { AgentRegistry } from '../agents/agent-registry';
 import type { ThreadPage, ThreadPageRequest, ThreadStore } from '../store/thread-store';
+import type { FileHistory } from '../rewind/file-history';
 import { AgentIdleTimers, DEFAULT_IDLE_CLOSE_MS } from './agent-idle-timers';
 import { ThreadRecorder } from './thread-recorder';
 import { type PromptOptions, ThreadBusyError, ThreadSession } from './thread-session';
@@ -43,6 +44,8 @@ export interface ThreadHubOptions {
   isWatched?: (threadId: string) => boolean;
   idleCloseMs?: number;
   releaseAfterMs?: number;
+  /** Keeps the files agents change, for rewinds (server/rewind); none kept when omitted. */
+  fileHistory?: FileHistory;
 }
 
 interface OpenThread {
@@ -291,6 +294,7 @@ export class ThreadHub {
       {
         resolve: (agent) => agents.get(agent),
         saveAgentSession: (agentSessionId) => store.saveAgentSession(threadId, agentSessionId),
+        fileHistory: this.options.fileHistory,
       },
       log,
     );

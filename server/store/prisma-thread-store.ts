@@ -22,6 +22,8 @@ import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { decodeEntry, encodeEntry } from './entry-rows';
 import { decodeEvent, encodeEvent } from './event-rows';
 import { writeWithPatience } from './store-failure';
+import { PrismaThreadHistoryStore } from './prisma-thread-history-store';
+import type { ThreadHistoryStore } from './thread-history-store';
 import { afterKey, decodeCursor, encodeCursor, MAX_THREAD_PAGE, THREAD_LIST_ORDER } from './thread-list-page';
 
 /**
@@ -98,9 +100,11 @@ const eventColumns = { seq: true, role: true, type: true, content: true } as con
 class PrismaThreadStore implements ThreadStore {
   readonly #prisma: PrismaClient;
   readonly #now = monotonicClock();
+  readonly history: ThreadHistoryStore;
 
   constructor(prisma: PrismaClient) {
     this.#prisma = prisma;
+    this.history = new PrismaThreadHistoryStore(prisma, this.#now);
   }
 
   async listThreads(page: ThreadPageRequest = {}): Promise<ThreadPage> {
