@@ -56,6 +56,15 @@ interface OpenThread {
   releaseTimer?: NodeJS.Timeout;
 }
 
+/** What an edit of a thread's history gets (ThreadHub.editThread). */
+export interface EditableThread {
+  threadId: string;
+  recorder: ThreadRecorder;
+  /** The configured agent the thread is bound to. */
+  agent: string;
+  forgetAgentSession(): Promise<void>;
+}
+
 export class ThreadHub {
   private readonly sessions = new Map<string, Promise<OpenThread>>();
   /** The same sessions once loaded, to tell a released one from its successor. */
@@ -76,6 +85,11 @@ export class ThreadHub {
   /** Every thread, or a page of them (`limit`, and the `nextCursor` of the page before). */
   listThreads(page?: ThreadPageRequest): Promise<ThreadPage> {
     return this.options.store.listThreads(page);
+  }
+
+  /** Where the files agents change are kept, for rewinds; undefined when nothing is kept. */
+  get fileHistory(): FileHistory | undefined {
+    return this.options.fileHistory;
   }
 
   /** How many threads have a live session in memory now. */
@@ -172,6 +186,29 @@ export class ThreadHub {
       session.binding.agentSessionId = undefined;
       await recorder.record('system', { type: 'handOver', from, to: agent });
     });
+  }
+
+  /**
+   * Runs `edit` on the thread's record while no turn runs or starts (rewind and fork, in
+   * server/rewind). `forgetAgentSession` lets the agent's own session go, so that the next turn
+   * starts a new one primed with the thread's history as it is then.
+   */
+  async editThread<T>(threadId: string, edit: (thread: EditableThread) => Promise<T>): Promise<T> {
+    return this.use(threadId, ({ session, recorder }) =>
+      session.whileIdle(() =>
+        edit({
+          threadId,
+          recorder,
+          agent: session.binding.agent,
+          forgetAgentSession: async () => {
+            this.agentIdle.cancel(threadId);
+            await this.releaseAgentSession(threadId, session.binding.agent);
+            session.binding.agentSessionId = undefined;
+            await this.options.store.saveAgentSession(threadId, null);
+          },
+        }),
+      ),
+    );
   }
 
   async approve(threadId: string, toolCallId: string, save?: 'session', optionId?: string): Promise<boolean> {

@@ -80,6 +80,21 @@ export class ThreadSession {
     return { turnEnded: ended };
   }
 
+  /**
+   * Runs `edit` (a rewind, a fork) while no turn runs, and keeps any from starting until it ends:
+   * a prompt meanwhile is refused as busy.
+   */
+  async whileIdle<T>(edit: () => Promise<T>): Promise<T> {
+    if (this.turn) throw new ThreadBusyError(this.recorder.threadId);
+    const hold = new AbortController();
+    this.turn = hold;
+    try {
+      return await edit();
+    } finally {
+      if (this.turn === hold) this.turn = undefined;
+    }
+  }
+
   /** Resolves once no turn runs (at once if none does). */
   idle(): Promise<void> {
     return this.turnEnded;

@@ -12,6 +12,7 @@ import type { Workspace } from '../workspace/workspace';
 import { registerChatHandlers } from './chat-handlers';
 import { asRpc, failureReporter } from './rpc-errors';
 import { getThreadEntries } from './thread-entries-page';
+import { registerThreadRewindHandlers } from './thread-rewind-handlers';
 import type { ToolServers } from './tool-servers';
 
 export interface TabContext {
@@ -81,6 +82,7 @@ export function registerRpcHandlers(tab: TabContext): void {
   connection.onRequest('getThreadEvents', ({ threadId, afterSeq }) => asRpc(() => hub.getEventsAfter(threadId, afterSeq)));
 
   registerChatHandlers(context);
+  registerThreadRewindHandlers(context);
 
   connection.onRequest('readTextFile', ({ path: filePath, lineOffset, lineLimit }) =>
     asRpc(() => workspace.readTextFile(filePath, { lineOffset, lineLimit })),
