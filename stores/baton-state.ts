@@ -8,6 +8,7 @@ import type { FilesSlice } from './files-slice';
 import type { ThreadsSlice } from './threads-slice';
 import type { ToastsSlice } from './toasts-slice';
 import type { ToolServersSlice } from './tool-servers-slice';
+import type { RewindSlice } from './rewind-slice';
 
 export type BatonState = ConnectionSlice &
   ThreadsSlice &
@@ -15,7 +16,8 @@ export type BatonState = ConnectionSlice &
   ComposerSlice &
   FilesSlice &
   ToolServersSlice &
-  ToastsSlice;
+  ToastsSlice &
+  RewindSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

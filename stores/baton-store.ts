@@ -12,6 +12,7 @@ import { createFilesSlice } from './files-slice';
 import { createThreadsSlice } from './threads-slice';
 import { createToastsSlice } from './toasts-slice';
 import { createToolServersSlice } from './tool-servers-slice';
+import { createRewindSlice } from './rewind-slice';
 
 export function createBatonStore(rpc: BatonRpc) {
   return createStore<BatonState>()((...store) => ({
@@ -22,6 +23,7 @@ export function createBatonStore(rpc: BatonRpc) {
     ...createFilesSlice(rpc)(...store),
     ...createToolServersSlice(rpc)(...store),
     ...createToastsSlice(rpc)(...store),
+    ...createRewindSlice(rpc)(...store),
   }));
 }
 

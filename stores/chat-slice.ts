@@ -64,6 +64,8 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
       if (content.type === 'handOver') get().setThreadAgent(chatId, content.to);
       // A finished turn may have changed files in the workspace.
       if (content.type === 'progress' && content.state === 'finished') void get().refreshFiles();
+      // A rewind may have put files back.
+      if (content.type === 'threadRewound') void get().refreshFiles();
     },
 
     async sendPrompt(message) {

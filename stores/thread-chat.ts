@@ -8,6 +8,7 @@ import type { ChatContent, ChatContentReceivedParams } from '../lib/protocol/eca
 import type { SequencedContentReceivedParams } from '../lib/protocol/thread-events';
 import { applyChatContent, interruptOpenToolCalls } from '../lib/thread/apply-chat-content';
 import { EMPTY_ENTRY_LIST, type EntryList, foldEntries, mapEntries } from './entry-list';
+import { rewindEntryList } from './rewound-entries';
 
 export type TurnUsage = Omit<Extract<ChatContent, { type: 'usage' }>, 'type'>;
 
@@ -55,6 +56,10 @@ export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedPar
     // Once a turn: whatever it left open, however far up, is over.
     const entries = mapEntries(chat.entries, (all) => interruptOpenToolCalls(applyChatContent(all, role, content), TURN_ENDED_REASON));
     return { ...chat, entries, turnRunning: false };
+  }
+  if (content.type === 'threadRewound') {
+    // No turn runs in a thread being rewound; what it said after the point is gone, error included.
+    return { ...chat, entries: rewindEntryList(chat.entries, content.toEntry), turnRunning: false, turnError: null };
   }
   const entries = foldEntries(chat.entries, role, content);
   switch (content.type) {

@@ -5,6 +5,7 @@ import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { selectOpenChat } from '../../stores/baton-store';
 import { entryAt } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { EntryActions } from '../rewind/entry-actions';
 import { ToolCallCard } from '../tool-calls/tool-call-card';
 import { AssistantMessage } from './assistant-message';
 import { HandOverNote } from './hand-over-note';
@@ -20,7 +21,13 @@ import { UserMessage } from './user-message';
 export const ChatEntry = memo(function ChatEntry({ index }: { index: number }) {
   const entry = useBatonStore((state) => entryAt(selectOpenChat(state).entries, index));
   // A line break between entries keeps the transcript's plain text readable; the layout hides it.
-  return <div className="chat-entries__item">{entry ? renderEntry(entry) : null}{'\n'}</div>;
+  return (
+    <div className="chat-entries__item">
+      {entry ? renderEntry(entry) : null}
+      {entry ? <EntryActions index={index} entry={entry} /> : null}
+      {'\n'}
+    </div>
+  );
 });
 
 function renderEntry(entry: ThreadEntry) {

@@ -2,6 +2,7 @@
 
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { Composer } from '../composer/composer';
+import { RewindDialog } from '../rewind/rewind-dialog';
 import { ChatEntries } from './chat-entries';
 import { ClearChatButton } from './clear-chat-button';
 import { TurnError } from './turn-error';
@@ -25,6 +26,7 @@ export function ChatPanel() {
       <ChatEntries />
       <TurnError />
       <Composer />
+      <RewindDialog />
     </main>
   );
 }

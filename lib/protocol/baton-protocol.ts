@@ -53,6 +53,7 @@ import {
   WorkspaceReadBinaryFileResultSchema,
   WorkspaceReadTextFileResultSchema,
 } from './workspace-files';
+import { threadRewindRequests } from './thread-rewind';
 
 export const batonProtocol = {
   requests: {
@@ -72,6 +73,7 @@ export const batonProtocol = {
     stat: { params: StatParamsSchema, result: StatResultSchema },
     globSearch: { params: WorkspaceGlobSearchParamsSchema, result: WorkspaceGlobSearchResultSchema },
     listDirectory: { params: ListDirectoryParamsSchema, result: ListDirectoryResultSchema },
+    ...threadRewindRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),

@@ -18,7 +18,8 @@ export function applyChatContent(
   content: ChatContent,
 ): ThreadEntry[] {
   const next = entries.slice();
-  return applyChatContentInPlace(next, role, content).length === 0 ? (entries as ThreadEntry[]) : next;
+  const changed = applyChatContentInPlace(next, role, content);
+  return changed.length === 0 && next.length === entries.length ? (entries as ThreadEntry[]) : next;
 }
 
 /**
@@ -99,6 +100,10 @@ export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, 
       return push(entries, { type: 'link', title: content.title, url: content.url });
     case 'handOver':
       return push(entries, { type: 'handOver', from: content.from, to: content.to });
+    case 'threadRewound':
+      // Nothing changes; the entries after the point are gone.
+      if (entries.length > content.toEntry) entries.length = content.toEntry;
+      return [];
     case 'progress':
       // A thought that never heard `reasonFinished` is over all the same once the turn is.
       return content.state === 'finished' ? finishOpenReasoning(entries) : [];

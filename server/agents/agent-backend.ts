@@ -58,6 +58,12 @@ export interface AgentTurn {
    * dropped (the editor sends it again as a prompt).
    */
   takeSteering?(): Promise<string | undefined>;
+  /**
+   * Runs `change`, which writes the workspace files at `paths` (as a tool call of the agent),
+   * keeping what each was before so that a rewind of the thread can put it back. Absent when
+   * nothing is kept (a backend then just runs the change).
+   */
+  trackFileChanges?<T>(paths: readonly string[], change: () => Promise<T>, toolCallId?: string): Promise<T>;
 }
 
 export interface AgentInfo {

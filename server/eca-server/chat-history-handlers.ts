@@ -1,8 +1,8 @@
 /**
  * The methods that change what a chat holds: `chat/delete` (v1, v2), and the current protocol's
  * `chat/clear`, `chat/rollback` and `chat/fork`, with the notifications today's editors expect
- * after them (`chat/deleted`, `chat/cleared`, `chat/opened`). See chat-history.ts for how a
- * history is cut without rewriting a thread.
+ * after them (`chat/deleted`, `chat/cleared`, `chat/opened`). Rollback and fork go through
+ * Baton's own rewind and fork (server/rewind), so a rollback puts back the files too.
  */
 import type { EcaProtocol } from '../../lib/protocol/eca/eca-protocol';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
@@ -10,7 +10,9 @@ import type { NotificationMethod, NotificationParams } from '../../lib/rpc/proto
 import { UnknownThreadError } from '../hub/thread-hub';
 import type { EcaBackend } from './eca-backend';
 import { EcaContentTranslator } from './eca-contents';
-import { copyIntoNewThread, locateUserMessage, throughTurnEnd } from './chat-history';
+import { forkThreadAt, rewindThreadTo } from '../rewind/thread-history-edits';
+import { RewindPointError } from '../rewind/user-messages';
+import { copyIntoNewThread, turnEnd, userMessageEntry } from './chat-history';
 import { invalidParams, requestFailed } from './eca-server-errors';
 import type { EcaServing } from './eca-serving';
 
@@ -42,21 +44,23 @@ export function registerChatHistoryHandlers(serve: EcaServing, notify: EcaNotify
     return {};
   });
 
+  // The thread is rewound in place: the kept contents keep their ids, the removed ones name nothing.
   serve.request('chat/rollback', async ({ chatId, contentId, include }, backend) => {
     await backend.chats.inOrder(chatId, () => Promise.resolve());
     const threadId = await knownThread(backend, chatId);
-    if (await backend.hub.isRunning(threadId)) throw requestFailed('A turn is running in this chat; stop it before rolling back.');
-    const { events, index } = await locateUserMessage(backend.store, threadId, contentId);
+    const { index } = await userMessageEntry(backend.hub, backend.store, threadId, contentId);
     const what = include === undefined || include.length === 0 ? ['messages', 'tools'] : include;
-    if (what.includes('tools')) {
-      notify('$/showMessage', { type: 'warning', message: 'Baton does not undo the file changes of tool calls; only the messages were rolled back.' });
+    if (!what.includes('messages')) {
+      if (what.includes('tools')) notify('$/showMessage', { type: 'warning', message: 'Baton undoes file changes together with the messages that made them; nothing was rolled back.' });
+      return {};
     }
-    if (!what.includes('messages')) return {};
-    const kept = events.slice(0, index);
-    const copy = await copyIntoNewThread(backend.store, await threadRecord(backend, threadId), kept);
-    await replaceThread(backend, chatId, threadId, copy.threadId);
+    const result = await asEcaError(() => rewindThreadTo(backend, threadId, index, { restoreFiles: what.includes('tools') }));
+    if (result.conflicts.length > 0) {
+      const files = result.conflicts.map((conflict) => `${conflict.path}: ${conflict.reason}`).join('\n');
+      notify('$/showMessage', { type: 'warning', message: `These files were left as they are:\n${files}` });
+    }
     notify('chat/cleared', { chatId, messages: true });
-    replay(notify, chatId, copy.threadId, copy.events);
+    replay(notify, chatId, threadId, await backend.store.getEventsAfter(threadId, 0));
     return {};
   });
 
@@ -64,18 +68,25 @@ export function registerChatHistoryHandlers(serve: EcaServing, notify: EcaNotify
   serve.request('chat/fork', async ({ chatId, contentId }, backend) => {
     await backend.chats.inOrder(chatId, () => Promise.resolve());
     const threadId = await knownThread(backend, chatId);
-    const { events, index } = await locateUserMessage(backend.store, threadId, contentId);
-    const kept = throughTurnEnd(events, index);
-    if (kept === undefined) throw requestFailed('The answer to that message is still coming; fork once the turn has ended.');
-    const source = await threadRecord(backend, threadId);
-    const title = `${source.title} (fork)`;
-    const copy = await copyIntoNewThread(backend.store, { ...source, title }, kept, [{ role: 'system', content: { type: 'metadata', title } }]);
-    log(`chat ${chatId} forked at ${contentId} into ${copy.threadId}`);
-    notify('chat/opened', { chatId: copy.threadId, title });
-    replay(notify, copy.threadId, copy.threadId, copy.events);
-    notify('chat/contentReceived', { chatId, role: 'system', content: { type: 'text', text: `\nChat forked to: ${title}\n` } });
+    const { index, entries } = await userMessageEntry(backend.hub, backend.store, threadId, contentId);
+    if (await backend.hub.isRunning(threadId)) throw requestFailed('The answer to that message is still coming; fork once the turn has ended.');
+    const fork = await asEcaError(() => forkThreadAt(backend, threadId, turnEnd(entries, index)));
+    log(`chat ${chatId} forked at ${contentId} into ${fork.id}`);
+    notify('chat/opened', { chatId: fork.id, title: fork.title });
+    replay(notify, fork.id, fork.id, await backend.store.getEventsAfter(fork.id, 0));
+    notify('chat/contentReceived', { chatId, role: 'system', content: { type: 'text', text: `\nChat forked to: ${fork.title}\n` } });
     return {};
   });
+}
+
+/** A point that is no user message is the editor's bad parameter. */
+async function asEcaError<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof RewindPointError) throw invalidParams(error.message);
+    throw error;
+  }
 }
 
 async function knownThread(backend: EcaBackend, chatId: string): Promise<string> {

@@ -1,13 +1,14 @@
 /**
- * What `chat/rollback` and `chat/fork` do to a chat's history (the current ECA protocol, "Chat
- * rollback", "Chat fork"). A thread's history is never rewritten: the kept part of it is copied,
- * event by event, into a new thread (through the hub's own recorder, so entries and events are
- * folded exactly as they were), which then stands behind the chat (rollback) or is a new chat
- * (fork). The editor is then sent the kept contents again.
+ * Where `chat/rollback` and `chat/fork` (the current ECA protocol, "Chat rollback", "Chat fork")
+ * cut a chat: both go through Baton's own rewind and fork (server/rewind), as the browser's do.
+ * `chat/clear` copies nothing into a new thread that then stands behind the chat.
  */
 import type { ChatRole } from '../../lib/protocol/eca-chat';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
+import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadHub } from '../hub/thread-hub';
 import { ThreadRecorder } from '../hub/thread-recorder';
+import { isUserMessage } from '../rewind/user-messages';
 import type { ThreadStore } from '../store/thread-store';
 import { parseContentId } from './eca-contents';
 import { invalidParams } from './eca-server-errors';
@@ -17,32 +18,27 @@ export interface CopiedThread {
   events: ThreadEvent[];
 }
 
-/** The events of `threadId` and the position of the user message `contentId` names among them. */
-export async function locateUserMessage(
-  store: ThreadStore,
-  threadId: string,
-  contentId: string,
-): Promise<{ events: ThreadEvent[]; index: number }> {
+/**
+ * The entry of the user message `contentId` names (a content id is the thread and seq of its
+ * event, eca-contents.ts), found by its place among the thread's user messages.
+ */
+export async function userMessageEntry(hub: ThreadHub, store: ThreadStore, threadId: string, contentId: string): Promise<{ index: number; entries: readonly ThreadEntry[] }> {
   const named = parseContentId(contentId);
-  const events = named?.threadId === threadId ? await store.getEventsAfter(threadId, 0) : [];
-  const index = events.findIndex((event) => event.seq === named?.seq);
-  const event = events[index];
-  if (!event || event.role !== 'user' || event.content.type !== 'text') {
-    throw invalidParams(`The chat has no user message ${contentId} (it may have been rolled back already).`);
-  }
-  return { events, index };
+  const missing = () => invalidParams(`The chat has no user message ${contentId} (it may have been rolled back already).`);
+  if (named?.threadId !== threadId) throw missing();
+  const ordinal = await store.history.userMessageOrdinal(threadId, named.seq);
+  if ((await store.history.userMessageEventSeq(threadId, ordinal)) !== named.seq) throw missing();
+  const entries = await hub.getEntries(threadId);
+  let seen = 0;
+  const index = entries.findIndex((entry) => isUserMessage(entry) && (seen += 1) === ordinal);
+  if (index === -1) throw missing();
+  return { index, entries };
 }
 
-/**
- * The events of the turn the user message at `index` started, through its `progress finished`;
- * undefined while that turn still runs.
- */
-export function throughTurnEnd(events: readonly ThreadEvent[], index: number): ThreadEvent[] | undefined {
-  for (let end = index + 1; end < events.length; end++) {
-    const { content } = events[end]!;
-    if (content.type === 'progress' && content.state === 'finished') return events.slice(0, end + 1);
-  }
-  return undefined;
+/** The last entry of the turn the user message at `index` started: the one before the next user message. */
+export function turnEnd(entries: readonly ThreadEntry[], index: number): number {
+  const next = entries.findIndex((entry, position) => position > index && isUserMessage(entry));
+  return (next === -1 ? entries.length : next) - 1;
 }
 
 /** A new thread (title, agent) holding `events`, in order, numbered from 1 as the source was (so a kept beginning keeps its seqs). */

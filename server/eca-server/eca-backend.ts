@@ -15,6 +15,7 @@ import { loadAgentConfig } from '../agents/builtin/policy/agent-config';
 import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
 import { AgentRegistry } from '../agents/agent-registry';
 import { ThreadHub } from '../hub/thread-hub';
+import { FileHistory } from '../rewind/file-history';
 import { CONFIG_FILE, createMcpServers } from '../relay/relay-config';
 import { databaseTarget } from '../store/database-target';
 import { openThreadStore } from '../store/prisma-thread-store';
@@ -70,7 +71,9 @@ export async function openEcaBackend(options: EcaBackendOptions): Promise<EcaBac
     await store.close();
     throw error;
   }
-  const hub = new ThreadHub({ store, agents: AgentRegistry.builtinOnly(agent), broadcast: (_threadId, params) => onContent(params), log });
+  const workspace = new Workspace(workspaceRoot, { protectedFolders: [dataDir] });
+  const fileHistory = new FileHistory(store.history, workspace);
+  const hub = new ThreadHub({ store, agents: AgentRegistry.builtinOnly(agent), broadcast: (_threadId, params) => onContent(params), log, fileHistory });
   const { info } = agent;
   log(`workspace ${workspaceRoot}, data in ${dataDir}, model ${info.model}${info.offlineDemo ? ' (offline demo)' : ''}`);
   return {
@@ -78,7 +81,7 @@ export async function openEcaBackend(options: EcaBackendOptions): Promise<EcaBac
     store,
     chats: new EcaChats(store),
     agent,
-    workspace: new Workspace(workspaceRoot, { protectedFolders: [dataDir] }),
+    workspace,
     mcp,
     toolServers: () => [nativeToolServer(agent), ...(mcp?.serverUpdates() ?? [])],
     resources: async () => (mcp ? mcp.listResources() : []),

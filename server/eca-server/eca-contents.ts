@@ -89,6 +89,7 @@ export class EcaContentTranslator {
         return content;
       // Baton's own: an editor has no place for it.
       case 'handOver':
+      case 'threadRewound':
         return undefined;
       default: {
         const unreachable: never = content;

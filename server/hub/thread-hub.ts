@@ -10,6 +10,7 @@ import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads
 import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../../lib/protocol/thread-events';
 import type { AgentRegistry } from '../agents/agent-registry';
 import type { ThreadPage, ThreadPageRequest, ThreadStore } from '../store/thread-store';
+import type { FileHistory } from '../rewind/file-history';
 import { AgentIdleTimers, DEFAULT_IDLE_CLOSE_MS } from './agent-idle-timers';
 import { ThreadRecorder } from './thread-recorder';
 import { type PromptOptions, ThreadBusyError, ThreadSession } from './thread-session';
@@ -43,6 +44,8 @@ export interface ThreadHubOptions {
   isWatched?: (threadId: string) => boolean;
   idleCloseMs?: number;
   releaseAfterMs?: number;
+  /** Keeps the files agents change, for rewinds (server/rewind); none kept when omitted. */
+  fileHistory?: FileHistory;
 }
 
 interface OpenThread {
@@ -51,6 +54,15 @@ interface OpenThread {
   /** Hub calls under way on it; it is not released while any is. */
   uses: number;
   releaseTimer?: NodeJS.Timeout;
+}
+
+/** What an edit of a thread's history gets (ThreadHub.editThread). */
+export interface EditableThread {
+  threadId: string;
+  recorder: ThreadRecorder;
+  /** The configured agent the thread is bound to. */
+  agent: string;
+  forgetAgentSession(): Promise<void>;
 }
 
 export class ThreadHub {
@@ -73,6 +85,11 @@ export class ThreadHub {
   /** Every thread, or a page of them (`limit`, and the `nextCursor` of the page before). */
   listThreads(page?: ThreadPageRequest): Promise<ThreadPage> {
     return this.options.store.listThreads(page);
+  }
+
+  /** Where the files agents change are kept, for rewinds; undefined when nothing is kept. */
+  get fileHistory(): FileHistory | undefined {
+    return this.options.fileHistory;
   }
 
   /** How many threads have a live session in memory now. */
@@ -169,6 +186,29 @@ export class ThreadHub {
       session.binding.agentSessionId = undefined;
       await recorder.record('system', { type: 'handOver', from, to: agent });
     });
+  }
+
+  /**
+   * Runs `edit` on the thread's record while no turn runs or starts (rewind and fork, in
+   * server/rewind). `forgetAgentSession` lets the agent's own session go, so that the next turn
+   * starts a new one primed with the thread's history as it is then.
+   */
+  async editThread<T>(threadId: string, edit: (thread: EditableThread) => Promise<T>): Promise<T> {
+    return this.use(threadId, ({ session, recorder }) =>
+      session.whileIdle(() =>
+        edit({
+          threadId,
+          recorder,
+          agent: session.binding.agent,
+          forgetAgentSession: async () => {
+            this.agentIdle.cancel(threadId);
+            await this.releaseAgentSession(threadId, session.binding.agent);
+            session.binding.agentSessionId = undefined;
+            await this.options.store.saveAgentSession(threadId, null);
+          },
+        }),
+      ),
+    );
   }
 
   async approve(threadId: string, toolCallId: string, save?: 'session', optionId?: string): Promise<boolean> {
@@ -291,6 +331,7 @@ export class ThreadHub {
       {
         resolve: (agent) => agents.get(agent),
         saveAgentSession: (agentSessionId) => store.saveAgentSession(threadId, agentSessionId),
+        fileHistory: this.options.fileHistory,
       },
       log,
     );

@@ -107,6 +107,41 @@ export class ThreadRecorder {
     return this.entries;
   }
 
+  /** The seq of the last event recorded (or owed) so far. */
+  get lastRecordedSeq(): number {
+    return this.lastSeq;
+  }
+
+  /**
+   * Cuts the thread to its first `toEntry` entries, and its events to those before
+   * `firstRemovedEvent`, in one transaction with a `threadRewound` event numbered after every
+   * event the thread ever had: a tab replaying by seq cuts its entries there too, and no seq is
+   * ever given twice. Written as a batch of its own, so nothing is recorded in between.
+   */
+  async rewindTo(toEntry: number, firstRemovedEvent: number): Promise<void> {
+    while (!this.isIdle) await this.settled();
+    if (this.broken !== undefined) throw this.broken;
+    if (!this.owed.isEmpty) throw this.storeFailure ?? new Error(`Thread ${this.threadId} has contents still to store; try again.`);
+    const marker = { seq: this.lastSeq + 1, role: 'system' as const, content: ChatContentSchema.parse({ type: 'threadRewound', toEntry }) };
+    const entries = [...this.unwritten].filter((index) => index < toEntry).map((seq) => ({ seq, entry: this.entries[seq] as ThreadEntry }));
+    const rewound = (async () => {
+      await this.store.history.rewindThread(this.threadId, { keepEntries: toEntry, firstRemovedEvent, marker, entries });
+      if (this.entries.length > toEntry) this.entries.length = toEntry;
+      this.unwritten.clear();
+      this.lastSeq = marker.seq;
+      this.onRecorded({ chatId: this.threadId, role: marker.role, content: marker.content, seq: marker.seq });
+    })();
+    this.flushing = rewound
+      // The caller hears of a failure through `rewound`; the recorder only has to go on.
+      .catch(() => undefined)
+      .finally(() => {
+        this.flushing = undefined;
+        for (const wake of this.flushWaiters.splice(0)) wake();
+        if (this.queue.length > 0) this.startFlush();
+      });
+    await rewound;
+  }
+
   /** A new turn starts: a failure of the last turn's pieces belongs to that turn, which it already ended. */
   startTurn(): void {
     this.pieceFailure = undefined;

@@ -6,6 +6,7 @@ import type { ThreadEntry, ToolCallEntry } from '../../lib/protocol/acp-threads'
 import type { ChatContentInput } from '../../lib/protocol/eca-chat';
 import { isOpenToolCall } from '../../lib/thread/apply-chat-content';
 import { type AgentBackend, type AgentTurn, type ApprovalAnswer, AgentUnavailableError } from '../agents/agent-backend';
+import type { FileHistory } from '../rewind/file-history';
 import type { ThreadRecorder } from './thread-recorder';
 
 /** The agent a thread is bound to now, and that agent's own session for it. */
@@ -18,6 +19,8 @@ export interface ThreadBinding {
 export interface SessionAgents {
   resolve(agent: string): Promise<AgentBackend>;
   saveAgentSession(agentSessionId: string | null): Promise<void>;
+  /** Where the files the agent changes are kept for a rewind; nothing is kept without it. */
+  fileHistory?: FileHistory;
 }
 
 /** What the user chose beside the message: behaviour, model, attached contexts. */
@@ -75,6 +78,21 @@ export class ThreadSession {
       throw error;
     }
     return { turnEnded: ended };
+  }
+
+  /**
+   * Runs `edit` (a rewind, a fork) while no turn runs, and keeps any from starting until it ends:
+   * a prompt meanwhile is refused as busy.
+   */
+  async whileIdle<T>(edit: () => Promise<T>): Promise<T> {
+    if (this.turn) throw new ThreadBusyError(this.recorder.threadId);
+    const hold = new AbortController();
+    this.turn = hold;
+    try {
+      return await edit();
+    } finally {
+      if (this.turn === hold) this.turn = undefined;
+    }
   }
 
   /** Resolves once no turn runs (at once if none does). */
@@ -148,6 +166,7 @@ export class ThreadSession {
         note: (text) => this.recorder.record('system', { type: 'text', text: `\n\n_${text}_\n\n` }),
         awaitApproval: (toolCallId) => this.waitForApproval(toolCallId, controller.signal),
         takeSteering: () => this.takeSteering(),
+        ...(this.agents.fileHistory ? { trackFileChanges: (paths, change, toolCallId) => this.trackFileChanges(paths, change, toolCallId) } : {}),
       });
     } catch (error) {
       // A store that cannot write fails the agent's next content; that, not the agent's wording of it, is the reason.
@@ -175,6 +194,14 @@ export class ThreadSession {
     await this.closeOpenToolCalls(reason);
     await this.recorder.record('system', { type: 'text', text: `\n\n**The turn was interrupted:** ${reason}` });
     await this.recorder.record('system', { type: 'progress', state: 'finished', text: 'Interrupted' });
+  }
+
+  /** A change kept with the thread's entry count now: a rewind to before that point undoes it. */
+  private async trackFileChanges<T>(paths: readonly string[], change: () => Promise<T>, toolCallId?: string): Promise<T> {
+    const history = this.agents.fileHistory;
+    if (!history) return change();
+    const position = (await this.recorder.settled()).length;
+    return history.track({ threadId: this.recorder.threadId, position, ...(toolCallId === undefined ? {} : { toolCallId }) }, paths, change);
   }
 
   /** The steer message, recorded as the user's before the agent sends it on. */

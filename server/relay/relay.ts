@@ -11,6 +11,7 @@ import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
 import { loadAgentConfig } from '../agents/builtin/policy/agent-config';
 import { ThreadHub } from '../hub/thread-hub';
 import { databaseTarget } from '../store/database-target';
+import { FileHistory } from '../rewind/file-history';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { Workspace } from '../workspace/workspace';
 import { AccessGuard, generateToken } from './access-guard';
@@ -149,7 +150,8 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
       registerRpcHandlers({ connection, watchThread, hub, store, workspace, agents, toolServers }),
     onThreadUnwatched: (threadId) => hub.unwatched(threadId),
   });
-  const hub = new ThreadHub({ store, agents, broadcast: sockets.broadcast, isWatched: sockets.isWatched, log });
+  const fileHistory = new FileHistory(store.history, workspace);
+  const hub = new ThreadHub({ store, agents, broadcast: sockets.broadcast, isWatched: sockets.isWatched, log, fileHistory });
   toolServers.onUpdated((update) => sockets.broadcastToolServer(update));
   agents.onChanged(() => {
     void agentsConfigMessage(agents, workspace.root).then(

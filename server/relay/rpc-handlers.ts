@@ -13,6 +13,7 @@ import type { Workspace } from '../workspace/workspace';
 import { registerChatHandlers } from './chat-handlers';
 import { asRpc, failureReporter } from './rpc-errors';
 import { getThreadEntries } from './thread-entries-page';
+import { registerThreadRewindHandlers } from './thread-rewind-handlers';
 import type { ToolServers } from './tool-servers';
 import { registerWorkspaceFileHandlers } from './workspace-file-handlers';
 
@@ -83,6 +84,7 @@ export function registerRpcHandlers(tab: TabContext): void {
   connection.onRequest('getThreadEvents', ({ threadId, afterSeq }) => asRpc(() => hub.getEventsAfter(threadId, afterSeq)));
 
   registerChatHandlers(context);
+  registerThreadRewindHandlers(context);
 
   registerWorkspaceFileHandlers(context);
 }

@@ -25,6 +25,8 @@ import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { decodeEntry, encodeEntry } from './entry-rows';
 import { decodeEvent, encodeEvent } from './event-rows';
 import { writeWithPatience } from './store-failure';
+import { PrismaThreadHistoryStore } from './prisma-thread-history-store';
+import type { ThreadHistoryStore } from './thread-history-store';
 import { afterKey, decodeCursor, encodeCursor, MAX_THREAD_PAGE, THREAD_LIST_ORDER } from './thread-list-page';
 
 /**
@@ -102,10 +104,12 @@ class PrismaThreadStore implements ThreadStore {
   readonly #prisma: PrismaClient;
   readonly #insertEvents: EventInsert;
   readonly #now = monotonicClock();
+  readonly history: ThreadHistoryStore;
 
   constructor(prisma: PrismaClient, kind: DatabaseTarget['kind']) {
     this.#prisma = prisma;
     this.#insertEvents = eventInsertFor(kind);
+    this.history = new PrismaThreadHistoryStore(prisma, this.#now);
   }
 
   async listThreads(page: ThreadPageRequest = {}): Promise<ThreadPage> {

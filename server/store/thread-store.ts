@@ -4,6 +4,7 @@
  */
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
+import type { ThreadHistoryStore } from './thread-history-store';
 
 export interface EntryWrite {
   /** Position of the entry in its thread, from 0. */
@@ -60,6 +61,8 @@ export class InvalidCursorError extends Error {
 }
 
 export interface ThreadStore {
+  /** Rewind, fork and the file changes they undo (thread-history-store.ts). */
+  readonly history: ThreadHistoryStore;
   /** Most recently modified first; every thread when no limit is given. */
   listThreads(page?: ThreadPageRequest): Promise<ThreadPage>;
   /** `agent` defaults to the built-in agent. */

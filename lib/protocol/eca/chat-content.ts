@@ -218,6 +218,13 @@ export const MetadataContentSchema = z.object({ type: z.literal('metadata'), tit
  */
 export const HandOverContentSchema = z.object({ type: z.literal('handOver'), from: z.string(), to: z.string() });
 
+/**
+ * Baton extension, not in ECA: the thread was rewound, and holds only its first `toEntry` entries
+ * from here on. Recorded with the next seq, so a tab that replays the thread by seq (live, or
+ * after a lost connection) cuts its entries where the relay did. Never sent to an ECA editor.
+ */
+export const ThreadRewoundContentSchema = z.object({ type: z.literal('threadRewound'), toEntry: z.number().int().nonnegative() });
+
 export const ChatContentSchema = z.discriminatedUnion('type', [
   TextContentSchema,
   UrlContentSchema,
@@ -233,6 +240,7 @@ export const ChatContentSchema = z.discriminatedUnion('type', [
   ToolCallRejectedContentSchema,
   MetadataContentSchema,
   HandOverContentSchema,
+  ThreadRewoundContentSchema,
 ]);
 /** A content as the relay emits it: always the v2 shape. */
 export type ChatContent = z.infer<typeof ChatContentSchema>;

@@ -69,7 +69,11 @@ export function createAcpClient(deps: AcpClientDependencies): Client {
       // A change inside .git, or one a rule about the path asks about, gets its own question.
       const target = await active.authorize(own, { ownCard: verdict.alwaysAsks !== undefined });
       if (!target) throw refused(`writing ${planned.path}`);
-      await active.written(target, await writeWorkspaceText(deps.workspace, request.path, request.content));
+      // Kept for a rewind of the thread, as the call it belongs to (or the card of its own).
+      const toolCallId = target.state?.id ?? target.ownCall?.id;
+      const write = () => writeWorkspaceText(deps.workspace, request.path, request.content);
+      const details = active.turn.trackFileChanges ? await active.turn.trackFileChanges([request.path], write, toolCallId) : await write();
+      await active.written(target, details);
       return {};
     },
     async createTerminal(request) {

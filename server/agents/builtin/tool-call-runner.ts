@@ -99,7 +99,10 @@ export async function runToolCall(
   let failed = false;
   try {
     // Stop ends the turn whatever the tool does: one that ignores the signal is left behind.
-    text = await untilAborted(prepared.execute({ signal, reportOutput: (chunk) => output.push(chunk) }), signal);
+    const execute = () => prepared.execute({ signal, reportOutput: (chunk) => output.push(chunk) });
+    const touches = prepared.touches ?? [];
+    const run = touches.length > 0 && turn.trackFileChanges ? turn.trackFileChanges(touches, execute, toolUse.id) : execute();
+    text = await untilAborted(run, signal);
   } catch (error) {
     text = errorText(error);
     failed = true;

@@ -71,6 +71,8 @@ export class EcaContentMapper {
       // Baton's own record of a hand-over: a server has no say in that.
       case 'handOver':
         return { kind: 'skip', why: 'a hand-over is the relay’s to record' };
+      case 'threadRewound':
+        return { kind: 'skip', why: 'a rewind is the relay’s to record' };
       default: {
         const unreachable: never = content;
         return unreachable;

@@ -39,6 +39,8 @@ export interface PreparedToolCall {
    * rejection's message is what the model receives as a failed call.
    */
   execute(run: ToolRun): Promise<string>;
+  /** The workspace paths `execute` may write: what they were is kept for a rewind of the thread. */
+  touches?: readonly string[];
 }
 
 export interface BuiltinTool {

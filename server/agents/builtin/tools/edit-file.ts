@@ -25,6 +25,7 @@ export const editFileTool = defineTool({
     return {
       summary: `Editing ${shownPath}`,
       details,
+      touches: [path],
       async execute() {
         // Replaced again on the current content: the file may have changed while the user decided.
         const current = (await workspace.readTextFile(path)).content;

@@ -26,6 +26,7 @@ export const moveFileTool = defineTool({
     return {
       summary: `Moving ${plan.fromPath} to ${plan.toPath}`,
       details,
+      touches: [from, to],
       async execute() {
         // Planned again by the move itself: the workspace may have changed while the user decided.
         const moved = await workspace.move(from, to, { overwrite });

@@ -22,6 +22,7 @@ export const writeFileTool = defineTool({
     return {
       summary: `${before === undefined ? 'Creating' : 'Writing'} ${shownPath}`,
       details,
+      touches: [path],
       async execute() {
         await workspace.writeTextFile(path, content);
         const verb = before === undefined ? 'Created' : 'Wrote';

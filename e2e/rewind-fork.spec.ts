@@ -1,0 +1,131 @@
+/**
+ * Rewind and fork, as a user does them with the offline demo model: each prompt makes it write
+ * baton-demo.md after approval; rewinding to the second prompt puts the file back as the first
+ * turn left it and takes the second turn out of the chat; a fork opens a new thread with the kept
+ * history, which goes on from there.
+ */
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { BatonPage } from './support/baton-page';
+import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+
+const DEMO_FILE = 'baton-demo.md';
+
+let relay: RelayProcess;
+let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+
+test.beforeEach(async () => {
+  workspace = await makeTempFolder('rewind');
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
+});
+
+test.afterEach(async () => {
+  await relay.stop();
+  await workspace.remove();
+});
+
+/** Sends the prompt, approves the demo's write and waits for the turn to end. */
+async function promptAndApprove(baton: BatonPage, prompt: string): Promise<void> {
+  await baton.send(prompt);
+  // The list renders what is near the view: the newest card is the last one, the earlier ones succeeded.
+  const card = baton.toolCard('write_file').last();
+  await expect(card).toHaveAttribute('data-status', 'waiting-approval');
+  await card.getByTestId('approve-tool-call').click();
+  await expect(card).toHaveAttribute('data-status', 'succeeded');
+  await baton.expectTurnFinished();
+}
+
+/** The chat list holds only what is near the view: the reader scrolls up to the thread's start. */
+async function scrollToStart(page: Page): Promise<void> {
+  await page.getByTestId('chat-entries').evaluate((element) => element.scrollTo({ top: 0 }));
+}
+
+/** From the thread's start down, as a reader looks for an entry, until `target` is on the page. */
+async function scrollUntilShown(page: Page, target: Locator): Promise<void> {
+  await scrollToStart(page);
+  await expect
+    .poll(async () => {
+      const found = await target.count();
+      if (found === 0) await page.getByTestId('chat-entries').evaluate((element) => element.scrollBy({ top: 200 }));
+      return found;
+    })
+    .toBeGreaterThan(0);
+}
+
+async function scrollToEnd(page: Page): Promise<void> {
+  await page.getByTestId('chat-entries').evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+}
+
+const demoFile = () => readFile(path.join(workspace.path, DEMO_FILE), 'utf8');
+
+test('rewind puts the edited file back and takes the later entries out of the chat', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.newThread();
+  await promptAndApprove(baton, 'First request');
+  await promptAndApprove(baton, 'Second request');
+  expect(await demoFile()).toContain('> Second request');
+
+  const second = page.getByTestId('chat-entries').locator('.chat-entries__item').filter({ has: baton.userMessages.filter({ hasText: 'Second request' }) });
+  await scrollUntilShown(page, second);
+  await second.getByTestId('rewind-to-here').click();
+  const dialog = page.getByTestId('rewind-dialog');
+  await expect(dialog.getByTestId('rewind-file')).toHaveText([`Restore ${DEMO_FILE}`]);
+  await dialog.getByTestId('rewind-confirm').click();
+
+  await expect(page.getByTestId('toast').last()).toContainText('1 file restored');
+  await expect(baton.userMessages.filter({ hasText: 'Second request' })).toHaveCount(0);
+  await expect(baton.assistantMessages.last()).toContainText('Done: I wrote');
+  expect(await demoFile()).toContain('> First request');
+
+  // The record is cut too: after a reload the thread still ends with the first turn.
+  await page.reload();
+  await baton.expectConnected();
+  await baton.threadItems.first().click();
+  await expect(baton.assistantMessages.last()).toContainText('Done: I wrote');
+  await expect(baton.userMessages.filter({ hasText: 'Second request' })).toHaveCount(0);
+  await scrollToStart(page);
+  await expect(baton.userMessages).toHaveText(['First request']);
+
+  // Back to the first message: the file the first turn created goes.
+  await page.getByTestId('rewind-to-here').first().click();
+  await expect(page.getByTestId('rewind-file')).toHaveText([`Remove ${DEMO_FILE}`]);
+  await page.getByTestId('rewind-confirm').click();
+  await expect(baton.userMessages).toHaveCount(0);
+  // The chat is cut only once the files are back: the file is gone by now.
+  expect(existsSync(path.join(workspace.path, DEMO_FILE))).toBe(false);
+});
+
+test('fork opens a new thread with the kept history, which continues from there', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.newThread();
+  await promptAndApprove(baton, 'First request');
+  await promptAndApprove(baton, 'Second request');
+
+  // The reader scrolls from the thread's start down to the first turn's answer.
+  const answers = baton.assistantMessages.filter({ hasText: 'Done: I wrote' });
+  await scrollUntilShown(page, answers);
+  const firstAnswer = page.getByTestId('chat-entries').locator('.chat-entries__item').filter({ has: answers.first() });
+  await firstAnswer.getByTestId('fork-from-here').click();
+
+  await expect(baton.threadItems).toHaveCount(2);
+  await expect(page.getByRole('main', { name: 'Chat' }).locator('.pane__title')).toContainText('(fork)');
+  await expect(baton.assistantMessages.last()).toContainText('Done: I wrote');
+  await expect(baton.userMessages.filter({ hasText: 'Second request' })).toHaveCount(0);
+  await scrollToStart(page);
+  await expect(baton.userMessages).toHaveText(['First request']);
+  await scrollToEnd(page);
+  await promptAndApprove(baton, 'In the fork');
+  await expect(baton.assistantMessages.last()).toContainText('Done: I wrote');
+  await scrollUntilShown(page, baton.userMessages.filter({ hasText: 'In the fork' }));
+  await expect(baton.userMessages.filter({ hasText: 'Second request' })).toHaveCount(0);
+  expect(await demoFile()).toContain('> In the fork');
+
+  // The source thread is as it was.
+  await baton.threadItems.filter({ hasNotText: '(fork)' }).click();
+  await expect(baton.assistantMessages.last()).toContainText('Done: I wrote');
+  await scrollUntilShown(page, baton.userMessages.filter({ hasText: 'Second request' }));
+});

@@ -1,0 +1,75 @@
+/**
+ * Test support for rewind and fork: a hub on a real store, with the files agents change kept in a
+ * real FileHistory, approving every call that asks, and turns awaited by their `progress finished`.
+ */
+import path from 'node:path';
+import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
+import { applyChatContentInPlace } from '../../lib/thread/apply-chat-content';
+import type { AgentRegistry } from '../agents/agent-registry';
+import { ThreadHub } from '../hub/thread-hub';
+import { openThreadStore } from '../store/prisma-thread-store';
+import type { ThreadStore } from '../store/thread-store';
+import { Workspace } from '../workspace/workspace';
+import { FileHistory } from './file-history';
+
+export interface RewindHarness {
+  hub: ThreadHub;
+  store: ThreadStore;
+  broadcasts: SequencedContentReceivedParams[];
+  /** Sends the prompt and resolves once its turn has finished. */
+  turn(threadId: string, message: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startRewindHarness(workspaceRoot: string, agents: (workspace: Workspace) => AgentRegistry): Promise<RewindHarness> {
+  const dataDir = path.join(workspaceRoot, '.baton');
+  const store = await openThreadStore({ databaseFile: path.join(dataDir, 'baton.db') });
+  const workspace = new Workspace(workspaceRoot, { protectedFolders: [dataDir] });
+  const broadcasts: SequencedContentReceivedParams[] = [];
+  const finished: Array<() => void> = [];
+  const hub: ThreadHub = new ThreadHub({
+    store,
+    agents: agents(workspace),
+    log: () => undefined,
+    fileHistory: new FileHistory(store.history, workspace),
+    broadcast: (threadId, params) => {
+      broadcasts.push(params);
+      const { content } = params;
+      if (content.type === 'toolCallRun' && content.manualApproval) void approveOnceAsked(hub, threadId, content.id);
+      if (content.type === 'progress' && content.state === 'finished') finished.shift()?.();
+    },
+  });
+  return {
+    hub,
+    store,
+    broadcasts,
+    async turn(threadId, message) {
+      const ended = new Promise<void>((resolve) => finished.push(resolve));
+      await hub.prompt(threadId, message);
+      await ended;
+    },
+    async close() {
+      await hub.close();
+      await store.close();
+    },
+  };
+}
+
+/**
+ * The call's card reaches the tabs just before the agent starts waiting for the answer; an answer
+ * in between would find no question yet, so it is given again on each turn of the event loop.
+ */
+async function approveOnceAsked(hub: ThreadHub, threadId: string, toolCallId: string): Promise<void> {
+  while (!(await hub.approve(threadId, toolCallId))) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** What a tab that replays every stored event from the first would hold. */
+export async function replayedEntries(store: ThreadStore, threadId: string): Promise<ThreadEntry[]> {
+  const entries: ThreadEntry[] = [];
+  for (const event of await store.getEventsAfter(threadId, 0)) applyChatContentInPlace(entries, event.role, event.content);
+  return entries;
+}
+
+export const messageTexts = (entries: readonly ThreadEntry[]) =>
+  entries.flatMap((entry) => (entry.type === 'message' ? [`${entry.role}: ${entry.chunks.map((chunk) => chunk.chunk).join('')}`] : []));

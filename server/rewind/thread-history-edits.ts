@@ -1,0 +1,24 @@
+/** Rewind, its preview, and fork, as the relay's handlers and `baton eca-server` call them. */
+import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadRewindPreviewResult, ThreadRewindResult } from '../../lib/protocol/thread-rewind';
+import type { ThreadHub } from '../hub/thread-hub';
+import type { ThreadStore } from '../store/thread-store';
+import { forkThread } from './fork-thread';
+import { previewRewind, type RewindOptions, rewindThread } from './rewind-thread';
+
+export interface HistoryEditors {
+  hub: ThreadHub;
+  store: ThreadStore;
+}
+
+export function rewindThreadTo({ hub, store }: HistoryEditors, threadId: string, toEntry: number, options: RewindOptions = {}): Promise<ThreadRewindResult> {
+  return hub.editThread(threadId, (thread) => rewindThread(thread, { history: store.history, fileHistory: hub.fileHistory }, toEntry, options));
+}
+
+export function previewThreadRewind({ hub, store }: HistoryEditors, threadId: string, toEntry: number): Promise<ThreadRewindPreviewResult> {
+  return hub.editThread(threadId, (thread) => previewRewind(thread, { history: store.history, fileHistory: hub.fileHistory }, toEntry));
+}
+
+export function forkThreadAt({ hub, store }: HistoryEditors, threadId: string, atEntry: number): Promise<ThreadMetadata> {
+  return hub.editThread(threadId, (thread) => forkThread(thread, store, atEntry));
+}

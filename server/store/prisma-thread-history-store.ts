@@ -1,0 +1,133 @@
+/**
+ * The ThreadHistoryStore on Prisma. Rows are copied by the database itself (INSERT … SELECT, or
+ * one JSON parameter read with json_each), so a fork of a long thread is a few statements, not a
+ * statement per entry or event.
+ */
+import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
+import { encodeEntry } from './entry-rows';
+import { encodeEvent } from './event-rows';
+import type { PrismaClient } from './generated/client';
+import { writeWithPatience } from './store-failure';
+import type { FileChangeRecord, StoredFileChange, ThreadForkWrite, ThreadHistoryStore, ThreadRewindWrite } from './thread-history-store';
+import type { EntryWrite } from './thread-store';
+
+type Client = Pick<PrismaClient, '$executeRaw'>;
+
+/** A user's message is a user-role text event; each starts an entry of its own. */
+const USER_MESSAGE = { role: 'user', type: 'text' } as const;
+
+async function insertEntries(client: Client, threadId: string, writes: readonly EntryWrite[], updatedAt: Date): Promise<void> {
+  if (writes.length === 0) return;
+  const rows = JSON.stringify(writes.map((write) => encodeEntry(threadId, write)).map((row) => [row.seq, row.type, row.data]));
+  await client.$executeRaw`INSERT OR REPLACE INTO "ThreadEntry" ("threadId", "seq", "type", "data", "updatedAt")
+    SELECT ${threadId}, value ->> 0, value ->> 1, value ->> 2, ${updatedAt} FROM json_each(${rows})`;
+}
+
+async function insertEvent(client: Client, threadId: string, event: ThreadEvent): Promise<void> {
+  const row = encodeEvent(threadId, event);
+  await client.$executeRaw`INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
+    VALUES (${threadId}, ${row.seq}, ${row.role}, ${row.type}, ${row.content}, ${new Date()})`;
+}
+
+type ThreadEvent = Parameters<typeof encodeEvent>[1];
+
+export class PrismaThreadHistoryStore implements ThreadHistoryStore {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly now: () => Date,
+  ) {}
+
+  async recordFileChange(change: FileChangeRecord): Promise<void> {
+    await writeWithPatience(() =>
+      this.prisma.fileChange.create({
+        data: {
+          threadId: change.threadId,
+          position: change.position,
+          toolCallId: change.toolCallId ?? null,
+          path: change.path,
+          existed: change.existed,
+          before: change.before ?? null,
+          kept: change.kept,
+          afterHash: change.afterHash ?? null,
+        },
+      }),
+    );
+  }
+
+  async fileChangesAfter(threadId: string, position: number): Promise<StoredFileChange[]> {
+    const rows = await this.prisma.fileChange.findMany({ where: { threadId, position: { gt: position } }, orderBy: { id: 'desc' } });
+    return rows.map((row) => ({
+      id: row.id,
+      threadId: row.threadId,
+      position: row.position,
+      path: row.path,
+      existed: row.existed,
+      kept: row.kept,
+      ...(row.toolCallId === null ? {} : { toolCallId: row.toolCallId }),
+      ...(row.before === null ? {} : { before: row.before }),
+      ...(row.afterHash === null ? {} : { afterHash: row.afterHash }),
+    }));
+  }
+
+  countUserMessageEvents(threadId: string): Promise<number> {
+    return this.prisma.threadEvent.count({ where: { threadId, ...USER_MESSAGE } });
+  }
+
+  async userMessageEventSeq(threadId: string, ordinal: number): Promise<number | undefined> {
+    if (ordinal < 1) return undefined;
+    const row = await this.prisma.threadEvent.findFirst({
+      where: { threadId, ...USER_MESSAGE },
+      orderBy: { seq: 'asc' },
+      skip: ordinal - 1,
+      select: { seq: true },
+    });
+    return row?.seq;
+  }
+
+  userMessageOrdinal(threadId: string, seq: number): Promise<number> {
+    return this.prisma.threadEvent.count({ where: { threadId, ...USER_MESSAGE, seq: { lte: seq } } });
+  }
+
+  async rewindThread(threadId: string, write: ThreadRewindWrite): Promise<void> {
+    const updatedAt = this.now();
+    await writeWithPatience(() =>
+      this.prisma.$transaction(async (transaction) => {
+        const { count } = await transaction.thread.updateMany({
+          where: { id: threadId },
+          data: { entriesSeq: write.marker.seq, modifiedAt: updatedAt },
+        });
+        if (count === 0) throw new Error(`Cannot rewind thread ${threadId}: no such thread`);
+        await transaction.threadEntry.deleteMany({ where: { threadId, seq: { gte: write.keepEntries } } });
+        await transaction.threadEvent.deleteMany({ where: { threadId, seq: { gte: write.firstRemovedEvent } } });
+        await transaction.fileChange.deleteMany({ where: { threadId, position: { gt: write.keepEntries } } });
+        await insertEntries(transaction, threadId, write.entries, updatedAt);
+        await insertEvent(transaction, threadId, write.marker);
+      }),
+    );
+  }
+
+  async forkThread(write: ThreadForkWrite): Promise<ThreadMetadata> {
+    const now = this.now();
+    const { source, entries } = write;
+    return writeWithPatience(() =>
+      this.prisma.$transaction(async (transaction) => {
+        const thread = await transaction.thread.create({
+          data: { title: write.title, agent: write.agent, createdAt: now, modifiedAt: now },
+          select: { id: true, title: true, modifiedAt: true, agent: true },
+        });
+        await transaction.$executeRaw`INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
+          SELECT ${thread.id}, "seq", "role", "type", "content", "createdAt" FROM "ThreadEvent"
+          WHERE "threadId" = ${source} AND "seq" < ${write.eventsBefore}`;
+        if (write.marker) await insertEvent(transaction, thread.id, write.marker);
+        const last = await transaction.threadEvent.findFirst({ where: { threadId: thread.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
+        await transaction.thread.update({ where: { id: thread.id }, data: { entriesSeq: last?.seq ?? 0 } });
+        await insertEntries(transaction, thread.id, entries.map((entry, seq) => ({ seq, entry })), now);
+        // The kept calls' changes come along: rewinding the fork past them puts their files back too.
+        await transaction.$executeRaw`INSERT INTO "FileChange" ("threadId", "position", "toolCallId", "path", "existed", "before", "kept", "afterHash", "createdAt")
+          SELECT ${thread.id}, "position", "toolCallId", "path", "existed", "before", "kept", "afterHash", "createdAt" FROM "FileChange"
+          WHERE "threadId" = ${source} AND "position" <= ${entries.length} ORDER BY "id"`;
+        return { id: thread.id, title: thread.title, modifiedAt: thread.modifiedAt.toISOString(), agent: thread.agent };
+      }),
+    );
+  }
+}
