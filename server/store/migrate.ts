@@ -3,6 +3,7 @@
  * `prisma migrate deploy` would, but through the WebAssembly schema engine (no binary download).
  */
 import { fileURLToPath } from 'node:url';
+import { migrationsAlreadyApplied } from './migrations-applied';
 import { NO_SCHEMA_FILTER, readMigrationsList, withSchemaEngine } from './schema-engine';
 
 /** Resolved from this file, not the working directory: the relay may be started from anywhere. */
@@ -16,6 +17,7 @@ export async function applyMigrations(databaseFile: string): Promise<{ applied: 
     throw new Error(`No migrations found in ${migrationsDirectory}`);
   }
   try {
+    if (await migrationsAlreadyApplied(databaseFile, migrationsList)) return { applied: [] };
     const output = await withSchemaEngine(databaseFile, (engine) =>
       engine.applyMigrations({ migrationsList, filters: NO_SCHEMA_FILTER }),
     );
