@@ -1,10 +1,11 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
-  poweredByHeader: false,
-  // The relay (server/) serves this app from its own HTTP server; nothing here runs in Node. The
-  // relay also sets the security headers (server/relay/security-headers.ts), not a `headers()`
-  // entry here: the CSP carries a nonce made for each response, which a static header cannot.
+  // A static export into out/: the relay (server/) serves those files itself and never loads
+  // Next.js at run time, which cost seconds of start-up and a hundred MiB of memory for one
+  // client-side page. The relay also sets the security headers (server/relay/security-headers.ts)
+  // and puts the CSP nonce, made for each response, on the page's inline scripts.
+  output: 'export',
   // `npm test` type-checks the whole project (`tsc --noEmit`) first; the build does not repeat it,
   // so that starting Baton does not wait for a check of the relay's and the tests' sources.
   typescript: { ignoreBuildErrors: true },

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import './globals.css';
 
@@ -8,10 +7,9 @@ export const metadata: Metadata = {
   description: 'Use a coding agent from a browser: a streaming chat, approvals and history.',
 };
 
-export default async function RootLayout({ children }: { children: ReactNode }) {
-  // Rendered per request, never prerendered: Next.js marks its inline scripts with the CSP nonce
-  // the relay gives each request, which a page built ahead of time could not carry.
-  await connection();
+export default function RootLayout({ children }: { children: ReactNode }) {
+  // Prerendered once by the static export; the relay puts each response's CSP nonce on the built
+  // page's inline scripts as it serves it (server/relay/html-nonce.ts).
   return (
     <html lang="en">
       <body>{children}</body>

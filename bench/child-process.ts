@@ -17,6 +17,8 @@ export interface BenchChild {
   stderr(): string;
   /** Resident set size in MiB (Linux), NaN where /proc is absent. */
   rssMiB(): number;
+  /** The same for the process's only child (the relay, when this is bin/baton.mjs, its launcher). */
+  childRssMiB(): number;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function startChild(
     readyMs,
     stderr: () => stderr,
     rssMiB: () => rssMiB(child.pid),
+    childRssMiB: () => rssMiB(onlyChildPid(child.pid)),
     stop: () => stopChild(child),
   };
 }
@@ -61,6 +64,18 @@ export function rssMiB(pid: number | undefined): number {
     return match ? Number(match[1]) / 1024 : Number.NaN;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Number.NaN;
+    throw error;
+  }
+}
+
+function onlyChildPid(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    if (children.length !== 1) throw new Error(`process ${pid} has ${children.length} children, not one`);
+    return Number(children[0]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
 }

@@ -1,13 +1,16 @@
 /**
  * Bench item 5, start-up and memory: time from launch to the ready line of `bin/baton.mjs` with the
- * UI already built, against a plain socket.io server started the same way (Node + tsx); then the
- * relay's RSS idle, with 100 threads open, and after streaming many pieces, against that server's.
+ * UI (and the relay's bundle) already built, on a new data folder and on one used before, against
+ * a plain socket.io server started the same way (Node + tsx); then the relay's RSS idle, with 100
+ * threads open, and after streaming many pieces, against that server's. The RSS is the relay's
+ * own process, the launcher's child; the launcher's is shown once beside it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ensureRelayBuild } from '../bin/relay-build.mjs';
 import { ensureUiBuild } from '../server/relay/ensure-ui-build';
 import { formatNumber, formatTable, interleaved, median, numbersFromEnv, QUICK, ratio, section } from './bench-stats';
 import { type BenchChild, startChild } from './child-process';
@@ -34,9 +37,10 @@ async function launchRelay(model: StreamModel, dataDir: string, token: string): 
 export async function startupMemoryBench(): Promise<void> {
   const [totalPieces = 1_000_000] = numbersFromEnv('BENCH_MEMORY_PIECES', [QUICK ? 200_000 : 1_000_000]);
   section('5. Start-up and memory: bin/baton.mjs (UI built) against a plain socket.io server started with tsx', [
-    `Start = spawn to ready line, median of ${STARTS} interleaved starts. RSS after ${OPEN_THREADS} threads opened, and after ${formatNumber(totalPieces)} pieces streamed.`,
+    `Start = spawn to ready line, median of ${STARTS} interleaved starts. RSS = the relay process (the launcher's child). RSS after ${OPEN_THREADS} threads opened, and after ${formatNumber(totalPieces)} pieces streamed.`,
   ]);
   await ensureUiBuild((message) => console.log(message));
+  await ensureRelayBuild();
   const model = await startStreamModel();
   const folder = await mkdtemp(path.join(os.tmpdir(), 'baton-bench-startup-'));
   const token = randomBytes(24).toString('hex');
@@ -45,9 +49,16 @@ export async function startupMemoryBench(): Promise<void> {
   let plain: BenchChild | undefined;
   try {
     let start = 0;
-    const [relayStarts, plainStarts] = await interleaved(STARTS, [
+    const usedFolder = path.join(folder, 'used');
+    await (await launchRelay(model, usedFolder, token)).stop();
+    const [relayStarts, relayRestarts, plainStarts] = await interleaved(STARTS, [
       async () => {
         const child = await launchRelay(model, path.join(folder, `start-${start++}`), token);
+        await child.stop();
+        return child.readyMs;
+      },
+      async () => {
+        const child = await launchRelay(model, usedFolder, token);
         await child.stop();
         return child.readyMs;
       },
@@ -57,14 +68,17 @@ export async function startupMemoryBench(): Promise<void> {
         return child.readyMs;
       },
     ]);
-    rows.push(['start to ready line', `${formatNumber(median(relayStarts!))} ms`, `${formatNumber(median(plainStarts!))} ms`, ratio(median(relayStarts!), median(plainStarts!))]);
+    const startRow = (what: string, starts: number[]) => [what, `${formatNumber(median(starts))} ms`, `${formatNumber(median(plainStarts!))} ms`, ratio(median(starts), median(plainStarts!))];
+    rows.push(startRow('start to ready line, new data folder', relayStarts!));
+    rows.push(startRow('start to ready line, data folder used before', relayRestarts!));
 
     relay = await launchRelay(model, path.join(folder, 'memory'), token);
     plain = await startChild(['--import', 'tsx', 'bench/plain-forwarder.ts', model.server.url]);
     await sleep(1000);
     const plainIdle = plain.rssMiB();
     const row = (what: string, relayMiB: number) => [what, `${formatNumber(relayMiB)} MiB`, `${formatNumber(plainIdle)} MiB`, ratio(relayMiB, plainIdle)];
-    rows.push(row('RSS idle', relay.rssMiB()));
+    rows.push(row('RSS idle', relay.childRssMiB()));
+    rows.push(row('RSS idle, the launcher (bin/baton.mjs)', relay.rssMiB()));
 
     const client = await connectStreamClient(new URL(relay.address).origin, token);
     const stream = async (threadId: string, pieces: number) => {
@@ -81,7 +95,7 @@ export async function startupMemoryBench(): Promise<void> {
       threadIds.push(threadId);
       await stream(threadId, 20);
     }
-    rows.push(row(`RSS, ${OPEN_THREADS} threads open`, relay.rssMiB()));
+    rows.push(row(`RSS, ${OPEN_THREADS} threads open`, relay.childRssMiB()));
 
     // Measured half-way and at the end: memory that follows the pieces streamed would show as growth.
     let streamed = 0;
@@ -92,7 +106,7 @@ export async function startupMemoryBench(): Promise<void> {
         await stream(threadIds[turn++ % threadIds.length]!, pieces);
         streamed += pieces;
       }
-      rows.push(row(`RSS after ${formatNumber(streamed)} pieces`, relay.rssMiB()));
+      rows.push(row(`RSS after ${formatNumber(streamed)} pieces`, relay.childRssMiB()));
     }
     client.close();
   } finally {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The relay itself, as bin/baton.mjs starts it. Baton's relay is TypeScript; tsx compiles it on
-// the fly so there is no separate build step.
-import { register } from 'tsx/esm/api';
+// The relay itself, as bin/baton.mjs starts it. Baton's relay is TypeScript, compiled into one
+// JavaScript file on the first start and whenever a relay source changed (./relay-build.mjs).
+import { pathToFileURL } from 'node:url';
+import { ensureRelayBuild } from './relay-build.mjs';
 
-register();
-await import('../server/cli.ts');
+await import(pathToFileURL(await ensureRelayBuild()).href);

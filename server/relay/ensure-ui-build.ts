@@ -1,6 +1,8 @@
 /**
  * Builds the Next.js UI when there is no build yet or a UI source changed since the last one, so
- * that `npm start` on a fresh clone (or after an update) serves what the sources say.
+ * that `npm start` on a fresh clone (or after an update) serves what the sources say. The build is
+ * a static export (`output: 'export'` in next.config.js) into UI_BUILD_FOLDER, which the relay
+ * serves itself (./static-ui-handler.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -19,9 +21,13 @@ const UI_SOURCES = [
   'package.json',
 ];
 
+/** Where `next build` writes the static export (Next.js's own default for `output: 'export'`). */
+export const UI_BUILD_FOLDER = path.join(PROJECT_ROOT, 'out');
+
 export async function ensureUiBuild(log: (message: string) => void): Promise<void> {
-  const buildId = path.join(PROJECT_ROOT, '.next', 'BUILD_ID');
-  if (existsSync(buildId) && statSync(buildId).mtimeMs >= newestSourceMtime()) return;
+  // Written last by the export; a build from before the static export has none.
+  const appPage = path.join(UI_BUILD_FOLDER, 'index.html');
+  if (existsSync(appPage) && statSync(appPage).mtimeMs >= newestSourceMtime()) return;
   log('building the UI (first start or sources changed; this takes a minute)…');
   const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
   await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,5 @@
 /**
- * The guarded HTTP handler on a real loopback server, with a stand-in for Next.js that reports
+ * The guarded HTTP handler on a real loopback server, with a stand-in page handler that reports
  * what it was handed: who gets through, and the headers every response carries.
  */
 import { createServer, request, type Server } from 'node:http';
@@ -16,9 +16,9 @@ let origin: string;
 beforeAll(async () => {
   const guard = new AccessGuard({ token });
   server = createServer(
-    createGuardedHandler(guard, { frameAncestors: FRAME_ANCESTORS }, (request, response) => {
+    createGuardedHandler(guard, { frameAncestors: FRAME_ANCESTORS }, (_request, response, nonce) => {
       response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ requestPolicy: request.headers['content-security-policy'] ?? null }));
+      response.end(JSON.stringify({ nonce }));
     }),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -99,14 +99,14 @@ describe('headers on every response', () => {
     expect(rebound.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('uses a fresh nonce per response and hands the same policy to Next.js, whatever the client sent', async () => {
+  it('uses a fresh nonce per response and hands the policy’s nonce to the page, whatever the client sent', async () => {
     const send = () =>
       fetch(`${origin}/`, { headers: { 'content-security-policy': "script-src 'nonce-chosenbyclient'" } });
     const [first, second] = [await send(), await send()];
     const nonce = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? '')?.[1];
     expect(nonce(first.headers.get('content-security-policy'))).not.toBe(nonce(second.headers.get('content-security-policy')));
-    const handedOn = (await first.json()) as { requestPolicy: string };
-    expect(handedOn.requestPolicy).toBe(first.headers.get('content-security-policy'));
-    expect(handedOn.requestPolicy).not.toContain('chosenbyclient');
+    const handedOn = (await first.json()) as { nonce: string };
+    expect(handedOn.nonce).toBe(nonce(first.headers.get('content-security-policy')));
+    expect(handedOn.nonce).not.toBe('chosenbyclient');
   });
 });

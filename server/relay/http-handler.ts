@@ -1,5 +1,5 @@
 /**
- * Every HTTP request passes here before Next.js sees it. The page and its static files carry
+ * Every HTTP request passes here before the UI's files are served. The page and its static files carry
  * nothing secret (every thread, file and action comes over the token-checked socket), so GET and
  * HEAD need no token: that is what lets the credential live in the page's own storage instead of
  * a cookie that every local port would receive. A request that could change state must come from
@@ -10,6 +10,8 @@ import type { AccessGuard } from './access-guard';
 import { applySecurityHeaders, type SecurityHeaderOptions } from './security-headers';
 
 export type RequestHandler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
+/** What serves a request that got through: it is given the CSP nonce of its response. */
+export type PageHandler = (request: IncomingMessage, response: ServerResponse, nonce: string) => void | Promise<void>;
 
 /** Methods a browser sends without an Origin on a same-origin request and that change nothing here. */
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -17,10 +19,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 export function createGuardedHandler(
   guard: AccessGuard,
   headers: SecurityHeaderOptions,
-  next: RequestHandler,
+  next: PageHandler,
 ): RequestHandler {
   return (request, response) => {
-    applySecurityHeaders(request, response, headers);
+    const nonce = applySecurityHeaders(response, headers);
     if (!guard.isAllowedHost(request.headers.host)) {
       return refuse(response, 403, 'This host name is not allowed.');
     }
@@ -33,7 +35,7 @@ export function createGuardedHandler(
     if (!safe && !guard.isValidToken(guard.tokenFromRequest(request))) {
       return refuse(response, 401, 'This request needs the token, as `Authorization: Bearer <token>`.');
     }
-    return next(request, response);
+    return next(request, response, nonce);
   };
 }
 

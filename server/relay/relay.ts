@@ -1,11 +1,10 @@
 /**
- * The relay: one HTTP server on one port serving the Next.js UI and socket.io, a thread hub, the
- * store and the agent. `startRelay` is what the command line and the tests call.
+ * The relay: one HTTP server on one port serving the UI's static build and socket.io, a thread
+ * hub, the store and the agent. `startRelay` is what the command line and the tests call.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import next from 'next';
 import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agent';
 import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
 import { loadAgentConfig } from '../agents/builtin/policy/agent-config';
@@ -17,7 +16,7 @@ import { Workspace } from '../workspace/workspace';
 import { AccessGuard, generateToken } from './access-guard';
 import { checkListenAddress } from './access-options';
 import { lockDataDir } from './data-dir-lock';
-import { createGuardedHandler, type RequestHandler } from './http-handler';
+import { createGuardedHandler, type PageHandler } from './http-handler';
 import { CONFIG_FILE, createMcpServers, readAgentsSection } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
 import { AgentRegistry } from '../agents/agent-registry';
@@ -26,10 +25,12 @@ import { BUILTIN_AGENT_NAME } from '../../lib/protocol/agents';
 import { createToolServers } from './tool-servers';
 import { DEFAULT_MESSAGE_LIMITS, type MessageLimits } from './message-limits';
 import type { OutgoingLimits } from './outgoing-bounds';
-import { PROJECT_ROOT } from './project-root';
 import { registerRpcHandlers } from './rpc-handlers';
 import { DEFAULT_FRAME_ANCESTORS } from './security-headers';
 import { createSocketServer } from './socket-server';
+import { UI_BUILD_FOLDER } from './ensure-ui-build';
+import { createStaticUiHandler } from './static-ui-handler';
+import { readUiBuildFiles } from './ui-build-files';
 
 export interface RelayOptions {
   host: string;
@@ -47,7 +48,7 @@ export interface RelayOptions {
   limits?: MessageLimits;
   /** What the relay holds for a tab that does not read what it is sent. */
   outgoing?: OutgoingLimits;
-  /** Whether to serve the Next.js UI (default true); tests of the socket alone leave it out. */
+  /** Whether to serve the UI's build (default true); tests of the socket alone leave it out. */
   serveUi?: boolean;
   /** Agents given on the command line (`--agent`), besides the config file's; the first is the default. */
   extraAgents?: ReadonlyArray<{ name: string; entry: AgentEntry }>;
@@ -135,12 +136,13 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
 
   const toolServers = createToolServers(agent, mcp, agents);
 
-  const ui = options.serveUi === false ? undefined : next({ dev: false, dir: PROJECT_ROOT, quiet: true });
-  await ui?.prepare();
-  const handleUi: RequestHandler = ui ? ui.getRequestHandler() : (_request, response) => void response.writeHead(404).end();
+  const handleUi: PageHandler =
+    options.serveUi === false
+      ? (_request, response) => void response.writeHead(404).end()
+      : createStaticUiHandler(await readUiBuildFiles(UI_BUILD_FOLDER), log);
 
   const headers = { frameAncestors: access.frameAncestors ?? DEFAULT_FRAME_ANCESTORS };
-  const httpServer = createServer(createGuardedHandler(guard, headers, (request, response) => handleUi(request, response)));
+  const httpServer = createServer(createGuardedHandler(guard, headers, handleUi));
   const sockets = createSocketServer(httpServer, {
     guard,
     log,
@@ -180,7 +182,6 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
       const socketsClosed = sockets.close();
       httpServer.closeAllConnections();
       await socketsClosed;
-      await ui?.close();
       await agents.close();
       await mcp?.close();
       await store.close();

@@ -1,14 +1,12 @@
 /**
  * The headers every relay response carries. The Content-Security-Policy lets only the relay's own
- * script files run, plus the inline scripts Next.js writes into each page (its hydration data),
- * which it marks with a nonce fresh for every response. Next.js reads that nonce from the
- * request's own `Content-Security-Policy` header (the mechanism its CSP guide uses from a proxy),
- * so the relay sets it there too. Nothing an agent writes can carry the nonce, so nothing an agent
- * writes can run, even if a renderer let markup through.
- * https://nextjs.org/docs/app/guides/content-security-policy
+ * script files run, plus the inline scripts of the UI's built page (Next.js's hydration data),
+ * which the relay marks with a nonce fresh for every response (./html-nonce.ts). Nothing an agent
+ * writes can carry the nonce, so nothing an agent writes can run, even if a renderer let markup
+ * through.
  */
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 
 export interface SecurityHeaderOptions {
   /** The CSP `frame-ancestors` source list: who may show the UI in a frame. */
@@ -34,18 +32,13 @@ export function contentSecurityPolicy(nonce: string, frameAncestors: string): st
   ].join('; ');
 }
 
-/** Sets the response's security headers and hands Next.js the nonce for its inline scripts. */
-export function applySecurityHeaders(
-  request: IncomingMessage,
-  response: ServerResponse,
-  options: SecurityHeaderOptions,
-): void {
-  const policy = contentSecurityPolicy(randomBytes(16).toString('base64'), options.frameAncestors);
-  // Replaces whatever the client sent, so a client cannot pick the nonce Next.js uses.
-  request.headers['content-security-policy'] = policy;
-  delete request.headers['content-security-policy-report-only'];
+/** Sets the response's security headers; returns the nonce the page's inline scripts must carry. */
+export function applySecurityHeaders(response: ServerResponse, options: SecurityHeaderOptions): string {
+  const nonce = randomBytes(16).toString('base64');
+  const policy = contentSecurityPolicy(nonce, options.frameAncestors);
   response.setHeader('Content-Security-Policy', policy);
   response.setHeader('X-Content-Type-Options', 'nosniff');
   // The address holds no token after the first load, but other sites need not learn it either.
   response.setHeader('Referrer-Policy', 'no-referrer');
+  return nonce;
 }

@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describeDatabase, type DatabaseTarget } from './database-target';
+import { migrationsAlreadyApplied } from './migrations-applied';
 import { NO_SCHEMA_FILTER, readMigrationsList, withSchemaEngine } from './schema-engine';
 
 /** Resolved from this file, not the working directory: the relay may be started from anywhere. */
@@ -32,6 +33,8 @@ export async function applyMigrations(target: DatabaseTarget): Promise<{ applied
     throw new Error(`No migrations found in ${directory}`);
   }
   try {
+    // The fast path reads SQLite's own records; PostgreSQL always asks the engine.
+    if (target.kind === 'sqlite' && (await migrationsAlreadyApplied(target.file, migrationsList))) return { applied: [] };
     const output = await withSchemaEngine(target, (engine) =>
       engine.applyMigrations({ migrationsList, filters: NO_SCHEMA_FILTER }),
     );

@@ -5,11 +5,12 @@
  * after each turn; turn progress, recording and the approval questions belong to the hub
  * (server/agents/agent-backend.ts).
  */
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatCommand } from '../../../lib/protocol/eca/chat-methods';
 import { Workspace } from '../../workspace/workspace';
 import type { AgentBackend, AgentInfo, AgentTurn } from '../agent-backend';
 import { assistantContentToParams, toAnthropicMessages } from './anthropic-mapper';
+import { loadAnthropicSdk } from './anthropic-sdk';
 import { UniqueIds } from '../unique-ids';
 import { streamAnswer } from './answer-stream';
 import { listCommands, runCommand } from './commands/chat-commands';
@@ -72,7 +73,8 @@ export class BuiltinAgent implements AgentBackend {
   readonly info: AgentInfo;
   /** Where Messages API requests go, for the relay's startup log (a loopback URL for the demo). */
   readonly modelEndpoint: string;
-  private readonly client: Anthropic;
+  private readonly apiKey: string;
+  private client: Promise<Anthropic> | undefined;
   private readonly toolContext: ToolContext;
   private readonly maxTokens: number;
   private readonly closing = new AbortController();
@@ -88,9 +90,7 @@ export class BuiltinAgent implements AgentBackend {
     const models = [options.model, ...(options.models ?? []).filter((model) => model !== options.model)];
     this.info = { name: 'Built-in agent', model: options.model, offlineDemo: options.offlineDemo, models };
     this.modelEndpoint = options.baseURL ?? ANTHROPIC_API_URL;
-    // One retry (after about half a second) instead of the SDK's two: a model that is gone must
-    // show as a failed turn within a couple of seconds, not after a long silent backoff.
-    this.client = new Anthropic({ apiKey: options.apiKey, baseURL: this.modelEndpoint, maxRetries: 1 });
+    this.apiKey = options.apiKey;
     this.approvalPolicy = options.approvalPolicy ?? new ApprovalPolicy();
     this.toolContext = {
       workspace: new Workspace(options.workspaceRoot, { protectedFolders: options.protectedFolders }),
@@ -102,6 +102,16 @@ export class BuiltinAgent implements AgentBackend {
     this.mcp = options.mcp;
     this.extraTools = options.extraTools ?? (options.mcp ? mcpTools(options.mcp) : () => []);
     this.thinkingBudgetTokens = options.thinkingBudgetTokens;
+  }
+
+  /** The SDK's client, made at the first model request (./anthropic-sdk.ts says why). */
+  private modelClient(): Promise<Anthropic> {
+    // One retry (after about half a second) instead of the SDK's two: a model that is gone must
+    // show as a failed turn within a couple of seconds, not after a long silent backoff.
+    this.client ??= loadAnthropicSdk().then(
+      (Sdk) => new Sdk({ apiKey: this.apiKey, baseURL: this.modelEndpoint, maxRetries: 1 }),
+    );
+    return this.client;
   }
 
   /** The tools a turn offers: all in the agent behaviour, only those that read in plan. */
@@ -127,7 +137,7 @@ export class BuiltinAgent implements AgentBackend {
       // Stop is how the user ends a turn, not a failure to show them.
       if (signal.aborted) return;
       await this.reportUsage(turn, model, spent.tally);
-      throw error instanceof BuiltinAgentError ? error : modelFailure(error, { endpoint: this.modelEndpoint, model });
+      throw error instanceof BuiltinAgentError ? error : modelFailure(error, { endpoint: this.modelEndpoint, model }, await loadAnthropicSdk());
     }
     if (!signal.aborted) await this.reportUsage(turn, model, spent.tally);
   }
@@ -152,7 +162,7 @@ export class BuiltinAgent implements AgentBackend {
     for (;;) {
       const tools = this.toolsFor(turn.behavior);
       const answer = await streamAnswer({
-        client: this.client,
+        client: await this.modelClient(),
         params: modelRequestParams({
           model,
           behavior: turn.behavior,

@@ -4,7 +4,8 @@
  * turn rejects with; these say what happened and what to do about it. Status codes and error
  * types: https://docs.anthropic.com/en/api/errors.
  */
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import type { AnthropicSdk } from './anthropic-sdk';
 
 export type BuiltinAgentErrorCode =
   | 'model-key-refused'
@@ -36,17 +37,18 @@ export interface ModelRequestContext {
   model: string;
 }
 
-export function modelFailure(error: unknown, context: ModelRequestContext): BuiltinAgentError {
+/** `sdk` is the loaded SDK, whose error classes tell the failures apart. */
+export function modelFailure(error: unknown, context: ModelRequestContext, sdk: AnthropicSdk): BuiltinAgentError {
   const fail = (code: BuiltinAgentErrorCode, message: string) => new BuiltinAgentError(code, message, { cause: error });
-  if (error instanceof Anthropic.APIConnectionError) {
-    const timedOut = error instanceof Anthropic.APIConnectionTimeoutError;
+  if (error instanceof sdk.APIConnectionError) {
+    const timedOut = error instanceof sdk.APIConnectionTimeoutError;
     const why = timedOut ? 'it did not answer in time' : networkReason(error);
     return fail(
       'model-unreachable',
       `Could not reach the model API at ${context.endpoint} (${why}). Check the network connection (and ANTHROPIC_BASE_URL, if set), then try again.`,
     );
   }
-  if (error instanceof Anthropic.APIError) return apiFailure(error, context, fail);
+  if (error instanceof sdk.APIError) return apiFailure(error, context, fail);
   if (socketErrorCode(error) !== undefined) {
     return fail('model-connection-lost', 'The connection to the model API broke off mid-answer. Try again.');
   }

@@ -1,0 +1,16 @@
+const rss = () => Math.round(process.memoryUsage().rss / 1048576);
+const step = async (label: string, f: () => Promise<unknown>) => { const t = performance.now(); await f(); (globalThis as any).gc?.(); console.log(label.padEnd(28), Math.round(performance.now() - t), 'ms', 'rss', rss(), 'heap', Math.round(process.memoryUsage().heapTotal/1048576)); };
+const db = process.argv[2]!;
+console.log('start rss', rss());
+let mig: any, store: any;
+await step('import migrate', async () => { mig = await import('../server/store/migrate.ts'); });
+await step('applyMigrations', async () => { await mig.applyMigrations(db); });
+await step('import store', async () => { store = await import('../server/store/prisma-thread-store.ts'); });
+let s: any;
+await step('open store', async () => { s = await store.openThreadStore({ databaseFile: db }); });
+await step('list threads', async () => { await s.listThreads?.({}); });
+await step('import socket.io', async () => { await import('socket.io'); });
+await step('import anthropic', async () => { await import('@anthropic-ai/sdk'); });
+await step('import builtin agent', async () => { await import('../server/agents/builtin/create-builtin-agent.ts'); });
+await step('import registry', async () => { await import('../server/agents/agent-registry.ts'); });
+await step('import relay', async () => { await import('../server/relay/relay.ts'); });
