@@ -39,6 +39,7 @@ import {
   ChatSelectedBehaviorChangedParamsSchema,
 } from './eca/chat-methods';
 import { ShowMessageParamsSchema } from './eca/show-message';
+import { threadListNotifications, threadListRequests } from './thread-list-methods';
 import { McpStartServerParamsSchema, McpStopServerParamsSchema, ToolServerUpdatedParamsSchema } from './eca/tool-servers';
 import {
   GetThreadEntriesParamsSchema,
@@ -64,6 +65,7 @@ export const batonProtocol = {
     readTextFile: { params: ReadTextFileParamsSchema, result: ReadTextFileResultSchema },
     stat: { params: StatParamsSchema, result: StatResultSchema },
     globSearch: { params: GlobSearchParamsSchema, result: GlobSearchResultSchema },
+    ...threadListRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),
@@ -77,6 +79,7 @@ export const batonProtocol = {
     'mcp/stopServer': McpStopServerParamsSchema,
     'mcp/startServer': McpStartServerParamsSchema,
     '$/showMessage': ShowMessageParamsSchema,
+    ...threadListNotifications,
   },
 } as const satisfies ProtocolDefinition;
 
