@@ -40,6 +40,7 @@ import {
 } from './eca/chat-methods';
 import { ShowMessageParamsSchema } from './eca/show-message';
 import { threadListNotifications, threadListRequests } from './thread-list-methods';
+import { threadMessageRequests } from './thread-message-methods';
 import { McpStartServerParamsSchema, McpStopServerParamsSchema, ToolServerUpdatedParamsSchema } from './eca/tool-servers';
 import {
   GetThreadEntriesParamsSchema,
@@ -66,6 +67,7 @@ export const batonProtocol = {
     stat: { params: StatParamsSchema, result: StatResultSchema },
     globSearch: { params: GlobSearchParamsSchema, result: GlobSearchResultSchema },
     ...threadListRequests,
+    ...threadMessageRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),

@@ -5,6 +5,8 @@
 import type { BatonProtocol } from '../../lib/protocol/baton-protocol';
 import type { RpcConnection } from '../../lib/rpc/rpc-connection';
 import type { AgentRegistry } from '../agents/agent-registry';
+import type { ContentTaps } from '../hub/content-taps';
+import type { ThreadDirectory } from '../hub/thread-directory';
 import type { ThreadHub } from '../hub/thread-hub';
 import type { ThreadStore } from '../store/thread-store';
 import { agentsConfigMessage } from './agents-config-message';
@@ -12,6 +14,8 @@ import type { Workspace } from '../workspace/workspace';
 import { registerChatHandlers } from './chat-handlers';
 import { asRpc, failureReporter } from './rpc-errors';
 import { getThreadEntries } from './thread-entries-page';
+import { registerThreadListHandlers } from './thread-list-handlers';
+import { registerThreadMessageHandlers } from './thread-message-handlers';
 import type { ToolServers } from './tool-servers';
 
 export interface TabContext {
@@ -22,6 +26,11 @@ export interface TabContext {
   toolServers: ToolServers;
   /** The thread store, for what the hub does not hold: pages of older entries. */
   store: ThreadStore;
+  /** The thread list: filters with live status, rename, archive, delete with an undo. */
+  threads: ThreadDirectory;
+  /** Every thread's recorded contents, for requests that follow a turn (sendMessage). */
+  contentTaps: ContentTaps;
+  log: (message: string) => void;
   /** Puts this tab in the thread's room (and out of any other thread's). */
   watchThread(threadId: string): void;
   /** The thread this tab watches now, if any. */
@@ -60,7 +69,7 @@ export function registerRpcHandlers(tab: TabContext): void {
     void context.toolServers.start(name, baton?.agent).catch(reportFailure(`start ${name}`));
   });
 
-  connection.onRequest('getThreads', (params) => asRpc(() => hub.listThreads(params ?? undefined)));
+  connection.onRequest('getThreads', (params) => asRpc(() => context.threads.list(params)));
   connection.onRequest('createThread', (params) =>
     asRpc(async () => ({ threadId: (await hub.createThread(params?.agent)).id })),
   );
@@ -81,6 +90,8 @@ export function registerRpcHandlers(tab: TabContext): void {
   connection.onRequest('getThreadEvents', ({ threadId, afterSeq }) => asRpc(() => hub.getEventsAfter(threadId, afterSeq)));
 
   registerChatHandlers(context);
+  registerThreadListHandlers(context);
+  registerThreadMessageHandlers(context);
 
   connection.onRequest('readTextFile', ({ path: filePath, lineOffset, lineLimit }) =>
     asRpc(() => workspace.readTextFile(filePath, { lineOffset, lineLimit })),

@@ -229,16 +229,6 @@ class PrismaThreadStore implements ThreadStore {
     };
   }
 
-  async getEntriesAfter(threadId: string, page: { after: number; limit: number }): Promise<EntriesPage> {
-    const rows = await this.#prisma.threadEntry.findMany({
-      where: { threadId, seq: { gt: page.after } },
-      select: { seq: true, data: true },
-      orderBy: { seq: 'asc' },
-      take: page.limit,
-    });
-    return { entries: rows.map((row) => decodeEntry(threadId, row.seq, row.data)), firstIndex: rows[0]?.seq ?? page.after + 1 };
-  }
-
   async saveEntries(threadId: string, writes: readonly EntryWrite[]): Promise<void> {
     if (writes.length === 0) return;
     await this.appendEvents(threadId, { events: [], entries: writes });

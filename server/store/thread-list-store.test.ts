@@ -101,16 +101,6 @@ describe('a restorable delete', () => {
   });
 });
 
-describe('entries paged by position in both directions', () => {
-  it('reads the page after a position, and an empty one past the end', async () => {
-    const id = await threadWith('Long', ['e0', 'e1', 'e2', 'e3', 'e4']);
-    const after = await store.getEntriesAfter(id, { after: 1, limit: 2 });
-    expect(after).toEqual({ entries: [message('user', 'e2'), message('assistant', 'e3')], firstIndex: 2 });
-    expect(await store.getEntriesAfter(id, { after: 4, limit: 2 })).toEqual({ entries: [], firstIndex: 5 });
-    expect((await store.getEntriesPage(id, { before: 2, limit: 5 })).entries).toEqual([message('user', 'e0'), message('assistant', 'e1')]);
-  });
-});
-
 describe('full-text search', () => {
   it('finds text inside an entry, with the entry, a snippet marking the words, and the best match first', async () => {
     const passing = await threadWith('Groceries', ['buy milk', 'Milk is on the list, next to the eggs and the zebra crossing']);

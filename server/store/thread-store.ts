@@ -101,8 +101,6 @@ export interface ThreadStore {
    * of them (the cursor for the page before). Reads by the (threadId, seq) key: flat in thread size.
    */
   getEntriesPage(threadId: string, page: { before: number; limit: number }): Promise<EntriesPage>;
-  /** Up to `limit` entries from position `after` + 1 on, in order: paging towards the end. */
-  getEntriesAfter(threadId: string, page: { after: number; limit: number }): Promise<EntriesPage>;
   /** Inserts or replaces these entries in one transaction and bumps the thread's modifiedAt. */
   saveEntries(threadId: string, writes: readonly EntryWrite[]): Promise<void>;
   /**
