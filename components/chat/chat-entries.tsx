@@ -56,6 +56,18 @@ export function ChatEntries() {
     list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
   }, [threadId, hasEntries]);
 
+  // A search result's entry: into the view, once the page around it is loaded (the store loads it first).
+  const focused = useBatonStore((state) => (state.focusedEntry?.threadId === state.selectedThreadId ? state.focusedEntry.index : null));
+  const firstLoaded = useRef(firstIndex);
+  firstLoaded.current = firstIndex;
+  useEffect(() => {
+    if (focused === null || !hasEntries) return;
+    pinnedToBottom.current = false;
+    // A frame later: the list has taken in the entries loaded in front of it by then.
+    const frame = requestAnimationFrame(() => list.current?.scrollToIndex({ index: focused - firstLoaded.current, align: 'center' }));
+    return () => cancelAnimationFrame(frame);
+  }, [focused, hasEntries]);
+
   if (threadId === null || count === 0) {
     return (
       <div className="chat-entries" data-testid="chat-entries" aria-live="polite">

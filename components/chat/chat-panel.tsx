@@ -4,6 +4,7 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 import { Composer } from '../composer/composer';
 import { ChatEntries } from './chat-entries';
 import { ClearChatButton } from './clear-chat-button';
+import { ThreadNotFound } from './thread-not-found';
 import { TurnError } from './turn-error';
 import { UsageSummary } from './usage-summary';
 
@@ -12,6 +13,7 @@ export function ChatPanel() {
     const thread = state.threads.find((candidate) => candidate.id === state.selectedThreadId);
     return thread ? thread.title || 'New thread' : null;
   });
+  const missing = useBatonStore((state) => state.missingThreadId !== null);
 
   return (
     <main className="pane chat-panel" aria-label="Chat">
@@ -22,9 +24,15 @@ export function ChatPanel() {
           <ClearChatButton />
         </span>
       </div>
-      <ChatEntries />
-      <TurnError />
-      <Composer />
+      {missing ? (
+        <ThreadNotFound />
+      ) : (
+        <>
+          <ChatEntries />
+          <TurnError />
+          <Composer />
+        </>
+      )}
     </main>
   );
 }

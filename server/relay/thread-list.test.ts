@@ -64,7 +64,8 @@ async function listeningTab(): Promise<ListeningTab> {
 
 function lastUserText(request: MessagesRequest): string {
   const last = request.messages.at(-1);
-  if (!last || typeof last.content === 'string') return last?.content ?? '';
+  if (!last) return '';
+  if (typeof last.content === 'string') return last.content;
   return last.content.map((block) => ('text' in block && typeof block.text === 'string' ? block.text : '')).join('');
 }
 
