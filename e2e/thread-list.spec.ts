@@ -106,6 +106,8 @@ test('two tabs see threads created, renamed and deleted in either', async ({ pag
   await sendAndFinish(first, 'Shared shopping list');
   await expect(second.threadItem('Shared shopping list')).toHaveCount(1);
 
+  // The tab a user acts in is the one in front (a background tab's frames are throttled).
+  await first.page.bringToFront();
   await first.threadRow('Shared shopping list').getByTestId('rename-thread').click();
   await first.page.getByTestId('thread-title-input').fill('Groceries for Sunday');
   await first.page.getByTestId('thread-title-input').press('Enter');

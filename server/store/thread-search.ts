@@ -79,14 +79,16 @@ async function upsertTexts(client: RawClient, threadId: string, rows: Array<[num
 
 interface SearchHit {
   threadId: string;
+  rowId: number | bigint;
   seq: number | bigint;
-  snippet: string;
 }
 
 /**
  * The threads whose title or entries match `request.query`, best match first (FTS5's bm25, then
  * the most recently modified), each with its best-matching entry and a snippet of it. Pages by
  * offset: relevance has no key to seek on, and a search reads only the matching rows anyway.
+ * Snippets are made for the page's rows alone, in a second query: making one costs far more than
+ * ranking a row, and a common word matches most rows.
  */
 export async function searchThreads(
   prisma: PrismaClient,
@@ -97,29 +99,40 @@ export async function searchThreads(
   const match = toMatchQuery(request.query);
   if (match === undefined) return { threads: [] };
   const offset = request.cursor === undefined ? 0 : decodeSearchCursor(request.cursor);
+  // SQLite takes the other columns of a MIN() aggregate from the row that has the minimum: each
+  // thread's best row, without a window over every hit. bm25() works only in the query that
+  // matches, hence the materialised step.
   const hits = await prisma.$queryRaw<SearchHit[]>`
-    WITH "hits" AS (
-      SELECT "text"."threadId", "text"."seq", bm25("ThreadSearch") AS "rank",
-        snippet("ThreadSearch", 0, ${MATCH_START}, ${MATCH_END}, ${ELLIPSIS}, ${SNIPPET_WORDS}) AS "snippet"
+    WITH "hits" AS MATERIALIZED (
+      SELECT "text"."threadId", "text"."id" AS "rowId", "text"."seq", bm25("ThreadSearch") AS "rank"
       FROM "ThreadSearch" JOIN "ThreadSearchText" AS "text" ON "text"."id" = "ThreadSearch".rowid
       WHERE "ThreadSearch" MATCH ${match}
     ), "best" AS (
-      SELECT *, ROW_NUMBER() OVER (PARTITION BY "threadId" ORDER BY "rank", "seq") AS "place" FROM "hits"
+      SELECT "threadId", "rowId", "seq", MIN("rank") AS "rank" FROM "hits" GROUP BY "threadId"
     )
-    SELECT "best"."threadId", "best"."seq", "best"."snippet" FROM "best" JOIN "Thread" AS "thread" ON "thread"."id" = "best"."threadId"
-    WHERE "best"."place" = 1 ${filterSql(request)}
+    SELECT "best"."threadId", "best"."rowId", "best"."seq" FROM "best" JOIN "Thread" AS "thread" ON "thread"."id" = "best"."threadId"
+    WHERE true ${filterSql(request)}
     ORDER BY "best"."rank", "thread"."modifiedAt" DESC, "thread"."id" DESC
     LIMIT ${limit === undefined ? -1 : limit + 1} OFFSET ${offset}`;
   const page = limit === undefined ? hits : hits.slice(0, limit);
+  const snippets = await snippetsOf(prisma, match, page.map((hit) => Number(hit.rowId)));
   const byId = new Map((await load(page.map((hit) => hit.threadId))).map((thread) => [thread.id, thread]));
   const threads = page.flatMap((hit) => {
     const thread = byId.get(hit.threadId);
     if (!thread) return [];
     const seq = Number(hit.seq);
-    return [{ ...thread, match: { ...(seq === TITLE_SEQ ? {} : { seq }), snippet: snippetParts(hit.snippet) } }];
+    return [{ ...thread, match: { ...(seq === TITLE_SEQ ? {} : { seq }), snippet: snippetParts(snippets.get(Number(hit.rowId)) ?? '') } }];
   });
   const hasMore = limit !== undefined && hits.length > limit;
   return { threads, ...(hasMore ? { nextCursor: encodeSearchCursor(offset + limit) } : {}) };
+}
+
+async function snippetsOf(prisma: PrismaClient, match: string, rowIds: number[]): Promise<Map<number, string>> {
+  if (rowIds.length === 0) return new Map();
+  const rows = await prisma.$queryRaw<Array<{ rowId: number | bigint; snippet: string }>>`
+    SELECT rowid AS "rowId", snippet("ThreadSearch", 0, ${MATCH_START}, ${MATCH_END}, ${ELLIPSIS}, ${SNIPPET_WORDS}) AS "snippet"
+    FROM "ThreadSearch" WHERE "ThreadSearch" MATCH ${match} AND rowid IN (${Prisma.join(rowIds)})`;
+  return new Map(rows.map((row) => [Number(row.rowId), row.snippet]));
 }
 
 /** The list's filters as SQL over the alias "thread"; values are always bound, never spliced. */
