@@ -213,15 +213,15 @@ export const createThreadListSlice: BatonSliceCreator<ThreadListSlice> = (rpc) =
     },
 
     async openSearchResult(threadId, index) {
-      set({ focusedEntry: null });
-      if (!(await get().selectThread(threadId)) || index === undefined) return;
+      const opening = get().selectThread(threadId);
+      // Known before any entry arrives, so the chat opens at the entry rather than at its end.
+      if (index !== undefined) set({ focusedEntry: { threadId, index } });
+      if (!(await opening) || index === undefined) return;
       try {
         await loadDownTo(threadId, index);
       } catch (error) {
-        set({ lastError: `Could not load the entry: ${errorMessage(error)}` });
-        return;
+        set({ focusedEntry: null, lastError: `Could not load the entry: ${errorMessage(error)}` });
       }
-      if (get().selectedThreadId === threadId) set({ focusedEntry: { threadId, index } });
     },
   };
 };
