@@ -17,7 +17,7 @@ export function ThreadAddress() {
     const unsubscribe = store.subscribe((state, previous) => {
       if (state.selectedThreadId === previous.selectedThreadId) return;
       const path = pathForThread(state.selectedThreadId);
-      if (window.location.pathname !== path) window.history.pushState(null, '', path);
+      if (window.location.pathname !== path) pushAddress(path);
     });
     const onPopState = () => store.getState().openThreadAddress(threadIdFromPath(window.location.pathname));
     window.addEventListener('popstate', onPopState);
@@ -28,4 +28,14 @@ export function ThreadAddress() {
   }, [store]);
 
   return null;
+}
+
+/**
+ * History's own pushState, not the one Next.js's router puts on `window.history`: that one
+ * re-renders the whole app in a transition at each push, which can land while the chat list is
+ * scrolling to a thread's end. The page has one route, so the router has nothing to learn from
+ * the address; an entry pushed here has no state, which Next.js's popstate handler leaves to ours.
+ */
+function pushAddress(path: string): void {
+  History.prototype.pushState.call(window.history, null, '', path);
 }
