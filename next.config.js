@@ -9,6 +9,8 @@ const nextConfig = {
   // `npm test` type-checks the whole project (`tsc --noEmit`) first; the build does not repeat it,
   // so that starting Baton does not wait for a check of the relay's and the tests' sources.
   typescript: { ignoreBuildErrors: true },
+  // A thread's address (/t/<id>) is the same one-page app, which reads the id from the address:
+  // the relay serves the page for it (server/relay/static-ui-handler.ts).
 };
 
 export default nextConfig;

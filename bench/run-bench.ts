@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --quick] [-- --only=1,2]`: every figure next to a baseline measured in the
  * same run, as a ratio, from medians of interleaved runs. Sections: 0 framing, 1 relay overhead,
- * 2 recording, 3 history, 5 start-up and memory (4 and 6, the browser's, are elsewhere).
+ * 2 recording, 3 history, 5 start-up and memory, 7 search (4 and 6, the browser's, are elsewhere).
  * BENCH_N, BENCH_RECORD_N, BENCH_MEMORY_PIECES and BENCH_RUNS override workload sizes and run counts.
  */
 import { QUICK } from './bench-stats';
@@ -9,6 +9,7 @@ import { framingBench } from './framing-bench';
 import { historyBench } from './history-bench';
 import { recordingBench } from './recording-bench';
 import { relayStreamBench } from './relay-stream-bench';
+import { searchBench } from './search-bench';
 import { startupMemoryBench } from './startup-memory-bench';
 
 const sections: Record<string, () => Promise<void>> = {
@@ -17,6 +18,7 @@ const sections: Record<string, () => Promise<void>> = {
   '2': recordingBench,
   '3': historyBench,
   '5': startupMemoryBench,
+  '7': searchBench,
 };
 
 const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length).split(',');

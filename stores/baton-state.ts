@@ -5,6 +5,7 @@ import type { ChatSlice } from './chat-slice';
 import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
 import type { FilesSlice } from './files-slice';
+import type { ThreadListSlice } from './thread-list-slice';
 import type { ThreadsSlice } from './threads-slice';
 import type { ToastsSlice } from './toasts-slice';
 import type { ToolServersSlice } from './tool-servers-slice';
@@ -12,6 +13,7 @@ import type { RewindSlice } from './rewind-slice';
 
 export type BatonState = ConnectionSlice &
   ThreadsSlice &
+  ThreadListSlice &
   ChatSlice &
   ComposerSlice &
   FilesSlice &

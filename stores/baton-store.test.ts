@@ -85,18 +85,21 @@ describe('the Baton store', () => {
     expect(before.size).toBe(0);
   });
 
-  it('creates and opens a thread when a prompt is sent with none selected', async () => {
-    const rpc = relay();
+  it('creates the thread with the first prompt sent with none selected, then opens it', async () => {
+    const rpc = relay({
+      'chat/prompt': () => ({ chatId: 'thread-new', model: 'offline-demo', status: 'prompting' }),
+      getThreadEntries: () => ({ entries: [], lastSeq: 2, turnRunning: true }),
+    });
     const store = createBatonStore(rpc);
     await store.getState().synchronize();
 
     expect(await store.getState().sendPrompt('Hello')).toBe(true);
 
-    expect(rpc.methodsRequested().slice(-4)).toEqual(['createThread', 'openThread', 'getThreadEntries', 'chat/prompt']);
-    expect(rpc.requests.at(-1)?.params).toEqual({ chatId: 'thread-new', message: 'Hello' });
+    expect(rpc.methodsRequested()).not.toContain('createThread');
+    expect(rpc.methodsRequested().slice(-3)).toEqual(['chat/prompt', 'openThread', 'getThreadEntries']);
+    expect(rpc.requests.at(-3)?.params).toEqual({ message: 'Hello' });
     const state = store.getState();
     expect(state.selectedThreadId).toBe('thread-new');
-    expect(state.threads[0]?.id).toBe('thread-new');
     expect(selectOpenChat(state).turnRunning).toBe(true);
   });
 

@@ -9,6 +9,7 @@ import { createChatSlice } from './chat-slice';
 import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
 import { createFilesSlice } from './files-slice';
+import { createThreadListSlice } from './thread-list-slice';
 import { createThreadsSlice } from './threads-slice';
 import { createToastsSlice } from './toasts-slice';
 import { createToolServersSlice } from './tool-servers-slice';
@@ -18,6 +19,7 @@ export function createBatonStore(rpc: BatonRpc) {
   return createStore<BatonState>()((...store) => ({
     ...createConnectionSlice(rpc)(...store),
     ...createThreadsSlice(rpc)(...store),
+    ...createThreadListSlice(rpc)(...store),
     ...createChatSlice(rpc)(...store),
     ...createComposerSlice(rpc)(...store),
     ...createFilesSlice(rpc)(...store),

@@ -16,7 +16,7 @@ export interface ChatSlice {
   lastError: string | null;
   receiveChatContent(params: SequencedContentReceivedParams): void;
   /**
-   * Sends a prompt to the open thread, creating a thread first if none is open, with the chosen
+   * Sends a prompt to the open thread, or with none open creates one with it, with the chosen
    * model, behavior and contexts; the contexts are used up once it is sent.
    */
   sendPrompt(message: string): Promise<boolean>;
@@ -71,17 +71,18 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
     async sendPrompt(message) {
       if (message.trim() === '') return false;
       set({ lastError: null });
-      const threadId = get().selectedThreadId ?? (await get().createThread());
-      if (!threadId) return false;
+      // No open thread: this prompt creates one (the relay makes it, with the agent chosen for it).
+      const threadId = get().selectedThreadId;
+      const newThreadAgent = get().newThreadAgent;
       // Running from the moment it is sent, so a second Enter cannot send twice; the relay's
       // `progress finished` (or the failure below) ends it.
-      updateChat(threadId, (chat) => ({ ...chat, turnRunning: true, turnError: null }));
+      if (threadId) updateChat(threadId, (chat) => ({ ...chat, turnRunning: true, turnError: null }));
       const { promptContexts } = get();
       const selectedModel = selectPromptModel(get());
       const selectedBehavior = selectPromptBehavior(get());
       try {
-        await rpc.request('chat/prompt', {
-          chatId: threadId,
+        const { chatId } = await rpc.request('chat/prompt', {
+          ...(threadId ? { chatId: threadId } : newThreadAgent ? { baton: { agent: newThreadAgent } } : {}),
           message,
           ...(selectedModel ? { model: selectedModel } : {}),
           ...(selectedBehavior ? { behavior: selectedBehavior } : {}),
@@ -89,9 +90,11 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
         });
         // Only the contexts sent: any chosen while the prompt was on its way stay for the next.
         set((state) => ({ promptContexts: state.promptContexts.filter((context) => !promptContexts.includes(context)) }));
+        // The thread the prompt made opens, unless the user moved on meanwhile; its address follows.
+        if (!threadId && get().selectedThreadId === null) await get().selectThread(chatId);
         return true;
       } catch (error) {
-        updateChat(threadId, (chat) => ({ ...chat, turnRunning: false }));
+        if (threadId) updateChat(threadId, (chat) => ({ ...chat, turnRunning: false }));
         set({ lastError: errorMessage(error) });
         return false;
       }

@@ -4,6 +4,7 @@ import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator } from './baton-state';
 import { EMPTY_THREAD_CHAT, type ThreadChat } from './thread-chat';
 import { withOlderEntries } from './entry-list';
+import { isUnknownThread } from './thread-list-slice';
 import { applyCatchUp, loadSnapshot } from './thread-sequence';
 
 /** Enough to fill a tall window and its scroll margin; older entries follow as the reader scrolls. */
@@ -16,7 +17,6 @@ export interface ThreadsSlice {
   /** False until the relay's list has arrived once: until then an empty list means "not yet", not "none". */
   threadsLoaded: boolean;
   selectedThreadId: string | null;
-  loadThreads(): Promise<void>;
   /** Creates a thread, opens it and resolves with its id; null (and `lastError`) if that failed. */
   createThread(): Promise<string | null>;
   /** Opens a thread: joins its room on the relay, then loads its entries. False if that failed. */
@@ -66,15 +66,6 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
     set((state) => ({ threads: state.threads.map((thread) => (thread.id === threadId ? { ...thread, agent } : thread)) }));
   },
 
-  async loadThreads() {
-    try {
-      const { threads } = await rpc.request('getThreads', null);
-      set({ threads, threadsLoaded: true });
-    } catch (error) {
-      set({ lastError: `Could not load the threads: ${errorMessage(error)}` });
-    }
-  },
-
   async createThread() {
     let threadId: string;
     const agent = get().newThreadAgent ?? undefined;
@@ -99,7 +90,7 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
   },
 
   async selectThread(threadId) {
-    set({ selectedThreadId: threadId, lastError: null });
+    set({ selectedThreadId: threadId, lastError: null, missingThreadId: null, focusedEntry: null });
     try {
       await rpc.request('openThread', { threadId });
       // A thread seen before is brought up to date from the last event this tab folded; a new
@@ -114,7 +105,8 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
       return true;
     } catch (error) {
       if (get().selectedThreadId === threadId) {
-        set({ lastError: `Could not open the thread: ${errorMessage(error)}` });
+        // An address naming no thread (a stale bookmark, a deleted thread) is a state of its own, not a failure.
+        set(isUnknownThread(error) ? { missingThreadId: threadId } : { lastError: `Could not open the thread: ${errorMessage(error)}` });
       }
       return false;
     }

@@ -1,6 +1,8 @@
 'use client';
 
 import { ChatPanel } from '../chat/chat-panel';
+import { DeletedThreadToast } from '../threads/deleted-thread-toast';
+import { ThreadAddress } from '../threads/thread-address';
 import { ThreadPanel } from '../threads/thread-panel';
 import { ToastList } from '../toasts/toast-list';
 import { AppHeader } from './app-header';
@@ -19,6 +21,8 @@ export function AppShell() {
         <SidePanel />
       </div>
       <ToastList />
+      <DeletedThreadToast />
+      <ThreadAddress />
     </div>
   );
 }

@@ -44,6 +44,8 @@ export function connectRelay(store: BatonStore, link: RelayLink, tokens: TokenKe
   connection.onNotification('config/updated', (params) => store.getState().receiveConfig(params));
   connection.onNotification('tool/serverUpdated', (params) => store.getState().receiveToolServer(params));
   connection.onNotification('$/showMessage', (params) => store.getState().showMessage(params));
+  connection.onNotification('thread/updated', ({ thread }) => store.getState().receiveThreadUpdated(thread));
+  connection.onNotification('thread/deleted', ({ threadId }) => store.getState().receiveThreadDeleted(threadId));
   link.attach(connection);
 
   socket.on('connect', () => {

@@ -6,6 +6,7 @@ import { selectOpenChat } from '../../stores/baton-store';
 import { entryCount } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ChatEntry } from './chat-entry';
+import { useFocusedEntry } from './use-focused-entry';
 import { WelcomeMessage } from './welcome-message';
 
 /** Within this many pixels of the bottom, new content keeps the view pinned to the bottom. */
@@ -27,6 +28,7 @@ export function ChatEntries() {
   const list = useRef<VirtuosoHandle>(null);
   const scroller = useRef<HTMLElement | null>(null);
   const pinnedToBottom = useRef(true);
+  const holdingFocus = useFocusedEntry(list, pinnedToBottom, { threadId, firstIndex, count });
 
   // Only the reader moves the view away from the bottom: growth of the last entry fires no scroll.
   const onScroll = useCallback((event: Event) => {
@@ -43,18 +45,18 @@ export function ChatEntries() {
   );
   // A streaming answer grows its entry without adding one: follow it while pinned.
   const followGrowth = useCallback(() => {
-    if (pinnedToBottom.current) list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
-  }, []);
+    if (pinnedToBottom.current && !holdingFocus.current) list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
+  }, [holdingFocus]);
 
   // Opens at the newest entry. Not with the list's initialTopMostItemIndex: until a scroll event
   // confirms that first scroll, the list keeps re-applying it, pulling a reader who has scrolled
   // up back down, and a thread too short to scroll never confirms it.
   const hasEntries = count > 0;
   useEffect(() => {
-    if (!hasEntries) return;
+    if (!hasEntries || holdingFocus.current) return;
     pinnedToBottom.current = true;
     list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
-  }, [threadId, hasEntries]);
+  }, [threadId, hasEntries, holdingFocus]);
 
   if (threadId === null || count === 0) {
     return (
@@ -74,7 +76,7 @@ export function ChatEntries() {
       scrollerRef={scrollerRef}
       firstItemIndex={firstIndex}
       totalCount={count}
-      followOutput={() => (pinnedToBottom.current ? 'auto' : false)}
+      followOutput={() => (pinnedToBottom.current && !holdingFocus.current ? 'auto' : false)}
       totalListHeightChanged={followGrowth}
       increaseViewportBy={MARGIN_PX}
       startReached={() => void loadOlderEntries(threadId)}

@@ -20,9 +20,10 @@ import { UserMessage } from './user-message';
  */
 export const ChatEntry = memo(function ChatEntry({ index }: { index: number }) {
   const entry = useBatonStore((state) => entryAt(selectOpenChat(state).entries, index));
+  const focused = useBatonStore((state) => state.focusedEntry?.index === index && state.focusedEntry.threadId === state.selectedThreadId);
   // A line break between entries keeps the transcript's plain text readable; the layout hides it.
   return (
-    <div className="chat-entries__item">
+    <div className={focused ? 'chat-entries__item chat-entries__item--focused' : 'chat-entries__item'} data-focused={focused ? 'true' : undefined}>
       {entry ? renderEntry(entry) : null}
       {entry ? <EntryActions index={index} entry={entry} /> : null}
       {'\n'}

@@ -5,6 +5,7 @@ import { Composer } from '../composer/composer';
 import { RewindDialog } from '../rewind/rewind-dialog';
 import { ChatEntries } from './chat-entries';
 import { ClearChatButton } from './clear-chat-button';
+import { ThreadNotFound } from './thread-not-found';
 import { TurnError } from './turn-error';
 import { UsageSummary } from './usage-summary';
 
@@ -13,6 +14,7 @@ export function ChatPanel() {
     const thread = state.threads.find((candidate) => candidate.id === state.selectedThreadId);
     return thread ? thread.title || 'New thread' : null;
   });
+  const missing = useBatonStore((state) => state.missingThreadId !== null);
 
   return (
     <main className="pane chat-panel" aria-label="Chat">
@@ -23,9 +25,15 @@ export function ChatPanel() {
           <ClearChatButton />
         </span>
       </div>
-      <ChatEntries />
-      <TurnError />
-      <Composer />
+      {missing ? (
+        <ThreadNotFound />
+      ) : (
+        <>
+          <ChatEntries />
+          <TurnError />
+          <Composer />
+        </>
+      )}
       <RewindDialog />
     </main>
   );

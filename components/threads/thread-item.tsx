@@ -1,8 +1,13 @@
 'use client';
 
+import { useState } from 'react';
 import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
 import { useAgentLabel } from '../agents/use-agent-label';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { SearchSnippet } from './search-snippet';
+import { ThreadActions } from './thread-actions';
+import { ThreadStatusBadge } from './thread-status-badge';
+import { ThreadTitleEditor } from './thread-title-editor';
 
 const UNTITLED = 'New thread';
 
@@ -12,32 +17,45 @@ function formatModifiedAt(modifiedAt: string): string {
 }
 
 export function ThreadItem({ thread, selected }: { thread: ThreadMetadata; selected: boolean }) {
+  const [renaming, setRenaming] = useState(false);
   const selectThread = useBatonStore((state) => state.selectThread);
+  const openSearchResult = useBatonStore((state) => state.openSearchResult);
+  const renameThreadTitle = useBatonStore((state) => state.renameThreadTitle);
   const agentLabel = useAgentLabel(thread.agent);
   const showAgent = useBatonStore((state) => state.agents.length > 1);
+  const open = () => void (thread.match ? openSearchResult(thread.id, thread.match.seq) : selectThread(thread.id));
 
   return (
-    <li>
-      <button
-        type="button"
-        className="thread-item"
-        data-testid="thread-item"
-        data-thread-id={thread.id}
-        aria-current={selected ? 'true' : undefined}
-        onClick={() => void selectThread(thread.id)}
-      >
-        <span className="thread-item__title">{thread.title || UNTITLED}</span>
-        <span className="thread-item__meta">
-          {showAgent && agentLabel ? (
-            <span className="thread-item__agent" data-testid="thread-agent">
-              {agentLabel}
-            </span>
-          ) : null}
-          <time className="thread-item__time" dateTime={thread.modifiedAt}>
-            {formatModifiedAt(thread.modifiedAt)}
-          </time>
-        </span>
-      </button>
+    <li className="thread-row" data-testid="thread-row" data-thread-id={thread.id}>
+      {renaming ? (
+        <ThreadTitleEditor title={thread.title} onSave={(title) => renameThreadTitle(thread.id, title)} onDone={() => setRenaming(false)} />
+      ) : (
+        <button
+          type="button"
+          className="thread-item"
+          data-testid="thread-item"
+          data-thread-id={thread.id}
+          data-status={thread.status ?? 'idle'}
+          aria-current={selected ? 'true' : undefined}
+          onClick={open}
+          onDoubleClick={() => setRenaming(true)}
+        >
+          <span className="thread-item__title">{thread.title || UNTITLED}</span>
+          {thread.match ? <SearchSnippet match={thread.match} /> : null}
+          <span className="thread-item__meta">
+            <ThreadStatusBadge status={thread.status} />
+            {showAgent && agentLabel ? (
+              <span className="thread-item__agent" data-testid="thread-agent">
+                {agentLabel}
+              </span>
+            ) : null}
+            <time className="thread-item__time" dateTime={thread.modifiedAt}>
+              {formatModifiedAt(thread.modifiedAt)}
+            </time>
+          </span>
+        </button>
+      )}
+      <ThreadActions thread={thread} onRename={() => setRenaming(true)} />
     </li>
   );
 }

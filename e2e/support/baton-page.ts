@@ -41,12 +41,26 @@ export class BatonPage {
     return this.page.getByTestId('composer-input');
   }
 
+  /** An empty chat at `/`: the thread itself is created by the first prompt sent in it. */
   async newThread(): Promise<void> {
-    // Count only once the relay's list is in: a list still loading would undercount.
     await expect(this.page.getByTestId('thread-list')).toHaveAttribute('data-state', 'loaded');
-    const before = await this.threadItems.count();
     await this.page.getByTestId('new-thread').click();
-    await expect(this.threadItems).toHaveCount(before + 1);
+    await expect.poll(() => this.path()).toBe('/');
+    await expect(this.page.locator('[data-testid="thread-item"][aria-current="true"]')).toHaveCount(0);
+  }
+
+  /** The address's path: `/t/<id>` for an open thread, `/` for a new chat. */
+  path(): string {
+    return new URL(this.page.url()).pathname;
+  }
+
+  threadItem(title: string | RegExp): Locator {
+    return this.threadItems.filter({ hasText: title });
+  }
+
+  /** The row of a thread (its item and its actions), by title. */
+  threadRow(title: string | RegExp): Locator {
+    return this.page.getByTestId('thread-row').filter({ has: this.threadItem(title) });
   }
 
   /** Types a prompt and presses Enter, as a user does. */

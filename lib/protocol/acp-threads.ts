@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ApprovalOptionSchema } from './agents';
 import { FileChangeDetailsSchema, ToolCallOriginSchema } from './eca-chat';
+import { ThreadFiltersSchema, ThreadListFieldsSchema } from './thread-list';
 
 export const ThreadIdSchema = z.string().min(1);
 export type ThreadId = z.infer<typeof ThreadIdSchema>;
@@ -18,6 +19,8 @@ export const ThreadMetadataSchema = z.object({
   modifiedAt: z.string(),
   /** Baton extension: the name of the configured agent the thread is bound to. */
   agent: z.string().optional(),
+  /** Baton extensions of the thread list: status, archivedAt, search match (thread-list.ts). */
+  ...ThreadListFieldsSchema.shape,
 });
 export type ThreadMetadata = z.infer<typeof ThreadMetadataSchema>;
 
@@ -129,11 +132,17 @@ export const NoParamsSchema = z.null().optional();
 
 /**
  * Baton extension: `getThreads` may ask for a page (`limit`, and the `nextCursor` of the page
- * before); without params it answers every thread, as ACP and ECA clients expect.
+ * before) and filter (thread-list.ts); without params it answers every thread not archived, as
+ * ACP and ECA clients expect.
  */
 export const GetThreadsParamsSchema = z
-  .object({ limit: z.number().int().min(1).max(500).optional(), cursor: z.string().min(1).optional() })
+  .object({
+    limit: z.number().int().min(1).max(500).optional(),
+    cursor: z.string().min(1).optional(),
+    ...ThreadFiltersSchema.shape,
+  })
   .nullish();
+export type GetThreadsParams = z.infer<typeof GetThreadsParamsSchema>;
 export const GetThreadsResultSchema = z.object({
   threads: z.array(ThreadMetadataSchema),
   /** Baton extension: present when a page was asked for and more threads follow. */

@@ -36,6 +36,8 @@ import {
   ChatSelectedBehaviorChangedParamsSchema,
 } from './eca/chat-methods';
 import { ShowMessageParamsSchema } from './eca/show-message';
+import { threadListNotifications, threadListRequests } from './thread-list-methods';
+import { threadMessageRequests } from './thread-message-methods';
 import { McpStartServerParamsSchema, McpStopServerParamsSchema, ToolServerUpdatedParamsSchema } from './eca/tool-servers';
 import {
   GetThreadEntriesParamsSchema,
@@ -74,6 +76,8 @@ export const batonProtocol = {
     globSearch: { params: WorkspaceGlobSearchParamsSchema, result: WorkspaceGlobSearchResultSchema },
     listDirectory: { params: ListDirectoryParamsSchema, result: ListDirectoryResultSchema },
     ...threadRewindRequests,
+    ...threadListRequests,
+    ...threadMessageRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),
@@ -87,6 +91,7 @@ export const batonProtocol = {
     'mcp/stopServer': McpStopServerParamsSchema,
     'mcp/startServer': McpStartServerParamsSchema,
     '$/showMessage': ShowMessageParamsSchema,
+    ...threadListNotifications,
   },
 } as const satisfies ProtocolDefinition;
 

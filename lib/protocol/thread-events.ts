@@ -54,10 +54,16 @@ export const GetThreadEntriesParamsSchema = z
     threadId: ThreadIdSchema,
     limit: z.number().int().positive().max(MAX_ENTRIES_PAGE).optional(),
     before: EntryIndexSchema.optional(),
+    /** With `limit`: the `limit` entries just after this position, paging towards the end. */
+    after: EntryIndexSchema.optional(),
   })
-  .refine((params) => params.before === undefined || params.limit !== undefined, {
-    message: '`before` pages through the entries: give `limit` with it',
+  .refine((params) => (params.before === undefined && params.after === undefined) || params.limit !== undefined, {
+    message: '`before` and `after` page through the entries: give `limit` with them',
     path: ['limit'],
+  })
+  .refine((params) => params.before === undefined || params.after === undefined, {
+    message: 'page one way at a time: `before` or `after`, not both',
+    path: ['after'],
   });
 export type GetThreadEntriesParams = z.infer<typeof GetThreadEntriesParamsSchema>;
 

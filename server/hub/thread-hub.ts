@@ -9,7 +9,7 @@
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
 import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../../lib/protocol/thread-events';
 import type { AgentRegistry } from '../agents/agent-registry';
-import type { ThreadPage, ThreadPageRequest, ThreadStore } from '../store/thread-store';
+import type { ThreadListRequest, ThreadPage, ThreadStore } from '../store/thread-store';
 import type { FileHistory } from '../rewind/file-history';
 import { AgentIdleTimers, DEFAULT_IDLE_CLOSE_MS } from './agent-idle-timers';
 import { ThreadRecorder } from './thread-recorder';
@@ -82,8 +82,8 @@ export class ThreadHub {
     });
   }
 
-  /** Every thread, or a page of them (`limit`, and the `nextCursor` of the page before). */
-  listThreads(page?: ThreadPageRequest): Promise<ThreadPage> {
+  /** Every thread, or a page of them (`limit`, and the `nextCursor` of the page before), filtered. */
+  listThreads(page?: ThreadListRequest): Promise<ThreadPage> {
     return this.options.store.listThreads(page);
   }
 
@@ -233,8 +233,11 @@ export class ThreadHub {
     await this.use(threadId, ({ session }) => session.stop());
   }
 
-  /** Stops the thread's turn, waits for it to end, and deletes the thread and its history. */
-  async deleteThread(threadId: string): Promise<void> {
+  /**
+   * Stops the thread's turn, waits for it to end, and deletes the thread and its history: for good
+   * (`purge`), or restorably (`trash`, the thread list's delete with an undo).
+   */
+  async deleteThread(threadId: string, how: 'purge' | 'trash' = 'purge'): Promise<void> {
     if (this.deleting.has(threadId)) throw new ThreadDeletingError(threadId);
     this.deleting.add(threadId);
     try {
@@ -250,7 +253,8 @@ export class ThreadHub {
         this.forget(threadId, opened);
         await this.releaseAgentSession(threadId, session.binding.agent);
       }
-      if (!(await this.options.store.deleteThread(threadId))) throw new UnknownThreadError(threadId);
+      const store = this.options.store;
+      if (!(await (how === 'trash' ? store.trashThread(threadId) : store.deleteThread(threadId)))) throw new UnknownThreadError(threadId);
     } finally {
       this.deleting.delete(threadId);
     }

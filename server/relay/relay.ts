@@ -8,9 +8,13 @@ import path from 'node:path';
 import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agent';
 import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
 import { loadAgentConfig } from '../agents/builtin/policy/agent-config';
+import { ContentTaps } from '../hub/content-taps';
+import { ThreadDirectory } from '../hub/thread-directory';
 import { ThreadHub } from '../hub/thread-hub';
 import { databaseTarget } from '../store/database-target';
 import { FileHistory } from '../rewind/file-history';
+import { ThreadListEvents } from '../hub/thread-list-events';
+import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { Workspace } from '../workspace/workspace';
 import { AccessGuard, generateToken } from './access-guard';
@@ -149,11 +153,23 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
     outgoing: options.outgoing,
     onTab: ({ connection, watchThread }) =>
-      registerRpcHandlers({ connection, watchThread, hub, store, workspace, agents, toolServers }),
+      registerRpcHandlers({ connection, watchThread, hub, store: listedStore, workspace, agents, toolServers, threads, contentTaps, log }),
     onThreadUnwatched: (threadId) => hub.unwatched(threadId),
   });
+  // Every tab's thread list follows each change to a thread, made through this store.
+  const listEvents = new ThreadListEvents(store, (method, params) => sockets.broadcastNotification(method, params), log);
+  const listedStore = listEvents.watch(store);
+  const contentTaps = new ContentTaps();
+  const broadcast = (threadId: string, params: SequencedContentReceivedParams) => {
+    listEvents.observe(params);
+    contentTaps.emit(params);
+    sockets.broadcast(threadId, params);
+  };
   const fileHistory = new FileHistory(store.history, workspace);
-  const hub = new ThreadHub({ store, agents, broadcast: sockets.broadcast, isWatched: sockets.isWatched, log, fileHistory });
+  const hub = new ThreadHub({ store: listedStore, agents, broadcast, isWatched: sockets.isWatched, log, fileHistory });
+  const threads = new ThreadDirectory({ store: listedStore, hub, events: listEvents, log });
+  // Threads deleted before the relay last stopped, their undo window over.
+  await threads.purge();
   toolServers.onUpdated((update) => sockets.broadcastToolServer(update));
   agents.onChanged(() => {
     void agentsConfigMessage(agents, workspace.root).then(
@@ -176,6 +192,7 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
     url: `http://${host}:${port}/#token=${token}`,
     token,
     async close() {
+      threads.close();
       await hub.close();
       // Closing socket.io also closes the HTTP server, which then waits for every open connection:
       // end them (a tab's keep-alive requests among them) instead of waiting out their idle timeout.

@@ -6,6 +6,8 @@
 import type { BatonProtocol } from '../../lib/protocol/baton-protocol';
 import type { RpcConnection } from '../../lib/rpc/rpc-connection';
 import type { AgentRegistry } from '../agents/agent-registry';
+import type { ContentTaps } from '../hub/content-taps';
+import type { ThreadDirectory } from '../hub/thread-directory';
 import type { ThreadHub } from '../hub/thread-hub';
 import type { ThreadStore } from '../store/thread-store';
 import { agentsConfigMessage } from './agents-config-message';
@@ -14,6 +16,8 @@ import { registerChatHandlers } from './chat-handlers';
 import { asRpc, failureReporter } from './rpc-errors';
 import { getThreadEntries } from './thread-entries-page';
 import { registerThreadRewindHandlers } from './thread-rewind-handlers';
+import { registerThreadListHandlers } from './thread-list-handlers';
+import { registerThreadMessageHandlers } from './thread-message-handlers';
 import type { ToolServers } from './tool-servers';
 import { registerWorkspaceFileHandlers } from './workspace-file-handlers';
 
@@ -25,6 +29,11 @@ export interface TabContext {
   toolServers: ToolServers;
   /** The thread store, for what the hub does not hold: pages of older entries. */
   store: ThreadStore;
+  /** The thread list: filters with live status, rename, archive, delete with an undo. */
+  threads: ThreadDirectory;
+  /** Every thread's recorded contents, for requests that follow a turn (sendMessage). */
+  contentTaps: ContentTaps;
+  log: (message: string) => void;
   /** Puts this tab in the thread's room (and out of any other thread's). */
   watchThread(threadId: string): void;
   /** The thread this tab watches now, if any. */
@@ -63,7 +72,7 @@ export function registerRpcHandlers(tab: TabContext): void {
     void context.toolServers.start(name, baton?.agent).catch(reportFailure(`start ${name}`));
   });
 
-  connection.onRequest('getThreads', (params) => asRpc(() => hub.listThreads(params ?? undefined)));
+  connection.onRequest('getThreads', (params) => asRpc(() => context.threads.list(params)));
   connection.onRequest('createThread', (params) =>
     asRpc(async () => ({ threadId: (await hub.createThread(params?.agent)).id })),
   );
@@ -85,6 +94,8 @@ export function registerRpcHandlers(tab: TabContext): void {
 
   registerChatHandlers(context);
   registerThreadRewindHandlers(context);
+  registerThreadListHandlers(context);
+  registerThreadMessageHandlers(context);
 
   registerWorkspaceFileHandlers(context);
 }

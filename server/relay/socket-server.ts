@@ -14,7 +14,7 @@ import { batonProtocol, type BatonProtocol, UNAUTHORIZED_MESSAGE } from '../../l
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import type { ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
 import { RpcConnection } from '../../lib/rpc/rpc-connection';
-import type { NotificationParams } from '../../lib/rpc/protocol-definition';
+import type { NotificationMethod, NotificationParams } from '../../lib/rpc/protocol-definition';
 import { createSocketIoTransport } from '../../lib/rpc/socket-io-transport';
 import type { AccessGuard } from './access-guard';
 import { type MessageLimits, transportMaxBytes, withIncomingLimits } from './message-limits';
@@ -105,7 +105,7 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
       io.except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method: 'tool/serverUpdated', params });
     },
     /** Sends a notification to every tab. */
-    broadcastNotification<N extends 'config/updated'>(method: N, params: NotificationParams<BatonProtocol, N>) {
+    broadcastNotification<N extends NotificationMethod<BatonProtocol>>(method: N, params: NotificationParams<BatonProtocol, N>) {
       checkBeforeBroadcast(bounds.keys());
       io.except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method, params });
     },

@@ -12,6 +12,11 @@ export async function getThreadEntries(hub: ThreadHub, store: ThreadStore, param
   // The live view first: where the entries stand (lastSeq) and whether a turn runs.
   const snapshot = await hub.getSnapshot(params.threadId);
   if (params.limit === undefined) return snapshot;
+  if (params.after !== undefined) {
+    // Entries after a position, from the live view: the newest of them may still be changing.
+    const firstIndex = Math.min(params.after + 1, snapshot.entries.length);
+    return { ...snapshot, entries: snapshot.entries.slice(firstIndex, firstIndex + params.limit), firstIndex };
+  }
   if (params.before === undefined) return { ...snapshot, ...lastPage(snapshot.entries, params.limit) };
   // Older entries no longer change: the store's indexed read serves them.
   return { ...snapshot, ...(await store.getEntriesPage(params.threadId, { before: params.before, limit: params.limit })) };

@@ -16,8 +16,8 @@ import type {
   EntryWrite,
   EventBatch,
   StoredEntries,
+  ThreadListRequest,
   ThreadPage,
-  ThreadPageRequest,
   ThreadRecord,
   ThreadStore,
 } from './thread-store';
@@ -27,7 +27,8 @@ import { decodeEvent, encodeEvent } from './event-rows';
 import { writeWithPatience } from './store-failure';
 import { PrismaThreadHistoryStore } from './prisma-thread-history-store';
 import type { ThreadHistoryStore } from './thread-history-store';
-import { afterKey, decodeCursor, encodeCursor, MAX_THREAD_PAGE, THREAD_LIST_ORDER } from './thread-list-page';
+import { afterKey, decodeCursor, encodeCursor, listFilter, MAX_THREAD_PAGE, THREAD_LIST_ORDER } from './thread-list-page';
+import { indexEntries, indexTitle, searchThreads } from './thread-search';
 
 /**
  * How long SQLite itself waits for another connection's lock before SQLITE_BUSY. better-sqlite3
@@ -90,14 +91,15 @@ function monotonicClock(): () => Date {
   };
 }
 
-const toMetadata = (row: { id: string; title: string; modifiedAt: Date; agent: string }): ThreadMetadata => ({
+const toMetadata = (row: { id: string; title: string; modifiedAt: Date; agent: string; archivedAt: Date | null }): ThreadMetadata => ({
   id: row.id,
   title: row.title,
   modifiedAt: row.modifiedAt.toISOString(),
   agent: row.agent,
+  ...(row.archivedAt === null ? {} : { archivedAt: row.archivedAt.toISOString() }),
 });
 
-const metadataColumns = { id: true, title: true, modifiedAt: true, agent: true } as const;
+const metadataColumns = { id: true, title: true, modifiedAt: true, agent: true, archivedAt: true } as const;
 const eventColumns = { seq: true, role: true, type: true, content: true } as const;
 
 class PrismaThreadStore implements ThreadStore {
@@ -112,11 +114,13 @@ class PrismaThreadStore implements ThreadStore {
     this.history = new PrismaThreadHistoryStore(prisma, this.#now);
   }
 
-  async listThreads(page: ThreadPageRequest = {}): Promise<ThreadPage> {
+  async listThreads(page: ThreadListRequest = {}): Promise<ThreadPage> {
     const limit = page.limit === undefined ? undefined : Math.min(Math.max(1, page.limit), MAX_THREAD_PAGE);
+    const query = page.query?.trim();
+    if (query) return searchThreads(this.#prisma, { ...page, query }, limit, (ids) => this.#metadataOf(ids));
     const rows = await this.#prisma.thread.findMany({
       select: metadataColumns,
-      where: page.cursor === undefined ? {} : afterKey(decodeCursor(page.cursor)),
+      where: { ...listFilter(page), ...(page.cursor === undefined ? {} : afterKey(decodeCursor(page.cursor))) },
       orderBy: THREAD_LIST_ORDER,
       // One more than asked tells whether there is a next page.
       ...(limit === undefined ? {} : { take: limit + 1 }),
@@ -127,21 +131,55 @@ class PrismaThreadStore implements ThreadStore {
     return { threads: threads.map(toMetadata), ...(hasMore ? { nextCursor: encodeCursor(last) } : {}) };
   }
 
+  async #metadataOf(ids: string[]): Promise<ThreadMetadata[]> {
+    if (ids.length === 0) return [];
+    return (await this.#prisma.thread.findMany({ where: { id: { in: ids } }, select: metadataColumns })).map(toMetadata);
+  }
+
   async createThread(title: string, agent?: string): Promise<ThreadMetadata> {
     const now = this.#now();
-    const row = await this.#prisma.thread.create({
-      data: { title, agent, createdAt: now, modifiedAt: now },
-      select: metadataColumns,
+    const row = await this.#prisma.$transaction(async (transaction) => {
+      const created = await transaction.thread.create({ data: { title, agent, createdAt: now, modifiedAt: now }, select: metadataColumns });
+      await indexTitle(transaction, created.id, title);
+      return created;
     });
     return toMetadata(row);
   }
 
   async getThread(threadId: string): Promise<ThreadRecord | null> {
-    const row = await this.#prisma.thread.findUnique({
-      where: { id: threadId },
+    const row = await this.#prisma.thread.findFirst({
+      where: { id: threadId, deletedAt: null },
       select: { ...metadataColumns, agentSessionId: true },
     });
     return row === null ? null : { ...toMetadata(row), agent: row.agent, agentSessionId: row.agentSessionId ?? undefined };
+  }
+
+  /** Archiving is not a change of the thread's content: modifiedAt stays, and so does its place. */
+  async archiveThread(threadId: string, archived: boolean): Promise<ThreadMetadata | null> {
+    const { count } = await this.#prisma.thread.updateMany({
+      where: { id: threadId, deletedAt: null },
+      data: { archivedAt: archived ? this.#now() : null },
+    });
+    return count === 0 ? null : ((await this.#metadataOf([threadId]))[0] ?? null);
+  }
+
+  async trashThread(threadId: string): Promise<boolean> {
+    const { count } = await this.#prisma.thread.updateMany({ where: { id: threadId, deletedAt: null }, data: { deletedAt: new Date() } });
+    return count > 0;
+  }
+
+  async restoreThread(threadId: string): Promise<ThreadMetadata | null> {
+    const { count } = await this.#prisma.thread.updateMany({ where: { id: threadId, deletedAt: { not: null } }, data: { deletedAt: null } });
+    return count === 0 ? null : ((await this.#metadataOf([threadId]))[0] ?? null);
+  }
+
+  async purgeDeleted(deletedBefore: Date): Promise<string[]> {
+    const doomed = await this.#prisma.thread.findMany({ where: { deletedAt: { lt: deletedBefore } }, select: { id: true } });
+    if (doomed.length === 0) return [];
+    const ids = doomed.map((row) => row.id);
+    // Entries, events and search rows go with them: the schema cascades the delete.
+    await this.#prisma.thread.deleteMany({ where: { id: { in: ids }, deletedAt: { lt: deletedBefore } } });
+    return ids;
   }
 
   async setThreadAgent(threadId: string, agent: string): Promise<void> {
@@ -158,11 +196,14 @@ class PrismaThreadStore implements ThreadStore {
 
   /** A rename is a change to the thread, so it moves the thread to the top of the list. */
   async renameThread(threadId: string, title: string): Promise<void> {
-    const { count } = await this.#prisma.thread.updateMany({
-      where: { id: threadId },
-      data: { title, modifiedAt: this.#now() },
+    await this.#prisma.$transaction(async (transaction) => {
+      const { count } = await transaction.thread.updateMany({
+        where: { id: threadId, deletedAt: null },
+        data: { title, modifiedAt: this.#now() },
+      });
+      if (count === 0) throw new Error(`Cannot rename thread ${threadId}: no such thread`);
+      await indexTitle(transaction, threadId, title);
     });
-    if (count === 0) throw new Error(`Cannot rename thread ${threadId}: no such thread`);
   }
 
   async getEntries(threadId: string): Promise<ThreadEntry[]> {
@@ -259,6 +300,8 @@ class PrismaThreadStore implements ThreadStore {
           update: { type, data },
         });
       }
+      // The search index follows the entry rows, at their bounded rate.
+      if (batch.entries !== undefined) await indexEntries(transaction, threadId, batch.entries);
     });
   }
 

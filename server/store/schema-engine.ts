@@ -39,8 +39,15 @@ export function migrationLock(provider: 'sqlite' | 'postgresql'): string {
   );
 }
 
-/** Baton owns every table in its database, so nothing is excluded. */
-export const NO_SCHEMA_FILTER: SchemaFilter = { externalTables: [], externalEnums: [] };
+/**
+ * The full-text index's tables (server/store/thread-search.ts): Prisma cannot model an FTS5
+ * virtual table or its shadow tables, so a diff would drop them; marked external, it leaves them
+ * alone. Every other table is Prisma's.
+ */
+export const FULL_TEXT_TABLES = ['ThreadSearch', 'ThreadSearch_config', 'ThreadSearch_data', 'ThreadSearch_docsize', 'ThreadSearch_idx'];
+
+/** Nothing is excluded but the tables Prisma cannot model. */
+export const NO_SCHEMA_FILTER: SchemaFilter = { externalTables: FULL_TEXT_TABLES, externalEnums: [] };
 
 let loadingBindings: Promise<typeof bindings> | undefined;
 

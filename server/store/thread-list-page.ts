@@ -3,7 +3,7 @@
  * its (modifiedAt, id), and the next page is read from the index on those two columns, so a page
  * costs the same at any history size. The cursor is opaque to clients.
  */
-import { InvalidCursorError } from './thread-store';
+import { InvalidCursorError, type ThreadListRequest } from './thread-store';
 
 /** A page never holds more than this, whatever a client asks. */
 export const MAX_THREAD_PAGE = 500;
@@ -44,3 +44,17 @@ export function afterKey(key: ThreadListKey) {
 }
 
 export const THREAD_LIST_ORDER = [{ modifiedAt: 'desc' as const }, { id: 'desc' as const }];
+
+/** The list's filters as a Prisma `where`: never deleted threads; archived ones only when asked. */
+export function listFilter(request: ThreadListRequest) {
+  const ids = {
+    ...(request.onlyIds === undefined ? {} : { in: [...request.onlyIds] }),
+    ...(request.exceptIds === undefined || request.exceptIds.length === 0 ? {} : { notIn: [...request.exceptIds] }),
+  };
+  return {
+    deletedAt: null,
+    archivedAt: request.archived ? { not: null } : null,
+    ...(request.agent === undefined ? {} : { agent: request.agent }),
+    ...(Object.keys(ids).length === 0 ? {} : { id: ids }),
+  };
+}

@@ -47,6 +47,19 @@ export interface ThreadPageRequest {
   cursor?: string;
 }
 
+/**
+ * A page of the thread list with its filters. Not archived unless `archived`; with `query`, the
+ * threads matching it, best first (thread-search.ts). `onlyIds` and `exceptIds` carry the live
+ * status filter, which the hub knows and the database does not.
+ */
+export interface ThreadListRequest extends ThreadPageRequest {
+  agent?: string;
+  archived?: boolean;
+  query?: string;
+  onlyIds?: readonly string[];
+  exceptIds?: readonly string[];
+}
+
 export interface ThreadPage {
   threads: ThreadMetadata[];
   /** Names where the next page starts; absent on the last page. */
@@ -63,11 +76,20 @@ export class InvalidCursorError extends Error {
 export interface ThreadStore {
   /** Rewind, fork and the file changes they undo (thread-history-store.ts). */
   readonly history: ThreadHistoryStore;
-  /** Most recently modified first; every thread when no limit is given. */
-  listThreads(page?: ThreadPageRequest): Promise<ThreadPage>;
+  /** Most recently modified first (or best match first); every thread when no limit is given. Deleted threads never. */
+  listThreads(page?: ThreadListRequest): Promise<ThreadPage>;
   /** `agent` defaults to the built-in agent. */
   createThread(title: string, agent?: string): Promise<ThreadMetadata>;
+  /** Null for an unknown thread and for a deleted one (restorable or not). */
   getThread(threadId: string): Promise<ThreadRecord | null>;
+  /** Archives or unarchives; null when there is no such thread. */
+  archiveThread(threadId: string, archived: boolean): Promise<ThreadMetadata | null>;
+  /** Deletes the thread restorably (`restoreThread`) until `purgeDeleted` takes it; false when there is none. */
+  trashThread(threadId: string): Promise<boolean>;
+  /** Brings back a thread `trashThread` deleted; null when there is no such deleted thread. */
+  restoreThread(threadId: string): Promise<ThreadMetadata | null>;
+  /** Deletes for good the threads deleted before `deletedBefore`; their ids. */
+  purgeDeleted(deletedBefore: Date): Promise<string[]>;
   /** Binds the thread to another agent, forgetting the previous agent's session. */
   setThreadAgent(threadId: string, agent: string): Promise<void>;
   /** Keeps (or with null, forgets) the agent's session id; not a change the thread list shows. */

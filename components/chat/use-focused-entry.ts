@@ -1,0 +1,46 @@
+'use client';
+
+/**
+ * Brings a search result's entry into the middle of the view once the store has loaded the page
+ * around it, and holds the view there: while held, the list neither opens at its end nor follows
+ * growth to it (either would take the reader away from the entry). An entry added at the end (a
+ * prompt sent, an answer coming) lets go.
+ */
+import { type RefObject, useEffect, useRef } from 'react';
+import type { VirtuosoHandle } from 'react-virtuoso';
+import { useBatonStore } from '../baton-client/baton-store-context';
+
+export function useFocusedEntry(
+  list: RefObject<VirtuosoHandle | null>,
+  pinnedToBottom: RefObject<boolean>,
+  view: { threadId: string | null; firstIndex: number; count: number },
+): RefObject<boolean> {
+  const { threadId, firstIndex, count } = view;
+  const focused = useBatonStore((state) => (state.focusedEntry?.threadId === state.selectedThreadId ? state.focusedEntry.index : null));
+  const holding = useRef(false);
+  const first = useRef(firstIndex);
+  first.current = firstIndex;
+
+  const end = firstIndex + count;
+  const previous = useRef({ threadId, end });
+  useEffect(() => {
+    const before = previous.current;
+    // The same thread, already shown, with an entry more at its end: the conversation moved on.
+    if (before.threadId === threadId && before.end > 0 && end > before.end) holding.current = false;
+    previous.current = { threadId, end };
+  }, [threadId, end]);
+
+  // Held from the moment the entry is asked for (before the thread's entries arrive); scrolled to
+  // once the store has loaded it.
+  const loaded = focused !== null && firstIndex <= focused && focused < end;
+  useEffect(() => {
+    holding.current = focused !== null;
+    if (focused === null || !loaded) return;
+    pinnedToBottom.current = false;
+    // A frame later: by then the list has taken in the entries loaded in front of it.
+    const frame = requestAnimationFrame(() => list.current?.scrollToIndex({ index: focused - first.current, align: 'center' }));
+    return () => cancelAnimationFrame(frame);
+  }, [focused, loaded, list, pinnedToBottom]);
+
+  return holding;
+}

@@ -1,0 +1,30 @@
+'use client';
+
+import { useBatonStore } from '../baton-client/baton-store-context';
+import { MAX_SEARCH_QUERY_LENGTH } from '../../lib/protocol/thread-list';
+
+/** Searches titles and what was said in the threads; the archived box switches to the archived ones. */
+export function ThreadSearchBox() {
+  const query = useBatonStore((state) => state.threadFilter.query);
+  const archived = useBatonStore((state) => state.threadFilter.archived);
+  const setThreadFilter = useBatonStore((state) => state.setThreadFilter);
+
+  return (
+    <div className="thread-search">
+      <input
+        type="search"
+        className="thread-search__input"
+        data-testid="thread-search"
+        placeholder="Search threads"
+        aria-label="Search threads"
+        maxLength={MAX_SEARCH_QUERY_LENGTH}
+        value={query}
+        onChange={(event) => void setThreadFilter({ query: event.target.value })}
+      />
+      <label className="thread-search__archived">
+        <input type="checkbox" data-testid="show-archived" checked={archived} onChange={(event) => void setThreadFilter({ archived: event.target.checked })} />
+        Archived
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * The thread list as a user meets it: a thread's address survives a reload, back and forward and a
+ * second tab; the list is live across tabs; search finds words inside an entry and jumps to it;
+ * delete asks first and can be undone; a thread exists only once its first prompt is sent.
+ */
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
+import { BatonPage } from './support/baton-page';
+import { longThreadEntries, seedLongThread } from './support/long-thread';
+import { echoScript } from './support/model-scripts';
+import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+
+let model: ScriptedModelServer;
+let relay: RelayProcess;
+let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+
+/** A word found in one entry only, far above where a long thread opens. */
+const BURIED_WORD = 'quetzalcoatl';
+const BURIED_AT = 41;
+
+test.beforeEach(async () => {
+  model = await startScriptedModelServer({ script: echoScript });
+  workspace = await makeTempFolder('thread-list');
+  const dataDir = path.join(workspace.path, '.baton');
+  const entries = longThreadEntries(400);
+  entries[BURIED_AT] = { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: `The old answer mentioned ${BURIED_WORD} once, in passing.` }] };
+  await seedLongThread(dataDir, entries);
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
+});
+
+test.afterEach(async () => {
+  await relay.stop();
+  await model.close();
+  await workspace.remove();
+});
+
+async function sendAndFinish(baton: BatonPage, prompt: string): Promise<void> {
+  await baton.send(prompt);
+  await expect(baton.assistantMessages.last()).toContainText(`You said: ${prompt}`);
+  await baton.expectTurnFinished();
+}
+
+test('a thread is created by its first prompt, not by New thread, and its address survives a reload', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await expect(baton.threadItems).toHaveCount(1);
+  await baton.newThread();
+  await baton.newThread();
+  await expect(baton.threadItems).toHaveCount(1);
+
+  await sendAndFinish(baton, 'Plan the picnic');
+  await expect(baton.threadItems).toHaveCount(2);
+  await expect(baton.threadItem('Plan the picnic')).toHaveAttribute('aria-current', 'true');
+  const threadId = await baton.threadItem('Plan the picnic').getAttribute('data-thread-id');
+  expect(baton.path()).toBe(`/t/${threadId}`);
+
+  await page.reload();
+  await baton.expectConnected();
+  await expect(baton.userMessages).toHaveText(['Plan the picnic']);
+  await expect(baton.threadItem('Plan the picnic')).toHaveAttribute('aria-current', 'true');
+
+  await page.goto(new URL('/t/no-such-thread', relay.origin).href);
+  await expect(page.getByTestId('thread-not-found')).toContainText('Thread not found');
+  await page.getByTestId('thread-not-found-new-chat').click();
+  await expect.poll(() => baton.path()).toBe('/');
+  await expect(baton.composer).toBeVisible();
+});
+
+test('back and forward move between the threads opened, and a second tab opens the address', async ({ page, context }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.newThread();
+  await sendAndFinish(baton, 'First errand');
+  const firstPath = baton.path();
+  await baton.newThread();
+  await sendAndFinish(baton, 'Second errand');
+  const secondPath = baton.path();
+  expect(secondPath).not.toBe(firstPath);
+
+  await page.goBack();
+  await expect.poll(() => baton.path()).toBe('/');
+  await page.goBack();
+  await expect.poll(() => baton.path()).toBe(firstPath);
+  await expect(baton.userMessages).toHaveText(['First errand']);
+  await page.goForward();
+  await page.goForward();
+  await expect.poll(() => baton.path()).toBe(secondPath);
+  await expect(baton.userMessages).toHaveText(['Second errand']);
+
+  const second = new BatonPage(await context.newPage());
+  await second.page.goto(new URL(firstPath, relay.origin).href);
+  await second.expectConnected();
+  await expect(second.userMessages).toHaveText(['First errand']);
+});
+
+test('two tabs see threads created, renamed and deleted in either', async ({ page, context }) => {
+  const first = new BatonPage(page);
+  await first.open(relay.url);
+  const second = new BatonPage(await context.newPage());
+  await second.page.goto(new URL('/', relay.origin).href);
+  await second.expectConnected();
+  await expect(second.threadItems).toHaveCount(1);
+
+  await first.newThread();
+  await sendAndFinish(first, 'Shared shopping list');
+  await expect(second.threadItem('Shared shopping list')).toHaveCount(1);
+
+  // The tab a user acts in is the one in front (a background tab's frames are throttled).
+  await first.page.bringToFront();
+  await first.threadRow('Shared shopping list').getByTestId('rename-thread').click();
+  await first.page.getByTestId('thread-title-input').fill('Groceries for Sunday');
+  await first.page.getByTestId('thread-title-input').press('Enter');
+  await expect(second.threadItem('Groceries for Sunday')).toHaveCount(1);
+  await expect(second.threadItem('Shared shopping list')).toHaveCount(0);
+
+  await first.threadRow('Groceries for Sunday').getByTestId('delete-thread').click();
+  await first.page.getByTestId('confirm-delete-thread').click();
+  await expect(second.threadItem('Groceries for Sunday')).toHaveCount(0);
+  await expect(second.threadItems).toHaveCount(1);
+});
+
+test('search finds a word inside an old entry and opens the thread at it', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await page.getByTestId('thread-search').fill(BURIED_WORD);
+  const result = baton.threadItem('A long session');
+  await expect(result.getByTestId('search-snippet')).toContainText(`mentioned ${BURIED_WORD} once`);
+  await expect(result.getByTestId('search-snippet').locator('mark')).toHaveText([BURIED_WORD]);
+
+  await result.click();
+  const focused = page.locator('[data-focused="true"]');
+  await expect(focused).toContainText(`mentioned ${BURIED_WORD} once`);
+  await expect(focused).toBeInViewport();
+
+  await page.getByTestId('thread-search').fill('nothing-matches-this');
+  await expect(page.getByTestId('thread-list-empty')).toHaveText('No threads match.');
+});
+
+test('delete asks first, and Undo brings the thread back whole', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.newThread();
+  await sendAndFinish(baton, 'Keep this one');
+
+  const row = baton.threadRow('Keep this one');
+  await row.getByTestId('delete-thread').click();
+  await row.getByTestId('cancel-delete-thread').click();
+  await expect(baton.threadItem('Keep this one')).toHaveCount(1);
+
+  await row.getByTestId('delete-thread').click();
+  await row.getByTestId('confirm-delete-thread').click();
+  await expect(baton.threadItem('Keep this one')).toHaveCount(0);
+  await expect.poll(() => baton.path()).toBe('/');
+  await expect(page.getByTestId('deleted-thread-toast')).toContainText('Keep this one');
+
+  await page.getByTestId('undo-delete').click();
+  await expect(baton.threadItem('Keep this one')).toHaveAttribute('aria-current', 'true');
+  await expect(baton.userMessages).toHaveText(['Keep this one']);
+  await expect(baton.assistantMessages.last()).toContainText('You said: Keep this one');
+  await page.reload();
+  await baton.expectConnected();
+  await expect(baton.threadItem('Keep this one')).toHaveCount(1);
+});

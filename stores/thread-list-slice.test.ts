@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { BatonErrorCodes } from '../lib/protocol/baton-protocol';
+import { createBatonStore } from './baton-store';
+import { scriptedRelay, WireError } from './fake-baton-rpc';
+
+const modifiedAt = '2025-01-01T00:00:00.000Z';
+
+describe('the thread list in the store', () => {
+  it('pages: the first page, then the next on request, with the filter', async () => {
+    const rpc = scriptedRelay({
+      getThreads: (params) =>
+        params?.cursor
+          ? { threads: [{ id: 'old', title: 'Old', modifiedAt }] }
+          : { threads: [{ id: 'new', title: 'New', modifiedAt }], nextCursor: 'page-2' },
+    });
+    const store = createBatonStore(rpc);
+    await store.getState().setThreadFilter({ query: ' zebra ' });
+    expect(store.getState().threads.map((thread) => thread.id)).toEqual(['new']);
+    await store.getState().loadMoreThreads();
+    expect(store.getState().threads.map((thread) => thread.id)).toEqual(['new', 'old']);
+    expect(store.getState().threadsCursor).toBeNull();
+    expect(rpc.requests.filter((request) => request.method === 'getThreads').map((request) => request.params)).toEqual([
+      { limit: 50, query: 'zebra' },
+      { limit: 50, query: 'zebra', cursor: 'page-2' },
+    ]);
+  });
+
+  it('deletes the open thread into a new chat, and Undo restores and reopens it', async () => {
+    const rpc = scriptedRelay({
+      'thread/delete': () => ({ restorableUntil: '2099-01-01T00:00:00.000Z' }),
+      'thread/restore': ({ threadId }) => ({ thread: { id: threadId, title: 'First', modifiedAt } }),
+    });
+    const store = createBatonStore(rpc);
+    await store.getState().synchronize();
+    await store.getState().selectThread('thread-1');
+
+    expect(await store.getState().deleteThread('thread-1')).toBe(true);
+    expect(store.getState().threads).toEqual([]);
+    expect(store.getState().selectedThreadId).toBeNull();
+    expect(store.getState().recentlyDeleted).toEqual({ threadId: 'thread-1', title: 'First', wasOpen: true });
+
+    expect(await store.getState().undoDelete()).toBe(true);
+    expect(store.getState().threads.map((thread) => thread.id)).toEqual(['thread-1']);
+    expect(store.getState().selectedThreadId).toBe('thread-1');
+    expect(store.getState().recentlyDeleted).toBeNull();
+  });
+
+  it('shows "not found" for an address naming no thread, and for the open thread deleted in another tab', async () => {
+    const store = createBatonStore(
+      scriptedRelay({
+        openThread: ({ threadId }) => {
+          if (threadId === 'gone') throw new WireError(BatonErrorCodes.UnknownThread, 'There is no thread gone.');
+          return null;
+        },
+      }),
+    );
+    await store.getState().synchronize();
+    expect(await store.getState().selectThread('gone')).toBe(false);
+    expect(store.getState().missingThreadId).toBe('gone');
+    expect(store.getState().lastError).toBeNull();
+    store.getState().startNewChat();
+    expect(store.getState().missingThreadId).toBeNull();
+
+    await store.getState().selectThread('thread-1');
+    store.getState().receiveThreadDeleted('thread-1');
+    expect(store.getState().missingThreadId).toBe('thread-1');
+    expect(store.getState().threads).toEqual([]);
+  });
+});

@@ -1,0 +1,227 @@
+/**
+ * The thread list as a tab pages, filters and searches it, keeps it live (`thread/updated`,
+ * `thread/deleted`), and changes it: rename, archive, delete with an undo. Also what the address
+ * asks for beyond a thread: a new empty chat, a thread that is not there, an entry to jump to.
+ */
+import type { ThreadMetadata } from '../lib/protocol/acp-threads';
+import { BatonErrorCodes } from '../lib/protocol/baton-protocol';
+import { MAX_ENTRIES_PAGE } from '../lib/protocol/thread-events';
+import { errorMessage } from './baton-rpc';
+import type { BatonSliceCreator } from './baton-state';
+import { withOlderEntries } from './entry-list';
+import { DEFAULT_THREAD_FILTER, type ThreadListFilter, withoutThread, withThreadUpdate } from './thread-list-order';
+
+/** Threads per page of the list: more than a tall window shows; the next page comes on scrolling. */
+export const THREAD_LIST_PAGE = 50;
+
+export interface RecentlyDeleted {
+  threadId: string;
+  title: string;
+  /** It was the open thread: Undo opens it again. */
+  wasOpen: boolean;
+}
+
+export interface ThreadListSlice {
+  threadFilter: ThreadListFilter;
+  /** The relay's cursor for the next page of the list; null when the list is complete. */
+  threadsCursor: string | null;
+  loadingMoreThreads: boolean;
+  /** The first page of the list under the current filter; every reload starts over. */
+  loadThreads(): Promise<void>;
+  loadMoreThreads(): Promise<void>;
+  setThreadFilter(filter: Partial<ThreadListFilter>): Promise<void>;
+  receiveThreadUpdated(thread: ThreadMetadata): void;
+  receiveThreadDeleted(threadId: string): void;
+  renameThreadTitle(threadId: string, title: string): Promise<boolean>;
+  setThreadArchived(threadId: string, archived: boolean): Promise<boolean>;
+  /** Deletes restorably: `recentlyDeleted` offers Undo until dismissed. */
+  deleteThread(threadId: string): Promise<boolean>;
+  recentlyDeleted: RecentlyDeleted | null;
+  undoDelete(): Promise<boolean>;
+  dismissDeleted(): void;
+  /** The open address names a thread the relay does not have (never had, or deleted). */
+  missingThreadId: string | null;
+  /** An empty chat: the next prompt creates the thread. */
+  startNewChat(): void;
+  /** What the page's address names: a thread (opened once connected), or null for a new chat. */
+  openThreadAddress(threadId: string | null): void;
+  /** The entry a search result pointed at, scrolled to and marked. */
+  focusedEntry: { threadId: string; index: number } | null;
+  /** Opens the thread of a search result and brings its matching entry into view. */
+  openSearchResult(threadId: string, index?: number): Promise<void>;
+}
+
+export const isUnknownThread = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === BatonErrorCodes.UnknownThread;
+
+export const createThreadListSlice: BatonSliceCreator<ThreadListSlice> = (rpc) => (set, get) => {
+  // Only the answer to the latest list request counts: a search typed fast sends several.
+  let listRequest = 0;
+
+  const listParams = () => {
+    const { query, archived } = get().threadFilter;
+    return { limit: THREAD_LIST_PAGE, ...(query.trim() === '' ? {} : { query: query.trim() }), ...(archived ? { archived } : {}) };
+  };
+
+  /** Loads the entries before the first one held until `index` is among them. */
+  async function loadDownTo(threadId: string, index: number): Promise<void> {
+    for (;;) {
+      const chat = get().chats.get(threadId);
+      if (!chat?.loaded || chat.entries.firstIndex <= index) return;
+      const before = chat.entries.firstIndex;
+      const limit = Math.min(MAX_ENTRIES_PAGE, before - index + THREAD_LIST_PAGE);
+      const page = await rpc.request('getThreadEntries', { threadId, limit, before });
+      const firstIndex = page.firstIndex ?? 0;
+      if (page.entries.length === 0 || firstIndex + page.entries.length !== before) return;
+      set((state) => {
+        const current = state.chats.get(threadId);
+        if (!current || current.entries.firstIndex !== before) return {};
+        return { chats: new Map(state.chats).set(threadId, { ...current, entries: withOlderEntries(current.entries, page.entries, firstIndex) }) };
+      });
+    }
+  }
+
+  return {
+    threadFilter: DEFAULT_THREAD_FILTER,
+    threadsCursor: null,
+    loadingMoreThreads: false,
+    recentlyDeleted: null,
+    missingThreadId: null,
+    focusedEntry: null,
+
+    async loadThreads() {
+      const request = ++listRequest;
+      try {
+        const { threads, nextCursor } = await rpc.request('getThreads', listParams());
+        if (request !== listRequest) return;
+        set({ threads, threadsLoaded: true, threadsCursor: nextCursor ?? null, loadingMoreThreads: false });
+      } catch (error) {
+        if (request === listRequest) set({ lastError: `Could not load the threads: ${errorMessage(error)}` });
+      }
+    },
+
+    async loadMoreThreads() {
+      const cursor = get().threadsCursor;
+      if (cursor === null || get().loadingMoreThreads) return;
+      const request = listRequest;
+      set({ loadingMoreThreads: true });
+      try {
+        const { threads, nextCursor } = await rpc.request('getThreads', { ...listParams(), cursor });
+        if (request !== listRequest) return;
+        set((state) => {
+          const known = new Set(state.threads.map((thread) => thread.id));
+          return {
+            threads: [...state.threads, ...threads.filter((thread) => !known.has(thread.id))],
+            threadsCursor: nextCursor ?? null,
+            loadingMoreThreads: false,
+          };
+        });
+      } catch (error) {
+        if (request === listRequest) set({ loadingMoreThreads: false, lastError: `Could not load more threads: ${errorMessage(error)}` });
+      }
+    },
+
+    async setThreadFilter(filter) {
+      set((state) => ({ threadFilter: { ...state.threadFilter, ...filter } }));
+      await get().loadThreads();
+    },
+
+    receiveThreadUpdated(thread) {
+      set((state) => ({ threads: withThreadUpdate(state.threads, thread, state.threadFilter, state.threadsCursor === null) }));
+    },
+
+    receiveThreadDeleted(threadId) {
+      set((state) => {
+        const chats = new Map(state.chats);
+        chats.delete(threadId);
+        const open = state.selectedThreadId === threadId;
+        // This tab deleted it: back to a new chat. Another did: say so where the thread was.
+        const deletedHere = state.recentlyDeleted?.threadId === threadId;
+        return {
+          threads: withoutThread(state.threads, threadId),
+          chats,
+          ...(open && deletedHere ? { selectedThreadId: null } : {}),
+          ...(open && !deletedHere ? { missingThreadId: threadId } : {}),
+        };
+      });
+    },
+
+    async renameThreadTitle(threadId, title) {
+      try {
+        const { thread } = await rpc.request('thread/rename', { threadId, title });
+        get().receiveThreadUpdated(thread);
+        return true;
+      } catch (error) {
+        set({ lastError: `Could not rename the thread: ${errorMessage(error)}` });
+        return false;
+      }
+    },
+
+    async setThreadArchived(threadId, archived) {
+      try {
+        const { thread } = await rpc.request('thread/archive', { threadId, archived });
+        get().receiveThreadUpdated(thread);
+        return true;
+      } catch (error) {
+        set({ lastError: `Could not ${archived ? 'archive' : 'unarchive'} the thread: ${errorMessage(error)}` });
+        return false;
+      }
+    },
+
+    async deleteThread(threadId) {
+      const title = get().threads.find((thread) => thread.id === threadId)?.title ?? '';
+      set({ recentlyDeleted: { threadId, title, wasOpen: get().selectedThreadId === threadId } });
+      try {
+        await rpc.request('thread/delete', { threadId });
+      } catch (error) {
+        set({ recentlyDeleted: null, lastError: `Could not delete the thread: ${errorMessage(error)}` });
+        return false;
+      }
+      get().receiveThreadDeleted(threadId);
+      return true;
+    },
+
+    async undoDelete() {
+      const deleted = get().recentlyDeleted;
+      if (!deleted) return false;
+      set({ recentlyDeleted: null });
+      try {
+        const { thread } = await rpc.request('thread/restore', { threadId: deleted.threadId });
+        get().receiveThreadUpdated(thread);
+      } catch (error) {
+        set({ lastError: `Could not restore the thread: ${errorMessage(error)}` });
+        return false;
+      }
+      if (deleted.wasOpen && get().selectedThreadId === null) await get().selectThread(deleted.threadId);
+      return true;
+    },
+
+    dismissDeleted() {
+      set({ recentlyDeleted: null });
+    },
+
+    startNewChat() {
+      set({ selectedThreadId: null, missingThreadId: null, focusedEntry: null, lastError: null });
+    },
+
+    openThreadAddress(threadId) {
+      if (threadId === null) return get().startNewChat();
+      if (threadId === get().selectedThreadId && get().missingThreadId === null) return;
+      // Before the connection is up, `synchronize` opens the selected thread when it connects.
+      if (get().connectionStatus === 'connected') void get().selectThread(threadId);
+      else set({ selectedThreadId: threadId });
+    },
+
+    async openSearchResult(threadId, index) {
+      const opening = get().selectThread(threadId);
+      // Known before any entry arrives, so the chat opens at the entry rather than at its end.
+      if (index !== undefined) set({ focusedEntry: { threadId, index } });
+      if (!(await opening) || index === undefined) return;
+      try {
+        await loadDownTo(threadId, index);
+      } catch (error) {
+        set({ focusedEntry: null, lastError: `Could not load the entry: ${errorMessage(error)}` });
+      }
+    },
+  };
+};
