@@ -99,6 +99,8 @@ describe('live thread lists', () => {
     const [mine, other] = [await listeningTab(), await listeningTab()];
     const { chatId } = await mine.client.rpc.request('chat/prompt', { message: 'Plan the garden party' });
     await other.until(() => other.updates.some((thread) => thread.id === chatId && thread.title === 'Plan the garden party'));
+    // The answer is whole before the thread is deleted: deleting stops a turn under way.
+    await other.until(() => other.updates.at(-1)?.id === chatId && other.updates.at(-1)?.status === 'idle');
 
     const { thread: renamed } = await mine.client.rpc.request('thread/rename', { threadId: chatId, title: '  Garden party  ' });
     expect(renamed.title).toBe('Garden party');
