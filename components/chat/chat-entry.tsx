@@ -11,6 +11,7 @@ import { HandOverNote } from './hand-over-note';
 import { LinkCard } from './link-card';
 import { ReadFileNote } from './read-file-note';
 import { ReasoningBlock } from './reasoning-block';
+import { TurnSummaryNote } from '../review/turn-summary-note';
 import { UserMessage } from './user-message';
 
 /**
@@ -37,6 +38,8 @@ function renderEntry(entry: ThreadEntry) {
       return <LinkCard link={entry} />;
     case 'handOver':
       return <HandOverNote entry={entry} />;
+    case 'turnSummary':
+      return <TurnSummaryNote entry={entry} />;
     default: {
       const unreachable: never = entry;
       return unreachable;

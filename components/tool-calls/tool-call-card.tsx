@@ -1,6 +1,7 @@
 'use client';
 
 import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
+import { ToolCallApprovalNote } from '../review/tool-call-approval-note';
 import { DiffView } from './diff-view';
 import { MarkedText } from './marked-text';
 import { ToolCallApproval } from './tool-call-approval';
@@ -38,6 +39,8 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
       <ToolCallArguments entry={entry} />
       {'\n'}
       {entry.details ? <DiffView details={entry.details} /> : null}
+      {'\n'}
+      <ToolCallApprovalNote entry={entry} />
       {'\n'}
       {entry.status === 'waiting-approval' ? <ToolCallApproval toolCallId={entry.id} toolName={entry.name} options={entry.approvalOptions} /> : null}
       {'\n'}

@@ -29,6 +29,7 @@ import {
   InitializeResultSchema,
 } from './eca-chat';
 import type { ProtocolDefinition } from '../rpc/protocol-definition';
+import { threadExportRequests } from './thread-export-methods';
 import {
   ChatDeleteParamsSchema,
   ChatDeleteResultSchema,
@@ -64,6 +65,7 @@ export const batonProtocol = {
     readTextFile: { params: ReadTextFileParamsSchema, result: ReadTextFileResultSchema },
     stat: { params: StatParamsSchema, result: StatResultSchema },
     globSearch: { params: GlobSearchParamsSchema, result: GlobSearchResultSchema },
+    ...threadExportRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),

@@ -10,6 +10,7 @@ import type { ThreadStore } from '../store/thread-store';
 import { agentsConfigMessage } from './agents-config-message';
 import type { Workspace } from '../workspace/workspace';
 import { registerChatHandlers } from './chat-handlers';
+import { registerThreadExportHandlers } from './thread-export-handlers';
 import { asRpc, failureReporter } from './rpc-errors';
 import { getThreadEntries } from './thread-entries-page';
 import type { ToolServers } from './tool-servers';
@@ -81,6 +82,7 @@ export function registerRpcHandlers(tab: TabContext): void {
   connection.onRequest('getThreadEvents', ({ threadId, afterSeq }) => asRpc(() => hub.getEventsAfter(threadId, afterSeq)));
 
   registerChatHandlers(context);
+  registerThreadExportHandlers(context);
 
   connection.onRequest('readTextFile', ({ path: filePath, lineOffset, lineLimit }) =>
     asRpc(() => workspace.readTextFile(filePath, { lineOffset, lineLimit })),

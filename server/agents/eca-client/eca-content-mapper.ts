@@ -71,6 +71,9 @@ export class EcaContentMapper {
       // Baton's own record of a hand-over: a server has no say in that.
       case 'handOver':
         return { kind: 'skip', why: 'a hand-over is the relay’s to record' };
+      // The relay records the user's answers on the cards itself.
+      case 'toolCallApproval':
+        return { kind: 'skip', why: 'an answer on a card is the relay’s to record' };
       default: {
         const unreachable: never = content;
         return unreachable;
