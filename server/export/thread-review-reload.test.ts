@@ -124,4 +124,12 @@ it('reads a recorded thread after a relay restart as it did live, and exports an
   const copyDetails = await client.rpc.request('thread/details', { threadId: copyId });
   expect(copyDetails).toMatchObject({ title: details.title, totalTokens: details.totalTokens, model: 'scripted', createdAt: details.createdAt });
   expect(await readFile(path.join(folder, 'notes.md'), 'utf8')).toBe('second\n');
+
+  // A Markdown export is not an import: refused with the reason, and no thread is added.
+  const before = (await client.rpc.request('getThreads', null)).threads.length;
+  await expect(client.rpc.request('thread/import', { content: markdown.content })).rejects.toMatchObject({
+    code: -32602,
+    message: 'The file is not JSON: only a JSON export of a Baton thread can be imported.',
+  });
+  expect((await client.rpc.request('getThreads', null)).threads).toHaveLength(before);
 });
