@@ -1,5 +1,6 @@
 /** The review methods of the browser protocol (thread-export.ts), spread into baton-protocol.ts. */
 import {
+  ThreadChangesResultSchema,
   ThreadDetailsParamsSchema,
   ThreadDetailsSchema,
   ThreadExportParamsSchema,
@@ -10,6 +11,7 @@ import {
 
 export const threadExportRequests = {
   'thread/details': { params: ThreadDetailsParamsSchema, result: ThreadDetailsSchema },
+  'thread/changes': { params: ThreadDetailsParamsSchema, result: ThreadChangesResultSchema },
   'thread/export': { params: ThreadExportParamsSchema, result: ThreadExportResultSchema },
   'thread/import': { params: ThreadImportParamsSchema, result: ThreadImportResultSchema },
 } as const;

@@ -27,6 +27,26 @@ export type ThreadDetails = z.infer<typeof ThreadDetailsSchema>;
 
 export const ThreadDetailsParamsSchema = z.object({ threadId: ThreadIdSchema });
 
+/**
+ * `thread/changes`: where the thread's tool calls are, and every file its calls changed with each
+ * change's diff in order (the Changes view and the next/previous buttons).
+ */
+export const ThreadChangesResultSchema = z.object({
+  /** Entry positions of every tool call, ascending. */
+  toolCalls: z.array(z.number().int().nonnegative()),
+  /** Entry positions of every call that changed a file, ascending. */
+  changes: z.array(z.number().int().nonnegative()),
+  files: z.array(
+    z.object({
+      path: z.string(),
+      linesAdded: z.number().int(),
+      linesRemoved: z.number().int(),
+      changes: z.array(z.object({ entryIndex: z.number().int().nonnegative(), diff: z.string(), linesAdded: z.number().int(), linesRemoved: z.number().int() })),
+    }),
+  ),
+});
+export type ThreadChanges = z.infer<typeof ThreadChangesResultSchema>;
+
 export const ExportFormatSchema = z.enum(['json', 'markdown', 'org']);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 

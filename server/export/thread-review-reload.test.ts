@@ -48,7 +48,7 @@ it('reads a recorded thread after a relay restart as it did live, and exports an
   let next = 0;
   const model = await startScriptedModelServer({ script: () => steps[next++] ?? say('Done.') });
   cleanups.push(() => model.close());
-  const env = { NODE_ENV: 'test', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url, BATON_MODEL: 'scripted' };
+  const env = { NODE_ENV: 'test' as const, ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url, BATON_MODEL: 'scripted' };
   const options = { workspaceRoot: folder, dataDir: path.join(folder, '.baton'), env };
   let relay: TestRelay = await startTestRelay(options);
   let client = await connectRelayClient({ origin: relay.origin, token: relay.relay.token });
@@ -99,6 +99,11 @@ it('reads a recorded thread after a relay restart as it did live, and exports an
   const summaries = entries.filter((entry) => entry.type === 'turnSummary');
   expect(summaries.map((summary) => summary.outcome)).toEqual(['done', 'done', 'done', 'stopped']);
   expect(summaries.slice(0, 3).every((summary) => summary.usage !== undefined && summary.usage.sessionTokens > 0)).toBe(true);
+
+  const changes = await client.rpc.request('thread/changes', { threadId });
+  expect(changes.toolCalls).toEqual(entries.flatMap((entry, index) => (entry.type === 'toolCall' ? [index] : [])));
+  expect(changes.changes).toEqual(changes.toolCalls.slice(0, 2));
+  expect(changes.files).toMatchObject([{ path: 'notes.md', changes: [{ diff: expect.stringContaining('+first') }, { diff: expect.stringContaining('+second') }] }]);
 
   const details = await client.rpc.request('thread/details', { threadId });
   expect(details).toEqual(liveDetails);

@@ -4,6 +4,7 @@
  */
 import { ErrorCodes } from '../../lib/protocol/json-rpc';
 import { ImportError } from '../../lib/thread/export/export-file';
+import { threadChanges } from '../../lib/thread/thread-changes';
 import { RpcError } from '../../lib/rpc/errors';
 import { exportStoredThread, importThreadFile, readThreadDetails } from '../export/thread-archive';
 import { asRpc } from './rpc-errors';
@@ -23,6 +24,7 @@ export function registerThreadExportHandlers(context: TabContext): void {
   const source = { store, workspace: workspace.root, entries: (threadId: string) => hub.getEntries(threadId) };
 
   connection.onRequest('thread/details', ({ threadId }) => asRpc(() => readThreadDetails(store, threadId, workspace.root)));
+  connection.onRequest('thread/changes', ({ threadId }) => asRpc(async () => threadChanges(await hub.getEntries(threadId))));
   connection.onRequest('thread/export', ({ threadId, format }) => asRpc(() => exportStoredThread(source, threadId, format)));
   connection.onRequest('thread/import', ({ content }) =>
     asRpc(async () => {
