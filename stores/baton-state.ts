@@ -6,6 +6,7 @@ import type { ComposerSlice } from './composer-slice';
 import type { ConnectionSlice } from './connection-slice';
 import type { FilesSlice } from './files-slice';
 import type { ThreadsSlice } from './threads-slice';
+import type { ReviewSlice } from './review-slice';
 import type { ToastsSlice } from './toasts-slice';
 import type { ToolServersSlice } from './tool-servers-slice';
 
@@ -15,7 +16,8 @@ export type BatonState = ConnectionSlice &
   ComposerSlice &
   FilesSlice &
   ToolServersSlice &
-  ToastsSlice;
+  ToastsSlice &
+  ReviewSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

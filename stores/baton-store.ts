@@ -10,6 +10,7 @@ import { createComposerSlice } from './composer-slice';
 import { createConnectionSlice } from './connection-slice';
 import { createFilesSlice } from './files-slice';
 import { createThreadsSlice } from './threads-slice';
+import { createReviewSlice } from './review-slice';
 import { createToastsSlice } from './toasts-slice';
 import { createToolServersSlice } from './tool-servers-slice';
 
@@ -22,6 +23,7 @@ export function createBatonStore(rpc: BatonRpc) {
     ...createFilesSlice(rpc)(...store),
     ...createToolServersSlice(rpc)(...store),
     ...createToastsSlice(rpc)(...store),
+    ...createReviewSlice(rpc)(...store),
   }));
 }
 

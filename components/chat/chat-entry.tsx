@@ -11,6 +11,7 @@ import { HandOverNote } from './hand-over-note';
 import { LinkCard } from './link-card';
 import { ReadFileNote } from './read-file-note';
 import { ReasoningBlock } from './reasoning-block';
+import { EntryActions } from '../review/entry-actions';
 import { TurnSummaryNote } from '../review/turn-summary-note';
 import { UserMessage } from './user-message';
 
@@ -20,8 +21,15 @@ import { UserMessage } from './user-message';
  */
 export const ChatEntry = memo(function ChatEntry({ index }: { index: number }) {
   const entry = useBatonStore((state) => entryAt(selectOpenChat(state).entries, index));
+  const targeted = useBatonStore((state) => state.entryTarget?.index === index);
   // A line break between entries keeps the transcript's plain text readable; the layout hides it.
-  return <div className="chat-entries__item">{entry ? renderEntry(entry) : null}{'\n'}</div>;
+  return (
+    <div id={`entry-${index}`} className={`chat-entries__item${targeted ? ' chat-entries__item--target' : ''}`} data-entry-index={index}>
+      {entry ? renderEntry(entry) : null}
+      {entry && entry.type !== 'turnSummary' ? <EntryActions entry={entry} index={index} /> : null}
+      {'\n'}
+    </div>
+  );
 });
 
 function renderEntry(entry: ThreadEntry) {

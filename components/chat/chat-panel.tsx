@@ -5,6 +5,8 @@ import { Composer } from '../composer/composer';
 import { ChatEntries } from './chat-entries';
 import { ClearChatButton } from './clear-chat-button';
 import { TurnError } from './turn-error';
+import { ReviewToolbar } from '../review/review-toolbar';
+import { ThreadDetailsHeader } from '../review/thread-details-header';
 import { UsageSummary } from './usage-summary';
 
 export function ChatPanel() {
@@ -22,6 +24,8 @@ export function ChatPanel() {
           <ClearChatButton />
         </span>
       </div>
+      <ThreadDetailsHeader />
+      <ReviewToolbar />
       <ChatEntries />
       <TurnError />
       <Composer />
