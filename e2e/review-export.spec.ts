@@ -18,6 +18,9 @@ let model: ScriptedModelServer;
 let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 let relay: RelayProcess;
 
+// Tall enough that the virtualised list renders the whole short thread, so what is read is all of it.
+test.use({ viewport: { width: 1280, height: 2400 } });
+
 function lastText(request: MessagesRequest): string {
   const last = request.messages.at(-1);
   return typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '');

@@ -1,5 +1,6 @@
 'use client';
 
+import { useRef } from 'react';
 import type { ExportFormat } from '../../lib/protocol/thread-export';
 import { useBatonStore } from '../baton-client/baton-store-context';
 
@@ -12,7 +13,10 @@ const FORMATS: ReadonlyArray<{ format: ExportFormat; label: string }> = [
 /** Downloads the open thread in each format; an export is not redacted (README, "Export and import"). */
 export function ExportMenu() {
   const exportThread = useBatonStore((state) => state.exportThread);
+  const menu = useRef<HTMLDetailsElement>(null);
   const download = async (format: ExportFormat) => {
+    // A choice made closes the menu, as any menu does.
+    if (menu.current) menu.current.open = false;
     const file = await exportThread(format);
     if (!file) return;
     const url = URL.createObjectURL(new Blob([file.content], { type: file.mimeType }));
@@ -24,7 +28,7 @@ export function ExportMenu() {
     setTimeout(() => URL.revokeObjectURL(url), 0);
   };
   return (
-    <details className="review-menu" data-testid="export-menu">
+    <details ref={menu} className="review-menu" data-testid="export-menu">
       <summary className="review-toolbar__button">Export</summary>
       <div className="review-menu__items" role="menu" title="The export holds everything in the thread: nothing is redacted.">
         {FORMATS.map(({ format, label }) => (
