@@ -38,7 +38,7 @@ export function ThreadDetailsHeader() {
 function Fact({ name, value, testId }: { name: string; value: string; testId: string }) {
   return (
     <div className="thread-details__fact">
-      <dt>{name}</dt> <dd data-testid={testId}>{value}</dd>
+      <dt>{name}</dt> <dd data-testid={testId} title={value}>{value}</dd>
     </div>
   );
 }
