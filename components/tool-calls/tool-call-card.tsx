@@ -33,14 +33,13 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
             </span>
           </>
         ) : null}{' '}
-        <span className={`tool-call__status tool-call__status--${entry.status}`}>{toolCallStatusLabel(entry.status)}</span>
+        <span className={`tool-call__status tool-call__status--${entry.status}`}>{toolCallStatusLabel(entry.status)}</span>{' '}
+        <ToolCallApprovalNote entry={entry} />
       </header>
       {'\n'}
       <ToolCallArguments entry={entry} />
       {'\n'}
       {entry.details ? <DiffView details={entry.details} /> : null}
-      {'\n'}
-      <ToolCallApprovalNote entry={entry} />
       {'\n'}
       {entry.status === 'waiting-approval' ? <ToolCallApproval toolCallId={entry.id} toolName={entry.name} options={entry.approvalOptions} /> : null}
       {'\n'}
