@@ -102,6 +102,7 @@ test('a reloaded thread reads as it did live; Changes, export in three formats a
   await expect(page.getByTestId('turn-outcome')).toHaveText(['Stopped by you']);
   await expect(page.getByTestId('turn-usage').first()).toContainText('tokens');
   expect(await readThread(baton)).toEqual(live);
+  await expect(page.getByTestId('usage-summary')).toContainText('tokens');
   await expect(page.getByTestId('thread-details-model')).toHaveText('scripted-test-model');
   await expect(page.getByTestId('thread-details-workspace')).toHaveText(workspace.path);
   await expect(page.getByTestId('thread-details-tokens')).not.toHaveText('0 tokens');

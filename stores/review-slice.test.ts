@@ -35,6 +35,16 @@ describe('review slice', () => {
     expect(at()).toBe(5);
   });
 
+  it('shows the usage the thread last reported when it is opened again', async () => {
+    const usage = { sessionTokens: 1234, messageInputTokens: 1000, messageOutputTokens: 234 };
+    const rpc = scriptedRelay({
+      getThreadEntries: () => ({ entries: [message('hi'), { type: 'turnSummary', outcome: 'done', usage }, message('again'), { type: 'turnSummary', outcome: 'stopped' }], lastSeq: 9, turnRunning: false }),
+    });
+    const store = createBatonStore(rpc);
+    await store.getState().selectThread('thread-1');
+    expect(store.getState().chats.get('thread-1')?.usage).toEqual(usage);
+  });
+
   it('refuses a file over the relay message size without sending it, and opens an imported thread', async () => {
     const { rpc, store } = openedStore();
     expect(await store.getState().importThread('{}', MAX_IMPORT_UPLOAD_BYTES + 1)).toBeNull();
