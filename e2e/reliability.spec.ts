@@ -90,7 +90,8 @@ test('after SIGKILL mid-turn, every event a client saw is stored and the turn is
   expect(events.slice(0, seen.length)).toEqual(seen);
   expect(turnRunning).toBe(false);
   expect(events.at(-1)?.content).toMatchObject({ type: 'progress', state: 'finished' });
-  expect(JSON.stringify(snapshot.entries.at(-1))).toContain('The turn was interrupted');
+  expect(JSON.stringify(snapshot.entries.at(-2))).toContain('The turn was interrupted');
+  expect(snapshot.entries.at(-1)).toEqual({ type: 'turnSummary', outcome: 'interrupted' });
 });
 
 test('a model stream that breaks mid-turn ends the turn with the reason, and the next prompt works', async () => {

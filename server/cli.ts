@@ -5,11 +5,14 @@
  *
  * `baton eca-server [--workspace DIR] [--data-dir DIR]`: the built-in agent as an ECA server on
  * stdin and stdout, for an editor (server/eca-server/eca-server-command.ts).
+ *
+ * `baton export ...` and `baton import FILE`: threads as files (server/export/thread-file-commands.ts).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseAgentFlag } from './agents/agent-flag';
 import { ECA_SERVER_COMMAND, runEcaServerCommand } from './eca-server/eca-server-command';
+import { EXPORT_COMMAND, EXPORT_USAGE, IMPORT_COMMAND, IMPORT_USAGE, runExportCommand, runImportCommand } from './export/thread-file-commands';
 import { checkListenAddress, parseFrameAncestors, parseTrustedOrigins } from './relay/access-options';
 import { launchEnvironment, watchLauncher } from './launch/launch-environment';
 import { ensureUiBuild } from './relay/ensure-ui-build';
@@ -21,7 +24,7 @@ const USAGE = `Usage: baton [--port N] [--host H] [--workspace DIR] [--data-dir 
              [--agent [NAME=]KIND:COMMAND]...
              [--allow-remote] [--allowed-host NAME]... [--trusted-origin URL]... [--frame-ancestors SOURCES]
        baton eca-server [--workspace DIR] [--data-dir DIR]
-`;
+       ${EXPORT_USAGE.replace('Usage: ', '')}       ${IMPORT_USAGE.replace('Usage: ', '')}`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -112,6 +115,8 @@ function fail(error: unknown): never {
 
 if (process.argv[2] === ECA_SERVER_COMMAND) {
   runEcaServerCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
+} else if (process.argv[2] === EXPORT_COMMAND || process.argv[2] === IMPORT_COMMAND) {
+  (process.argv[2] === EXPORT_COMMAND ? runExportCommand : runImportCommand)(process.argv.slice(3)).then((code) => process.exit(code), fail);
 } else {
   main().catch(fail);
 }

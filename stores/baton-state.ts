@@ -7,6 +7,7 @@ import type { ConnectionSlice } from './connection-slice';
 import type { FilesSlice } from './files-slice';
 import type { ThreadListSlice } from './thread-list-slice';
 import type { ThreadsSlice } from './threads-slice';
+import type { ReviewSlice } from './review-slice';
 import type { ToastsSlice } from './toasts-slice';
 import type { ToolServersSlice } from './tool-servers-slice';
 import type { RewindSlice } from './rewind-slice';
@@ -19,7 +20,8 @@ export type BatonState = ConnectionSlice &
   FilesSlice &
   ToolServersSlice &
   ToastsSlice &
-  RewindSlice;
+  RewindSlice
+  & ReviewSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

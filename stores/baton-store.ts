@@ -11,6 +11,7 @@ import { createConnectionSlice } from './connection-slice';
 import { createFilesSlice } from './files-slice';
 import { createThreadListSlice } from './thread-list-slice';
 import { createThreadsSlice } from './threads-slice';
+import { createReviewSlice } from './review-slice';
 import { createToastsSlice } from './toasts-slice';
 import { createToolServersSlice } from './tool-servers-slice';
 import { createRewindSlice } from './rewind-slice';
@@ -26,6 +27,7 @@ export function createBatonStore(rpc: BatonRpc) {
     ...createToolServersSlice(rpc)(...store),
     ...createToastsSlice(rpc)(...store),
     ...createRewindSlice(rpc)(...store),
+    ...createReviewSlice(rpc)(...store),
   }));
 }
 

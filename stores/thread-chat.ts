@@ -88,6 +88,7 @@ export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedPar
     case 'url':
     case 'metadata':
     case 'handOver':
+    case 'toolCallApproval':
       return entries === chat.entries ? chat : { ...chat, entries };
     default: {
       const unreachable: never = content;

@@ -26,6 +26,8 @@ export function loadSnapshot(chat: ThreadChat, snapshot: ThreadSnapshot): Thread
   return drainPending({
     ...chat,
     entries: entryListOf(snapshot.entries, snapshot.firstIndex ?? 0),
+    // The usage the thread last reported is kept in its entries, so a reopened thread shows it.
+    usage: lastReportedUsage(snapshot.entries) ?? chat.usage,
     lastSeq: snapshot.lastSeq,
     turnRunning: snapshot.turnRunning,
     loaded: true,
@@ -43,6 +45,14 @@ export function applyCatchUp(chat: ThreadChat, catchUp: { events: readonly Threa
     next = foldChatContent({ ...next, lastSeq: event.seq }, { chatId: '', ...event });
   }
   return drainPending({ ...next, turnRunning: catchUp.turnRunning, loaded: true });
+}
+
+function lastReportedUsage(entries: ThreadSnapshot['entries']): ThreadChat['usage'] {
+  for (let index = entries.length - 1; index >= 0; index -= 1) {
+    const entry = entries[index];
+    if (entry?.type === 'turnSummary' && entry.usage) return entry.usage;
+  }
+  return null;
 }
 
 function drainPending(chat: ThreadChat): ThreadChat {

@@ -5,6 +5,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import { selectOpenChat } from '../../stores/baton-store';
 import { entryCount } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
 import { useFocusedEntry } from './use-focused-entry';
 import { WelcomeMessage } from './welcome-message';
@@ -29,6 +30,8 @@ export function ChatEntries() {
   const scroller = useRef<HTMLElement | null>(null);
   const pinnedToBottom = useRef(true);
   const holdingFocus = useFocusedEntry(list, pinnedToBottom, { threadId, firstIndex, count });
+  const entryTarget = useBatonStore((state) => state.entryTarget);
+  useEntryHash();
 
   // Only the reader moves the view away from the bottom: growth of the last entry fires no scroll.
   const onScroll = useCallback((event: Event) => {
@@ -57,6 +60,14 @@ export function ChatEntries() {
     pinnedToBottom.current = true;
     list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
   }, [threadId, hasEntries, holdingFocus]);
+
+  // The reader was sent to an entry (next/previous, the Changes view, a link): the list counts from
+  // the first loaded entry.
+  useEffect(() => {
+    if (!entryTarget || entryTarget.index < firstIndex) return;
+    pinnedToBottom.current = false;
+    list.current?.scrollToIndex({ index: entryTarget.index - firstIndex, align: 'center' });
+  }, [entryTarget, firstIndex]);
 
   if (threadId === null || count === 0) {
     return (

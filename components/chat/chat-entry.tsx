@@ -5,13 +5,14 @@ import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { selectOpenChat } from '../../stores/baton-store';
 import { entryAt } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';
-import { EntryActions } from '../rewind/entry-actions';
 import { ToolCallCard } from '../tool-calls/tool-call-card';
 import { AssistantMessage } from './assistant-message';
 import { HandOverNote } from './hand-over-note';
 import { LinkCard } from './link-card';
 import { ReadFileNote } from './read-file-note';
 import { ReasoningBlock } from './reasoning-block';
+import { EntryActions } from '../review/entry-actions';
+import { TurnSummaryNote } from '../review/turn-summary-note';
 import { UserMessage } from './user-message';
 
 /**
@@ -21,11 +22,13 @@ import { UserMessage } from './user-message';
 export const ChatEntry = memo(function ChatEntry({ index }: { index: number }) {
   const entry = useBatonStore((state) => entryAt(selectOpenChat(state).entries, index));
   const focused = useBatonStore((state) => state.focusedEntry?.index === index && state.focusedEntry.threadId === state.selectedThreadId);
+  const targeted = useBatonStore((state) => state.entryTarget?.index === index);
+  const className = ['chat-entries__item', focused ? 'chat-entries__item--focused' : '', targeted ? 'chat-entries__item--target' : ''].filter(Boolean).join(' ');
   // A line break between entries keeps the transcript's plain text readable; the layout hides it.
   return (
-    <div className={focused ? 'chat-entries__item chat-entries__item--focused' : 'chat-entries__item'} data-focused={focused ? 'true' : undefined}>
+    <div id={`entry-${index}`} className={className} data-entry-index={index} data-focused={focused ? 'true' : undefined}>
       {entry ? renderEntry(entry) : null}
-      {entry ? <EntryActions index={index} entry={entry} /> : null}
+      {entry && entry.type !== 'turnSummary' ? <EntryActions entry={entry} index={index} /> : null}
       {'\n'}
     </div>
   );
@@ -45,6 +48,8 @@ function renderEntry(entry: ThreadEntry) {
       return <LinkCard link={entry} />;
     case 'handOver':
       return <HandOverNote entry={entry} />;
+    case 'turnSummary':
+      return <TurnSummaryNote entry={entry} />;
     default: {
       const unreachable: never = entry;
       return unreachable;

@@ -7,6 +7,8 @@ import { ChatEntries } from './chat-entries';
 import { ClearChatButton } from './clear-chat-button';
 import { ThreadNotFound } from './thread-not-found';
 import { TurnError } from './turn-error';
+import { ReviewToolbar } from '../review/review-toolbar';
+import { ThreadDetailsHeader } from '../review/thread-details-header';
 import { UsageSummary } from './usage-summary';
 
 export function ChatPanel() {
@@ -29,6 +31,8 @@ export function ChatPanel() {
         <ThreadNotFound />
       ) : (
         <>
+          <ThreadDetailsHeader />
+          <ReviewToolbar />
           <ChatEntries />
           <TurnError />
           <Composer />

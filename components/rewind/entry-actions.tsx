@@ -5,10 +5,10 @@ import { selectOpenChat } from '../../stores/baton-store';
 import { useBatonStore } from '../baton-client/baton-store-context';
 
 /**
- * Under an entry: "Fork from here" on every one, and "Rewind to here" on the user's messages. Both
- * wait while a turn runs (the relay refuses them then).
+ * Among an entry's actions: "Fork from here" on every one, and "Rewind to here" on the user's
+ * messages. Both wait while a turn runs (the relay refuses them then).
  */
-export function EntryActions({ index, entry }: { index: number; entry: ThreadEntry }) {
+export function RewindActions({ index, entry }: { index: number; entry: ThreadEntry }) {
   const idle = useBatonStore((state) => !selectOpenChat(state).turnRunning && state.connectionStatus === 'connected');
   const askRewind = useBatonStore((state) => state.askRewind);
   const forkThreadAt = useBatonStore((state) => state.forkThreadAt);
@@ -16,7 +16,7 @@ export function EntryActions({ index, entry }: { index: number; entry: ThreadEnt
   const why = idle ? undefined : 'Wait for the turn to end, or stop it';
 
   return (
-    <span className="entry-actions" data-testid="entry-actions">
+    <>
       {isUserMessage ? (
         <button type="button" className="entry-actions__button" data-testid="rewind-to-here" disabled={!idle} title={why ?? 'Remove this message and everything after it, and put back the files changed since'} onClick={() => void askRewind(index)}>
           Rewind to here
@@ -25,6 +25,6 @@ export function EntryActions({ index, entry }: { index: number; entry: ThreadEnt
       <button type="button" className="entry-actions__button" data-testid="fork-from-here" disabled={!idle} title={why ?? 'A new thread with everything up to here'} onClick={() => void forkThreadAt(index)}>
         Fork from here
       </button>
-    </span>
+    </>
   );
 }

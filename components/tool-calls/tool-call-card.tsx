@@ -1,6 +1,7 @@
 'use client';
 
 import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
+import { ToolCallApprovalNote } from '../review/tool-call-approval-note';
 import { DiffView } from './diff-view';
 import { MarkedText } from './marked-text';
 import { ToolCallApproval } from './tool-call-approval';
@@ -32,7 +33,8 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
             </span>
           </>
         ) : null}{' '}
-        <span className={`tool-call__status tool-call__status--${entry.status}`}>{toolCallStatusLabel(entry.status)}</span>
+        <span className={`tool-call__status tool-call__status--${entry.status}`}>{toolCallStatusLabel(entry.status)}</span>{' '}
+        <ToolCallApprovalNote entry={entry} />
       </header>
       {'\n'}
       <ToolCallArguments entry={entry} />

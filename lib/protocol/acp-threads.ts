@@ -6,8 +6,9 @@
  */
 import { z } from 'zod';
 import { ApprovalOptionSchema } from './agents';
-import { FileChangeDetailsSchema, ToolCallOriginSchema } from './eca-chat';
+import { ChatContextSchema, FileChangeDetailsSchema, ToolCallOriginSchema } from './eca-chat';
 import { ThreadFiltersSchema, ThreadListFieldsSchema } from './thread-list';
+import { ToolCallApprovalSchema, TurnSummaryEntrySchema } from './thread-review';
 
 export const ThreadIdSchema = z.string().min(1);
 export type ThreadId = z.infer<typeof ThreadIdSchema>;
@@ -42,7 +43,13 @@ export type Message = z.infer<typeof MessageSchema>;
 export const FileVersionSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 export type FileVersion = z.infer<typeof FileVersionSchema>;
 
-export const MessageEntrySchema = MessageSchema.extend({ type: z.literal('message') });
+export const MessageEntrySchema = MessageSchema.extend({
+  type: z.literal('message'),
+  /** Baton extension, on a user's prompt: the contexts attached to it. */
+  contexts: z.array(ChatContextSchema).optional(),
+  /** Baton extension, on a user's prompt: the model it was sent to, when one was chosen. */
+  model: z.string().optional(),
+});
 export type MessageEntry = z.infer<typeof MessageEntrySchema>;
 
 export const ReadFileEntrySchema = z.object({
@@ -86,6 +93,8 @@ export const ToolCallEntrySchema = z.object({
   /** Why the call did not run: 'user-choice', 'user-config', or what interrupted it. */
   reason: z.string().optional(),
   totalTimeMs: z.number().optional(),
+  /** Baton extension: who approved or refused the call, and how (thread-review.ts). */
+  approval: ToolCallApprovalSchema.optional(),
 });
 export type ToolCallEntry = z.infer<typeof ToolCallEntrySchema>;
 
@@ -120,6 +129,7 @@ export const ThreadEntrySchema = z.discriminatedUnion('type', [
   ReasoningEntrySchema,
   LinkEntrySchema,
   HandOverEntrySchema,
+  TurnSummaryEntrySchema,
 ]);
 export type ThreadEntry = z.infer<typeof ThreadEntrySchema>;
 

@@ -26,6 +26,7 @@ import {
   InitializeResultSchema,
 } from './eca-chat';
 import type { ProtocolDefinition } from '../rpc/protocol-definition';
+import { threadExportRequests } from './thread-export-methods';
 import {
   ChatDeleteParamsSchema,
   ChatDeleteResultSchema,
@@ -78,6 +79,7 @@ export const batonProtocol = {
     ...threadRewindRequests,
     ...threadListRequests,
     ...threadMessageRequests,
+    ...threadExportRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),

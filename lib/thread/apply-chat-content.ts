@@ -10,6 +10,7 @@
  */
 import type { ChatContent, ChatRole } from '../protocol/eca-chat';
 import type { MessageChunk, MessageEntry, ReasoningEntry, ThreadEntry, ToolCallEntry } from '../protocol/acp-threads';
+import { approvalOfAnswer, approvalOfAutoRun, approvalOfRejection, foldTurnSummary, usageOf } from './review-entries';
 
 /** A new array in which only what the content changed is new (the same array when nothing changed). */
 export function applyChatContent(
@@ -29,7 +30,7 @@ export function applyChatContent(
 export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, content: ChatContent): number[] {
   switch (content.type) {
     case 'text':
-      return appendText(entries, role, content.text);
+      return appendText(entries, role, content.text, promptChoices(content));
     case 'toolCallPrepare':
       return upsertToolCall(entries, content.id, (previous) => ({
         ...toolCallIdentity(content),
@@ -47,6 +48,7 @@ export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, 
         arguments: content.arguments,
         manualApproval: content.manualApproval,
         ...(content.approvalOptions === undefined ? {} : { approvalOptions: content.approvalOptions }),
+        ...optional('approval', approvalOfAutoRun(content.autoApproved)),
         summary: content.summary ?? previous?.summary,
         details: content.details ?? previous?.details,
       }));
@@ -80,9 +82,18 @@ export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, 
         // A call the approval policy refuses is rejected without a toolCallRun before it.
         arguments: content.arguments,
         reason: content.reason,
+        approval: approvalOfRejection(previous, content.reason),
         summary: content.summary ?? previous?.summary,
         details: content.details ?? previous?.details,
       }));
+    case 'toolCallApproval': {
+      // Only a call the thread holds can have been answered; an unknown id changes nothing.
+      const index = findLast(entries, (entry) => entry.type === 'toolCall' && entry.id === content.id);
+      if (index === -1) return [];
+      const call = entries[index] as ToolCallEntry;
+      entries[index] = { ...call, approval: approvalOfAnswer(content, call.approvalOptions) };
+      return [index];
+    }
     case 'reasonStarted':
       if (findReasoning(entries, content.id) !== -1) return [];
       return push(entries, reasoning(content.id, ''));
@@ -104,11 +115,17 @@ export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, 
       // Nothing changes; the entries after the point are gone.
       if (entries.length > content.toEntry) entries.length = content.toEntry;
       return [];
-    case 'progress':
+    case 'progress': {
+      if (content.state !== 'finished') return [];
       // A thought that never heard `reasonFinished` is over all the same once the turn is.
-      return content.state === 'finished' ? finishOpenReasoning(entries) : [];
-    // Usage and titles are not entries.
+      const finished = finishOpenReasoning(entries);
+      // Only the relay's own end of a turn says how it ended; an agent's own `finished` does not.
+      if (content.outcome === undefined) return finished;
+      return [...finished, ...foldTurnSummary(entries, { outcome: content.outcome })];
+    }
     case 'usage':
+      return foldTurnSummary(entries, { usage: usageOf(content) });
+    // Titles are not entries.
     case 'metadata':
       return [];
     default: {
@@ -179,7 +196,18 @@ function updateReasoning(
   return [index];
 }
 
-function appendText(entries: ThreadEntry[], role: ChatRole, text: string): number[] {
+type PromptChoices = Pick<MessageEntry, 'contexts' | 'model'>;
+
+function promptChoices(content: Extract<ChatContent, { type: 'text' }>): PromptChoices {
+  return { ...optional('contexts', content.contexts), ...optional('model', content.model) };
+}
+
+/** `{[key]: value}`, or nothing when the value is absent: entries hold no `undefined` fields. */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+function appendText(entries: ThreadEntry[], role: ChatRole, text: string, choices: PromptChoices = {}): number[] {
   const messageRole = role === 'user' ? 'user' : 'assistant';
   const index = entries.length - 1;
   const last = entries[index];
@@ -189,7 +217,8 @@ function appendText(entries: ThreadEntry[], role: ChatRole, text: string): numbe
     entries[index] = { ...last, chunks: appendToChunks(last.chunks, text) };
     return [index];
   }
-  return push(entries, { type: 'message', role: messageRole, chunks: [{ type: 'text', chunk: text }] });
+  const extras = messageRole === 'user' ? choices : {};
+  return push(entries, { type: 'message', role: messageRole, chunks: [{ type: 'text', chunk: text }], ...extras });
 }
 
 /** A piece continues the last text chunk: a streamed answer is one chunk, not one per piece. */

@@ -61,7 +61,7 @@ export class EcaContentTranslator {
         return withEcaServer(running);
       }
       case 'toolCallRun': {
-        const { approvalOptions: _options, ...run } = content;
+        const { approvalOptions: _options, autoApproved: _autoApproved, ...run } = content;
         this.started(content.id);
         return withEcaServer(run);
       }
@@ -79,9 +79,16 @@ export class EcaContentTranslator {
         return withEcaServer(content);
       case 'usage':
         return bothUsageVersions(content);
-      case 'text':
+      // Baton's own record of the prompt's choices and of how the turn ended stays with Baton.
+      case 'text': {
+        const { contexts: _contexts, model: _model, ...text } = content;
+        return text;
+      }
+      case 'progress': {
+        const { outcome: _outcome, ...progress } = content;
+        return progress;
+      }
       case 'url':
-      case 'progress':
       case 'reasonStarted':
       case 'reasonText':
       case 'reasonFinished':
@@ -90,6 +97,7 @@ export class EcaContentTranslator {
       // Baton's own: an editor has no place for it.
       case 'handOver':
       case 'threadRewound':
+      case 'toolCallApproval':
         return undefined;
       default: {
         const unreachable: never = content;

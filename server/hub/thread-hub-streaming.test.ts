@@ -95,7 +95,7 @@ describe('ThreadHub streaming', () => {
     );
     expect(broadcasts.map((params) => params.seq)).toEqual(broadcasts.map((_params, index) => index + 1));
     const answer = { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: numbered(pieces) }] };
-    expect(await store.getEntries(id)).toEqual([expect.objectContaining({ role: 'user' }), answer]);
+    expect(await store.getEntries(id)).toEqual([expect.objectContaining({ role: 'user' }), answer, { type: 'turnSummary', outcome: 'done' }]);
     expect(await hub.getEntries(id)).toEqual(await store.getEntries(id));
     // Many pieces to a transaction, and the growing message rewritten far less often than per piece.
     expect(batches.length).toBeLessThan(pieces / 10);
@@ -114,7 +114,8 @@ describe('ThreadHub streaming', () => {
     const snapshot = await restarted.getSnapshot(id);
     const answer = snapshot.entries.find((entry) => entry.type === 'message' && entry.role === 'assistant');
     expect(answer?.type === 'message' ? answer.chunks.map((chunk) => chunk.chunk).join('') : '').toContain(numbered(600));
-    expect(JSON.stringify(snapshot.entries.at(-1))).toContain('The turn was interrupted');
+    expect(JSON.stringify(snapshot.entries.at(-2))).toContain('The turn was interrupted');
+    expect(snapshot.entries.at(-1)).toEqual({ type: 'turnSummary', outcome: 'interrupted' });
     expect(await store.getEntries(id)).toEqual(snapshot.entries);
     gate.open();
   });

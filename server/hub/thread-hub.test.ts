@@ -94,7 +94,10 @@ describe('ThreadHub', () => {
       'assistant',
       'succeeded',
       'assistant',
+      'turnSummary',
     ]);
+    expect(stored.find((entry) => entry.type === 'toolCall')).toMatchObject({ approval: { decision: 'approved', by: 'user-once' } });
+    expect(stored.at(-1)).toEqual({ type: 'turnSummary', outcome: 'done' });
     expect((await store.getThread(thread.id))?.title).toBe('Write a file for me');
     expect(broadcasts.map((params) => params.content.type)).toContain('metadata');
   });
@@ -127,8 +130,9 @@ describe('ThreadHub', () => {
     const thread = await hub.createThread();
     await hub.prompt(thread.id, 'go');
     await untilBroadcast(turnFinished);
-    const last = (await store.getEntries(thread.id)).at(-1);
-    expect(JSON.stringify(last)).toContain('model unreachable');
+    const [answer, end] = (await store.getEntries(thread.id)).slice(-2);
+    expect(JSON.stringify(answer)).toContain('model unreachable');
+    expect(end).toEqual({ type: 'turnSummary', outcome: 'failed' });
     await expect(hub.prompt(thread.id, 'again')).resolves.toBeUndefined();
   });
 
@@ -145,7 +149,8 @@ describe('ThreadHub', () => {
       status: 'failed',
       outputText: 'Interrupted: the relay stopped before this turn finished.',
     });
-    expect(JSON.stringify(snapshot.entries.at(-1))).toContain('The turn was interrupted');
+    expect(JSON.stringify(snapshot.entries.at(-2))).toContain('The turn was interrupted');
+    expect(snapshot.entries.at(-1)).toEqual({ type: 'turnSummary', outcome: 'interrupted' });
     expect((await store.getLastEvent(thread.id))?.content).toMatchObject({ type: 'progress', state: 'finished' });
     expect(await store.getEntries(thread.id)).toEqual(snapshot.entries);
   });

@@ -7,7 +7,21 @@ import type { ChatContentInput } from '../../lib/protocol/eca-chat';
 import { isOpenToolCall } from '../../lib/thread/apply-chat-content';
 import { type AgentBackend, type AgentTurn, type ApprovalAnswer, AgentUnavailableError } from '../agents/agent-backend';
 import type { FileHistory } from '../rewind/file-history';
+import type { TurnOutcome } from '../../lib/protocol/thread-review';
 import type { ThreadRecorder } from './thread-recorder';
+
+/** The progress text each end of a turn shows, as ECA editors have always been sent it; `outcome` tells them apart. */
+const OUTCOME_TEXT: Record<TurnOutcome, string> = { done: 'Done', stopped: 'Done', interrupted: 'Interrupted', failed: 'Done' };
+
+type RecordedAnswer = 'approved' | 'approved-for-session' | 'rejected' | 'stopped';
+
+/** The choices beside the message that the thread keeps with it. */
+function promptChoices(options: PromptOptions): { contexts?: NonNullable<PromptOptions['contexts']>[number][]; model?: string } {
+  return {
+    ...(options.contexts && options.contexts.length > 0 ? { contexts: [...options.contexts] } : {}),
+    ...(options.model ? { model: options.model } : {}),
+  };
+}
 
 /** The agent a thread is bound to now, and that agent's own session for it. */
 export interface ThreadBinding {
@@ -61,7 +75,8 @@ export class ThreadSession {
       // A copy: the recorder's entries grow in place as the turn is recorded.
       history = (await this.recorder.settled()).slice();
       this.recorder.startTurn();
-      await this.recorder.record('user', { type: 'text', text: message });
+      // The contexts and model go with the prompt, so the thread shows them when read later.
+      await this.recorder.record('user', { type: 'text', text: message, ...promptChoices(options) });
       await this.recorder.record('system', { type: 'progress', state: 'running', text: 'Working…' });
     })();
     const ended = recorded.then(() => this.runTurn(message, options, history, controller));
@@ -105,11 +120,12 @@ export class ThreadSession {
    * `optionId` is the agent's own option the user picked, when the card offered some.
    */
   approve(toolCallId: string, save?: 'session', optionId?: string): boolean {
-    return this.answer(toolCallId, { decision: save === 'session' ? 'approved-for-session' : 'approved', optionId });
+    const decision = save === 'session' ? 'approved-for-session' : 'approved';
+    return this.answer(toolCallId, { decision, optionId }, decision);
   }
 
   reject(toolCallId: string, optionId?: string): boolean {
-    return this.answer(toolCallId, { decision: 'rejected', optionId });
+    return this.answer(toolCallId, { decision: 'rejected', optionId }, 'rejected');
   }
 
   /**
@@ -133,7 +149,7 @@ export class ThreadSession {
   stop(): void {
     if (!this.turn) return;
     this.turn.abort(new Error('stopped by the user'));
-    for (const toolCallId of [...this.approvals.keys()]) this.answer(toolCallId, { decision: 'rejected' });
+    for (const toolCallId of [...this.approvals.keys()]) this.answer(toolCallId, { decision: 'rejected' }, 'stopped');
   }
 
   private async runTurn(
@@ -146,7 +162,7 @@ export class ThreadSession {
     const emit = (content: ChatContentInput) =>
       this.recorder.storeFailure ? Promise.reject(this.recorder.storeFailure) : this.recorder.emit('assistant', content);
     const { binding } = this;
-    let interrupted = false;
+    let outcome: TurnOutcome = 'done';
     try {
       const agent = await this.agents.resolve(binding.agent);
       // Stopped (or its thread deleted) while the prompt was being recorded: the agent never starts.
@@ -173,11 +189,12 @@ export class ThreadSession {
       const failure = this.recorder.storeFailure ?? error;
       const reason = failure instanceof Error ? failure.message : String(failure);
       if (error instanceof AgentUnavailableError) {
-        interrupted = true;
+        outcome = 'interrupted';
         this.log(`agent ${binding.agent} went away in thread ${this.recorder.threadId}: ${reason}`);
         await this.closeOpenToolCalls(reason);
         await this.recorder.recordOrOwe('system', { type: 'text', text: `\n\n**The turn was interrupted:** ${reason}` });
       } else if (!controller.signal.aborted) {
+        outcome = 'failed';
         this.log(`turn failed in thread ${this.recorder.threadId}: ${reason}`);
         await this.recorder.recordOrOwe('system', { type: 'text', text: `\n\n**The turn failed:** ${reason}` });
       }
@@ -185,7 +202,8 @@ export class ThreadSession {
       await this.closeOpenToolCalls(controller.signal.aborted ? 'Stopped by the user.' : 'The turn ended first.');
       this.steering = undefined;
       this.turn = undefined;
-      await this.recorder.recordOrOwe('system', { type: 'progress', state: 'finished', text: interrupted ? 'Interrupted' : 'Done' });
+      if (controller.signal.aborted && outcome === 'done') outcome = 'stopped';
+      await this.recorder.recordOrOwe('system', { type: 'progress', state: 'finished', text: OUTCOME_TEXT[outcome], outcome });
     }
   }
 
@@ -193,7 +211,7 @@ export class ThreadSession {
   async closeInterruptedTurn(reason: string): Promise<void> {
     await this.closeOpenToolCalls(reason);
     await this.recorder.record('system', { type: 'text', text: `\n\n**The turn was interrupted:** ${reason}` });
-    await this.recorder.record('system', { type: 'progress', state: 'finished', text: 'Interrupted' });
+    await this.recorder.record('system', { type: 'progress', state: 'finished', text: OUTCOME_TEXT.interrupted, outcome: 'interrupted' });
   }
 
   /** A change kept with the thread's entry count now: a rewind to before that point undoes it. */
@@ -218,10 +236,15 @@ export class ThreadSession {
     return new Promise((resolve) => this.approvals.set(toolCallId, resolve));
   }
 
-  private answer(toolCallId: string, answer: ApprovalAnswer): boolean {
+  /** Records who answered and how before the agent hears it, so the record precedes what the call does next. */
+  private answer(toolCallId: string, answer: ApprovalAnswer, recorded: RecordedAnswer): boolean {
     const resolve = this.approvals.get(toolCallId);
     if (!resolve) return false;
     this.approvals.delete(toolCallId);
+    const content = { type: 'toolCallApproval' as const, id: toolCallId, decision: recorded, ...(answer.optionId === undefined ? {} : { optionId: answer.optionId }) };
+    this.recorder.recordOrOwe('system', content).catch((error: unknown) => {
+      this.log(`could not record the answer to ${toolCallId} in thread ${this.recorder.threadId}: ${error instanceof Error ? error.message : String(error)}`);
+    });
     resolve(answer);
     return true;
   }

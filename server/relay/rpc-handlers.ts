@@ -13,6 +13,7 @@ import type { ThreadStore } from '../store/thread-store';
 import { agentsConfigMessage } from './agents-config-message';
 import type { Workspace } from '../workspace/workspace';
 import { registerChatHandlers } from './chat-handlers';
+import { registerThreadExportHandlers } from './thread-export-handlers';
 import { asRpc, failureReporter } from './rpc-errors';
 import { getThreadEntries } from './thread-entries-page';
 import { registerThreadRewindHandlers } from './thread-rewind-handlers';
@@ -96,6 +97,7 @@ export function registerRpcHandlers(tab: TabContext): void {
   registerThreadRewindHandlers(context);
   registerThreadListHandlers(context);
   registerThreadMessageHandlers(context);
+  registerThreadExportHandlers(context);
 
   registerWorkspaceFileHandlers(context);
 }

@@ -15,14 +15,17 @@ import type {
   EntriesPage,
   EntryWrite,
   EventBatch,
+  ImportedThread,
   StoredEntries,
   ThreadListRequest,
+  StoredThreadDetails,
   ThreadPage,
   ThreadRecord,
   ThreadStore,
 } from './thread-store';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
-import { decodeEntry, encodeEntry } from './entry-rows';
+import { decodeEntry, encodeEntry, type EntryRow } from './entry-rows';
+import { changesFacts, foldFacts, type ThreadFacts } from './thread-facts';
 import { decodeEvent, encodeEvent } from './event-rows';
 import { writeWithPatience } from './store-failure';
 import { PrismaThreadHistoryStore } from './prisma-thread-history-store';
@@ -100,6 +103,40 @@ const toMetadata = (row: { id: string; title: string; modifiedAt: Date; agent: s
 });
 
 const metadataColumns = { id: true, title: true, modifiedAt: true, agent: true, archivedAt: true } as const;
+const factColumns = { model: true, usageTokens: true, usageCost: true, lastSessionTokens: true } as const;
+const detailColumns = { ...metadataColumns, ...factColumns, createdAt: true } as const;
+
+type DetailRow = { id: string; title: string; agent: string; createdAt: Date; modifiedAt: Date } & ThreadFacts;
+
+const toDetails = (row: DetailRow): StoredThreadDetails => ({
+  id: row.id,
+  title: row.title,
+  agent: row.agent,
+  model: row.model,
+  createdAt: row.createdAt.toISOString(),
+  modifiedAt: row.modifiedAt.toISOString(),
+  totalTokens: row.usageTokens,
+  totalCost: row.usageCost,
+});
+
+type Transaction = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+/** Folds the events into the thread's stored facts, inside the transaction that stores them. */
+async function updateFacts(transaction: Transaction, threadId: string, events: readonly ThreadEvent[]): Promise<void> {
+  const row = await transaction.thread.findUnique({ where: { id: threadId }, select: factColumns });
+  if (row === null) return;
+  const facts = foldFacts(row, events);
+  await transaction.thread.update({ where: { id: threadId }, data: facts });
+}
+
+/** One statement for any number of entries, as for events: SQLite reads the rows from one JSON parameter. */
+async function insertEntryRows(transaction: Transaction, threadId: string, rows: readonly EntryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(rows.map((row) => [row.seq, row.type, row.data]));
+  const updatedAt = new Date();
+  await transaction.$executeRaw`INSERT INTO "ThreadEntry" ("threadId", "seq", "type", "data", "updatedAt")
+    SELECT ${threadId}, value ->> 0, value ->> 1, value ->> 2, ${updatedAt} FROM json_each(${json})`;
+}
 const eventColumns = { seq: true, role: true, type: true, content: true } as const;
 
 class PrismaThreadStore implements ThreadStore {
@@ -180,6 +217,27 @@ class PrismaThreadStore implements ThreadStore {
     // Entries, events and search rows go with them: the schema cascades the delete.
     await this.#prisma.thread.deleteMany({ where: { id: { in: ids }, deletedAt: { lt: deletedBefore } } });
     return ids;
+  }
+
+  async getThreadDetails(threadId: string): Promise<StoredThreadDetails | null> {
+    const row = await this.#prisma.thread.findUnique({ where: { id: threadId }, select: detailColumns });
+    return row === null ? null : toDetails(row);
+  }
+
+  async importThread(thread: ImportedThread): Promise<ThreadMetadata> {
+    // Every entry is checked before anything is written.
+    const entryRows = thread.entries.map((entry, seq) => encodeEntry('import', { seq, entry }));
+    const { title, agent, model, createdAt, modifiedAt, totalTokens, totalCost } = thread;
+    return writeWithPatience(() =>
+      this.#prisma.$transaction(async (transaction) => {
+        const row = await transaction.thread.create({
+          data: { title, agent, model, createdAt, modifiedAt, usageTokens: totalTokens, usageCost: totalCost },
+          select: metadataColumns,
+        });
+        await insertEntryRows(transaction, row.id, entryRows);
+        return toMetadata(row);
+      }),
+    );
   }
 
   async setThreadAgent(threadId: string, agent: string): Promise<void> {
@@ -281,7 +339,8 @@ class PrismaThreadStore implements ThreadStore {
     const modifiedAt = this.#now();
     const rows = JSON.stringify(eventRows.map((row) => [row.seq, row.role, row.type, row.content]));
     const insertEvents = (client: Pick<PrismaClient, '$executeRaw'>) => this.#insertEvents(client, threadId, rows, createdAt);
-    if (entryRows === undefined) {
+    const factEvents = batch.events.filter(changesFacts);
+    if (entryRows === undefined && factEvents.length === 0) {
       // A streaming batch: one statement is atomic on its own, with no transaction to open.
       if (eventRows.length > 0) await insertEvents(this.#prisma);
       return;
@@ -293,7 +352,8 @@ class PrismaThreadStore implements ThreadStore {
       });
       if (count === 0) throw new Error(`Cannot save entries of thread ${threadId}: no such thread`);
       if (eventRows.length > 0) await insertEvents(transaction);
-      for (const { seq, type, data } of entryRows) {
+      if (factEvents.length > 0) await updateFacts(transaction, threadId, factEvents);
+      for (const { seq, type, data } of entryRows ?? []) {
         await transaction.threadEntry.upsert({
           where: { threadId_seq: { threadId, seq } },
           create: { threadId, seq, type, data },

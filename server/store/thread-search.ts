@@ -35,6 +35,7 @@ export function searchableText(entry: ThreadEntry): string | undefined {
     case 'link':
       return `${entry.title} ${entry.url}`;
     case 'handOver':
+    case 'turnSummary':
       return undefined;
     default: {
       const unreachable: never = entry;

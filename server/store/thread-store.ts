@@ -5,6 +5,7 @@
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import type { ThreadHistoryStore } from './thread-history-store';
+import type { ThreadDetails } from '../../lib/protocol/thread-export';
 
 export interface EntryWrite {
   /** Position of the entry in its thread, from 0. */
@@ -73,6 +74,21 @@ export class InvalidCursorError extends Error {
   }
 }
 
+/** A thread's header facts as stored (thread-facts.ts); the workspace is the relay's to add. */
+export type StoredThreadDetails = Omit<ThreadDetails, 'workspace'>;
+
+/** A thread to create whole, from an export: its facts and its entries. */
+export interface ImportedThread {
+  title: string;
+  agent: string;
+  model: string | null;
+  createdAt: Date;
+  modifiedAt: Date;
+  totalTokens: number;
+  totalCost: number | null;
+  entries: readonly ThreadEntry[];
+}
+
 export interface ThreadStore {
   /** Rewind, fork and the file changes they undo (thread-history-store.ts). */
   readonly history: ThreadHistoryStore;
@@ -90,6 +106,10 @@ export interface ThreadStore {
   restoreThread(threadId: string): Promise<ThreadMetadata | null>;
   /** Deletes for good the threads deleted before `deletedBefore`; their ids. */
   purgeDeleted(deletedBefore: Date): Promise<string[]>;
+  /** The header's facts: dates, model, tokens and cost so far; null when there is no such thread. */
+  getThreadDetails(threadId: string): Promise<StoredThreadDetails | null>;
+  /** Creates a thread with all its entries in one transaction: all of it or nothing. */
+  importThread(thread: ImportedThread): Promise<ThreadMetadata>;
   /** Binds the thread to another agent, forgetting the previous agent's session. */
   setThreadAgent(threadId: string, agent: string): Promise<void>;
   /** Keeps (or with null, forgets) the agent's session id; not a change the thread list shows. */

@@ -9,6 +9,8 @@
  */
 import { z } from 'zod';
 import { ApprovalOptionSchema } from '../agents';
+import { AutoApprovalSchema, TurnOutcomeSchema } from '../thread-review';
+import { ChatContextSchema } from './chat-context';
 
 export const ToolCallOriginSchema = z.enum(['mcp', 'native']);
 export type ToolCallOrigin = z.infer<typeof ToolCallOriginSchema>;
@@ -82,6 +84,10 @@ export const TextContentSchema = z.object({
    * (`chat/rollback`, `chat/fork`). Only user messages carry it.
    */
   contentId: z.string().optional(),
+  /** Baton extension, on a user's prompt: the contexts attached to it. Never sent to an ECA editor. */
+  contexts: z.array(ChatContextSchema).optional(),
+  /** Baton extension, on a user's prompt: the model chosen for it. Never sent to an ECA editor. */
+  model: z.string().optional(),
 });
 
 export const UrlContentSchema = z.object({ type: z.literal('url'), title: z.string(), url: z.string() });
@@ -92,6 +98,8 @@ export const ProgressContentSchema = z.object({
   state: z.enum(['running', 'finished']),
   /** The current protocol may leave it out when `finished`. */
   text: z.string().default(''),
+  /** Baton extension, with `finished`: how the turn ended, kept in the thread. Never sent to an ECA editor. */
+  outcome: TurnOutcomeSchema.optional(),
 });
 
 /** v1 `messageCost` is v2 `lastMessageCost`; the relay emits `lastMessageCost`. */
@@ -155,6 +163,8 @@ export const ToolCallRunContentSchema = z
      * this session and Reject.
      */
     approvalOptions: z.array(ApprovalOptionSchema).optional(),
+    /** Baton extension, with `manualApproval: false`: what approved it without a question. */
+    autoApproved: AutoApprovalSchema.optional(),
   })
   .transform(withServer);
 
@@ -209,6 +219,17 @@ export const ToolCallRejectedContentSchema = z
   })
   .transform(withServer);
 
+/**
+ * Baton extension, not in ECA: the user (or Stop) answered the call's approval card. Recorded by
+ * the relay so the thread keeps who decided and how; `optionId` is the agent's own option picked.
+ */
+export const ToolCallApprovalContentSchema = z.object({
+  type: z.literal('toolCallApproval'),
+  id: z.string(),
+  decision: z.enum(['approved', 'approved-for-session', 'rejected', 'stopped']),
+  optionId: z.string().optional(),
+});
+
 /** v2 only: the chat's title. */
 export const MetadataContentSchema = z.object({ type: z.literal('metadata'), title: z.string() });
 
@@ -241,6 +262,7 @@ export const ChatContentSchema = z.discriminatedUnion('type', [
   MetadataContentSchema,
   HandOverContentSchema,
   ThreadRewoundContentSchema,
+  ToolCallApprovalContentSchema,
 ]);
 /** A content as the relay emits it: always the v2 shape. */
 export type ChatContent = z.infer<typeof ChatContentSchema>;

@@ -54,6 +54,8 @@ function entryToBlocks(entry: ThreadEntry): Array<[Role, Block]> {
     case 'link':
     // The marker of a hand-over; the entries around it are the history itself.
     case 'handOver':
+    // What a turn cost and how it ended is the reader's, not the model's.
+    case 'turnSummary':
       return [];
     default: {
       const unreachable: never = entry;

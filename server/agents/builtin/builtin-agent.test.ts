@@ -19,8 +19,9 @@ const thinking = { thinkingBudgetTokens: 1024 };
 const demo = createDemoScript({ delayBetweenDeltasMs: 0 });
 const prompt = 'Add a demo file';
 
+/** The answer the turn ended with (the usage reported after it is an entry of its own). */
 function lastAnswer(entries: readonly ThreadEntry[]): string {
-  const last = entries.at(-1);
+  const last = entries.findLast((entry) => entry.type !== 'turnSummary');
   return last?.type === 'message' ? last.chunks.map((chunk) => chunk.chunk).join('') : '';
 }
 

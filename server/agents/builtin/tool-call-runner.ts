@@ -74,7 +74,8 @@ export async function runToolCall(
   const askUser = verdict.decision === 'ask' && !sessionApproved;
   const summary = prepared.summary + decisionNote(verdict, tool, sessionApproved);
   let described = { ...identity, summary, details: prepared.details };
-  await turn.emit({ type: 'toolCallRun', ...described, arguments: args, manualApproval: askUser });
+  const autoApproved = askUser ? undefined : sessionApproved ? 'session' : 'config';
+  await turn.emit({ type: 'toolCallRun', ...described, arguments: args, manualApproval: askUser, ...(autoApproved ? { autoApproved } : {}) });
   if (askUser) {
     const answer = await untilAborted(turn.awaitApproval(toolUse.id), signal);
     if (answer === undefined) return undefined;

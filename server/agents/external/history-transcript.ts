@@ -51,6 +51,8 @@ function entryLine(entry: ThreadEntry): string | undefined {
       return `Link: ${entry.title} <${entry.url}>`;
     // Thinking is the agent's own and was never meant as conversation.
     case 'reasoning':
+    // How a turn ended and what it cost is the reader's, not the conversation's.
+    case 'turnSummary':
       return undefined;
     default: {
       const unreachable: never = entry;

@@ -73,7 +73,7 @@ export class PermissionGate {
     // A question a rule about a path or a change inside .git raises is asked every time.
     const remembered = verdict.decision === 'ask' && !verdict.alwaysAsks && this.sessionApprovals.has(turn.threadId, call.name);
     if (verdict.decision === 'allow' || remembered) {
-      await emit({ type: 'toolCallRun', ...call, manualApproval: false });
+      await emit({ type: 'toolCallRun', ...call, manualApproval: false, autoApproved: remembered ? 'session' : 'config' });
       return { decision: 'approved', decidedBy: remembered ? 'session' : 'config' };
     }
     await emit({

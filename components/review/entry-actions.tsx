@@ -1,0 +1,42 @@
+'use client';
+
+import { useState } from 'react';
+import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import { useBatonStore } from '../baton-client/baton-store-context';
+import { RewindActions } from '../rewind/entry-actions';
+
+/** Where an entry can be linked to: the thread's address with the entry's anchor. */
+export function entryLink(origin: string, threadId: string, index: number): string {
+  return `${origin}/t/${encodeURIComponent(threadId)}#entry-${index}`;
+}
+
+/** Copy the message's text; copy a link to the entry; rewind or fork the thread there. */
+export function EntryActions({ entry, index }: { entry: ThreadEntry; index: number }) {
+  const threadId = useBatonStore((state) => state.selectedThreadId);
+  const [copied, setCopied] = useState<string | null>(null);
+  if (threadId === null) return null;
+  const copy = (what: string, text: string) => {
+    void navigator.clipboard.writeText(text).then(
+      () => setCopied(what),
+      () => setCopied('Copy failed'),
+    );
+  };
+  return (
+    <span className="entry-actions" data-testid="entry-actions">
+      {entry.type === 'message' ? (
+        <button type="button" className="entry-actions__button" onClick={() => copy('Message copied', entry.chunks.map((chunk) => chunk.chunk).join(''))}>
+          Copy message
+        </button>
+      ) : null}
+      <button type="button" className="entry-actions__button" onClick={() => copy('Link copied', entryLink(window.location.origin, threadId, index))}>
+        Copy link
+      </button>
+      <RewindActions entry={entry} index={index} />
+      {copied ? (
+        <span className="entry-actions__note" role="status">
+          {copied}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,47 @@
+'use client';
+
+import { useState } from 'react';
+import { useBatonStore } from '../baton-client/baton-store-context';
+import { ChangesView } from './changes-view';
+import { ExportMenu } from './export-menu';
+import { ImportButton } from './import-button';
+
+/** Moving through the open thread's tool calls and changes, its Changes view, export and import. */
+export function ReviewToolbar() {
+  const threadId = useBatonStore((state) => state.selectedThreadId);
+  const goToNext = useBatonStore((state) => state.goToNext);
+  const [showChanges, setShowChanges] = useState(false);
+  return (
+    <>
+      <nav className="review-toolbar" aria-label="Review">
+        {threadId !== null ? (
+          <>
+            <button type="button" className="review-toolbar__button" onClick={() => void goToNext('toolCall', -1)} aria-label="Previous tool call">
+              ↑ Tool call
+            </button>
+            <button type="button" className="review-toolbar__button" onClick={() => void goToNext('toolCall', 1)} aria-label="Next tool call">
+              ↓ Tool call
+            </button>
+            <button type="button" className="review-toolbar__button" onClick={() => void goToNext('change', -1)} aria-label="Previous change">
+              ↑ Change
+            </button>
+            <button type="button" className="review-toolbar__button" onClick={() => void goToNext('change', 1)} aria-label="Next change">
+              ↓ Change
+            </button>
+            <button
+              type="button"
+              className="review-toolbar__button"
+              aria-pressed={showChanges}
+              onClick={() => setShowChanges((shown) => !shown)}
+            >
+              Changes
+            </button>
+            <ExportMenu />
+          </>
+        ) : null}
+        <ImportButton />
+      </nav>
+      {showChanges && threadId !== null ? <ChangesView /> : null}
+    </>
+  );
+}

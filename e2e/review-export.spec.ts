@@ -1,0 +1,163 @@
+/**
+ * Review, export and import (issue 11, "Review"): a thread recorded with approvals, a stopped turn
+ * and usage reads the same after the relay restarts; its Changes view shows the diffs; it downloads
+ * as JSON, Markdown and Org; the JSON export imports back as a thread that reads the same.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { createGate } from '../server/demo-model/gate';
+import type { MessagesRequest } from '../server/demo-model/messages-request';
+import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
+import type { ScriptedReply } from '../server/demo-model/scripted-reply';
+import { BatonPage } from './support/baton-page';
+import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+
+const HELD_ANSWER = 'This answer stops here because the user stops it before the end.';
+const held = createGate();
+let model: ScriptedModelServer;
+let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+let relay: RelayProcess;
+
+// Tall enough that the virtualised list renders the whole short thread, so what is read is all of it.
+test.use({ viewport: { width: 1280, height: 2400 } });
+
+function lastText(request: MessagesRequest): string {
+  const last = request.messages.at(-1);
+  return typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '');
+}
+
+function reply(request: MessagesRequest): ScriptedReply {
+  const text = lastText(request);
+  if (text.includes('tool_result')) return { blocks: [{ type: 'text', text: 'Wrote it.' }] };
+  if (text.includes('write notes')) return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'notes.md', content: 'first\n' } }] };
+  if (text.includes('write again')) return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'notes.md', content: 'second\n' } }] };
+  return { blocks: [{ type: 'text', text: HELD_ANSWER }], beforeDelta: (index) => (index === 2 ? held.promise : undefined) };
+}
+
+test.beforeAll(async () => {
+  model = await startScriptedModelServer({ script: reply });
+  workspace = await makeTempFolder('review-export');
+});
+
+test.afterAll(async () => {
+  held.open();
+  await relay?.stop();
+  await model.close();
+  await workspace.remove();
+});
+
+const startRelay = () => startRelayProcess({ workspaceRoot: workspace.path, dataDir: `${workspace.path}/.baton`, modelBaseUrl: model.url });
+
+async function download(page: Page, format: 'JSON' | 'Markdown' | 'Org'): Promise<{ name: string; content: string }> {
+  await page.getByTestId('export-menu').locator('summary').click();
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: format }).click();
+  const file = await downloaded;
+  const filePath = await file.path();
+  return { name: file.suggestedFilename(), content: await readFile(filePath, 'utf8') };
+}
+
+/** What a reader sees of the thread: messages, who decided each call, how turns ended. */
+async function readThread(baton: BatonPage) {
+  return {
+    prompts: await baton.userMessages.allInnerTexts(),
+    approvals: await baton.page.getByTestId('tool-call-approval-note').allInnerTexts(),
+    outcomes: await baton.page.getByTestId('turn-outcome').allInnerTexts(),
+    usages: await baton.page.getByTestId('turn-usage').count(),
+  };
+}
+
+test('a reloaded thread reads as it did live; Changes, export in three formats and import', async ({ page, context }) => {
+  relay = await startRelay();
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.newThread();
+
+  await baton.send('write notes');
+  await baton.toolCard('write_file').getByTestId('approve-tool-call-session').click();
+  await expect(baton.assistantMessages.filter({ hasText: 'Wrote it.' })).toHaveCount(1);
+  await baton.expectTurnFinished();
+  await baton.send('write again');
+  await expect(baton.assistantMessages.filter({ hasText: 'Wrote it.' })).toHaveCount(2);
+  await baton.expectTurnFinished();
+  await baton.send('tell me more');
+  await expect(baton.assistantMessages.filter({ hasText: 'This answer' })).toHaveCount(1);
+  await baton.stopButton.click();
+  await baton.expectTurnFinished();
+  await expect(page.getByTestId('turn-outcome')).toHaveText(['Stopped by you']);
+  const live = await readThread(baton);
+
+  // The relay restarts; the page comes back to it and opens the thread.
+  await relay.stop();
+  held.open();
+  relay = await startRelay();
+  await baton.open(relay.url);
+  await baton.threadItems.first().click();
+  await expect(baton.userMessages).toHaveCount(3);
+  await expect(page.getByTestId('tool-call-approval-note')).toHaveText([
+    'Approved by you for this session',
+    'Approved by your earlier approval for this session',
+  ]);
+  // The stopped turn is marked once; the finished ones show their usage.
+  await expect(page.getByTestId('turn-outcome')).toHaveText(['Stopped by you']);
+  await expect(page.getByTestId('turn-usage').first()).toContainText('tokens');
+  expect(await readThread(baton)).toEqual(live);
+  await expect(page.getByTestId('usage-summary')).toContainText('tokens');
+  await expect(page.getByTestId('thread-details-model')).toHaveText('scripted-test-model');
+  await expect(page.getByTestId('thread-details-workspace')).toHaveText(workspace.path);
+  await expect(page.getByTestId('thread-details-tokens')).not.toHaveText('0 tokens');
+  await expect(page.getByTestId('thread-details-tokens')).toContainText('tokens');
+  await expect(page.getByTestId('thread-details-cost')).toHaveText('no priced turn');
+
+  // The Changes view: the one file, with both changes' diffs.
+  await page.getByRole('button', { name: 'Changes', exact: true }).click();
+  const file = page.getByTestId('changes-file');
+  await expect(file).toHaveAttribute('data-path', 'notes.md');
+  await expect(file.getByTestId('tool-call-diff')).toHaveCount(2);
+  await expect(file.getByTestId('tool-call-diff').first()).toContainText('first');
+  await expect(file.getByTestId('tool-call-diff').last()).toContainText('second');
+  // Next change, then next tool call, take the reader to each write in turn.
+  await page.getByRole('button', { name: 'Next change' }).click();
+  const target = page.locator('.chat-entries__item--target');
+  await expect(target.getByTestId('tool-call-card')).toHaveCount(1);
+  const firstWrite = await target.getAttribute('data-entry-index');
+  await page.getByRole('button', { name: 'Next tool call' }).click();
+  await expect(target).not.toHaveAttribute('data-entry-index', firstWrite ?? '');
+  await expect(target.getByTestId('tool-call-approval-note')).toHaveText('Approved by your earlier approval for this session');
+
+  // Copy a link to an entry.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: relay.origin });
+  await target.getByRole('button', { name: 'Copy link' }).click();
+  const threadUrl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(threadUrl).toMatch(new RegExp(`^${relay.origin}/t/[^/#]+#entry-${await target.getAttribute('data-entry-index')}$`));
+
+  // The three exports.
+  const json = await download(page, 'JSON');
+  expect(json.name).toMatch(/\.json$/);
+  const exported = JSON.parse(json.content);
+  expect(exported).toMatchObject({ format: 'baton-thread', version: 1, thread: { model: 'scripted-test-model' } });
+  expect(exported.entries.filter((entry: { type: string }) => entry.type === 'toolCall')).toHaveLength(2);
+  const markdown = await download(page, 'Markdown');
+  expect(markdown.name).toMatch(/\.md$/);
+  expect(markdown.content).toContain('## User');
+  expect(markdown.content).toContain('- Approved by you for this session');
+  expect(markdown.content).toContain('> Stopped by you');
+  const org = await download(page, 'Org');
+  expect(org.name).toMatch(/\.org$/);
+  expect(org.content).toContain('* User <<entry-0>>\nwrite notes');
+  expect(org.content).toContain('#+begin_src diff');
+
+  // Import the JSON: a new thread that reads the same.
+  const threads = await baton.threadItems.count();
+  await page.getByTestId('import-file').setInputFiles({ name: json.name, mimeType: 'application/json', buffer: Buffer.from(json.content) });
+  await expect(baton.threadItems).toHaveCount(threads + 1);
+  await expect(baton.userMessages).toHaveCount(3);
+  await expect(page.getByTestId('turn-outcome')).toHaveText(['Stopped by you']);
+  expect(await readThread(baton)).toEqual(live);
+  await expect(page.getByTestId('thread-details-tokens')).toHaveText(exported.thread.totalTokens.toLocaleString('en-US') + ' tokens');
+
+  // A Markdown file is no import: the reason shows, and no thread is added.
+  await page.getByTestId('import-file').setInputFiles({ name: 'thread.md', mimeType: 'text/markdown', buffer: Buffer.from(markdown.content) });
+  await expect(page.getByTestId('turn-error')).toContainText('The file is not JSON');
+  await expect(baton.threadItems).toHaveCount(threads + 1);
+});

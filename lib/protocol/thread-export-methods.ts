@@ -1,0 +1,17 @@
+/** The review methods of the browser protocol (thread-export.ts), spread into baton-protocol.ts. */
+import {
+  ThreadChangesResultSchema,
+  ThreadDetailsParamsSchema,
+  ThreadDetailsSchema,
+  ThreadExportParamsSchema,
+  ThreadExportResultSchema,
+  ThreadImportParamsSchema,
+  ThreadImportResultSchema,
+} from './thread-export';
+
+export const threadExportRequests = {
+  'thread/details': { params: ThreadDetailsParamsSchema, result: ThreadDetailsSchema },
+  'thread/changes': { params: ThreadDetailsParamsSchema, result: ThreadChangesResultSchema },
+  'thread/export': { params: ThreadExportParamsSchema, result: ThreadExportResultSchema },
+  'thread/import': { params: ThreadImportParamsSchema, result: ThreadImportResultSchema },
+} as const;

@@ -1,0 +1,52 @@
+/**
+ * Baton's record of what a reader of a past thread needs beyond the ECA contents themselves: how
+ * each tool call was approved or refused, and how each turn ended with what it cost. Folded into
+ * the entries (lib/thread/apply-chat-content.ts), so a thread opened later reads as it did live.
+ */
+import { z } from 'zod';
+
+/**
+ * Who decided a tool call, and how: the user on its card (once, or for the rest of the session),
+ * an earlier "Approve for this session", a config rule (the defaults included), or Stop.
+ */
+export const ApprovalDeciderSchema = z.enum(['user-once', 'user-session', 'earlier-session', 'config-rule', 'stop']);
+export type ApprovalDecider = z.infer<typeof ApprovalDeciderSchema>;
+
+export const ToolCallApprovalSchema = z.object({
+  decision: z.enum(['approved', 'rejected']),
+  by: ApprovalDeciderSchema,
+});
+export type ToolCallApproval = z.infer<typeof ToolCallApprovalSchema>;
+
+/** Why a call ran without a question: a config rule allowed it, or an earlier session approval. */
+export const AutoApprovalSchema = z.enum(['config', 'session']);
+export type AutoApproval = z.infer<typeof AutoApprovalSchema>;
+
+/**
+ * How a turn ended: it finished, the user stopped it, the agent went away or the relay restarted
+ * under it (interrupted), or it failed with an error.
+ */
+export const TurnOutcomeSchema = z.enum(['done', 'stopped', 'interrupted', 'failed']);
+export type TurnOutcome = z.infer<typeof TurnOutcomeSchema>;
+
+/** The ECA `usage` content as kept in a thread (v2 names). */
+export const TurnUsageSchema = z.object({
+  sessionTokens: z.number(),
+  lastMessageCost: z.string().optional(),
+  sessionCost: z.string().optional(),
+  limit: z.object({ context: z.number(), output: z.number() }).optional(),
+  messageInputTokens: z.number().optional(),
+  messageOutputTokens: z.number().optional(),
+});
+export type TurnUsage = z.infer<typeof TurnUsageSchema>;
+
+/**
+ * Baton extension: the end of a turn, with its usage as the agent last reported it. Usage comes
+ * before the turn's end, so the entry may hold usage and no outcome yet while the turn runs.
+ */
+export const TurnSummaryEntrySchema = z.object({
+  type: z.literal('turnSummary'),
+  outcome: TurnOutcomeSchema.optional(),
+  usage: TurnUsageSchema.optional(),
+});
+export type TurnSummaryEntry = z.infer<typeof TurnSummaryEntrySchema>;

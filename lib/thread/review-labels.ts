@@ -1,0 +1,61 @@
+/**
+ * The words a reader sees for a thread's review facts, shared by the chat and the exports so that
+ * both say the same thing.
+ */
+import type { ToolCallApproval, TurnOutcome, TurnUsage } from '../protocol/thread-review';
+
+const APPROVAL_LABELS: Record<ToolCallApproval['decision'], Record<ToolCallApproval['by'], string>> = {
+  approved: {
+    'user-once': 'Approved once by you',
+    'user-session': 'Approved by you for this session',
+    'earlier-session': 'Approved by your earlier approval for this session',
+    'config-rule': 'Allowed by a config rule',
+    stop: 'Approved',
+  },
+  rejected: {
+    'user-once': 'Rejected by you',
+    'user-session': 'Rejected by you',
+    'earlier-session': 'Rejected',
+    'config-rule': 'Refused by a config rule',
+    stop: 'Rejected by Stop',
+  },
+};
+
+export function approvalLabel(approval: ToolCallApproval): string {
+  return APPROVAL_LABELS[approval.decision][approval.by];
+}
+
+const OUTCOME_LABELS: Record<TurnOutcome, string> = {
+  done: 'Turn finished',
+  stopped: 'Stopped by you',
+  interrupted: 'Interrupted',
+  failed: 'Turn failed',
+};
+
+export function outcomeLabel(outcome: TurnOutcome): string {
+  return OUTCOME_LABELS[outcome];
+}
+
+const tokens = new Intl.NumberFormat('en-US');
+
+export function formatTokens(count: number): string {
+  return `${tokens.format(count)} tokens`;
+}
+
+/** Costs are decimal strings in dollars ("0.0123"); anything else is shown as sent. */
+export function formatCost(cost: string | number): string {
+  if (typeof cost === 'number') return `$${cost.toFixed(4).replace(/0{1,2}$/, '')}`;
+  return /^\d+(\.\d+)?$/.test(cost) ? `$${cost}` : cost;
+}
+
+/** One turn's usage in a line: "1,234 tokens (1,000 in, 234 out) · $0.01". */
+export function turnUsageText(usage: TurnUsage): string {
+  const sent = usage.messageInputTokens;
+  const received = usage.messageOutputTokens;
+  const parts =
+    sent !== undefined || received !== undefined
+      ? [`${formatTokens((sent ?? 0) + (received ?? 0))} (${tokens.format(sent ?? 0)} in, ${tokens.format(received ?? 0)} out)`]
+      : [`${formatTokens(usage.sessionTokens)} this session`];
+  if (usage.lastMessageCost !== undefined) parts.push(formatCost(usage.lastMessageCost));
+  return parts.join(' · ');
+}

@@ -1,0 +1,40 @@
+/**
+ * `thread/details`, `thread/export` and `thread/import` for one tab (lib/protocol/thread-export.ts).
+ * An export reads the live thread, so it holds what the tab shows; an import creates a new thread.
+ */
+import { ErrorCodes } from '../../lib/protocol/json-rpc';
+import { ImportError } from '../../lib/thread/export/export-file';
+import { threadChanges } from '../../lib/thread/thread-changes';
+import { RpcError } from '../../lib/rpc/errors';
+import { exportStoredThread, importThreadFile, readThreadDetails } from '../export/thread-archive';
+import { asRpc } from './rpc-errors';
+import type { TabContext } from './rpc-handlers';
+
+export function registerThreadExportHandlers(context: TabContext): void {
+  const { connection, hub, store, workspace, agents } = context;
+  const isKnown = (agent: string) => {
+    try {
+      agents.assertKnown(agent);
+      return true;
+    } catch {
+      // Not configured here: the caller picks another; nothing to report.
+      return false;
+    }
+  };
+  const source = { store, workspace: workspace.root, entries: (threadId: string) => hub.getEntries(threadId) };
+
+  connection.onRequest('thread/details', ({ threadId }) => asRpc(() => readThreadDetails(store, threadId, workspace.root)));
+  connection.onRequest('thread/changes', ({ threadId }) => asRpc(async () => threadChanges(await hub.getEntries(threadId))));
+  connection.onRequest('thread/export', ({ threadId, format }) => asRpc(() => exportStoredThread(source, threadId, format)));
+  connection.onRequest('thread/import', ({ content }) =>
+    asRpc(async () => {
+      try {
+        // A thread of an agent this relay does not have continues with the default agent.
+        return await importThreadFile(store, content, (exported) => (isKnown(exported) ? exported : agents.defaultAgent));
+      } catch (error) {
+        if (error instanceof ImportError) throw new RpcError(ErrorCodes.InvalidParams, error.message);
+        throw error;
+      }
+    }),
+  );
+}

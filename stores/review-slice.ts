@@ -1,0 +1,111 @@
+/**
+ * Reviewing the open thread: its header facts (`thread/details`), what it changed
+ * (`thread/changes`), moving between its tool calls and changes, and export and import.
+ */
+import type { ExportFormat, ThreadChanges, ThreadDetails, ThreadExportResult } from '../lib/protocol/thread-export';
+import { errorMessage } from './baton-rpc';
+import type { BatonSliceCreator } from './baton-state';
+
+/** The relay's cap on one message from a tab (server/relay/message-limits.ts), less room for the envelope. */
+export const MAX_IMPORT_UPLOAD_BYTES = 4 * 1024 * 1024 - 64 * 1024;
+
+export type ReviewStop = 'toolCall' | 'change';
+
+export interface ReviewSlice {
+  threadDetails: ThreadDetails | null;
+  threadChanges: ThreadChanges | null;
+  /** The entry the reader was last taken to (navigation, a link); the list scrolls to it. */
+  entryTarget: { index: number; nonce: number } | null;
+  loadThreadDetails(threadId: string): Promise<void>;
+  loadThreadChanges(threadId: string): Promise<void>;
+  /** Takes the reader to an entry, loading older pages first when it is above the loaded ones. */
+  goToEntry(index: number, options?: { loadOlder?: boolean }): Promise<void>;
+  /** The next (or previous) tool call or file change from the last entry the reader was taken to. */
+  goToNext(stop: ReviewStop, direction: 1 | -1): Promise<void>;
+  exportThread(format: ExportFormat): Promise<ThreadExportResult | null>;
+  /** Creates a thread from a JSON export and opens it; null (and the reason shown) when refused. */
+  importThread(content: string, sizeBytes: number): Promise<string | null>;
+}
+
+let nonce = 0;
+
+export const createReviewSlice: BatonSliceCreator<ReviewSlice> = (rpc) => (set, get) => ({
+  threadDetails: null,
+  threadChanges: null,
+  entryTarget: null,
+
+  async loadThreadDetails(threadId) {
+    try {
+      const details = await rpc.request('thread/details', { threadId });
+      if (get().selectedThreadId === threadId) set({ threadDetails: details });
+    } catch (error) {
+      set({ lastError: `Could not read the thread's details: ${errorMessage(error)}` });
+    }
+  },
+
+  async loadThreadChanges(threadId) {
+    try {
+      const changes = await rpc.request('thread/changes', { threadId });
+      if (get().selectedThreadId === threadId) set({ threadChanges: changes });
+    } catch (error) {
+      set({ lastError: `Could not read what the thread changed: ${errorMessage(error)}` });
+    }
+  },
+
+  async goToEntry(index, { loadOlder = true } = {}) {
+    const threadId = get().selectedThreadId;
+    if (threadId === null) return;
+    // Each page moves the first loaded entry up; stop when it no longer moves.
+    let first = get().chats.get(threadId)?.entries.firstIndex ?? 0;
+    while (loadOlder && index < first) {
+      await get().loadOlderEntries(threadId);
+      const now = get().chats.get(threadId)?.entries.firstIndex ?? 0;
+      if (now === first) break;
+      first = now;
+    }
+    if (index < first) return;
+    set({ entryTarget: { index, nonce: (nonce += 1) } });
+  },
+
+  async goToNext(stop, direction) {
+    const threadId = get().selectedThreadId;
+    if (threadId === null) return;
+    await get().loadThreadChanges(threadId);
+    const changes = get().threadChanges;
+    if (!changes) return;
+    const stops = stop === 'toolCall' ? changes.toolCalls : changes.changes;
+    const from = get().entryTarget?.index;
+    const next =
+      direction === 1
+        ? stops.find((index) => from === undefined || index > from)
+        : [...stops].reverse().find((index) => from === undefined || index < from);
+    if (next !== undefined) await get().goToEntry(next);
+  },
+
+  async exportThread(format) {
+    const threadId = get().selectedThreadId;
+    if (threadId === null) return null;
+    try {
+      return await rpc.request('thread/export', { threadId, format });
+    } catch (error) {
+      set({ lastError: `Could not export the thread: ${errorMessage(error)}` });
+      return null;
+    }
+  },
+
+  async importThread(content, sizeBytes) {
+    if (sizeBytes > MAX_IMPORT_UPLOAD_BYTES) {
+      set({ lastError: `The file is too large to import here (${sizeBytes} bytes); import it with \`npx baton import FILE\` while the relay is stopped.` });
+      return null;
+    }
+    try {
+      const { threadId } = await rpc.request('thread/import', { content });
+      await get().loadThreads();
+      await get().selectThread(threadId);
+      return threadId;
+    } catch (error) {
+      set({ lastError: `Could not import the thread: ${errorMessage(error)}` });
+      return null;
+    }
+  },
+});
