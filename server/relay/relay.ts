@@ -7,7 +7,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agent';
 import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
-import { loadAgentConfig } from '../agents/builtin/policy/agent-config';
 import { ThreadHub } from '../hub/thread-hub';
 import { databaseTarget } from '../store/database-target';
 import { FileHistory } from '../rewind/file-history';
@@ -17,7 +16,7 @@ import { AccessGuard, generateToken } from './access-guard';
 import { checkListenAddress } from './access-options';
 import { lockDataDir } from './data-dir-lock';
 import { createGuardedHandler, type PageHandler } from './http-handler';
-import { CONFIG_FILE, createMcpServers, readAgentsSection } from './relay-config';
+import { CONFIG_FILE, createMcpServers, loadRelayConfig, readAgentsSection } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
 import { AgentRegistry } from '../agents/agent-registry';
 import { type AgentEntry, configuredAgents } from '../agents/agents-config';
@@ -106,7 +105,7 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
   });
   // The file panel and the `@` menu see what the agents see: never Baton's own data folder.
   const workspace = new Workspace(options.workspaceRoot, { protectedFolders: [options.dataDir] });
-  const config = await loadAgentConfig(path.join(options.dataDir, CONFIG_FILE));
+  const config = await loadRelayConfig(path.join(options.dataDir, CONFIG_FILE));
   const agentsSection = readAgentsSection(config, options.extraAgents);
   const mcp = createMcpServers(config, { cwd: workspace.root, log });
   const store = await openThreadStore({
