@@ -27,6 +27,7 @@ import type { OutgoingLimits } from './outgoing-bounds';
 import { registerRpcHandlers } from './rpc-handlers';
 import { DEFAULT_FRAME_ANCESTORS } from './security-headers';
 import { createSocketServer } from './socket-server';
+import { listenError } from './listen-error';
 import { UI_BUILD_FOLDER } from './ensure-ui-build';
 import { createStaticUiHandler } from './static-ui-handler';
 import { readUiBuildFiles } from './ui-build-files';
@@ -161,10 +162,27 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
     );
   });
 
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once('error', reject);
-    httpServer.listen(options.port, options.host, () => resolve());
-  });
+  const closeAll = async () => {
+    await hub.close();
+    // Closing socket.io also closes the HTTP server, which then waits for every open connection:
+    // end them (a tab's keep-alive requests among them) instead of waiting out their idle timeout.
+    const socketsClosed = sockets.close();
+    httpServer.closeAllConnections();
+    await socketsClosed;
+    await agents.close();
+    await mcp?.close();
+    await store.close();
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(options.port, options.host, () => resolve());
+    });
+  } catch (error) {
+    // A port that is taken: what was opened for it goes, and the message says what to do.
+    await closeAll().catch((closeError: unknown) => log(`closing after a failed start: ${String(closeError)}`));
+    throw listenError(error, options.host, options.port);
+  }
   const { port } = httpServer.address() as AddressInfo;
   // MCP servers start once the relay answers: their progress reaches tabs as it happens.
   void mcp?.start().catch((error: unknown) => log(`MCP servers failed to start: ${String(error)}`));
@@ -174,16 +192,6 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
     // In the fragment, which the browser never sends to a server: the page takes it from there.
     url: `http://${host}:${port}/#token=${token}`,
     token,
-    async close() {
-      await hub.close();
-      // Closing socket.io also closes the HTTP server, which then waits for every open connection:
-      // end them (a tab's keep-alive requests among them) instead of waiting out their idle timeout.
-      const socketsClosed = sockets.close();
-      httpServer.closeAllConnections();
-      await socketsClosed;
-      await agents.close();
-      await mcp?.close();
-      await store.close();
-    },
+    close: closeAll,
   };
 }
