@@ -15,6 +15,7 @@ import { Workspace } from '../workspace/workspace';
 import { AccessGuard, generateToken } from './access-guard';
 import { checkListenAddress } from './access-options';
 import { lockDataDir } from './data-dir-lock';
+import { excludeDataDirFromGit } from './git-exclude';
 import { createGuardedHandler, type PageHandler } from './http-handler';
 import { CONFIG_FILE, createMcpServers, loadRelayConfig, readAgentsSection } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
@@ -73,6 +74,7 @@ export interface RunningRelay {
 
 export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   const lock = await lockDataDir(options.dataDir);
+  await keepDataDirOutOfGit(options);
   let relay: RunningRelay;
   try {
     relay = await startLockedRelay(options);
@@ -90,6 +92,16 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
       }
     },
   };
+}
+
+/** Never fatal: a read-only repository or an odd `.git` costs a line in the log, not the start. */
+async function keepDataDirOutOfGit({ workspaceRoot, dataDir, log }: RelayOptions): Promise<void> {
+  try {
+    const outcome = await excludeDataDirFromGit(workspaceRoot, dataDir);
+    if (outcome.kind === 'added') log(`added ${outcome.pattern} to ${outcome.excludeFile}, so git status does not list Baton's data`);
+  } catch (error) {
+    log(`could not keep the data folder out of git status: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
