@@ -29,6 +29,7 @@ import { registerRpcHandlers } from './rpc-handlers';
 import { DEFAULT_FRAME_ANCESTORS } from './security-headers';
 import { createSocketServer } from './socket-server';
 import { listenError } from './listen-error';
+import { modelNote } from './model-note';
 import { UI_BUILD_FOLDER } from './ensure-ui-build';
 import { createStaticUiHandler } from './static-ui-handler';
 import { readUiBuildFiles } from './ui-build-files';
@@ -69,6 +70,8 @@ export interface RelayAccessOptions {
 export interface RunningRelay {
   url: string;
   token: string;
+  /** Who answers a new thread: the offline demo, a real model, or another agent (model-note.ts). */
+  modelNote: string;
   close(): Promise<void>;
 }
 
@@ -204,6 +207,7 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
     // In the fragment, which the browser never sends to a server: the page takes it from there.
     url: `http://${host}:${port}/#token=${token}`,
     token,
+    modelNote: modelNote(agents.defaultAgent, agent.info),
     close: closeAll,
   };
 }
