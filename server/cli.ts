@@ -1,7 +1,8 @@
 /**
- * `baton [--port N] [--host H] [--workspace DIR] [--data-dir DIR] [--database URL] [--agent SPEC]... [access options]`: starts the
+ * `baton [--port N] [--host H] [--open] [--workspace DIR] [--data-dir DIR] [--database URL] [--agent SPEC]... [access options]`: starts the
  * relay and prints one line, `Baton ready: <url>`, when it is ready. That line is the one place
- * the token is ever printed.
+ * the token is ever printed; scripts match it up to the end of the line, so who answers (the
+ * offline demo or a real model) is said on the next line, on stderr. `--open` opens the URL.
  *
  * `baton eca-server [--workspace DIR] [--data-dir DIR]`: the built-in agent as an ECA server on
  * stdin and stdout, for an editor (server/eca-server/eca-server-command.ts).
@@ -15,12 +16,13 @@ import { ECA_SERVER_COMMAND, runEcaServerCommand } from './eca-server/eca-server
 import { EXPORT_COMMAND, EXPORT_USAGE, IMPORT_COMMAND, IMPORT_USAGE, runExportCommand, runImportCommand } from './export/thread-file-commands';
 import { checkListenAddress, parseFrameAncestors, parseTrustedOrigins } from './relay/access-options';
 import { launchEnvironment, watchLauncher } from './launch/launch-environment';
+import { openCommandFor, openInBrowser } from './launch/open-browser';
 import { ensureUiBuild } from './relay/ensure-ui-build';
 import { startRelay } from './relay/relay';
 import { databaseTarget, describeDatabase } from './store/database-target';
 
 const DEFAULT_PORT = 4780;
-const USAGE = `Usage: baton [--port N] [--host H] [--workspace DIR] [--data-dir DIR] [--database URL]
+const USAGE = `Usage: baton [--port N] [--host H] [--open] [--workspace DIR] [--data-dir DIR] [--database URL]
              [--agent [NAME=]KIND:COMMAND]...
              [--allow-remote] [--allowed-host NAME]... [--trusted-origin URL]... [--frame-ancestors SOURCES]
        baton eca-server [--workspace DIR] [--data-dir DIR]
@@ -39,6 +41,7 @@ async function main(): Promise<void> {
       'trusted-origin': { type: 'string', multiple: true, default: [] },
       'frame-ancestors': { type: 'string' },
       agent: { type: 'string', multiple: true, default: [] },
+      open: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -86,7 +89,9 @@ async function main(): Promise<void> {
     extraAgents,
   });
   process.stdout.write(`Baton ready: ${relay.url}\n`);
+  log(relay.modelNote);
   log(`workspace ${workspaceRoot}, data in ${dataDir}, threads in ${database}`);
+  if (values.open) void openInBrowser(openCommandFor(process.platform, relay.url), env, log);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -11,12 +11,11 @@ import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-e
 import type { AgentBackend } from '../agents/agent-backend';
 import type { McpServerManager, McpServerUpdate } from '../agents/builtin/mcp';
 import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agent';
-import { loadAgentConfig } from '../agents/builtin/policy/agent-config';
 import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
 import { AgentRegistry } from '../agents/agent-registry';
 import { ThreadHub } from '../hub/thread-hub';
 import { FileHistory } from '../rewind/file-history';
-import { CONFIG_FILE, createMcpServers } from '../relay/relay-config';
+import { CONFIG_FILE, createMcpServers, loadRelayConfig } from '../relay/relay-config';
 import { databaseTarget } from '../store/database-target';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { Workspace } from '../workspace/workspace';
@@ -54,7 +53,7 @@ export interface EcaBackend {
 
 export async function openEcaBackend(options: EcaBackendOptions): Promise<EcaBackend> {
   const { workspaceRoot, dataDir, env, log, onContent } = options;
-  const config = await loadAgentConfig(path.join(dataDir, CONFIG_FILE));
+  const config = await loadRelayConfig(path.join(dataDir, CONFIG_FILE));
   const mcp = createMcpServers(config, { cwd: workspaceRoot, log });
   const store = await openThreadStore({ database: databaseTarget({ databaseUrl: env.BATON_DATABASE_URL, dataDir }) });
   let agent: Awaited<ReturnType<typeof createBuiltinAgentFromEnv>>;

@@ -6,10 +6,39 @@
  */
 import { z } from 'zod';
 import { type AgentEntry, type AgentsSection, AgentsSectionSchema } from '../agents/agents-config';
-import type { AgentConfig } from '../agents/builtin/policy/agent-config';
+import {
+  type AgentConfig,
+  AgentConfigError,
+  AgentConfigSchema,
+  parseAgentConfig,
+  readConfigText,
+} from '../agents/builtin/policy/agent-config';
+import { schemaProblem } from '../agents/builtin/policy/config-file-problem';
 import { McpServerManager, McpServersConfigSchema } from '../agents/builtin/mcp';
 
 export const CONFIG_FILE = 'config.json';
+
+/**
+ * Reads the config file and checks every section the relay uses while its text is at hand, so
+ * that a mistake anywhere is reported at its line (config-file-problem.ts). No file: the defaults.
+ */
+export async function loadRelayConfig(file: string): Promise<AgentConfig> {
+  const text = await readConfigText(file);
+  if (text === undefined) return AgentConfigSchema.parse({});
+  const config = parseAgentConfig(text, file);
+  const sections = [
+    { prefix: ['mcpServers'], check: () => McpServersConfigSchema.safeParse(config.mcpServers ?? {}) },
+    // Checked as one object with the file's own keys, so an issue's path is the file's path.
+    { prefix: [], check: () => AgentsSectionSchema.safeParse({ agents: config.agents ?? {}, defaultAgent: config.defaultAgent }) },
+  ];
+  for (const { prefix, check } of sections) {
+    const parsed = check();
+    if (!parsed.success) {
+      throw new AgentConfigError(file, `Bad config file ${schemaProblem(file, text, parsed.error, prefix)}`, { cause: parsed.error });
+    }
+  }
+  return config;
+}
 
 export function createMcpServers(
   config: AgentConfig,

@@ -32,6 +32,9 @@ export async function startTestRelay(overrides: Partial<RelayOptions> = {}): Pro
     log: (message) => logs.push(message),
     serveUi: false,
     ...overrides,
+  }).catch(async (error: unknown) => {
+    await rm(folder, { recursive: true, force: true });
+    throw error;
   });
   const url = new URL(relay.url);
   return {

@@ -7,7 +7,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agent';
 import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
-import { loadAgentConfig } from '../agents/builtin/policy/agent-config';
 import { ContentTaps } from '../hub/content-taps';
 import { ThreadDirectory } from '../hub/thread-directory';
 import { ThreadHub } from '../hub/thread-hub';
@@ -20,8 +19,9 @@ import { Workspace } from '../workspace/workspace';
 import { AccessGuard, generateToken } from './access-guard';
 import { checkListenAddress } from './access-options';
 import { lockDataDir } from './data-dir-lock';
+import { excludeDataDirFromGit } from './git-exclude';
 import { createGuardedHandler, type PageHandler } from './http-handler';
-import { CONFIG_FILE, createMcpServers, readAgentsSection } from './relay-config';
+import { CONFIG_FILE, createMcpServers, loadRelayConfig, readAgentsSection } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
 import { AgentRegistry } from '../agents/agent-registry';
 import { type AgentEntry, configuredAgents } from '../agents/agents-config';
@@ -32,6 +32,8 @@ import type { OutgoingLimits } from './outgoing-bounds';
 import { registerRpcHandlers } from './rpc-handlers';
 import { DEFAULT_FRAME_ANCESTORS } from './security-headers';
 import { createSocketServer } from './socket-server';
+import { listenError } from './listen-error';
+import { modelNote } from './model-note';
 import { UI_BUILD_FOLDER } from './ensure-ui-build';
 import { createStaticUiHandler } from './static-ui-handler';
 import { readUiBuildFiles } from './ui-build-files';
@@ -72,11 +74,14 @@ export interface RelayAccessOptions {
 export interface RunningRelay {
   url: string;
   token: string;
+  /** Who answers a new thread: the offline demo, a real model, or another agent (model-note.ts). */
+  modelNote: string;
   close(): Promise<void>;
 }
 
 export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   const lock = await lockDataDir(options.dataDir);
+  await keepDataDirOutOfGit(options);
   let relay: RunningRelay;
   try {
     relay = await startLockedRelay(options);
@@ -96,6 +101,16 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   };
 }
 
+/** Never fatal: a read-only repository or an odd `.git` costs a line in the log, not the start. */
+async function keepDataDirOutOfGit({ workspaceRoot, dataDir, log }: RelayOptions): Promise<void> {
+  try {
+    const outcome = await excludeDataDirFromGit(workspaceRoot, dataDir);
+    if (outcome.kind === 'added') log(`added ${outcome.pattern} to ${outcome.excludeFile}, so git status does not list Baton's data`);
+  } catch (error) {
+    log(`could not keep the data folder out of git status: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
   const { log } = options;
   const access = options.access ?? {};
@@ -110,7 +125,7 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
   });
   // The file panel and the `@` menu see what the agents see: never Baton's own data folder.
   const workspace = new Workspace(options.workspaceRoot, { protectedFolders: [options.dataDir] });
-  const config = await loadAgentConfig(path.join(options.dataDir, CONFIG_FILE));
+  const config = await loadRelayConfig(path.join(options.dataDir, CONFIG_FILE));
   const agentsSection = readAgentsSection(config, options.extraAgents);
   const mcp = createMcpServers(config, { cwd: workspace.root, log });
   const store = await openThreadStore({
@@ -178,10 +193,28 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
     );
   });
 
-  await new Promise<void>((resolve, reject) => {
-    httpServer.once('error', reject);
-    httpServer.listen(options.port, options.host, () => resolve());
-  });
+  const closeAll = async () => {
+    threads.close();
+    await hub.close();
+    // Closing socket.io also closes the HTTP server, which then waits for every open connection:
+    // end them (a tab's keep-alive requests among them) instead of waiting out their idle timeout.
+    const socketsClosed = sockets.close();
+    httpServer.closeAllConnections();
+    await socketsClosed;
+    await agents.close();
+    await mcp?.close();
+    await store.close();
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(options.port, options.host, () => resolve());
+    });
+  } catch (error) {
+    // A port that is taken: what was opened for it goes, and the message says what to do.
+    await closeAll().catch((closeError: unknown) => log(`closing after a failed start: ${String(closeError)}`));
+    throw listenError(error, options.host, options.port);
+  }
   const { port } = httpServer.address() as AddressInfo;
   // MCP servers start once the relay answers: their progress reaches tabs as it happens.
   void mcp?.start().catch((error: unknown) => log(`MCP servers failed to start: ${String(error)}`));
@@ -191,17 +224,7 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
     // In the fragment, which the browser never sends to a server: the page takes it from there.
     url: `http://${host}:${port}/#token=${token}`,
     token,
-    async close() {
-      threads.close();
-      await hub.close();
-      // Closing socket.io also closes the HTTP server, which then waits for every open connection:
-      // end them (a tab's keep-alive requests among them) instead of waiting out their idle timeout.
-      const socketsClosed = sockets.close();
-      httpServer.closeAllConnections();
-      await socketsClosed;
-      await agents.close();
-      await mcp?.close();
-      await store.close();
-    },
+    modelNote: modelNote(agents.defaultAgent, agent.info),
+    close: closeAll,
   };
 }

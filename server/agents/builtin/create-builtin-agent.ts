@@ -8,6 +8,8 @@ import { createDemoScript, DEMO_MODEL_ID } from '../../demo-model/demo-script';
 import { MIN_THINKING_BUDGET_TOKENS } from '../../demo-model/messages-request';
 import { startScriptedModelServer } from '../../demo-model/scripted-model-server';
 import { BuiltinAgent, type BuiltinAgentOptions } from './builtin-agent';
+import { ApprovalPolicy } from './policy/approval-policy';
+import { OfflineDemoApprovalPolicy } from './policy/offline-demo-policy';
 import { MODEL_CATALOG } from './model-catalog';
 import { pickShellEnvironment } from './tools/shell-command';
 
@@ -52,6 +54,7 @@ export async function createBuiltinAgentFromEnv({
   const demoServer = await startScriptedModelServer({ script: createDemoScript() });
   return new BuiltinAgent({
     ...common,
+    approvalPolicy: new OfflineDemoApprovalPolicy(toolOptions.approvalPolicy ?? new ApprovalPolicy()),
     // The demo server checks no key; the SDK only needs one to be set.
     apiKey: 'offline-demo',
     baseURL: demoServer.url,

@@ -41,7 +41,7 @@ describe('loadAgentConfig', () => {
 
   it('names the file when it is not JSON', async () => {
     const error = await loadError('{ "toolApproval": [ }');
-    expect(error.message).toMatch(new RegExp(`^The agent config file ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not valid JSON: `));
+    expect(error.message).toBe(`Bad config file ${file}:1:21: not valid JSON: value expected`);
   });
 
   it('names the rule and the field that is wrong', async () => {
@@ -54,17 +54,22 @@ describe('loadAgentConfig', () => {
         ],
       }),
     );
-    expect(error.message).toContain(`The agent config file ${file} is invalid: `);
-    expect(error.message).toContain('toolApproval[1].decision: ');
-    expect(error.message).toContain('toolApproval[2].when.matches: not a valid regular expression');
+    // The first problem is named; the rest are counted, so the message stays one line.
+    expect(error.message).toMatch(new RegExp(`^Bad config file ${escape(file)}:1: toolApproval\\[1\\]\\.decision: .*\\(and 1 more problem\\)$`));
+    const regex = await loadError(JSON.stringify({ toolApproval: [{ tool: 'x', decision: 'allow', when: { argument: 'a', matches: '(' } }] }));
+    expect(regex.message).toContain('toolApproval[0].when.matches: not a valid regular expression');
   });
 
   it('refuses unknown fields in a rule and a when without a test', async () => {
     const typo = await loadError(JSON.stringify({ toolApproval: [{ tool: 'x', decison: 'allow' }] }));
-    expect(typo.message).toContain('toolApproval[0]');
+    expect(typo.message).toContain('toolApproval[0].decision: ');
     const empty = await loadError(JSON.stringify({ toolApproval: [{ tool: 'x', decision: 'allow', when: { argument: 'a' } }] }));
     expect(empty.message).toContain('toolApproval[0].when: a "when" needs startsWith, equals or matches');
     const notAnObject = await loadError('[]');
-    expect(notAnObject.message).toContain('the file: ');
+    expect(notAnObject.message).toContain(`${file}:1: the file: `);
   });
 });
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -2,13 +2,15 @@
  * The built-in agent's config file: JSON, read once at start-up from the path the relay gives
  * (by default `<data-dir>/config.json`, outside anything the agent may write). Its
  * `toolApproval` rules set, per tool, whether a call runs, asks the user or is refused
- * (approval-policy.ts). A bad file stops start-up with an error naming the file and the problem.
+ * (approval-policy.ts). A bad file stops start-up with one line naming the file, the line, the
+ * field and what it takes (config-file-problem.ts).
  *
  * Other sections (such as MCP servers) belong to their own parts and are passed through as they
  * are; each part parses its own.
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { jsonSyntaxProblem, schemaProblem } from './config-file-problem';
 
 export const ToolApprovalDecisionSchema = z.enum(['allow', 'ask', 'deny']);
 export type ToolApprovalDecision = z.infer<typeof ToolApprovalDecisionSchema>;
@@ -65,40 +67,26 @@ export class AgentConfigError extends Error {
 
 /** Reads and checks the config file. A file that does not exist means the defaults: no rules. */
 export async function loadAgentConfig(file: string): Promise<AgentConfig> {
-  let text: string;
+  const text = await readConfigText(file);
+  return text === undefined ? AgentConfigSchema.parse({}) : parseAgentConfig(text, file);
+}
+
+/** The config file's text; undefined when there is no such file. */
+export async function readConfigText(file: string): Promise<string | undefined> {
   try {
-    text = await readFile(file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return AgentConfigSchema.parse({});
-    throw new AgentConfigError(file, `Could not read the agent config file ${file}: ${(error as Error).message}`, {
-      cause: error,
-    });
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new AgentConfigError(file, `Could not read the config file ${file}: ${(error as Error).message}`, { cause: error });
   }
-  return parseAgentConfig(text, file);
 }
 
 export function parseAgentConfig(text: string, file: string): AgentConfig {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new AgentConfigError(file, `The agent config file ${file} is not valid JSON: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
-  const parsed = AgentConfigSchema.safeParse(json);
+  const syntax = jsonSyntaxProblem(file, text);
+  if (syntax !== undefined) throw new AgentConfigError(file, `Bad config file ${syntax}`);
+  const parsed = AgentConfigSchema.safeParse(JSON.parse(text));
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issuePath(issue.path) || 'the file'}: ${issue.message}`);
-    throw new AgentConfigError(file, `The agent config file ${file} is invalid: ${problems.join('; ')}`, {
-      cause: parsed.error,
-    });
+    throw new AgentConfigError(file, `Bad config file ${schemaProblem(file, text, parsed.error)}`, { cause: parsed.error });
   }
   return parsed.data;
-}
-
-/** `toolApproval[2].when.matches`, as a person would look it up in the file. */
-function issuePath(path: ReadonlyArray<PropertyKey>): string {
-  return path
-    .map((key, index) => (typeof key === 'number' ? `[${key}]` : `${index === 0 ? '' : '.'}${String(key)}`))
-    .join('');
 }
