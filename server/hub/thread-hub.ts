@@ -97,10 +97,13 @@ export class ThreadHub {
     return this.use(threadId, async ({ recorder }) => (await recorder.snapshot()).entries);
   }
 
-  /** The entries, the seq they stand at, and whether a turn runs: one consistent view. */
-  async getSnapshot(threadId: string): Promise<ThreadSnapshot> {
+  /**
+   * The entries, the seq they stand at, and whether a turn runs: one consistent view. With `limit`,
+   * the last page of entries and where it starts (see ThreadRecorder.snapshot).
+   */
+  async getSnapshot(threadId: string, page?: { limit: number }): Promise<ThreadSnapshot> {
     return this.use(threadId, async ({ recorder, session }) => {
-      const snapshot = await recorder.snapshot();
+      const snapshot = await recorder.snapshot(page?.limit);
       return { ...snapshot, turnRunning: session.isRunning };
     });
   }

@@ -55,8 +55,8 @@ export class ThreadSession {
     this.turn = controller;
     let history: readonly ThreadEntry[] = [];
     const recorded = (async () => {
-      // A copy: the recorder's entries grow in place as the turn is recorded.
-      history = (await this.recorder.settled()).slice();
+      // Its own array: the recorder's entries grow in place as the turn is recorded.
+      history = await this.recorder.history();
       this.recorder.startTurn();
       await this.recorder.record('user', { type: 'text', text: message });
       await this.recorder.record('system', { type: 'progress', state: 'running', text: 'Working…' });

@@ -13,6 +13,7 @@ import type {
   EntryWrite,
   EventBatch,
   StoredEntries,
+  StoredTail,
   ThreadPage,
   ThreadPageRequest,
   ThreadRecord,
@@ -83,6 +84,18 @@ function monotonicClock(): () => Date {
     last = Math.max(Date.now(), last + 1);
     return new Date(last);
   };
+}
+
+/**
+ * Where the entries that can still change begin, found from the rows (lib/thread/live-entries.ts
+ * says which: a tool call or thought still under way), for a thread whose liveFrom is not known.
+ * Reads every tool call and thought of the thread once; the recorder's next write records it.
+ */
+async function firstLiveRow(client: Pick<PrismaClient, '$queryRaw'>, threadId: string): Promise<number | null> {
+  const [row] = await client.$queryRaw<Array<{ first: number | bigint | null }>>`SELECT MIN("seq") AS first FROM "ThreadEntry"
+    WHERE "threadId" = ${threadId} AND (("type" = 'toolCall' AND "data" ->> '$.status' IN ('preparing', 'waiting-approval', 'running'))
+      OR ("type" = 'reasoning' AND "data" ->> '$.status' = 'thinking'))`;
+  return row?.first === null || row?.first === undefined ? null : Number(row.first);
 }
 
 const toMetadata = (row: { id: string; title: string; modifiedAt: Date; agent: string }): ThreadMetadata => ({
@@ -173,6 +186,23 @@ class PrismaThreadStore implements ThreadStore {
     return { entries: rows.map((row) => decodeEntry(threadId, row.seq, row.data)), seq: thread?.entriesSeq ?? 0 };
   }
 
+  async loadTail(threadId: string, size: number): Promise<StoredTail> {
+    // One transaction, so the seq and liveFrom are the ones these very rows stand at.
+    return this.#prisma.$transaction(async (transaction) => {
+      const thread = await transaction.thread.findUnique({ where: { id: threadId }, select: { entriesSeq: true, liveFrom: true } });
+      const last = await transaction.threadEntry.findFirst({ where: { threadId }, select: { seq: true }, orderBy: { seq: 'desc' } });
+      const count = last === null ? 0 : last.seq + 1;
+      const liveFrom = thread?.liveFrom ?? (await firstLiveRow(transaction, threadId)) ?? count;
+      const firstIndex = Math.max(0, Math.min(liveFrom, count - size));
+      const rows = await transaction.threadEntry.findMany({
+        where: { threadId, seq: { gte: firstIndex } },
+        select: { seq: true, data: true },
+        orderBy: { seq: 'asc' },
+      });
+      return { entries: rows.map((row) => decodeEntry(threadId, row.seq, row.data)), firstIndex, seq: thread?.entriesSeq ?? 0 };
+    });
+  }
+
   async getEntriesPage(threadId: string, page: { before: number; limit: number }): Promise<EntriesPage> {
     const rows = await this.#prisma.threadEntry.findMany({
       where: { threadId, seq: { lt: page.before } },
@@ -243,7 +273,7 @@ class PrismaThreadStore implements ThreadStore {
     await this.#prisma.$transaction(async (transaction) => {
       const { count } = await transaction.thread.updateMany({
         where: { id: threadId },
-        data: { modifiedAt, ...(lastSeq === undefined ? {} : { entriesSeq: lastSeq }) },
+        data: { modifiedAt, liveFrom: batch.liveFrom ?? null, ...(lastSeq === undefined ? {} : { entriesSeq: lastSeq }) },
       });
       if (count === 0) throw new Error(`Cannot save entries of thread ${threadId}: no such thread`);
       if (eventRows.length > 0) await insertEvents(transaction);
