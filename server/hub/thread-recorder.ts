@@ -2,9 +2,9 @@
  * Records a thread's contents. Each is folded into the entries and given the thread's next
  * sequence number, and is committed to the store before it is handed on to the tabs, so whatever
  * a tab saw is already stored. Contents are committed in small batches: what arrived while the
- * previous batch was being written, up to MAX_BATCH, in one transaction (a group commit: at a low
- * rate every content is its own batch, at a high rate the batches grow and the delay stays one
- * transaction). Streamed pieces are stored as events; the entries they grow are rewritten at most
+ * previous batch was being written, or within GATHER_MS for streamed pieces, up to MAX_BATCH, in one
+ * transaction (a group commit: at a low rate every content is its own batch, at a high rate the
+ * batches grow and the delay stays about one transaction). Streamed pieces are stored as events; the entries they grow are rewritten at most
  * every ENTRY_WRITE_INTERVAL_MS, and at once when anything else happens (a new entry, a tool
  * call's status, the end of the turn). A load replays the events after the stored entries.
  * Only the thread's tail is kept in memory (thread-tail.ts): a load reads the last entries, not
@@ -24,6 +24,8 @@ export type ContentListener = (params: SequencedContentReceivedParams) => void;
 export const MAX_BATCH = 512;
 /** How often, at most, a growing entry is rewritten while pieces stream into it. */
 export const ENTRY_WRITE_INTERVAL_MS = 500;
+/** How long streamed pieces may wait for more to join their batch: bounds the latency this adds. */
+export const GATHER_MS = 1;
 /** Pieces waiting for the store beyond this make the agent's emit wait for a batch to commit. */
 const HIGH_WATER = 4 * MAX_BATCH;
 
@@ -205,13 +207,25 @@ export class ThreadRecorder {
       return;
     }
     this.queue.push(item);
-    if (this.flushing || this.flushScheduled) return;
+    this.scheduleFlush();
+  }
+
+  /**
+   * Writes what is queued soon. Streamed pieces gather for GATHER_MS first: a fast stream is then
+   * written in batches of many pieces rather than in as many small transactions as network reads,
+   * each of which costs about as much as a large one. Anything else (a prompt, a tool call's
+   * status, the end of a turn), or a full batch, goes with the rest of this turn of the event loop.
+   */
+  private scheduleFlush(): void {
+    if (this.flushing || this.flushScheduled || this.queue.length === 0) return;
     this.flushScheduled = true;
-    // The rest of this turn of the event loop joins the batch (a network read holds many pieces).
-    setImmediate(() => {
+    const flushNow = () => {
       this.flushScheduled = false;
       this.startFlush();
-    });
+    };
+    const onlyPieces = this.queue.length < MAX_BATCH && this.queue.every((item) => item.done === undefined);
+    if (onlyPieces) setTimeout(flushNow, GATHER_MS);
+    else setImmediate(flushNow);
   }
 
   private startFlush(): void {
@@ -219,8 +233,8 @@ export class ThreadRecorder {
     this.flushing = this.flush(this.queue.splice(0, MAX_BATCH)).finally(() => {
       this.flushing = undefined;
       for (const wake of this.flushWaiters.splice(0)) wake();
-      // What arrived during this write is the next batch, written at once.
-      if (this.queue.length > 0) this.startFlush();
+      // What arrived during this write is the next batch.
+      this.scheduleFlush();
     });
   }
 

@@ -21,7 +21,7 @@ import type {
 } from './thread-store';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { decodeEntry, encodeEntry } from './entry-rows';
-import { decodeEvent, encodeEvent } from './event-rows';
+import { decodeEvents, encodeEvents, isRunType } from './event-rows';
 import { writeWithPatience } from './store-failure';
 import { afterKey, decodeCursor, encodeCursor, MAX_THREAD_PAGE, THREAD_LIST_ORDER } from './thread-list-page';
 
@@ -228,21 +228,27 @@ class PrismaThreadStore implements ThreadStore {
   }
 
   async getEventsAfter(threadId: string, afterSeq: number): Promise<ThreadEvent[]> {
+    // The row holding afterSeq may be a run whose later pieces come after it (event-rows.ts).
+    const holding = await this.#prisma.threadEvent.findFirst({
+      where: { threadId, seq: { lte: afterSeq } },
+      select: { seq: true, type: true },
+      orderBy: { seq: 'desc' },
+    });
     const rows = await this.#prisma.threadEvent.findMany({
-      where: { threadId, seq: { gt: afterSeq } },
+      where: { threadId, seq: holding !== null && isRunType(holding.type) ? { gte: holding.seq } : { gt: afterSeq } },
       select: eventColumns,
       orderBy: { seq: 'asc' },
     });
-    return rows.map((row) => decodeEvent(threadId, row));
+    return rows.flatMap((row) => decodeEvents(threadId, row)).filter((event) => event.seq > afterSeq);
   }
 
   async getLastEvent(threadId: string, contentType?: ThreadEvent['content']['type']): Promise<ThreadEvent | null> {
     const row = await this.#prisma.threadEvent.findFirst({
-      where: contentType === undefined ? { threadId } : { threadId, type: contentType },
+      where: contentType === undefined ? { threadId } : { threadId, type: { in: [contentType, `run:${contentType}`] } },
       select: eventColumns,
       orderBy: { seq: 'desc' },
     });
-    return row === null ? null : decodeEvent(threadId, row);
+    return row === null ? null : (decodeEvents(threadId, row).at(-1) ?? null);
   }
 
   /**
@@ -254,17 +260,24 @@ class PrismaThreadStore implements ThreadStore {
   }
 
   async #appendEvents(threadId: string, batch: EventBatch): Promise<void> {
-    const eventRows = batch.events.map((event) => encodeEvent(threadId, event));
+    const eventRows = encodeEvents(threadId, batch.events);
     const createdAt = new Date();
     const entryRows = batch.entries?.map((write) => encodeEntry(threadId, write));
+    const firstSeq = batch.events[0]?.seq ?? 0;
     const lastSeq = batch.events.at(-1)?.seq;
     const modifiedAt = this.#now();
     const rows = JSON.stringify(eventRows.map((row) => [row.seq, row.role, row.type, row.content]));
     // One statement whatever the batch size: SQLite reads the rows from one JSON parameter. Prisma's
-    // createMany, or a VALUES list, costs ten to a hundred times more per row here.
-    const insertEvents = (client: Pick<PrismaClient, '$executeRaw'>) =>
-      client.$executeRaw`INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
-        SELECT ${threadId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3, ${createdAt} FROM json_each(${rows})`;
+    // createMany, or a VALUES list, costs ten to a hundred times more per row here. The key refuses
+    // a seq that starts a stored row; the guard, a seq inside a stored run (nothing is inserted then).
+    const insertEvents = async (client: Pick<PrismaClient, '$executeRaw'>) => {
+      const inserted = await client.$executeRaw`INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
+        SELECT ${threadId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3, ${createdAt} FROM json_each(${rows})
+        WHERE NOT EXISTS (SELECT 1 FROM (SELECT "seq", "type", "content" FROM "ThreadEvent"
+          WHERE "threadId" = ${threadId} AND "seq" <= ${lastSeq ?? 0} ORDER BY "seq" DESC LIMIT 1) AS "previous"
+          WHERE "previous"."seq" + (CASE WHEN substr("previous"."type", 1, 4) = 'run:' THEN json_array_length("previous"."content", '$.texts') - 1 ELSE 0 END) >= ${firstSeq})`;
+      if (inserted !== eventRows.length) throw new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
+    };
     if (entryRows === undefined) {
       // A streaming batch: one statement is atomic on its own, with no transaction to open.
       if (eventRows.length > 0) await insertEvents(this.#prisma);
