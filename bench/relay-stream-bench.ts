@@ -106,7 +106,9 @@ export async function relayStreamBench(): Promise<void> {
   const model = await startStreamModel();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'baton-bench-relay-'));
   const token = randomBytes(24).toString('hex');
-  const relay = await startChild(['--import', 'tsx', 'bench/relay-child.ts', model.server.url, dataDir], { env: { BENCH_TOKEN: token } });
+  // BENCH_PROFILE=<folder>: the relay writes a CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const relay = await startChild([...profile, '--import', 'tsx', 'bench/relay-child.ts', model.server.url, dataDir], { env: { BENCH_TOKEN: token } });
   const plain = await startChild(['--import', 'tsx', 'bench/plain-forwarder.ts', model.server.url]);
   const relayClient = await connectStreamClient(relay.address, token);
   const plainClient = await connectStreamClient(plain.address);

@@ -12,6 +12,7 @@ const RETRY_MS = 1_000;
 interface OwedRecord {
   event: ThreadEvent;
   writes: EntryWrite[];
+  liveFrom: number;
 }
 
 export class OwedRecords {
@@ -34,16 +35,16 @@ export class OwedRecords {
     return this.owed.map((record) => record.event);
   }
 
-  add(event: ThreadEvent, writes: EntryWrite[]): void {
-    this.owed.push({ event, writes });
+  add(event: ThreadEvent, writes: EntryWrite[], liveFrom: number): void {
+    this.owed.push({ event, writes, liveFrom });
     this.scheduleRetry();
   }
 
   /** Writes what is owed, oldest first; throws the store's failure if it still cannot write. */
   async pay(): Promise<void> {
     while (this.owed.length > 0) {
-      const [first] = this.owed;
-      await this.store.appendEvent(this.threadId, first!.event, first!.writes);
+      const { event, writes, liveFrom } = this.owed[0]!;
+      await this.store.appendEvents(this.threadId, { events: [event], entries: writes, liveFrom });
       this.owed.shift();
     }
     clearTimeout(this.retryTimer);

@@ -12,28 +12,16 @@ import type { AgentRegistry } from '../agents/agent-registry';
 import type { ThreadListRequest, ThreadPage, ThreadStore } from '../store/thread-store';
 import type { FileHistory } from '../rewind/file-history';
 import { AgentIdleTimers, DEFAULT_IDLE_CLOSE_MS } from './agent-idle-timers';
-import { ThreadRecorder } from './thread-recorder';
-import { type PromptOptions, ThreadBusyError, ThreadSession } from './thread-session';
+import { NEW_THREAD_TITLE, nameThread, type OpenThread, openThread } from './open-thread';
+import { ThreadDeletingError, ThreadDeletions, UnknownThreadError } from './thread-deletions';
+import { type PromptOptions, ThreadBusyError } from './thread-session';
+import type { ThreadRecorder } from './thread-recorder';
 
-export const NEW_THREAD_TITLE = 'New thread';
-const TITLE_LENGTH = 60;
+export { ThreadDeletingError, UnknownThreadError } from './thread-deletions';
+
+export { NEW_THREAD_TITLE } from './open-thread';
 /** A thread's live session outlives its last use by this much, so that a quick return finds it. */
 const DEFAULT_RELEASE_AFTER_MS = 30_000;
-
-export class UnknownThreadError extends Error {
-  readonly code = 'unknown-thread';
-  constructor(threadId: string) {
-    super(`There is no thread ${threadId}.`);
-  }
-}
-
-/** A prompt or open that arrives while the thread is being deleted: it would run in a thread that is going away. */
-export class ThreadDeletingError extends UnknownThreadError {
-  constructor(threadId: string) {
-    super(threadId);
-    this.message = `Thread ${threadId} is being deleted; nothing was sent to it.`;
-  }
-}
 
 export interface ThreadHubOptions {
   store: ThreadStore;
@@ -46,14 +34,6 @@ export interface ThreadHubOptions {
   releaseAfterMs?: number;
   /** Keeps the files agents change, for rewinds (server/rewind); none kept when omitted. */
   fileHistory?: FileHistory;
-}
-
-interface OpenThread {
-  session: ThreadSession;
-  recorder: ThreadRecorder;
-  /** Hub calls under way on it; it is not released while any is. */
-  uses: number;
-  releaseTimer?: NodeJS.Timeout;
 }
 
 /** What an edit of a thread's history gets (ThreadHub.editThread). */
@@ -70,9 +50,7 @@ export class ThreadHub {
   /** The same sessions once loaded, to tell a released one from its successor. */
   private readonly loaded = new Map<string, OpenThread>();
   private readonly turns = new Set<Promise<void>>();
-  /** Threads whose deletion has begun: nothing opens them or starts a turn in them any more. */
-  private readonly deleting = new Set<string>();
-  private readonly promptsUnderWay = new Map<string, Set<Promise<void>>>();
+  private readonly deletions = new ThreadDeletions();
   private readonly agentIdle: AgentIdleTimers;
 
   constructor(private readonly options: ThreadHubOptions) {
@@ -114,10 +92,13 @@ export class ThreadHub {
     return this.use(threadId, async ({ recorder }) => (await recorder.snapshot()).entries);
   }
 
-  /** The entries, the seq they stand at, and whether a turn runs: one consistent view. */
-  async getSnapshot(threadId: string): Promise<ThreadSnapshot> {
+  /**
+   * The entries, the seq they stand at, and whether a turn runs: one consistent view. With `limit`,
+   * the last page of entries and where it starts (see ThreadRecorder.snapshot).
+   */
+  async getSnapshot(threadId: string, page?: { limit: number }): Promise<ThreadSnapshot> {
     return this.use(threadId, async ({ recorder, session }) => {
-      const snapshot = await recorder.snapshot();
+      const snapshot = await recorder.snapshot(page?.limit);
       return { ...snapshot, turnRunning: session.isRunning };
     });
   }
@@ -141,22 +122,13 @@ export class ThreadHub {
 
   async prompt(threadId: string, message: string, options: PromptOptions = {}): Promise<void> {
     // A delete waits for prompts under way (their recording and naming) before it removes the thread.
-    const prompting = this.promptsUnderWay.get(threadId) ?? new Set<Promise<void>>();
-    this.promptsUnderWay.set(threadId, prompting);
-    const prompted = this.promptNow(threadId, message, options);
-    prompting.add(prompted);
-    try {
-      await prompted;
-    } finally {
-      prompting.delete(prompted);
-      if (prompting.size === 0 && this.promptsUnderWay.get(threadId) === prompting) this.promptsUnderWay.delete(threadId);
-    }
+    await this.deletions.trackPrompt(threadId, this.promptNow(threadId, message, options));
   }
 
   private async promptNow(threadId: string, message: string, options: PromptOptions): Promise<void> {
     await this.use(threadId, async (opened) => {
       // The deletion may have begun while the thread was being opened.
-      if (this.deleting.has(threadId)) throw new ThreadDeletingError(threadId);
+      this.deletions.assertNotDeleting(threadId);
       this.agentIdle.cancel(threadId);
       const { turnEnded } = await opened.session.prompt(message, options);
       this.track(
@@ -165,7 +137,7 @@ export class ThreadHub {
           this.releaseLater(threadId, opened);
         }),
       );
-      await this.nameThread(threadId, message, opened.recorder);
+      await nameThread(this.options.store, threadId, message, opened.recorder);
     });
   }
 
@@ -238,9 +210,7 @@ export class ThreadHub {
    * (`purge`), or restorably (`trash`, the thread list's delete with an undo).
    */
   async deleteThread(threadId: string, how: 'purge' | 'trash' = 'purge'): Promise<void> {
-    if (this.deleting.has(threadId)) throw new ThreadDeletingError(threadId);
-    this.deleting.add(threadId);
-    try {
+    await this.deletions.run(threadId, async () => {
       const opening = this.sessions.get(threadId);
       if (opening) {
         const opened = await opening;
@@ -248,16 +218,14 @@ export class ThreadHub {
         clearTimeout(opened.releaseTimer);
         this.agentIdle.cancel(threadId);
         session.stop();
-        await Promise.allSettled(this.promptsUnderWay.get(threadId) ?? []);
+        await this.deletions.promptsEnded(threadId);
         await session.idle();
         this.forget(threadId, opened);
         await this.releaseAgentSession(threadId, session.binding.agent);
       }
       const store = this.options.store;
       if (!(await (how === 'trash' ? store.trashThread(threadId) : store.deleteThread(threadId)))) throw new UnknownThreadError(threadId);
-    } finally {
-      this.deleting.delete(threadId);
-    }
+    });
   }
 
   /** Stops every turn and waits for each to record its end. */
@@ -288,10 +256,10 @@ export class ThreadHub {
   }
 
   private open(threadId: string): Promise<OpenThread> {
-    if (this.deleting.has(threadId)) return Promise.reject(new ThreadDeletingError(threadId));
+    if (this.deletions.isDeleting(threadId)) return Promise.reject(new ThreadDeletingError(threadId));
     let opening = this.sessions.get(threadId);
     if (!opening) {
-      opening = this.load(threadId);
+      opening = openThread(threadId, this.options, (params) => this.options.broadcast(threadId, params));
       this.sessions.set(threadId, opening);
       opening.then(
         (opened) => this.loaded.set(threadId, opened),
@@ -323,30 +291,6 @@ export class ThreadHub {
     this.sessions.delete(threadId);
   }
 
-  private async load(threadId: string): Promise<OpenThread> {
-    const { store, agents, broadcast, log } = this.options;
-    const thread = await store.getThread(threadId);
-    if (!thread) throw new UnknownThreadError(threadId);
-    const recorder = await ThreadRecorder.load(threadId, store, (params) => broadcast(threadId, params));
-    const binding = { agent: thread.agent, agentSessionId: thread.agentSessionId };
-    const session = new ThreadSession(
-      recorder,
-      binding,
-      {
-        resolve: (agent) => agents.get(agent),
-        saveAgentSession: (agentSessionId) => store.saveAgentSession(threadId, agentSessionId),
-        fileHistory: this.options.fileHistory,
-      },
-      log,
-    );
-    // Nothing runs yet in this process, so a turn still open in the store was cut off by a stop or crash.
-    const lastProgress = await store.getLastEvent(threadId, 'progress');
-    if (lastProgress?.content.type === 'progress' && lastProgress.content.state === 'running') {
-      await session.closeInterruptedTurn('the relay stopped before this turn finished.');
-    }
-    return { session, recorder, uses: 0 };
-  }
-
   private async releaseAgentSession(threadId: string, agent: string): Promise<void> {
     try {
       const backend = await this.options.agents.get(agent);
@@ -355,15 +299,6 @@ export class ThreadHub {
       // The agent may be gone or misconfigured; the thread itself is unaffected.
       this.options.log(`could not close ${agent}'s session of thread ${threadId}: ${String(error)}`);
     }
-  }
-
-  private async nameThread(threadId: string, message: string, recorder: ThreadRecorder): Promise<void> {
-    const thread = await this.options.store.getThread(threadId);
-    if (!thread || thread.title !== NEW_THREAD_TITLE) return;
-    const firstLine = message.trim().split('\n')[0] ?? '';
-    const title = firstLine.length > TITLE_LENGTH ? `${firstLine.slice(0, TITLE_LENGTH - 1)}…` : firstLine;
-    await this.options.store.renameThread(threadId, title);
-    await recorder.record('system', { type: 'metadata', title });
   }
 
   private track(turn: Promise<void>): void {

@@ -2,19 +2,21 @@
  * Records a thread's contents. Each is folded into the entries and given the thread's next
  * sequence number, and is committed to the store before it is handed on to the tabs, so whatever
  * a tab saw is already stored. Contents are committed in small batches: what arrived while the
- * previous batch was being written, up to MAX_BATCH, in one transaction (a group commit: at a low
- * rate every content is its own batch, at a high rate the batches grow and the delay stays one
- * transaction). Streamed pieces are stored as events; the entries they grow are rewritten at most
+ * previous batch was being written, or within GATHER_MS for streamed pieces, up to MAX_BATCH, in one
+ * transaction (a group commit: at a low rate every content is its own batch, at a high rate the
+ * batches grow and the delay stays about one transaction). Streamed pieces are stored as events; the entries they grow are rewritten at most
  * every ENTRY_WRITE_INTERVAL_MS, and at once when anything else happens (a new entry, a tool
  * call's status, the end of the turn). A load replays the events after the stored entries.
+ * Only the thread's tail is kept in memory (thread-tail.ts): a load reads the last entries, not
+ * every entry, and the older ones are read from the store when the whole thread is asked for.
  */
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { type ChatContent, ChatContentSchema, type ChatContentInput, type ChatRole } from '../../lib/protocol/eca-chat';
-import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../../lib/protocol/thread-events';
-import { applyChatContentInPlace } from '../../lib/thread/apply-chat-content';
+import type { SequencedContentReceivedParams, ThreadEvent } from '../../lib/protocol/thread-events';
 import { type StoreWriteError, storeWriteFailure } from '../store/store-failure';
-import type { ThreadStore } from '../store/thread-store';
+import type { EntryWrite, ThreadStore } from '../store/thread-store';
 import { OwedRecords } from './owed-records';
+import { TAIL_ENTRIES, ThreadTail } from './thread-tail';
 
 export type ContentListener = (params: SequencedContentReceivedParams) => void;
 
@@ -22,6 +24,8 @@ export type ContentListener = (params: SequencedContentReceivedParams) => void;
 export const MAX_BATCH = 512;
 /** How often, at most, a growing entry is rewritten while pieces stream into it. */
 export const ENTRY_WRITE_INTERVAL_MS = 500;
+/** How long streamed pieces may wait for more to join their batch: bounds the latency this adds. */
+export const GATHER_MS = 1;
 /** Pieces waiting for the store beyond this make the agent's emit wait for a batch to commit. */
 const HIGH_WATER = 4 * MAX_BATCH;
 
@@ -43,21 +47,29 @@ export function isStreamedPiece(content: ChatContent): boolean {
 }
 
 interface RecorderState {
-  entries: ThreadEntry[];
+  tail: ThreadTail;
   lastSeq: number;
   /** Entries the replayed events changed, which the stored rows do not have yet. */
   unwritten: number[];
 }
 
-/** The stored entries brought up to the thread's last event. */
+/** The stored tail brought up to the thread's last event. */
 async function loadState(threadId: string, store: ThreadStore): Promise<RecorderState> {
-  const stored = await store.loadEntries(threadId);
+  const stored = await store.loadTail(threadId, TAIL_ENTRIES);
+  const tail = new ThreadTail(stored.firstIndex, stored.entries);
   const events = await store.getEventsAfter(threadId, stored.seq);
   const unwritten = new Set<number>();
   for (const event of events) {
-    for (const index of applyChatContentInPlace(stored.entries, event.role, event.content)) unwritten.add(index);
+    for (const index of tail.fold(event.role, event.content)) unwritten.add(index);
   }
-  return { entries: stored.entries, lastSeq: events.at(-1)?.seq ?? stored.seq, unwritten: [...unwritten] };
+  return { tail, lastSeq: events.at(-1)?.seq ?? stored.seq, unwritten: [...unwritten] };
+}
+
+/** Entries from `firstIndex` on, the seq they stand at; `firstIndex` absent for the whole thread. */
+export interface RecordedEntries {
+  entries: ThreadEntry[];
+  lastSeq: number;
+  firstIndex?: number;
 }
 
 export class ThreadRecorder {
@@ -79,7 +91,7 @@ export class ThreadRecorder {
 
   private constructor(
     readonly threadId: string,
-    private entries: ThreadEntry[],
+    private tail: ThreadTail,
     private lastSeq: number,
     private readonly store: ThreadStore,
     private readonly onRecorded: ContentListener,
@@ -89,22 +101,47 @@ export class ThreadRecorder {
 
   static async load(threadId: string, store: ThreadStore, onRecorded: ContentListener): Promise<ThreadRecorder> {
     const state = await loadState(threadId, store);
-    const recorder = new ThreadRecorder(threadId, state.entries, state.lastSeq, store, onRecorded);
+    const recorder = new ThreadRecorder(threadId, state.tail, state.lastSeq, store, onRecorded);
     for (const index of state.unwritten) recorder.unwritten.add(index);
     return recorder;
   }
 
-  /** The committed entries and the seq of the last event in them, taken together. */
-  async snapshot(): Promise<Omit<ThreadSnapshot, 'turnRunning'>> {
+  /**
+   * The committed entries and the seq of the last event in them, taken together: every entry, or
+   * with `limit` the last `limit`, reaching back to the first entry that can still change (so that a
+   * live event always finds its entry), and where they start.
+   */
+  async snapshot(limit?: number): Promise<RecordedEntries> {
     // While a batch is being written the entries already hold it; they are what tabs saw only after.
     while (this.flushing) await this.flushing;
-    return { entries: this.entries.slice(), lastSeq: this.lastSeq };
+    const { tail, lastSeq } = this;
+    const firstIndex = Math.min(limit === undefined ? 0 : Math.max(0, tail.length - limit), tail.liveFrom());
+    const recent = tail.from(firstIndex);
+    const older = firstIndex < tail.base ? await this.store.getEntriesPage(this.threadId, { before: tail.base, limit: tail.base - firstIndex }) : undefined;
+    // The entries before the tail are final and stored: reading them after the tail was taken is the same.
+    const entries = older === undefined ? recent : [...older.entries, ...recent];
+    return limit === undefined ? { entries, lastSeq } : { entries, lastSeq, firstIndex: older?.firstIndex ?? firstIndex };
   }
 
-  /** The entries once everything recorded so far is committed (live: they change as contents come). */
+  /** Every entry once everything recorded so far is committed: the history an agent's turn starts from. */
+  async history(): Promise<ThreadEntry[]> {
+    await this.settled();
+    return (await this.snapshot()).entries;
+  }
+
+  /** How many entries the thread has once everything recorded so far is committed. */
+  async entryCount(): Promise<number> {
+    await this.settled();
+    return this.tail.length;
+  }
+
+  /**
+   * The tail of the entries once everything recorded so far is committed: the last entry and every
+   * entry that can still change. Live: it changes as contents come.
+   */
   async settled(): Promise<readonly ThreadEntry[]> {
     while (this.flushing || this.queue.length > 0) await this.nextFlush();
-    return this.entries;
+    return this.tail.live;
   }
 
   /** The seq of the last event recorded (or owed) so far. */
@@ -123,10 +160,10 @@ export class ThreadRecorder {
     if (this.broken !== undefined) throw this.broken;
     if (!this.owed.isEmpty) throw this.storeFailure ?? new Error(`Thread ${this.threadId} has contents still to store; try again.`);
     const marker = { seq: this.lastSeq + 1, role: 'system' as const, content: ChatContentSchema.parse({ type: 'threadRewound', toEntry }) };
-    const entries = [...this.unwritten].filter((index) => index < toEntry).map((seq) => ({ seq, entry: this.entries[seq] as ThreadEntry }));
+    const entries = [...this.unwritten].filter((index) => index < toEntry).map((seq) => ({ seq, entry: this.tail.at(seq) }));
     const rewound = (async () => {
       await this.store.history.rewindThread(this.threadId, { keepEntries: toEntry, firstRemovedEvent, marker, entries });
-      if (this.entries.length > toEntry) this.entries.length = toEntry;
+      this.tail.truncate(toEntry);
       this.unwritten.clear();
       this.lastSeq = marker.seq;
       this.onRecorded({ chatId: this.threadId, role: marker.role, content: marker.content, seq: marker.seq });
@@ -181,9 +218,9 @@ export class ThreadRecorder {
     // Owed contents take the seqs after everything queued, so nothing is numbered twice.
     await this.settled();
     const seq = this.lastSeq + 1;
-    const changed = applyChatContentInPlace(this.entries, role, content);
-    for (const index of changed) this.unwritten.add(index);
-    this.owed.add({ seq, role, content }, changed.map((index) => ({ seq: index, entry: this.entries[index] as ThreadEntry })));
+    for (const index of this.tail.fold(role, content)) this.unwritten.add(index);
+    // Every entry not written yet goes with it, so the rows stand at this seq, as the store records.
+    this.owed.add({ seq, role, content }, this.unwrittenEntries(), this.tail.liveFrom());
     this.lastSeq = seq;
     this.onRecorded({ chatId: this.threadId, role, content, seq });
   }
@@ -211,13 +248,25 @@ export class ThreadRecorder {
       return;
     }
     this.queue.push(item);
-    if (this.flushing || this.flushScheduled) return;
+    this.scheduleFlush();
+  }
+
+  /**
+   * Writes what is queued soon. Streamed pieces gather for GATHER_MS first: a fast stream is then
+   * written in batches of many pieces rather than in as many small transactions as network reads,
+   * each of which costs about as much as a large one. Anything else (a prompt, a tool call's
+   * status, the end of a turn), or a full batch, goes with the rest of this turn of the event loop.
+   */
+  private scheduleFlush(): void {
+    if (this.flushing || this.flushScheduled || this.queue.length === 0) return;
     this.flushScheduled = true;
-    // The rest of this turn of the event loop joins the batch (a network read holds many pieces).
-    setImmediate(() => {
+    const flushNow = () => {
       this.flushScheduled = false;
       this.startFlush();
-    });
+    };
+    const onlyPieces = this.queue.length < MAX_BATCH && this.queue.every((item) => item.done === undefined);
+    if (onlyPieces) setTimeout(flushNow, GATHER_MS);
+    else setImmediate(flushNow);
   }
 
   private startFlush(): void {
@@ -225,8 +274,8 @@ export class ThreadRecorder {
     this.flushing = this.flush(this.queue.splice(0, MAX_BATCH)).finally(() => {
       this.flushing = undefined;
       for (const wake of this.flushWaiters.splice(0)) wake();
-      // What arrived during this write is the next batch, written at once.
-      if (this.queue.length > 0) this.startFlush();
+      // What arrived during this write is the next batch.
+      this.scheduleFlush();
     });
   }
 
@@ -249,8 +298,8 @@ export class ThreadRecorder {
     const events: ThreadEvent[] = [];
     let structural = false;
     for (const { role, content } of batch) {
-      const lengthBefore = this.entries.length;
-      for (const index of applyChatContentInPlace(this.entries, role, content)) {
+      const lengthBefore = this.tail.length;
+      for (const index of this.tail.fold(role, content)) {
         this.unwritten.add(index);
         if (index >= lengthBefore) structural = true;
       }
@@ -259,9 +308,10 @@ export class ThreadRecorder {
     }
     const now = performance.now();
     const writeEntries = structural || (this.unwritten.size > 0 && now - this.lastEntryWrite >= ENTRY_WRITE_INTERVAL_MS);
-    const entries = writeEntries ? [...this.unwritten].map((seq) => ({ seq, entry: this.entries[seq] as ThreadEntry })) : undefined;
+    const entries = writeEntries ? this.unwrittenEntries() : undefined;
+    const liveFrom = writeEntries ? this.tail.liveFrom() : undefined;
     try {
-      await this.store.appendEvents(this.threadId, { events, entries });
+      await this.store.appendEvents(this.threadId, { events, entries, liveFrom });
     } catch (error) {
       this.storeFailure = storeWriteFailure(error);
       await this.recoverFrom(this.storeFailure ?? error, batch);
@@ -272,11 +322,16 @@ export class ThreadRecorder {
     if (writeEntries) {
       this.unwritten.clear();
       this.lastEntryWrite = now;
+      this.tail.trim();
     }
     for (const [index, event] of events.entries()) {
       this.onRecorded({ chatId: this.threadId, role: event.role, content: event.content, seq: event.seq });
       batch[index]?.done?.resolve();
     }
+  }
+
+  private unwrittenEntries(): EntryWrite[] {
+    return [...this.unwritten].map((seq) => ({ seq, entry: this.tail.at(seq) }));
   }
 
   private async payOwed(): Promise<void> {
@@ -310,13 +365,13 @@ export class ThreadRecorder {
   private async recoverFrom(error: unknown, batch: readonly Queued[]): Promise<void> {
     try {
       const state = await loadState(this.threadId, this.store);
-      this.entries = state.entries;
+      this.tail = state.tail;
       this.lastSeq = state.lastSeq;
       this.unwritten.clear();
       for (const index of state.unwritten) this.unwritten.add(index);
       // What the tabs were told but the store does not have yet is still the thread's.
       for (const event of this.owed.events()) {
-        for (const index of applyChatContentInPlace(this.entries, event.role, event.content)) this.unwritten.add(index);
+        for (const index of this.tail.fold(event.role, event.content)) this.unwritten.add(index);
         this.lastSeq = event.seq;
       }
     } catch (reloadError) {

@@ -72,8 +72,8 @@ export class ThreadSession {
     this.turn = controller;
     let history: readonly ThreadEntry[] = [];
     const recorded = (async () => {
-      // A copy: the recorder's entries grow in place as the turn is recorded.
-      history = (await this.recorder.settled()).slice();
+      // Its own array: the recorder's entries grow in place as the turn is recorded.
+      history = await this.recorder.history();
       this.recorder.startTurn();
       // The contexts and model go with the prompt, so the thread shows them when read later.
       await this.recorder.record('user', { type: 'text', text: message, ...promptChoices(options) });
@@ -218,7 +218,7 @@ export class ThreadSession {
   private async trackFileChanges<T>(paths: readonly string[], change: () => Promise<T>, toolCallId?: string): Promise<T> {
     const history = this.agents.fileHistory;
     if (!history) return change();
-    const position = (await this.recorder.settled()).length;
+    const position = await this.recorder.entryCount();
     return history.track({ threadId: this.recorder.threadId, position, ...(toolCallId === undefined ? {} : { toolCallId }) }, paths, change);
   }
 

@@ -85,7 +85,8 @@ export function registerRpcHandlers(tab: TabContext): void {
   );
   connection.onRequest('openThread', ({ threadId }) =>
     asRpc(async () => {
-      await hub.getSnapshot(threadId);
+      // Loads the thread (its tail) if need be; the entries come with getThreadEntries.
+      await hub.getSnapshot(threadId, { limit: 0 });
       context.watchThread(threadId);
       return null;
     }),

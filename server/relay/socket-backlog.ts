@@ -13,9 +13,32 @@ interface EngineInternals {
 
 export function queuedBytes(socket: Socket): number {
   const engine = socket.conn as unknown as EngineInternals;
-  let bytes = engine.transport?.socket?.bufferedAmount ?? 0;
-  for (const packet of engine.writeBuffer ?? []) bytes += packetBytes(packet.data);
-  return bytes;
+  return (engine.transport?.socket?.bufferedAmount ?? 0) + writeBufferBytes(engine.writeBuffer ?? []);
+}
+
+/** What has been counted of one write buffer: its first `length` packets hold `bytes`. */
+interface Tally {
+  length: number;
+  bytes: number;
+}
+
+const tallies = new WeakMap<object, Tally>();
+
+/**
+ * The bytes of the packets in engine.io's write buffer, counting only the packets added since the
+ * last call: a broadcast checks every socket it reaches, and the buffer of a tab that reads slower
+ * than a fast stream holds thousands of packets, so counting it whole each time made every piece
+ * cost more as the stream went on. engine.io only appends to a buffer and replaces it when it
+ * flushes; a buffer that shrank anyway is counted again.
+ */
+function writeBufferBytes(buffer: ReadonlyArray<{ data?: unknown }>): number {
+  let tally = tallies.get(buffer);
+  if (tally === undefined || tally.length > buffer.length) {
+    tally = { length: 0, bytes: 0 };
+    tallies.set(buffer, tally);
+  }
+  for (; tally.length < buffer.length; tally.length += 1) tally.bytes += packetBytes(buffer[tally.length]?.data);
+  return tally.bytes;
 }
 
 function packetBytes(data: unknown): number {

@@ -1,6 +1,6 @@
 /**
- * getThreadEntries pages: a tab opens a long thread at its end and pages back through it; a page
- * never leaves out an entry that live events may still change; bad paging is refused.
+ * getThreadEntries pages: a tab opens a long thread at its end and pages back through it; bad paging
+ * is refused. (That a page never leaves out an entry live events may still change: thread-tail.test.ts.)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,28 +10,10 @@ import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './relay-test-support';
 import { connectScriptClient } from './script-client';
-import { lastPage } from './thread-entries-page';
 
 const TOKEN = 'paging-token-'.padEnd(43, 'p');
 const message = (index: number): ThreadEntry => ({ type: 'message', role: index % 2 ? 'assistant' : 'user', chunks: [{ type: 'text', chunk: `entry ${index}` }] });
 const texts = (entries: unknown) => (entries as ThreadEntry[]).map((entry) => (entry.type === 'message' ? entry.chunks[0]?.chunk : entry.type));
-
-describe('lastPage', () => {
-  const entries = Array.from({ length: 10 }, (_, index) => message(index));
-
-  it('is the last `limit` entries and where they start', () => {
-    expect(lastPage(entries, 3)).toEqual({ entries: entries.slice(7), firstIndex: 7 });
-    expect(lastPage(entries, 50)).toEqual({ entries, firstIndex: 0 });
-  });
-
-  it('reaches back to a tool call or a thought still under way', () => {
-    const running: ThreadEntry = { type: 'toolCall', id: 'call-1', name: 'shell', server: 'builtin', origin: 'native', status: 'running' };
-    const thinking: ThreadEntry = { type: 'reasoning', id: 'r1', text: '', status: 'thinking' };
-    expect(lastPage([...entries.slice(0, 4), running, ...entries.slice(4)], 3).firstIndex).toBe(4);
-    expect(lastPage([thinking, ...entries], 3).firstIndex).toBe(0);
-    expect(lastPage([{ ...running, status: 'succeeded' }, ...entries], 3).firstIndex).toBe(8);
-  });
-});
 
 describe('getThreadEntries over the socket', () => {
   let folder: string;

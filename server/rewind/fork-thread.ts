@@ -15,7 +15,7 @@ import { isUserMessage, RewindPointError, userMessageEventSeq } from './user-mes
 export const FORK_TITLE_SUFFIX = ' (fork)';
 
 export async function forkThread(thread: EditableThread, store: ThreadStore, atEntry: number): Promise<ThreadMetadata> {
-  const entries = (await thread.recorder.settled()).slice();
+  const entries = await thread.recorder.history();
   if (atEntry >= entries.length) {
     throw new RewindPointError(`Entry ${atEntry} does not exist (the thread has ${entries.length} entries).`);
   }

@@ -24,7 +24,7 @@ export interface RewindOptions {
 }
 
 async function checkedTarget(thread: EditableThread, toEntry: number) {
-  const entries = (await thread.recorder.settled()).slice();
+  const entries = await thread.recorder.history();
   if (!isUserMessage(entries[toEntry])) {
     const what = toEntry < entries.length ? 'is not a user message' : `does not exist (the thread has ${entries.length} entries)`;
     throw new RewindPointError(`Entry ${toEntry} ${what}; a thread is rewound to one of its user messages.`);

@@ -1,25 +1,71 @@
 /**
  * Inserts a batch of events in one statement whatever its size: the database reads the rows from
  * one JSON parameter. Prisma's createMany, or a VALUES list, costs ten to a hundred times more
- * per row on SQLite. Each row is `[seq, role, type, content]`.
+ * per row on SQLite. Each row is `[seq, role, type, content]`; a row may hold a run of streamed
+ * pieces (event-rows.ts), whose seqs go on from its own.
+ *
+ * The primary key refuses a seq that starts a stored row; the guard refuses one inside a stored
+ * run: then nothing is inserted, and the count says so.
  */
 import type { PrismaClient } from './generated/client';
 import type { DatabaseTarget } from './database-target';
 
 type RawClient = Pick<PrismaClient, '$executeRaw'>;
 
-export type EventInsert = (client: RawClient, threadId: string, rowsJson: string, createdAt: Date) => Promise<number>;
+export interface EventInsertBatch {
+  threadId: string;
+  rowsJson: string;
+  createdAt: Date;
+  firstSeq: number;
+  lastSeq: number;
+}
 
-const insertWithJsonEach: EventInsert = (client, threadId, rowsJson, createdAt) =>
+/** Inserts the rows; answers how many were inserted (all of them, or none). */
+export type EventInsert = (client: RawClient, batch: EventInsertBatch) => Promise<number>;
+
+const insertWithJsonEach: EventInsert = (client, { threadId, rowsJson, createdAt, firstSeq, lastSeq }) =>
   client.$executeRaw`INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
-    SELECT ${threadId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3, ${createdAt} FROM json_each(${rowsJson})`;
+    SELECT ${threadId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3, ${createdAt} FROM json_each(${rowsJson})
+    WHERE NOT EXISTS (SELECT 1 FROM (SELECT "seq", "type", "content" FROM "ThreadEvent"
+      WHERE "threadId" = ${threadId} AND "seq" <= ${lastSeq} ORDER BY "seq" DESC LIMIT 1) AS "previous"
+      WHERE "previous"."seq" + (CASE WHEN substr("previous"."type", 1, 4) = 'run:' THEN json_array_length("previous"."content", '$.texts') - 1 ELSE 0 END) >= ${firstSeq})`;
 
 /** PostgreSQL's json_array_elements is SQLite's json_each; its ->> answers text, so seq is cast. */
-const insertWithJsonArrayElements: EventInsert = (client, threadId, rowsJson, createdAt) =>
+const insertWithJsonArrayElements: EventInsert = (client, { threadId, rowsJson, createdAt, firstSeq, lastSeq }) =>
   client.$executeRaw`INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
     SELECT ${threadId}, (value ->> 0)::integer, value ->> 1, value ->> 2, value ->> 3, ${createdAt}
-    FROM json_array_elements(${rowsJson}::json)`;
+    FROM json_array_elements(${rowsJson}::json)
+    WHERE NOT EXISTS (SELECT 1 FROM (SELECT "seq", "type", "content" FROM "ThreadEvent"
+      WHERE "threadId" = ${threadId} AND "seq" <= ${lastSeq}::integer ORDER BY "seq" DESC LIMIT 1) AS "previous"
+      WHERE "previous"."seq" + (CASE WHEN substr("previous"."type", 1, 4) = 'run:' THEN json_array_length("previous"."content"::json -> 'texts') - 1 ELSE 0 END) >= ${firstSeq}::integer)`;
 
 export function eventInsertFor(kind: DatabaseTarget['kind']): EventInsert {
   return kind === 'sqlite' ? insertWithJsonEach : insertWithJsonArrayElements;
+}
+
+type QueryClient = Pick<PrismaClient, '$queryRaw'>;
+
+/**
+ * Where the entries that can still change begin, found from the rows (lib/thread/live-entries.ts
+ * says which: a tool call or thought still under way), for a thread whose liveFrom is not known.
+ * Reads every tool call and thought of the thread once; the recorder's next write records it.
+ */
+export type FirstLiveRow = (client: QueryClient, threadId: string) => Promise<number | null>;
+
+const firstLiveRowSqlite: FirstLiveRow = async (client, threadId) => {
+  const [row] = await client.$queryRaw<Array<{ first: number | bigint | null }>>`SELECT MIN("seq") AS "first" FROM "ThreadEntry"
+    WHERE "threadId" = ${threadId} AND (("type" = 'toolCall' AND "data" ->> '$.status' IN ('preparing', 'waiting-approval', 'running'))
+      OR ("type" = 'reasoning' AND "data" ->> '$.status' = 'thinking'))`;
+  return row?.first === null || row?.first === undefined ? null : Number(row.first);
+};
+
+const firstLiveRowPostgres: FirstLiveRow = async (client, threadId) => {
+  const [row] = await client.$queryRaw<Array<{ first: number | bigint | null }>>`SELECT MIN("seq") AS "first" FROM "ThreadEntry"
+    WHERE "threadId" = ${threadId} AND (("type" = 'toolCall' AND ("data"::json ->> 'status') IN ('preparing', 'waiting-approval', 'running'))
+      OR ("type" = 'reasoning' AND ("data"::json ->> 'status') = 'thinking'))`;
+  return row?.first === null || row?.first === undefined ? null : Number(row.first);
+};
+
+export function firstLiveRowFor(kind: DatabaseTarget['kind']): FirstLiveRow {
+  return kind === 'sqlite' ? firstLiveRowSqlite : firstLiveRowPostgres;
 }

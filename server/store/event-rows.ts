@@ -1,7 +1,15 @@
 /**
  * Thread events as database rows: the content is kept as JSON and parsed back with the protocol
  * schema, because the database file is a trust boundary too (it may be old or edited).
+ *
+ * A run of streamed pieces recorded together (consecutive seqs, one role, the same content but for
+ * its text: an answer's text, one thought's text) is one row: its seq is the first piece's, its type
+ * `run:<content type>`, its content the shared part and each piece's text. A model streams tens of
+ * thousands of pieces a minute, and a row each made the database the relay's largest per-piece
+ * cost. Read back, a run is the same events, each with its own seq, so a tab that asks for what it
+ * missed after any seq gets exactly those pieces, none joined or split.
  */
+import { z } from 'zod';
 import { ThreadEventSchema, type ThreadEvent } from '../../lib/protocol/thread-events';
 
 export interface EventRow {
@@ -11,22 +19,90 @@ export interface EventRow {
   content: string;
 }
 
+const RUN_PREFIX = 'run:';
+
+/** A run row's content: what its pieces share, and each piece's text in order. */
+const RunContentSchema = z.object({ content: z.record(z.string(), z.unknown()), texts: z.array(z.string()).min(1) });
+
+export function isRunType(type: string): boolean {
+  return type.startsWith(RUN_PREFIX);
+}
+
 export function encodeEvent(threadId: string, event: ThreadEvent): EventRow {
   const checked = ThreadEventSchema.parse(event);
   if (checked.seq < 1) throw new Error(`Thread ${threadId}: event seq starts at 1, got ${checked.seq}`);
   return { seq: checked.seq, role: checked.role, type: checked.content.type, content: JSON.stringify(checked.content) };
 }
 
-export function decodeEvent(threadId: string, row: EventRow): ThreadEvent {
-  let content: unknown;
-  try {
-    content = JSON.parse(row.content);
-  } catch (error) {
-    throw new Error(`Thread ${threadId} event ${row.seq} is not valid JSON`, { cause: error });
+/** The rows for a batch of events, in order: each run of two or more pieces as one row. */
+export function encodeEvents(threadId: string, events: readonly ThreadEvent[]): EventRow[] {
+  events.forEach((event, index) => {
+    const previous = events[index - 1];
+    if (previous !== undefined && event.seq <= previous.seq) {
+      throw new Error(`Thread ${threadId}: a batch's events go in order of seq, but ${event.seq} follows ${previous.seq}`);
+    }
+  });
+  const rows: EventRow[] = [];
+  let start = 0;
+  while (start < events.length) {
+    const first = events[start] as ThreadEvent;
+    const key = runKey(first);
+    let end = start + 1;
+    if (key !== undefined) {
+      while (end < events.length && events[end]!.seq === events[end - 1]!.seq + 1 && runKey(events[end]!) === key) end += 1;
+    }
+    rows.push(end - start === 1 ? encodeEvent(threadId, first) : encodeRun(threadId, events.slice(start, end)));
+    start = end;
   }
-  const parsed = ThreadEventSchema.safeParse({ seq: row.seq, role: row.role, content });
+  return rows;
+}
+
+/** The events a row holds: one, or each piece of a run. */
+export function decodeEvents(threadId: string, row: EventRow): ThreadEvent[] {
+  if (!isRunType(row.type)) return [decodeEvent(threadId, row)];
+  const run = RunContentSchema.safeParse(parseJson(threadId, row));
+  if (!run.success) throw new Error(`Thread ${threadId} event ${row.seq} is not a valid run of pieces`, { cause: run.error });
+  const { content, texts } = run.data;
+  // The pieces differ only in their text, which the schema checked: the first stands for all.
+  const first = decodeEvent(threadId, { ...row, type: String(content.type), content: JSON.stringify({ ...content, text: texts[0] }) });
+  return texts.map((text, index) => ({ seq: row.seq + index, role: first.role, content: { ...first.content, text } as ThreadEvent['content'] }));
+}
+
+export function decodeEvent(threadId: string, row: EventRow): ThreadEvent {
+  const parsed = ThreadEventSchema.safeParse({ seq: row.seq, role: row.role, content: parseJson(threadId, row) });
   if (!parsed.success) {
     throw new Error(`Thread ${threadId} event ${row.seq} is not a valid event`, { cause: parsed.error });
   }
   return parsed.data;
+}
+
+function parseJson(threadId: string, row: EventRow): unknown {
+  try {
+    return JSON.parse(row.content);
+  } catch (error) {
+    throw new Error(`Thread ${threadId} event ${row.seq} is not valid JSON`, { cause: error });
+  }
+}
+
+/** Pieces with the same key, at consecutive seqs, make one run; undefined for a content that never joins one. */
+function runKey(event: ThreadEvent): string | undefined {
+  const { content } = event;
+  // A user message stays a row of its own: rewinds and forks find user messages by their rows
+  // (server/rewind/user-messages.ts).
+  if (event.role === 'user') return undefined;
+  if (content.type === 'text') return content.contentId === undefined ? `${event.role} text` : undefined;
+  if (content.type === 'reasonText') return `${event.role} reasonText ${content.id}`;
+  return undefined;
+}
+
+function encodeRun(threadId: string, events: readonly ThreadEvent[]): EventRow {
+  const first = encodeEvent(threadId, events[0] as ThreadEvent);
+  const texts = events.map((event) => {
+    const text = 'text' in event.content ? event.content.text : undefined;
+    if (typeof text !== 'string') throw new Error(`Thread ${threadId}: event ${event.seq} has no text to join a run`);
+    return text;
+  });
+  const shared = JSON.parse(first.content) as Record<string, unknown>;
+  delete shared.text;
+  return { seq: first.seq, role: first.role, type: `${RUN_PREFIX}${first.type}`, content: JSON.stringify({ content: shared, texts }) };
 }

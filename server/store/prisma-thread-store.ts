@@ -9,7 +9,7 @@ import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads
 import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrate';
 import type { DatabaseTarget } from './database-target';
-import { eventInsertFor, type EventInsert } from './event-insert';
+import { eventInsertFor, firstLiveRowFor, type EventInsert, type FirstLiveRow } from './event-insert';
 import { connectPostgres } from './postgres-connection';
 import type {
   EntriesPage,
@@ -19,6 +19,7 @@ import type {
   StoredEntries,
   ThreadListRequest,
   StoredThreadDetails,
+  StoredTail,
   ThreadPage,
   ThreadRecord,
   ThreadStore,
@@ -26,7 +27,7 @@ import type {
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { decodeEntry, encodeEntry, type EntryRow } from './entry-rows';
 import { changesFacts, foldFacts, type ThreadFacts } from './thread-facts';
-import { decodeEvent, encodeEvent } from './event-rows';
+import { decodeEvents, encodeEvents, isRunType } from './event-rows';
 import { writeWithPatience } from './store-failure';
 import { PrismaThreadHistoryStore } from './prisma-thread-history-store';
 import type { ThreadHistoryStore } from './thread-history-store';
@@ -142,12 +143,14 @@ const eventColumns = { seq: true, role: true, type: true, content: true } as con
 class PrismaThreadStore implements ThreadStore {
   readonly #prisma: PrismaClient;
   readonly #insertEvents: EventInsert;
+  readonly #firstLiveRow: FirstLiveRow;
   readonly #now = monotonicClock();
   readonly history: ThreadHistoryStore;
 
   constructor(prisma: PrismaClient, kind: DatabaseTarget['kind']) {
     this.#prisma = prisma;
     this.#insertEvents = eventInsertFor(kind);
+    this.#firstLiveRow = firstLiveRowFor(kind);
     this.history = new PrismaThreadHistoryStore(prisma, this.#now);
   }
 
@@ -281,6 +284,23 @@ class PrismaThreadStore implements ThreadStore {
     return { entries: rows.map((row) => decodeEntry(threadId, row.seq, row.data)), seq: thread?.entriesSeq ?? 0 };
   }
 
+  async loadTail(threadId: string, size: number): Promise<StoredTail> {
+    // One transaction, so the seq and liveFrom are the ones these very rows stand at.
+    return this.#prisma.$transaction(async (transaction) => {
+      const thread = await transaction.thread.findUnique({ where: { id: threadId }, select: { entriesSeq: true, liveFrom: true } });
+      const last = await transaction.threadEntry.findFirst({ where: { threadId }, select: { seq: true }, orderBy: { seq: 'desc' } });
+      const count = last === null ? 0 : last.seq + 1;
+      const liveFrom = thread?.liveFrom ?? (await this.#firstLiveRow(transaction, threadId)) ?? count;
+      const firstIndex = Math.max(0, Math.min(liveFrom, count - size));
+      const rows = await transaction.threadEntry.findMany({
+        where: { threadId, seq: { gte: firstIndex } },
+        select: { seq: true, data: true },
+        orderBy: { seq: 'asc' },
+      });
+      return { entries: rows.map((row) => decodeEntry(threadId, row.seq, row.data)), firstIndex, seq: thread?.entriesSeq ?? 0 };
+    });
+  }
+
   async getEntriesPage(threadId: string, page: { before: number; limit: number }): Promise<EntriesPage> {
     const rows = await this.#prisma.threadEntry.findMany({
       where: { threadId, seq: { lt: page.before } },
@@ -306,21 +326,27 @@ class PrismaThreadStore implements ThreadStore {
   }
 
   async getEventsAfter(threadId: string, afterSeq: number): Promise<ThreadEvent[]> {
+    // The row holding afterSeq may be a run whose later pieces come after it (event-rows.ts).
+    const holding = await this.#prisma.threadEvent.findFirst({
+      where: { threadId, seq: { lte: afterSeq } },
+      select: { seq: true, type: true },
+      orderBy: { seq: 'desc' },
+    });
     const rows = await this.#prisma.threadEvent.findMany({
-      where: { threadId, seq: { gt: afterSeq } },
+      where: { threadId, seq: holding !== null && isRunType(holding.type) ? { gte: holding.seq } : { gt: afterSeq } },
       select: eventColumns,
       orderBy: { seq: 'asc' },
     });
-    return rows.map((row) => decodeEvent(threadId, row));
+    return rows.flatMap((row) => decodeEvents(threadId, row)).filter((event) => event.seq > afterSeq);
   }
 
   async getLastEvent(threadId: string, contentType?: ThreadEvent['content']['type']): Promise<ThreadEvent | null> {
     const row = await this.#prisma.threadEvent.findFirst({
-      where: contentType === undefined ? { threadId } : { threadId, type: contentType },
+      where: contentType === undefined ? { threadId } : { threadId, type: { in: [contentType, `run:${contentType}`] } },
       select: eventColumns,
       orderBy: { seq: 'desc' },
     });
-    return row === null ? null : decodeEvent(threadId, row);
+    return row === null ? null : (decodeEvents(threadId, row).at(-1) ?? null);
   }
 
   /**
@@ -332,13 +358,19 @@ class PrismaThreadStore implements ThreadStore {
   }
 
   async #appendEvents(threadId: string, batch: EventBatch): Promise<void> {
-    const eventRows = batch.events.map((event) => encodeEvent(threadId, event));
+    const eventRows = encodeEvents(threadId, batch.events);
     const createdAt = new Date();
     const entryRows = batch.entries?.map((write) => encodeEntry(threadId, write));
+    const firstSeq = batch.events[0]?.seq ?? 0;
     const lastSeq = batch.events.at(-1)?.seq;
     const modifiedAt = this.#now();
     const rows = JSON.stringify(eventRows.map((row) => [row.seq, row.role, row.type, row.content]));
-    const insertEvents = (client: Pick<PrismaClient, '$executeRaw'>) => this.#insertEvents(client, threadId, rows, createdAt);
+    // One statement whatever the batch size (event-insert.ts); it refuses a batch that overlaps
+    // stored events, a run included (nothing is inserted then).
+    const insertEvents = async (client: Pick<PrismaClient, '$executeRaw'>) => {
+      const inserted = await this.#insertEvents(client, { threadId, rowsJson: rows, createdAt, firstSeq, lastSeq: lastSeq ?? 0 });
+      if (inserted !== eventRows.length) throw new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
+    };
     const factEvents = batch.events.filter(changesFacts);
     if (entryRows === undefined && factEvents.length === 0) {
       // A streaming batch: one statement is atomic on its own, with no transaction to open.
@@ -348,7 +380,7 @@ class PrismaThreadStore implements ThreadStore {
     await this.#prisma.$transaction(async (transaction) => {
       const { count } = await transaction.thread.updateMany({
         where: { id: threadId },
-        data: { modifiedAt, ...(lastSeq === undefined ? {} : { entriesSeq: lastSeq }) },
+        data: { modifiedAt, liveFrom: batch.liveFrom ?? null, ...(lastSeq === undefined ? {} : { entriesSeq: lastSeq }) },
       });
       if (count === 0) throw new Error(`Cannot save entries of thread ${threadId}: no such thread`);
       if (eventRows.length > 0) await insertEvents(transaction);

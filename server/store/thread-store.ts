@@ -32,6 +32,11 @@ export interface StoredEntries {
   seq: number;
 }
 
+/** The end of a thread's stored entries: `entries[0]` is at position `firstIndex`; `seq` as in StoredEntries. */
+export interface StoredTail extends StoredEntries {
+  firstIndex: number;
+}
+
 /**
  * What one transaction records: events, and optionally the entries brought up to date with the
  * last of them (every entry changed since the last such write). Streamed pieces are stored as
@@ -40,6 +45,8 @@ export interface StoredEntries {
 export interface EventBatch {
   events: readonly ThreadEvent[];
   entries?: readonly EntryWrite[];
+  /** With `entries`: where the entries that can still change begin (Thread.liveFrom); absent, unknown. */
+  liveFrom?: number;
 }
 
 /** A page of the thread list: at most `limit` threads after the one `cursor` names. */
@@ -119,6 +126,11 @@ export interface ThreadStore {
   getEntries(threadId: string): Promise<ThreadEntry[]>;
   /** The stored entries with the seq they stand at, read together. */
   loadEntries(threadId: string): Promise<StoredEntries>;
+  /**
+   * The last `size` stored entries, reaching back to the first that can still change, with the seq
+   * they stand at: what a thread needs in memory, read without touching the older rows.
+   */
+  loadTail(threadId: string, size: number): Promise<StoredTail>;
   /**
    * Up to `limit` entries just before position `before`, in order, and the position of the first
    * of them (the cursor for the page before). Reads by the (threadId, seq) key: flat in thread size.

@@ -10,6 +10,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentTurn } from '../agent-backend';
 import type { UniqueIds } from '../unique-ids';
 import { NO_TOKENS, type TokenCounts, tokenCounts } from './model-catalog';
+import { streamEvents } from './stream-events';
 import { toolCallIdentity } from './tool-call-runner';
 import type { BuiltinTool } from './tools/builtin-tool';
 
@@ -54,7 +55,7 @@ export async function streamAnswer(request: AnswerRequest): Promise<Anthropic.Me
   };
 
   try {
-    for await (const event of stream) {
+    for await (const event of streamEvents(stream)) {
       if (signal.aborted) return undefined;
       switch (event.type) {
         case 'message_start':

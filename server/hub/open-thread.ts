@@ -1,0 +1,65 @@
+/**
+ * A thread's live session made from what the store holds, for the hub: its recorder (the tail of
+ * its entries), its session bound to the thread's agent, and, when the relay stopped in the middle
+ * of a turn, that turn closed in the record. Also how a new thread gets its title.
+ */
+import type { AgentRegistry } from '../agents/agent-registry';
+import type { ContentListener } from './thread-recorder';
+import type { ThreadStore } from '../store/thread-store';
+import type { FileHistory } from '../rewind/file-history';
+import { UnknownThreadError } from './thread-deletions';
+import { ThreadRecorder } from './thread-recorder';
+import { ThreadSession } from './thread-session';
+
+export const NEW_THREAD_TITLE = 'New thread';
+const TITLE_LENGTH = 60;
+
+export interface OpenThread {
+  session: ThreadSession;
+  recorder: ThreadRecorder;
+  /** Hub calls under way on it; it is not released while any is. */
+  uses: number;
+  releaseTimer?: NodeJS.Timeout;
+}
+
+export interface OpenThreadOptions {
+  store: ThreadStore;
+  agents: AgentRegistry;
+  log: (message: string) => void;
+  /** Keeps what files were before the agent changed them, for a rewind. */
+  fileHistory?: FileHistory;
+}
+
+export async function openThread(threadId: string, options: OpenThreadOptions, onRecorded: ContentListener): Promise<OpenThread> {
+  const { store, agents, log } = options;
+  const thread = await store.getThread(threadId);
+  if (!thread) throw new UnknownThreadError(threadId);
+  const recorder = await ThreadRecorder.load(threadId, store, onRecorded);
+  const binding = { agent: thread.agent, agentSessionId: thread.agentSessionId };
+  const session = new ThreadSession(
+    recorder,
+    binding,
+    {
+      resolve: (agent) => agents.get(agent),
+      saveAgentSession: (agentSessionId) => store.saveAgentSession(threadId, agentSessionId),
+      fileHistory: options.fileHistory,
+    },
+    log,
+  );
+  // Nothing runs yet in this process, so a turn still open in the store was cut off by a stop or crash.
+  const lastProgress = await store.getLastEvent(threadId, 'progress');
+  if (lastProgress?.content.type === 'progress' && lastProgress.content.state === 'running') {
+    await session.closeInterruptedTurn('the relay stopped before this turn finished.');
+  }
+  return { session, recorder, uses: 0 };
+}
+
+/** A thread still called NEW_THREAD_TITLE is named after the first line of its first prompt. */
+export async function nameThread(store: ThreadStore, threadId: string, message: string, recorder: ThreadRecorder): Promise<void> {
+  const thread = await store.getThread(threadId);
+  if (!thread || thread.title !== NEW_THREAD_TITLE) return;
+  const firstLine = message.trim().split('\n')[0] ?? '';
+  const title = firstLine.length > TITLE_LENGTH ? `${firstLine.slice(0, TITLE_LENGTH - 1)}…` : firstLine;
+  await store.renameThread(threadId, title);
+  await recorder.record('system', { type: 'metadata', title });
+}
