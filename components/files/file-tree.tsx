@@ -63,6 +63,11 @@ function TreeEntry({ entry, path, depth }: { entry: DirectoryEntry; path: string
   );
 }
 
+/**
+ * Nested rows are indented by a style set from script, which the CSP allows. The top level gets
+ * none: its "Loading…" note is in the prebuilt page, where a style attribute would break the CSP
+ * (style-src has no 'unsafe-inline'); the stylesheet pads it instead.
+ */
 function indent(depth: number) {
-  return { paddingLeft: `${8 + depth * 14}px` };
+  return depth === 0 ? undefined : { paddingLeft: `${8 + depth * 14}px` };
 }
