@@ -22,8 +22,11 @@ export function toTsQuery(words: string[]): string {
 /** Divides a row's rank by its length in words, as bm25 favours the short row (a title) that matches. */
 const RANK_BY_LENGTH = 2;
 
-/** ts_headline's options: one fragment around the best match, marked as FTS5's snippet() marks it. */
-const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxFragments=1, MaxWords=${SNIPPET_WORDS}, MinWords=${SNIPPET_WORDS / 2}, ShortWord=0`;
+/**
+ * ts_headline's options: one fragment around the best match, marked as FTS5's snippet() marks it.
+ * In fragment mode ts_headline counts the spaces between words as words, hence twice the words.
+ */
+const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxFragments=1, MaxWords=${2 * SNIPPET_WORDS}, MinWords=${SNIPPET_WORDS}, ShortWord=0`;
 
 export const postgresqlSearch: SearchDialect = {
   // Only a changed text is rewritten: an unchanged one would cost a new row version and index entry.
