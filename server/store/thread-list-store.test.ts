@@ -4,7 +4,6 @@ import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { openThreadStore } from './prisma-thread-store';
 import { InvalidCursorError, type ThreadStore } from './thread-store';
 import { toMatchQuery } from './thread-search';
-import { toTsQuery } from './thread-search-postgresql';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases';
 
 const message = (role: 'user' | 'assistant', text: string): ThreadEntry => ({ type: 'message', role, chunks: [{ type: 'text', chunk: text }] });
