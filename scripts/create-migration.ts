@@ -16,9 +16,9 @@ import { migrationsDirectoryFor, POSTGRES_SCHEMA_SNAPSHOT } from '../server/stor
 import {
   MIGRATION_LOCK_FILE,
   MIGRATION_SQL_FILE,
-  NO_SCHEMA_FILTER,
   migrationLock,
   readMigrationsList,
+  schemaFilterFor,
   withSchemaEngine,
   type MigrationList,
   type SchemaContainer,
@@ -43,14 +43,14 @@ function migrationFolderName(name: string, now = new Date()): string {
  */
 async function diffFromMigrations(scratch: DatabaseTarget, migrationsList: MigrationList, schema: SchemaContainer) {
   return withSchemaEngine(scratch, async (engine) => {
-    await engine.applyMigrations({ migrationsList, filters: NO_SCHEMA_FILTER });
+    await engine.applyMigrations({ migrationsList, filters: schemaFilterFor(scratch.kind) });
     return engine.diff({
       from: { tag: 'schemaDatasource', files: [schema], configDir: dirname(schema.path) },
       to: { tag: 'schemaDatamodel', files: [schema] },
       script: true,
       // With exitCode set the engine answers 2 when there is a difference and 0 when there is none.
       exitCode: true,
-      filters: NO_SCHEMA_FILTER,
+      filters: schemaFilterFor(scratch.kind),
     });
   });
 }
@@ -93,7 +93,7 @@ async function writePostgresMigration(folderName: string, sqliteSchema: string):
       to: { tag: 'schemaDatamodel', files: [{ path: schemaFile, content: next }] },
       script: true,
       exitCode: true,
-      filters: NO_SCHEMA_FILTER,
+      filters: schemaFilterFor('postgresql'),
     }),
   ).finally(() => server.stop());
   if (diff.exitCode === 0) return null;

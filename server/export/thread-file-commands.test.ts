@@ -1,6 +1,7 @@
 /**
  * `baton export` and `baton import` against a real store: export reads while a relay holds the
- * data folder, import refuses then and writes nothing from a bad file.
+ * data folder, import refuses then and writes nothing from a bad file; both use the database the
+ * relay would (--database, BATON_DATABASE_URL).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -13,8 +14,9 @@ import { exportThread } from '../../lib/thread/export/export-thread';
 import { lockDataDir } from '../relay/data-dir-lock';
 import { PROJECT_ROOT } from '../relay/project-root';
 import { openThreadStore } from '../store/prisma-thread-store';
+import { createTestDatabase } from '../store/test-databases';
 import { readAllEntries } from './thread-archive';
-import { CommandError, runImportCommand } from './thread-file-commands';
+import { CommandError, runExportCommand, runImportCommand } from './thread-file-commands';
 
 const run = promisify(execFile);
 let folder: string;
@@ -103,4 +105,32 @@ it('refuses a bad import and writes nothing, and an export of a folder with no B
   await expect(failed).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('There is no Baton data in') });
   const badFormat = baton('export', 'any', '--format', 'pdf', '--data-dir', dataDir);
   await expect(badFormat).rejects.toMatchObject({ stderr: expect.stringContaining('--format must be json, markdown or org') });
+});
+
+it('imports into and exports from the PostgreSQL database that --database or BATON_DATABASE_URL names', async () => {
+  const database = await createTestDatabase('postgresql');
+  try {
+    if (database.target.kind !== 'postgresql') throw new Error('expected a PostgreSQL database');
+    const url = database.target.url;
+    const file = path.join(folder, 'thread.json');
+    await writeFile(file, exportFile());
+    const imported = output();
+    expect(await runImportCommand([file, '--data-dir', dataDir, '--database', url], imported, {})).toBe(0);
+    const threadId = imported.text.stdout.trim();
+
+    const exported = output();
+    expect(await runExportCommand([threadId, '--format', 'json', '--data-dir', dataDir], exported, { BATON_DATABASE_URL: url })).toBe(0);
+    expect(JSON.parse(exported.text.stdout).entries).toEqual(entries);
+    // Nothing went to the data folder's SQLite file, which an export without the URL reads.
+    await expect(runExportCommand([threadId, '--format', 'json', '--data-dir', dataDir], output(), {})).rejects.toThrow(/There is no Baton data in/);
+  } finally {
+    await database.drop();
+  }
+});
+
+it('refuses a database URL it cannot use, with the forms it accepts', async () => {
+  const refused = runExportCommand(['--all', '--format', 'json', '--data-dir', dataDir], output(), { BATON_DATABASE_URL: 'mysql://host/db' });
+  await expect(refused).rejects.toBeInstanceOf(CommandError);
+  await expect(refused).rejects.toThrow(/not mysql:/);
+  await expect(runImportCommand(['x.json', '--data-dir', dataDir, '--database', 'file:../outside.db'], output(), {})).rejects.toThrow(/inside the data folder/);
 });

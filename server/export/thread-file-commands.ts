@@ -1,11 +1,14 @@
 /**
  * `baton export` and `baton import`, which read and write the store directly, without a relay.
  *
- * - `baton export <threadId|--all> --format json|markdown|org [--out PATH] [--data-dir DIR] [--workspace DIR]`
+ * Both open the store the relay would: `--database` or `BATON_DATABASE_URL` (a PostgreSQL URL, or
+ * `file:<path>` in the data folder), else the data folder's baton.db.
+ *
+ * - `baton export <threadId|--all> --format json|markdown|org [--out PATH] [--data-dir DIR] [--workspace DIR] [--database URL]`
  *   reads only, so it works while a relay runs on the same data folder. One thread goes to stdout,
  *   or to the file --out names; --all writes a file per thread into the folder --out names (the
  *   current folder by default).
- * - `baton import FILE [--data-dir DIR] [--workspace DIR]` creates a new thread from a JSON export.
+ * - `baton import FILE [--data-dir DIR] [--workspace DIR] [--database URL]` creates a new thread from a JSON export.
  *   It takes the data folder's lock, so it refuses while a relay runs there: that relay would not
  *   know of the new thread; import through its UI instead.
  *
@@ -17,6 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ExportFormatSchema, MAX_IMPORT_CHARS } from '../../lib/protocol/thread-export';
 import { DataDirLockedError, lockDataDir } from '../relay/data-dir-lock';
+import { databaseTarget, type DatabaseTarget } from '../store/database-target';
 import { openThreadStore } from '../store/prisma-thread-store';
 import type { ThreadStore } from '../store/thread-store';
 import { exportStoredThread, importThreadFile } from './thread-archive';
@@ -24,10 +28,10 @@ import { exportStoredThread, importThreadFile } from './thread-archive';
 export const EXPORT_COMMAND = 'export';
 export const IMPORT_COMMAND = 'import';
 export const EXPORT_USAGE =
-  'Usage: baton export <threadId|--all> --format json|markdown|org [--out PATH] [--data-dir DIR] [--workspace DIR]\n';
-export const IMPORT_USAGE = 'Usage: baton import FILE [--data-dir DIR] [--workspace DIR]\n';
+  'Usage: baton export <threadId|--all> --format json|markdown|org [--out PATH] [--data-dir DIR] [--workspace DIR] [--database URL]\n';
+export const IMPORT_USAGE = 'Usage: baton import FILE [--data-dir DIR] [--workspace DIR] [--database URL]\n';
 
-export const DATABASE_FILE = 'baton.db';
+type Environment = Readonly<Record<string, string | undefined>>;
 
 export class CommandError extends Error {}
 
@@ -41,21 +45,31 @@ const processOutput: Output = {
   stderr: (text) => process.stderr.write(text),
 };
 
-const folderOptions = { workspace: { type: 'string' }, 'data-dir': { type: 'string' } } as const;
+const folderOptions = { workspace: { type: 'string' }, 'data-dir': { type: 'string' }, database: { type: 'string' } } as const;
 
 function dataDirOf(values: { workspace?: string; 'data-dir'?: string }): { workspace: string; dataDir: string } {
   const workspace = path.resolve(values.workspace ?? process.cwd());
   return { workspace, dataDir: path.resolve(values['data-dir'] ?? path.join(workspace, '.baton')) };
 }
 
-async function openExisting(dataDir: string): Promise<ThreadStore> {
-  const databaseFile = path.join(dataDir, DATABASE_FILE);
-  // Opening would create an empty store; a mistyped folder should say so instead.
-  if (!existsSync(databaseFile)) throw new CommandError(`There is no Baton data in ${dataDir} (no ${DATABASE_FILE}); pass --data-dir or --workspace.`);
-  return openThreadStore({ databaseFile });
+/** The relay's choice of database (databaseTarget), its refusals as the command's own errors. */
+function targetOf(values: { database?: string }, dataDir: string, env: Environment): DatabaseTarget {
+  try {
+    return databaseTarget({ databaseUrl: values.database ?? env.BATON_DATABASE_URL, dataDir });
+  } catch (error) {
+    throw new CommandError(error instanceof Error ? error.message : String(error));
+  }
 }
 
-export async function runExportCommand(args: readonly string[], output: Output = processOutput): Promise<number> {
+async function openExisting(target: DatabaseTarget, dataDir: string): Promise<ThreadStore> {
+  // Opening would create an empty SQLite store; a mistyped folder should say so instead.
+  if (target.kind === 'sqlite' && !existsSync(target.file)) {
+    throw new CommandError(`There is no Baton data in ${dataDir} (no ${path.relative(dataDir, target.file)}); pass --data-dir or --workspace.`);
+  }
+  return openThreadStore({ database: target });
+}
+
+export async function runExportCommand(args: readonly string[], output: Output = processOutput, env: Environment = process.env): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
     options: { ...folderOptions, format: { type: 'string' }, out: { type: 'string' }, all: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
@@ -70,7 +84,7 @@ export async function runExportCommand(args: readonly string[], output: Output =
   if (!format.success) throw new CommandError(`--format must be json, markdown or org.\n${EXPORT_USAGE}`);
   if (values.all === positionals.length > 0 || positionals.length > 1) throw new CommandError(`Name one thread, or --all.\n${EXPORT_USAGE}`);
   const { workspace, dataDir } = dataDirOf(values);
-  const store = await openExisting(dataDir);
+  const store = await openExisting(targetOf(values, dataDir, env), dataDir);
   try {
     const source = { store, workspace };
     if (!values.all) {
@@ -93,7 +107,7 @@ export async function runExportCommand(args: readonly string[], output: Output =
   }
 }
 
-export async function runImportCommand(args: readonly string[], output: Output = processOutput): Promise<number> {
+export async function runImportCommand(args: readonly string[], output: Output = processOutput, env: Environment = process.env): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
     options: { ...folderOptions, help: { type: 'boolean', default: false } },
@@ -105,11 +119,13 @@ export async function runImportCommand(args: readonly string[], output: Output =
     return 0;
   }
   if (positionals.length !== 1) throw new CommandError(`Name one file to import.\n${IMPORT_USAGE}`);
+  const { dataDir } = dataDirOf(values);
+  // A database it cannot use is refused before the file is read.
+  const target = targetOf(values, dataDir, env);
   const file = path.resolve(positionals[0] as string);
   const size = (await stat(file)).size;
   if (size > MAX_IMPORT_CHARS * 4) throw new CommandError(`${file} is too large to import (${size} bytes).`);
   const content = await readFile(file, 'utf8');
-  const { dataDir } = dataDirOf(values);
   const lock = await lockDataDir(dataDir).catch((error: unknown) => {
     if (error instanceof DataDirLockedError) {
       throw new CommandError(`${error.message}\nA relay is running on this data folder: import the file with its Import button instead.`);
@@ -117,7 +133,7 @@ export async function runImportCommand(args: readonly string[], output: Output =
     throw error;
   });
   try {
-    const store = await openThreadStore({ databaseFile: path.join(dataDir, DATABASE_FILE) });
+    const store = await openThreadStore({ database: target });
     try {
       const { threadId } = await importThreadFile(store, content);
       output.stdout(`${threadId}\n`);

@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { describeDatabase, type DatabaseTarget } from './database-target';
 import { migrationsAlreadyApplied } from './migrations-applied';
-import { NO_SCHEMA_FILTER, readMigrationsList, withSchemaEngine } from './schema-engine';
+import { readMigrationsList, schemaFilterFor, withSchemaEngine } from './schema-engine';
 
 /** Resolved from this file, not the working directory: the relay may be started from anywhere. */
 export const migrationsDirectory = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
@@ -36,7 +36,7 @@ export async function applyMigrations(target: DatabaseTarget): Promise<{ applied
     // The fast path reads SQLite's own records; PostgreSQL always asks the engine.
     if (target.kind === 'sqlite' && (await migrationsAlreadyApplied(target.file, migrationsList))) return { applied: [] };
     const output = await withSchemaEngine(target, (engine) =>
-      engine.applyMigrations({ migrationsList, filters: NO_SCHEMA_FILTER }),
+      engine.applyMigrations({ migrationsList, filters: schemaFilterFor(target.kind) }),
     );
     return { applied: output.appliedMigrationNames };
   } catch (error) {

@@ -1,26 +1,36 @@
 /**
  * The ThreadHistoryStore on Prisma. Rows are copied by the database itself (INSERT … SELECT, or
- * one JSON parameter read with json_each), so a fork of a long thread is a few statements, not a
- * statement per entry or event.
+ * one JSON parameter, entry-insert.ts), so a fork of a long thread is a few statements, not a
+ * statement per entry or event. The search rows follow the entry rows (thread-search.ts).
  */
 import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
+import { entryUpsertFor, type EntryUpsert } from './entry-insert';
 import { encodeEntry } from './entry-rows';
 import { encodeEvent } from './event-rows';
+import type { DatabaseTarget } from './database-target';
 import type { PrismaClient } from './generated/client';
 import { writeWithPatience } from './store-failure';
 import type { FileChangeRecord, StoredFileChange, ThreadForkWrite, ThreadHistoryStore, ThreadRewindWrite } from './thread-history-store';
+import { threadSearchFor, type ThreadSearch } from './thread-search';
 import type { EntryWrite } from './thread-store';
 
-type Client = Pick<PrismaClient, '$executeRaw'>;
+type Client = Pick<PrismaClient, '$executeRaw' | '$queryRaw'>;
 
 /** A user's message is a user-role text event; each starts an entry of its own. */
 const USER_MESSAGE = { role: 'user', type: 'text' } as const;
 
-async function insertEntries(client: Client, threadId: string, writes: readonly EntryWrite[], updatedAt: Date): Promise<void> {
+/** Writes these entry rows and their search rows. */
+async function insertEntries(
+  dialect: { upsertEntries: EntryUpsert; search: ThreadSearch },
+  client: Client,
+  threadId: string,
+  writes: readonly EntryWrite[],
+  updatedAt: Date,
+): Promise<void> {
   if (writes.length === 0) return;
   const rows = JSON.stringify(writes.map((write) => encodeEntry(threadId, write)).map((row) => [row.seq, row.type, row.data]));
-  await client.$executeRaw`INSERT OR REPLACE INTO "ThreadEntry" ("threadId", "seq", "type", "data", "updatedAt")
-    SELECT ${threadId}, value ->> 0, value ->> 1, value ->> 2, ${updatedAt} FROM json_each(${rows})`;
+  await dialect.upsertEntries(client, threadId, rows, updatedAt);
+  await dialect.search.indexEntries(client, threadId, writes);
 }
 
 async function insertEvent(client: Client, threadId: string, event: ThreadEvent): Promise<void> {
@@ -32,10 +42,15 @@ async function insertEvent(client: Client, threadId: string, event: ThreadEvent)
 type ThreadEvent = Parameters<typeof encodeEvent>[1];
 
 export class PrismaThreadHistoryStore implements ThreadHistoryStore {
+  private readonly dialect: { upsertEntries: EntryUpsert; search: ThreadSearch };
+
   constructor(
     private readonly prisma: PrismaClient,
     private readonly now: () => Date,
-  ) {}
+    kind: DatabaseTarget['kind'],
+  ) {
+    this.dialect = { upsertEntries: entryUpsertFor(kind), search: threadSearchFor(kind) };
+  }
 
   async recordFileChange(change: FileChangeRecord): Promise<void> {
     await writeWithPatience(() =>
@@ -98,9 +113,11 @@ export class PrismaThreadHistoryStore implements ThreadHistoryStore {
         });
         if (count === 0) throw new Error(`Cannot rewind thread ${threadId}: no such thread`);
         await transaction.threadEntry.deleteMany({ where: { threadId, seq: { gte: write.keepEntries } } });
+        // A search must not find the text the rewind removed.
+        await this.dialect.search.forgetEntriesFrom(transaction, threadId, write.keepEntries);
         await transaction.threadEvent.deleteMany({ where: { threadId, seq: { gte: write.firstRemovedEvent } } });
         await transaction.fileChange.deleteMany({ where: { threadId, position: { gt: write.keepEntries } } });
-        await insertEntries(transaction, threadId, write.entries, updatedAt);
+        await insertEntries(this.dialect, transaction, threadId, write.entries, updatedAt);
         await insertEvent(transaction, threadId, write.marker);
       }),
     );
@@ -121,7 +138,9 @@ export class PrismaThreadHistoryStore implements ThreadHistoryStore {
         if (write.marker) await insertEvent(transaction, thread.id, write.marker);
         const last = await transaction.threadEvent.findFirst({ where: { threadId: thread.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
         await transaction.thread.update({ where: { id: thread.id }, data: { entriesSeq: last?.seq ?? 0 } });
-        await insertEntries(transaction, thread.id, entries.map((entry, seq) => ({ seq, entry })), now);
+        // The fork is searchable at once, by its own title and its entries (createThread is not called).
+        await this.dialect.search.indexTitle(transaction, thread.id, write.title);
+        await insertEntries(this.dialect, transaction, thread.id, entries.map((entry, seq) => ({ seq, entry })), now);
         // The kept calls' changes come along: rewinding the fork past them puts their files back too.
         await transaction.$executeRaw`INSERT INTO "FileChange" ("threadId", "position", "toolCallId", "path", "existed", "before", "kept", "afterHash", "createdAt")
           SELECT ${thread.id}, "position", "toolCallId", "path", "existed", "before", "kept", "afterHash", "createdAt" FROM "FileChange"

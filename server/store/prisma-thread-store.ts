@@ -25,14 +25,15 @@ import type {
   ThreadStore,
 } from './thread-store';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
-import { decodeEntry, encodeEntry, type EntryRow } from './entry-rows';
+import { decodeEntry, encodeEntry } from './entry-rows';
 import { changesFacts, foldFacts, type ThreadFacts } from './thread-facts';
 import { decodeEvents, encodeEvents, isRunType } from './event-rows';
 import { writeWithPatience } from './store-failure';
 import { PrismaThreadHistoryStore } from './prisma-thread-history-store';
 import type { ThreadHistoryStore } from './thread-history-store';
 import { afterKey, decodeCursor, encodeCursor, listFilter, MAX_THREAD_PAGE, THREAD_LIST_ORDER } from './thread-list-page';
-import { indexEntries, indexTitle, searchThreads } from './thread-search';
+import { threadSearchFor, type ThreadSearch } from './thread-search';
+import { entryUpsertFor, type EntryUpsert } from './entry-insert';
 
 /**
  * How long SQLite itself waits for another connection's lock before SQLITE_BUSY. better-sqlite3
@@ -130,20 +131,14 @@ async function updateFacts(transaction: Transaction, threadId: string, events: r
   await transaction.thread.update({ where: { id: threadId }, data: facts });
 }
 
-/** One statement for any number of entries, as for events: SQLite reads the rows from one JSON parameter. */
-async function insertEntryRows(transaction: Transaction, threadId: string, rows: readonly EntryRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const json = JSON.stringify(rows.map((row) => [row.seq, row.type, row.data]));
-  const updatedAt = new Date();
-  await transaction.$executeRaw`INSERT INTO "ThreadEntry" ("threadId", "seq", "type", "data", "updatedAt")
-    SELECT ${threadId}, value ->> 0, value ->> 1, value ->> 2, ${updatedAt} FROM json_each(${json})`;
-}
 const eventColumns = { seq: true, role: true, type: true, content: true } as const;
 
 class PrismaThreadStore implements ThreadStore {
   readonly #prisma: PrismaClient;
   readonly #insertEvents: EventInsert;
   readonly #firstLiveRow: FirstLiveRow;
+  readonly #upsertEntries: EntryUpsert;
+  readonly #search: ThreadSearch;
   readonly #now = monotonicClock();
   readonly history: ThreadHistoryStore;
 
@@ -151,13 +146,15 @@ class PrismaThreadStore implements ThreadStore {
     this.#prisma = prisma;
     this.#insertEvents = eventInsertFor(kind);
     this.#firstLiveRow = firstLiveRowFor(kind);
-    this.history = new PrismaThreadHistoryStore(prisma, this.#now);
+    this.#upsertEntries = entryUpsertFor(kind);
+    this.#search = threadSearchFor(kind);
+    this.history = new PrismaThreadHistoryStore(prisma, this.#now, kind);
   }
 
   async listThreads(page: ThreadListRequest = {}): Promise<ThreadPage> {
     const limit = page.limit === undefined ? undefined : Math.min(Math.max(1, page.limit), MAX_THREAD_PAGE);
     const query = page.query?.trim();
-    if (query) return searchThreads(this.#prisma, { ...page, query }, limit, (ids) => this.#metadataOf(ids));
+    if (query) return this.#search.searchThreads(this.#prisma, { ...page, query }, limit, (ids) => this.#metadataOf(ids));
     const rows = await this.#prisma.thread.findMany({
       select: metadataColumns,
       where: { ...listFilter(page), ...(page.cursor === undefined ? {} : afterKey(decodeCursor(page.cursor))) },
@@ -180,7 +177,7 @@ class PrismaThreadStore implements ThreadStore {
     const now = this.#now();
     const row = await this.#prisma.$transaction(async (transaction) => {
       const created = await transaction.thread.create({ data: { title, agent, createdAt: now, modifiedAt: now }, select: metadataColumns });
-      await indexTitle(transaction, created.id, title);
+      await this.#search.indexTitle(transaction, created.id, title);
       return created;
     });
     return toMetadata(row);
@@ -237,7 +234,11 @@ class PrismaThreadStore implements ThreadStore {
           data: { title, agent, model, createdAt, modifiedAt, usageTokens: totalTokens, usageCost: totalCost },
           select: metadataColumns,
         });
-        await insertEntryRows(transaction, row.id, entryRows);
+        // One statement for any number of entries, as for events; then the thread is searchable.
+        const rowsJson = JSON.stringify(entryRows.map((entry) => [entry.seq, entry.type, entry.data]));
+        if (entryRows.length > 0) await this.#upsertEntries(transaction, row.id, rowsJson, new Date());
+        await this.#search.indexTitle(transaction, row.id, title);
+        await this.#search.indexEntries(transaction, row.id, thread.entries.map((entry, seq) => ({ seq, entry })));
         return toMetadata(row);
       }),
     );
@@ -263,7 +264,7 @@ class PrismaThreadStore implements ThreadStore {
         data: { title, modifiedAt: this.#now() },
       });
       if (count === 0) throw new Error(`Cannot rename thread ${threadId}: no such thread`);
-      await indexTitle(transaction, threadId, title);
+      await this.#search.indexTitle(transaction, threadId, title);
     });
   }
 
@@ -393,7 +394,7 @@ class PrismaThreadStore implements ThreadStore {
         });
       }
       // The search index follows the entry rows, at their bounded rate.
-      if (batch.entries !== undefined) await indexEntries(transaction, threadId, batch.entries);
+      if (batch.entries !== undefined) await this.#search.indexEntries(transaction, threadId, batch.entries);
     });
   }
 

@@ -46,8 +46,13 @@ export function migrationLock(provider: 'sqlite' | 'postgresql'): string {
  */
 export const FULL_TEXT_TABLES = ['ThreadSearch', 'ThreadSearch_config', 'ThreadSearch_data', 'ThreadSearch_docsize', 'ThreadSearch_idx'];
 
-/** Nothing is excluded but the tables Prisma cannot model. */
-export const NO_SCHEMA_FILTER: SchemaFilter = { externalTables: FULL_TEXT_TABLES, externalEnums: [] };
+/**
+ * Nothing is excluded but the tables Prisma cannot model. PostgreSQL has none (its full-text index
+ * is an expression index on "ThreadSearchText"), and the engine refuses unqualified names there.
+ */
+export function schemaFilterFor(kind: 'sqlite' | 'postgresql'): SchemaFilter {
+  return { externalTables: kind === 'sqlite' ? FULL_TEXT_TABLES : [], externalEnums: [] };
+}
 
 let loadingBindings: Promise<typeof bindings> | undefined;
 

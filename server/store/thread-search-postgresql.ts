@@ -1,0 +1,70 @@
+/**
+ * Full-text search on PostgreSQL: "ThreadSearchText" rows matched through the GIN index on
+ * to_tsvector('simple', "text") (migration `thread_features`), ranked with ts_rank, snippets from
+ * ts_headline. Every query repeats the index's expression exactly, or the planner would not use it.
+ * The 'simple' configuration lower-cases words and keeps them whole (no stemming, no stop words),
+ * as FTS5's unicode61 tokenizer does; unlike it, it does not fold accents.
+ */
+import { Prisma } from './generated/client';
+import { ELLIPSIS, MATCH_END, MATCH_START, SNIPPET_WORDS, type SearchDialect, type SearchHit } from './search-dialect';
+
+/**
+ * The words as to_tsquery input: each a quoted lexeme (`'` doubled, `\` escaped), so that the
+ * query syntax (`&`, `|`, `!`, `<->`, `:*`, parentheses) is only ever text, all of them required,
+ * the last one a prefix. The parser still splits a quoted word at its punctuation, into lexemes
+ * that must follow each other, as the text's own were split.
+ */
+export function toTsQuery(words: string[]): string {
+  const quoted = words.map((word) => `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`);
+  return `${quoted.join(' & ')}:*`;
+}
+
+/** Divides a row's rank by its length in words, as bm25 favours the short row (a title) that matches. */
+const RANK_BY_LENGTH = 2;
+
+/**
+ * ts_headline's options: one fragment around the best match, marked as FTS5's snippet() marks it.
+ * In fragment mode ts_headline counts the spaces between words as words, hence twice the words.
+ */
+const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, MaxFragments=1, MaxWords=${2 * SNIPPET_WORDS}, MinWords=${SNIPPET_WORDS}, ShortWord=0`;
+
+export const postgresqlSearch: SearchDialect = {
+  // Only a changed text is rewritten: an unchanged one would cost a new row version and index entry.
+  upsertTexts: (client, threadId, rowsJson) =>
+    client.$executeRaw`INSERT INTO "ThreadSearchText" ("threadId", "seq", "text")
+      SELECT ${threadId}, (value ->> 0)::integer, value ->> 1 FROM json_array_elements(${rowsJson}::json)
+      ON CONFLICT ("threadId", "seq") DO UPDATE SET "text" = excluded."text" WHERE "ThreadSearchText"."text" <> excluded."text"`,
+
+  // DISTINCT ON keeps each thread's first row in the order given: its best-ranked one.
+  bestHits: (client, words, filter, { limit, offset }) =>
+    client.$queryRaw<SearchHit[]>`
+      WITH "hits" AS (
+        SELECT DISTINCT ON ("text"."threadId") "text"."threadId", "text"."id" AS "rowId", "text"."seq",
+          ts_rank(to_tsvector('simple', "text"."text"), "query", ${RANK_BY_LENGTH}::integer) AS "rank"
+        FROM "ThreadSearchText" AS "text", to_tsquery('simple', ${toTsQuery(words)}) AS "query"
+        WHERE to_tsvector('simple', "text"."text") @@ "query"
+        ORDER BY "text"."threadId", "rank" DESC, "text"."seq"
+      )
+      SELECT "hits"."threadId", "hits"."rowId", "hits"."seq" FROM "hits" JOIN "Thread" AS "thread" ON "thread"."id" = "hits"."threadId"
+      WHERE true ${filter}
+      ORDER BY "hits"."rank" DESC, "thread"."modifiedAt" DESC, "thread"."id" DESC
+      LIMIT ${limit}::integer OFFSET ${offset}::integer`,
+
+  // ts_headline adds no ellipsis where it cut the text; whether it did is told by comparing the
+  // unmarked fragment with the text's ends, here, so that the long text never leaves the database.
+  async snippets(client, words, rowIds) {
+    const rows = await client.$queryRaw<Array<{ rowId: number; headline: string; atStart: boolean; atEnd: boolean }>>`
+      WITH "headlines" AS (
+        SELECT "id", "text", ts_headline('simple', "text", to_tsquery('simple', ${toTsQuery(words)}), ${HEADLINE_OPTIONS}) AS "headline"
+        FROM "ThreadSearchText" WHERE "id" IN (${Prisma.join(rowIds)})
+      ), "plain" AS (
+        SELECT "id", "text", "headline", translate("headline", ${MATCH_START + MATCH_END}, '') AS "unmarked" FROM "headlines"
+      )
+      SELECT "id" AS "rowId", "headline", starts_with(ltrim("text"), ltrim("unmarked")) AS "atStart",
+        right(rtrim("text"), length(rtrim("unmarked"))) = rtrim("unmarked") AS "atEnd"
+      FROM "plain"`;
+    return new Map(
+      rows.map((row) => [Number(row.rowId), `${row.atStart ? '' : ELLIPSIS}${row.headline}${row.atEnd ? '' : ELLIPSIS}`]),
+    );
+  },
+};
