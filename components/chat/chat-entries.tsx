@@ -33,23 +33,36 @@ export function ChatEntries() {
   const entryTarget = useBatonStore((state) => state.entryTarget);
   useEntryHash();
 
-  // Only the reader moves the view away from the bottom: growth of the last entry fires no scroll.
-  const onScroll = useCallback((event: Event) => {
-    const element = event.currentTarget as HTMLElement;
-    pinnedToBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < PINNED_DISTANCE_PX;
+  // Only the reader moves the view away from the bottom, and only by scrolling up: content growing
+  // below (which may land in the same frame as a scroll event) moves no scrollTop.
+  const lastScrollTop = useRef(0);
+  const readReader = useCallback(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
+    if (distance < PINNED_DISTANCE_PX) pinnedToBottom.current = true;
+    else if (element.scrollTop < lastScrollTop.current) pinnedToBottom.current = false;
+    lastScrollTop.current = element.scrollTop;
   }, []);
   const scrollerRef = useCallback(
     (element: HTMLElement | Window | null) => {
-      scroller.current?.removeEventListener('scroll', onScroll);
+      scroller.current?.removeEventListener('scroll', readReader);
       scroller.current = element instanceof HTMLElement ? element : null;
-      scroller.current?.addEventListener('scroll', onScroll, { passive: true });
+      scroller.current?.addEventListener('scroll', readReader, { passive: true });
     },
-    [onScroll],
+    [readReader],
   );
-  // A streaming answer grows its entry without adding one: follow it while pinned.
+  // An entry appended or a streaming answer growing changes the list's height: follow it while
+  // pinned. Done here, not with the list's followOutput, whose own follow-ups (retries, following
+  // size increases) do not ask whether the reader has scrolled away. A scroll up not yet reported
+  // by its event is read first, so that it is never undone.
   const followGrowth = useCallback(() => {
-    if (pinnedToBottom.current && !holdingFocus.current) list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
-  }, [holdingFocus]);
+    readReader();
+    const element = scroller.current;
+    if (!element || !pinnedToBottom.current || holdingFocus.current) return;
+    element.scrollTop = element.scrollHeight;
+    lastScrollTop.current = element.scrollTop;
+  }, [holdingFocus, readReader]);
 
   // Opens at the newest entry. Not with the list's initialTopMostItemIndex: until a scroll event
   // confirms that first scroll, the list keeps re-applying it, pulling a reader who has scrolled
@@ -58,6 +71,7 @@ export function ChatEntries() {
   useEffect(() => {
     if (!hasEntries || holdingFocus.current) return;
     pinnedToBottom.current = true;
+    lastScrollTop.current = 0;
     list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
   }, [threadId, hasEntries, holdingFocus]);
 
@@ -87,7 +101,6 @@ export function ChatEntries() {
       scrollerRef={scrollerRef}
       firstItemIndex={firstIndex}
       totalCount={count}
-      followOutput={() => (pinnedToBottom.current && !holdingFocus.current ? 'auto' : false)}
       totalListHeightChanged={followGrowth}
       increaseViewportBy={MARGIN_PX}
       startReached={() => void loadOlderEntries(threadId)}
