@@ -45,10 +45,11 @@ test.afterEach(async () => {
 test('a new thread on the ACP agent streams its answer and asks with its own options before it writes', async ({ page }) => {
   const baton = await launch(page);
   await baton.newThreadWith(LABEL);
-  await expect(baton.page.getByTestId('thread-agent').first()).toHaveText(LABEL);
   await expect(baton.activeAgent).toContainText(LABEL);
 
+  // A thread exists once its first prompt is sent: from then on the list names its agent.
   await baton.send('please write the notes');
+  await expect(baton.page.getByTestId('thread-agent').first()).toHaveText(LABEL);
   await expect(baton.page.getByTestId('approval-option')).toHaveText(['Allow this edit', 'Always allow edits', 'Do not edit']);
   await baton.page.getByTestId('approval-option').filter({ hasText: 'Allow this edit' }).click();
   await expect(baton.assistantMessages.last()).toContainText('Fake agent heard: please write the notes');

@@ -47,6 +47,7 @@ test('the demo reads a file, waits for approval, and Approve writes the file', a
   expect(await readFile(path.join(workspace.path, DEMO_FILE), 'utf8')).toContain('> Show me what you can do');
   await expect(writeCard.getByTestId('approve-tool-call')).toHaveCount(0);
   // The demo shows the rest of what a turn can carry: its reasoning, a link, and the usage.
+  await baton.scrollChatToStart();
   await expect(page.getByTestId('reasoning-block').first()).toHaveAttribute('data-state', 'finished');
   await expect(page.getByTestId('link-card').first()).toHaveAttribute('href', /^https:/);
   await expect(page.getByTestId('usage-summary')).toContainText(/token/i);
@@ -95,13 +96,16 @@ test('a waiting approval and the whole history survive a reload, a new tab and a
   await secondTab.open(relay.url);
   await expect(secondTab.threadItems).toHaveText([/Remember this/]);
   await secondTab.threadItems.first().click();
-  await expect(secondTab.userMessages).toHaveText(['Remember this']);
+  // The thread opens at its end, as the first tab showed it.
+  await expect(secondTab.page.getByTestId('chat-entries')).toHaveText(transcript, { useInnerText: true });
   await expect(secondTab.toolCards).toHaveCount(2);
   await expect(secondTab.toolCard('write_file')).toHaveAttribute('data-status', 'succeeded');
-  // The turn's reasoning and link are entries of the thread too, not only live decoration.
+  // The prompt, the turn's reasoning and its link are entries of the thread too, not only live
+  // decoration: scrolled up to, they are there.
+  await secondTab.scrollChatToStart();
+  await expect(secondTab.userMessages).toHaveText(['Remember this']);
   await expect(secondTab.page.getByTestId('reasoning-block').first()).toHaveAttribute('data-state', 'finished');
   await expect(secondTab.page.getByTestId('link-card').first()).toHaveAttribute('href', /^https:/);
-  await expect(secondTab.page.getByTestId('chat-entries')).toHaveText(transcript, { useInnerText: true });
 });
 
 test('the file panel lists the workspace and shows the file clicked', async ({ page }) => {

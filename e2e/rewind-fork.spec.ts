@@ -42,13 +42,23 @@ async function scrollToStart(page: Page): Promise<void> {
   await page.getByTestId('chat-entries').evaluate((element) => element.scrollTo({ top: 0 }));
 }
 
-/** From the thread's start down, as a reader looks for an entry, until `target` is on the page. */
+/**
+ * From the thread's start down, as a reader looks for an entry, until `target` is on the page. A
+ * reader who reaches the end without seeing it starts again from the top: the list may have been
+ * taken to its end after the first scroll up (a thread just opened goes to its newest entry).
+ */
 async function scrollUntilShown(page: Page, target: Locator): Promise<void> {
   await scrollToStart(page);
   await expect
     .poll(async () => {
       const found = await target.count();
-      if (found === 0) await page.getByTestId('chat-entries').evaluate((element) => element.scrollBy({ top: 200 }));
+      if (found === 0) {
+        await page.getByTestId('chat-entries').evaluate((element) => {
+          const atEnd = element.scrollHeight - element.scrollTop - element.clientHeight < 1;
+          if (atEnd) element.scrollTo({ top: 0 });
+          else element.scrollBy({ top: 200 });
+        });
+      }
       return found;
     })
     .toBeGreaterThan(0);
@@ -126,6 +136,9 @@ test('fork opens a new thread with the kept history, which continues from there'
 
   // The source thread is as it was.
   await baton.threadItems.filter({ hasNotText: '(fork)' }).click();
+  // The fork ends with the same answer: wait for the source thread itself to be open.
+  await expect(baton.threadItems.filter({ hasNotText: '(fork)' })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('main', { name: 'Chat' }).locator('.pane__title')).not.toContainText('(fork)');
   await expect(baton.assistantMessages.last()).toContainText('Done: I wrote');
   await scrollUntilShown(page, baton.userMessages.filter({ hasText: 'Second request' }));
 });

@@ -69,6 +69,11 @@ export class BatonPage {
     await this.composer.press('Enter');
   }
 
+  /** The chat list holds only what is near the view: a reader scrolls up to see the thread's start. */
+  async scrollChatToStart(): Promise<void> {
+    await this.page.getByTestId('chat-entries').evaluate((element) => element.scrollTo({ top: 0 }));
+  }
+
   /** Picks the agent for new threads, then starts one. */
   async newThreadWith(agentLabel: string): Promise<void> {
     await this.page.getByTestId('new-thread-agent').selectOption({ label: agentLabel });
