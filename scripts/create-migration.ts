@@ -83,7 +83,11 @@ async function writeMigration(
 async function writePostgresMigration(folderName: string, sqliteSchema: string): Promise<string | null> {
   const directory = migrationsDirectoryFor('postgresql');
   const snapshotFile = join(directory, '..', POSTGRES_SCHEMA_SNAPSHOT);
-  const previous = await readFile(snapshotFile, 'utf8').catch(() => null);
+  // No snapshot yet means no PostgreSQL migration yet: the first one is made from an empty database.
+  const previous = await readFile(snapshotFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
   const next = postgresSchema(sqliteSchema);
   // The engine insists on a live connection even for a diff between two texts, which it never queries.
   const server = await startTemporaryPostgres();

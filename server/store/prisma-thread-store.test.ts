@@ -7,7 +7,8 @@ import { PrismaClient } from './generated/client';
 import type { DatabaseTarget } from './database-target';
 import { applyMigrations, migrationsDirectoryFor } from './migrate';
 import { connectPostgres } from './postgres-connection';
-import { connectSqlite, openThreadStore, readPragma } from './prisma-thread-store';
+import { openThreadStore } from './prisma-thread-store';
+import { connectSqlite, readPragma } from './sqlite-connection';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases';
 import type { ThreadStore } from './thread-store';
 
