@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
+import { THEME_BOOT_SCRIPT } from '../components/theme/theme-preference';
+import './tokens.css';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -9,9 +11,13 @@ export const metadata: Metadata = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   // Prerendered once by the static export; the relay puts each response's CSP nonce on the built
-  // page's inline scripts as it serves it (server/relay/html-nonce.ts).
+  // page's inline scripts as it serves it (server/relay/html-nonce.ts). The theme script sets the
+  // root's data-theme before the first paint, which is why React is told not to compare it.
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+      </head>
       <body>{children}</body>
     </html>
   );

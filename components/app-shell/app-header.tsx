@@ -3,6 +3,7 @@
 import { selectActiveAgent, selectPromptModel } from '../../stores/active-agent';
 import { HandOverPicker } from '../agents/hand-over-picker';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { ThemeSwitch } from '../theme/theme-switch';
 import { ConnectionStatus } from './connection-status';
 
 export function AppHeader() {
@@ -26,6 +27,7 @@ export function AppHeader() {
         </span>
       ) : null}
       <HandOverPicker />
+      <ThemeSwitch />
       <ConnectionStatus />
     </header>
   );

@@ -1,7 +1,9 @@
 /**
  * Syntax highlighting with Shiki, loaded only when first used (its core, its JavaScript regular
- * expression engine, one theme and each grammar are dynamic imports), so a page that shows no code
- * pays nothing for it. The JavaScript engine needs no WebAssembly, which the page's content
+ * expression engine, its two themes and each grammar are dynamic imports), so a page that shows no
+ * code pays nothing for it. Code is tokenized once in a light and a dark theme, and each token's
+ * colour is the CSS pair `light-dark(light, dark)`, which the page's color-scheme resolves: a
+ * switch of theme repaints the code without highlighting it again. The JavaScript engine needs no WebAssembly, which the page's content
  * security policy need not allow. Code is tokenized in chunks of lines, yielding to the browser
  * between them and carrying the grammar's state across, so a long page never holds the main
  * thread for long. Shared by the file viewer and (later) the chat's code blocks.
@@ -11,6 +13,7 @@ import { GRAMMARS } from './languages';
 
 export interface HighlightToken {
   content: string;
+  /** A CSS colour for both themes, `light-dark(#light, #dark)`; use it as the token's `color`. */
   color?: string;
   /** Shiki's FontStyle bits: 1 italic, 2 bold, 4 underline. */
   fontStyle?: number;
@@ -19,7 +22,8 @@ export interface HighlightToken {
 /** One array of tokens per line of the code. */
 export type HighlightedLines = HighlightToken[][];
 
-const THEME = 'github-light';
+/** Shiki's dual themes: the key names the color-scheme each is shown in. */
+const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
 const LINES_PER_CHUNK = 100;
 /** Longer lines (minified code) are left plain: tokenizing them costs much and shows little. */
 const MAX_TOKENIZED_LINE_LENGTH = 2000;
@@ -34,7 +38,7 @@ function loadHighlighter(): Promise<HighlighterCore> {
       import('shiki/engine/javascript'),
     ]);
     return createHighlighterCore({
-      themes: [import('shiki/themes/github-light.mjs')],
+      themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],
       langs: [],
       engine: createJavaScriptRegexEngine(),
     });
@@ -68,7 +72,9 @@ export async function highlightCode(code: string, grammar: string, signal?: Abor
     const chunk = lines.slice(start, start + LINES_PER_CHUNK).join('\n');
     const result = core.codeToTokens(chunk, {
       lang: grammar,
-      theme: THEME,
+      themes: THEMES,
+      // No default colour: every token carries each theme's style as a CSS variable, read below.
+      defaultColor: false,
       grammarState,
       tokenizeMaxLineLength: MAX_TOKENIZED_LINE_LENGTH,
     });
@@ -79,8 +85,28 @@ export async function highlightCode(code: string, grammar: string, signal?: Abor
   return signal?.aborted ? undefined : highlighted;
 }
 
+/** Shiki's per-theme CSS variables, as `defaultColor: false` names them. */
+const LIGHT = '--shiki-light';
+const DARK = '--shiki-dark';
+
 function toToken(token: ThemedToken): HighlightToken {
-  return { content: token.content, color: token.color, fontStyle: token.fontStyle };
+  const style = token.htmlStyle ?? {};
+  return { content: token.content, color: themedColor(style[LIGHT], style[DARK]), fontStyle: fontStyleBits(style) };
+}
+
+/** light-dark() takes colours only: a theme without a colour for the token leaves it plain. */
+function themedColor(light: string | undefined, dark: string | undefined): string | undefined {
+  const isColor = (value: string | undefined): value is string => value !== undefined && value !== 'inherit';
+  return isColor(light) && isColor(dark) ? `light-dark(${light}, ${dark})` : undefined;
+}
+
+/** The light theme's font style as Shiki's FontStyle bits (both GitHub themes agree on them). */
+function fontStyleBits(style: Record<string, string>): number {
+  let bits = 0;
+  if (style[`${LIGHT}-font-style`] === 'italic') bits |= 1;
+  if (style[`${LIGHT}-font-weight`] === 'bold') bits |= 2;
+  if (style[`${LIGHT}-text-decoration`]?.includes('underline')) bits |= 4;
+  return bits;
 }
 
 /** Lets the browser handle input and paint between chunks. */
