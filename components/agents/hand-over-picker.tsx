@@ -3,6 +3,7 @@
 import { selectOpenChat } from '../../stores/baton-store';
 import { selectActiveAgentName } from '../../stores/active-agent';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './agents.module.css';
 
 /**
  * "Hand to…": passes the open thread to another configured agent, which carries on with the
@@ -19,7 +20,7 @@ export function HandOverPicker() {
 
   return (
     <select
-      className="composer__select"
+      className={styles.select}
       data-testid="hand-over"
       aria-label="Hand this thread to another agent"
       title={running ? 'Stop or wait for the turn before handing over' : 'Hand this thread to another agent'}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './agents.module.css';
 
 /** Which configured agent "New thread" binds the next thread to; shown when there is a choice. */
 export function NewThreadAgentPicker() {
@@ -11,7 +12,7 @@ export function NewThreadAgentPicker() {
 
   return (
     <select
-      className="composer__select thread-panel__agent"
+      className={`${styles.select} ${styles.newThreadAgent}`}
       data-testid="new-thread-agent"
       aria-label="Agent for new threads"
       value={chosen}

@@ -3,6 +3,7 @@
 import type { CSSProperties } from 'react';
 import type { LinesRange } from '../../lib/protocol/eca/chat-context';
 import type { HighlightedLines, HighlightToken } from '../highlight/highlight-code';
+import styles from './code-lines.module.css';
 
 /** Lines chosen by clicking line numbers: where the choice began and where it ends now (1-based). */
 export interface LineSelection {
@@ -33,15 +34,15 @@ export function CodeLines({ content, firstLine, highlighted, selection, onSelect
 
   const isSelected = (number: number) => range !== undefined && number >= range.start && number <= range.end;
   return (
-    <div className="code-view">
-      <div className="code-view__gutter" aria-label="Line numbers">
+    <div className={styles.view}>
+      <div className={styles.gutter} aria-label="Line numbers">
         {lines.map((_, index) => {
           const number = firstLine + index;
           return (
             <button
               key={number}
               type="button"
-              className="code-view__number"
+              className={styles.number}
               data-testid="line-number"
               aria-pressed={isSelected(number)}
               onClick={(event) => {
@@ -54,10 +55,10 @@ export function CodeLines({ content, firstLine, highlighted, selection, onSelect
           );
         })}
       </div>
-      <pre className="code-view__code" data-testid="file-content">
+      <pre className={styles.code} data-testid="file-content">
         <code>
           {lines.map((line, index) => (
-            <span key={index} className="code-view__line" data-selected={isSelected(firstLine + index) || undefined}>
+            <span key={index} className={styles.line} data-selected={isSelected(firstLine + index) || undefined}>
               {highlighted?.[index] ? highlighted[index].map(renderToken) : line.text}
               {line.ending}
             </span>

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { FileView } from '../../stores/file-view';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './files.module.css';
 
 type TextView = Extract<FileView, { kind: 'text' }>;
 
@@ -17,7 +18,7 @@ export function FilePager({ view, pageLines }: { view: TextView; pageLines: numb
   const paged = view.lineCount > pageLines;
 
   return (
-    <div className="file-pager">
+    <div className={styles.pager}>
       <span className="pane__note" data-testid="file-page-info">
         {paged
           ? `Lines ${numberFormat.format(first)}–${numberFormat.format(last)} of ${numberFormat.format(view.lineCount)}`
@@ -44,7 +45,6 @@ export function FilePager({ view, pageLines }: { view: TextView; pageLines: numb
             Next
           </button>
           <form
-            className="file-pager__jump"
             onSubmit={(event) => {
               event.preventDefault();
               const target = Number(line);
@@ -55,7 +55,7 @@ export function FilePager({ view, pageLines }: { view: TextView; pageLines: numb
               type="number"
               min={1}
               max={view.lineCount}
-              className="file-pager__line"
+              className={styles.pagerLine}
               data-testid="go-to-line"
               aria-label="Go to line"
               placeholder="Line"

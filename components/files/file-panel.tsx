@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { FileTree } from './file-tree';
 import { QuickOpen } from './quick-open';
+import styles from './files.module.css';
 
 // The viewer (and the highlighter it loads) is fetched when a file is first opened, not with the page.
 const FileViewer = lazy(() => import('./file-viewer').then((module) => ({ default: module.FileViewer })));
@@ -15,7 +16,7 @@ export function FilePanel() {
   const hasView = useBatonStore((state) => state.fileView !== null);
 
   return (
-    <section className="file-panel" data-testid="file-panel" aria-label="Workspace files">
+    <section className={styles.panel} data-testid="file-panel" aria-label="Workspace files">
       <div className="pane__toolbar">
         <QuickOpen />
         <button type="button" className="button" disabled={!connected} onClick={() => void refreshFiles()}>

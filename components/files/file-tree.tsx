@@ -3,11 +3,12 @@
 import type { DirectoryEntry } from '../../lib/protocol/workspace-files';
 import { childPath, ROOT_FOLDER } from '../../stores/files-slice';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './files.module.css';
 
 /** The workspace's folders, each listed by the relay when first expanded. */
 export function FileTree() {
   return (
-    <div className="file-tree" role="tree" aria-label="Workspace folders" data-testid="file-tree">
+    <div className={styles.tree} role="tree" aria-label="Workspace folders" data-testid="file-tree">
       <FolderChildren folder={ROOT_FOLDER} depth={0} />
     </div>
   );
@@ -15,21 +16,21 @@ export function FileTree() {
 
 function FolderChildren({ folder, depth }: { folder: string; depth: number }) {
   const listing = useBatonStore((state) => state.folders.get(folder));
-  if (!listing || listing.status === 'loading') return <p className="file-tree__note" style={indent(depth)}>Loading…</p>;
+  if (!listing || listing.status === 'loading') return <p className={styles.treeNote} style={indent(depth)}>Loading…</p>;
   if (listing.status === 'failed') {
     return (
-      <p className="file-tree__note file-tree__note--error" role="alert" style={indent(depth)}>
+      <p className={`${styles.treeNote} ${styles.treeError}`} role="alert" style={indent(depth)}>
         {listing.error}
       </p>
     );
   }
-  if (listing.entries.length === 0) return <p className="file-tree__note" style={indent(depth)}>{depth === 0 ? 'No files to show.' : 'Empty folder'}</p>;
+  if (listing.entries.length === 0) return <p className={styles.treeNote} style={indent(depth)}>{depth === 0 ? 'No files to show.' : 'Empty folder'}</p>;
   return (
-    <ul className="file-tree__list" role="group">
+    <ul className={styles.treeList} role="group">
       {listing.entries.map((entry) => (
         <TreeEntry key={entry.name} entry={entry} path={childPath(folder, entry.name)} depth={depth} />
       ))}
-      {listing.truncated ? <li className="file-tree__note" style={indent(depth)}>More entries than can be listed; use the search box.</li> : null}
+      {listing.truncated ? <li className={styles.treeNote} style={indent(depth)}>More entries than can be listed; use the search box.</li> : null}
     </ul>
   );
 }
@@ -47,7 +48,7 @@ function TreeEntry({ entry, path, depth }: { entry: DirectoryEntry; path: string
     <li role="treeitem" aria-expanded={isFolder ? expanded : undefined} aria-selected={selected}>
       <button
         type="button"
-        className="file-item"
+        className={styles.item}
         data-testid="file-item"
         data-kind={isFolder ? 'directory' : isFile ? 'file' : 'other'}
         aria-current={selected ? 'true' : undefined}

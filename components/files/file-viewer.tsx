@@ -5,15 +5,16 @@ import type { FileView } from '../../stores/file-view';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { AddFileToContext } from './add-file-to-context';
 import { TextFileView } from './text-file-view';
+import styles from './files.module.css';
 
 /** The open file: a page of text, a picture, a description of other bytes, or why it cannot be shown. */
 export function FileViewer() {
   const view = useBatonStore((state) => state.fileView);
   if (!view) return null;
   return (
-    <section className="file-viewer" aria-label={`Contents of ${view.path}`} data-testid="file-viewer" data-kind={view.kind}>
-      <header className="file-viewer__header">
-        <h3 className="file-viewer__path" title={view.path}>
+    <section className={styles.viewer} aria-label={`Contents of ${view.path}`} data-testid="file-viewer" data-kind={view.kind}>
+      <header className={styles.viewerHeader}>
+        <h3 className={styles.viewerPath} title={view.path}>
           {view.path}
         </h3>
         {view.kind === 'image' || view.kind === 'binary' ? <AddFileToContext path={view.path} /> : null}
@@ -33,7 +34,7 @@ function FileBody({ view }: { view: FileView }) {
       );
     case 'failed':
       return (
-        <p className="file-viewer__error" role="alert" data-testid="file-error">
+        <p className={styles.viewerError} role="alert" data-testid="file-error">
           {view.error}
         </p>
       );
@@ -41,7 +42,7 @@ function FileBody({ view }: { view: FileView }) {
       return <TextFileView view={view} />;
     case 'image':
       return (
-        <figure className="file-viewer__image">
+        <figure className={styles.viewerImage}>
           {/* A blob URL of the file's own bytes: next/image has nothing to optimise here. */}
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src={view.url} alt={view.path} data-testid="image-preview" />
@@ -52,11 +53,11 @@ function FileBody({ view }: { view: FileView }) {
       );
     case 'binary':
       return (
-        <div className="file-viewer__binary" data-testid="binary-description">
+        <div className={styles.viewerBinary} data-testid="binary-description">
           <p>
             {view.description}. {view.note ?? 'Not text, so it is described rather than shown.'}
           </p>
-          <pre className="file-viewer__hex">{view.hex}</pre>
+          <pre className={styles.hex}>{view.hex}</pre>
         </div>
       );
     default: {

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../stores/baton-rpc';
 import type { QuickOpenResult } from '../../stores/files-slice';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './files.module.css';
 
 /** Typing pauses this long before the relay is asked, so a word typed is one search, not one per key. */
 const SEARCH_DELAY_MS = 150;
@@ -43,10 +44,10 @@ export function QuickOpen() {
   };
 
   return (
-    <div className="quick-open">
+    <div className={styles.quickOpen}>
       <input
         type="search"
-        className="quick-open__input"
+        className={styles.quickOpenInput}
         data-testid="quick-open"
         placeholder="Go to file…"
         aria-label="Go to file"
@@ -62,21 +63,21 @@ export function QuickOpen() {
         }}
       />
       {result && 'error' in result ? (
-        <p className="quick-open__results quick-open__note" role="alert">
+        <p className={`${styles.quickOpenResults} ${styles.quickOpenNote}`} role="alert">
           {result.error}
         </p>
       ) : null}
       {result && 'matches' in result && query.trim() !== '' ? (
-        <ul className="quick-open__results" role="listbox" aria-label="Matching files">
-          {matches.length === 0 ? <li className="quick-open__note">No file matches.</li> : null}
+        <ul className={styles.quickOpenResults} role="listbox" aria-label="Matching files">
+          {matches.length === 0 ? <li className={styles.quickOpenNote}>No file matches.</li> : null}
           {matches.map((path, index) => (
             <li key={path} role="option" aria-selected={index === active}>
-              <button type="button" className="file-item" data-testid="quick-open-result" onClick={() => open(path)}>
+              <button type="button" className={styles.item} data-testid="quick-open-result" onClick={() => open(path)}>
                 {path}
               </button>
             </li>
           ))}
-          {result.truncated ? <li className="quick-open__note">More files match; type more of the name.</li> : null}
+          {result.truncated ? <li className={styles.quickOpenNote}>More files match; type more of the name.</li> : null}
         </ul>
       ) : null}
     </div>

@@ -9,6 +9,7 @@ import { MarkdownBlocks } from '../chat/markdown-text';
 import { AddFileToContext } from './add-file-to-context';
 import { CodeLines, type LineSelection, selectedRange } from './code-lines';
 import { FilePager } from './file-pager';
+import styles from './files.module.css';
 
 type TextView = Extract<FileView, { kind: 'text' }>;
 
@@ -28,7 +29,7 @@ export function TextFileView({ view }: { view: TextView }) {
 
   return (
     <>
-      <div className="file-viewer__toolbar">
+      <div className={styles.viewerToolbar}>
         <FilePager view={view} pageLines={FILE_PAGE_LINES} />
         {markdown ? (
           <button type="button" className="button" data-testid="markdown-toggle" aria-pressed={!rendered} onClick={() => setRendered(!rendered)}>
@@ -38,7 +39,7 @@ export function TextFileView({ view }: { view: TextView }) {
         <AddFileToContext path={view.path} linesRange={showRendered ? undefined : selectedRange(selection)} />
       </div>
       {showRendered ? (
-        <div className="file-viewer__markdown" data-testid="markdown-rendered">
+        <div className={styles.viewerMarkdown} data-testid="markdown-rendered">
           <MarkdownBlocks text={view.content} />
         </div>
       ) : (

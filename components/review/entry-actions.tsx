@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { RewindActions } from '../rewind/entry-actions';
+import styles from './review.module.css';
 
 /** Where an entry can be linked to: the thread's address with the entry's anchor. */
 export function entryLink(origin: string, threadId: string, index: number): string {
@@ -22,18 +23,18 @@ export function EntryActions({ entry, index }: { entry: ThreadEntry; index: numb
     );
   };
   return (
-    <span className="entry-actions" data-testid="entry-actions">
+    <span className={styles.actions} data-testid="entry-actions">
       {entry.type === 'message' ? (
-        <button type="button" className="entry-actions__button" onClick={() => copy('Message copied', entry.chunks.map((chunk) => chunk.chunk).join(''))}>
+        <button type="button" className={styles.smallButton} onClick={() => copy('Message copied', entry.chunks.map((chunk) => chunk.chunk).join(''))}>
           Copy message
         </button>
       ) : null}
-      <button type="button" className="entry-actions__button" onClick={() => copy('Link copied', entryLink(window.location.origin, threadId, index))}>
+      <button type="button" className={styles.smallButton} onClick={() => copy('Link copied', entryLink(window.location.origin, threadId, index))}>
         Copy link
       </button>
       <RewindActions entry={entry} index={index} />
       {copied ? (
-        <span className="entry-actions__note" role="status">
+        <span className={styles.actionsNote} role="status">
           {copied}
         </span>
       ) : null}

@@ -3,6 +3,7 @@
 import { useRef } from 'react';
 import type { ExportFormat } from '../../lib/protocol/thread-export';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './review.module.css';
 
 const FORMATS: ReadonlyArray<{ format: ExportFormat; label: string }> = [
   { format: 'json', label: 'JSON' },
@@ -28,11 +29,11 @@ export function ExportMenu() {
     setTimeout(() => URL.revokeObjectURL(url), 0);
   };
   return (
-    <details ref={menu} className="review-menu" data-testid="export-menu">
-      <summary className="review-toolbar__button">Export</summary>
-      <div className="review-menu__items" role="menu" title="The export holds everything in the thread: nothing is redacted.">
+    <details ref={menu} className={styles.menu} data-testid="export-menu">
+      <summary className={styles.smallButton}>Export</summary>
+      <div className={styles.menuItems} role="menu" title="The export holds everything in the thread: nothing is redacted.">
         {FORMATS.map(({ format, label }) => (
-          <button key={format} type="button" role="menuitem" className="review-menu__item" onClick={() => void download(format)}>
+          <button key={format} type="button" role="menuitem" className={styles.smallButton} onClick={() => void download(format)}>
             {label}
           </button>
         ))}

@@ -2,6 +2,7 @@
 
 import { useRef } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './review.module.css';
 
 /** Picks a JSON export and imports it as a new thread, which opens. */
 export function ImportButton() {
@@ -17,7 +18,7 @@ export function ImportButton() {
   };
   return (
     <>
-      <button type="button" className="review-toolbar__button" onClick={() => input.current?.click()}>
+      <button type="button" className={styles.smallButton} onClick={() => input.current?.click()}>
         Import
       </button>
       <input

@@ -5,6 +5,7 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 import { ChangesView } from './changes-view';
 import { ExportMenu } from './export-menu';
 import { ImportButton } from './import-button';
+import styles from './review.module.css';
 
 /** Moving through the open thread's tool calls and changes, its Changes view, export and import. */
 export function ReviewToolbar() {
@@ -13,24 +14,24 @@ export function ReviewToolbar() {
   const [showChanges, setShowChanges] = useState(false);
   return (
     <>
-      <nav className="review-toolbar" aria-label="Review">
+      <nav className={styles.toolbar} aria-label="Review">
         {threadId !== null ? (
           <>
-            <button type="button" className="review-toolbar__button" onClick={() => void goToNext('toolCall', -1)} aria-label="Previous tool call">
+            <button type="button" className={styles.smallButton} onClick={() => void goToNext('toolCall', -1)} aria-label="Previous tool call">
               ↑ Tool call
             </button>
-            <button type="button" className="review-toolbar__button" onClick={() => void goToNext('toolCall', 1)} aria-label="Next tool call">
+            <button type="button" className={styles.smallButton} onClick={() => void goToNext('toolCall', 1)} aria-label="Next tool call">
               ↓ Tool call
             </button>
-            <button type="button" className="review-toolbar__button" onClick={() => void goToNext('change', -1)} aria-label="Previous change">
+            <button type="button" className={styles.smallButton} onClick={() => void goToNext('change', -1)} aria-label="Previous change">
               ↑ Change
             </button>
-            <button type="button" className="review-toolbar__button" onClick={() => void goToNext('change', 1)} aria-label="Next change">
+            <button type="button" className={styles.smallButton} onClick={() => void goToNext('change', 1)} aria-label="Next change">
               ↓ Change
             </button>
             <button
               type="button"
-              className="review-toolbar__button"
+              className={styles.smallButton}
               aria-pressed={showChanges}
               onClick={() => setShowChanges((shown) => !shown)}
             >

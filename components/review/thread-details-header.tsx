@@ -5,6 +5,7 @@ import { formatCost, formatTokens } from '../../lib/thread/review-labels';
 import { selectOpenChat } from '../../stores/baton-store';
 import { useAgentLabel } from '../agents/use-agent-label';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './review.module.css';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -23,7 +24,7 @@ export function ThreadDetailsHeader() {
 
   if (!details) return null;
   return (
-    <dl className="thread-details" data-testid="thread-details">
+    <dl className={styles.details} data-testid="thread-details">
       <Fact name="Agent" value={agentLabel || details.agent} testId="thread-details-agent" />
       <Fact name="Model" value={details.model ?? 'not recorded'} testId="thread-details-model" />
       <Fact name="Workspace" value={details.workspace ?? 'not recorded'} testId="thread-details-workspace" />
@@ -37,7 +38,7 @@ export function ThreadDetailsHeader() {
 
 function Fact({ name, value, testId }: { name: string; value: string; testId: string }) {
   return (
-    <div className="thread-details__fact">
+    <div className={styles.fact}>
       <dt>{name}</dt> <dd data-testid={testId} title={value}>{value}</dd>
     </div>
   );

@@ -3,6 +3,7 @@
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { selectOpenChat } from '../../stores/baton-store';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import reviewStyles from '../review/review.module.css';
 
 /**
  * Among an entry's actions: "Fork from here" on every one, and "Rewind to here" on the user's
@@ -18,11 +19,11 @@ export function RewindActions({ index, entry }: { index: number; entry: ThreadEn
   return (
     <>
       {isUserMessage ? (
-        <button type="button" className="entry-actions__button" data-testid="rewind-to-here" disabled={!idle} title={why ?? 'Remove this message and everything after it, and put back the files changed since'} onClick={() => void askRewind(index)}>
+        <button type="button" className={reviewStyles.smallButton} data-testid="rewind-to-here" disabled={!idle} title={why ?? 'Remove this message and everything after it, and put back the files changed since'} onClick={() => void askRewind(index)}>
           Rewind to here
         </button>
       ) : null}
-      <button type="button" className="entry-actions__button" data-testid="fork-from-here" disabled={!idle} title={why ?? 'A new thread with everything up to here'} onClick={() => void forkThreadAt(index)}>
+      <button type="button" className={reviewStyles.smallButton} data-testid="fork-from-here" disabled={!idle} title={why ?? 'A new thread with everything up to here'} onClick={() => void forkThreadAt(index)}>
         Fork from here
       </button>
     </>

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { RewindFileList } from './rewind-file-list';
+import styles from './rewind.module.css';
 
 /** Confirms a rewind: how many entries go, which files are restored, which are left and why. */
 export function RewindDialog() {
@@ -15,20 +16,20 @@ export function RewindDialog() {
   const overridable = preview.conflicts.some((conflict) => conflict.overridable);
 
   return (
-    <div className="rewind-dialog" role="dialog" aria-modal="true" aria-labelledby="rewind-dialog-title" data-testid="rewind-dialog">
-      <h3 id="rewind-dialog-title" className="rewind-dialog__title">Rewind to this message?</h3>
+    <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby="rewind-dialog-title" data-testid="rewind-dialog">
+      <h3 id="rewind-dialog-title" className={styles.title}>Rewind to this message?</h3>
       <p>
         This message and the {preview.removedEntries - 1} entries after it leave the thread.
         {preview.files.length === 0 && preview.conflicts.length === 0 ? ' No files need restoring.' : ''}
       </p>
       <RewindFileList files={preview.files} conflicts={preview.conflicts} />
       {overridable ? (
-        <label className="rewind-dialog__overwrite">
+        <label>
           <input type="checkbox" data-testid="rewind-overwrite" checked={overwrite} onChange={(event) => setOverwrite(event.target.checked)} />
           Restore the files changed since as well (their later changes are lost)
         </label>
       ) : null}
-      <div className="rewind-dialog__buttons">
+      <div className={styles.buttons}>
         <button type="button" className="button" data-testid="rewind-cancel" onClick={() => { setOverwrite(false); cancelRewind(); }}>
           Cancel
         </button>

@@ -2,6 +2,8 @@
 
 import { useEffect } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import toastStyles from '../toasts/toasts.module.css';
+import styles from './threads.module.css';
 
 /** Well within the relay's undo window (UNDO_WINDOW_MS), so that Undo always works while shown. */
 const UNDO_VISIBLE_MS = 10_000;
@@ -20,12 +22,12 @@ export function DeletedThreadToast() {
 
   if (!deleted) return null;
   return (
-    <div className="toast toast--info deleted-thread-toast" data-testid="deleted-thread-toast" role="status">
-      <span className="toast__message">Deleted “{deleted.title || 'New thread'}”.</span>
+    <div className={`${toastStyles.toast} ${toastStyles.info} ${styles.deletedToast}`} data-testid="deleted-thread-toast" role="status">
+      <span className={toastStyles.message}>Deleted “{deleted.title || 'New thread'}”.</span>
       <button type="button" className="button" data-testid="undo-delete" onClick={() => void undoDelete()}>
         Undo
       </button>
-      <button type="button" className="toast__dismiss" aria-label="Dismiss" onClick={dismissDeleted}>
+      <button type="button" className={toastStyles.dismiss} aria-label="Dismiss" onClick={dismissDeleted}>
         ×
       </button>
     </div>

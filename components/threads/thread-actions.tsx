@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './threads.module.css';
 
 /** Rename, archive (or unarchive) and delete, the delete asking first. */
 export function ThreadActions({ thread, onRename }: { thread: ThreadMetadata; onRename(): void }) {
@@ -13,8 +14,8 @@ export function ThreadActions({ thread, onRename }: { thread: ThreadMetadata; on
 
   if (confirmingDelete) {
     return (
-      <span className="thread-actions thread-actions--confirm" role="group" aria-label="Confirm delete">
-        <span className="thread-actions__question">Delete this thread?</span>
+      <span className={`${styles.actions} ${styles.actionsConfirm}`} role="group" aria-label="Confirm delete">
+        <span className={styles.question}>Delete this thread?</span>
         <button type="button" className="button button--danger" data-testid="confirm-delete-thread" onClick={() => void deleteThread(thread.id)}>
           Delete
         </button>
@@ -25,20 +26,20 @@ export function ThreadActions({ thread, onRename }: { thread: ThreadMetadata; on
     );
   }
   return (
-    <span className="thread-actions">
-      <button type="button" className="thread-actions__button" data-testid="rename-thread" title="Rename" onClick={onRename}>
+    <span className={styles.actions}>
+      <button type="button" className={styles.actionButton} data-testid="rename-thread" title="Rename" onClick={onRename}>
         Rename
       </button>
       <button
         type="button"
-        className="thread-actions__button"
+        className={styles.actionButton}
         data-testid="archive-thread"
         title={archived ? 'Unarchive' : 'Archive'}
         onClick={() => void setThreadArchived(thread.id, !archived)}
       >
         {archived ? 'Unarchive' : 'Archive'}
       </button>
-      <button type="button" className="thread-actions__button" data-testid="delete-thread" title="Delete" onClick={() => setConfirmingDelete(true)}>
+      <button type="button" className={styles.actionButton} data-testid="delete-thread" title="Delete" onClick={() => setConfirmingDelete(true)}>
         Delete
       </button>
     </span>

@@ -8,6 +8,7 @@ import { SearchSnippet } from './search-snippet';
 import { ThreadActions } from './thread-actions';
 import { ThreadStatusBadge } from './thread-status-badge';
 import { ThreadTitleEditor } from './thread-title-editor';
+import styles from './threads.module.css';
 
 const UNTITLED = 'New thread';
 
@@ -26,13 +27,13 @@ export function ThreadItem({ thread, selected }: { thread: ThreadMetadata; selec
   const open = () => void (thread.match ? openSearchResult(thread.id, thread.match.seq) : selectThread(thread.id));
 
   return (
-    <li className="thread-row" data-testid="thread-row" data-thread-id={thread.id}>
+    <li className={styles.row} data-testid="thread-row" data-thread-id={thread.id}>
       {renaming ? (
         <ThreadTitleEditor title={thread.title} onSave={(title) => renameThreadTitle(thread.id, title)} onDone={() => setRenaming(false)} />
       ) : (
         <button
           type="button"
-          className="thread-item"
+          className={styles.item}
           data-testid="thread-item"
           data-thread-id={thread.id}
           data-status={thread.status ?? 'idle'}
@@ -40,16 +41,16 @@ export function ThreadItem({ thread, selected }: { thread: ThreadMetadata; selec
           onClick={open}
           onDoubleClick={() => setRenaming(true)}
         >
-          <span className="thread-item__title">{thread.title || UNTITLED}</span>
+          <span className={styles.title}>{thread.title || UNTITLED}</span>
           {thread.match ? <SearchSnippet match={thread.match} /> : null}
-          <span className="thread-item__meta">
+          <span className={styles.meta}>
             <ThreadStatusBadge status={thread.status} />
             {showAgent && agentLabel ? (
-              <span className="thread-item__agent" data-testid="thread-agent">
+              <span className={styles.agent} data-testid="thread-agent">
                 {agentLabel}
               </span>
             ) : null}
-            <time className="thread-item__time" dateTime={thread.modifiedAt}>
+            <time className={styles.time} dateTime={thread.modifiedAt}>
               {formatModifiedAt(thread.modifiedAt)}
             </time>
           </span>

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './threads.module.css';
 
 /** The end of the loaded list: coming into view, it asks for the next page, if there is one. */
 export function ThreadListEnd() {
@@ -23,7 +24,7 @@ export function ThreadListEnd() {
 
   if (!hasMore) return null;
   return (
-    <li ref={marker} className="thread-list__more" data-testid="thread-list-more">
+    <li ref={marker} className={styles.more} data-testid="thread-list-more">
       {loading ? 'Loading…' : ''}
     </li>
   );

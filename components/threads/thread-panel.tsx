@@ -5,6 +5,7 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 import { ThreadItem } from './thread-item';
 import { ThreadListEnd } from './thread-list-end';
 import { ThreadSearchBox } from './thread-search-box';
+import styles from './threads.module.css';
 
 export function ThreadPanel() {
   const threads = useBatonStore((state) => state.threads);
@@ -15,7 +16,7 @@ export function ThreadPanel() {
   const filtered = useBatonStore((state) => state.threadFilter.query.trim() !== '' || state.threadFilter.archived);
 
   return (
-    <nav className="pane thread-panel" aria-label="Threads">
+    <nav className={`pane ${styles.panel}`} aria-label="Threads">
       <div className="pane__header">
         <h2 className="pane__title">Threads</h2>
         <NewThreadAgentPicker />
@@ -25,7 +26,7 @@ export function ThreadPanel() {
         </button>
       </div>
       <ThreadSearchBox />
-      <ul className="thread-list" data-testid="thread-list" data-state={threadsLoaded ? 'loaded' : 'loading'}>
+      <ul className={styles.list} data-testid="thread-list" data-state={threadsLoaded ? 'loaded' : 'loading'}>
         {threads.map((thread) => (
           <ThreadItem key={thread.id} thread={thread} selected={thread.id === selectedThreadId} />
         ))}

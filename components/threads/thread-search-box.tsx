@@ -2,6 +2,7 @@
 
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { MAX_SEARCH_QUERY_LENGTH } from '../../lib/protocol/thread-list';
+import styles from './threads.module.css';
 
 /** Searches titles and what was said in the threads; the archived box switches to the archived ones. */
 export function ThreadSearchBox() {
@@ -10,10 +11,10 @@ export function ThreadSearchBox() {
   const setThreadFilter = useBatonStore((state) => state.setThreadFilter);
 
   return (
-    <div className="thread-search">
+    <div className={styles.search}>
       <input
         type="search"
-        className="thread-search__input"
+        className={styles.searchInput}
         data-testid="thread-search"
         placeholder="Search threads"
         aria-label="Search threads"
@@ -21,7 +22,7 @@ export function ThreadSearchBox() {
         value={query}
         onChange={(event) => void setThreadFilter({ query: event.target.value })}
       />
-      <label className="thread-search__archived">
+      <label className={styles.archived}>
         <input type="checkbox" data-testid="show-archived" checked={archived} onChange={(event) => void setThreadFilter({ archived: event.target.checked })} />
         Archived
       </label>

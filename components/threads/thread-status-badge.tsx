@@ -1,6 +1,7 @@
 'use client';
 
 import type { ThreadStatus } from '../../lib/protocol/thread-list';
+import styles from './threads.module.css';
 
 const LABELS: Record<Exclude<ThreadStatus, 'idle'>, { text: string; title: string }> = {
   running: { text: 'Running', title: 'A turn is running in this thread' },
@@ -12,7 +13,7 @@ export function ThreadStatusBadge({ status }: { status: ThreadStatus | undefined
   if (status === undefined || status === 'idle') return null;
   const label = LABELS[status];
   return (
-    <span className={`thread-status thread-status--${status}`} data-testid="thread-status" data-status={status} title={label.title}>
+    <span className={status === 'waiting' ? `${styles.status} ${styles.statusWaiting}` : styles.status} data-testid="thread-status" data-status={status} title={label.title}>
       {label.text}
     </span>
   );

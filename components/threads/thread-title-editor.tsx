@@ -2,6 +2,7 @@
 
 import { useRef, useState } from 'react';
 import { MAX_THREAD_TITLE_LENGTH } from '../../lib/protocol/thread-list-methods';
+import styles from './threads.module.css';
 
 /** The thread's title in place, editable: Enter saves, Escape (or leaving it unchanged) cancels. */
 export function ThreadTitleEditor({ title, onSave, onDone }: { title: string; onSave(title: string): Promise<boolean>; onDone(): void }) {
@@ -20,7 +21,7 @@ export function ThreadTitleEditor({ title, onSave, onDone }: { title: string; on
 
   return (
     <input
-      className="thread-item__title-input"
+      className={styles.titleInput}
       data-testid="thread-title-input"
       aria-label="Thread title"
       value={draft}

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import type { Toast } from '../../stores/baton-store';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './toasts.module.css';
 
 /** Information goes by itself; errors and warnings stay until the user has seen them. */
 const INFO_VISIBLE_MS = 6_000;
@@ -17,11 +18,11 @@ export function ToastItem({ toast }: { toast: Toast }) {
   }, [toast.id, toast.type, dismissToast]);
 
   return (
-    <div className={`toast toast--${toast.type}`} data-testid="toast" data-type={toast.type} role={toast.type === 'error' ? 'alert' : 'status'}>
-      <span className="toast__message">{toast.message}</span>
+    <div className={`${styles.toast} ${styles[toast.type]}`} data-testid="toast" data-type={toast.type} role={toast.type === 'error' ? 'alert' : 'status'}>
+      <span className={styles.message}>{toast.message}</span>
       <button
         type="button"
-        className="toast__dismiss"
+        className={styles.dismiss}
         data-testid="dismiss-toast"
         aria-label="Dismiss"
         onClick={() => dismissToast(toast.id)}

@@ -5,6 +5,7 @@ import { toolServerError, type ToolServer } from '../../stores/baton-store';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { Disclosure } from '../disclosure/disclosure';
 import { toolServerAction, toolServerStatusLabel } from './tool-server-status';
+import styles from './tool-servers.module.css';
 
 /**
  * One tool server: its state, why it failed, its tools, and Stop or Start for an MCP server. A
@@ -26,26 +27,26 @@ export function ToolServerItem({ server }: { server: ToolServer }) {
   }
 
   return (
-    <li className={`tool-server tool-server--${server.status}`} data-testid="tool-server" data-status={server.status} data-server-name={server.name}>
-      <div className="tool-server__header">
-        <span className="tool-server__name">{server.name}</span>{' '}
-        <span className={`tool-server__status tool-server__status--${server.status}`}>{toolServerStatusLabel(server.status)}</span>
+    <li className={styles.server} data-testid="tool-server" data-status={server.status} data-server-name={server.name}>
+      <div className={styles.header}>
+        <span className={styles.name}>{server.name}</span>{' '}
+        <span className={styles.status}>{toolServerStatusLabel(server.status)}</span>
       </div>
       {'\n'}
-      <div className="tool-server__origin">
+      <div className={styles.origin}>
         {server.type === 'native' ? 'Built-in tools' : <code title="Command">{[server.command, ...server.args].join(' ')}</code>}
       </div>
       {error ? (
-        <p className="tool-server__error" data-testid="tool-server-error">
+        <p className={styles.error} data-testid="tool-server-error">
           {error}
         </p>
       ) : null}
       {'\n'}
       {tools.length > 0 ? (
-        <Disclosure className="tool-server__tools" summary={`${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}`}>
-          <ul className="tool-server__tool-list">
+        <Disclosure className={styles.tools} summary={`${tools.length} ${tools.length === 1 ? 'tool' : 'tools'}`}>
+          <ul className={styles.toolList}>
             {tools.map((tool) => (
-              <li key={tool.name} title={tool.description} className={tool.disabled ? 'tool-server__tool--disabled' : undefined}>
+              <li key={tool.name} title={tool.description} className={tool.disabled ? styles.disabledTool : undefined}>
                 <code>{tool.name}</code>
                 {tool.disabled ? ' (disabled)' : null}
               </li>
@@ -53,7 +54,7 @@ export function ToolServerItem({ server }: { server: ToolServer }) {
           </ul>
         </Disclosure>
       ) : (
-        <span className="tool-server__tools">No tools</span>
+        <span className={styles.tools}>No tools</span>
       )}
       {action ? (
         <button

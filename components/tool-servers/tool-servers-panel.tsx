@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { activeAgentServers, selectActiveAgentName } from '../../stores/active-agent';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ToolServerItem } from './tool-server-item';
+import styles from './tool-servers.module.css';
 
 /**
  * The tool servers of the agent the composer talks to (its own tools and each MCP server) as
@@ -16,16 +17,16 @@ export function ToolServersPanel() {
   const error = useBatonStore((state) => state.toolServersError);
 
   return (
-    <section className="tool-servers-panel" data-testid="tool-servers-panel" aria-label="Tool servers">
+    <section className={styles.panel} data-testid="tool-servers-panel" aria-label="Tool servers">
       {error ? (
-        <p className="tool-servers-panel__error" role="alert">
+        <p className={styles.panelError} role="alert">
           {error}
         </p>
       ) : null}
       {servers.length === 0 ? (
         <p className="pane__empty">The agent has reported no tool servers yet.</p>
       ) : (
-        <ul className="tool-server-list">
+        <ul className={styles.list}>
           {servers.map((server) => (
             <ToolServerItem key={`${server.baton?.agent ?? ''}/${server.name}`} server={server} />
           ))}
