@@ -77,6 +77,9 @@ test('the tree lists folders as they are expanded, without ignored files or the 
   await treeItem(page, 'main.ts').click();
   await expect(page.getByTestId('file-content')).toHaveText('const first = 1;\nconst second = "pear";\nconst third = "plum";\n');
   await expect(page.getByTestId('line-number')).toHaveText(['1', '2', '3']);
+  // One row per line, each beside its number.
+  const rowTops = (locator: ReturnType<Page['locator']>) => locator.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+  expect(await rowTops(page.getByTestId('file-content').locator('code > span'))).toEqual(await rowTops(page.getByTestId('line-number')));
   // Highlighted: the string is a token of its own colour.
   await expect(page.getByTestId('file-content').locator('span[style*="color"]', { hasText: '"pear"' })).toHaveCount(1);
   await treeItem(page, 'src').click();
