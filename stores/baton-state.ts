@@ -11,6 +11,7 @@ import type { ReviewSlice } from './review-slice';
 import type { ToastsSlice } from './toasts-slice';
 import type { ToolServersSlice } from './tool-servers-slice';
 import type { RewindSlice } from './rewind-slice';
+import type { PromptQueueSlice } from './prompt-queue-slice';
 
 export type BatonState = ConnectionSlice &
   ThreadsSlice &
@@ -21,7 +22,8 @@ export type BatonState = ConnectionSlice &
   ToolServersSlice &
   ToastsSlice &
   RewindSlice
-  & ReviewSlice;
+  & ReviewSlice
+  & PromptQueueSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

@@ -15,6 +15,7 @@ import { createReviewSlice } from './review-slice';
 import { createToastsSlice } from './toasts-slice';
 import { createToolServersSlice } from './tool-servers-slice';
 import { createRewindSlice } from './rewind-slice';
+import { createPromptQueueSlice } from './prompt-queue-slice';
 
 export function createBatonStore(rpc: BatonRpc) {
   return createStore<BatonState>()((...store) => ({
@@ -28,6 +29,7 @@ export function createBatonStore(rpc: BatonRpc) {
     ...createToastsSlice(rpc)(...store),
     ...createRewindSlice(rpc)(...store),
     ...createReviewSlice(rpc)(...store),
+    ...createPromptQueueSlice(rpc)(...store),
   }));
 }
 
