@@ -12,6 +12,7 @@ import type { ToastsSlice } from './toasts-slice';
 import type { ToolServersSlice } from './tool-servers-slice';
 import type { RewindSlice } from './rewind-slice';
 import type { PromptQueueSlice } from './prompt-queue-slice';
+import type { ThreadFinderSlice } from './thread-finder-slice';
 
 export type BatonState = ConnectionSlice &
   ThreadsSlice &
@@ -23,7 +24,8 @@ export type BatonState = ConnectionSlice &
   ToastsSlice &
   RewindSlice
   & ReviewSlice
-  & PromptQueueSlice;
+  & PromptQueueSlice
+  & ThreadFinderSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

@@ -16,6 +16,7 @@ import { createToastsSlice } from './toasts-slice';
 import { createToolServersSlice } from './tool-servers-slice';
 import { createRewindSlice } from './rewind-slice';
 import { createPromptQueueSlice } from './prompt-queue-slice';
+import { createThreadFinderSlice } from './thread-finder-slice';
 
 export function createBatonStore(rpc: BatonRpc) {
   return createStore<BatonState>()((...store) => ({
@@ -30,6 +31,7 @@ export function createBatonStore(rpc: BatonRpc) {
     ...createRewindSlice(rpc)(...store),
     ...createReviewSlice(rpc)(...store),
     ...createPromptQueueSlice(rpc)(...store),
+    ...createThreadFinderSlice(rpc)(...store),
   }));
 }
 
