@@ -16,6 +16,7 @@ let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 test.beforeEach(async () => {
   workspace = await makeTempFolder('a11y');
   await writeFile(path.join(workspace.path, 'README.md'), '# Sample project\n\nA workspace for the check.\n');
+  await writeFile(path.join(workspace.path, 'notes.txt'), 'line one\nline two\n');
   relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
 });
 
@@ -36,15 +37,15 @@ test('the first screen, a pending approval, an open file and the palette have no
   const baton = new BatonPage(page);
   await baton.open(relay.url);
   await expect(page.getByTestId('thread-list')).toHaveAttribute('data-state', 'loaded');
-  await expect(page.getByTestId('file-item')).toHaveText(['README.md']);
+  await expect(page.getByTestId('file-item')).toHaveText(['notes.txt', 'README.md']);
   expect(await seriousViolations(page), 'first screen').toEqual([]);
 
   await baton.send('Try an edit');
   await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
   expect(await seriousViolations(page), 'pending approval').toEqual([]);
 
-  await page.getByTestId('file-item').filter({ hasText: 'README.md' }).click();
-  await expect(page.getByTestId('file-content')).toContainText('Sample project');
+  await page.getByTestId('file-item').filter({ hasText: 'notes.txt' }).click();
+  await expect(page.getByTestId('file-content')).toContainText('line two');
   expect(await seriousViolations(page), 'file open').toEqual([]);
 
   await page.keyboard.press('Control+k');
@@ -55,7 +56,7 @@ test('the first screen, a pending approval, an open file and the palette have no
 test('Tab reaches every control, each with a visible focus ring', async ({ page }) => {
   const baton = new BatonPage(page);
   await baton.open(relay.url);
-  await expect(page.getByTestId('file-item')).toHaveText(['README.md']);
+  await expect(page.getByTestId('file-item')).toHaveText(['notes.txt', 'README.md']);
   // Every control a pointer can use, counted before tabbing.
   const controls = await page.locator('button:visible:enabled, a[href]:visible, input:visible:enabled, select:visible:enabled, textarea:visible:enabled, summary:visible').count();
   const reached = new Set<string>();

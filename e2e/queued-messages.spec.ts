@@ -76,7 +76,7 @@ test('Send during a turn queues the message, which can be edited or removed and 
   await page.getByTestId('queued-prompt-editor').fill('the queued one');
   await page.getByTestId('queued-prompt-editor').press('Enter');
   await expect(page.getByTestId('queued-prompt-text')).toHaveText('the queued one');
-  expect(model.requests).toHaveLength(1);
+  await expect(baton.userMessages).toHaveText(['Read my notes']);
 
   gate.open();
   await expect(baton.userMessages.last()).toHaveText('the queued one');

@@ -11,6 +11,11 @@ const CommandPalette = dynamic(() => import('./command-palette').then((module) =
 /** An open dialog or menu has Esc for itself. */
 const OPEN_POPUP_SELECTOR = '[role="dialog"], [role="menu"], [role="listbox"], details[open]';
 
+/** A closed menu stays in the page (inside a closed `<details>`): only one that shows counts. */
+function popupOpen(): boolean {
+  return Array.from(document.querySelectorAll(OPEN_POPUP_SELECTOR)).some((element) => element.getClientRects().length > 0);
+}
+
 /**
  * The page's own keys: Ctrl/Cmd+K opens the command palette; Esc stops the open thread's running
  * turn when nothing in particular has focus (the composer handles Esc itself; any other field,
@@ -33,7 +38,7 @@ export function KeyboardShortcuts() {
       if (event.key !== 'Escape' || event.defaultPrevented || !store) return;
       const focused = document.activeElement;
       if (focused && focused !== document.body && focused !== document.documentElement) return;
-      if (document.querySelector(OPEN_POPUP_SELECTOR)) return;
+      if (popupOpen()) return;
       const state = store.getState();
       if (selectOpenChat(state).turnRunning) {
         event.preventDefault();
