@@ -11,6 +11,8 @@ import type { ReviewSlice } from './review-slice';
 import type { ToastsSlice } from './toasts-slice';
 import type { ToolServersSlice } from './tool-servers-slice';
 import type { RewindSlice } from './rewind-slice';
+import type { PromptQueueSlice } from './prompt-queue-slice';
+import type { ThreadFinderSlice } from './thread-finder-slice';
 
 export type BatonState = ConnectionSlice &
   ThreadsSlice &
@@ -21,7 +23,9 @@ export type BatonState = ConnectionSlice &
   ToolServersSlice &
   ToastsSlice &
   RewindSlice
-  & ReviewSlice;
+  & ReviewSlice
+  & PromptQueueSlice
+  & ThreadFinderSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

@@ -15,6 +15,8 @@ import { createReviewSlice } from './review-slice';
 import { createToastsSlice } from './toasts-slice';
 import { createToolServersSlice } from './tool-servers-slice';
 import { createRewindSlice } from './rewind-slice';
+import { createPromptQueueSlice } from './prompt-queue-slice';
+import { createThreadFinderSlice } from './thread-finder-slice';
 
 export function createBatonStore(rpc: BatonRpc) {
   return createStore<BatonState>()((...store) => ({
@@ -28,6 +30,8 @@ export function createBatonStore(rpc: BatonRpc) {
     ...createToastsSlice(rpc)(...store),
     ...createRewindSlice(rpc)(...store),
     ...createReviewSlice(rpc)(...store),
+    ...createPromptQueueSlice(rpc)(...store),
+    ...createThreadFinderSlice(rpc)(...store),
   }));
 }
 

@@ -2,6 +2,7 @@
  * The open threads' chats (entries folded live from `chat/contentReceived`) and the turn actions:
  * prompt, stop, approve, reject, clear.
  */
+import type { ChatContext } from '../lib/protocol/eca-chat';
 import type { SequencedContentReceivedParams } from '../lib/protocol/thread-events';
 import { selectPromptBehavior, selectPromptModel } from './active-agent';
 import { errorMessage } from './baton-rpc';
@@ -17,9 +18,10 @@ export interface ChatSlice {
   receiveChatContent(params: SequencedContentReceivedParams): void;
   /**
    * Sends a prompt to the open thread, or with none open creates one with it, with the chosen
-   * model, behavior and contexts; the contexts are used up once it is sent.
+   * model, behavior and contexts; the contexts are used up once it is sent. `queued`: a message
+   * that waited for a turn to end (prompt-queue-slice.ts), for its own thread with its own contexts.
    */
-  sendPrompt(message: string): Promise<boolean>;
+  sendPrompt(message: string, queued?: { threadId: string; contexts: readonly ChatContext[] }): Promise<boolean>;
   /** `chat/delete` for the open thread, then an empty chat from the relay's record. */
   clearChat(): Promise<boolean>;
   stopTurn(): void;
@@ -68,16 +70,16 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
       if (content.type === 'threadRewound') void get().refreshFiles();
     },
 
-    async sendPrompt(message) {
+    async sendPrompt(message, queued) {
       if (message.trim() === '') return false;
       set({ lastError: null });
       // No open thread: this prompt creates one (the relay makes it, with the agent chosen for it).
-      const threadId = get().selectedThreadId;
+      const threadId = queued ? queued.threadId : get().selectedThreadId;
       const newThreadAgent = get().newThreadAgent;
       // Running from the moment it is sent, so a second Enter cannot send twice; the relay's
       // `progress finished` (or the failure below) ends it.
       if (threadId) updateChat(threadId, (chat) => ({ ...chat, turnRunning: true, turnError: null }));
-      const { promptContexts } = get();
+      const promptContexts = queued ? queued.contexts : get().promptContexts;
       const selectedModel = selectPromptModel(get());
       const selectedBehavior = selectPromptBehavior(get());
       try {
@@ -89,7 +91,7 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
           ...(promptContexts.length > 0 ? { contexts: [...promptContexts] } : {}),
         });
         // Only the contexts sent: any chosen while the prompt was on its way stay for the next.
-        set((state) => ({ promptContexts: state.promptContexts.filter((context) => !promptContexts.includes(context)) }));
+        if (!queued) set((state) => ({ promptContexts: state.promptContexts.filter((context) => !promptContexts.includes(context)) }));
         // The thread the prompt made opens, unless the user moved on meanwhile; its address follows.
         if (!threadId && get().selectedThreadId === null) await get().selectThread(chatId);
         return true;

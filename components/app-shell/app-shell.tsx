@@ -1,6 +1,7 @@
 'use client';
 
 import { ChatPanel } from '../chat/chat-panel';
+import { KeyboardShortcuts } from '../command-palette/keyboard-shortcuts';
 import { DeletedThreadToast } from '../threads/deleted-thread-toast';
 import { ThreadAddress } from '../threads/thread-address';
 import { ThreadPanel } from '../threads/thread-panel';
@@ -23,6 +24,7 @@ export function AppShell() {
       <ToastList />
       <DeletedThreadToast />
       <ThreadAddress />
+      <KeyboardShortcuts />
     </div>
   );
 }

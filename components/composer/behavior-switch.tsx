@@ -3,6 +3,7 @@
 import type { ChatBehavior } from '../../lib/protocol/eca-chat';
 import { selectOfferedBehaviors, selectPromptBehavior } from '../../stores/active-agent';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './composer.module.css';
 
 const DESCRIPTIONS: Partial<Record<ChatBehavior, string>> = {
   agent: 'Agent: reads and changes the workspace',
@@ -20,14 +21,14 @@ export function BehaviorSwitch() {
   if (!behaviors || behaviors.length < 2) return null;
 
   return (
-    <div className="behavior-switch" role="radiogroup" aria-label="Behavior" data-testid="behavior-switch">
+    <div className={styles.behaviorSwitch} role="radiogroup" aria-label="Behavior" data-testid="behavior-switch">
       {behaviors.map((behavior) => (
         <button
           key={behavior}
           type="button"
           role="radio"
           aria-checked={behavior === selectedBehavior}
-          className="behavior-switch__option"
+          className={styles.behaviorOption}
           data-behavior={behavior}
           title={DESCRIPTIONS[behavior]}
           onClick={() => selectBehavior(behavior)}

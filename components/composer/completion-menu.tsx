@@ -2,6 +2,7 @@
 
 import type { ChatContext } from '../../lib/protocol/eca-chat';
 import type { ChatCommand } from '../../lib/protocol/eca/chat-methods';
+import styles from './composer.module.css';
 import { contextDetail, contextKindLabel, contextLabel } from './context-label';
 import { optionKey, type CompletionMenuState } from './use-completion';
 
@@ -29,23 +30,23 @@ export function CompletionMenu({
   const rows = options.kind === 'context' ? options.items.map(contextRow) : options.items.map(commandRow);
 
   return (
-    <div className="completion-menu" data-testid={isContext ? 'context-menu' : 'command-menu'}>
-      {error ? <p className="completion-menu__error">Could not load suggestions: {error}</p> : null}
-      <ul id={COMPLETION_MENU_ID} role="listbox" aria-label={isContext ? 'Contexts' : 'Commands'} className="completion-menu__list">
+    <div className={styles.menu} data-testid={isContext ? 'context-menu' : 'command-menu'}>
+      {error ? <p className={styles.error}>Could not load suggestions: {error}</p> : null}
+      <ul id={COMPLETION_MENU_ID} role="listbox" aria-label={isContext ? 'Contexts' : 'Commands'} className={styles.menuList}>
         {rows.map(({ label, kind, detail }, index) => (
           <li
             key={optionKey(options, index)}
             id={completionOptionId(index)}
             role="option"
             aria-selected={index === activeIndex}
-            className="completion-menu__option"
+            className={styles.menuOption}
             data-testid={isContext ? 'context-option' : 'command-option'}
             onMouseDown={(event) => event.preventDefault()}
             onMouseEnter={() => onHover(index)}
             onClick={() => onChoose(index)}
           >
-            <span className="completion-menu__kind">{kind}</span> <span className="completion-menu__label">{label}</span>
-            {detail ? <span className="completion-menu__detail"> {detail}</span> : null}
+            <span className={styles.kind}>{kind}</span> <span className={styles.menuLabel}>{label}</span>
+            {detail ? <span className={styles.menuDetail}> {detail}</span> : null}
           </li>
         ))}
       </ul>

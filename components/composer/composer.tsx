@@ -1,19 +1,24 @@
 'use client';
 
-import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useContext, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { selectActiveAgent } from '../../stores/active-agent';
 import { selectOpenChat } from '../../stores/baton-store';
-import { useBatonStore } from '../baton-client/baton-store-context';
+import { lastPromptOfOpenThread } from '../../stores/prompt-queue-slice';
+import { BatonStoreContext, useBatonStore } from '../baton-client/baton-store-context';
 import { BehaviorSwitch } from './behavior-switch';
 import { COMPLETION_MENU_ID, CompletionMenu, completionOptionId } from './completion-menu';
+import styles from './composer.module.css';
 import { ContextChips } from './context-chips';
 import { ModelPicker } from './model-picker';
+import { QueuedPrompts } from './queued-prompts';
 import { useCompletion } from './use-completion';
+import { useLeaveWarning } from './use-leave-warning';
 
 /**
- * The prompt box. Enter sends, Shift+Enter breaks the line; `@` offers contexts and a leading `/`
- * commands, and while their menu is open Enter chooses instead. The box itself is never disabled,
- * so the next prompt can be typed while a turn runs, after an error and across a reconnect; only
- * sending waits for the relay and for the turn to end.
+ * The prompt box. Enter sends, Shift+Enter breaks the line, Esc stops a running turn, ↑ in an
+ * empty box brings back the thread's last prompt; `@` offers contexts and a leading `/` commands,
+ * and while their menu is open Enter chooses instead. The box is never disabled: while a turn runs,
+ * Send queues the message for the turn's end, and Steer (agents that can) gives it to the turn.
  */
 export function Composer() {
   const [draft, setDraft] = useState('');
@@ -24,14 +29,22 @@ export function Composer() {
   const caretToRestore = useRef<number | null>(null);
   const turnRunning = useBatonStore((state) => selectOpenChat(state).turnRunning);
   const connected = useBatonStore((state) => state.connectionStatus === 'connected');
+  const canSteer = useBatonStore((state) => selectActiveAgent(state)?.capabilities.steering === true);
   const sendPrompt = useBatonStore((state) => state.sendPrompt);
+  const queuePrompt = useBatonStore((state) => state.queuePrompt);
+  const steerPrompt = useBatonStore((state) => state.steerPrompt);
   const stopTurn = useBatonStore((state) => state.stopTurn);
+  // Read on ↑ only: walking back to the last prompt on every streamed piece would cost per piece.
+  const store = useContext(BatonStoreContext);
+  const focusRequest = useBatonStore((state) => state.composerFocusRequest);
+  useLeaveWarning();
 
-  const completion = useCompletion(draft, caret, (text, nextCaret) => {
+  const replaceDraft = (text: string, nextCaret: number) => {
     setDraft(text);
     setCaret(nextCaret);
     caretToRestore.current = nextCaret;
-  });
+  };
+  const completion = useCompletion(draft, caret, replaceDraft);
 
   useLayoutEffect(() => {
     const element = input.current;
@@ -41,13 +54,21 @@ export function Composer() {
     }
   }, [draft]);
 
-  const canSend = connected && !sending && !turnRunning && draft.trim() !== '';
+  useEffect(() => {
+    if (focusRequest > 0) input.current?.focus();
+  }, [focusRequest]);
+
+  const canSend = connected && !sending && draft.trim() !== '';
 
   async function send() {
     if (!canSend) return;
     const message = draft;
     setDraft('');
     setCaret(0);
+    if (turnRunning) {
+      queuePrompt(message);
+      return;
+    }
     setSending(true);
     const sent = await sendPrompt(message);
     setSending(false);
@@ -56,12 +77,30 @@ export function Composer() {
     input.current?.focus();
   }
 
+  function steer() {
+    if (!canSend || !turnRunning) return;
+    void steerPrompt(draft);
+    setDraft('');
+    setCaret(0);
+    input.current?.focus();
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (completion.handleKey(event)) return;
-    // While an input method composes, Enter confirms the composition rather than sending.
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    event.preventDefault();
-    void send();
+    // While an input method composes, its keys are its own.
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === 'Escape' && turnRunning) {
+      event.preventDefault();
+      stopTurn();
+    } else if (event.key === 'ArrowUp' && draft === '') {
+      const lastPrompt = store ? lastPromptOfOpenThread(store.getState()) : undefined;
+      if (lastPrompt === undefined) return;
+      event.preventDefault();
+      replaceDraft(lastPrompt, lastPrompt.length);
+    } else if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      void send();
+    }
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -71,13 +110,14 @@ export function Composer() {
 
   const { menu } = completion;
   return (
-    <form className="composer" onSubmit={onSubmit}>
+    <form className={styles.composer} onSubmit={onSubmit} aria-label="Prompt">
+      <QueuedPrompts />
       <ContextChips />
-      <div className="composer__box">
+      <div className={styles.box}>
         {menu ? <CompletionMenu menu={menu} onChoose={completion.choose} onHover={completion.setActiveIndex} /> : null}
         <textarea
           ref={input}
-          className="composer__input"
+          className={styles.input}
           data-testid="composer-input"
           aria-label="Prompt"
           aria-autocomplete="list"
@@ -94,13 +134,23 @@ export function Composer() {
           onKeyDown={onKeyDown}
         />
       </div>
-      <div className="composer__footer">
+      <div className={styles.footer}>
         <ModelPicker />
         <BehaviorSwitch />
-        <span className="composer__spacer" />
+        <span className={styles.spacer} />
         {turnRunning ? (
-          <button type="button" className="button button--danger" data-testid="stop-button" onClick={stopTurn}>
+          <span className={styles.hint} data-testid="composer-hint">
+            {canSteer ? 'Send queues it for after this turn; Steer gives it to the agent now.' : 'Send queues it for after this turn.'}
+          </span>
+        ) : null}
+        {turnRunning ? (
+          <button type="button" className="button button--danger" data-testid="stop-button" title="Stop the turn (Esc)" onClick={stopTurn}>
             Stop
+          </button>
+        ) : null}
+        {turnRunning && canSteer ? (
+          <button type="button" className="button" data-testid="steer-button" disabled={!canSend} onClick={steer}>
+            Steer
           </button>
         ) : null}
         <button type="submit" className="button button--primary" data-testid="send-button" disabled={!canSend}>

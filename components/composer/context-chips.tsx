@@ -2,6 +2,7 @@
 
 import { chatContextKey } from '../../stores/baton-store';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './composer.module.css';
 import { contextKindLabel, contextLabel } from './context-label';
 
 /** The contexts chosen with `@` for the next prompt, each removable. */
@@ -11,16 +12,16 @@ export function ContextChips() {
   if (contexts.length === 0) return null;
 
   return (
-    <ul className="context-chips" aria-label="Contexts sent with the prompt">
+    <ul className={styles.chips} aria-label="Contexts sent with the prompt">
       {contexts.map((context) => {
         const label = contextLabel(context);
         return (
-          <li key={chatContextKey(context)} className="context-chip" data-testid="context-chip" data-context-type={context.type}>
-            <span className="context-chip__kind">{contextKindLabel(context)}</span>{' '}
-            <span className="context-chip__label">{label}</span>
+          <li key={chatContextKey(context)} className={styles.chip} data-testid="context-chip" data-context-type={context.type}>
+            <span className={styles.kind}>{contextKindLabel(context)}</span>{' '}
+            <span className={styles.mono}>{label}</span>
             <button
               type="button"
-              className="context-chip__remove"
+              className={styles.iconButton}
               aria-label={`Remove ${label}`}
               data-testid="remove-context"
               onClick={() => removePromptContext(context)}

@@ -2,6 +2,7 @@
 
 import { selectOfferedModels, selectPromptModel } from '../../stores/active-agent';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './composer.module.css';
 
 /** The models the active agent offers; the chosen one goes with each prompt. */
 export function ModelPicker() {
@@ -14,7 +15,7 @@ export function ModelPicker() {
 
   return (
     <select
-      className="composer__select"
+      className={styles.select}
       data-testid="model-picker"
       aria-label="Model"
       value={selectedModel ?? ''}

@@ -13,6 +13,7 @@ export function ThreadPanel() {
   const selectedThreadId = useBatonStore((state) => state.selectedThreadId);
   const connected = useBatonStore((state) => state.connectionStatus === 'connected');
   const startNewChat = useBatonStore((state) => state.startNewChat);
+  const requestComposerFocus = useBatonStore((state) => state.requestComposerFocus);
   const filtered = useBatonStore((state) => state.threadFilter.query.trim() !== '' || state.threadFilter.archived);
 
   return (
@@ -21,7 +22,10 @@ export function ThreadPanel() {
         <h2 className="pane__title">Threads</h2>
         <NewThreadAgentPicker />
         {/* An empty chat; the thread itself is made by its first prompt. */}
-        <button type="button" className="button button--primary" data-testid="new-thread" disabled={!connected} onClick={startNewChat}>
+        <button type="button" className="button button--primary" data-testid="new-thread" disabled={!connected} onClick={() => {
+            startNewChat();
+            requestComposerFocus();
+          }}>
           New thread
         </button>
       </div>

@@ -25,6 +25,8 @@ export const AgentCapabilitiesSchema = z.object({
   toolServers: z.boolean(),
   /** "Approve for this session" means something to the agent or to the relay for it. */
   sessionApproval: z.boolean(),
+  /** A message sent mid-turn can reach the agent at its next step (`thread/steer`); absent means no. */
+  steering: z.boolean().optional(),
 });
 export type AgentCapabilities = z.infer<typeof AgentCapabilitiesSchema>;
 

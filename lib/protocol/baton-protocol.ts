@@ -57,6 +57,7 @@ import {
   WorkspaceReadTextFileResultSchema,
 } from './workspace-files';
 import { threadRewindRequests } from './thread-rewind';
+import { threadSteerRequests } from './thread-steer';
 
 export const batonProtocol = {
   requests: {
@@ -80,6 +81,7 @@ export const batonProtocol = {
     ...threadListRequests,
     ...threadMessageRequests,
     ...threadExportRequests,
+    ...threadSteerRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),
@@ -112,4 +114,6 @@ export const BatonErrorCodes = {
   FileUnavailable: -32003,
   PathOutsideWorkspace: -32004,
   UnknownAgent: -32007,
+  /** `thread/steer` to an agent that cannot take a message mid-turn, or with no turn running. */
+  CannotSteer: -32008,
 } as const;

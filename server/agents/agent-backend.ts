@@ -118,6 +118,12 @@ export interface AgentBackend {
   toolServers?: AgentToolServers;
   /** The user picked another behaviour in the composer (ECA's `chat/selectedBehaviorChanged`). */
   selectBehavior?(behavior: string): Promise<void>;
+  /**
+   * Passes a steer message on to the thread's running turn at once (an ECA server's
+   * `chat/promptSteer`); the turn then calls `takeSteering` when the agent says it took it. Absent
+   * for agents that pull it themselves (`takeSteering` at their own step) or cannot take one.
+   */
+  steer?(threadId: string, message: string): Promise<void>;
   /** Lets go of what the backend holds for one thread (its agent session); the thread may come back. */
   closeThread?(threadId: string): Promise<void>;
   /** Called when `info` changes (an agent that reports its models or modes once it runs). */

@@ -160,6 +160,8 @@ function describeAgent(name: string, entry: AgentEntry, backend: AgentBackend | 
       commands: builtin,
       toolServers: builtin,
       sessionApproval: true,
+      // The built-in agent takes a steer message at its next model request (AgentTurn.takeSteering).
+      steering: builtin,
       ...info?.capabilities,
     },
   };

@@ -132,9 +132,12 @@ export class ThreadSession {
    * Keeps `message` for the running turn's next model request (ECA's `chat/promptSteer`); two
    * before it are joined. False when no turn runs.
    */
-  steer(message: string): boolean {
+  async steer(message: string): Promise<boolean> {
     if (!this.turn) return false;
     this.steering = this.steering === undefined ? message : `${this.steering}\n${message}`;
+    // An agent that is told at once (an ECA server) hears of it now; the others take it at their next step.
+    const agent = await this.agents.resolve(this.binding.agent);
+    await agent.steer?.(this.recorder.threadId, message);
     return true;
   }
 

@@ -19,6 +19,7 @@ import { getThreadEntries } from './thread-entries-page';
 import { registerThreadRewindHandlers } from './thread-rewind-handlers';
 import { registerThreadListHandlers } from './thread-list-handlers';
 import { registerThreadMessageHandlers } from './thread-message-handlers';
+import { registerThreadSteerHandlers } from './thread-steer-handlers';
 import type { ToolServers } from './tool-servers';
 import { registerWorkspaceFileHandlers } from './workspace-file-handlers';
 
@@ -99,6 +100,7 @@ export function registerRpcHandlers(tab: TabContext): void {
   registerThreadListHandlers(context);
   registerThreadMessageHandlers(context);
   registerThreadExportHandlers(context);
+  registerThreadSteerHandlers(context);
 
   registerWorkspaceFileHandlers(context);
 }

@@ -7,7 +7,7 @@ import type { AgentInfo } from '../agent-backend';
 import type { ServerChatConfig } from './eca-server-connection';
 
 /** An ECA server offers all of it itself: contexts, commands, its own tool servers, session approvals. */
-const ECA_CAPABILITIES = { contexts: true, commands: true, toolServers: true, sessionApproval: true } as const;
+const ECA_CAPABILITIES = { contexts: true, commands: true, toolServers: true, sessionApproval: true, steering: true } as const;
 
 /** Before the server has said anything: no model known (the UI shows none). */
 export function initialEcaInfo(name: string): AgentInfo {

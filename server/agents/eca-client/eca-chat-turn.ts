@@ -21,6 +21,8 @@ export class EcaChatTurn {
   chatId: string | undefined;
   private readonly mapper: EcaContentMapper;
   private queue: Promise<void> = Promise.resolve();
+  /** Steer messages passed on to the server (`chat/promptSteer`) that it has not echoed yet. */
+  private steersPassedOn = 0;
   private settled = false;
   private resolveDone: () => void = () => undefined;
   private rejectDone: (error: Error) => void = () => undefined;
@@ -45,6 +47,15 @@ export class EcaChatTurn {
 
   get isSettled(): boolean {
     return this.settled;
+  }
+
+  get threadId(): string {
+    return this.turn.threadId;
+  }
+
+  /** A steer message went to the server: its echo as the user's is the moment the server took it. */
+  steerPassedOn(): void {
+    this.steersPassedOn += 1;
   }
 
   /** One content from the server for this chat; handled after every content before it. */
@@ -84,6 +95,12 @@ export class EcaChatTurn {
 
   private async handle(role: ChatRole, content: ChatContent): Promise<void> {
     if (this.settled) return;
+    if (role === 'user' && content.type === 'text' && this.steersPassedOn > 0) {
+      // The server took a steer message: the relay records it as the user's, here in the order of the turn.
+      this.steersPassedOn -= 1;
+      await this.turn.takeSteering?.();
+      return;
+    }
     const mapped = this.mapper.map(role, content);
     switch (mapped.kind) {
       case 'emit':

@@ -117,6 +117,20 @@ export class EcaClientBackend implements AgentBackend {
     onUpdated: (listener) => void this.toolServerListeners.add(listener),
   };
 
+  /**
+   * `chat/promptSteer` to the server running the thread's turn (current protocol). A server that
+   * does not know it ignores it: the message is then never taken, and the tab sends it as a prompt
+   * once the turn ends.
+   */
+  async steer(threadId: string, message: string): Promise<void> {
+    const running = [...this.running].find((chat) => chat.threadId === threadId && !chat.isSettled);
+    const chatId = running?.chatId;
+    const server = this.chats.get(threadId)?.server ?? this.current;
+    if (!running || chatId === undefined || !server) return;
+    running.steerPassedOn();
+    server.rpc.notify('chat/promptSteer', { chatId, message });
+  }
+
   /** Forgets the thread's chat only: `chat/delete` would erase a chat the thread may come back to. */
   async closeThread(threadId: string): Promise<void> {
     this.chats.delete(threadId);

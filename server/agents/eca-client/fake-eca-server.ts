@@ -16,7 +16,8 @@
  *   hang        chat/prompt is never answered (the client's $/cancelRequest is logged)
  *   crash       some text, then the process exits with code 3 (stderr says why)
  *   stubborn    streams text slowly and ignores chat/promptStop
- *   slow        streams text slowly until chat/promptStop, then finishes
+ *   slow        streams text slowly until chat/promptStop, then finishes; a chat/promptSteer meanwhile is
+ *               taken at once (echoed as the user's), answered "Steered by: <message>", and ends the turn
  *   write       asks approval to write notes.md; approved: runs it and says "Written." ("Written (approved for
  *               the session)." with save: 'session'); rejected: "Not written."
  *   auto        a read_file call that needs no approval
@@ -100,6 +101,10 @@ const handlers: Record<string, (params: Params) => unknown> = {
   'chat/toolCallApprove': ({ chatId, toolCallId, save }) =>
     chats.get(chatId ?? '')?.approvals.get(toolCallId ?? '')?.(save === 'session' ? 'approved-for-session' : 'approved'),
   'chat/toolCallReject': ({ chatId, toolCallId }) => chats.get(chatId ?? '')?.approvals.get(toolCallId ?? '')?.('rejected'),
+  'chat/promptSteer': ({ chatId, message }) => {
+    const chat = chats.get(chatId ?? '');
+    if (chat) chat.steering = String(message);
+  },
   'chat/promptStop': ({ chatId }) => {
     const chat = chats.get(chatId ?? '');
     if (chat) chat.stopped = true;
@@ -167,6 +172,12 @@ async function runTurn(chat: Chat, message: string, params: Record<string, unkno
     case 'stubborn':
     case 'slow':
       for (let index = 0; index < 600 && (keyword === 'stubborn' || !chat.stopped); index++) {
+        if (keyword === 'slow' && chat.steering !== undefined) {
+          content(chat, 'user', { type: 'text', text: chat.steering });
+          content(chat, 'assistant', { type: 'text', text: `Steered by: ${chat.steering}` });
+          chat.steering = undefined;
+          break;
+        }
         content(chat, 'assistant', { type: 'text', text: `chunk ${index} ` });
         await sleep(50);
       }

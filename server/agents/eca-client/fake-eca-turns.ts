@@ -17,6 +17,8 @@ export type Answer = 'approved' | 'approved-for-session' | 'rejected';
 export interface Chat {
   id: string;
   stopped: boolean;
+  /** A `chat/promptSteer` message the running turn has not taken yet. */
+  steering?: string;
   /** Answers to the chat's tool calls waiting for approval. */
   approvals: Map<string, (answer: Answer) => void>;
 }

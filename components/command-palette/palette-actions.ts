@@ -1,0 +1,81 @@
+/**
+ * What the command palette can do besides opening a thread: each action calls code the page
+ * already has (the store's actions, the file panel's own search box), and is offered only when it
+ * can do something.
+ */
+import type { ExportFormat } from '../../lib/protocol/thread-export';
+import { selectOpenChat, type BatonState } from '../../stores/baton-store';
+
+export interface PaletteAction {
+  id: string;
+  label: string;
+  /** Extra words it is found by. */
+  keywords?: string;
+  /** The key that does the same outside the palette, shown beside it. */
+  shortcut?: string;
+  run(state: BatonState): void | Promise<void>;
+}
+
+const EXPORT_FORMATS: ReadonlyArray<{ format: ExportFormat; label: string }> = [
+  { format: 'markdown', label: 'Markdown' },
+  { format: 'json', label: 'JSON' },
+  { format: 'org', label: 'Org' },
+];
+
+/** The actions that apply now, in the order they are listed. */
+export function availableActions(state: BatonState): PaletteAction[] {
+  const actions: PaletteAction[] = [
+    {
+      id: 'new-thread',
+      label: 'New thread',
+      keywords: 'start chat create',
+      run: (current) => {
+        current.startNewChat();
+        current.requestComposerFocus();
+      },
+    },
+    { id: 'focus-prompt', label: 'Go to the prompt', keywords: 'composer type message', run: (current) => current.requestComposerFocus() },
+  ];
+  if (document.querySelector(FILE_SEARCH_SELECTOR)) {
+    actions.push({ id: 'find-file', label: 'Go to file…', keywords: 'open search files panel', run: focusFileSearch });
+  }
+  if (state.selectedThreadId !== null && selectOpenChat(state).turnRunning) {
+    actions.push({ id: 'stop-turn', label: 'Stop the turn', keywords: 'cancel abort', shortcut: 'Esc', run: (current) => current.stopTurn() });
+  }
+  if (state.selectedThreadId !== null) {
+    for (const { format, label } of EXPORT_FORMATS) {
+      actions.push({ id: `export-${format}`, label: `Export this thread as ${label}`, keywords: 'download save', run: (current) => exportAs(current, format) });
+    }
+  }
+  return actions;
+}
+
+/** The file panel's "Go to file" box (components/files/quick-open.tsx), when the files tab shows it. */
+const FILE_SEARCH_SELECTOR = '[data-testid="quick-open"]';
+
+function focusFileSearch(): void {
+  document.querySelector<HTMLInputElement>(FILE_SEARCH_SELECTOR)?.focus();
+}
+
+/** The store's export, handed to the browser as a download (a failure is shown by the store). */
+async function exportAs(state: BatonState, format: ExportFormat): Promise<void> {
+  const file = await state.exportThread(format);
+  if (!file) return;
+  const url = URL.createObjectURL(new Blob([file.content], { type: file.mimeType }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.fileName;
+  link.click();
+  // The click has handed the file to the download by the next task.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Case-insensitive: every word typed appears in the label or the keywords. */
+export function matchesQuery(action: PaletteAction, query: string): boolean {
+  const haystack = `${action.label} ${action.keywords ?? ''}`.toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .every((word) => haystack.includes(word));
+}

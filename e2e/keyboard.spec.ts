@@ -1,0 +1,135 @@
+/**
+ * The keyboard flow: Enter sends and Shift+Enter breaks the line, Esc stops a running turn, ↑ in an
+ * empty composer brings back the last prompt, New thread puts the caret in the composer, and
+ * Ctrl+K opens a palette that finds threads and actions.
+ */
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createGate, type Gate } from '../server/demo-model/gate';
+import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
+import type { ModelScript } from '../server/demo-model/scripted-reply';
+import { BatonPage } from './support/baton-page';
+import { echoScript } from './support/model-scripts';
+import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+
+let model: ScriptedModelServer;
+let relay: RelayProcess;
+let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+let gate: Gate;
+
+/** A prompt that says "hold" streams a few words and waits for the gate; any other is echoed. */
+const holdOrEcho: ModelScript = (request, context) => {
+  if (!JSON.stringify(request.messages.at(-1)).includes('hold')) return echoScript(request, context);
+  return {
+    blocks: [{ type: 'text', text: 'Working on it, slowly and at length.' }],
+    beforeDelta: (index, disconnected) =>
+      index === 2 ? Promise.race([gate.promise, new Promise<void>((resolve) => disconnected.addEventListener('abort', () => resolve()))]) : undefined,
+  };
+};
+
+test.beforeEach(async () => {
+  gate = createGate();
+  workspace = await makeTempFolder('keyboard');
+  model = await startScriptedModelServer({ script: holdOrEcho });
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton'), modelBaseUrl: model.url });
+});
+
+test.afterEach(async () => {
+  gate.open();
+  await relay.stop();
+  await model.close();
+  await workspace.remove();
+});
+
+test('Shift+Enter breaks the line, Enter sends, and ↑ in the empty composer brings the prompt back', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.composer.click();
+  await page.keyboard.type('first line');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('second line');
+  await expect(baton.composer).toHaveValue('first line\nsecond line');
+  await page.keyboard.press('Enter');
+  await expect(baton.userMessages.last()).toHaveText(/first line\s+second line/);
+  await expect(baton.assistantMessages.last()).toContainText('You said:');
+  await expect(baton.composer).toHaveValue('');
+
+  await page.keyboard.press('ArrowUp');
+  await expect(baton.composer).toHaveValue('first line\nsecond line');
+  // Not empty any more: ↑ moves the caret as usual and changes nothing.
+  await page.keyboard.press('ArrowUp');
+  await expect(baton.composer).toHaveValue('first line\nsecond line');
+});
+
+test('Esc stops a running turn from the composer and from nowhere in particular', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.send('please hold');
+  // The turn has started on the relay once its answer streams.
+  await expect(baton.assistantMessages.last()).toContainText('Working');
+  await expect(baton.composer).toBeFocused();
+  await page.keyboard.press('Escape');
+  await baton.expectTurnFinished();
+  await expect(baton.assistantMessages.last()).not.toContainText('at length');
+
+  await baton.send('hold again');
+  await expect(baton.assistantMessages).toHaveCount(2);
+  await expect(baton.assistantMessages.last()).toContainText('Working');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Escape');
+  await baton.expectTurnFinished();
+});
+
+test('New thread puts the caret in the composer', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.send('hello there');
+  await expect(baton.assistantMessages.last()).toContainText('You said:');
+  await page.getByTestId('new-thread').click();
+  await expect(baton.composer).toBeFocused();
+  await page.keyboard.type('typed at once');
+  await expect(baton.composer).toHaveValue('typed at once');
+});
+
+test('Ctrl+K finds a thread by its title and runs actions, all from the keyboard', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.send('apples are red');
+  await expect(baton.assistantMessages.last()).toContainText('You said:');
+  await baton.newThread();
+  await baton.send('bananas are yellow');
+  await expect(baton.assistantMessages.last()).toContainText('bananas');
+  await expect(baton.threadItems).toHaveCount(2);
+
+  await page.keyboard.press('Control+k');
+  const palette = page.getByTestId('command-palette');
+  await expect(palette).toBeVisible();
+  await expect(page.getByTestId('command-palette-input')).toBeFocused();
+  await page.keyboard.type('apples');
+  const options = page.getByTestId('command-palette-option');
+  await expect(options).toHaveText([/Thread\s*apples are red/]);
+  await page.keyboard.press('Enter');
+  await expect(palette).toHaveCount(0);
+  await expect(baton.userMessages.first()).toHaveText('apples are red');
+  await expect(page.locator('[data-testid="thread-item"][aria-current="true"]')).toHaveText(/apples are red/);
+  await expect(baton.composer).toBeFocused();
+
+  // Esc closes it and gives focus back.
+  await page.keyboard.press('Control+k');
+  await expect(palette).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(palette).toHaveCount(0);
+  await expect(baton.composer).toBeFocused();
+
+  // An action, chosen with the arrows.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('new');
+  await expect(options.first()).toHaveText(/Action\s*New thread/);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => baton.path()).toBe('/');
+  await expect(page.locator('[data-testid="thread-item"][aria-current="true"]')).toHaveCount(0);
+  await expect(baton.composer).toBeFocused();
+});

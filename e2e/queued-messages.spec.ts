@@ -1,0 +1,111 @@
+/**
+ * Typing while a turn runs: Send queues the message under the composer (editable, removable) and it
+ * goes out when the turn ends; Steer hands it to the running turn, which the built-in agent reads
+ * at its next model request.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createGate, type Gate } from '../server/demo-model/gate';
+import type { MessagesRequest } from '../server/demo-model/messages-request';
+import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
+import type { ModelScript } from '../server/demo-model/scripted-reply';
+import { BatonPage } from './support/baton-page';
+import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+
+let model: ScriptedModelServer;
+let relay: RelayProcess;
+let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+let gate: Gate;
+
+/** Everything the model was sent as the user's last turn, as text (tool results included). */
+function lastUserText(request: MessagesRequest | undefined): string {
+  return JSON.stringify(request?.messages.at(-1) ?? '');
+}
+
+/**
+ * The first answer calls read_file and is held half-way until the test opens the gate; every later
+ * request is answered at once, echoing what the model was sent last.
+ */
+const heldToolThenEcho: ModelScript = (request) => {
+  if (model.requests.length === 1) {
+    return {
+      blocks: [
+        { type: 'text', text: 'Let me look at the notes.' },
+        { type: 'tool_use', name: 'read_file', input: { path: 'notes.md' } },
+      ],
+      beforeDelta: (index) => (index === 2 ? gate.promise : undefined),
+    };
+  }
+  const said = lastUserText(request);
+  return { blocks: [{ type: 'text', text: `Echo: ${said.includes('steer: use tabs') ? 'steered' : said.includes('queued one') ? 'queued one' : 'other'}` }] };
+};
+
+test.beforeEach(async () => {
+  gate = createGate();
+  workspace = await makeTempFolder('queue');
+  await writeFile(path.join(workspace.path, 'notes.md'), 'some notes\n');
+  model = await startScriptedModelServer({ script: heldToolThenEcho });
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton'), modelBaseUrl: model.url });
+});
+
+test.afterEach(async () => {
+  gate.open();
+  await relay.stop();
+  await model.close();
+  await workspace.remove();
+});
+
+test('Send during a turn queues the message, which can be edited or removed and goes out when the turn ends', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.send('Read my notes');
+  await expect(baton.stopButton).toBeVisible();
+  await expect(page.getByTestId('composer-hint')).toContainText('Send queues it');
+
+  await baton.send('a first draft');
+  await baton.send('drop me');
+  const queued = page.getByTestId('queued-prompt');
+  await expect(queued).toHaveCount(2);
+  await expect(queued.first()).toContainText('Queued: sent when the turn ends');
+  await expect(baton.composer).toHaveValue('');
+
+  await queued.filter({ hasText: 'drop me' }).getByTestId('remove-queued-prompt').click();
+  await expect(queued).toHaveCount(1);
+  await queued.first().getByTestId('edit-queued-prompt').click();
+  await page.getByTestId('queued-prompt-editor').fill('the queued one');
+  await page.getByTestId('queued-prompt-editor').press('Enter');
+  await expect(page.getByTestId('queued-prompt-text')).toHaveText('the queued one');
+  await expect(baton.userMessages).toHaveText(['Read my notes']);
+
+  gate.open();
+  await expect(baton.userMessages.last()).toHaveText('the queued one');
+  await expect(baton.assistantMessages.last()).toContainText('Echo: queued one');
+  await expect(queued).toHaveCount(0);
+  await baton.expectTurnFinished();
+  // Two turns: the held one (a tool round, then its answer) and the queued message's.
+  expect(model.requests).toHaveLength(3);
+});
+
+test('Steer gives the message to the running turn: the agent reads it at its next step', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.send('Read my notes');
+  await expect(baton.stopButton).toBeVisible();
+
+  await baton.composer.fill('steer: use tabs');
+  await page.getByTestId('steer-button').click();
+  const queued = page.getByTestId('queued-prompt');
+  await expect(queued).toHaveAttribute('data-state', 'steering');
+  await expect(queued).toContainText('Steering: for the agent’s next step');
+  await expect(queued.getByTestId('remove-queued-prompt')).toHaveCount(0);
+
+  gate.open();
+  await expect(baton.assistantMessages.last()).toContainText('Echo: steered');
+  await expect(queued).toHaveCount(0);
+  await expect(baton.userMessages).toHaveText(['Read my notes', 'steer: use tabs']);
+  await baton.expectTurnFinished();
+  // One turn: the steer message went with the tool's result, not as a turn of its own.
+  expect(model.requests).toHaveLength(2);
+  expect(lastUserText(model.requests[1])).toContain('some notes');
+});

@@ -1,0 +1,188 @@
+/**
+ * Messages typed while a thread's turn runs. Sent with Send, one waits in the thread's queue (shown
+ * under the composer, editable and removable) and goes out as a prompt when the turn ends, the
+ * next one after the turn that prompt starts. Sent with Steer (agents that can take a message
+ * mid-turn, `thread/steer`), it goes to the running turn at once and stays listed until the agent
+ * takes it (the relay records it as the user's); one the turn never took goes out as a prompt when
+ * the turn ends, as ECA's editors do with `chat/promptSteer`.
+ *
+ * The queue lives in this tab's memory only: a reload or a closed tab loses what still waits, and
+ * the page asks before it lets that happen (composer/use-leave-warning.ts).
+ */
+import type { ChatContext } from '../lib/protocol/eca-chat';
+import { errorMessage } from './baton-rpc';
+import type { BatonSliceCreator, BatonState } from './baton-state';
+import { entryAt, entryCount } from './entry-list';
+
+export interface QueuedPrompt {
+  id: number;
+  text: string;
+  /** The contexts chosen when it was queued; they go with it. */
+  contexts: readonly ChatContext[];
+  /**
+   * waiting: goes out when the turn ends; steering: given to the running turn, not yet taken;
+   * failed: could not be sent (the error says why), kept for the user to edit, send or remove.
+   */
+  state: 'waiting' | 'steering' | 'failed';
+  error?: string;
+}
+
+const NO_QUEUE: readonly QueuedPrompt[] = [];
+
+export interface PromptQueueSlice {
+  /** Keyed by thread id, oldest first. Replaced (never mutated) on write. */
+  queuedPrompts: ReadonlyMap<string, readonly QueuedPrompt[]>;
+  /** Queues `text` for the open thread's next turn, with the contexts chosen now (which are used up). */
+  queuePrompt(text: string): void;
+  /** Sends `text` to the open thread's running turn; queued (as steering) until the agent takes it. */
+  steerPrompt(text: string): Promise<boolean>;
+  editQueuedPrompt(threadId: string, id: number, text: string): void;
+  removeQueuedPrompt(threadId: string, id: number): void;
+  /** Bumped by whatever should put the caret in the composer (New thread, the palette). */
+  composerFocusRequest: number;
+  requestComposerFocus(): void;
+}
+
+export const createPromptQueueSlice: BatonSliceCreator<PromptQueueSlice> = (rpc) => (set, get, store) => {
+  let nextId = 1;
+  /** Threads whose queued prompt is on its way: one at a time per thread. */
+  const sending = new Set<string>();
+
+  const queueOf = (threadId: string) => get().queuedPrompts.get(threadId) ?? NO_QUEUE;
+  const setQueue = (threadId: string, update: (queue: readonly QueuedPrompt[]) => readonly QueuedPrompt[]) =>
+    set((state) => {
+      const next = update(state.queuedPrompts.get(threadId) ?? NO_QUEUE);
+      const queuedPrompts = new Map(state.queuedPrompts);
+      if (next.length === 0) queuedPrompts.delete(threadId);
+      else queuedPrompts.set(threadId, next);
+      return { queuedPrompts };
+    });
+
+  /** Takes the open thread's chosen contexts for a queued message, emptying the chips. */
+  const takeContexts = (): readonly ChatContext[] => {
+    const contexts = get().promptContexts;
+    if (contexts.length > 0) set({ promptContexts: [] });
+    return contexts;
+  };
+
+  async function sendNext(threadId: string): Promise<void> {
+    const next = queueOf(threadId).find((queued) => queued.state !== 'failed');
+    if (!next || sending.has(threadId)) return;
+    sending.add(threadId);
+    try {
+      const sent = await get().sendPrompt(next.text, { threadId, contexts: next.contexts });
+      if (sent) setQueue(threadId, (queue) => queue.filter((queued) => queued.id !== next.id));
+      else {
+        const error = get().lastError ?? 'The relay refused it.';
+        setQueue(threadId, (queue) => queue.map((queued) => (queued.id === next.id ? { ...queued, state: 'failed' as const, error } : queued)));
+      }
+    } finally {
+      sending.delete(threadId);
+    }
+  }
+
+  // Watches the threads that have a queue: a turn that ends sends the next message; a user message
+  // the agent took mid-turn removes the steering one it was. Only the last entry is looked at, so
+  // the cost per streamed piece does not grow with the thread.
+  store.subscribe((state, previous) => {
+    if (state.queuedPrompts.size === 0 || state.chats === previous.chats) return;
+    for (const [threadId, queue] of state.queuedPrompts) {
+      const chat = state.chats.get(threadId);
+      const before = previous.chats.get(threadId);
+      if (!chat || chat === before) continue;
+      if (chat.turnRunning) {
+        const taken = takenSteering(state, threadId, queue);
+        if (taken.length > 0) setQueue(threadId, (current) => current.filter((queued) => !taken.includes(queued.id)));
+      } else if (before?.turnRunning) {
+        void sendNext(threadId);
+      }
+    }
+  });
+
+  return {
+    queuedPrompts: new Map(),
+    composerFocusRequest: 0,
+
+    queuePrompt(text) {
+      const threadId = get().selectedThreadId;
+      if (!threadId || text.trim() === '') return;
+      const queued: QueuedPrompt = { id: nextId++, text, contexts: takeContexts(), state: 'waiting' };
+      setQueue(threadId, (queue) => [...queue, queued]);
+      // Queued just as the turn ended: nothing else will send it.
+      if (!get().chats.get(threadId)?.turnRunning) void sendNext(threadId);
+    },
+
+    async steerPrompt(text) {
+      const threadId = get().selectedThreadId;
+      if (!threadId || text.trim() === '') return false;
+      const queued: QueuedPrompt = { id: nextId++, text, contexts: takeContexts(), state: 'steering' };
+      setQueue(threadId, (queue) => [...queue, queued]);
+      try {
+        await rpc.request('thread/steer', { threadId, text });
+        return true;
+      } catch (error) {
+        // Not taken: it waits for the turn's end like any queued message, saying why.
+        const reason = `Could not steer: ${errorMessage(error)}`;
+        setQueue(threadId, (queue) => queue.map((item) => (item.id === queued.id ? { ...item, state: 'waiting' as const, error: reason } : item)));
+        if (!get().chats.get(threadId)?.turnRunning) void sendNext(threadId);
+        return false;
+      }
+    },
+
+    editQueuedPrompt(threadId, id, text) {
+      // An edited message that had failed is tried again at the next turn's end (or now, if none runs).
+      setQueue(threadId, (queue) =>
+        queue.map((queued) => (queued.id === id ? { ...queued, text, state: queued.state === 'failed' ? 'waiting' : queued.state, error: undefined } : queued)),
+      );
+      if (!get().chats.get(threadId)?.turnRunning) void sendNext(threadId);
+    },
+
+    removeQueuedPrompt(threadId, id) {
+      setQueue(threadId, (queue) => queue.filter((queued) => queued.id !== id));
+    },
+
+    requestComposerFocus() {
+      set((state) => ({ composerFocusRequest: state.composerFocusRequest + 1 }));
+    },
+  };
+};
+
+/**
+ * The steering messages the agent has just taken: the relay records a taken one as a user message
+ * (several waiting are taken together, joined by line breaks), so the last entry says which.
+ */
+function takenSteering(state: BatonState, threadId: string, queue: readonly QueuedPrompt[]): number[] {
+  const steering = queue.filter((queued) => queued.state === 'steering');
+  if (steering.length === 0) return [];
+  const entries = state.chats.get(threadId)?.entries;
+  if (!entries) return [];
+  const last = entryAt(entries, entries.firstIndex + entryCount(entries) - 1);
+  if (last?.type !== 'message' || last.role !== 'user') return [];
+  const text = last.chunks.map((chunk) => chunk.chunk).join('');
+  const taken: number[] = [];
+  let joined = '';
+  for (const queued of steering) {
+    joined = joined === '' ? queued.text : `${joined}\n${queued.text}`;
+    taken.push(queued.id);
+    if (joined === text) return taken;
+  }
+  return [];
+}
+
+/** The open thread's queue; the same empty array when there is none, so selectors stay stable. */
+export function selectOpenQueue(state: BatonState): readonly QueuedPrompt[] {
+  const threadId = state.selectedThreadId;
+  return (threadId && state.queuedPrompts.get(threadId)) || NO_QUEUE;
+}
+
+/** The text of the open thread's last prompt in what is loaded, for ↑ in an empty composer. */
+export function lastPromptOfOpenThread(state: BatonState): string | undefined {
+  const threadId = state.selectedThreadId;
+  const entries = threadId ? state.chats.get(threadId)?.entries : undefined;
+  if (!entries) return undefined;
+  for (let index = entries.firstIndex + entryCount(entries) - 1; index >= entries.firstIndex; index--) {
+    const entry = entryAt(entries, index);
+    if (entry?.type === 'message' && entry.role === 'user') return entry.chunks.map((chunk) => chunk.chunk).join('');
+  }
+  return undefined;
+}
