@@ -5,6 +5,7 @@ import { selectOpenChat } from '../../stores/baton-store';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { BehaviorSwitch } from './behavior-switch';
 import { COMPLETION_MENU_ID, CompletionMenu, completionOptionId } from './completion-menu';
+import { ConnectionNotice } from './connection-notice';
 import { ContextChips } from './context-chips';
 import { ModelPicker } from './model-picker';
 import { useCompletion } from './use-completion';
@@ -72,6 +73,7 @@ export function Composer() {
   const { menu } = completion;
   return (
     <form className="composer" onSubmit={onSubmit}>
+      <ConnectionNotice />
       <ContextChips />
       <div className="composer__box">
         {menu ? <CompletionMenu menu={menu} onChoose={completion.choose} onHover={completion.setActiveIndex} /> : null}
