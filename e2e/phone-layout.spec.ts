@@ -99,6 +99,8 @@ test('approval buttons are big enough to tap and fit the screen; the composer st
   await expectInsideViewport(page, baton.composer);
   await expectInsideViewport(page, page.getByTestId('send-button'));
 
+  // Keyboard down again: approve.
+  await page.setViewportSize(PHONE);
   await card.getByTestId('approve-tool-call').tap();
   await expect(card).toHaveAttribute('data-status', 'succeeded');
 });
