@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useCallback, useContext, useEffect, useState } from 'react';
 import { BatonStoreContext } from '../baton-client/baton-store-context';
 import { ChatPanel } from '../chat/chat-panel';
@@ -9,13 +10,15 @@ import { ThreadPanel } from '../threads/thread-panel';
 import { ToastList } from '../toasts/toast-list';
 import { AppHeader } from './app-header';
 import styles from './app-shell.module.css';
-import { EmbedBar } from './embed-bar';
 import { OfflineDemoBanner } from './offline-demo-banner';
 import { OverlayBar } from './overlay-bar';
 import { PaneTabs, type Pane } from './pane-tabs';
 import { SidePanel } from './side-panel';
 import { useLayoutMode } from './use-layout-mode';
 import { useVisualViewportHeight } from './use-visual-viewport-height';
+
+// Only the embed layout has this bar: a full page never loads its code.
+const EmbedBar = dynamic(() => import('./embed-bar').then((module) => module.EmbedBar), { ssr: false });
 
 /** What the embed layout shows over its chat, if anything. */
 export type Overlay = 'threads' | 'files' | null;
