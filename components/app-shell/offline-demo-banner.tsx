@@ -12,12 +12,13 @@ export function OfflineDemoBanner() {
 
   return (
     <div className={styles.banner} data-testid="offline-demo-banner" role="note">
-      <strong>Offline demo.</strong>{' '}
       <span className={styles.bannerLong}>
-        The chat talks to the offline demo model (no API key set): its answers are scripted, not written by a real
-        model. Set an API key and restart Baton to use a real one.
+        <strong>Offline demo.</strong> The chat talks to the offline demo model (no API key set): its answers are
+        scripted, not written by a real model. Set an API key and restart Baton to use a real one.
       </span>
-      <span className={styles.bannerShort}>Scripted answers, not a real model (no API key set).</span>
+      <span className={styles.bannerShort}>
+        <strong>Demo mode:</strong> scripted answers, not a real model (no API key set).
+      </span>
     </div>
   );
 }
