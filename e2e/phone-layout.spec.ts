@@ -39,6 +39,8 @@ test('the chat and the composer share the screen; tabs switch panes; nothing is 
   const plan = page.locator('[data-testid="behavior-switch"] [data-behavior="plan"]');
   await expectInsideViewport(page, plan);
   await expect(plan).toHaveText('Plan');
+  // The switch clips what does not fit it ("Pla"): neither it nor its option may overflow.
+  await expectTextNotClipped(page.getByTestId('behavior-switch'));
   await expectTextNotClipped(plan);
   await expectInsideViewport(page, page.getByTestId('connection-status'));
   await expectNoSidewaysScroll(page);
@@ -84,6 +86,7 @@ test('approval buttons are big enough to tap and fit the screen; the composer st
   await expect(baton.stopButton).toBeVisible();
   const plan = page.locator('[data-testid="behavior-switch"] [data-behavior="plan"]');
   await expectInsideViewport(page, plan);
+  await expectTextNotClipped(page.getByTestId('behavior-switch'));
   await expectTextNotClipped(plan);
   for (const testId of ['approve-tool-call', 'reject-tool-call']) {
     const button = card.getByTestId(testId);

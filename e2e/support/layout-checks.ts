@@ -14,7 +14,7 @@ export async function expectInsideViewport(page: Page, element: Locator): Promis
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height + 0.5);
 }
 
-/** The element's text fits in it: nothing clipped or hidden behind an ellipsis. */
+/** The element's content fits in it: nothing clipped, scrolled away or hidden behind an ellipsis. */
 export async function expectTextNotClipped(element: Locator): Promise<void> {
   const { scrollWidth, clientWidth } = await element.evaluate((node) => ({ scrollWidth: node.scrollWidth, clientWidth: node.clientWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
