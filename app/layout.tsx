@@ -1,4 +1,4 @@
-import type { Metadata } from 'next';
+import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { THEME_BOOT_SCRIPT } from '../components/theme/theme-preference';
 import './tokens.css';
@@ -7,6 +7,19 @@ import './globals.css';
 export const metadata: Metadata = {
   title: 'Baton',
   description: 'Use a coding agent from a browser: a streaming chat, approvals and history.',
+};
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  // An on-screen keyboard shrinks the page (not only the visual viewport), so the composer,
+  // sized with dvh, stays above it (Chromium); components/app-shell also follows the visual viewport.
+  interactiveWidget: 'resizes-content',
+  // The browser's bars in the app's colour; the light and dark page colours (app/globals.css).
+  themeColor: [
+    { media: '(prefers-color-scheme: light)', color: '#f6f7f9' },
+    { media: '(prefers-color-scheme: dark)', color: '#16191d' },
+  ],
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

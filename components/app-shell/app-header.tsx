@@ -4,6 +4,7 @@ import { selectActiveAgent, selectPromptModel } from '../../stores/active-agent'
 import { HandOverPicker } from '../agents/hand-over-picker';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ThemeSwitch } from '../theme/theme-switch';
+import styles from './app-header.module.css';
 import { ConnectionStatus } from './connection-status';
 
 export function AppHeader() {
@@ -12,18 +13,18 @@ export function AppHeader() {
   const activeAgent = useBatonStore(selectActiveAgent);
 
   return (
-    <header className="app-header">
-      <h1 className="app-header__title">Baton</h1>
+    <header className={styles.header}>
+      <h1 className={styles.title}>Baton</h1>
       {agent ? (
-        <span className="app-header__workspace" title="Workspace">
+        <span className={styles.workspace} title="Workspace">
           {agent.workspaceName}
         </span>
       ) : null}
-      <span className="app-header__spacer" />
+      <span className={styles.spacer} />
       {agent ? (
-        <span className="app-header__agent" data-testid="active-agent">
+        <span className={styles.agent} data-testid="active-agent">
           {activeAgent?.label ?? agent.agentName}
-          {model ? <span className="app-header__model"> · {model}</span> : null}
+          {model ? <span> · {model}</span> : null}
         </span>
       ) : null}
       <HandOverPicker />

@@ -1,5 +1,8 @@
 'use client';
 
+import dynamic from 'next/dynamic';
+import { useCallback, useContext, useEffect, useState } from 'react';
+import { BatonStoreContext } from '../baton-client/baton-store-context';
 import { ChatPanel } from '../chat/chat-panel';
 import { KeyboardShortcuts } from '../command-palette/keyboard-shortcuts';
 import { DeletedThreadToast } from '../threads/deleted-thread-toast';
@@ -7,20 +10,62 @@ import { ThreadAddress } from '../threads/thread-address';
 import { ThreadPanel } from '../threads/thread-panel';
 import { ToastList } from '../toasts/toast-list';
 import { AppHeader } from './app-header';
+import styles from './app-shell.module.css';
 import { OfflineDemoBanner } from './offline-demo-banner';
+import { OverlayBar } from './overlay-bar';
+import { PaneTabs, type Pane } from './pane-tabs';
 import { SidePanel } from './side-panel';
+import { useLayoutMode } from './use-layout-mode';
+import { useVisualViewportHeight } from './use-visual-viewport-height';
 
-/** Header and banner on top; threads, chat and files (or tools) side by side below; toasts above all. */
+// Only the embed layout has this bar: a full page never loads its code.
+const EmbedBar = dynamic(() => import('./embed-bar').then((module) => module.EmbedBar), { ssr: false });
+
+/** What the embed layout shows over its chat, if anything. */
+export type Overlay = 'threads' | 'files' | null;
+
+/**
+ * Header and banner on top; threads, chat and the side panel below (side by side when wide, one at
+ * a time on a phone, the chat alone with overlays in an embed); toasts above all.
+ */
 export function AppShell() {
+  const layout = useLayoutMode();
+  const [pane, setPane] = useState<Pane>('chat');
+  const [overlay, setOverlay] = useState<Overlay>(null);
+  const store = useContext(BatonStoreContext);
+  useVisualViewportHeight();
+  const closeOverlay = useCallback(() => setOverlay(null), []);
+
+  // Opening a thread (from the list, a search, the address) or a new chat shows the chat.
+  useEffect(() => {
+    if (!store) return;
+    return store.subscribe((state, previous) => {
+      if (state.selectedThreadId === previous.selectedThreadId) return;
+      setPane('chat');
+      setOverlay((current) => (current === 'threads' ? null : current));
+    });
+  }, [store]);
+
+  const embed = layout === 'embed';
+  const overlayOpen = (which: Overlay) => (embed && overlay === which ? true : undefined);
   return (
-    <div className="app-shell">
-      <AppHeader />
+    <div className={styles.shell} data-testid="app-shell" data-layout={layout}>
+      {embed ? <EmbedBar onOpen={setOverlay} /> : <AppHeader />}
       <OfflineDemoBanner />
-      <div className="app-panes">
-        <ThreadPanel />
-        <ChatPanel />
-        <SidePanel />
+      <div className={styles.panes}>
+        <div className={styles.slot} data-slot="threads" data-active={pane === 'threads' || undefined} data-overlay-open={overlayOpen('threads')}>
+          {overlayOpen('threads') ? <OverlayBar title="Threads" onClose={closeOverlay} /> : null}
+          <ThreadPanel />
+        </div>
+        <div className={styles.slot} data-slot="chat" data-active={pane === 'chat' || undefined}>
+          <ChatPanel />
+        </div>
+        <div className={styles.slot} data-slot="side" data-active={pane === 'files' || undefined} data-overlay-open={overlayOpen('files')}>
+          {overlayOpen('files') ? <OverlayBar title="Workspace" onClose={closeOverlay} /> : null}
+          <SidePanel />
+        </div>
       </div>
+      {embed ? null : <PaneTabs pane={pane} onChoose={setPane} />}
       <ToastList />
       <DeletedThreadToast />
       <ThreadAddress />

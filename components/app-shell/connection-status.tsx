@@ -2,6 +2,7 @@
 
 import type { ConnectionStatus as Status } from '../../stores/baton-store';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './app-header.module.css';
 
 function statusLabel(status: Status): string {
   switch (status) {
@@ -18,21 +19,22 @@ function statusLabel(status: Status): string {
   }
 }
 
-export function ConnectionStatus() {
+/** A coloured dot and a word; `compact` keeps only the dot on screen (the words stay for screen readers). */
+export function ConnectionStatus({ compact = false }: { compact?: boolean }) {
   const status = useBatonStore((state) => state.connectionStatus);
   const error = useBatonStore((state) => state.connectionError);
 
   return (
     <span
-      className={`connection-status connection-status--${status}`}
+      className={compact ? `${styles.status} ${styles.compact}` : styles.status}
       data-testid="connection-status"
       data-state={status}
       role="status"
-      title={error ?? undefined}
+      title={error ?? statusLabel(status)}
     >
-      <span className="connection-status__dot" aria-hidden="true" />
-      {statusLabel(status)}
-      {error && status !== 'connected' ? <span className="connection-status__error">: {error}</span> : null}
+      <span className={styles.dot} aria-hidden="true" />
+      <span className={styles.label}>{statusLabel(status)}</span>
+      {error && status !== 'connected' ? <span className={styles.error}>: {error}</span> : null}
     </span>
   );
 }

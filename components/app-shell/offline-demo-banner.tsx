@@ -2,6 +2,7 @@
 
 import { selectActiveAgent } from '../../stores/active-agent';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './app-header.module.css';
 
 /** Nobody should mistake the scripted demo model's answers for a real model's. */
 export function OfflineDemoBanner() {
@@ -10,9 +11,14 @@ export function OfflineDemoBanner() {
   if (!offlineDemo) return null;
 
   return (
-    <div className="offline-demo-banner" data-testid="offline-demo-banner" role="note">
-      <strong>Offline demo.</strong> The chat talks to the offline demo model (no API key set): its answers
-      are scripted, not written by a real model. Set an API key and restart Baton to use a real one.
+    <div className={styles.banner} data-testid="offline-demo-banner" role="note">
+      <span className={styles.bannerLong}>
+        <strong>Offline demo.</strong> The chat talks to the offline demo model (no API key set): its answers are
+        scripted, not written by a real model. Set an API key and restart Baton to use a real one.
+      </span>
+      <span className={styles.bannerShort}>
+        <strong>Demo mode:</strong> scripted answers, not a real model (no API key set).
+      </span>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { activeAgentServers, selectActiveAgentName } from '../../stores/active-a
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { FilePanel } from '../files/file-panel';
 import { ToolServersPanel } from '../tool-servers/tool-servers-panel';
+import styles from './side-panel.module.css';
 
 type Tab = 'files' | 'tools';
 
@@ -16,12 +17,12 @@ export function SidePanel() {
   );
 
   return (
-    <aside className="pane side-panel" aria-label="Workspace">
-      <div className="side-panel__tabs" role="tablist">
+    <aside className={`pane ${styles.panel}`} aria-label="Workspace">
+      <div className={styles.tabs} role="tablist">
         <button
           type="button"
           role="tab"
-          className="side-panel__tab"
+          className={styles.tab}
           data-testid="side-tab-files"
           aria-selected={tab === 'files'}
           onClick={() => setTab('files')}
@@ -31,14 +32,14 @@ export function SidePanel() {
         <button
           type="button"
           role="tab"
-          className="side-panel__tab"
+          className={styles.tab}
           data-testid="side-tab-tools"
           aria-selected={tab === 'tools'}
           onClick={() => setTab('tools')}
         >
           Tools
           {failedServers > 0 ? (
-            <span className="side-panel__badge" title={`${failedServers} failed`}>
+            <span className={styles.badge} title={`${failedServers} failed`}>
               {' '}
               {failedServers}
             </span>

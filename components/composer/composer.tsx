@@ -8,6 +8,7 @@ import { BatonStoreContext, useBatonStore } from '../baton-client/baton-store-co
 import { BehaviorSwitch } from './behavior-switch';
 import { COMPLETION_MENU_ID, CompletionMenu, completionOptionId } from './completion-menu';
 import styles from './composer.module.css';
+import { ConnectionNotice } from './connection-notice';
 import { ContextChips } from './context-chips';
 import { ModelPicker } from './model-picker';
 import { QueuedPrompts } from './queued-prompts';
@@ -111,6 +112,7 @@ export function Composer() {
   const { menu } = completion;
   return (
     <form className={styles.composer} onSubmit={onSubmit} aria-label="Prompt">
+      <ConnectionNotice />
       <QueuedPrompts />
       <ContextChips />
       <div className={styles.box}>

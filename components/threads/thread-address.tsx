@@ -6,6 +6,7 @@
  */
 import { useContext, useEffect } from 'react';
 import { BatonStoreContext } from '../baton-client/baton-store-context';
+import { keptQuery } from '../app-shell/layout-mode';
 import { pathForThread, threadIdFromPath } from './thread-path';
 
 export function ThreadAddress() {
@@ -17,7 +18,7 @@ export function ThreadAddress() {
     const unsubscribe = store.subscribe((state, previous) => {
       if (state.selectedThreadId === previous.selectedThreadId) return;
       const path = pathForThread(state.selectedThreadId);
-      if (window.location.pathname !== path) pushAddress(path);
+      if (window.location.pathname !== path) pushAddress(path + keptQuery(window.location.search));
     });
     const onPopState = () => store.getState().openThreadAddress(threadIdFromPath(window.location.pathname));
     window.addEventListener('popstate', onPopState);

@@ -21,6 +21,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
@@ -34,7 +35,7 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.ttf': 'font/ttf',
   '.wasm': 'application/wasm',
 };
-const COMPRESSIBLE = new Set(['.js', '.css', '.json', '.txt', '.map', '.svg']);
+const COMPRESSIBLE = new Set(['.js', '.css', '.json', '.webmanifest', '.txt', '.map', '.svg']);
 /** Next.js names every file here by its content's hash: a new build gives new names. */
 const IMMUTABLE_FOLDER = '/_next/static/';
 const THREAD_ADDRESS = /^\/t\/[^/]+\/?$/;

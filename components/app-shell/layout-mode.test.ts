@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { chooseLayout, embedRequested, keptQuery } from './layout-mode';
+
+describe('chooseLayout', () => {
+  it('takes ?embed=1 at any width, framed or not', () => {
+    expect(chooseLayout({ search: '?embed=1', width: 1440, framed: false })).toBe('embed');
+    expect(chooseLayout({ search: '?a=b&embed=1', width: 360, framed: true })).toBe('embed');
+  });
+
+  it('takes a narrow frame as an embed, but not a narrow top-level page (a phone gets tabs)', () => {
+    expect(chooseLayout({ search: '', width: 360, framed: true })).toBe('embed');
+    expect(chooseLayout({ search: '', width: 390, framed: false })).toBe('full');
+    expect(chooseLayout({ search: '', width: 800, framed: true })).toBe('full');
+  });
+
+  it('reads embed=0 and embed=false as no', () => {
+    expect(embedRequested('?embed=0')).toBe(false);
+    expect(embedRequested('?embed=false')).toBe(false);
+    expect(embedRequested('?embed')).toBe(true);
+  });
+});
+
+describe('keptQuery', () => {
+  it('keeps only the embed parameter', () => {
+    expect(keptQuery('?embed=1&token=secret')).toBe('?embed=1');
+    expect(keptQuery('?token=secret')).toBe('');
+    expect(keptQuery('')).toBe('');
+  });
+});

@@ -1,0 +1,24 @@
+'use client';
+
+import { useEffect } from 'react';
+import styles from './app-shell.module.css';
+
+/** The title and Close button over a pane shown as an overlay in the embed layout; Esc closes it too. */
+export function OverlayBar({ title, onClose }: { title: string; onClose: () => void }) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
+
+  return (
+    <div className={styles.overlayBar} data-testid="overlay-bar">
+      <span>{title}</span>
+      <button type="button" className={`button ${styles.overlayClose}`} data-testid="close-overlay" onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+'use client';
+
+import styles from './app-shell.module.css';
+
+export type Pane = 'threads' | 'chat' | 'files';
+
+const PANES: readonly { pane: Pane; label: string }[] = [
+  { pane: 'threads', label: 'Threads' },
+  { pane: 'chat', label: 'Chat' },
+  { pane: 'files', label: 'Files' },
+];
+
+/** The phone layout's bottom bar: which one pane fills the screen. Hidden (by CSS) when all fit. */
+export function PaneTabs({ pane, onChoose }: { pane: Pane; onChoose: (pane: Pane) => void }) {
+  return (
+    <div className={styles.tabs} role="tablist" aria-label="Panes" data-testid="pane-tabs">
+      {PANES.map((candidate) => (
+        <button
+          key={candidate.pane}
+          type="button"
+          role="tab"
+          className={styles.tab}
+          data-testid={`pane-tab-${candidate.pane}`}
+          aria-selected={candidate.pane === pane}
+          onClick={() => onChoose(candidate.pane)}
+        >
+          {candidate.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+'use client';
+
+import { useBatonStore } from '../baton-client/baton-store-context';
+import styles from './connection-notice.module.css';
+
+export const RETRYING_MESSAGE = 'Baton’s relay is unreachable. Retrying to connect… Sending is paused; your draft stays here.';
+export const CONNECTING_MESSAGE = 'Connecting to Baton’s relay…';
+
+/**
+ * Says, where the user is about to send, why sending is off and what happens next. The socket
+ * retries by itself; once it is back the open thread catches up from the relay (what it missed
+ * while away, by sequence number) and sending comes back on.
+ */
+export function ConnectionNotice() {
+  const status = useBatonStore((state) => state.connectionStatus);
+  const error = useBatonStore((state) => state.connectionError);
+  if (status === 'connected') return null;
+
+  // A refusal (a wrong or missing token) will not heal by retrying: its own words say what to do.
+  const message = status === 'connecting' ? CONNECTING_MESSAGE : error && !isNetworkError(error) ? error : RETRYING_MESSAGE;
+  return (
+    <p className={styles.notice} data-testid="connection-notice" data-state={status} role="status">
+      {message}
+    </p>
+  );
+}
+
+/** What socket.io says when nothing answers: the relay is gone or restarting, so retrying is right. */
+function isNetworkError(message: string): boolean {
+  return /websocket error|xhr poll error|timeout|transport (close|error)/i.test(message);
+}

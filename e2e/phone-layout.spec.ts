@@ -1,0 +1,109 @@
+/**
+ * On a 390 × 844 phone: one pane at a time (threads, chat, files) switched by the tab bar, the
+ * chat and its composer on screen together (also when the keyboard takes half the screen), the
+ * approval buttons big enough to tap, and nothing cut off.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { BatonPage } from './support/baton-page';
+import { expectInsideViewport, expectNoSidewaysScroll, expectTextNotClipped } from './support/layout-checks';
+import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+
+const PHONE = { width: 390, height: 844 };
+
+let relay: RelayProcess;
+let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+
+test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+test.beforeEach(async () => {
+  workspace = await makeTempFolder('phone');
+  await writeFile(path.join(workspace.path, 'README.md'), '# Sample project\n');
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
+});
+
+test.afterEach(async () => {
+  await relay.stop();
+  await workspace.remove();
+});
+
+test('the chat and the composer share the screen; tabs switch panes; nothing is cut off', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+
+  await expectInsideViewport(page, page.getByTestId('chat-entries'));
+  await expectInsideViewport(page, baton.composer);
+  await expectInsideViewport(page, page.getByTestId('send-button'));
+  await expect(page.getByTestId('thread-list')).toBeHidden();
+  const plan = page.locator('[data-testid="behavior-switch"] [data-behavior="plan"]');
+  await expectInsideViewport(page, plan);
+  await expect(plan).toHaveText('Plan');
+  // The switch clips what does not fit it ("Pla"): neither it nor its option may overflow.
+  await expectTextNotClipped(page.getByTestId('behavior-switch'));
+  await expectTextNotClipped(plan);
+  await expectInsideViewport(page, page.getByTestId('connection-status'));
+  await expectNoSidewaysScroll(page);
+
+  await page.getByTestId('pane-tab-threads').tap();
+  await expect(page.getByTestId('pane-tab-threads')).toHaveAttribute('aria-selected', 'true');
+  await expectInsideViewport(page, page.getByTestId('new-thread'));
+  await expect(baton.composer).toBeHidden();
+
+  await page.getByTestId('pane-tab-files').tap();
+  await expect(page.getByTestId('file-tree')).toContainText('README.md');
+  await expect(page.getByTestId('thread-list')).toBeHidden();
+
+  await page.getByTestId('pane-tab-chat').tap();
+  await expectInsideViewport(page, baton.composer);
+  await expectNoSidewaysScroll(page);
+});
+
+test('opening a thread from the Threads tab shows its chat', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.send('Show me what you can do');
+  await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
+  await page.getByTestId('pane-tab-threads').tap();
+  await page.getByTestId('new-thread').tap();
+  await expect(page.getByTestId('pane-tab-chat')).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => baton.path()).toBe('/');
+  await expect(baton.toolCards).toHaveCount(0);
+  await page.getByTestId('pane-tab-threads').tap();
+  await expect(baton.threadItems).toHaveCount(1);
+  await baton.threadItems.first().tap();
+  await expect(page.getByTestId('pane-tab-chat')).toHaveAttribute('aria-selected', 'true');
+  await expect(baton.toolCard('write_file')).toBeVisible();
+});
+
+test('approval buttons are big enough to tap and fit the screen; the composer stays above the keyboard', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.send('Show me what you can do');
+  const card = baton.toolCard('write_file');
+  await expect(card).toHaveAttribute('data-status', 'waiting-approval');
+  // With Stop beside Send the footer is at its fullest: the Plan switch still reads in full.
+  await expect(baton.stopButton).toBeVisible();
+  const plan = page.locator('[data-testid="behavior-switch"] [data-behavior="plan"]');
+  await expectInsideViewport(page, plan);
+  await expectTextNotClipped(page.getByTestId('behavior-switch'));
+  await expectTextNotClipped(plan);
+  for (const testId of ['approve-tool-call', 'reject-tool-call']) {
+    const button = card.getByTestId(testId);
+    await button.scrollIntoViewIfNeeded();
+    await expectInsideViewport(page, button);
+    expect((await button.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+  }
+  await expectNoSidewaysScroll(page);
+
+  // An on-screen keyboard leaves about half the height: the composer is still in view.
+  await baton.composer.tap();
+  await page.setViewportSize({ width: PHONE.width, height: 420 });
+  await expectInsideViewport(page, baton.composer);
+  await expectInsideViewport(page, page.getByTestId('send-button'));
+
+  // Keyboard down again: approve.
+  await page.setViewportSize(PHONE);
+  await card.getByTestId('approve-tool-call').tap();
+  await expect(card).toHaveAttribute('data-status', 'succeeded');
+});
