@@ -175,7 +175,12 @@ describe.each(DATABASE_KINDS)('the thread list on %s', (kind) => {
 
     it('ranks the newest matching rows of a common word, then lists the threads matched only earlier, newest first, on every page', async () => {
       const older = await threadWith('Older notes', ['a lemur once', 'another lemur']);
-      const busy = await threadWith('Busy', Array.from({ length: SEARCH_WINDOW_ROWS }, (_, index) => `lemur number ${index} of the long answer`));
+      const busy = await threadWith('Busy', []);
+      // In several writes, as a long answer is written: one transaction of them all is slow on a busy machine.
+      for (let first = 0; first < SEARCH_WINDOW_ROWS; first += 250) {
+        const seqs = Array.from({ length: 250 }, (_, index) => first + index);
+        await store.saveEntries(busy, seqs.map((seq) => ({ seq, entry: message('assistant', `lemur number ${seq} of the long answer`) })));
+      }
       const newest = await threadWith('Lemur', []);
 
       const all = (await store.listThreads({ query: 'lemur' })).threads.map((thread) => thread.id);
