@@ -41,7 +41,12 @@ export async function connectStreamClient(origin: string, token?: string): Promi
   let current: { log: PieceLog; pieces: number; finish(): void } | undefined;
   const finishWaiters: Array<() => void> = [];
 
-  socket.on('rpc', (message: RpcMessage) => {
+  // The relay sends a batch of pieces as one JSON-RPC batch array (server/relay/content-batches.ts).
+  socket.on('rpc', (payload: RpcMessage | RpcMessage[]) => {
+    if (Array.isArray(payload)) for (const message of payload) receive(message);
+    else receive(payload);
+  });
+  function receive(message: RpcMessage): void {
     if (message.id !== undefined && message.method === undefined) {
       const waiter = pending.get(message.id);
       pending.delete(message.id);
@@ -63,7 +68,7 @@ export async function connectStreamClient(origin: string, token?: string): Promi
     if (index >= 0 && index < current.pieces) log.receivedAt[index] = now;
     log.count += 1;
     if (log.count === current.pieces) current.finish();
-  });
+  }
 
   const send = (method: string, params: unknown) => {
     const id = nextId++;

@@ -3,5 +3,8 @@
 // JavaScript file on the first start and whenever a relay source changed (./relay-build.mjs).
 import { pathToFileURL } from 'node:url';
 import { ensureRelayBuild } from './relay-build.mjs';
+import { mapBundleStackTraces } from './relay-stack-traces.mjs';
 
-await import(pathToFileURL(await ensureRelayBuild()).href);
+const bundle = await ensureRelayBuild();
+mapBundleStackTraces(bundle);
+await import(pathToFileURL(bundle).href);

@@ -5,7 +5,7 @@
  * and the relay some 50 MiB for as long as it ran (a loader thread holding every compiled
  * module). Packages stay outside the bundle, loaded from node_modules as before.
  */
-import { existsSync, readdirSync, readFileSync, renameSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -20,8 +20,10 @@ const RELAY_SOURCES = ['server', 'lib', 'package.json', 'tsconfig.json', 'bin/re
 export async function ensureRelayBuild() {
   if (existsSync(BUNDLE) && statSync(BUNDLE).mtimeMs >= newestSourceMtime()) return BUNDLE;
   const { build } = await import('esbuild');
-  // Written beside the bundle and renamed over it, so a relay starting meanwhile never loads half.
-  const partial = `${BUNDLE}.${process.pid}.partial`;
+  // Written in a folder beside the build folder (so the map's relative paths to the sources hold
+  // in both) and renamed over the bundle, so a relay starting meanwhile never loads half.
+  const partialFolder = `${BUILD_FOLDER}-${process.pid}.partial`;
+  const partial = path.join(partialFolder, path.basename(BUNDLE));
   await build({
     entryPoints: [ENTRY],
     outfile: partial,
@@ -32,8 +34,15 @@ export async function ensureRelayBuild() {
     packages: 'external',
     logLevel: 'warning',
     plugins: [sourceLocations],
+    // A stack trace names the TypeScript file and line (bin/relay-stack-traces.mjs reads the map).
+    sourcemap: 'linked',
+    sourcesContent: false,
   });
+  // The map first: the bundle's last line names it, and a bundle is only ever seen complete.
+  mkdirSync(BUILD_FOLDER, { recursive: true });
+  renameSync(`${partial}.map`, `${BUNDLE}.map`);
   renameSync(partial, BUNDLE);
+  rmSync(partialFolder, { recursive: true, force: true });
   return BUNDLE;
 }
 

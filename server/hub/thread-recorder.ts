@@ -1,10 +1,9 @@
 /**
  * Records a thread's contents. Each is folded into the entries and given the thread's next
  * sequence number, and is committed to the store before it is handed on to the tabs, so whatever
- * a tab saw is already stored. Contents are committed in small batches: what arrived while the
- * previous batch was being written, or within GATHER_MS for streamed pieces, up to MAX_BATCH, in one
- * transaction (a group commit: at a low rate every content is its own batch, at a high rate the
- * batches grow and the delay stays about one transaction). Streamed pieces are stored as events; the entries they grow are rewritten at most
+ * a tab saw is already stored. Contents are committed in small batches (write-batches.ts): what
+ * arrived while the previous batch was being written, or within GATHER_MS for streamed pieces, up
+ * to MAX_BATCH, in one transaction. Streamed pieces are stored as events; the entries they grow are rewritten at most
  * every ENTRY_WRITE_INTERVAL_MS, and at once when anything else happens (a new entry, a tool
  * call's status, the end of the turn). A load replays the events after the stored entries.
  * Only the thread's tail is kept in memory (thread-tail.ts): a load reads the last entries, not
@@ -16,7 +15,11 @@ import type { SequencedContentReceivedParams, ThreadEvent } from '../../lib/prot
 import { type StoreWriteError, storeWriteFailure } from '../store/store-failure';
 import type { EntryWrite, ThreadStore } from '../store/thread-store';
 import { OwedRecords } from './owed-records';
-import { TAIL_ENTRIES, ThreadTail } from './thread-tail';
+import { isStreamedPiece, loadRecordedState, type RecordedEntries } from './recorded-state';
+import type { ThreadTail } from './thread-tail';
+import { type Waiter, WriteBatches } from './write-batches';
+
+export { isStreamedPiece, type RecordedEntries } from './recorded-state';
 
 export type ContentListener = (params: SequencedContentReceivedParams) => void;
 
@@ -33,50 +36,11 @@ interface Queued {
   role: ChatRole;
   content: ChatContent;
   /** Present for a content whose caller waits until it is committed and broadcast. */
-  done?: { resolve(): void; reject(error: unknown): void };
-}
-
-/** A piece that continues an entry: text, thinking, tool arguments or output, as models stream them. */
-export function isStreamedPiece(content: ChatContent): boolean {
-  return (
-    content.type === 'text' ||
-    content.type === 'reasonText' ||
-    content.type === 'toolCallPrepare' ||
-    (content.type === 'toolCallRunning' && content.outputChunk !== undefined)
-  );
-}
-
-interface RecorderState {
-  tail: ThreadTail;
-  lastSeq: number;
-  /** Entries the replayed events changed, which the stored rows do not have yet. */
-  unwritten: number[];
-}
-
-/** The stored tail brought up to the thread's last event. */
-async function loadState(threadId: string, store: ThreadStore): Promise<RecorderState> {
-  const stored = await store.loadTail(threadId, TAIL_ENTRIES);
-  const tail = new ThreadTail(stored.firstIndex, stored.entries);
-  const events = await store.getEventsAfter(threadId, stored.seq);
-  const unwritten = new Set<number>();
-  for (const event of events) {
-    for (const index of tail.fold(event.role, event.content)) unwritten.add(index);
-  }
-  return { tail, lastSeq: events.at(-1)?.seq ?? stored.seq, unwritten: [...unwritten] };
-}
-
-/** Entries from `firstIndex` on, the seq they stand at; `firstIndex` absent for the whole thread. */
-export interface RecordedEntries {
-  entries: ThreadEntry[];
-  lastSeq: number;
-  firstIndex?: number;
+  done?: Waiter;
 }
 
 export class ThreadRecorder {
-  private readonly queue: Queued[] = [];
-  private flushing: Promise<void> | undefined;
-  private flushScheduled = false;
-  private readonly flushWaiters: Array<() => void> = [];
+  private readonly batches = new WriteBatches<Queued>((batch) => this.flush(batch), { maxBatch: MAX_BATCH, gatherMs: GATHER_MS });
   /** Entries changed since their rows were last written. */
   private readonly unwritten = new Set<number>();
   private lastEntryWrite = performance.now();
@@ -100,7 +64,7 @@ export class ThreadRecorder {
   }
 
   static async load(threadId: string, store: ThreadStore, onRecorded: ContentListener): Promise<ThreadRecorder> {
-    const state = await loadState(threadId, store);
+    const state = await loadRecordedState(threadId, store);
     const recorder = new ThreadRecorder(threadId, state.tail, state.lastSeq, store, onRecorded);
     for (const index of state.unwritten) recorder.unwritten.add(index);
     return recorder;
@@ -113,7 +77,7 @@ export class ThreadRecorder {
    */
   async snapshot(limit?: number): Promise<RecordedEntries> {
     // While a batch is being written the entries already hold it; they are what tabs saw only after.
-    while (this.flushing) await this.flushing;
+    await this.batches.written();
     const { tail, lastSeq } = this;
     const firstIndex = Math.min(limit === undefined ? 0 : Math.max(0, tail.length - limit), tail.liveFrom());
     const recent = tail.from(firstIndex);
@@ -140,7 +104,7 @@ export class ThreadRecorder {
    * entry that can still change. Live: it changes as contents come.
    */
   async settled(): Promise<readonly ThreadEntry[]> {
-    while (this.flushing || this.queue.length > 0) await this.nextFlush();
+    await this.batches.settled();
     return this.tail.live;
   }
 
@@ -161,22 +125,14 @@ export class ThreadRecorder {
     if (!this.owed.isEmpty) throw this.storeFailure ?? new Error(`Thread ${this.threadId} has contents still to store; try again.`);
     const marker = { seq: this.lastSeq + 1, role: 'system' as const, content: ChatContentSchema.parse({ type: 'threadRewound', toEntry }) };
     const entries = [...this.unwritten].filter((index) => index < toEntry).map((seq) => ({ seq, entry: this.tail.at(seq) }));
-    const rewound = (async () => {
+    // Written as the next batch, alone; the caller hears of a failure, the recorder goes on.
+    await this.batches.exclusive(async () => {
       await this.store.history.rewindThread(this.threadId, { keepEntries: toEntry, firstRemovedEvent, marker, entries });
       this.tail.truncate(toEntry);
       this.unwritten.clear();
       this.lastSeq = marker.seq;
       this.onRecorded({ chatId: this.threadId, role: marker.role, content: marker.content, seq: marker.seq });
-    })();
-    this.flushing = rewound
-      // The caller hears of a failure through `rewound`; the recorder only has to go on.
-      .catch(() => undefined)
-      .finally(() => {
-        this.flushing = undefined;
-        for (const wake of this.flushWaiters.splice(0)) wake();
-        if (this.queue.length > 0) this.startFlush();
-      });
-    await rewound;
+    });
   }
 
   /** A new turn starts: a failure of the last turn's pieces belongs to that turn, which it already ended. */
@@ -186,7 +142,7 @@ export class ThreadRecorder {
 
   /** Nothing waits to be written: the recorder can be let go without losing anything. */
   get isIdle(): boolean {
-    return this.queue.length === 0 && !this.flushing && !this.flushScheduled;
+    return this.batches.isIdle;
   }
 
   /** Its entries may no longer match the store; only a fresh load can be trusted. */
@@ -239,7 +195,7 @@ export class ThreadRecorder {
       return Promise.reject(failure);
     }
     this.enqueue({ role, content });
-    return this.queue.length >= HIGH_WATER ? this.nextFlush() : Promise.resolve();
+    return this.batches.length >= HIGH_WATER ? this.batches.nextWrite() : Promise.resolve();
   }
 
   private enqueue(item: Queued): void {
@@ -247,40 +203,7 @@ export class ThreadRecorder {
       item.done?.reject(this.broken);
       return;
     }
-    this.queue.push(item);
-    this.scheduleFlush();
-  }
-
-  /**
-   * Writes what is queued soon. Streamed pieces gather for GATHER_MS first: a fast stream is then
-   * written in batches of many pieces rather than in as many small transactions as network reads,
-   * each of which costs about as much as a large one. Anything else (a prompt, a tool call's
-   * status, the end of a turn), or a full batch, goes with the rest of this turn of the event loop.
-   */
-  private scheduleFlush(): void {
-    if (this.flushing || this.flushScheduled || this.queue.length === 0) return;
-    this.flushScheduled = true;
-    const flushNow = () => {
-      this.flushScheduled = false;
-      this.startFlush();
-    };
-    const onlyPieces = this.queue.length < MAX_BATCH && this.queue.every((item) => item.done === undefined);
-    if (onlyPieces) setTimeout(flushNow, GATHER_MS);
-    else setImmediate(flushNow);
-  }
-
-  private startFlush(): void {
-    if (this.queue.length === 0) return;
-    this.flushing = this.flush(this.queue.splice(0, MAX_BATCH)).finally(() => {
-      this.flushing = undefined;
-      for (const wake of this.flushWaiters.splice(0)) wake();
-      // What arrived during this write is the next batch.
-      this.scheduleFlush();
-    });
-  }
-
-  private nextFlush(): Promise<void> {
-    return new Promise((resolve) => this.flushWaiters.push(resolve));
+    this.batches.add(item);
   }
 
   /** Never rejects: a failed write is reported to those who wait for it. */
@@ -348,14 +271,8 @@ export class ThreadRecorder {
   /** A timed retry of what is owed, in the recorder's order: a write under way pays it first anyway. */
   private retryOwed(): void {
     if (!this.isIdle) return this.owed.scheduleRetry();
-    this.flushing = this.payOwed()
-      // payOwed kept the failure (storeFailure) and scheduled the next retry; nobody else waits on it.
-      .catch(() => undefined)
-      .finally(() => {
-        this.flushing = undefined;
-        for (const wake of this.flushWaiters.splice(0)) wake();
-        if (this.queue.length > 0) this.startFlush();
-      });
+    // payOwed kept the failure (storeFailure) and scheduled the next retry; nobody else waits on it.
+    this.batches.exclusive(() => this.payOwed()).catch(() => undefined);
   }
 
   /**
@@ -364,7 +281,7 @@ export class ThreadRecorder {
    */
   private async recoverFrom(error: unknown, batch: readonly Queued[]): Promise<void> {
     try {
-      const state = await loadState(this.threadId, this.store);
+      const state = await loadRecordedState(this.threadId, this.store);
       this.tail = state.tail;
       this.lastSeq = state.lastSeq;
       this.unwritten.clear();
@@ -377,7 +294,7 @@ export class ThreadRecorder {
     } catch (reloadError) {
       // The store cannot even be read: fail everything still queued too rather than number it wrong.
       this.broken = reloadError;
-      for (const item of this.queue.splice(0)) item.done?.reject(reloadError);
+      this.batches.rejectQueued(reloadError);
     }
     for (const item of batch) item.done?.reject(error);
     if (batch.some((item) => item.done === undefined)) this.pieceFailure ??= error;

@@ -58,9 +58,12 @@ it('answers other requests while a catastrophic grep runs, and Stop ends that tu
   const rpc = rpcClient(socket);
   const contents: Content[] = [];
   const waiters: Array<() => void> = [];
-  socket.on('rpc', (message: { method?: string; params?: { content: Content } }) => {
-    if (message.method !== 'chat/contentReceived' || !message.params) return;
-    contents.push(message.params.content);
+  type Message = { method?: string; params?: { content: Content } };
+  // Contents recorded together come as one JSON-RPC batch (content-batches.ts).
+  socket.on('rpc', (payload: Message | Message[]) => {
+    for (const message of Array.isArray(payload) ? payload : [payload]) {
+      if (message.method === 'chat/contentReceived' && message.params) contents.push(message.params.content);
+    }
     for (const wake of waiters.splice(0)) wake();
   });
   const seen = async (match: (content: Content) => boolean, from = 0) => {

@@ -18,6 +18,7 @@ import type { NotificationMethod, NotificationParams } from '../../lib/rpc/proto
 import { createSocketIoTransport } from '../../lib/rpc/socket-io-transport';
 import type { AccessGuard } from './access-guard';
 import { type MessageLimits, transportMaxBytes, withIncomingLimits } from './message-limits';
+import { ContentBatches } from './content-batches';
 import { CONGESTED_ROOM, DEFAULT_OUTGOING_LIMITS, OutgoingBounds, type OutgoingLimits } from './outgoing-bounds';
 
 export { UNAUTHORIZED_MESSAGE };
@@ -89,23 +90,28 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     options.onTab({ connection, watchThread });
   });
 
+  const contents = new ContentBatches((room, messages) => {
+    checkBeforeBroadcast(io.sockets.adapter.rooms.get(room) ?? []);
+    io.to(room).except(CONGESTED_ROOM).emit('rpc', messages);
+  });
+
   return {
     io,
     /** Whether a tab connected to this process watches the thread. */
     isWatched: (threadId: string) => (io.of('/').adapter.rooms.get(threadRoom(threadId))?.size ?? 0) > 0,
-    /** Sends a recorded content to every tab watching the thread. */
+    /** Sends a recorded content to every tab watching the thread, with the others recorded in the same batch. */
     broadcast(threadId: string, params: SequencedContentReceivedParams) {
-      const room = threadRoom(threadId);
-      checkBeforeBroadcast(io.sockets.adapter.rooms.get(room) ?? []);
-      io.to(room).except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method: 'chat/contentReceived', params });
+      contents.add(threadRoom(threadId), params);
     },
     /** Sends a tool server's new status to every tab. */
     broadcastToolServer(params: ToolServerUpdatedParams) {
+      contents.flush();
       checkBeforeBroadcast(bounds.keys());
       io.except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method: 'tool/serverUpdated', params });
     },
     /** Sends a notification to every tab. */
     broadcastNotification<N extends NotificationMethod<BatonProtocol>>(method: N, params: NotificationParams<BatonProtocol, N>) {
+      contents.flush();
       checkBeforeBroadcast(bounds.keys());
       io.except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method, params });
     },

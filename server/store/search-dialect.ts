@@ -29,15 +29,34 @@ export function searchWords(query: string): string[] {
   return query.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
 }
 
+export interface RecentHits {
+  hits: SearchHit[];
+  rowsTaken: number;
+  oldestRowId: number | undefined;
+}
+
+export interface OlderHitsRequest {
+  beforeRowId: number | undefined;
+  exceptThreadIds: string[];
+  limit: number | null;
+  offset: number;
+}
+
 export interface SearchDialect {
   /** Writes `[seq, text]` rows (one JSON parameter); a row whose text is unchanged is not rewritten. */
   upsertTexts(client: RawClient, threadId: string, rowsJson: string): Promise<number>;
   /**
-   * Each thread with a row matching every word (the last as a prefix), as its best-ranked row,
-   * best thread first, then the most recently modified. `filter` is SQL over the alias "thread";
-   * a null limit means all.
+   * Among the newest `windowRows` rows matching every word (the last as a prefix), each thread's
+   * best-ranked row, best thread first, then the most recently modified; `filter` is SQL over the
+   * alias "thread". With how many rows the window took and the id of its oldest (absent when no
+   * thread was left).
    */
-  bestHits(client: RawClient, words: string[], filter: Prisma.Sql, page: { limit: number | null; offset: number }): Promise<SearchHit[]>;
+  recentBestHits(client: RawClient, words: string[], filter: Prisma.Sql, windowRows: number): Promise<RecentHits>;
+  /**
+   * The threads with a matching row older than `beforeRowId` (any, when absent) and not among
+   * `exceptThreadIds`, each with its newest matching row, newest first; a null limit means all.
+   */
+  olderHits(client: RawClient, words: string[], filter: Prisma.Sql, older: OlderHitsRequest): Promise<SearchHit[]>;
   /** For each of these rows, its text around the match with the matched words marked (MATCH_START … MATCH_END). */
   snippets(client: RawClient, words: string[], rowIds: number[]): Promise<Map<number, string>>;
 }

@@ -35,19 +35,48 @@ export const postgresqlSearch: SearchDialect = {
       SELECT ${threadId}, (value ->> 0)::integer, value ->> 1 FROM json_array_elements(${rowsJson}::json)
       ON CONFLICT ("threadId", "seq") DO UPDATE SET "text" = excluded."text" WHERE "ThreadSearchText"."text" <> excluded."text"`,
 
-  // DISTINCT ON keeps each thread's first row in the order given: its best-ranked one.
-  bestHits: (client, words, filter, { limit, offset }) =>
-    client.$queryRaw<SearchHit[]>`
-      WITH "hits" AS (
-        SELECT DISTINCT ON ("text"."threadId") "text"."threadId", "text"."id" AS "rowId", "text"."seq",
-          ts_rank(to_tsvector('simple', "text"."text"), "query", ${RANK_BY_LENGTH}::integer) AS "rank"
-        FROM "ThreadSearchText" AS "text", to_tsquery('simple', ${toTsQuery(words)}) AS "query"
-        WHERE to_tsvector('simple', "text"."text") @@ "query"
-        ORDER BY "text"."threadId", "rank" DESC, "text"."seq"
+  // The window is taken by id before anything is ranked, so ts_rank (which parses each row's text
+  // again) runs on the window's rows only. DISTINCT ON keeps each thread's first row in the order
+  // given: its best-ranked one.
+  async recentBestHits(client, words, filter, windowRows) {
+    const rows = await client.$queryRaw<Array<SearchHit & { rowsTaken: number | bigint; oldestRowId: number | bigint }>>`
+      WITH "recent" AS MATERIALIZED (
+        SELECT "text"."threadId", "text"."id" AS "rowId", "text"."seq", "text"."text"
+        FROM "ThreadSearchText" AS "text"
+        WHERE to_tsvector('simple', "text"."text") @@ to_tsquery('simple', ${toTsQuery(words)})
+        ORDER BY "text"."id" DESC LIMIT ${windowRows}::integer
+      ), "best" AS (
+        SELECT DISTINCT ON ("recent"."threadId") "recent"."threadId", "recent"."rowId", "recent"."seq",
+          ts_rank(to_tsvector('simple', "recent"."text"), to_tsquery('simple', ${toTsQuery(words)}), ${RANK_BY_LENGTH}::integer) AS "rank"
+        FROM "recent"
+        ORDER BY "recent"."threadId", "rank" DESC, "recent"."seq"
       )
-      SELECT "hits"."threadId", "hits"."rowId", "hits"."seq" FROM "hits" JOIN "Thread" AS "thread" ON "thread"."id" = "hits"."threadId"
+      SELECT "best"."threadId", "best"."rowId", "best"."seq",
+        (SELECT COUNT(*) FROM "recent") AS "rowsTaken", (SELECT MIN("rowId") FROM "recent") AS "oldestRowId"
+      FROM "best" JOIN "Thread" AS "thread" ON "thread"."id" = "best"."threadId"
       WHERE true ${filter}
-      ORDER BY "hits"."rank" DESC, "thread"."modifiedAt" DESC, "thread"."id" DESC
+      ORDER BY "best"."rank" DESC, "thread"."modifiedAt" DESC, "thread"."id" DESC`;
+    return {
+      hits: rows.map(({ threadId, rowId, seq }) => ({ threadId, rowId, seq })),
+      rowsTaken: Number(rows[0]?.rowsTaken ?? 0),
+      oldestRowId: rows[0] === undefined ? undefined : Number(rows[0].oldestRowId),
+    };
+  },
+
+  // DISTINCT ON with the id descending keeps each thread's newest matching row.
+  olderHits: (client, words, filter, { beforeRowId, exceptThreadIds, limit, offset }) =>
+    client.$queryRaw<SearchHit[]>`
+      WITH "older" AS (
+        SELECT DISTINCT ON ("text"."threadId") "text"."threadId", "text"."id" AS "rowId", "text"."seq"
+        FROM "ThreadSearchText" AS "text"
+        WHERE to_tsvector('simple', "text"."text") @@ to_tsquery('simple', ${toTsQuery(words)})
+          AND "text"."id" < ${beforeRowId ?? 2 ** 31 - 1}::integer
+          AND "text"."threadId" NOT IN (SELECT json_array_elements_text(${JSON.stringify(exceptThreadIds)}::json))
+        ORDER BY "text"."threadId", "text"."id" DESC
+      )
+      SELECT "older"."threadId", "older"."rowId", "older"."seq" FROM "older" JOIN "Thread" AS "thread" ON "thread"."id" = "older"."threadId"
+      WHERE true ${filter}
+      ORDER BY "older"."rowId" DESC
       LIMIT ${limit}::integer OFFSET ${offset}::integer`,
 
   // ts_headline adds no ellipsis where it cut the text; whether it did is told by comparing the

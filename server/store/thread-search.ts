@@ -8,7 +8,7 @@ import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads
 import type { SnippetPart } from '../../lib/protocol/thread-list';
 import type { DatabaseTarget } from './database-target';
 import { Prisma } from './generated/client';
-import { MATCH_END, MATCH_START, searchWords, type RawClient, type SearchDialect } from './search-dialect';
+import { MATCH_END, MATCH_START, searchWords, type RawClient, type SearchDialect, type SearchHit } from './search-dialect';
 import { postgresqlSearch } from './thread-search-postgresql';
 import { sqliteSearch } from './thread-search-sqlite';
 import { InvalidCursorError, type ThreadListRequest, type ThreadPage } from './thread-store';
@@ -49,7 +49,8 @@ export interface ThreadSearch {
   forgetEntriesFrom(client: RawClient, threadId: string, seq: number): Promise<void>;
   /**
    * The threads whose title or entries match `request.query`, best match first, then the most
-   * recently modified, each with its best-matching entry and a snippet of it. Pages by offset:
+   * recently modified (among the newest matching rows: see rankedHits), each with its
+   * best-matching entry and a snippet of it. Pages by offset:
    * relevance has no key to seek on, and a search reads only the matching rows anyway. Snippets
    * are made for the page's rows alone, in a second query: making one costs far more than
    * ranking a row, and a common word matches most rows.
@@ -62,7 +63,14 @@ export interface ThreadSearch {
   ): Promise<ThreadPage>;
 }
 
-export function threadSearchFor(kind: DatabaseTarget['kind']): ThreadSearch {
+/**
+ * How many of the newest matching rows a search ranks. A common word matches most rows of every
+ * thread, and ranking them all cost about 200 ms over 10,000 threads; the newest rows are where
+ * a search is most likely aimed, and the first pages come from them alone.
+ */
+export const SEARCH_WINDOW_ROWS = 2_000;
+
+export function threadSearchFor(kind: DatabaseTarget['kind'], windowRows = SEARCH_WINDOW_ROWS): ThreadSearch {
   const dialect = kind === 'sqlite' ? sqliteSearch : postgresqlSearch;
   return {
     async indexEntries(client, threadId, entries) {
@@ -78,7 +86,7 @@ export function threadSearchFor(kind: DatabaseTarget['kind']): ThreadSearch {
     async forgetEntriesFrom(client, threadId, seq) {
       await client.$executeRaw`DELETE FROM "ThreadSearchText" WHERE "threadId" = ${threadId} AND "seq" >= ${Math.max(seq, 0)}`;
     },
-    searchThreads: (client, request, limit, load) => searchWith(dialect, client, request, limit, load),
+    searchThreads: (client, request, limit, load) => searchWith(dialect, client, request, limit, load, windowRows),
   };
 }
 
@@ -88,11 +96,12 @@ async function searchWith(
   request: ThreadListRequest & { query: string },
   limit: number | undefined,
   load: (ids: string[]) => Promise<ThreadMetadata[]>,
+  windowRows: number,
 ): Promise<ThreadPage> {
   const words = searchWords(request.query);
   if (words.length === 0) return { threads: [] };
   const offset = request.cursor === undefined ? 0 : decodeSearchCursor(request.cursor);
-  const hits = await dialect.bestHits(client, words, filterSql(request), { limit: limit === undefined ? null : limit + 1, offset });
+  const hits = await rankedHits(dialect, client, words, filterSql(request), { limit: limit === undefined ? null : limit + 1, offset }, windowRows);
   const page = limit === undefined ? hits : hits.slice(0, limit);
   const rowIds = page.map((hit) => Number(hit.rowId));
   const snippets = rowIds.length === 0 ? new Map<number, string>() : await dialect.snippets(client, words, rowIds);
@@ -105,6 +114,36 @@ async function searchWith(
   });
   const hasMore = limit !== undefined && hits.length > limit;
   return { threads, ...(hasMore ? { nextCursor: encodeSearchCursor(offset + limit) } : {}) };
+}
+
+/**
+ * The page of `offset`..`offset + limit` in this order: first the threads with a match among the
+ * newest `windowRows` matching rows, best match first (then the most recently modified); after
+ * them, once the window is spent, the threads whose every match is older, newest match first,
+ * unranked. With fewer matching rows than the window every thread is ranked, as before. The order
+ * is the same on every page, so offset paging neither repeats nor skips a thread.
+ */
+async function rankedHits(
+  dialect: SearchDialect,
+  client: RawClient,
+  words: string[],
+  filter: Prisma.Sql,
+  { limit, offset }: { limit: number | null; offset: number },
+  windowRows: number,
+): Promise<SearchHit[]> {
+  const recent = await dialect.recentBestHits(client, words, filter, windowRows);
+  const end = limit === null ? Infinity : offset + limit;
+  // No thread left after the filter says nothing of the window's size: look further, to be sure.
+  const windowFull = recent.hits.length === 0 || recent.rowsTaken >= windowRows;
+  if (recent.hits.length >= end || !windowFull) return recent.hits.slice(offset, end);
+  const olderOffset = Math.max(0, offset - recent.hits.length);
+  const older = await dialect.olderHits(client, words, filter, {
+    beforeRowId: recent.oldestRowId,
+    exceptThreadIds: recent.hits.map((hit) => hit.threadId),
+    limit: limit === null ? null : end - Math.max(offset, recent.hits.length),
+    offset: olderOffset,
+  });
+  return [...recent.hits.slice(offset), ...older];
 }
 
 /** The list's filters as SQL over the alias "thread"; values are always bound, never spliced. */

@@ -1,0 +1,113 @@
+/**
+ * The recorder's queue of contents waiting to be written, and the one write under way: contents
+ * are written in batches, one batch at a time, in the order they came (a group commit: at a low
+ * rate every content is its own batch, at a high rate the batches grow and the delay stays about
+ * one transaction). Other work on the store that must not interleave with a batch (a rewind, a
+ * retry of owed contents) runs through `exclusive`, between two batches.
+ */
+
+/** A content's caller waits until it is committed and broadcast; a streamed piece's does not. */
+export interface Waiter {
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+export interface BatchOptions {
+  /** The most items one batch carries, which bounds how long a write takes. */
+  maxBatch: number;
+  /** How long items nobody waits for may wait for more to join their batch. */
+  gatherMs: number;
+}
+
+export class WriteBatches<T extends { done?: Waiter }> {
+  private readonly queue: T[] = [];
+  private writing: Promise<void> | undefined;
+  private writeScheduled = false;
+  private readonly waiters: Array<() => void> = [];
+
+  /** `write` never rejects: a failed write is reported to those who wait for it. */
+  constructor(
+    private readonly write: (batch: T[]) => Promise<void>,
+    private readonly options: BatchOptions,
+  ) {}
+
+  /** Items waiting for a write. */
+  get length(): number {
+    return this.queue.length;
+  }
+
+  /** Nothing is queued, written or about to be. */
+  get isIdle(): boolean {
+    return this.queue.length === 0 && !this.writing && !this.writeScheduled;
+  }
+
+  add(item: T): void {
+    this.queue.push(item);
+    this.schedule();
+  }
+
+  /** Resolves once no write is under way (more may be queued). */
+  async written(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  /** Resolves once everything queued so far, and anything queued meanwhile, is written. */
+  async settled(): Promise<void> {
+    while (this.writing || this.queue.length > 0) await this.nextWrite();
+  }
+
+  /** Resolves when the write under way (or the next) ends. */
+  nextWrite(): Promise<void> {
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Fails everything still queued; nothing of it was written. */
+  rejectQueued(error: unknown): void {
+    for (const item of this.queue.splice(0)) item.done?.reject(error);
+  }
+
+  /**
+   * Runs `task` alone, as the next write: the caller hears how it went, the queue goes on after it
+   * either way. Call it while idle (after `settled`), or the task waits for nothing.
+   */
+  exclusive<R>(task: () => Promise<R>): Promise<R> {
+    const running = task();
+    this.writing = running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => this.afterWrite(() => this.startWrite()));
+    return running;
+  }
+
+  /**
+   * Writes what is queued soon. Items nobody waits for (streamed pieces) gather for `gatherMs`
+   * first: a fast stream is then written in batches of many rather than in as many small
+   * transactions as network reads, each of which costs about as much as a large one. Anything a
+   * caller waits for, or a full batch, goes with the rest of this turn of the event loop.
+   */
+  private schedule(): void {
+    if (this.writing || this.writeScheduled || this.queue.length === 0) return;
+    this.writeScheduled = true;
+    const writeNow = () => {
+      this.writeScheduled = false;
+      this.startWrite();
+    };
+    const onlyUnawaited = this.queue.length < this.options.maxBatch && this.queue.every((item) => item.done === undefined);
+    if (onlyUnawaited) setTimeout(writeNow, this.options.gatherMs);
+    else setImmediate(writeNow);
+  }
+
+  private startWrite(): void {
+    if (this.queue.length === 0) return;
+    // What arrives during this write is the next batch.
+    this.writing = this.write(this.queue.splice(0, this.options.maxBatch)).finally(() => this.afterWrite(() => this.schedule()));
+  }
+
+  private afterWrite(next: () => void): void {
+    this.writing = undefined;
+    for (const wake of this.waiters.splice(0)) wake();
+    next();
+  }
+}
