@@ -3,6 +3,7 @@
 import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { selectOpenChat } from '../../stores/baton-store';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { useRewoundPrompt } from '../rewind/use-rewound-prompt';
 import { BehaviorSwitch } from './behavior-switch';
 import { COMPLETION_MENU_ID, CompletionMenu, completionOptionId } from './completion-menu';
 import { ContextChips } from './context-chips';
@@ -31,6 +32,13 @@ export function Composer() {
     setDraft(text);
     setCaret(nextCaret);
     caretToRestore.current = nextCaret;
+  });
+
+  useRewoundPrompt(draft, (text) => {
+    setDraft(text);
+    setCaret(text.length);
+    caretToRestore.current = text.length;
+    input.current?.focus();
   });
 
   useLayoutEffect(() => {
