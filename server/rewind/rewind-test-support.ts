@@ -9,6 +9,7 @@ import { applyChatContentInPlace } from '../../lib/thread/apply-chat-content';
 import type { AgentRegistry } from '../agents/agent-registry';
 import { ThreadHub } from '../hub/thread-hub';
 import { openThreadStore } from '../store/prisma-thread-store';
+import { createTestDatabase, type DatabaseKind } from '../store/test-databases';
 import type { ThreadStore } from '../store/thread-store';
 import { Workspace } from '../workspace/workspace';
 import { FileHistory } from './file-history';
@@ -22,9 +23,15 @@ export interface RewindHarness {
   close(): Promise<void>;
 }
 
-export async function startRewindHarness(workspaceRoot: string, agents: (workspace: Workspace) => AgentRegistry): Promise<RewindHarness> {
+/** On the SQLite file in the data folder, or with `database` on a fresh database of that kind. */
+export async function startRewindHarness(
+  workspaceRoot: string,
+  agents: (workspace: Workspace) => AgentRegistry,
+  database: DatabaseKind = 'sqlite',
+): Promise<RewindHarness> {
   const dataDir = path.join(workspaceRoot, '.baton');
-  const store = await openThreadStore({ databaseFile: path.join(dataDir, 'baton.db') });
+  const testDatabase = database === 'postgresql' ? await createTestDatabase('postgresql') : undefined;
+  const store = await openThreadStore(testDatabase ? { database: testDatabase.target } : { databaseFile: path.join(dataDir, 'baton.db') });
   const workspace = new Workspace(workspaceRoot, { protectedFolders: [dataDir] });
   const broadcasts: SequencedContentReceivedParams[] = [];
   const finished: Array<() => void> = [];
@@ -52,6 +59,7 @@ export async function startRewindHarness(workspaceRoot: string, agents: (workspa
     async close() {
       await hub.close();
       await store.close();
+      await testDatabase?.drop();
     },
   };
 }
