@@ -17,6 +17,11 @@ import type { RestorePlan } from './file-history';
 import { removeWorkspaceFile } from './remove-workspace-file';
 import type { WorkspaceCheckpoints } from './workspace-checkpoints';
 
+export interface RestoreOptions {
+  overwriteConflicts?: boolean;
+  except?: ReadonlySet<string>;
+}
+
 const REGULAR_FILE_MODES = new Set(['100644', '100755']);
 
 /** One path's part of a rewind: its entry before the first removed turn changed it, and after the last. */
@@ -48,10 +53,12 @@ export class CheckpointRestore {
     return plan;
   }
 
-  async restore(threadId: string, toEntry: number, options: { overwriteConflicts?: boolean } = {}): Promise<{ restored: RewindFile[]; conflicts: RewindConflict[] }> {
+  /** `except`: paths restored another way (FileHistory), never touched here. */
+  async restore(threadId: string, toEntry: number, options: RestoreOptions = {}): Promise<{ restored: RewindFile[]; conflicts: RewindConflict[] }> {
     const restored: RewindFile[] = [];
     const conflicts: RewindConflict[] = [];
     for (const { file, conflict, before } of await this.verdicts(threadId, toEntry)) {
+      if (options.except?.has(file.path)) continue;
       if (conflict && !(conflict.overridable && options.overwriteConflicts)) {
         conflicts.push({ ...file, ...conflict });
         continue;

@@ -1,6 +1,6 @@
 /**
  * Test support for rewind and fork: a hub on a real store, with the files agents change kept in a
- * real FileHistory, approving every call that asks, and turns awaited by their `progress finished`.
+ * real FileHistory and real workspace checkpoints (as the relay makes them), approving every call that asks, and turns awaited by their `progress finished`.
  */
 import path from 'node:path';
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
@@ -13,6 +13,7 @@ import { createTestDatabase, type DatabaseKind } from '../store/test-databases';
 import type { ThreadStore } from '../store/thread-store';
 import { Workspace } from '../workspace/workspace';
 import { FileHistory } from './file-history';
+import { relayTurnCheckpoints } from './turn-checkpoints';
 
 export interface RewindHarness {
   hub: ThreadHub;
@@ -35,11 +36,13 @@ export async function startRewindHarness(
   const workspace = new Workspace(workspaceRoot, { protectedFolders: [dataDir] });
   const broadcasts: SequencedContentReceivedParams[] = [];
   const finished: Array<() => void> = [];
+  const registry = agents(workspace);
   const hub: ThreadHub = new ThreadHub({
     store,
-    agents: agents(workspace),
+    agents: registry,
     log: () => undefined,
     fileHistory: new FileHistory(store.history, workspace),
+    checkpoints: relayTurnCheckpoints({ dataDir, workspace, agents: registry, log: () => undefined }),
     broadcast: (threadId, params) => {
       broadcasts.push(params);
       const { content } = params;
