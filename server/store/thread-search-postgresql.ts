@@ -1,9 +1,10 @@
 /**
  * Full-text search on PostgreSQL: "ThreadSearchText" rows matched through the GIN index on
- * to_tsvector('simple', "text") (migration `thread_features`), ranked with ts_rank, snippets from
- * ts_headline. Every query repeats the index's expression exactly, or the planner would not use it.
- * The 'simple' configuration lower-cases words and keeps them whole (no stemming, no stop words),
- * as FTS5's unicode61 tokenizer does; unlike it, it does not fold accents.
+ * to_tsvector('baton_search', "text") (migration `search_unaccent`), ranked with ts_rank, snippets
+ * from ts_headline. Every query repeats the index's expression exactly, or the planner would not
+ * use it. The 'baton_search' configuration is 'simple' (words lower-cased and kept whole: no
+ * stemming, no stop words) after `unaccent`, so it folds accents as FTS5's unicode61 tokenizer
+ * with remove_diacritics does.
  */
 import { Prisma } from './generated/client';
 import { ELLIPSIS, MATCH_END, MATCH_START, SNIPPET_WORDS, type SearchDialect, type SearchHit } from './search-dialect';
@@ -40,9 +41,9 @@ export const postgresqlSearch: SearchDialect = {
     client.$queryRaw<SearchHit[]>`
       WITH "hits" AS (
         SELECT DISTINCT ON ("text"."threadId") "text"."threadId", "text"."id" AS "rowId", "text"."seq",
-          ts_rank(to_tsvector('simple', "text"."text"), "query", ${RANK_BY_LENGTH}::integer) AS "rank"
-        FROM "ThreadSearchText" AS "text", to_tsquery('simple', ${toTsQuery(words)}) AS "query"
-        WHERE to_tsvector('simple', "text"."text") @@ "query"
+          ts_rank(to_tsvector('baton_search'::regconfig, "text"."text"), "query", ${RANK_BY_LENGTH}::integer) AS "rank"
+        FROM "ThreadSearchText" AS "text", to_tsquery('baton_search'::regconfig, ${toTsQuery(words)}) AS "query"
+        WHERE to_tsvector('baton_search'::regconfig, "text"."text") @@ "query"
         ORDER BY "text"."threadId", "rank" DESC, "text"."seq"
       )
       SELECT "hits"."threadId", "hits"."rowId", "hits"."seq" FROM "hits" JOIN "Thread" AS "thread" ON "thread"."id" = "hits"."threadId"
@@ -55,7 +56,7 @@ export const postgresqlSearch: SearchDialect = {
   async snippets(client, words, rowIds) {
     const rows = await client.$queryRaw<Array<{ rowId: number; headline: string; atStart: boolean; atEnd: boolean }>>`
       WITH "headlines" AS (
-        SELECT "id", "text", ts_headline('simple', "text", to_tsquery('simple', ${toTsQuery(words)}), ${HEADLINE_OPTIONS}) AS "headline"
+        SELECT "id", "text", ts_headline('baton_search'::regconfig, "text", to_tsquery('baton_search'::regconfig, ${toTsQuery(words)}), ${HEADLINE_OPTIONS}) AS "headline"
         FROM "ThreadSearchText" WHERE "id" IN (${Prisma.join(rowIds)})
       ), "plain" AS (
         SELECT "id", "text", "headline", translate("headline", ${MATCH_START + MATCH_END}, '') AS "unmarked" FROM "headlines"
