@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { Workspace } from '../server/workspace/workspace';
 import { BatonPage } from './support/baton-page';
 import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
@@ -51,7 +52,11 @@ test('the demo reads a file, waits for approval, and Approve writes the file', a
   await expect(page.getByTestId('reasoning-block').first()).toHaveAttribute('data-state', 'finished');
   await expect(page.getByTestId('link-card').first()).toHaveAttribute('href', /^https:/);
   await expect(page.getByTestId('usage-summary')).toContainText(/token/i);
+  // The read is recorded with the version the agent read, for a reviewer to compare.
+  await expect(page.getByTestId('read-file-version')).toHaveText(` (version ${await readmeVersion()})`);
 });
+
+const readmeVersion = async () => (await new Workspace(workspace.path).readTextFile('README.md')).version;
 
 test('Reject leaves the file alone and the model is told', async ({ page }) => {
   const baton = new BatonPage(page);
@@ -106,6 +111,7 @@ test('a waiting approval and the whole history survive a reload, a new tab and a
   await expect(secondTab.userMessages).toHaveText(['Remember this']);
   await expect(secondTab.page.getByTestId('reasoning-block').first()).toHaveAttribute('data-state', 'finished');
   await expect(secondTab.page.getByTestId('link-card').first()).toHaveAttribute('href', /^https:/);
+  await expect(secondTab.page.getByTestId('read-file-version')).toHaveText(` (version ${await readmeVersion()})`);
 });
 
 test('the file panel lists the workspace and shows the file clicked', async ({ page }) => {

@@ -87,6 +87,8 @@ test('rewind puts the edited file back and takes the later entries out of the ch
 
   await expect(page.getByTestId('toast').last()).toContainText('1 file restored');
   await expect(baton.userMessages.filter({ hasText: 'Second request' })).toHaveCount(0);
+  // The rewound message is back in the prompt box, to be edited and sent again.
+  await expect(page.getByTestId('composer-input')).toHaveValue('Second request');
   await expect(baton.assistantMessages.last()).toContainText('Done: I wrote');
   expect(await demoFile()).toContain('> First request');
 
@@ -99,11 +101,13 @@ test('rewind puts the edited file back and takes the later entries out of the ch
   await scrollToStart(page);
   await expect(baton.userMessages).toHaveText(['First request']);
 
-  // Back to the first message: the file the first turn created goes.
+  // Back to the first message: the file the first turn created goes. A draft typed meanwhile stays.
+  await page.getByTestId('composer-input').fill('my own note');
   await page.getByTestId('rewind-to-here').first().click();
   await expect(page.getByTestId('rewind-file')).toHaveText([`Remove ${DEMO_FILE}`]);
   await page.getByTestId('rewind-confirm').click();
   await expect(baton.userMessages).toHaveCount(0);
+  await expect(page.getByTestId('composer-input')).toHaveValue('my own note\n\nFirst request');
   // The chat is cut only once the files are back: the file is gone by now.
   expect(existsSync(path.join(workspace.path, DEMO_FILE))).toBe(false);
 });

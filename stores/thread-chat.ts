@@ -89,6 +89,7 @@ export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedPar
     case 'metadata':
     case 'handOver':
     case 'toolCallApproval':
+    case 'fileRead':
       return entries === chat.entries ? chat : { ...chat, entries };
     default: {
       const unreachable: never = content;

@@ -9,6 +9,7 @@ export function ReadFileNote({ entry }: { entry: ReadFileEntry }) {
       summary={
         <>
           Read <code>{entry.path}</code>
+          {entry.version === undefined ? null : <span className="read-file-note__version" data-testid="read-file-version" title="The version the agent read (readTextFile's version)"> (version {entry.version})</span>}
         </>
       }
     >

@@ -5,6 +5,7 @@ import { selectActiveAgent } from '../../stores/active-agent';
 import { selectOpenChat } from '../../stores/baton-store';
 import { lastPromptOfOpenThread } from '../../stores/prompt-queue-slice';
 import { BatonStoreContext, useBatonStore } from '../baton-client/baton-store-context';
+import { useRewoundPrompt } from '../rewind/use-rewound-prompt';
 import { BehaviorSwitch } from './behavior-switch';
 import { COMPLETION_MENU_ID, CompletionMenu, completionOptionId } from './completion-menu';
 import styles from './composer.module.css';
@@ -46,6 +47,13 @@ export function Composer() {
     caretToRestore.current = nextCaret;
   };
   const completion = useCompletion(draft, caret, replaceDraft);
+
+  useRewoundPrompt(draft, (text) => {
+    setDraft(text);
+    setCaret(text.length);
+    caretToRestore.current = text.length;
+    input.current?.focus();
+  });
 
   useLayoutEffect(() => {
     const element = input.current;

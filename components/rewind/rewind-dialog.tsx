@@ -19,7 +19,7 @@ export function RewindDialog() {
     <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby="rewind-dialog-title" data-testid="rewind-dialog">
       <h3 id="rewind-dialog-title" className={styles.title}>Rewind to this message?</h3>
       <p>
-        This message and the {preview.removedEntries - 1} entries after it leave the thread.
+        This message and the {preview.removedEntries - 1} entries after it leave the thread; its text goes back into the prompt box.
         {preview.files.length === 0 && preview.conflicts.length === 0 ? ' No files need restoring.' : ''}
       </p>
       <RewindFileList files={preview.files} conflicts={preview.conflicts} />

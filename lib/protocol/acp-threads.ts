@@ -56,6 +56,10 @@ export const ReadFileEntrySchema = z.object({
   type: z.literal('readFile'),
   path: z.string(),
   content: z.string(),
+  /** Baton extension: the version read (readTextFile's), absent from entries made before it was kept. */
+  version: FileVersionSchema.optional(),
+  /** Baton extension: the tool call that read the file, when an agent's tool did. */
+  toolCallId: z.string().optional(),
 });
 export type ReadFileEntry = z.infer<typeof ReadFileEntrySchema>;
 

@@ -56,14 +56,21 @@ export const GetThreadEntriesParamsSchema = z
     before: EntryIndexSchema.optional(),
     /** With `limit`: the `limit` entries just after this position, paging towards the end. */
     after: EntryIndexSchema.optional(),
+    /**
+     * With `limit`: the `limit` entries centred on this position (moved to fit when the thread's
+     * start or end is nearer), so a jump to an entry opens in the middle of a long thread and pages
+     * both ways from there. acp-threads.md names no paging; the name is Baton's. A position past
+     * the end answers the last page: `firstIndex` says where the page starts.
+     */
+    around: EntryIndexSchema.optional(),
   })
-  .refine((params) => (params.before === undefined && params.after === undefined) || params.limit !== undefined, {
-    message: '`before` and `after` page through the entries: give `limit` with them',
+  .refine((params) => (params.before === undefined && params.after === undefined && params.around === undefined) || params.limit !== undefined, {
+    message: '`before`, `after` and `around` page through the entries: give `limit` with them',
     path: ['limit'],
   })
-  .refine((params) => params.before === undefined || params.after === undefined, {
-    message: 'page one way at a time: `before` or `after`, not both',
-    path: ['after'],
+  .refine((params) => [params.before, params.after, params.around].filter((position) => position !== undefined).length <= 1, {
+    message: 'one page at a time: `before`, `after` or `around`, not two of them',
+    path: ['around'],
   });
 export type GetThreadEntriesParams = z.infer<typeof GetThreadEntriesParamsSchema>;
 

@@ -111,6 +111,10 @@ export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, 
       return push(entries, { type: 'link', title: content.title, url: content.url });
     case 'handOver':
       return push(entries, { type: 'handOver', from: content.from, to: content.to });
+    case 'fileRead': {
+      const { path, content: text, version, toolCallId } = content;
+      return push(entries, { type: 'readFile', path, content: text, version, ...(toolCallId === undefined ? {} : { toolCallId }) });
+    }
     case 'threadRewound':
       // Nothing changes; the entries after the point are gone.
       if (entries.length > content.toEntry) entries.length = content.toEntry;

@@ -70,6 +70,11 @@ export class AgentRegistry {
     return [...this.options.entries.keys()];
   }
 
+  /** The kind of the configured agent of that name (undefined: none is configured). */
+  kindOf(name: string): AgentEntry['kind'] | undefined {
+    return this.options.entries.get(name)?.kind;
+  }
+
   /** Throws UnknownAgentError for a name that is not configured. */
   assertKnown(name: string): void {
     if (!this.options.entries.has(name)) throw new UnknownAgentError(name, this.names());

@@ -98,6 +98,7 @@ export class EcaContentTranslator {
       case 'handOver':
       case 'threadRewound':
       case 'toolCallApproval':
+      case 'fileRead':
         return undefined;
       default: {
         const unreachable: never = content;

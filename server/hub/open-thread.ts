@@ -7,6 +7,7 @@ import type { AgentRegistry } from '../agents/agent-registry';
 import type { ContentListener } from './thread-recorder';
 import type { ThreadStore } from '../store/thread-store';
 import type { FileHistory } from '../rewind/file-history';
+import type { TurnCheckpoints } from '../rewind/turn-checkpoints';
 import { UnknownThreadError } from './thread-deletions';
 import { ThreadRecorder } from './thread-recorder';
 import { ThreadSession } from './thread-session';
@@ -28,6 +29,8 @@ export interface OpenThreadOptions {
   log: (message: string) => void;
   /** Keeps what files were before the agent changed them, for a rewind. */
   fileHistory?: FileHistory;
+  /** Takes workspace checkpoints around the turns of agents that write files themselves. */
+  checkpoints?: TurnCheckpoints;
 }
 
 export async function openThread(threadId: string, options: OpenThreadOptions, onRecorded: ContentListener): Promise<OpenThread> {
@@ -43,6 +46,7 @@ export async function openThread(threadId: string, options: OpenThreadOptions, o
       resolve: (agent) => agents.get(agent),
       saveAgentSession: (agentSessionId) => store.saveAgentSession(threadId, agentSessionId),
       fileHistory: options.fileHistory,
+      checkpoints: options.checkpoints,
     },
     log,
   );

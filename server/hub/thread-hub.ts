@@ -11,6 +11,7 @@ import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from
 import type { AgentRegistry } from '../agents/agent-registry';
 import type { ThreadListRequest, ThreadPage, ThreadStore } from '../store/thread-store';
 import type { FileHistory } from '../rewind/file-history';
+import type { TurnCheckpoints } from '../rewind/turn-checkpoints';
 import { AgentIdleTimers, DEFAULT_IDLE_CLOSE_MS } from './agent-idle-timers';
 import { NEW_THREAD_TITLE, nameThread, type OpenThread, openThread } from './open-thread';
 import { ThreadDeletingError, ThreadDeletions, UnknownThreadError } from './thread-deletions';
@@ -34,6 +35,8 @@ export interface ThreadHubOptions {
   releaseAfterMs?: number;
   /** Keeps the files agents change, for rewinds (server/rewind); none kept when omitted. */
   fileHistory?: FileHistory;
+  /** Workspace checkpoints for agents that write files themselves (server/rewind); none when omitted. */
+  checkpoints?: TurnCheckpoints;
 }
 
 /** What an edit of a thread's history gets (ThreadHub.editThread). */
@@ -68,6 +71,10 @@ export class ThreadHub {
   /** Where the files agents change are kept, for rewinds; undefined when nothing is kept. */
   get fileHistory(): FileHistory | undefined {
     return this.options.fileHistory;
+  }
+
+  get checkpoints(): TurnCheckpoints | undefined {
+    return this.options.checkpoints;
   }
 
   /** How many threads have a live session in memory now. */

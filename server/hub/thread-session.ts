@@ -7,6 +7,7 @@ import type { ChatContentInput } from '../../lib/protocol/eca-chat';
 import { isOpenToolCall } from '../../lib/thread/apply-chat-content';
 import { type AgentBackend, type AgentTurn, type ApprovalAnswer, AgentUnavailableError } from '../agents/agent-backend';
 import type { FileHistory } from '../rewind/file-history';
+import type { TurnCheckpoints } from '../rewind/turn-checkpoints';
 import type { TurnOutcome } from '../../lib/protocol/thread-review';
 import type { ThreadRecorder } from './thread-recorder';
 
@@ -35,6 +36,8 @@ export interface SessionAgents {
   saveAgentSession(agentSessionId: string | null): Promise<void>;
   /** Where the files the agent changes are kept for a rewind; nothing is kept without it. */
   fileHistory?: FileHistory;
+  /** Workspace checkpoints around the turns of agents that write files themselves. */
+  checkpoints?: TurnCheckpoints;
 }
 
 /** What the user chose beside the message: behaviour, model, attached contexts. */
@@ -166,10 +169,13 @@ export class ThreadSession {
       this.recorder.storeFailure ? Promise.reject(this.recorder.storeFailure) : this.recorder.emit('assistant', content);
     const { binding } = this;
     let outcome: TurnOutcome = 'done';
+    let endCheckpoint: (() => Promise<void>) | undefined;
     try {
       const agent = await this.agents.resolve(binding.agent);
       // Stopped (or its thread deleted) while the prompt was being recorded: the agent never starts.
       if (controller.signal.aborted) return;
+      // The user message stands right after the history the turn started from.
+      endCheckpoint = await this.agents.checkpoints?.begin(this.recorder.threadId, binding.agent, history.length);
       await agent.runTurn({
         threadId: this.recorder.threadId,
         history,
@@ -202,6 +208,7 @@ export class ThreadSession {
         await this.recorder.recordOrOwe('system', { type: 'text', text: `\n\n**The turn failed:** ${reason}` });
       }
     } finally {
+      await endCheckpoint?.();
       await this.closeOpenToolCalls(controller.signal.aborted ? 'Stopped by the user.' : 'The turn ended first.');
       this.steering = undefined;
       this.turn = undefined;

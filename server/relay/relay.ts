@@ -12,6 +12,7 @@ import { ThreadDirectory } from '../hub/thread-directory';
 import { ThreadHub } from '../hub/thread-hub';
 import { databaseTarget } from '../store/database-target';
 import { FileHistory } from '../rewind/file-history';
+import { relayTurnCheckpoints } from '../rewind/turn-checkpoints';
 import { ThreadListEvents } from '../hub/thread-list-events';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import { openThreadStore } from '../store/prisma-thread-store';
@@ -181,7 +182,8 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
     sockets.broadcast(threadId, params);
   };
   const fileHistory = new FileHistory(store.history, workspace);
-  const hub = new ThreadHub({ store: listedStore, agents, broadcast, isWatched: sockets.isWatched, log, fileHistory });
+  const checkpoints = relayTurnCheckpoints({ dataDir: options.dataDir, workspace, agents, log });
+  const hub = new ThreadHub({ store: listedStore, agents, broadcast, isWatched: sockets.isWatched, log, fileHistory, checkpoints });
   const threads = new ThreadDirectory({ store: listedStore, hub, events: listEvents, log });
   // Threads deleted before the relay last stopped, their undo window over.
   await threads.purge();

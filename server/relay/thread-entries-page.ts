@@ -1,23 +1,40 @@
 /**
  * getThreadEntries, whole or a page at a time (Baton's paging, lib/protocol/thread-events.ts): a
- * tab opens a long thread at its end and fetches older entries as the reader scrolls up to them.
+ * tab opens a long thread at its end and fetches older entries as the reader scrolls up to them;
+ * a search result or an entry's link opens a page `around` its entry, and pages both ways from it.
  */
 import type { GetThreadEntriesParams, ThreadSnapshot } from '../../lib/protocol/thread-events';
 import type { ThreadHub } from '../hub/thread-hub';
 import type { ThreadStore } from '../store/thread-store';
 
 export async function getThreadEntries(hub: ThreadHub, store: ThreadStore, params: GetThreadEntriesParams): Promise<ThreadSnapshot> {
-  if (params.limit === undefined) return hub.getSnapshot(params.threadId);
-  if (params.after !== undefined) {
-    // Entries after a position, from the whole live view: the newest of them may still be changing.
-    const whole = await hub.getSnapshot(params.threadId);
-    const firstIndex = Math.min(params.after + 1, whole.entries.length);
-    return { ...whole, entries: whole.entries.slice(firstIndex, firstIndex + params.limit), firstIndex };
+  const { threadId, limit } = params;
+  if (limit === undefined) return hub.getSnapshot(threadId);
+  if (params.after !== undefined) return entriesFrom(hub, store, threadId, (total) => Math.min(params.after! + 1, total), limit);
+  if (params.around !== undefined) {
+    // Centred on the entry, unless the thread's start or end is nearer than half a page.
+    return entriesFrom(hub, store, threadId, (total) => Math.max(0, Math.min(params.around! - Math.floor(limit / 2), total - limit)), limit);
   }
-  if (params.before === undefined) return hub.getSnapshot(params.threadId, { limit: params.limit });
+  if (params.before === undefined) return hub.getSnapshot(threadId, { limit });
   // The live view first: where the entries stand (lastSeq) and whether a turn runs. The smallest
   // page: the entries that can still change, which the thread holds in memory.
-  const snapshot = await hub.getSnapshot(params.threadId, { limit: 0 });
+  const snapshot = await hub.getSnapshot(threadId, { limit: 0 });
   // Older entries no longer change: the store's indexed read serves them.
-  return { ...snapshot, ...(await store.getEntriesPage(params.threadId, { before: params.before, limit: params.limit })) };
+  return { ...snapshot, ...(await store.getEntriesPage(threadId, { before: params.before, limit })) };
+}
+
+/**
+ * The `limit` entries from the position `startOf(entry count)`: those that can still change from
+ * the thread's live view, the older ones from the store's indexed read. Costs the page, not the thread.
+ */
+async function entriesFrom(hub: ThreadHub, store: ThreadStore, threadId: string, startOf: (total: number) => number, limit: number): Promise<ThreadSnapshot> {
+  const live = await hub.getSnapshot(threadId, { limit: 0 });
+  const liveFrom = live.firstIndex ?? 0;
+  const total = liveFrom + live.entries.length;
+  const start = startOf(total);
+  const end = Math.min(total, start + limit);
+  const storedEnd = Math.min(end, liveFrom);
+  const stored = storedEnd > start ? (await store.getEntriesPage(threadId, { before: storedEnd, limit: storedEnd - start })).entries : [];
+  const fromLive = live.entries.slice(Math.max(0, start - liveFrom), Math.max(0, end - liveFrom));
+  return { ...live, entries: [...stored, ...fromLive], firstIndex: start };
 }

@@ -1,6 +1,6 @@
 /**
  * Test support for rewind and fork: a hub on a real store, with the files agents change kept in a
- * real FileHistory, approving every call that asks, and turns awaited by their `progress finished`.
+ * real FileHistory and real workspace checkpoints (as the relay makes them), approving every call that asks, and turns awaited by their `progress finished`.
  */
 import path from 'node:path';
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
@@ -9,9 +9,11 @@ import { applyChatContentInPlace } from '../../lib/thread/apply-chat-content';
 import type { AgentRegistry } from '../agents/agent-registry';
 import { ThreadHub } from '../hub/thread-hub';
 import { openThreadStore } from '../store/prisma-thread-store';
+import { createTestDatabase, type DatabaseKind } from '../store/test-databases';
 import type { ThreadStore } from '../store/thread-store';
 import { Workspace } from '../workspace/workspace';
 import { FileHistory } from './file-history';
+import { relayTurnCheckpoints } from './turn-checkpoints';
 
 export interface RewindHarness {
   hub: ThreadHub;
@@ -22,17 +24,25 @@ export interface RewindHarness {
   close(): Promise<void>;
 }
 
-export async function startRewindHarness(workspaceRoot: string, agents: (workspace: Workspace) => AgentRegistry): Promise<RewindHarness> {
+/** On the SQLite file in the data folder, or with `database` on a fresh database of that kind. */
+export async function startRewindHarness(
+  workspaceRoot: string,
+  agents: (workspace: Workspace) => AgentRegistry,
+  database: DatabaseKind = 'sqlite',
+): Promise<RewindHarness> {
   const dataDir = path.join(workspaceRoot, '.baton');
-  const store = await openThreadStore({ databaseFile: path.join(dataDir, 'baton.db') });
+  const testDatabase = database === 'postgresql' ? await createTestDatabase('postgresql') : undefined;
+  const store = await openThreadStore(testDatabase ? { database: testDatabase.target } : { databaseFile: path.join(dataDir, 'baton.db') });
   const workspace = new Workspace(workspaceRoot, { protectedFolders: [dataDir] });
   const broadcasts: SequencedContentReceivedParams[] = [];
   const finished: Array<() => void> = [];
+  const registry = agents(workspace);
   const hub: ThreadHub = new ThreadHub({
     store,
-    agents: agents(workspace),
+    agents: registry,
     log: () => undefined,
     fileHistory: new FileHistory(store.history, workspace),
+    checkpoints: relayTurnCheckpoints({ dataDir, workspace, agents: registry, log: () => undefined }),
     broadcast: (threadId, params) => {
       broadcasts.push(params);
       const { content } = params;
@@ -52,6 +62,7 @@ export async function startRewindHarness(workspaceRoot: string, agents: (workspa
     async close() {
       await hub.close();
       await store.close();
+      await testDatabase?.drop();
     },
   };
 }

@@ -2,20 +2,25 @@
  * Rewinds a thread to one of its user messages: that message and every later entry leave the
  * thread (entries, events and the file changes kept for them, in one transaction), and the files
  * the removed tool calls changed go back to what they were before. The agent's context follows:
- * the built-in agent reads its history from the entries; an external agent's session is let go,
+ * The files come back from FileHistory (writes through Baton's tools) and, for agents that write
+ * files themselves, from the workspace checkpoints of the removed turns (turn-checkpoints.ts).
+ * The built-in agent reads its history from the entries; an external agent's session is let go,
  * so its next turn starts a new session primed with the kept history (the hand-over path), since
  * none of the protocols Baton speaks to agents can cut a session at a given message.
  */
 import type { ThreadRewindPreviewResult, ThreadRewindResult } from '../../lib/protocol/thread-rewind';
 import type { EditableThread } from '../hub/thread-hub';
 import type { ThreadHistoryStore } from '../store/thread-history-store';
-import type { FileHistory } from './file-history';
+import type { FileHistory, RestorePlan } from './file-history';
+import type { TurnCheckpoints } from './turn-checkpoints';
 import { isUserMessage, RewindPointError, userMessageEventSeq } from './user-messages';
 
 export interface RewindDependencies {
   history: ThreadHistoryStore;
   /** Absent: no files were kept, and none are restored. */
   fileHistory?: FileHistory;
+  /** The workspace checkpoints of turns of agents that write files themselves. */
+  checkpoints?: TurnCheckpoints;
 }
 
 export interface RewindOptions {
@@ -35,8 +40,9 @@ async function checkedTarget(thread: EditableThread, toEntry: number) {
 /** What `rewindThread` would remove and restore, without changing anything. */
 export async function previewRewind(thread: EditableThread, deps: RewindDependencies, toEntry: number): Promise<ThreadRewindPreviewResult> {
   const entries = await checkedTarget(thread, toEntry);
-  const plan = deps.fileHistory ? await deps.fileHistory.plan(thread.threadId, toEntry) : { files: [], conflicts: [] };
-  return { removedEntries: entries.length - toEntry, ...plan };
+  const kept = deps.fileHistory ? await deps.fileHistory.plan(thread.threadId, toEntry) : { files: [], conflicts: [] };
+  const checkpointed = deps.checkpoints ? await deps.checkpoints.plan(thread.threadId, toEntry) : { files: [], conflicts: [] };
+  return { removedEntries: entries.length - toEntry, ...mergePlans(kept, checkpointed) };
 }
 
 export async function rewindThread(
@@ -49,11 +55,25 @@ export async function rewindThread(
   const firstRemovedEvent = await userMessageEventSeq(deps.history, thread.threadId, entries, toEntry);
   // Files first: should the record fail next, the thread still shows the calls whose changes are undone,
   // which says more than a thread without them and files still changed.
-  const files =
-    options.restoreFiles !== false && deps.fileHistory
-      ? await deps.fileHistory.restore(thread.threadId, toEntry, { overwriteConflicts: options.overwriteConflicts })
-      : { restored: [], conflicts: [] };
+  const restoring = options.restoreFiles !== false;
+  const overwrite = { overwriteConflicts: options.overwriteConflicts };
+  const kept = restoring && deps.fileHistory ? await deps.fileHistory.restore(thread.threadId, toEntry, overwrite) : { restored: [], conflicts: [] };
+  // A path FileHistory kept is its to restore; the checkpoints then see it as the user's change.
+  const fromKept = new Set([...kept.restored, ...kept.conflicts].map((file) => file.path));
+  const checkpointed =
+    restoring && deps.checkpoints ? await deps.checkpoints.restore(thread.threadId, toEntry, { ...overwrite, except: fromKept }) : { restored: [], conflicts: [] };
+  const files = { restored: [...kept.restored, ...checkpointed.restored], conflicts: [...kept.conflicts, ...checkpointed.conflicts] };
+  await deps.checkpoints?.forget(thread.threadId, toEntry);
   await thread.recorder.rewindTo(toEntry, firstRemovedEvent);
   await thread.forgetAgentSession();
   return { removedEntries: entries.length - toEntry, restoredFiles: files.restored, conflicts: files.conflicts };
+}
+
+/** Both plans in one; a path FileHistory kept is its own, however the checkpoints see it. */
+function mergePlans(kept: RestorePlan, checkpointed: RestorePlan): RestorePlan {
+  const fromKept = new Set([...kept.files, ...kept.conflicts].map((file) => file.path));
+  return {
+    files: [...kept.files, ...checkpointed.files.filter((file) => !fromKept.has(file.path))],
+    conflicts: [...kept.conflicts, ...checkpointed.conflicts.filter((file) => !fromKept.has(file.path))],
+  };
 }

@@ -12,11 +12,11 @@ export interface HistoryEditors {
 }
 
 export function rewindThreadTo({ hub, store }: HistoryEditors, threadId: string, toEntry: number, options: RewindOptions = {}): Promise<ThreadRewindResult> {
-  return hub.editThread(threadId, (thread) => rewindThread(thread, { history: store.history, fileHistory: hub.fileHistory }, toEntry, options));
+  return hub.editThread(threadId, (thread) => rewindThread(thread, { history: store.history, fileHistory: hub.fileHistory, checkpoints: hub.checkpoints }, toEntry, options));
 }
 
 export function previewThreadRewind({ hub, store }: HistoryEditors, threadId: string, toEntry: number): Promise<ThreadRewindPreviewResult> {
-  return hub.editThread(threadId, (thread) => previewRewind(thread, { history: store.history, fileHistory: hub.fileHistory }, toEntry));
+  return hub.editThread(threadId, (thread) => previewRewind(thread, { history: store.history, fileHistory: hub.fileHistory, checkpoints: hub.checkpoints }, toEntry));
 }
 
 export function forkThreadAt({ hub, store }: HistoryEditors, threadId: string, atEntry: number): Promise<ThreadMetadata> {

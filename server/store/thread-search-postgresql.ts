@@ -1,9 +1,10 @@
 /**
  * Full-text search on PostgreSQL: "ThreadSearchText" rows matched through the GIN index on
- * to_tsvector('simple', "text") (migration `thread_features`), ranked with ts_rank, snippets from
- * ts_headline. Every query repeats the index's expression exactly, or the planner would not use it.
- * The 'simple' configuration lower-cases words and keeps them whole (no stemming, no stop words),
- * as FTS5's unicode61 tokenizer does; unlike it, it does not fold accents.
+ * to_tsvector('baton_search', "text") (migration `search_unaccent`), ranked with ts_rank, snippets
+ * from ts_headline. Every query repeats the index's expression exactly, or the planner would not
+ * use it. The 'baton_search' configuration is 'simple' (words lower-cased and kept whole: no
+ * stemming, no stop words) after `unaccent`, so it folds accents as FTS5's unicode61 tokenizer
+ * with remove_diacritics does.
  */
 import { Prisma } from './generated/client';
 import { ELLIPSIS, MATCH_END, MATCH_START, SNIPPET_WORDS, type SearchDialect, type SearchHit } from './search-dialect';
@@ -43,11 +44,11 @@ export const postgresqlSearch: SearchDialect = {
       WITH "recent" AS MATERIALIZED (
         SELECT "text"."threadId", "text"."id" AS "rowId", "text"."seq", "text"."text"
         FROM "ThreadSearchText" AS "text"
-        WHERE to_tsvector('simple', "text"."text") @@ to_tsquery('simple', ${toTsQuery(words)})
+        WHERE to_tsvector('baton_search'::regconfig, "text"."text") @@ to_tsquery('baton_search'::regconfig, ${toTsQuery(words)})
         ORDER BY "text"."id" DESC LIMIT ${windowRows}::integer
       ), "best" AS (
         SELECT DISTINCT ON ("recent"."threadId") "recent"."threadId", "recent"."rowId", "recent"."seq",
-          ts_rank(to_tsvector('simple', "recent"."text"), to_tsquery('simple', ${toTsQuery(words)}), ${RANK_BY_LENGTH}::integer) AS "rank"
+          ts_rank(to_tsvector('baton_search'::regconfig, "recent"."text"), to_tsquery('baton_search'::regconfig, ${toTsQuery(words)}), ${RANK_BY_LENGTH}::integer) AS "rank"
         FROM "recent"
         ORDER BY "recent"."threadId", "rank" DESC, "recent"."seq"
       )
@@ -69,7 +70,7 @@ export const postgresqlSearch: SearchDialect = {
       WITH "older" AS (
         SELECT DISTINCT ON ("text"."threadId") "text"."threadId", "text"."id" AS "rowId", "text"."seq"
         FROM "ThreadSearchText" AS "text"
-        WHERE to_tsvector('simple', "text"."text") @@ to_tsquery('simple', ${toTsQuery(words)})
+        WHERE to_tsvector('baton_search'::regconfig, "text"."text") @@ to_tsquery('baton_search'::regconfig, ${toTsQuery(words)})
           AND "text"."id" < ${beforeRowId ?? 2 ** 31 - 1}::integer
           AND "text"."threadId" NOT IN (SELECT json_array_elements_text(${JSON.stringify(exceptThreadIds)}::json))
         ORDER BY "text"."threadId", "text"."id" DESC
@@ -84,7 +85,7 @@ export const postgresqlSearch: SearchDialect = {
   async snippets(client, words, rowIds) {
     const rows = await client.$queryRaw<Array<{ rowId: number; headline: string; atStart: boolean; atEnd: boolean }>>`
       WITH "headlines" AS (
-        SELECT "id", "text", ts_headline('simple', "text", to_tsquery('simple', ${toTsQuery(words)}), ${HEADLINE_OPTIONS}) AS "headline"
+        SELECT "id", "text", ts_headline('baton_search'::regconfig, "text", to_tsquery('baton_search'::regconfig, ${toTsQuery(words)}), ${HEADLINE_OPTIONS}) AS "headline"
         FROM "ThreadSearchText" WHERE "id" IN (${Prisma.join(rowIds)})
       ), "plain" AS (
         SELECT "id", "text", "headline", translate("headline", ${MATCH_START + MATCH_END}, '') AS "unmarked" FROM "headlines"

@@ -19,7 +19,7 @@ const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL |
  * file and rename. An existing file keeps its permission bits. Throws WorkspaceError for a path
  * that is not a regular file.
  */
-export async function replaceRegularFile(absolute: string, content: string, shownPath: string): Promise<void> {
+export async function replaceRegularFile(absolute: string, content: string | Uint8Array, shownPath: string): Promise<void> {
   const existing = await lstatOrUndefined(absolute);
   if (existing) assertRegularFile(existing, shownPath);
   const temporary = path.join(path.dirname(absolute), `.${path.basename(absolute)}.baton-${randomBytes(6).toString('hex')}.tmp`);
@@ -28,7 +28,7 @@ export async function replaceRegularFile(absolute: string, content: string, show
     try {
       // The umask applied at creation; an existing file's own bits (an executable script) are kept.
       if (existing) await handle.chmod(existing.mode & 0o7777);
-      await handle.writeFile(content, 'utf8');
+      await (typeof content === 'string' ? handle.writeFile(content, 'utf8') : handle.writeFile(content));
       await handle.datasync();
     } finally {
       await handle.close();

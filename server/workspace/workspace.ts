@@ -128,6 +128,16 @@ export class Workspace {
     return { version: fileVersion(await statEntry(absolute, { bigint: true })) };
   }
 
+  /**
+   * Creates or replaces a file with these bytes, as writeTextFile does but of any content and
+   * size: a rewind putting back what a workspace checkpoint held (server/rewind).
+   */
+  async writeFileBytes(requestedPath: string, bytes: Uint8Array): Promise<void> {
+    const absolute = await this.resolveUsable(requestedPath);
+    await mkdir(path.dirname(absolute), { recursive: true });
+    await replaceRegularFile(absolute, bytes, requestedPath);
+  }
+
   /** Throws what writeTextFile would for a path it may never write (outside, or protected), before asking anyone. */
   async assertWritable(requestedPath: string): Promise<void> {
     await this.resolveUsable(requestedPath);

@@ -246,6 +246,22 @@ export const HandOverContentSchema = z.object({ type: z.literal('handOver'), fro
  */
 export const ThreadRewoundContentSchema = z.object({ type: z.literal('threadRewound'), toEntry: z.number().int().nonnegative() });
 
+/**
+ * Baton extension, not in ECA: the agent read a workspace file, at this version (the
+ * `readTextFile` version, specs/acp-threads.md "FileVersion"), so a reviewer can tell which
+ * version it saw. Folded into a `readFile` entry. `toolCallId` names the call that read it, whose
+ * result already carries the text to the model. Never sent to an ECA editor.
+ */
+export const FileReadContentSchema = z.object({
+  type: z.literal('fileRead'),
+  path: z.string(),
+  content: z.string(),
+  version: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  toolCallId: z.string().optional(),
+});
+
+export type FileReadContent = z.infer<typeof FileReadContentSchema>;
+
 export const ChatContentSchema = z.discriminatedUnion('type', [
   TextContentSchema,
   UrlContentSchema,
@@ -263,6 +279,7 @@ export const ChatContentSchema = z.discriminatedUnion('type', [
   HandOverContentSchema,
   ThreadRewoundContentSchema,
   ToolCallApprovalContentSchema,
+  FileReadContentSchema,
 ]);
 /** A content as the relay emits it: always the v2 shape. */
 export type ChatContent = z.infer<typeof ChatContentSchema>;

@@ -42,6 +42,8 @@ function entryToBlocks(entry: ThreadEntry): Array<[Role, Block]> {
       return text.trim() === '' ? [] : [[entry.role, { type: 'text', text }]];
     }
     case 'readFile':
+      // A read by a tool call: the call's result already gave the model the text.
+      if (entry.toolCallId !== undefined) return [];
       return [['user', { type: 'text', text: `Contents of ${entry.path}:\n\n${entry.content}` }]];
     case 'toolCall':
       return [

@@ -45,6 +45,8 @@ describe('BuiltinAgent with the demo script', () => {
       'toolCallRun:read_file',
       'toolCallRunning:read_file',
       'toolCalled:read_file',
+      // The read, with the version read, right after the call that read it.
+      'fileRead',
       'reasonStarted',
       'reasonText',
       'reasonFinished',

@@ -7,6 +7,7 @@
  * A call that cannot even be prepared is reported as a failed toolCalled.
  */
 import type Anthropic from '@anthropic-ai/sdk';
+import type { FileReadContent } from '../../../lib/protocol/eca/chat-content';
 import type { AgentTurn } from '../agent-backend';
 import { CONFIG_REJECTED_TOOL_RESULT, isRecord, REJECTED_TOOL_RESULT, toolResultBlock } from './anthropic-mapper';
 import { type ApprovalPolicy, type ApprovalVerdict, describeRule } from './policy/approval-policy';
@@ -98,9 +99,11 @@ export async function runToolCall(
   const started = performance.now();
   let text: string | undefined;
   let failed = false;
+  const reads: FileReadContent[] = [];
   try {
     // Stop ends the turn whatever the tool does: one that ignores the signal is left behind.
-    const execute = () => prepared.execute({ signal, reportOutput: (chunk) => output.push(chunk) });
+    const reportRead = (read: Omit<FileReadContent, 'type' | 'toolCallId'>) => reads.push({ type: 'fileRead', ...read, toolCallId: toolUse.id });
+    const execute = () => prepared.execute({ signal, reportOutput: (chunk) => output.push(chunk), reportRead });
     const touches = prepared.touches ?? [];
     const run = touches.length > 0 && turn.trackFileChanges ? turn.trackFileChanges(touches, execute, toolUse.id) : execute();
     text = await untilAborted(run, signal);
@@ -120,6 +123,8 @@ export async function runToolCall(
     outputs: [{ type: 'text', text }],
     totalTimeMs: Math.round(performance.now() - started),
   });
+  // After the call's card: the review reads "called read_file", then "read this file, version N".
+  if (!failed) for (const read of reads) await turn.emit(read);
   return toolResultBlock(toolUse.id, text, failed);
 }
 

@@ -73,6 +73,9 @@ export class EcaContentMapper {
         return { kind: 'skip', why: 'a hand-over is the relay’s to record' };
       case 'threadRewound':
         return { kind: 'skip', why: 'a rewind is the relay’s to record' };
+      // Baton's own record of a read: an ECA server has no such content.
+      case 'fileRead':
+        return { kind: 'skip', why: 'a file read is the relay’s to record' };
       // The relay records the user's answers on the cards itself.
       case 'toolCallApproval':
         return { kind: 'skip', why: 'an answer on a card is the relay’s to record' };

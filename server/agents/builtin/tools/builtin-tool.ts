@@ -27,6 +27,8 @@ export interface ToolRun {
   signal: AbortSignal;
   /** Shows a piece of output on the tool card while the call still runs (shell_command). */
   reportOutput(chunk: string): void;
+  /** Records in the thread that a file was read, at which version (read_file), once the call succeeds. */
+  reportRead?(read: { path: string; content: string; version: number }): void;
 }
 
 export interface PreparedToolCall {

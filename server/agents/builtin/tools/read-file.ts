@@ -16,8 +16,9 @@ export const readFileTool = defineTool({
     const shownPath = await workspace.relativePath(path);
     return {
       summary: `Reading ${shownPath}`,
-      async execute() {
+      async execute({ reportRead }) {
         const file = await workspace.readTextFile(path, { lineOffset: offset, lineLimit: limit });
+        reportRead?.({ path: shownPath, content: file.content, version: file.version });
         return file.content;
       },
     };

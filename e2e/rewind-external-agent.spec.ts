@@ -1,0 +1,54 @@
+/**
+ * Rewind with an agent that writes files itself (the fake Emacs-Agent, a real HTTP server, writes
+ * hello.txt on its own once approved): the rewind dialog lists the file from the workspace
+ * checkpoint of the removed turn, and confirming puts it back as it was.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { type FakeEmacsAgent, startFakeEmacsAgent } from '../server/agents/emacs-agent/fake/fake-emacs-agent-server';
+import { BatonPage } from './support/baton-page';
+import { writeRelayConfig } from './support/fake-agents';
+import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+
+let relay: RelayProcess | undefined;
+let emacs: FakeEmacsAgent | undefined;
+let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+
+test.beforeEach(async () => {
+  workspace = await makeTempFolder('rewind-external');
+});
+
+test.afterEach(async () => {
+  await relay?.stop();
+  await emacs?.close();
+  relay = emacs = undefined;
+  await workspace.remove();
+});
+
+test('rewinding an Emacs-Agent turn puts back the file the agent wrote itself', async ({ page }) => {
+  await writeFile(path.join(workspace.path, 'hello.txt'), 'my own greeting\n');
+  emacs = await startFakeEmacsAgent();
+  const dataDir = path.join(workspace.path, '.baton');
+  await writeRelayConfig(dataDir, { agents: { fake: { kind: 'emacs-agent', label: 'Fake Emacs-Agent', url: emacs.url } } });
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir });
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.newThreadWith('Fake Emacs-Agent');
+
+  await baton.send('please write hello');
+  const card = baton.toolCards.last();
+  await card.getByTestId('approve-tool-call').click();
+  await expect(card).toHaveAttribute('data-status', 'succeeded');
+  await baton.expectTurnFinished();
+  expect(await readFile(path.join(workspace.path, 'hello.txt'), 'utf8')).toBe('Hello from Emacs-Agent\n');
+
+  await page.getByTestId('rewind-to-here').first().click();
+  const dialog = page.getByTestId('rewind-dialog');
+  await expect(dialog.getByTestId('rewind-file')).toHaveText(['Restore hello.txt']);
+  await dialog.getByTestId('rewind-confirm').click();
+  await expect(page.getByTestId('toast').last()).toContainText('1 file restored');
+  await expect(baton.userMessages).toHaveCount(0);
+  expect(await readFile(path.join(workspace.path, 'hello.txt'), 'utf8')).toBe('my own greeting\n');
+  await expect(page.getByTestId('composer-input')).toHaveValue('please write hello');
+});

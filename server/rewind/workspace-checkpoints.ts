@@ -1,0 +1,127 @@
+/**
+ * Checkpoints of the workspace, per turn of an agent that writes files itself (ECA, Autohand,
+ * Emacs-Agent: their edits never pass through Baton's tools, so FileHistory cannot see them). At
+ * the start and at the end of each such turn the workspace's files go into the shadow repository
+ * (shadow-git.ts) as one commit, named by a ref per thread, turn and phase:
+ * `refs/baton/<thread>/<position>/start|end`, the position being the turn's user message.
+ *
+ * What a checkpoint holds: every file git would see (`.gitignore` honoured), except files over
+ * MAX_CHECKPOINT_FILE_BYTES, which are listed in the commit's message with their size and mtime
+ * instead, so that a rewind can say it cannot put them back rather than pass over them in silence.
+ */
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ShadowGit } from './shadow-git';
+
+export const MAX_CHECKPOINT_FILE_BYTES = 5 * 1024 * 1024;
+
+export type CheckpointPhase = 'start' | 'end';
+
+/** A file left out of a checkpoint for its size. */
+export interface SkippedFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+export interface Checkpoint {
+  commit: string;
+  skipped: SkippedFile[];
+}
+
+/** A thread id as one ref name component: as it is when it is safe there, else hex. */
+function refComponent(threadId: string): string {
+  return /^[A-Za-z0-9_-]+$/.test(threadId) ? threadId : `x${Buffer.from(threadId, 'utf8').toString('hex')}`;
+}
+
+export function threadRefPrefix(threadId: string): string {
+  return `refs/baton/${refComponent(threadId)}/`;
+}
+
+const splitNul = (output: Buffer) => output.toString('utf8').split('\0').filter((part) => part !== '');
+
+export class WorkspaceCheckpoints {
+  constructor(
+    readonly git: ShadowGit,
+    readonly maxFileBytes = MAX_CHECKPOINT_FILE_BYTES,
+  ) {}
+
+  /** Takes the workspace as it is now into a commit; named by a ref when a turn and phase are given. */
+  async take(threadId?: string, position?: number, phase?: CheckpointPhase): Promise<Checkpoint> {
+    const { git } = this;
+    const listed = new Set(splitNul(await git.run(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])));
+    const kept: string[] = [];
+    const skipped: SkippedFile[] = [];
+    for (const file of listed) {
+      const stats = await lstat(path.join(git.workTree, file)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+        throw error;
+      });
+      if (stats?.isFile() && stats.size > this.maxFileBytes) skipped.push({ path: file, size: stats.size, mtimeMs: stats.mtimeMs });
+      // A file gone since the last checkpoint is named too: `add -A` takes it out of the index.
+      else kept.push(file);
+    }
+    // With no pathspec at all `add -A` would take every file, the large ones too.
+    if (kept.length > 0) await git.run(['add', '-A', '--pathspec-from-file=-', '--pathspec-file-nul'], kept.join('\0'));
+    if (skipped.length > 0) {
+      await git.run(['rm', '--cached', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], skipped.map((file) => file.path).join('\0'));
+    }
+    const tree = (await git.run(['write-tree'])).toString('utf8').trim();
+    const commit = (await git.run(['commit-tree', tree, '-m', JSON.stringify({ skipped })])).toString('utf8').trim();
+    if (threadId !== undefined && position !== undefined && phase !== undefined) {
+      await git.run(['update-ref', `${threadRefPrefix(threadId)}${position}/${phase}`, commit]);
+    }
+    return { commit, skipped };
+  }
+
+  /** The thread's checkpoints from `fromPosition` on: per turn position, its start and end commits. */
+  async turnsFrom(threadId: string, fromPosition: number): Promise<Array<{ position: number; start?: string; end?: string }>> {
+    const prefix = threadRefPrefix(threadId);
+    const lines = (await this.git.run(['for-each-ref', '--format=%(refname) %(objectname)', prefix])).toString('utf8').split('\n');
+    const turns = new Map<number, { position: number; start?: string; end?: string }>();
+    for (const line of lines) {
+      const [ref, commit] = line.split(' ');
+      const match = ref?.slice(prefix.length).match(/^(\d+)\/(start|end)$/);
+      if (!match || !commit) continue;
+      const position = Number(match[1]);
+      if (position < fromPosition) continue;
+      const turn = turns.get(position) ?? { position };
+      turn[match[2] as CheckpointPhase] = commit;
+      turns.set(position, turn);
+    }
+    return [...turns.values()].sort((a, b) => a.position - b.position);
+  }
+
+  /** The files left out of a checkpoint for their size. */
+  async skippedIn(commit: string): Promise<SkippedFile[]> {
+    const message = (await this.git.run(['log', '-1', '--format=%B', commit])).toString('utf8');
+    const parsed = JSON.parse(message) as { skipped?: SkippedFile[] };
+    return parsed.skipped ?? [];
+  }
+
+  /** The paths that differ between two checkpoints. */
+  async changedPaths(from: string, to: string): Promise<string[]> {
+    return splitNul(await this.git.run(['diff-tree', '-r', '-z', '--no-renames', '--name-only', from, to]));
+  }
+
+  /** A file as a checkpoint holds it: its mode and blob, or undefined when it held none. */
+  async entryAt(commit: string, file: string): Promise<{ mode: string; blob: string } | undefined> {
+    const line = (await this.git.run(['ls-tree', '-z', commit, '--', file])).toString('utf8').split('\0')[0];
+    const match = line?.match(/^(\d+) (\w+) (\w+)\t/);
+    return match ? { mode: match[1]!, blob: match[3]! } : undefined;
+  }
+
+  async blobBytes(blob: string): Promise<Buffer> {
+    return this.git.run(['cat-file', 'blob', blob]);
+  }
+
+  /** Forgets the thread's checkpoints from `fromPosition` on (the turns a rewind removed). */
+  async forget(threadId: string, fromPosition: number): Promise<void> {
+    const prefix = threadRefPrefix(threadId);
+    for (const turn of await this.turnsFrom(threadId, fromPosition)) {
+      for (const phase of ['start', 'end'] as const) {
+        if (turn[phase]) await this.git.run(['update-ref', '-d', `${prefix}${turn.position}/${phase}`]);
+      }
+    }
+  }
+}
