@@ -4,6 +4,7 @@ import { selectActiveAgent, selectPromptModel } from '../../stores/active-agent'
 import { HandOverPicker } from '../agents/hand-over-picker';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ConnectionStatus } from './connection-status';
+import { OpenInNewTab } from '../embed/open-in-new-tab';
 
 export function AppHeader() {
   const agent = useBatonStore((state) => state.agent);
@@ -26,6 +27,7 @@ export function AppHeader() {
         </span>
       ) : null}
       <HandOverPicker />
+      <OpenInNewTab />
       <ConnectionStatus />
     </header>
   );
