@@ -24,6 +24,11 @@ export const FRAME_ANCESTORS_META = 'baton-frame-ancestors';
 const RELATIVE_ROOT = /^(\.\/|(\.\.\/)+)$/;
 /** An attribute naming a same-origin absolute path (`/icon.svg`), not a protocol-relative `//host`. */
 const ROOT_PATH_ATTRIBUTE = /(\s(?:src|href)=["'])\/(?!\/)/gi;
+/**
+ * A file at the build's root (`/icon.svg?…`, a manifest) named in a quoted string of the page's
+ * React data (`\"/icon.svg?…\"`), from which React renders the head again after hydration.
+ */
+const ROOT_FILE_IN_DATA = /(\\?["'])\/(?=[\w.-]+\.[A-Za-z0-9]+[?#"'\\])/g;
 
 export function completePageHead(html: string, options: PageHeadOptions): string {
   if (!RELATIVE_ROOT.test(options.relativeRoot)) throw new Error(`Not a relative way to the app's root: ${options.relativeRoot}`);
@@ -36,7 +41,7 @@ export function completePageHead(html: string, options: PageHeadOptions): string
     'document.head.prepend(base)})()</script>';
   const meta = `<meta name="${FRAME_ANCESTORS_META}" content="${escapeAttribute(options.frameAncestors)}"/>`;
   const at = head ? head.index + head[0].length : 0;
-  const rest = html.slice(at).replace(ROOT_PATH_ATTRIBUTE, '$1./');
+  const rest = html.slice(at).replace(ROOT_PATH_ATTRIBUTE, '$1./').replace(ROOT_FILE_IN_DATA, '$1./');
   return `${html.slice(0, at)}${baseScript}${meta}${rest}`;
 }
 
