@@ -1,37 +1,29 @@
 'use client';
 
 /**
- * Inside a frame, listens for the host's messages (host-messages.ts) and says so with `baton:ready`:
- * a token goes to the connection, a context becomes a chip in the composer through the same store
- * action the `@` menu uses. Renders nothing; outside a frame it does nothing.
+ * Inside a frame, loads and starts the page's side of the postMessage API (start-embed-bridge.ts);
+ * a page that is not framed never loads it. Renders nothing.
  */
 import { useContext, useEffect } from 'react';
 import { BatonStoreContext } from '../baton-client/baton-store-context';
-import { isFramed, listenToHost, postToHost } from './host-messages';
-import { rememberHostOrigin } from './host-origin';
-import { acceptHostToken } from './token-from-host';
 
 export function EmbedBridge() {
   const store = useContext(BatonStoreContext);
 
   useEffect(() => {
-    if (!store || !isFramed()) return;
-    const stop = listenToHost((message, origin) => {
-      rememberHostOrigin(origin);
-      switch (message.type) {
-        case 'baton:token':
-          return acceptHostToken(message.token);
-        case 'baton:add-context':
-          return store.getState().addPromptContext(message.context);
-        default: {
-          const unknownMessage: never = message;
-          throw new Error(`Unhandled host message ${JSON.stringify(unknownMessage)}`);
-        }
-      }
-    });
-    // Nothing secret: any parent may learn that the page listens.
-    postToHost({ type: 'baton:ready' }, '*');
-    return stop;
+    if (!store || window.parent === window) return;
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    import('./start-embed-bridge').then(
+      ({ startEmbedBridge }) => {
+        if (!unmounted) stop = startEmbedBridge(store);
+      },
+      (error: unknown) => console.warn(`[baton] could not start the embed bridge: ${String(error)}`),
+    );
+    return () => {
+      unmounted = true;
+      stop?.();
+    };
   }, [store]);
 
   return null;

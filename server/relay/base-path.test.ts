@@ -1,5 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { BasePathError, parseBasePath, relativeRoot, withoutBasePath } from './base-path';
+import { BasePathError, handleUnderBasePath, parseBasePath, relativeRoot, withoutBasePath } from './base-path';
 
 describe('parseBasePath', () => {
   it('takes a path of one or more segments and drops a trailing slash', () => {
@@ -43,5 +45,35 @@ describe('relativeRoot', () => {
     expect(relativeRoot('/index.html')).toBe('./');
     expect(relativeRoot('/t/abc')).toBe('../');
     expect(relativeRoot('/t/abc/')).toBe('../../');
+  });
+});
+
+describe('handleUnderBasePath', () => {
+  /** What the handler behind it saw, or where it was sent instead. */
+  async function served(configured: string, address: string, headers: Record<string, string> = {}) {
+    const server = createServer(handleUnderBasePath(configured, (request, response) => void response.end(request.url)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${address}`, { headers, redirect: 'manual' });
+      return { status: response.status, location: response.headers.get('location'), seen: await response.text() };
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it('hands on addresses without the configured prefix, and addresses that never had it', async () => {
+    expect(await served('/absproxy/4780', '/absproxy/4780/t/abc?embed=1')).toMatchObject({ status: 200, seen: '/t/abc?embed=1' });
+    expect(await served('/absproxy/4780', '/t/abc')).toMatchObject({ status: 200, seen: '/t/abc' });
+  });
+
+  it('sends the prefix alone on to the prefix with its slash', async () => {
+    expect(await served('/absproxy/4780', '/absproxy/4780')).toMatchObject({ status: 308, location: '/absproxy/4780/' });
+  });
+
+  it("takes a proxy's X-Forwarded-Prefix when none is configured, and ignores a malformed one", async () => {
+    expect(await served('', '/sub/baton/t/abc', { 'x-forwarded-prefix': '/sub/baton' })).toMatchObject({ seen: '/t/abc' });
+    expect(await served('', '/sub/baton/t/abc', { 'x-forwarded-prefix': '/sub/../baton' })).toMatchObject({ seen: '/sub/baton/t/abc' });
+    expect(await served('/absproxy/4780', '/sub/baton/t/abc', { 'x-forwarded-prefix': '/sub/baton' })).toMatchObject({ seen: '/sub/baton/t/abc' });
   });
 });
