@@ -15,6 +15,7 @@ import { parseAgentFlag } from './agents/agent-flag';
 import { ECA_SERVER_COMMAND, runEcaServerCommand } from './eca-server/eca-server-command';
 import { EXPORT_COMMAND, EXPORT_USAGE, IMPORT_COMMAND, IMPORT_USAGE, runExportCommand, runImportCommand } from './export/thread-file-commands';
 import { checkListenAddress, parseFrameAncestors, parseTrustedOrigins } from './relay/access-options';
+import { parseBasePath } from './relay/base-path';
 import { launchEnvironment, watchLauncher } from './launch/launch-environment';
 import { openCommandFor, openInBrowser } from './launch/open-browser';
 import { ensureUiBuild } from './relay/ensure-ui-build';
@@ -25,6 +26,7 @@ const DEFAULT_PORT = 4780;
 const USAGE = `Usage: baton [--port N] [--host H] [--open] [--workspace DIR] [--data-dir DIR] [--database URL]
              [--agent [NAME=]KIND:COMMAND]...
              [--allow-remote] [--allowed-host NAME]... [--trusted-origin URL]... [--frame-ancestors SOURCES]
+             [--base-path /PREFIX]
        baton eca-server [--workspace DIR] [--data-dir DIR]
        ${EXPORT_USAGE.replace('Usage: ', '')}       ${IMPORT_USAGE.replace('Usage: ', '')}`;
 
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
       'allowed-host': { type: 'string', multiple: true, default: [] },
       'trusted-origin': { type: 'string', multiple: true, default: [] },
       'frame-ancestors': { type: 'string' },
+      'base-path': { type: 'string' },
       agent: { type: 'string', multiple: true, default: [] },
       open: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
     trustedOrigins: parseTrustedOrigins([...values['trusted-origin'], env.BATON_TRUSTED_ORIGINS ?? '']),
     frameAncestors: parseFrameAncestors(values['frame-ancestors'] ?? env.BATON_FRAME_ANCESTORS),
   };
+  const basePath = parseBasePath(values['base-path'] ?? env.BATON_BASE_PATH);
   const extraAgents = values.agent.map(parseAgentFlag);
   const workspaceRoot = path.resolve(values.workspace ?? process.cwd());
   const dataDir = path.resolve(values['data-dir'] ?? path.join(workspaceRoot, '.baton'));
@@ -86,6 +90,7 @@ async function main(): Promise<void> {
     env,
     log,
     access,
+    basePath,
     extraAgents,
   });
   process.stdout.write(`Baton ready: ${relay.url}\n`);

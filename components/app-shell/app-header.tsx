@@ -6,6 +6,7 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 import { ThemeSwitch } from '../theme/theme-switch';
 import styles from './app-header.module.css';
 import { ConnectionStatus } from './connection-status';
+import { OpenInNewTab } from '../embed/open-in-new-tab';
 
 export function AppHeader() {
   const agent = useBatonStore((state) => state.agent);
@@ -29,6 +30,7 @@ export function AppHeader() {
       ) : null}
       <HandOverPicker />
       <ThemeSwitch />
+      <OpenInNewTab />
       <ConnectionStatus />
     </header>
   );

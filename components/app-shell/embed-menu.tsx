@@ -7,7 +7,7 @@ import { NewThreadAgentPicker } from '../agents/new-thread-agent-picker';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import type { Overlay } from './app-shell';
 import styles from './embed-bar.module.css';
-import { openInNewTab } from './open-in-new-tab';
+import { openInNewTab } from '../embed/open-in-new-tab-action';
 
 /**
  * Everything the full layout's header and side panes offer that the embed bar has no room for:

@@ -11,6 +11,7 @@ import type { BatonStore } from '../../stores/baton-store';
 import { explainRefusal, NO_TOKEN_MESSAGE } from './explain-refusal';
 import type { RelayLink } from './relay-link';
 import { browserTokenKeeper, type TokenKeeper } from './relay-token';
+import { socketIoPath } from '../embed/app-base';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -21,6 +22,7 @@ export function connectRelay(store: BatonStore, link: RelayLink, tokens: TokenKe
   // Same origin, WebSocket only: its handshake always carries the page's Origin, which the relay
   // checks. The token goes in the connect's `auth` payload, read afresh at every reconnect.
   const socket = io({
+    path: socketIoPath(),
     autoConnect: false,
     transports: ['websocket'],
     auth: (send) => send({ token: untried ?? tokens.stored() }),

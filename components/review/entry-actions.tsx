@@ -5,6 +5,7 @@ import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { RewindActions } from '../rewind/entry-actions';
 import styles from './review.module.css';
+import { appRootAddress } from '../embed/app-base';
 
 /** Where an entry can be linked to: the thread's address with the entry's anchor. */
 export function entryLink(origin: string, threadId: string, index: number): string {
@@ -29,7 +30,7 @@ export function EntryActions({ entry, index }: { entry: ThreadEntry; index: numb
           Copy message
         </button>
       ) : null}
-      <button type="button" className={styles.smallButton} onClick={() => copy('Link copied', entryLink(window.location.origin, threadId, index))}>
+      <button type="button" className={styles.smallButton} onClick={() => copy('Link copied', entryLink(appRootAddress(), threadId, index))}>
         Copy link
       </button>
       <RewindActions entry={entry} index={index} />

@@ -6,7 +6,7 @@
  */
 import { useContext, useEffect } from 'react';
 import { BatonStoreContext } from '../baton-client/baton-store-context';
-import { keptQuery } from '../app-shell/layout-mode';
+import { appPathOf, browserAddressOf } from '../embed/app-base';
 import { pathForThread, threadIdFromPath } from './thread-path';
 
 export function ThreadAddress() {
@@ -14,13 +14,13 @@ export function ThreadAddress() {
 
   useEffect(() => {
     if (!store) return;
-    store.getState().openThreadAddress(threadIdFromPath(window.location.pathname));
+    store.getState().openThreadAddress(threadIdFromPath(appPathOf(window.location.pathname)));
     const unsubscribe = store.subscribe((state, previous) => {
       if (state.selectedThreadId === previous.selectedThreadId) return;
       const path = pathForThread(state.selectedThreadId);
-      if (window.location.pathname !== path) pushAddress(path + keptQuery(window.location.search));
+      if (appPathOf(window.location.pathname) !== path) pushAddress(browserAddressOf(path));
     });
-    const onPopState = () => store.getState().openThreadAddress(threadIdFromPath(window.location.pathname));
+    const onPopState = () => store.getState().openThreadAddress(threadIdFromPath(appPathOf(window.location.pathname)));
     window.addEventListener('popstate', onPopState);
     return () => {
       unsubscribe();

@@ -39,6 +39,8 @@ export interface RelayLaunch {
   token?: string;
   /** A fixed port (a restart that tabs should find again); a free one by default. */
   port?: number;
+  /** More command-line options (`--frame-ancestors ...`, `--base-path ...`). */
+  args?: readonly string[];
 }
 
 export async function makeTempFolder(prefix: string): Promise<{ path: string; remove(): Promise<void> }> {
@@ -61,7 +63,7 @@ export async function startRelayProcess(launch: RelayLaunch): Promise<RelayProce
   if (launch.token) env.BATON_TOKEN = launch.token;
   const child = spawn(
     process.execPath,
-    ['bin/baton.mjs', '--port', String(launch.port ?? 0), '--workspace', launch.workspaceRoot, '--data-dir', launch.dataDir],
+    ['bin/baton.mjs', '--port', String(launch.port ?? 0), '--workspace', launch.workspaceRoot, '--data-dir', launch.dataDir, ...(launch.args ?? [])],
     { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';

@@ -19,6 +19,8 @@ import { openThreadStore } from '../store/prisma-thread-store';
 import { Workspace } from '../workspace/workspace';
 import { AccessGuard, generateToken } from './access-guard';
 import { checkListenAddress } from './access-options';
+import { handleUnderBasePath, stripBasePathFromUpgrades } from './base-path';
+import { refuseForeignFrames } from './frame-refusal';
 import { lockDataDir } from './data-dir-lock';
 import { excludeDataDirFromGit } from './git-exclude';
 import { createGuardedHandler, type PageHandler } from './http-handler';
@@ -57,6 +59,8 @@ export interface RelayOptions {
   outgoing?: OutgoingLimits;
   /** Whether to serve the UI's build (default true); tests of the socket alone leave it out. */
   serveUi?: boolean;
+  /** The path prefix a proxy that keeps it serves Baton under (`--base-path`, base-path.ts); '' or absent for none. */
+  basePath?: string;
   /** Agents given on the command line (`--agent`), besides the config file's; the first is the default. */
   extraAgents?: ReadonlyArray<{ name: string; entry: AgentEntry }>;
 }
@@ -156,13 +160,16 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
 
   const toolServers = createToolServers(agent, mcp, agents);
 
+  const headers = { frameAncestors: access.frameAncestors ?? DEFAULT_FRAME_ANCESTORS };
   const handleUi: PageHandler =
     options.serveUi === false
       ? (_request, response) => void response.writeHead(404).end()
-      : createStaticUiHandler(await readUiBuildFiles(UI_BUILD_FOLDER), log);
+      : createStaticUiHandler(await readUiBuildFiles(UI_BUILD_FOLDER), log, headers);
 
-  const headers = { frameAncestors: access.frameAncestors ?? DEFAULT_FRAME_ANCESTORS };
-  const httpServer = createServer(createGuardedHandler(guard, headers, handleUi));
+  const basePath = options.basePath ?? '';
+  const httpServer = createServer(
+    handleUnderBasePath(basePath, createGuardedHandler(guard, headers, refuseForeignFrames(headers.frameAncestors, handleUi))),
+  );
   const sockets = createSocketServer(httpServer, {
     guard,
     log,
@@ -172,6 +179,7 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
       registerRpcHandlers({ connection, watchThread, hub, store: listedStore, workspace, agents, toolServers, threads, contentTaps, log }),
     onThreadUnwatched: (threadId) => hub.unwatched(threadId),
   });
+  stripBasePathFromUpgrades(httpServer, basePath);
   // Every tab's thread list follows each change to a thread, made through this store.
   const listEvents = new ThreadListEvents(store, (method, params) => sockets.broadcastNotification(method, params), log);
   const listedStore = listEvents.watch(store);
@@ -224,7 +232,7 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
 
   return {
     // In the fragment, which the browser never sends to a server: the page takes it from there.
-    url: `http://${host}:${port}/#token=${token}`,
+    url: `http://${host}:${port}${basePath}/#token=${token}`,
     token,
     modelNote: modelNote(agents.defaultAgent, agent.info),
     close: closeAll,

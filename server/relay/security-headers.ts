@@ -26,7 +26,9 @@ export function contentSecurityPolicy(nonce: string, frameAncestors: string): st
     // 'self' covers the page's own ws:// socket.io connection (CSP Level 3).
     "connect-src 'self'",
     "object-src 'none'",
-    "base-uri 'none'",
+    // The page sets its own <base> to the app's root, so that it works under a proxy's path prefix
+    // (page-head.ts); no other site's address can become its base.
+    "base-uri 'self'",
     "form-action 'self'",
     `frame-ancestors ${frameAncestors}`,
   ].join('; ');

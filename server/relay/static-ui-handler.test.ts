@@ -41,7 +41,7 @@ beforeAll(async () => {
   await symlink(outside, path.join(build, 'linked-folder'));
   const files = await readUiBuildFiles(build);
   server = createServer(
-    createGuardedHandler(new AccessGuard({ token }), { frameAncestors: "'self'" }, createStaticUiHandler(files, (message) => logged.push(message))),
+    createGuardedHandler(new AccessGuard({ token }), { frameAncestors: "'self'" }, createStaticUiHandler(files, (message) => logged.push(message), { frameAncestors: "'self'" })),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -79,7 +79,19 @@ describe('the app page', () => {
       const nonce = policyNonce(response);
       expect(nonce).toBeTruthy();
       const body = await response.text();
-      expect(body.match(/<script nonce="([^"]+)"/g)).toEqual([`<script nonce="${nonce}"`, `<script nonce="${nonce}"`]);
+      // The relay's own first script (page-head.ts) and the build's two.
+      expect(body.match(/<script nonce="([^"]+)"/g)).toEqual(Array(3).fill(`<script nonce="${nonce}"`));
+    }
+  });
+
+  it('makes every address in the page relative to the app root, which its first script finds from the address', async () => {
+    const roots: Record<string, string> = { '/': './', '/?x=1': './', '/t/3f2a9c': '../', '/t/3f2a9c/': '../../' };
+    for (const [address, root] of Object.entries(roots)) {
+      const body = await (await fetch(`${origin}${address}`)).text();
+      expect(body).toContain(`base.href=new URL("${root}",location.href).pathname`);
+      expect(body).toContain('src="./_next/static/chunks/app-1a2b.js"');
+      expect(body).not.toContain('"/_next/');
+      expect(body).toContain(`<meta name="baton-frame-ancestors" content="'self'"/>`);
     }
   });
 

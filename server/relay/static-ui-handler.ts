@@ -3,14 +3,17 @@
  * start-up and a hundred MiB of memory to serve one client-side page). The app page answers `/`
  * and every thread address `/t/<id>` (the client reads the id from the address); hashed files
  * under `/_next/static/` are cached for good; anything else is a 404. Every HTML response gets the
- * response's CSP nonce on its inline scripts (./html-nonce.ts). Only GET and HEAD.
+ * response's CSP nonce on its inline scripts (./html-nonce.ts) and the head that lets it work at any
+ * address (./page-head.ts). Only GET and HEAD.
  */
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { relativeRoot } from './base-path';
 import { nonceTemplate, type NonceTemplate } from './html-nonce';
+import { completePageHead } from './page-head';
 import type { PageHandler } from './http-handler';
 import { APP_PAGE, NOT_FOUND_PAGE, type UiBuildFiles } from './ui-build-files';
 
@@ -46,7 +49,12 @@ interface StaticBody {
   gzip?: Buffer;
 }
 
-export function createStaticUiHandler(files: UiBuildFiles, log: (message: string) => void): PageHandler {
+export interface StaticUiOptions {
+  /** The CSP `frame-ancestors` sources, which the page learns from its head. */
+  frameAncestors: string;
+}
+
+export function createStaticUiHandler(files: UiBuildFiles, log: (message: string) => void, options: StaticUiOptions): PageHandler {
   const bodies = new Map<string, Promise<StaticBody>>();
   const templates = new Map<string, Promise<NonceTemplate>>();
   // A read that failed is not remembered: the next request tries again.
@@ -61,14 +69,17 @@ export function createStaticUiHandler(files: UiBuildFiles, log: (message: string
     const compress = COMPRESSIBLE.has(path.extname(file));
     return remember(bodies, urlPath, readFile(file).then(async (raw) => (compress ? { raw, gzip: await gzipped(raw) } : { raw })));
   };
-  const loadTemplate = (urlPath: string, file: string) => {
-    return templates.get(urlPath) ?? remember(templates, urlPath, readFile(file, 'utf8').then(nonceTemplate));
+  // One template per page and depth of the address it answers (`/` or `/t/<id>`): a handful.
+  const loadTemplate = (urlPath: string, file: string, root: string) => {
+    const key = `${root}${urlPath}`;
+    const prepare = (html: string) => nonceTemplate(completePageHead(html, { relativeRoot: root, frameAncestors: options.frameAncestors }));
+    return templates.get(key) ?? remember(templates, key, readFile(file, 'utf8').then(prepare));
   };
 
-  const sendPage = async (response: ServerResponse, urlPath: string, status: number, nonce: string, head: boolean) => {
-    const file = files.get(urlPath);
+  const sendPage = async (response: ServerResponse, page: { urlPath: string; appPath: string }, status: number, nonce: string, head: boolean) => {
+    const file = files.get(page.urlPath);
     if (!file) return void response.writeHead(status, plainHeaders()).end(head ? undefined : 'Not found.\n');
-    const html = Buffer.from((await loadTemplate(urlPath, file)).render(nonce));
+    const html = Buffer.from((await loadTemplate(page.urlPath, file, relativeRoot(page.appPath))).render(nonce));
     // The nonce differs for every response, so the page is never stored or reused.
     response.writeHead(status, {
       'Content-Type': CONTENT_TYPES['.html'],
@@ -100,10 +111,10 @@ export function createStaticUiHandler(files: UiBuildFiles, log: (message: string
     const head = request.method === 'HEAD';
     const urlPath = requestPath(request.url);
     if (urlPath === undefined) return void response.writeHead(400, plainHeaders()).end('Malformed address.\n');
-    if (urlPath === '/' || THREAD_ADDRESS.test(urlPath)) return sendPage(response, APP_PAGE, 200, nonce, head);
+    if (urlPath === '/' || THREAD_ADDRESS.test(urlPath)) return sendPage(response, { urlPath: APP_PAGE, appPath: urlPath }, 200, nonce, head);
     const file = files.get(urlPath);
-    if (!file) return sendPage(response, NOT_FOUND_PAGE, 404, nonce, head);
-    if (path.extname(file) === '.html') return sendPage(response, urlPath, 200, nonce, head);
+    if (!file) return sendPage(response, { urlPath: NOT_FOUND_PAGE, appPath: urlPath }, 404, nonce, head);
+    if (path.extname(file) === '.html') return sendPage(response, { urlPath, appPath: urlPath }, 200, nonce, head);
     return sendFile(request, response, urlPath, file);
   };
 

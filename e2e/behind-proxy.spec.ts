@@ -1,0 +1,93 @@
+/**
+ * Baton behind Debian's real nginx, the two ways code-server's port proxy serves it: under a prefix
+ * the proxy strips (`/proxy/<port>/`, the relay sees `/`) and under one it keeps
+ * (`/absproxy/<port>/`, with `--base-path`). The whole chat flow works through each, approval
+ * included, and the browser never asks for anything outside the prefix.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { BatonPage } from './support/baton-page';
+import { freePort, type NginxProxy, nginxAvailable, startNginxProxy } from './support/nginx-proxy';
+import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+
+let relay: RelayProcess | undefined;
+let proxy: NginxProxy | undefined;
+let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+
+test.beforeAll(() => {
+  if (!nginxAvailable()) throw new Error('These tests need nginx: apt-get install nginx (.ci/run installs it)');
+});
+
+test.beforeEach(async () => {
+  workspace = await makeTempFolder('proxy');
+  // The demo's turn reads the README before it proposes its edit.
+  await writeFile(path.join(workspace.path, 'README.md'), '# Sample project\n');
+});
+
+test.afterEach(async () => {
+  await proxy?.close();
+  await relay?.stop();
+  await workspace.remove();
+});
+
+/** Every address the page asks for, to check that none leaves the prefix. */
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+
+/** The demo's turn: a file read, an edit that waits for approval, Approve, the file written. */
+async function runChatWithApproval(baton: BatonPage, prefix: string): Promise<void> {
+  await baton.send('Show me what you can do');
+  await expect(baton.toolCard('read_file')).toHaveAttribute('data-status', 'succeeded');
+  const writeCard = baton.toolCard('write_file');
+  await expect(writeCard).toHaveAttribute('data-status', 'waiting-approval');
+  await expect(writeCard.getByTestId('tool-call-diff')).toContainText('+# Baton demo');
+  await writeCard.getByTestId('approve-tool-call').click();
+  await expect(writeCard).toHaveAttribute('data-status', 'succeeded');
+  await expect(baton.assistantMessages.last()).toContainText('Done: I wrote baton-demo.md');
+  await baton.expectTurnFinished();
+  // The thread's address is under the prefix, and a reload there (one level deeper) finds everything.
+  await expect.poll(() => baton.path()).toMatch(new RegExp(`^${prefix}t/[^/]+$`));
+  await baton.page.reload();
+  await baton.expectConnected();
+  await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'succeeded');
+  await baton.scrollChatToStart();
+  await expect(baton.userMessages.first()).toContainText('Show me what you can do');
+}
+
+test('behind a proxy that strips its prefix (/proxy/<port>/), the whole chat works', async ({ page }) => {
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
+  const relayPort = Number(new URL(relay.origin).port);
+  const prefix = `/proxy/${relayPort}/`;
+  // nginx passes the browser's Host on: the relay's Origin check then sees its own address.
+  proxy = await startNginxProxy({ prefix, relayPort, stripPrefix: true, forwardHost: true });
+  const requested = recordRequests(page);
+  const baton = new BatonPage(page);
+  await baton.open(`${proxy.origin}${prefix}#token=${relay.token}`);
+  await runChatWithApproval(baton, prefix);
+  expect(requested.length).toBeGreaterThan(5);
+  expect(requested.filter((url) => !url.startsWith(`${proxy!.origin}${prefix}`))).toEqual([]);
+});
+
+test('behind a proxy that keeps its prefix (/absproxy/<port>/) with --base-path, the whole chat works', async ({ page }) => {
+  const [relayPort, proxyPort] = [await freePort(), await freePort()];
+  const prefix = '/absproxy/4780/';
+  const proxyOrigin = `http://127.0.0.1:${proxyPort}`;
+  // nginx's default Host is the relay's own address, unlike the page's Origin: the proxy's origin is trusted.
+  relay = await startRelayProcess({
+    workspaceRoot: workspace.path,
+    dataDir: path.join(workspace.path, '.baton'),
+    port: relayPort,
+    args: ['--base-path', '/absproxy/4780', '--trusted-origin', proxyOrigin],
+  });
+  expect(relay.url).toBe(`http://127.0.0.1:${relayPort}${prefix}#token=${relay.token}`);
+  proxy = await startNginxProxy({ prefix, relayPort, stripPrefix: false, forwardHost: false, port: proxyPort });
+  const requested = recordRequests(page);
+  const baton = new BatonPage(page);
+  await baton.open(`${proxyOrigin}${prefix.slice(0, -1)}#token=${relay.token}`);
+  await runChatWithApproval(baton, prefix);
+  expect(requested.filter((url) => !url.startsWith(`${proxyOrigin}${prefix.slice(0, -1)}`))).toEqual([]);
+});
