@@ -14,7 +14,7 @@ export interface RelayStart {
   launcherPath: string;
   workspaceRoot: string;
   access: FrameAccess;
-  environment: NodeJS.ProcessEnv;
+  environment: Record<string, string | undefined>;
   /** Every line of the relay's stderr, and what happens to the process. */
   log(line: string): void;
 }
