@@ -80,10 +80,10 @@ export class RelayConnection implements vscode.Disposable {
 }
 
 /** The editor's own variables stay behind; the launcher keeps the rest (API keys) from the relay's children. */
-export function relayEnvironment(environment: NodeJS.ProcessEnv): Record<string, string | undefined> {
-  const kept: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(environment)) {
-    if (!name.startsWith('VSCODE_') && !name.startsWith('ELECTRON_')) kept[name] = value;
+export function relayEnvironment(environment: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const kept = { ...environment };
+  for (const name of Object.keys(kept)) {
+    if (name.startsWith('VSCODE_') || name.startsWith('ELECTRON_')) delete kept[name];
   }
   return kept;
 }

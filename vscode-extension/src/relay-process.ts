@@ -14,7 +14,7 @@ export interface RelayStart {
   launcherPath: string;
   workspaceRoot: string;
   access: FrameAccess;
-  environment: Record<string, string | undefined>;
+  environment: NodeJS.ProcessEnv;
   /** Every line of the relay's stderr, and what happens to the process. */
   log(line: string): void;
 }
