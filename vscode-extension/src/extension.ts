@@ -11,7 +11,7 @@ let connection: RelayConnection | undefined;
 
 export function activate(context: vscode.ExtensionContext): void {
   const output = vscode.window.createOutputChannel('Baton');
-  connection = new RelayConnection(output);
+  connection = new RelayConnection(output, context.globalStorageUri.fsPath);
   const provider = new BatonViewProvider(context.extensionUri, connection, output);
   context.subscriptions.push(
     output,

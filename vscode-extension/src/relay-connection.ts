@@ -5,10 +5,11 @@
  * same address in VS Code desktop, code-server's `/proxy/<port>/` path in code-server).
  */
 import * as vscode from 'vscode';
-import { frameAccessFor } from './frame-access';
+import { type FrameAccess, frameAccessFor } from './frame-access';
 import { findLauncher } from './launcher-location';
 import { parseRelayUrl, type RelayAddress } from './ready-line';
 import { startRelay, type RunningRelay } from './relay-process';
+import { isProcessAlive, readRelayRecord, relayAnswers, relayRecordPath, removeRelayRecord, writeRelayRecord } from './relay-record';
 
 export interface ConnectedRelay {
   token: string;
@@ -22,11 +23,22 @@ export interface ConnectedRelay {
 export class RelayConnection implements vscode.Disposable {
   private connecting: Promise<ConnectedRelay> | undefined;
   private running: RunningRelay | undefined;
+  /** The launcher of a relay another window started, while this one shows it. */
+  private attachedLauncher: number | undefined;
 
-  constructor(private readonly output: vscode.OutputChannel) {}
+  constructor(
+    private readonly output: vscode.OutputChannel,
+    /** The extension's own storage folder, where the notes of started relays live. */
+    private readonly storageFolder: string,
+  ) {}
 
   /** The relay, started or attached once; `webviewOrigins` are the frames the relay must allow. */
   connect(webviewOrigins: readonly string[]): Promise<ConnectedRelay> {
+    if (this.attachedLauncher !== undefined && !isProcessAlive(this.attachedLauncher)) {
+      // The window that started it has closed, and its relay with it: start one here.
+      this.attachedLauncher = undefined;
+      this.connecting = undefined;
+    }
     this.connecting ??= this.open(webviewOrigins).catch((error: unknown) => {
       // A failed start may be retried when the view is shown again.
       this.connecting = undefined;
@@ -46,28 +58,72 @@ export class RelayConnection implements vscode.Disposable {
       address = parseRelayUrl(attachUrl);
       this.output.appendLine(`Attaching to the relay at ${address.pageUrl} (baton.url)`);
     } else {
-      const launcherPath = findLauncher(settings.get<string>('launcherPath'), workspaceRoot);
-      const access = frameAccessFor(webviewOrigins);
-      this.output.appendLine(`Starting ${launcherPath} for ${workspaceRoot}; frames allowed: ${access.frameAncestors}`);
-      this.running = await startRelay({
-        nodePath: settings.get<string>('nodePath')?.trim() || 'node',
-        launcherPath,
-        workspaceRoot,
-        access,
-        environment: relayEnvironment(process.env),
-        log: (line) => this.output.appendLine(line),
-      });
-      address = this.running.address;
-      void this.running.exited.then(() => {
-        this.running = undefined;
-        this.connecting = undefined;
-      });
+      address = await this.startOrFind(workspaceRoot, settings, webviewOrigins);
     }
     const external = await vscode.env.asExternalUri(vscode.Uri.parse(address.pageUrl));
     const frameUrl = new URL(external.toString(true));
     frameUrl.searchParams.set('embed', '1');
     this.output.appendLine(`Baton is shown from ${frameUrl.origin}${frameUrl.pathname}`);
     return { token: address.token, workspaceRoot, frameSource: frameUrl.toString(), frameOrigin: frameUrl.origin };
+  }
+
+  /** The relay another window of this folder started, if it runs and lets this view frame it; else a new one. */
+  private async startOrFind(
+    workspaceRoot: string,
+    settings: vscode.WorkspaceConfiguration,
+    webviewOrigins: readonly string[],
+  ): Promise<RelayAddress> {
+    const access = frameAccessFor(webviewOrigins);
+    const recordFile = relayRecordPath(this.storageFolder, workspaceRoot);
+    const record = await readRelayRecord(recordFile, workspaceRoot);
+    if (record && isProcessAlive(record.launcherPid) && (await relayAnswers(record.url))) {
+      const allowed = record.frameAncestors.split(' ');
+      const missing = access.frameAncestors.split(' ').filter((source) => !allowed.includes(source));
+      if (missing.length > 0) {
+        throw new Error(
+          `Baton already runs for this folder (started by another window, process ${record.launcherPid}), ` +
+            `but does not let this view frame it (${missing.join(' ')}). Close that window, or open this one at the same address.`,
+        );
+      }
+      this.output.appendLine(`Attaching to the relay another window started (process ${record.launcherPid})`);
+      this.attachedLauncher = record.launcherPid;
+      return parseRelayUrl(record.url);
+    }
+    return this.start(workspaceRoot, settings, access, recordFile);
+  }
+
+  /** Starts the relay with Baton's launcher and leaves a note for other windows of this folder. */
+  private async start(
+    workspaceRoot: string,
+    settings: vscode.WorkspaceConfiguration,
+    access: FrameAccess,
+    recordFile: string,
+  ): Promise<RelayAddress> {
+    const launcherPath = findLauncher(settings.get<string>('launcherPath'), workspaceRoot);
+    this.output.appendLine(`Starting ${launcherPath} for ${workspaceRoot}; frames allowed: ${access.frameAncestors}`);
+    const running = await startRelay({
+      nodePath: settings.get<string>('nodePath')?.trim() || 'node',
+      launcherPath,
+      workspaceRoot,
+      access,
+      environment: relayEnvironment(process.env),
+      log: (line) => this.output.appendLine(line),
+    });
+    this.running = running;
+    await writeRelayRecord(recordFile, {
+      launcherPid: running.pid,
+      workspaceRoot,
+      url: `${running.address.pageUrl}#token=${running.address.token}`,
+      frameAncestors: access.frameAncestors,
+    });
+    void running.exited.then(async () => {
+      await removeRelayRecord(recordFile, running.pid);
+      if (this.running === running) {
+        this.running = undefined;
+        this.connecting = undefined;
+      }
+    });
+    return running.address;
   }
 
   async stop(): Promise<void> {

@@ -21,6 +21,8 @@ export interface RelayStart {
 
 export interface RunningRelay {
   address: RelayAddress;
+  /** The launcher's process id. */
+  pid: number;
   /** Resolves when the process has ended (by stop() or on its own). */
   exited: Promise<void>;
   stop(): Promise<void>;
@@ -68,7 +70,7 @@ export function startRelay(start: RelayStart): Promise<RunningRelay> {
         void stopChild(child, exited);
         return;
       }
-      if (address) resolve({ address, exited, stop: () => stopChild(child, exited) });
+      if (address) resolve({ address, pid: child.pid ?? -1, exited, stop: () => stopChild(child, exited) });
     });
     child.once('error', (error) => reject(new Error(`Could not run ${start.nodePath}: ${error.message}`, { cause: error })));
     child.once('exit', (code, signal) => {
