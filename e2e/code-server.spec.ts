@@ -65,7 +65,7 @@ function batonFrame(page: Page): FrameLocator {
 async function openBatonView(page: Page): Promise<void> {
   await page.goto(codeServer.workbenchUrl(workspace.path));
   await expect(page.locator('.monaco-workbench')).toBeVisible();
-  await page.locator('.activitybar [aria-label="Baton"]').click();
+  await page.locator('.activitybar a.action-label[aria-label="Baton"]').click();
 }
 
 async function runCommand(page: Page, title: string): Promise<void> {
