@@ -62,8 +62,9 @@ window.addEventListener('message', (event: MessageEvent) => {
     if (event.origin === relayOrigin) fromPage(event.data);
     return;
   }
-  // Everything else comes from the webview host: the extension's messages.
-  if (event.source === window.parent || event.source === null) fromExtension(event.data as HostToWebview);
+  // The extension's messages come through the webview host, a window of the webview's own origin
+  // (not always this frame's parent: VS Code may deliver them through a frame of its own).
+  if (event.origin === window.location.origin) fromExtension(event.data as HostToWebview);
 });
 
 const ancestors = Array.from(window.location.ancestorOrigins ?? []);
