@@ -114,18 +114,20 @@ test('"Add Selection to Context" puts the selected lines in the composer as a ch
   const baton = batonFrame(page);
   await expect(baton.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected');
 
-  // Open src/greet.ts and select its lines 2 and 3 as a user would, with the keyboard.
+  // Open src/greet.ts and select its lines 2 and 3 as a user would.
   await runCommand(page, 'Go to File');
   await page.locator('.quick-input-widget input').fill('greet.ts');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'greet.ts' }).first().click();
-  const editor = page.locator('.editor-instance .monaco-editor textarea').first();
-  await expect(page.locator('.editor-instance .view-lines')).toContainText('const greeting');
-  await editor.focus();
-  await page.keyboard.press('Control+Home');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Shift+ArrowDown');
-  await page.keyboard.press('Shift+ArrowDown');
-  await runCommand(page, 'Baton: Add Selection to Context');
+  const secondLine = page.locator('.editor-instance .view-line', { hasText: 'const greeting' });
+  await expect(secondLine).toBeVisible();
+  await secondLine.click();
+  // Expand Line Selection, twice: lines 2 and 3, whole.
+  await page.keyboard.press('Control+L');
+  await page.keyboard.press('Control+L');
+  await expect(page.locator('.statusbar')).toContainText(/Ln 4, Col 1 \(\d+ selected\)/);
+  // The editor's context menu offers it on a selection.
+  await secondLine.click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Add Selection to Context' }).click();
 
   const chip = baton.getByTestId('context-chip');
   await expect(chip).toHaveAttribute('data-context-type', 'file');
