@@ -70,10 +70,11 @@ cat > "$launcher" <<LAUNCHER
 exec "$node_bin/node" "$cache/app/node_modules/code-server/out/node/entry.js" "\$@"
 LAUNCHER
 chmod +x "$launcher"
-"$launcher" --version
-# Its VS Code part loads the native modules the nested install built: a broken build fails here, not later.
+# Its VS Code part loads the native modules the nested install built: a broken build fails here, not
+# later. HOME points at a scratch folder so that code-server writes no config file into the user's.
 check_dir="$(mktemp -d)"
-"$launcher" --extensions-dir "$check_dir" --user-data-dir "$check_dir" --list-extensions >/dev/null
+HOME="$check_dir" "$launcher" --version
+HOME="$check_dir" "$launcher" --extensions-dir "$check_dir" --user-data-dir "$check_dir" --list-extensions >/dev/null
 rm -rf "$check_dir"
 touch "$marker"
 echo "code-server: installed in $(( $(date +%s) - started )) s"
