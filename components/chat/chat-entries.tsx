@@ -7,6 +7,7 @@ import { entryCount } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
+import styles from './chat.module.css';
 import { useFocusedEntry } from './use-focused-entry';
 import { WelcomeMessage } from './welcome-message';
 
@@ -85,7 +86,7 @@ export function ChatEntries() {
 
   if (threadId === null || count === 0) {
     return (
-      <div className="chat-entries" data-testid="chat-entries" aria-live="polite">
+      <div className={styles.entries} data-testid="chat-entries" aria-live="polite">
         <WelcomeMessage />
       </div>
     );
@@ -94,7 +95,7 @@ export function ChatEntries() {
     <Virtuoso
       key={threadId}
       ref={list}
-      className="chat-entries chat-entries--list"
+      className={`${styles.entries} ${styles.list}`}
       data-testid="chat-entries"
       data-first-index={firstIndex}
       aria-live="polite"
