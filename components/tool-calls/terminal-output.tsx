@@ -20,7 +20,7 @@ export const TerminalOutput = memo(function TerminalOutput({
   testId?: string;
 }) {
   return (
-    <pre className={styles.terminal} data-testid={testId} aria-live={live ? 'polite' : undefined}>
+    <pre className={styles.terminal} aria-live={live ? 'polite' : undefined}>
       {command ? (
         <span className={styles.command}>
           <span className={styles.prompt} aria-hidden="true">
@@ -30,11 +30,13 @@ export const TerminalOutput = memo(function TerminalOutput({
           {'\n'}
         </span>
       ) : null}
-      {parseAnsi(output).map((run, index) => (
-        <span key={index} className={runClasses(run)} data-ansi-foreground={run.style.foreground}>
-          {run.text}
-        </span>
-      ))}
+      <span data-testid={testId}>
+        {parseAnsi(output).map((run, index) => (
+          <span key={index} className={runClasses(run)} data-ansi-foreground={run.style.foreground}>
+            {run.text}
+          </span>
+        ))}
+      </span>
     </pre>
   );
 });

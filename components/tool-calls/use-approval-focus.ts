@@ -18,10 +18,13 @@ export function useApprovalFocus(card: RefObject<HTMLElement | null>, toolCallId
   }, [card, toolCallId, waiting]);
 }
 
+/** Inputs that take no typed text: focus on one of them is not typing. */
+const NOT_TYPED_INTO = new Set(['button', 'checkbox', 'color', 'file', 'image', 'radio', 'range', 'reset', 'submit']);
+
 function userIsTyping(): boolean {
   const composer = document.querySelector<HTMLTextAreaElement | HTMLInputElement>('[data-testid="composer-input"]');
   if (composer && composer.value !== '') return true;
   const active = document.activeElement;
-  if (active instanceof HTMLTextAreaElement || (active instanceof HTMLInputElement && active.type === 'text')) return active.value !== '';
+  if (active instanceof HTMLTextAreaElement || (active instanceof HTMLInputElement && !NOT_TYPED_INTO.has(active.type))) return active.value !== '';
   return active instanceof HTMLElement && active.isContentEditable;
 }
