@@ -15,6 +15,7 @@ import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/
 
 const SOURCE = 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n';
 const CODE = 'const total = [1, 2, 3].reduce((sum, item) => sum + item, 0);\nconsole.log(total);';
+const CODE_ANSWER = `Like this:\n\n\`\`\`ts\n${CODE}\n\`\`\`\n\nThat adds them up.`;
 const COLOURED = "printf '\\033[31mred alert\\033[0m then \\033[1;32mgreen bold\\033[0m\\n'";
 
 let model: ScriptedModelServer;
@@ -42,7 +43,11 @@ function reply(request: MessagesRequest): ReturnType<ModelScript> {
     };
   }
   if (prompt.includes('colours')) return { blocks: [{ type: 'tool_use', name: 'shell_command', input: { command: COLOURED } }] };
-  if (prompt.includes('some code')) return { blocks: [{ type: 'text', text: `Like this:\n\n\`\`\`ts\n${CODE}\n\`\`\`\n\nThat adds them up.` }] };
+  if (prompt.includes('streaming code')) {
+    // Held after "Like this: ```ts const total ": the code block is open.
+    return { blocks: [{ type: 'text', text: CODE_ANSWER }], beforeDelta: (index) => (index === 6 ? held.gate.promise : undefined) };
+  }
+  if (prompt.includes('some code')) return { blocks: [{ type: 'text', text: CODE_ANSWER }] };
   if (prompt.includes('fail')) return { error: { status: 529, type: 'overloaded_error', message: 'Overloaded' } };
   return held.script(request);
 }
@@ -185,6 +190,20 @@ test('a code block in an answer is highlighted and its copy button copies the co
   await block.getByRole('button', { name: 'Copy code' }).click();
   await expect(block.getByTestId('copy-button')).toHaveText('Copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(CODE);
+});
+
+test('a code block still streaming stays plain, and is highlighted once it closes', async ({ page }) => {
+  const baton = await openChat(page);
+  await baton.send('show me streaming code');
+  const block = baton.assistantMessages.last().getByTestId('code-block');
+  await expect(block).toContainText('const total');
+  await expect(block).toHaveAttribute('data-streaming', 'true');
+  await expect(block.locator('code span[style]')).toHaveCount(0);
+  expect(await block.getAttribute('data-highlighted')).toBeNull();
+  held.gate.open();
+  await expect(baton.assistantMessages.last()).toContainText('That adds them up.');
+  await expect(block).toHaveAttribute('data-highlighted', 'true');
+  expect(await block.getAttribute('data-streaming')).toBeNull();
 });
 
 test('a stopped turn is marked once, where it stopped', async ({ page }) => {

@@ -17,7 +17,7 @@ export const CodeBlock = memo(function CodeBlock({ code, language, highlight }: 
   const grammar = highlight && language ? grammarOf(language) : undefined;
   const lines = useHighlightedLines(code, grammar);
   return (
-    <div className={styles.block} data-testid="code-block" data-language={language} data-highlighted={lines ? 'true' : undefined}>
+    <div className={styles.block} data-testid="code-block" data-language={language} data-streaming={highlight ? undefined : 'true'} data-highlighted={lines ? 'true' : undefined}>
       <div className={styles.header}>
         <span className={styles.language}>{language ?? 'text'}</span>
         <CopyButton text={code} label="Copy code" className={styles.copy} />
