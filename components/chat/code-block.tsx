@@ -1,9 +1,8 @@
 'use client';
 
 import { memo } from 'react';
-import { grammarOf } from '../highlight/languages';
-import { useHighlightedLines } from '../highlight/use-highlighted-lines';
 import { HighlightedToken } from '../tool-calls/highlighted-token';
+import { useHighlightedCode } from '../tool-calls/use-highlighted-code';
 import styles from './code-block.module.css';
 import { CopyButton } from './copy-button';
 
@@ -14,8 +13,7 @@ import { CopyButton } from './copy-button';
  * piece, and highlighting it again each time would cost the most where the page is busiest.
  */
 export const CodeBlock = memo(function CodeBlock({ code, language, highlight }: { code: string; language: string | undefined; highlight: boolean }) {
-  const grammar = highlight && language ? grammarOf(language) : undefined;
-  const lines = useHighlightedLines(code, grammar);
+  const lines = useHighlightedCode(code, { name: language }, highlight);
   return (
     <div className={styles.block} data-testid="code-block" data-language={language} data-streaming={highlight ? undefined : 'true'} data-highlighted={lines ? 'true' : undefined}>
       <div className={styles.header}>

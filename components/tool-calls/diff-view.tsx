@@ -2,12 +2,11 @@
 
 import type { FileChangeDetails } from '../../lib/protocol/eca-chat';
 import type { HighlightedLines } from '../highlight/highlight-code';
-import { grammarOfPath } from '../highlight/languages';
-import { useHighlightedLines } from '../highlight/use-highlighted-lines';
 import styles from './diff-view.module.css';
 import { type DiffRow, diffRows } from './diff-rows';
 import { MarkedText } from './marked-text';
 import { MarkedTokens } from './marked-tokens-view';
+import { useHighlightedCode } from './use-highlighted-code';
 
 /**
  * A file change as a reader expects it: each line with its old and new number, its sign, and its
@@ -17,9 +16,8 @@ import { MarkedTokens } from './marked-tokens-view';
  */
 export function DiffView({ details }: { details: FileChangeDetails }) {
   const { rows, oldCode, newCode } = diffRows(details.diff);
-  const grammar = grammarOfPath(details.path);
-  const oldLines = useHighlightedLines(oldCode, grammar);
-  const newLines = useHighlightedLines(newCode, grammar);
+  const oldLines = useHighlightedCode(oldCode, { path: details.path });
+  const newLines = useHighlightedCode(newCode, { path: details.path });
   const highlighted = oldLines !== undefined || newLines !== undefined;
   return (
     <figure className={styles.diff}>
