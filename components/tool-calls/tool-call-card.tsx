@@ -1,19 +1,17 @@
 'use client';
 
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useId, useRef } from 'react';
 import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
 import { ToolCallApprovalNote } from '../review/tool-call-approval-note';
-import { DiffView } from './diff-view';
 import { MarkedText } from './marked-text';
 import styles from './tool-call.module.css';
-import { ToolCallApproval } from './tool-call-approval';
-import { ToolCallArguments } from './tool-call-arguments';
-import { ToolCallLiveOutput } from './tool-call-live-output';
-import { formatDuration, ToolCallOutcome } from './tool-call-outcome';
+import { formatDuration } from './tool-call-duration';
 import { ToolCallStatusIcon } from './tool-call-status-icon';
 import { useApprovalAnswers } from './use-approval-answers';
 import { useApprovalFocus } from './use-approval-focus';
 import { useToolCallExpanded } from './use-tool-call-expanded';
+
+const ToolCallBody = lazy(() => import('./tool-call-body'));
 
 /**
  * A tool call as one line (status, tool, what it works on, how long it took) that opens on click
@@ -81,17 +79,9 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
       </button>
       {'\n'}
       {expanded ? (
-        <div id={bodyId} className={styles.body}>
-          {entry.details ? <DiffView details={entry.details} /> : null}
-          {'\n'}
-          <ToolCallArguments entry={entry} />
-          {'\n'}
-          {waiting ? <ToolCallApproval answers={answers} toolName={entry.name} options={entry.approvalOptions} /> : null}
-          {'\n'}
-          <ToolCallLiveOutput entry={entry} />
-          {'\n'}
-          <ToolCallOutcome entry={entry} />
-        </div>
+        <Suspense fallback={null}>
+          <ToolCallBody id={bodyId} entry={entry} answers={answers} />
+        </Suspense>
       ) : null}
     </article>
   );
