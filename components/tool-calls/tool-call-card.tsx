@@ -47,7 +47,7 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
   return (
     <article
       ref={card}
-      className={`${styles.call} ${styles[statusClass(entry.status)]}`}
+      className={`${styles.call} ${styles[statusClass(entry.status)] ?? ''}`}
       data-testid="tool-call-card"
       data-status={entry.status}
       data-tool-name={entry.name}

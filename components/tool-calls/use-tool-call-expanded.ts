@@ -15,9 +15,14 @@ function phaseKey(entry: ToolCallEntry): string {
   return `${entry.id}\u0000${entry.status === 'waiting-approval' ? 'approval' : 'other'}`;
 }
 
-/** Open by default while waiting for approval, and while a running command prints its output. */
+/**
+ * Open by default while waiting for approval, while a proposed change waits to be decided (an
+ * agent that reviews a batch of changes on one card proposes each as a call being prepared, with
+ * its diff), and while a running command prints its output.
+ */
 function openByDefault(entry: ToolCallEntry): boolean {
   if (entry.status === 'waiting-approval') return true;
+  if (entry.status === 'preparing' && entry.details) return true;
   return entry.status === 'running' && Boolean(entry.streamedOutput);
 }
 
