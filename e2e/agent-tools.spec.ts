@@ -63,9 +63,9 @@ test('a shell command shows its output while it runs, then its exit code', async
 
   await writeFile(path.join(workspace.path, 'go.flag'), '');
   await expect(card).toHaveAttribute('data-status', 'succeeded');
-  await card.getByText(/^Output/).click();
-  await expect(card.locator('.tool-call__output pre')).toContainText('second line');
-  await expect(card.locator('.tool-call__output pre')).toContainText('Exit code 0.');
+  await card.getByTestId('tool-call-toggle').click();
+  await expect(card.getByTestId('tool-call-output')).toContainText('second line');
+  await expect(card.getByTestId('tool-call-output')).toContainText('Exit code 0.');
   await expect(baton.assistantMessages.last()).toHaveText('All done.');
 });
 

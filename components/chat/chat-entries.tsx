@@ -7,6 +7,7 @@ import { entryCount } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
+import styles from './chat.module.css';
 import { useFocusedEntry } from './use-focused-entry';
 import { WelcomeMessage } from './welcome-message';
 
@@ -34,15 +35,21 @@ export function ChatEntries() {
   useEntryHash();
 
   // Only the reader moves the view away from the bottom, and only by scrolling up: content growing
-  // below (which may land in the same frame as a scroll event) moves no scrollTop.
+  // below (which may land in the same frame as a scroll event) moves no scrollTop. Nor does the
+  // list's own correction when an entry above the view turns out shorter than estimated (a folded
+  // tool call): that moves scrollTop up by as much as the content shrank, so a scroll that came
+  // with a change of the content's height is the list's, not the reader's.
   const lastScrollTop = useRef(0);
+  const lastScrollHeight = useRef(0);
   const readReader = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
     const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
+    const contentResized = element.scrollHeight !== lastScrollHeight.current;
     if (distance < PINNED_DISTANCE_PX) pinnedToBottom.current = true;
-    else if (element.scrollTop < lastScrollTop.current) pinnedToBottom.current = false;
+    else if (element.scrollTop < lastScrollTop.current && !contentResized) pinnedToBottom.current = false;
     lastScrollTop.current = element.scrollTop;
+    lastScrollHeight.current = element.scrollHeight;
   }, []);
   const scrollerRef = useCallback(
     (element: HTMLElement | Window | null) => {
@@ -62,6 +69,7 @@ export function ChatEntries() {
     if (!element || !pinnedToBottom.current || holdingFocus.current) return;
     element.scrollTop = element.scrollHeight;
     lastScrollTop.current = element.scrollTop;
+    lastScrollHeight.current = element.scrollHeight;
   }, [holdingFocus, readReader]);
 
   // Opens at the newest entry. Not with the list's initialTopMostItemIndex: until a scroll event
@@ -85,7 +93,7 @@ export function ChatEntries() {
 
   if (threadId === null || count === 0) {
     return (
-      <div className="chat-entries" data-testid="chat-entries" aria-live="polite">
+      <div className={styles.entries} data-testid="chat-entries" aria-live="polite">
         <WelcomeMessage />
       </div>
     );
@@ -94,7 +102,7 @@ export function ChatEntries() {
     <Virtuoso
       key={threadId}
       ref={list}
-      className="chat-entries chat-entries--list"
+      className={`${styles.entries} ${styles.list}`}
       data-testid="chat-entries"
       data-first-index={firstIndex}
       aria-live="polite"

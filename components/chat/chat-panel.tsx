@@ -10,6 +10,7 @@ import { TurnError } from './turn-error';
 import { ReviewToolbar } from '../review/review-toolbar';
 import { ThreadDetailsHeader } from '../review/thread-details-header';
 import { UsageSummary } from './usage-summary';
+import styles from './chat.module.css';
 
 export function ChatPanel() {
   const title = useBatonStore((state) => {
@@ -22,7 +23,7 @@ export function ChatPanel() {
     <main className="pane chat-panel" aria-label="Chat">
       <div className="pane__header">
         <h2 className="pane__title">{title ?? 'Chat'}</h2>
-        <span className="chat-panel__tools">
+        <span className={styles.panelTools}>
           <UsageSummary />
           <ClearChatButton />
         </span>

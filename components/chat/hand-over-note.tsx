@@ -1,12 +1,13 @@
 import type { HandOverEntry } from '../../lib/protocol/acp-threads';
 import { useAgentLabel } from '../agents/use-agent-label';
+import styles from './chat.module.css';
 
 /** Where the thread passed from one agent to another: the later answers are the new agent's. */
 export function HandOverNote({ entry }: { entry: HandOverEntry }) {
   const from = useAgentLabel(entry.from);
   const to = useAgentLabel(entry.to);
   return (
-    <div className="hand-over-note" role="note" data-testid="hand-over-note">
+    <div className={styles.handOver} role="note" data-testid="hand-over-note">
       Handed over from <strong>{from}</strong> to <strong>{to}</strong>, with the thread so far as context
     </div>
   );

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import Markdown from 'react-markdown';
 import { describe, expect, it } from 'vitest';
-import { splitMarkdownBlocks } from './markdown-blocks';
+import { endsInOpenFence, splitMarkdownBlocks } from './markdown-blocks';
 
 const ANSWER = [
   '## Plan',
@@ -62,5 +62,15 @@ describe('splitMarkdownBlocks', () => {
       const partial = ANSWER.slice(0, end);
       expect(splitMarkdownBlocks(partial).map(html).join('')).toBe(html(partial));
     }
+  });
+});
+
+describe('endsInOpenFence', () => {
+  it('tells a code block still streaming from a closed one', () => {
+    expect(endsInOpenFence('Here:\n```ts\nconst a = 1;')).toBe(true);
+    expect(endsInOpenFence('Here:\n```ts\nconst a = 1;\n```')).toBe(false);
+    expect(endsInOpenFence('````\n```\nstill inside\n')).toBe(true);
+    expect(endsInOpenFence('~~~\ncode\n~~~\n\nafter')).toBe(false);
+    expect(endsInOpenFence('no code at all')).toBe(false);
   });
 });

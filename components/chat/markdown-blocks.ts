@@ -43,3 +43,16 @@ function closesFence(line: string, fence: string): boolean {
   const closing = /^ {0,3}(`+|~+)[ \t]*$/.exec(line)?.[1];
   return closing !== undefined && closing[0] === fence[0] && closing.length >= fence.length;
 }
+
+/** Whether the text ends inside a fenced code block that is not closed yet (a streaming tail). */
+export function endsInOpenFence(text: string): boolean {
+  let fence: string | null = null;
+  for (const line of text.split('\n')) {
+    if (fence !== null) {
+      if (closesFence(line, fence)) fence = null;
+      continue;
+    }
+    fence = FENCE.exec(line)?.[1] ?? null;
+  }
+  return fence !== null;
+}

@@ -1,11 +1,12 @@
 import type { ReadFileEntry } from '../../lib/protocol/acp-threads';
 import { Disclosure } from '../disclosure/disclosure';
+import styles from './chat.module.css';
 
 /** The agent read a file: named, with its text folded away. */
 export function ReadFileNote({ entry }: { entry: ReadFileEntry }) {
   return (
     <Disclosure
-      className="read-file-note"
+      className={styles.readFile}
       summary={
         <>
           Read <code>{entry.path}</code>
@@ -13,7 +14,7 @@ export function ReadFileNote({ entry }: { entry: ReadFileEntry }) {
         </>
       }
     >
-      <pre className="code-block">{entry.content}</pre>
+      <pre className={styles.fileText}>{entry.content}</pre>
     </Disclosure>
   );
 }

@@ -2,6 +2,7 @@
 
 import type { ReasoningEntry } from '../../lib/protocol/acp-threads';
 import { Disclosure } from '../disclosure/disclosure';
+import styles from './chat.module.css';
 import { MarkdownText } from './markdown-text';
 import { reasoningLabel } from './reasoning-label';
 
@@ -12,9 +13,9 @@ import { reasoningLabel } from './reasoning-label';
 export function ReasoningBlock({ reasoning }: { reasoning: ReasoningEntry }) {
   const state = reasoning.status;
   return (
-    <div className={`reasoning reasoning--${state}`} data-testid="reasoning-block" data-state={state}>
+    <div className={`${styles.reasoning} ${state === 'thinking' ? styles.thinking : ''}`} data-testid="reasoning-block" data-state={state}>
       <Disclosure key={state} defaultOpen={state === 'thinking'} summary={reasoningLabel(reasoning)}>
-        <div className="reasoning__text">
+        <div className={styles.reasoningText}>
           <MarkdownText text={reasoning.text || '…'} />
         </div>
       </Disclosure>

@@ -1,16 +1,19 @@
 'use client';
 
-import { selectTurnError } from '../../stores/baton-store';
 import { useBatonStore } from '../baton-client/baton-store-context';
-import { MarkdownText } from './markdown-text';
+import styles from './chat.module.css';
 
-/** The last failure: a request the relay refused, or the text a failed turn ended with (Markdown). */
+/**
+ * What the relay refused to do (a prompt it did not take, a file it could not import): nothing in
+ * the thread shows it, so it shows under it. A turn that failed is marked in the thread itself,
+ * where it failed (TurnFailure), and not again here.
+ */
 export function TurnError() {
-  const error = useBatonStore(selectTurnError);
+  const error = useBatonStore((state) => state.lastError);
   if (!error) return null;
   return (
-    <div className="turn-error" data-testid="turn-error" role="alert">
-      <MarkdownText text={error} />
+    <div className={styles.actionError} data-testid="turn-error" role="alert">
+      <strong>That did not work.</strong> {error}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { selectActiveAgent } from '../../stores/active-agent';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { MarkdownText } from './markdown-text';
 import { StarterPrompts } from './starter-prompts';
+import styles from './chat.module.css';
 
 /**
  * What an empty chat shows: a line to start from and a few starter prompts. The offline demo is
@@ -18,7 +19,7 @@ export function WelcomeMessage() {
     return offlineDemo ? 'Pick a prompt to see the demo at work, or type your own below.' : state.chatConfig.welcomeMessage;
   });
   return (
-    <div className="welcome-message" data-testid="welcome-message">
+    <div className={styles.welcome} data-testid="welcome-message">
       <MarkdownText text={welcome ?? 'Type a prompt below to start.'} />
       <StarterPrompts />
     </div>

@@ -59,3 +59,18 @@ describe('markHiddenText', () => {
     expect(labels('nul\u0000')).toEqual(['nul', '[⟨U+0000⟩|control character (U+0000)]']);
   });
 });
+
+describe('markHiddenText ranges', () => {
+  it('says where each segment came from, so that the segments cover the text end to end', () => {
+    const text = `a${' '.repeat(5)}b\u202ec`;
+    const segments = markHiddenText(text);
+    expect(segments.map((segment) => [segment.start, segment.end])).toEqual([
+      [0, 1],
+      [1, 6],
+      [6, 7],
+      [7, 8],
+      [8, 9],
+    ]);
+    expect(segments.filter((segment) => segment.kind === 'text').map((segment) => text.slice(segment.start, segment.end))).toEqual(['a', 'b', 'c']);
+  });
+});

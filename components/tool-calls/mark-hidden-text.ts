@@ -6,9 +6,12 @@
  * line is kept: it is how code and formatted arguments read.
  */
 
+/** Each segment says where in the text it came from (`start` to `end`), so that it can be cut along other boundaries (highlighted tokens). */
 export type HiddenTextSegment =
-  | { kind: 'text'; text: string }
-  | { kind: 'marker'; label: string; title: string };
+  | { kind: 'text'; text: string; start: number; end: number }
+  | { kind: 'marker'; label: string; title: string; start: number; end: number };
+
+type Marker = { kind: 'marker'; label: string; title: string };
 
 /** A run of spaces this long or longer, after something else on the line, is marked. */
 export const MARKED_SPACE_RUN = 3;
@@ -43,9 +46,10 @@ const SUSPECT = /[ \t]+|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u2
 export function markHiddenText(text: string): HiddenTextSegment[] {
   const segments: HiddenTextSegment[] = [];
   let plain = '';
+  let plainStart = 0;
   let last = 0;
-  const flush = () => {
-    if (plain !== '') segments.push({ kind: 'text', text: plain });
+  const flush = (at: number) => {
+    if (plain !== '') segments.push({ kind: 'text', text: plain, start: plainStart, end: at });
     plain = '';
   };
   for (const match of text.matchAll(SUSPECT)) {
@@ -58,11 +62,12 @@ export function markHiddenText(text: string): HiddenTextSegment[] {
       plain += found;
       continue;
     }
-    flush();
-    segments.push(marker);
+    flush(at);
+    segments.push({ ...marker, start: at, end: last });
+    plainStart = last;
   }
   plain += text.slice(last);
-  flush();
+  flush(text.length);
   return segments;
 }
 
@@ -70,7 +75,7 @@ function isLineStart(text: string, index: number): boolean {
   return index === 0 || text[index - 1] === '\n';
 }
 
-function whitespaceMarker(run: string, lineStart: boolean): HiddenTextSegment | undefined {
+function whitespaceMarker(run: string, lineStart: boolean): Marker | undefined {
   const tabs = [...run].filter((character) => character === '\t').length;
   const spaces = run.length - tabs;
   if (lineStart ? run.length <= MAX_PLAIN_INDENT : tabs === 0 && spaces < MARKED_SPACE_RUN) return undefined;
@@ -79,7 +84,7 @@ function whitespaceMarker(run: string, lineStart: boolean): HiddenTextSegment | 
   return { kind: 'marker', label: parts.join(' '), title: words.join(' and ') };
 }
 
-function characterMarker(character: string): HiddenTextSegment {
+function characterMarker(character: string): Marker {
   const code = character.codePointAt(0) ?? 0;
   const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
   const name = INVISIBLE_NAMES[code] ?? 'control character';

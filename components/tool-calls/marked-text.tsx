@@ -1,4 +1,5 @@
 import { markHiddenText } from './mark-hidden-text';
+import styles from './marked-text.module.css';
 
 /** Text with what could hide (long whitespace runs, control and invisible characters) shown as markers. */
 export function MarkedText({ text }: { text: string }) {
@@ -8,7 +9,7 @@ export function MarkedText({ text }: { text: string }) {
         segment.kind === 'text' ? (
           segment.text
         ) : (
-          <mark key={index} className="hidden-text-marker" data-testid="hidden-text-marker" title={segment.title}>
+          <mark key={index} className={styles.marker} data-testid="hidden-text-marker" title={segment.title}>
             {segment.label}
           </mark>
         ),

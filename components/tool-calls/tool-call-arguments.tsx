@@ -1,8 +1,9 @@
 import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
 import { Disclosure } from '../disclosure/disclosure';
 import { MarkedText } from './marked-text';
+import styles from './tool-call.module.css';
 
-/** The arguments as the model gave them: parsed once the call is complete, streamed text before. */
+/** The arguments as the model gave them, pretty-printed once parsed; the streamed text before. */
 function argumentsText(entry: ToolCallEntry): string | null {
   if (entry.arguments && Object.keys(entry.arguments).length > 0) return JSON.stringify(entry.arguments, null, 2);
   return entry.argumentsText || null;
@@ -10,21 +11,16 @@ function argumentsText(entry: ToolCallEntry): string | null {
 
 /**
  * Open while the call waits for approval unless a diff shows the change: the summary is cut
- * short, and the user approves what runs, not its summary. Keyed by that, so a card that comes to
- * wait opens then.
+ * short, and the user approves what runs, not its summary. Otherwise one click away. Keyed by
+ * that, so a card that comes to wait opens then.
  */
 export function ToolCallArguments({ entry }: { entry: ToolCallEntry }) {
   const text = argumentsText(entry);
   if (!text) return null;
   const awaitsApproval = entry.status === 'waiting-approval' && !entry.details;
   return (
-    <Disclosure
-      key={awaitsApproval ? 'awaits-approval' : 'settled'}
-      className="tool-call__arguments"
-      summary="Arguments"
-      defaultOpen={awaitsApproval || (!entry.summary && !entry.details)}
-    >
-      <pre className="code-block code-block--wrapped" data-testid="tool-call-arguments">
+    <Disclosure key={awaitsApproval ? 'awaits-approval' : 'settled'} className={`tool-call__arguments ${styles.arguments}`} summary="Arguments" defaultOpen={awaitsApproval}>
+      <pre className={styles.argumentsText} data-testid="tool-call-arguments">
         <MarkedText text={text} />
       </pre>
     </Disclosure>

@@ -1,51 +1,92 @@
 'use client';
 
+import { type KeyboardEvent, lazy, Suspense, useId, useRef } from 'react';
 import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
 import { ToolCallApprovalNote } from '../review/tool-call-approval-note';
-import { DiffView } from './diff-view';
 import { MarkedText } from './marked-text';
-import { ToolCallApproval } from './tool-call-approval';
-import { ToolCallArguments } from './tool-call-arguments';
-import { ToolCallLiveOutput } from './tool-call-live-output';
-import { ToolCallOutcome } from './tool-call-outcome';
-import { toolCallStatusLabel } from './tool-call-status';
+import styles from './tool-call.module.css';
+import { formatDuration } from './tool-call-duration';
+import { ToolCallStatusIcon } from './tool-call-status-icon';
+import { useApprovalAnswers } from './use-approval-answers';
+import { useApprovalFocus } from './use-approval-focus';
+import { useToolCallExpanded } from './use-tool-call-expanded';
 
-/*
- * The `{' '}` and `{'\n'}` text between blocks are not shown (flex layout drops them); they keep
+const ToolCallBody = lazy(() => import('./tool-call-body'));
+
+/**
+ * A tool call as one line (status, tool, what it works on, how long it took) that opens on click
+ * to show the change's diff, the command's output or the arguments. A call waiting for approval
+ * is open, marked, and answers Enter (approve) and Esc (reject) while the card has focus.
+ *
+ * The `{' '}` and `{'\n'}` text between blocks are not shown (the layout drops them); they keep
  * the card's plain text readable ("edit_file Edit notes.md Done", not "edit_fileEdit notes.mdDone").
  */
 export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
+  const [expanded, toggle] = useToolCallExpanded(entry);
+  const bodyId = useId();
+  const card = useRef<HTMLElement>(null);
+  const waiting = entry.status === 'waiting-approval';
+  const answers = useApprovalAnswers(entry.id, entry.approvalOptions);
+  useApprovalFocus(card, entry.id, waiting);
+
+  const answerByKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (!waiting || answers.decided || event.nativeEvent.isComposing) return;
+    // Esc anywhere on the card rejects (and is not also taken as "stop the turn"); Enter only on the
+    // card itself, so that Enter on one of its buttons does what that button says.
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      answers.rejectByKey();
+    } else if (event.key === 'Enter' && event.target === event.currentTarget) {
+      event.preventDefault();
+      answers.approveByKey();
+    }
+  };
+  const duration = formatDuration(entry.totalTimeMs);
+
   return (
     <article
-      className={`tool-call tool-call--${entry.status}`}
+      ref={card}
+      className={`${styles.call} ${styles[statusClass(entry.status)] ?? ''}`}
       data-testid="tool-call-card"
       data-status={entry.status}
       data-tool-name={entry.name}
+      data-expanded={expanded ? 'true' : 'false'}
       aria-label={`Tool call ${entry.name}`}
+      tabIndex={waiting ? 0 : undefined}
+      onKeyDown={waiting ? answerByKey : undefined}
     >
-      <header className="tool-call__header">
-        <span className="tool-call__name">{entry.name}</span>
+      <button type="button" className={styles.row} aria-expanded={expanded} aria-controls={expanded ? bodyId : undefined} data-testid="tool-call-toggle" onClick={toggle}>
+        <ToolCallStatusIcon status={entry.status} />{' '}
+        <span className={styles.name}>{entry.name}</span>
         {entry.summary ? (
           <>
             {' '}
-            <span className="tool-call__summary">
+            <span className={styles.summary}>
               <MarkedText text={entry.summary} />
             </span>
           </>
         ) : null}{' '}
-        <span className={`tool-call__status tool-call__status--${entry.status}`}>{toolCallStatusLabel(entry.status)}</span>{' '}
         <ToolCallApprovalNote entry={entry} />
-      </header>
+        {duration ? (
+          <>
+            {' '}
+            <span className={styles.duration} data-testid="tool-call-duration">
+              {duration}
+            </span>
+          </>
+        ) : null}
+      </button>
       {'\n'}
-      <ToolCallArguments entry={entry} />
-      {'\n'}
-      {entry.details ? <DiffView details={entry.details} /> : null}
-      {'\n'}
-      {entry.status === 'waiting-approval' ? <ToolCallApproval toolCallId={entry.id} toolName={entry.name} options={entry.approvalOptions} /> : null}
-      {'\n'}
-      <ToolCallLiveOutput entry={entry} />
-      {'\n'}
-      <ToolCallOutcome entry={entry} />
+      {expanded ? (
+        <Suspense fallback={null}>
+          <ToolCallBody id={bodyId} entry={entry} answers={answers} />
+        </Suspense>
+      ) : null}
     </article>
   );
+}
+
+function statusClass(status: ToolCallEntry['status']): string {
+  return status === 'waiting-approval' ? 'waitingApproval' : status;
 }

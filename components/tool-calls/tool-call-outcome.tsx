@@ -1,13 +1,10 @@
 import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
-import { Disclosure } from '../disclosure/disclosure';
+import { shellCommandOf } from './shell-command';
+import { TerminalOutput } from './terminal-output';
+import styles from './tool-call.module.css';
 import { toolCallReasonText } from './tool-call-status';
 
-function formatDuration(totalTimeMs: number | undefined): string {
-  if (totalTimeMs === undefined) return '';
-  return totalTimeMs < 1000 ? ` in ${Math.round(totalTimeMs)} ms` : ` in ${(totalTimeMs / 1000).toFixed(1)} s`;
-}
-
-/** What became of the call: its output (folded away), or why it did not run or finish. */
+/** What became of the call: its output, or why it did not run or finish. */
 export function ToolCallOutcome({ entry }: { entry: ToolCallEntry }) {
   switch (entry.status) {
     case 'preparing':
@@ -15,19 +12,23 @@ export function ToolCallOutcome({ entry }: { entry: ToolCallEntry }) {
     case 'running':
       return null;
     case 'succeeded':
-    case 'failed':
+    case 'failed': {
+      const output = entry.outputText || '(no output)';
+      const command = shellCommandOf(entry);
+      if (command !== undefined) return <TerminalOutput output={output} command={command} testId="tool-call-output" />;
       return (
-        <Disclosure
-          className="tool-call__output"
-          defaultOpen={entry.status === 'failed'}
-          summary={`${entry.status === 'failed' ? 'Error output' : 'Output'}${formatDuration(entry.totalTimeMs)}`}
-        >
-          <pre className="code-block">{entry.outputText || '(no output)'}</pre>
-        </Disclosure>
+        <pre className={`${styles.output} ${entry.status === 'failed' ? styles.failedOutput : ''}`} data-testid="tool-call-output">
+          {output}
+        </pre>
       );
+    }
     case 'rejected':
     case 'interrupted':
-      return <p className="tool-call__reason">{toolCallReasonText(entry) ?? toolCallFallbackReason(entry)}</p>;
+      return (
+        <p className={styles.reason} data-testid="tool-call-reason">
+          {toolCallReasonText(entry) ?? toolCallFallbackReason(entry)}
+        </p>
+      );
     default: {
       const unreachable: never = entry.status;
       return unreachable;
