@@ -75,7 +75,8 @@ test('relay gone: the composer says so and will not send; relay back: sending wo
   await expect(notice).toHaveCount(0);
   // What the relay recorded while the tab was away (the interrupted turn) is shown, once.
   await baton.expectTurnFinished();
-  await expect(page.getByTestId('turn-outcome')).toHaveText('Interrupted');
+  await expect(page.getByTestId('turn-failure')).toHaveCount(1);
+  await expect(page.getByTestId('turn-failure')).toHaveAttribute('data-kind', 'interrupted');
   await expect(baton.assistantMessages).toHaveCount(1);
   const answer = await baton.assistantMessages.first().innerText();
   expect(answer.split('Here is').length - 1).toBe(1);

@@ -159,11 +159,17 @@ export function Composer() {
           </button>
         ) : null}
         {turnRunning && canSteer ? (
-          <button type="button" className="button" data-testid="steer-button" disabled={!canSend} onClick={steer}>
+          <button type="button" className="button" data-testid="steer-button" disabled={!canSend} onClick={steer} title="Give it to the agent now">
             Steer
           </button>
         ) : null}
-        <button type="submit" className="button button--primary" data-testid="send-button" disabled={!canSend}>
+        <button
+          type="submit"
+          className="button button--primary"
+          data-testid="send-button"
+          disabled={!canSend}
+          title={turnRunning ? 'Send queues it for after this turn' : undefined}
+        >
           Send
         </button>
       </div>

@@ -14,7 +14,7 @@ export function ThreadActions({ thread, onRename }: { thread: ThreadMetadata; on
 
   if (confirmingDelete) {
     return (
-      <span className={`${styles.actions} ${styles.actionsConfirm}`} role="group" aria-label="Confirm delete">
+      <span className={styles.actions} role="group" aria-label="Confirm delete">
         <span className={styles.question}>Delete this thread?</span>
         <button type="button" className="button button--danger" data-testid="confirm-delete-thread" onClick={() => void deleteThread(thread.id)}>
           Delete

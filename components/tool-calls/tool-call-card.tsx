@@ -79,7 +79,8 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
       </button>
       {'\n'}
       {expanded ? (
-        <Suspense fallback={null}>
+        // The fallback carries the body's id, so the row's aria-controls names an element while it loads.
+        <Suspense fallback={<div id={bodyId} aria-busy="true" />}>
           <ToolCallBody id={bodyId} entry={entry} answers={answers} />
         </Suspense>
       ) : null}
