@@ -125,7 +125,9 @@ test('framed by an allowed origin with third-party cookies blocked: token by pos
   await expect(baton.locator('[data-testid="tool-call-card"][data-tool-name="write_file"]')).toHaveAttribute('data-status', 'waiting-approval');
   await expect(baton.getByTestId('message-assistant').first()).not.toBeEmpty();
 
-  await baton.getByTestId('open-in-new-tab').click();
+  // The frame asks for the embed layout (`?embed=1`): the action is in its menu.
+  await baton.getByTestId('embed-menu-button').click();
+  await baton.getByTestId('embed-menu-open-tab').click();
   await expect.poll(async () => (await received(page)).filter((message) => message.data.type === 'baton:open-external').length).toBe(1);
   const opened = (await received(page)).find((message) => message.data.type === 'baton:open-external')!;
   const url = new URL(opened.data.url!);

@@ -22,8 +22,12 @@ export interface HighlightToken {
 /** One array of tokens per line of the code. */
 export type HighlightedLines = HighlightToken[][];
 
-/** Shiki's dual themes: the key names the color-scheme each is shown in. */
-const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+/**
+ * Shiki's dual themes: the key names the color-scheme each is shown in. The high-contrast pair keeps
+ * every token readable (4.5:1) on the page and on a diff's added and removed lines, which the plain
+ * GitHub themes' comments are not (axe-core's check in e2e/accessibility.spec.ts).
+ */
+const THEMES = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
 const LINES_PER_CHUNK = 100;
 /** Longer lines (minified code) are left plain: tokenizing them costs much and shows little. */
 const MAX_TOKENIZED_LINE_LENGTH = 2000;
@@ -38,7 +42,7 @@ function loadHighlighter(): Promise<HighlighterCore> {
       import('shiki/engine/javascript'),
     ]);
     return createHighlighterCore({
-      themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],
+      themes: [import('shiki/themes/github-light-high-contrast.mjs'), import('shiki/themes/github-dark-high-contrast.mjs')],
       langs: [],
       engine: createJavaScriptRegexEngine(),
     });
