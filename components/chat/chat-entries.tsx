@@ -37,17 +37,18 @@ export function ChatEntries() {
   // Only the reader moves the view away from the bottom, and only by scrolling up: content growing
   // below (which may land in the same frame as a scroll event) moves no scrollTop. Nor does the
   // list's own correction when an entry above the view turns out shorter than estimated (a folded
-  // tool call): that moves scrollTop up by as much as the content shrank, so a scroll that came
-  // with a change of the content's height is the list's, not the reader's.
+  // tool call): that moves scrollTop up by no more than the content shrank. A move up beyond what
+  // the content lost is the reader's, even in a frame where a streaming answer also grew.
   const lastScrollTop = useRef(0);
   const lastScrollHeight = useRef(0);
   const readReader = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
     const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
-    const contentResized = element.scrollHeight !== lastScrollHeight.current;
+    const movedUp = element.scrollTop - lastScrollTop.current;
+    const shrunk = Math.min(0, element.scrollHeight - lastScrollHeight.current);
     if (distance < PINNED_DISTANCE_PX) pinnedToBottom.current = true;
-    else if (element.scrollTop < lastScrollTop.current && !contentResized) pinnedToBottom.current = false;
+    else if (movedUp < shrunk - 1) pinnedToBottom.current = false;
     lastScrollTop.current = element.scrollTop;
     lastScrollHeight.current = element.scrollHeight;
   }, []);
