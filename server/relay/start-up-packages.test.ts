@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from './project-root';
 function packagesLoadedAtStart(): Promise<string[]> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/relay/start-up-packages-fixture.ts'], {
     cwd: PROJECT_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    env: { NODE_ENV: 'test', PATH: process.env.PATH, HOME: process.env.HOME },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
