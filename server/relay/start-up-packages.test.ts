@@ -1,8 +1,9 @@
 /**
  * The agents' SDKs wait until something needs them (issue 10: the relay's memory when idle): the
  * Anthropic SDK until the first model request, the MCP SDK until an MCP server starts, the ACP SDK
- * until an ACP agent starts. A static import of any of them anywhere on the start-up path would
- * load it with the relay; this catches one.
+ * until an ACP agent starts; and the PostgreSQL driver until a PostgreSQL database is opened. A
+ * static import of any of them anywhere on the start-up path would load it with the relay; this
+ * catches one.
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ function packagesLoadedAtStart(): Promise<string[]> {
 }
 
 describe('a relay just started', () => {
-  it('has loaded socket.io and the store, and none of the agents’ SDKs', async () => {
+  it('has loaded socket.io and the SQLite store, and none of the agents’ SDKs nor the PostgreSQL driver', async () => {
     const loaded = await packagesLoadedAtStart();
     // Seen loaded: the hook works, and the relay really started.
     expect(loaded).toContain('socket.io');
@@ -36,5 +37,7 @@ describe('a relay just started', () => {
     expect(loaded).not.toContain('@anthropic-ai/sdk');
     expect(loaded).not.toContain('@modelcontextprotocol/sdk');
     expect(loaded).not.toContain('@agentclientprotocol/sdk');
+    expect(loaded).not.toContain('@prisma/adapter-pg');
+    expect(loaded).not.toContain('pg');
   });
 });
