@@ -1,7 +1,7 @@
 /**
  * One live session per thread, created on first use from what the store holds, and released from
- * memory once no tab watches the thread, no turn runs and nothing waits to be written: memory
- * follows the threads in use, not every thread ever opened. Each thread is bound to one configured
+ * memory once no tab watches the thread, no turn runs and nothing waits to be written
+ * (live-threads.ts): memory follows the threads in use, not every thread ever opened. Each thread is bound to one configured
  * agent (the registry's), which it may be handed over from. The hub is what the socket handlers
  * talk to; it never touches a socket itself (contents leave through `broadcast`, which the relay
  * points at the thread's socket.io room, and `isWatched` asks whether that room has anyone).
@@ -13,16 +13,15 @@ import type { ThreadListRequest, ThreadPage, ThreadStore } from '../store/thread
 import type { FileHistory } from '../rewind/file-history';
 import type { TurnCheckpoints } from '../rewind/turn-checkpoints';
 import { AgentIdleTimers, DEFAULT_IDLE_CLOSE_MS } from './agent-idle-timers';
-import { NEW_THREAD_TITLE, nameThread, type OpenThread, openThread } from './open-thread';
-import { ThreadDeletingError, ThreadDeletions, UnknownThreadError } from './thread-deletions';
+import { LiveThreads } from './live-threads';
+import { NEW_THREAD_TITLE, nameThread, openThread } from './open-thread';
+import { ThreadDeletions, UnknownThreadError } from './thread-deletions';
 import { type PromptOptions, ThreadBusyError } from './thread-session';
 import type { ThreadRecorder } from './thread-recorder';
 
 export { ThreadDeletingError, UnknownThreadError } from './thread-deletions';
 
 export { NEW_THREAD_TITLE } from './open-thread';
-/** A thread's live session outlives its last use by this much, so that a quick return finds it. */
-const DEFAULT_RELEASE_AFTER_MS = 30_000;
 
 export interface ThreadHubOptions {
   store: ThreadStore;
@@ -49,16 +48,20 @@ export interface EditableThread {
 }
 
 export class ThreadHub {
-  private readonly sessions = new Map<string, Promise<OpenThread>>();
-  /** The same sessions once loaded, to tell a released one from its successor. */
-  private readonly loaded = new Map<string, OpenThread>();
   private readonly turns = new Set<Promise<void>>();
   private readonly deletions = new ThreadDeletions();
+  private readonly live: LiveThreads;
   private readonly agentIdle: AgentIdleTimers;
 
   constructor(private readonly options: ThreadHubOptions) {
+    this.live = new LiveThreads({
+      load: (threadId) => openThread(threadId, options, (params) => options.broadcast(threadId, params)),
+      isDeleting: (threadId) => this.deletions.isDeleting(threadId),
+      isWatched: (threadId) => options.isWatched?.(threadId) ?? false,
+      releaseAfterMs: options.releaseAfterMs,
+    });
     this.agentIdle = new AgentIdleTimers(options.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS, (threadId, agent) => {
-      if (this.loaded.get(threadId)?.session.isRunning) return;
+      if (this.live.loadedThread(threadId)?.session.isRunning) return;
       void this.releaseAgentSession(threadId, agent);
     });
   }
@@ -79,13 +82,13 @@ export class ThreadHub {
 
   /** How many threads have a live session in memory now. */
   get liveSessions(): number {
-    return this.sessions.size;
+    return this.live.size;
   }
 
   /** The relay says no tab watches the thread any more: it may leave memory. */
   unwatched(threadId: string): void {
-    const opened = this.loaded.get(threadId);
-    if (opened) this.releaseLater(threadId, opened);
+    const opened = this.live.loadedThread(threadId);
+    if (opened) this.live.releaseLater(threadId, opened);
   }
 
   /** A thread bound to `agent` (a configured agent's name), or to the default agent. */
@@ -96,7 +99,7 @@ export class ThreadHub {
   }
 
   async getEntries(threadId: string): Promise<readonly ThreadEntry[]> {
-    return this.use(threadId, async ({ recorder }) => (await recorder.snapshot()).entries);
+    return this.live.use(threadId, async ({ recorder }) => (await recorder.snapshot()).entries);
   }
 
   /**
@@ -104,7 +107,7 @@ export class ThreadHub {
    * the last page of entries and where it starts (see ThreadRecorder.snapshot).
    */
   async getSnapshot(threadId: string, page?: { limit: number }): Promise<ThreadSnapshot> {
-    return this.use(threadId, async ({ recorder, session }) => {
+    return this.live.use(threadId, async ({ recorder, session }) => {
       const snapshot = await recorder.snapshot(page?.limit);
       return { ...snapshot, turnRunning: session.isRunning };
     });
@@ -112,19 +115,19 @@ export class ThreadHub {
 
   /** The events after `afterSeq`, from the store: what a tab that lost its connection missed. */
   async getEventsAfter(threadId: string, afterSeq: number): Promise<{ events: ThreadEvent[]; turnRunning: boolean }> {
-    return this.use(threadId, async ({ session }) => ({
+    return this.live.use(threadId, async ({ session }) => ({
       events: await this.options.store.getEventsAfter(threadId, afterSeq),
       turnRunning: session.isRunning,
     }));
   }
 
   async isRunning(threadId: string): Promise<boolean> {
-    return this.use(threadId, ({ session }) => session.isRunning);
+    return this.live.use(threadId, ({ session }) => session.isRunning);
   }
 
   /** The configured agent the thread is bound to now. */
   async agentOf(threadId: string): Promise<string> {
-    return this.use(threadId, ({ session }) => session.binding.agent);
+    return this.live.use(threadId, ({ session }) => session.binding.agent);
   }
 
   async prompt(threadId: string, message: string, options: PromptOptions = {}): Promise<void> {
@@ -133,7 +136,7 @@ export class ThreadHub {
   }
 
   private async promptNow(threadId: string, message: string, options: PromptOptions): Promise<void> {
-    await this.use(threadId, async (opened) => {
+    await this.live.use(threadId, async (opened) => {
       // The deletion may have begun while the thread was being opened.
       this.deletions.assertNotDeleting(threadId);
       this.agentIdle.cancel(threadId);
@@ -141,7 +144,7 @@ export class ThreadHub {
       this.track(
         turnEnded.finally(() => {
           this.agentIdle.start(threadId, opened.session.binding.agent);
-          this.releaseLater(threadId, opened);
+          this.live.releaseLater(threadId, opened);
         }),
       );
       await nameThread(this.options.store, threadId, message, opened.recorder);
@@ -154,7 +157,7 @@ export class ThreadHub {
    */
   async handOver(threadId: string, agent: string): Promise<void> {
     this.options.agents.assertKnown(agent);
-    await this.use(threadId, async ({ session, recorder }) => {
+    await this.live.use(threadId, async ({ session, recorder }) => {
       if (session.isRunning) throw new ThreadBusyError(threadId);
       const from = session.binding.agent;
       if (from === agent) return;
@@ -173,7 +176,7 @@ export class ThreadHub {
    * starts a new one primed with the thread's history as it is then.
    */
   async editThread<T>(threadId: string, edit: (thread: EditableThread) => Promise<T>): Promise<T> {
-    return this.use(threadId, ({ session, recorder }) =>
+    return this.live.use(threadId, ({ session, recorder }) =>
       session.whileIdle(() =>
         edit({
           threadId,
@@ -191,25 +194,25 @@ export class ThreadHub {
   }
 
   async approve(threadId: string, toolCallId: string, save?: 'session', optionId?: string): Promise<boolean> {
-    return this.use(threadId, ({ session }) => session.approve(toolCallId, save, optionId));
+    return this.live.use(threadId, ({ session }) => session.approve(toolCallId, save, optionId));
   }
 
   async reject(threadId: string, toolCallId: string, optionId?: string): Promise<boolean> {
-    return this.use(threadId, ({ session }) => session.reject(toolCallId, optionId));
+    return this.live.use(threadId, ({ session }) => session.reject(toolCallId, optionId));
   }
 
   /** ECA's `chat/promptSteer`: a message for the running turn's next model request; false when no turn runs. */
   async steer(threadId: string, message: string): Promise<boolean> {
-    return (await this.open(threadId)).session.steer(message);
+    return (await this.live.open(threadId)).session.steer(message);
   }
 
   /** ECA's `chat/promptSteerRemove`: false when no steer message waited. */
   async removeSteering(threadId: string): Promise<boolean> {
-    return (await this.open(threadId)).session.removeSteering();
+    return (await this.live.open(threadId)).session.removeSteering();
   }
 
   async stop(threadId: string): Promise<void> {
-    await this.use(threadId, ({ session }) => session.stop());
+    await this.live.use(threadId, ({ session }) => session.stop());
   }
 
   /**
@@ -218,7 +221,7 @@ export class ThreadHub {
    */
   async deleteThread(threadId: string, how: 'purge' | 'trash' = 'purge'): Promise<void> {
     await this.deletions.run(threadId, async () => {
-      const opening = this.sessions.get(threadId);
+      const opening = this.live.opening(threadId);
       if (opening) {
         const opened = await opening;
         const { session } = opened;
@@ -227,7 +230,7 @@ export class ThreadHub {
         session.stop();
         await this.deletions.promptsEnded(threadId);
         await session.idle();
-        this.forget(threadId, opened);
+        this.live.forget(threadId, opened);
         await this.releaseAgentSession(threadId, session.binding.agent);
       }
       const store = this.options.store;
@@ -238,64 +241,12 @@ export class ThreadHub {
   /** Stops every turn and waits for each to record its end. */
   async close(): Promise<void> {
     this.agentIdle.cancelAll();
-    for (const opening of this.sessions.values()) {
+    for (const opening of this.live.all()) {
       const opened = await opening;
       clearTimeout(opened.releaseTimer);
       opened.session.stop();
     }
     await Promise.allSettled([...this.turns]);
-  }
-
-  /**
-   * Runs `use` on the thread's live session, loading it first if need be. A session is released
-   * only from a timer and only when no such call is under way, so `use` never sees one go.
-   */
-  private async use<T>(threadId: string, use: (opened: OpenThread) => T | Promise<T>): Promise<T> {
-    const opened = await this.open(threadId);
-    opened.uses += 1;
-    clearTimeout(opened.releaseTimer);
-    try {
-      return await use(opened);
-    } finally {
-      opened.uses -= 1;
-      this.releaseLater(threadId, opened);
-    }
-  }
-
-  private open(threadId: string): Promise<OpenThread> {
-    if (this.deletions.isDeleting(threadId)) return Promise.reject(new ThreadDeletingError(threadId));
-    let opening = this.sessions.get(threadId);
-    if (!opening) {
-      opening = openThread(threadId, this.options, (params) => this.options.broadcast(threadId, params));
-      this.sessions.set(threadId, opening);
-      opening.then(
-        (opened) => this.loaded.set(threadId, opened),
-        () => this.sessions.delete(threadId),
-      );
-    }
-    return opening;
-  }
-
-  private releaseLater(threadId: string, opened: OpenThread): void {
-    clearTimeout(opened.releaseTimer);
-    if (opened.uses > 0 || opened.session.isRunning) return;
-    opened.releaseTimer = setTimeout(() => this.releaseIfUnused(threadId, opened), this.options.releaseAfterMs ?? DEFAULT_RELEASE_AFTER_MS);
-    opened.releaseTimer.unref();
-  }
-
-  private releaseIfUnused(threadId: string, opened: OpenThread): void {
-    if (this.loaded.get(threadId) !== opened || opened.uses > 0 || opened.session.isRunning) return;
-    if (!opened.recorder.isBroken && this.options.isWatched?.(threadId)) return;
-    // Still writing: the entries must stay until what they hold is stored.
-    if (!opened.recorder.isIdle) return this.releaseLater(threadId, opened);
-    this.forget(threadId, opened);
-  }
-
-  private forget(threadId: string, opened: OpenThread): void {
-    clearTimeout(opened.releaseTimer);
-    if (this.loaded.get(threadId) !== opened) return;
-    this.loaded.delete(threadId);
-    this.sessions.delete(threadId);
   }
 
   private async releaseAgentSession(threadId: string, agent: string): Promise<void> {

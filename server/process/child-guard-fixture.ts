@@ -4,6 +4,7 @@
  * process in its group, prints every pid as one JSON line, and waits to be killed.
  */
 import { GroupStdioTransport } from '../agents/builtin/mcp/group-stdio-transport';
+import { loadMcpSdk } from '../agents/builtin/mcp/mcp-sdk';
 import { runShellCommand } from '../agents/builtin/tools/shell-process';
 import { ndjsonFraming } from '../../lib/rpc/framing/ndjson-reader';
 import { spawnAgentProcess } from '../rpc/agent-process';
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   });
   const agentGrandchild = await firstLine((listener) => (agentBackground = listener));
 
-  const mcp = new GroupStdioTransport({ command: '/bin/sh', args: ['-c', SLEEPERS], cwd: process.cwd(), env, graceMs: 500 });
+  const mcp = new GroupStdioTransport({ command: '/bin/sh', args: ['-c', SLEEPERS], cwd: process.cwd(), env, graceMs: 500 }, await loadMcpSdk());
   const mcpGrandchild = firstLine((listener) => mcp.stderr.once('data', (chunk: Buffer) => listener(chunk.toString())));
   await mcp.start();
 

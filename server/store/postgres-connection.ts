@@ -2,13 +2,14 @@
  * A PrismaClient on a PostgreSQL server, through Prisma's `pg` adapter. Its client is generated
  * from the same prisma/schema.prisma as the SQLite one (scripts/prisma-generate.mjs), so both
  * have the same models and methods; the store is typed against the SQLite client and takes this
- * one as that type.
+ * one as that type. The `pg` adapter is imported here, when a PostgreSQL database is opened, so
+ * that a relay on SQLite never loads it (issue 10: the relay's idle memory).
  */
-import { PrismaPg } from '@prisma/adapter-pg';
 import type { PrismaClient } from './generated/client';
 import { PrismaClient as PostgresPrismaClient } from './generated-pg/client';
 
 export async function connectPostgres(url: string): Promise<PrismaClient> {
+  const { PrismaPg } = await import('@prisma/adapter-pg');
   const prisma = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
   try {
     // Fails here, with the server's own words, rather than at the first thread written.

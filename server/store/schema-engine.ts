@@ -8,13 +8,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaPg } from '@prisma/adapter-pg';
 import {
   bindMigrationAwareSqlAdapterFactory,
   type SqlDriverAdapter,
   type SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
-import * as bindings from '@prisma/schema-engine-wasm/schema_engine_bg';
+import type * as SchemaEngineBindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type {
   MigrationDirectory,
   MigrationList,
@@ -54,14 +53,18 @@ export function schemaFilterFor(kind: 'sqlite' | 'postgresql'): SchemaFilter {
   return { externalTables: kind === 'sqlite' ? FULL_TEXT_TABLES : [], externalEnums: [] };
 }
 
-let loadingBindings: Promise<typeof bindings> | undefined;
+let loadingBindings: Promise<typeof SchemaEngineBindings> | undefined;
 
 /**
  * The package's own entry imports the .wasm as an ES module, which Node cannot do, so we
  * instantiate it by hand, once per process: the bindings keep the instance in module state.
+ * Imported here, on first use, rather than with the relay: a data folder whose migrations are all
+ * applied never needs the engine (migrations-applied.ts), and the relay's idle memory is measured
+ * (issue 10, bench item 5).
  */
-function loadBindings(): Promise<typeof bindings> {
+function loadBindings(): Promise<typeof SchemaEngineBindings> {
   loadingBindings ??= (async () => {
+    const bindings = await import('@prisma/schema-engine-wasm/schema_engine_bg');
     const require = createRequire(import.meta.url);
     // The package exports only its JS files; the .wasm sits beside its main entry.
     const packageFolder = dirname(require.resolve('@prisma/schema-engine-wasm'));
@@ -110,10 +113,11 @@ function trackConnections(
   };
 }
 
-function adapterFactory(target: DatabaseTarget): SqlMigrationAwareDriverAdapterFactory {
-  return target.kind === 'sqlite'
-    ? new PrismaBetterSqlite3({ url: target.file })
-    : new PrismaPg({ connectionString: target.url });
+/** The `pg` adapter is loaded only for PostgreSQL: a relay on SQLite need not hold it. */
+async function adapterFactory(target: DatabaseTarget): Promise<SqlMigrationAwareDriverAdapterFactory> {
+  if (target.kind === 'sqlite') return new PrismaBetterSqlite3({ url: target.file });
+  const { PrismaPg } = await import('@prisma/adapter-pg');
+  return new PrismaPg({ connectionString: target.url });
 }
 
 /**
@@ -126,7 +130,7 @@ export async function withSchemaEngine<T>(
 ): Promise<T> {
   const { SchemaEngine } = await loadBindings();
   const opened: SqlDriverAdapter[] = [];
-  const factory = trackConnections(adapterFactory(target), opened);
+  const factory = trackConnections(await adapterFactory(target), opened);
   const engine = await SchemaEngine.new(
     { datamodels: undefined },
     logEngineLine,

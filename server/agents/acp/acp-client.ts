@@ -3,10 +3,11 @@
  * permission requests, file reads and writes, terminals. Each is answered for the turn running on
  * the session it names; one that comes outside any turn is refused (permission: `cancelled`).
  */
-import { type Client, RequestError } from '@agentclientprotocol/sdk';
+import type { Client } from '@agentclientprotocol/sdk';
 import type { Workspace } from '../../workspace/workspace';
 import type { ApprovalPolicy } from '../builtin/policy/approval-policy';
 import type { AcpActiveTurn } from './acp-active-turn';
+import { acpRequestError } from './acp-sdk';
 import { judgedFilePath, plannedChange, readWorkspaceText, writeWorkspaceText } from './acp-files';
 import type { AcpTerminals } from './acp-terminals';
 
@@ -25,10 +26,10 @@ export function createAcpClient(deps: AcpClientDependencies): Client {
   const turnOf = async (sessionId: string): Promise<AcpActiveTurn> => {
     await deps.updatesShown();
     const active = deps.activeTurn(sessionId);
-    if (!active) throw RequestError.invalidRequest({ sessionId }, 'no prompt turn is running on this session');
+    if (!active) throw acpRequestError().invalidRequest({ sessionId }, 'no prompt turn is running on this session');
     return active;
   };
-  const refused = (what: string) => new RequestError(-32000, `Permission denied: ${what} was refused`);
+  const refused = (what: string) => new (acpRequestError())(-32000, `Permission denied: ${what} was refused`);
 
   return {
     async requestPermission(request) {

@@ -4,12 +4,13 @@
  * folder (the workspace's protected folders) for reads as well as writes, since it holds the
  * config and the database the agent must neither change nor see.
  */
-import { RequestError } from '@agentclientprotocol/sdk';
+import type { RequestError } from '@agentclientprotocol/sdk';
 import type { FileChangeDetails } from '../../../lib/protocol/eca-chat';
 import type { Workspace } from '../../workspace/workspace';
 import { WorkspaceError } from '../../workspace/workspace-error';
 import { type JudgedPath, judgedPaths, type PathAccess } from '../builtin/policy/path-arguments';
 import { fileChangeDetailsOffLoop } from '../builtin/tools/file-change';
+import { acpRequestError } from './acp-sdk';
 
 export async function readWorkspaceText(
   workspace: Workspace,
@@ -94,6 +95,7 @@ async function existingText(workspace: Workspace, filePath: string): Promise<str
 
 /** The workspace's refusals become errors the agent can read; anything else is an internal error. */
 export function asRequestError(error: unknown, filePath: string): RequestError {
+  const RequestError = acpRequestError();
   if (error instanceof RequestError) return error;
   if (error instanceof WorkspaceError) {
     if (error.code === 'not-found') return RequestError.resourceNotFound(filePath);

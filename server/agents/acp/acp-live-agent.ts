@@ -4,17 +4,13 @@
  * (https://agentclientprotocol.com/protocol/initialization), where Baton says it serves file
  * reads and writes and terminals.
  */
-import {
-  type AgentCapabilities,
-  type Client,
-  ClientSideConnection,
-  PROTOCOL_VERSION,
-} from '@agentclientprotocol/sdk';
+import type { AgentCapabilities, Client, ClientSideConnection } from '@agentclientprotocol/sdk';
 import { ndjsonFraming } from '../../../lib/rpc/framing/ndjson-reader';
 import { AgentUnavailableError } from '../agent-backend';
 import type { AgentFactoryContext } from '../agent-factories';
 import type { StdioAgentEntry } from '../agents-config';
 import { type AgentChild, startAgentChild } from '../external/agent-child';
+import { loadAcpSdk } from './acp-sdk';
 import { acpStream } from './acp-stream';
 
 /** A real agent (Claude Code's adapter) takes a few seconds to answer `initialize` on a cold start. */
@@ -40,6 +36,7 @@ export async function startLiveAgent(
   context: AgentFactoryContext,
   handlers: LiveAgentHandlers,
 ): Promise<LiveAgent> {
+  const { ClientSideConnection, PROTOCOL_VERSION } = await loadAcpSdk();
   const child = await startAgentChild(entry, context, { framing: ndjsonFraming });
   const log = (message: string) => context.log(`${context.name}: ${message}`);
   let goneReason: string | undefined;

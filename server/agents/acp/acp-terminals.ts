@@ -6,10 +6,10 @@
  * for the card of the tool call that shows it.
  */
 import { randomUUID } from 'node:crypto';
-import { RequestError } from '@agentclientprotocol/sdk';
 import type { Workspace } from '../../workspace/workspace';
 import { pickShellEnvironment } from '../builtin/tools/shell-command';
 import { asRequestError } from './acp-files';
+import { acpRequestError } from './acp-sdk';
 import { TerminalProcess } from './terminal-process';
 
 export interface TerminalRequest {
@@ -67,7 +67,7 @@ export class AcpTerminals {
     if (!signal) return exited;
     return Promise.race([
       exited,
-      new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(RequestError.requestCancelled()), { once: true })),
+      new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(acpRequestError().requestCancelled()), { once: true })),
     ]);
   }
 
@@ -90,7 +90,7 @@ export class AcpTerminals {
 
   private get(terminalId: string): TerminalProcess {
     const terminal = this.terminals.get(terminalId);
-    if (!terminal) throw RequestError.invalidParams({ terminalId }, `no terminal ${terminalId}`);
+    if (!terminal) throw acpRequestError().invalidParams({ terminalId }, `no terminal ${terminalId}`);
     return terminal.process;
   }
 }

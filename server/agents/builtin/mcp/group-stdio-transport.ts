@@ -7,10 +7,11 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { ReadBuffer } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { groupHasMembers, guardChildGroup } from '../../../process/child-guard';
+import type { McpStdioFraming } from './mcp-sdk';
 
 export interface GroupStdioServer {
   command: string;
@@ -31,11 +32,17 @@ export class GroupStdioTransport implements Transport {
   /** The server's pid once started; kept after it exits, for the caller's last checks. */
   pid: number | undefined;
   private child: ChildProcessWithoutNullStreams | undefined;
-  private readonly readBuffer = new ReadBuffer();
+  private readonly readBuffer: ReadBuffer;
   private releaseGuard: () => void = () => undefined;
   private closing: Promise<void> | undefined;
 
-  constructor(private readonly server: GroupStdioServer) {}
+  /** The framing comes from the SDK that the caller loaded (mcp-sdk.ts: it is loaded on first use). */
+  constructor(
+    private readonly server: GroupStdioServer,
+    private readonly framing: McpStdioFraming,
+  ) {
+    this.readBuffer = new framing.ReadBuffer();
+  }
 
   start(): Promise<void> {
     if (this.child) throw new Error('GroupStdioTransport already started');
@@ -74,7 +81,7 @@ export class GroupStdioTransport implements Transport {
     const stdin = this.child?.stdin;
     if (!stdin || this.closing) return Promise.reject(new Error('Not connected'));
     return new Promise((resolve) => {
-      if (stdin.write(serializeMessage(message))) resolve();
+      if (stdin.write(this.framing.serializeMessage(message))) resolve();
       else stdin.once('drain', resolve);
     });
   }

@@ -3,7 +3,7 @@
  * local errors kept apart). A tool call that the server answers with `isError` is not one of
  * these: it is a result, and goes back to the model as such.
  */
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { loadedMcpSdk } from './mcp-sdk';
 
 export type McpClientErrorCode =
   | 'unknown-server'
@@ -34,10 +34,11 @@ export class McpClientError extends Error {
 export function requestError(error: unknown, what: string, signal: AbortSignal | undefined): McpClientError {
   if (error instanceof McpClientError) return error;
   if (signal?.aborted) return new McpClientError('cancelled', `${what} was cancelled`, { cause: error });
-  if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+  const sdk = loadedMcpSdk();
+  if (sdk && error instanceof sdk.McpError && error.code === sdk.ErrorCode.RequestTimeout) {
     return new McpClientError('timeout', `${what} timed out`, { cause: error });
   }
-  if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+  if (sdk && error instanceof sdk.McpError && error.code === sdk.ErrorCode.ConnectionClosed) {
     return new McpClientError('server-not-running', `${what} failed: the server closed the connection`, {
       cause: error,
     });

@@ -4,13 +4,13 @@
  * to the log, a process group that ends with the relay) or a streamable HTTP URL. It fetches the server's tools, follows list changes, and
  * reports a server that goes away on its own. A failed start-up leaves no process behind.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { GroupStdioTransport } from './group-stdio-transport';
 import { McpClientError, errorMessage } from './mcp-client-error';
 import { isStdioServerConfig, serverEnvironment, type McpServerConfig } from './mcp-config';
+import { loadMcpSdk, type McpSdk } from './mcp-sdk';
 import { terminateProcess, waitForProcessExit } from './process-liveness';
 import { StderrTail } from './stderr-tail';
 
@@ -50,20 +50,22 @@ export class McpServerConnection {
 
   private constructor(
     private readonly options: McpConnectionOptions,
+    private readonly sdk: McpSdk,
     readonly client: Client,
     private readonly transport: Transport,
   ) {}
 
   /** Connects and lists the tools; throws McpClientError('connect-failed') with the reason. */
   static async open(options: McpConnectionOptions): Promise<McpServerConnection> {
-    const transport = createTransport(options);
-    const client = new Client(options.clientInfo, {
+    const sdk = await loadMcpSdk();
+    const transport = createTransport(options, sdk);
+    const client = new sdk.Client(options.clientInfo, {
       capabilities: {},
       listChanged: {
         tools: { autoRefresh: false, debounceMs: 100, onChanged: () => void connection.refreshTools() },
       },
     });
-    const connection = new McpServerConnection(options, client, transport);
+    const connection = new McpServerConnection(options, sdk, client, transport);
     connection.watch();
     try {
       await client.connect(transport, { timeout: options.connectTimeoutMs, signal: options.signal });
@@ -128,7 +130,7 @@ export class McpServerConnection {
       log(`mcp ${name}: ${errorMessage(error)}`);
       // An HTTP server has no process to watch; that it can no longer be reached (the SDK reports
       // its failed attempts to re-open the event stream here) is how it is seen to be gone.
-      if (this.transport instanceof StreamableHTTPClientTransport && isUnreachable(error)) {
+      if (this.transport instanceof this.sdk.StreamableHTTPClientTransport && isUnreachable(error)) {
         this.lose(`The server can no longer be reached: ${errorMessage(error)}`);
       }
     };
@@ -149,6 +151,7 @@ export class McpServerConnection {
     await new Promise((resolve) => setImmediate(resolve));
     const { config, connectTimeoutMs, signal } = this.options;
     if (signal.aborted) return 'Stopped while starting';
+    const { McpError, ErrorCode } = this.sdk;
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
       return this.withStderr(`No answer to initialize within ${connectTimeoutMs} ms`);
     }
@@ -168,7 +171,7 @@ export class McpServerConnection {
 
   private async shutDown(force: boolean): Promise<void> {
     const { name, log, shutdownGraceMs } = this.options;
-    if (this.transport instanceof StreamableHTTPClientTransport && this.connected && !this.lost) {
+    if (this.transport instanceof this.sdk.StreamableHTTPClientTransport && this.connected && !this.lost) {
       // Ends the session on the server; a server that does not answer must not hold up the close.
       await withTimeout(this.transport.terminateSession(), shutdownGraceMs).catch((error) =>
         log(`mcp ${name}: could not end the HTTP session: ${errorMessage(error)}`),
@@ -186,7 +189,7 @@ export class McpServerConnection {
   }
 }
 
-function createTransport(options: McpConnectionOptions): Transport {
+function createTransport(options: McpConnectionOptions, sdk: McpSdk): Transport {
   const { config } = options;
   if (isStdioServerConfig(config)) {
     return new GroupStdioTransport({
@@ -195,9 +198,9 @@ function createTransport(options: McpConnectionOptions): Transport {
       env: serverEnvironment(config, options.inheritedEnv),
       cwd: config.cwd ?? options.cwd,
       graceMs: options.shutdownGraceMs,
-    });
+    }, sdk);
   }
-  return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+  return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
 }
 
 /** A request that never reached the server (undici's "fetch failed"), as opposed to one it refused. */
