@@ -13,6 +13,11 @@ export default defineConfig({
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 20_000 },
+  // Screenshot references (e2e/screenshots.spec.ts) live in one readable folder, named by the test.
+  snapshotPathTemplate: '{testDir}/screenshots/{arg}{ext}',
+  // A missing or different reference fails; only `--update-snapshots` on the command line writes
+  // one (Playwright's own default would write a missing reference and leave it for the next run to pass).
+  updateSnapshots: 'none',
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     browserName: 'chromium',

@@ -10,6 +10,7 @@ import { ThreadAddress } from '../threads/thread-address';
 import { ThreadPanel } from '../threads/thread-panel';
 import { ToastList } from '../toasts/toast-list';
 import { AppHeader } from './app-header';
+import { onFilesPanelToggle } from './files-panel-toggle';
 import styles from './app-shell.module.css';
 import { OfflineDemoBanner } from './offline-demo-banner';
 import { OverlayBar } from './overlay-bar';
@@ -32,6 +33,8 @@ export function AppShell() {
   const layout = useLayoutMode();
   const [pane, setPane] = useState<Pane>('chat');
   const [overlay, setOverlay] = useState<Overlay>(null);
+  // A wide page can fold the files panel away (the command palette's "Hide the files panel").
+  const [sideHidden, setSideHidden] = useState(false);
   const store = useContext(BatonStoreContext);
   useVisualViewportHeight();
   const closeOverlay = useCallback(() => setOverlay(null), []);
@@ -47,9 +50,22 @@ export function AppShell() {
   }, [store]);
 
   const embed = layout === 'embed';
+  useEffect(
+    () =>
+      onFilesPanelToggle((show) => {
+        setSideHidden(!show);
+        if (show && embed) setOverlay('files');
+        else if (show) setPane('files');
+        else {
+          setOverlay((current) => (current === 'files' ? null : current));
+          setPane((current) => (current === 'files' ? 'chat' : current));
+        }
+      }),
+    [embed],
+  );
   const overlayOpen = (which: Overlay) => (embed && overlay === which ? true : undefined);
   return (
-    <div className={styles.shell} data-testid="app-shell" data-layout={layout}>
+    <div className={styles.shell} data-testid="app-shell" data-layout={layout} data-side-hidden={sideHidden || undefined}>
       {embed ? <EmbedBar onOpen={setOverlay} /> : <AppHeader />}
       <OfflineDemoBanner />
       <div className={styles.panes}>

@@ -5,6 +5,9 @@
  */
 import type { ExportFormat } from '../../lib/protocol/thread-export';
 import { selectOpenChat, type BatonState } from '../../stores/baton-store';
+import { filesPanelShown, toggleFilesPanel } from '../app-shell/files-panel-toggle';
+import { shownTheme } from '../theme/theme-preference';
+import { chooseTheme } from '../theme/theme-switch';
 
 export interface PaletteAction {
   id: string;
@@ -35,6 +38,10 @@ export function availableActions(state: BatonState): PaletteAction[] {
       },
     },
     { id: 'focus-prompt', label: 'Go to the prompt', keywords: 'composer type message', run: (current) => current.requestComposerFocus() },
+    filesPanelShown()
+      ? { id: 'toggle-files', label: 'Hide the files panel', keywords: 'toggle side workspace close', run: toggleFilesPanel }
+      : { id: 'toggle-files', label: 'Show the files panel', keywords: 'toggle side workspace open', run: toggleFilesPanel },
+    themeSwitchAction(),
   ];
   if (document.querySelector(FILE_SEARCH_SELECTOR)) {
     actions.push({ id: 'find-file', label: 'Go to file…', keywords: 'open search files panel', run: focusFileSearch });
@@ -48,6 +55,12 @@ export function availableActions(state: BatonState): PaletteAction[] {
     }
   }
   return actions;
+}
+
+/** To the other theme than the one shown; the header's switch then shows the choice. */
+function themeSwitchAction(): PaletteAction {
+  const other = shownTheme(document.documentElement, window.matchMedia('(prefers-color-scheme: dark)').matches) === 'dark' ? 'light' : 'dark';
+  return { id: 'switch-theme', label: `Switch theme to ${other}`, keywords: 'dark light mode colour color appearance', run: () => chooseTheme(other) };
 }
 
 /** The file panel's "Go to file" box (components/files/quick-open.tsx), when the files tab shows it. */

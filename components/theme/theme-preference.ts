@@ -35,6 +35,13 @@ export function saveThemeChoice(choice: ThemeChoice): void {
   }
 }
 
+/** The theme the page shows now: the stored choice, or the system's when there is none. */
+export function shownTheme(root: HTMLElement, systemPrefersDark: boolean): 'light' | 'dark' {
+  const choice = parseThemeChoice(root.dataset.theme);
+  if (choice !== 'system') return choice;
+  return systemPrefersDark ? 'dark' : 'light';
+}
+
 export function applyThemeChoice(choice: ThemeChoice, root: HTMLElement): void {
   if (choice === 'system') delete root.dataset.theme;
   else root.dataset.theme = choice;

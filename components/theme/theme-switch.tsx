@@ -23,7 +23,8 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-function choose(choice: ThemeChoice): void {
+/** Applies and keeps a choice, and tells the switch (the command palette's "Switch theme" uses it too). */
+export function chooseTheme(choice: ThemeChoice): void {
   saveThemeChoice(choice);
   for (const listener of listeners) listener();
 }
@@ -37,7 +38,7 @@ export function ThemeSwitch() {
       data-testid="theme-switch"
       aria-label="Theme"
       value={choice}
-      onChange={(event) => choose(parseThemeChoice(event.target.value))}
+      onChange={(event) => chooseTheme(parseThemeChoice(event.target.value))}
     >
       {Object.entries(LABELS).map(([value, label]) => (
         <option key={value} value={value}>

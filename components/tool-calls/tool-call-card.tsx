@@ -62,7 +62,7 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
         {entry.summary ? (
           <>
             {' '}
-            <span className={styles.summary}>
+            <span className={styles.summary} data-testid="tool-call-summary">
               <MarkedText text={entry.summary} />
             </span>
           </>
