@@ -36,7 +36,15 @@ export function ChatEntries() {
   const list = useRef<VirtuosoHandle>(null);
   const scroller = useRef<HTMLElement | null>(null);
   const pinnedToBottom = useRef(true);
-  const holdingFocus = useFocusedEntry(list, pinnedToBottom, { threadId, firstIndex, count });
+  // A window opened at an entry pages on only once it shows that entry (or the reader scrolled):
+  // before that it sits at its top, its Markdown not rendered yet, and would page both ways at once.
+  const jumpShown = useRef(true);
+  const shownWindow = useRef(windowKey);
+  if (shownWindow.current !== windowKey) {
+    shownWindow.current = windowKey;
+    jumpShown.current = reachesEnd;
+  }
+  const holdingFocus = useFocusedEntry(list, pinnedToBottom, { threadId, firstIndex, count, reachesEnd }, jumpShown);
   const entryTarget = useBatonStore((state) => state.entryTarget);
   useEntryHash();
 
@@ -50,6 +58,7 @@ export function ChatEntries() {
   const readReader = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
+    if (element.scrollTop !== lastScrollTop.current) jumpShown.current = true;
     const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
     const contentResized = element.scrollHeight !== lastScrollHeight.current;
     if (distance < PINNED_DISTANCE_PX) pinnedToBottom.current = true;
@@ -105,6 +114,7 @@ export function ChatEntries() {
     const frame = requestAnimationFrame(() => {
       shownTarget.current = entryTarget.nonce;
       list.current?.scrollToIndex({ index: entryTarget.index - first.current, align: 'center' });
+      jumpShown.current = true;
     });
     return () => cancelAnimationFrame(frame);
   }, [entryTarget, targetLoaded, windowKey]);
@@ -130,8 +140,8 @@ export function ChatEntries() {
       totalCount={count}
       totalListHeightChanged={followGrowth}
       increaseViewportBy={MARGIN_PX}
-      startReached={() => void loadOlderEntries(threadId)}
-      endReached={() => void loadNewerEntries(threadId)}
+      startReached={() => jumpShown.current && void loadOlderEntries(threadId)}
+      endReached={() => jumpShown.current && void loadNewerEntries(threadId)}
       computeItemKey={(index) => index}
       itemContent={(index) => <ChatEntry index={index} />}
     />
