@@ -13,6 +13,7 @@ import type { ToolServersSlice } from './tool-servers-slice';
 import type { RewindSlice } from './rewind-slice';
 import type { PromptQueueSlice } from './prompt-queue-slice';
 import type { ThreadFinderSlice } from './thread-finder-slice';
+import type { EntryWindowSlice } from './entry-window-slice';
 
 export type BatonState = ConnectionSlice &
   ThreadsSlice &
@@ -25,7 +26,8 @@ export type BatonState = ConnectionSlice &
   RewindSlice
   & ReviewSlice
   & PromptQueueSlice
-  & ThreadFinderSlice;
+  & ThreadFinderSlice
+  & EntryWindowSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

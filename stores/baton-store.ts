@@ -17,6 +17,7 @@ import { createToolServersSlice } from './tool-servers-slice';
 import { createRewindSlice } from './rewind-slice';
 import { createPromptQueueSlice } from './prompt-queue-slice';
 import { createThreadFinderSlice } from './thread-finder-slice';
+import { createEntryWindowSlice } from './entry-window-slice';
 
 export function createBatonStore(rpc: BatonRpc) {
   return createStore<BatonState>()((...store) => ({
@@ -32,6 +33,7 @@ export function createBatonStore(rpc: BatonRpc) {
     ...createReviewSlice(rpc)(...store),
     ...createPromptQueueSlice(rpc)(...store),
     ...createThreadFinderSlice(rpc)(...store),
+    ...createEntryWindowSlice(rpc)(...store),
   }));
 }
 

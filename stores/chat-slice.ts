@@ -79,6 +79,11 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
       // Running from the moment it is sent, so a second Enter cannot send twice; the relay's
       // `progress finished` (or the failure below) ends it.
       if (threadId) updateChat(threadId, (chat) => ({ ...chat, turnRunning: true, turnError: null }));
+      // From a window in the middle of the thread, the prompt and its answer show at the end.
+      if (threadId && get().chats.get(threadId)?.entries.reachesEnd === false) {
+        await get().loadThreadEnd(threadId);
+        updateChat(threadId, (chat) => ({ ...chat, turnRunning: true }));
+      }
       const promptContexts = queued ? queued.contexts : get().promptContexts;
       const selectedModel = selectPromptModel(get());
       const selectedBehavior = selectPromptBehavior(get());

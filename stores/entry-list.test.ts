@@ -4,7 +4,7 @@ import type { ThreadEntry } from '../lib/protocol/acp-threads';
 import type { ChatContentInput, ChatRole } from '../lib/protocol/eca-chat';
 import { applyChatContent } from '../lib/thread/apply-chat-content';
 import { received } from './chat-contents.test-fixtures';
-import { entriesOf, entryAt, entryCount, entryListOf, foldEntries, withOlderEntries } from './entry-list';
+import { entriesOf, entryAt, entryCount, entryEnd, entryListOf, foldEntries, withNewerEntries, withOlderEntries } from './entry-list';
 
 const message = (index: number): ThreadEntry => ({ type: 'message', role: 'user', chunks: [{ type: 'text', chunk: `entry ${index}` }] });
 const tool = { origin: 'native', name: 'shell', server: 'baton' } as const;
@@ -81,5 +81,24 @@ describe('EntryList', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('holds a window in the middle of a thread: pieces pass it by, newer pages extend it up to the end', () => {
+    const window = entryListOf(Array.from({ length: 100 }, (_, index) => message(400 + index)), 400, false);
+    expect(fold(window, 'assistant', { type: 'text', text: 'streamed at the end' })).toBe(window);
+    expect(fold(window, 'assistant', { type: 'toolCallRun', id: 'later', ...tool, arguments: {}, manualApproval: false })).toBe(window);
+
+    const newer = Array.from({ length: 100 }, (_, index) => message(500 + index));
+    const extended = withNewerEntries(window, newer, false);
+    expect(entriesOf(extended)).toEqual([...entriesOf(window), ...newer]);
+    expect(extended.recent.length).toBeLessThanOrEqual(64);
+    expect(entryEnd(extended)).toBe(600);
+    const joined = withNewerEntries(extended, [message(600)], true);
+    expect(entryAt(joined, 600)).toEqual(message(600));
+    // Joined to the end: the next piece is folded there.
+    const streamed = fold(joined, 'assistant', { type: 'text', text: 'now it counts' });
+    expect(entryCount(streamed)).toBe(202);
+    // Older pages keep it a window.
+    expect(withOlderEntries(window, [message(399)], 399).reachesEnd).toBe(false);
   });
 });

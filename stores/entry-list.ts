@@ -1,6 +1,6 @@
 /**
  * A thread's entries as a tab holds them: the loaded part of the thread (older pages arrive as the
- * reader scrolls up to them), kept so that folding a streamed piece costs the same at any length.
+ * reader scrolls up to them, newer ones as they scroll down in a window opened at an entry), kept so that folding a streamed piece costs the same at any length.
  *
  * A piece can change only the last entries: those sit in `recent`, the one array copied per piece
  * (at most 2 × RECENT_SPAN long). The older entries sit in `settled`, shared between versions and
@@ -22,12 +22,18 @@ export interface EntryList {
   readonly recent: readonly ThreadEntry[];
   /** The tool calls and thoughts in `settled`, by `targetKey`: whether a content changes one of them. */
   readonly settledTargets: ReadonlySet<string>;
+  /**
+   * False for a window in the middle of the thread (opened at a linked or found entry): the thread
+   * goes on after its last entry, so a streamed piece, which belongs at the thread's end, is not
+   * folded into it. Newer pages extend it until it reaches the end again.
+   */
+  readonly reachesEnd: boolean;
 }
 
-export function entryListOf(entries: readonly ThreadEntry[], firstIndex = 0): EntryList {
+export function entryListOf(entries: readonly ThreadEntry[], firstIndex = 0, reachesEnd = true): EntryList {
   const split = Math.max(0, entries.length - RECENT_SPAN);
   const settled = entries.slice(0, split);
-  return { firstIndex, settled, recent: entries.slice(split), settledTargets: targetsOf(settled, new Set()) };
+  return { firstIndex, settled, recent: entries.slice(split), settledTargets: targetsOf(settled, new Set()), reachesEnd };
 }
 
 export const EMPTY_ENTRY_LIST: EntryList = entryListOf([]);
@@ -56,11 +62,24 @@ export function withOlderEntries(list: EntryList, older: readonly ThreadEntry[],
     settled: [...older, ...list.settled],
     recent: list.recent,
     settledTargets: targetsOf(older, new Set(list.settledTargets)),
+    reachesEnd: list.reachesEnd,
   };
+}
+
+/** The index just after the last entry held: where a page of newer entries starts. */
+export function entryEnd(list: EntryList): number {
+  return list.firstIndex + entryCount(list);
+}
+
+/** Newer entries that start where a window ends; `reachesEnd`: they are the thread's last. */
+export function withNewerEntries(list: EntryList, newer: readonly ThreadEntry[], reachesEnd: boolean): EntryList {
+  if (newer.length === 0 && reachesEnd === list.reachesEnd) return list;
+  return settle({ ...list, recent: [...list.recent, ...newer], reachesEnd });
 }
 
 /** One `chat/contentReceived` folded in; the same list when nothing changed. */
 export function foldEntries(list: EntryList, role: ChatRole, content: ChatContent): EntryList {
+  if (!list.reachesEnd) return list;
   const target = targetKey(content);
   if (target !== undefined && list.settledTargets.has(target)) {
     return mapEntries(list, (entries) => applyChatContent(entries, role, content));
@@ -74,7 +93,7 @@ export function mapEntries(list: EntryList, update: (entries: readonly ThreadEnt
   const before = entriesOf(list);
   const after = update(before);
   if (after.length === before.length && after.every((entry, index) => entry === before[index])) return list;
-  return entryListOf(after, list.firstIndex);
+  return entryListOf(after, list.firstIndex, list.reachesEnd);
 }
 
 /** Moves all but the last RECENT_SPAN entries of a long `recent` into `settled`. */
@@ -87,6 +106,7 @@ function settle(list: EntryList): EntryList {
     settled: [...list.settled, ...moved],
     recent: list.recent.slice(split),
     settledTargets: targetsOf(moved, new Set(list.settledTargets)),
+    reachesEnd: list.reachesEnd,
   };
 }
 

@@ -117,6 +117,8 @@ export const createPromptQueueSlice: BatonSliceCreator<PromptQueueSlice> = (rpc)
       if (!threadId || text.trim() === '') return false;
       const queued: QueuedPrompt = { id: nextId++, text, contexts: takeContexts(), state: 'steering' };
       setQueue(threadId, (queue) => [...queue, queued]);
+      // Its taking shows at the thread's end (takenSteering): a window in the middle goes there.
+      if (get().chats.get(threadId)?.entries.reachesEnd === false) await get().loadThreadEnd(threadId);
       try {
         await rpc.request('thread/steer', { threadId, text });
         return true;

@@ -18,8 +18,8 @@ export interface ReviewSlice {
   entryTarget: { index: number; nonce: number } | null;
   loadThreadDetails(threadId: string): Promise<void>;
   loadThreadChanges(threadId: string): Promise<void>;
-  /** Takes the reader to an entry, loading older pages first when it is above the loaded ones. */
-  goToEntry(index: number, options?: { loadOlder?: boolean }): Promise<void>;
+  /** Takes the reader to an entry, loading the page around it first when it is not loaded. */
+  goToEntry(index: number): Promise<void>;
   /** The next (or previous) tool call or file change from the last entry the reader was taken to. */
   goToNext(stop: ReviewStop, direction: 1 | -1): Promise<void>;
   exportThread(format: ExportFormat): Promise<ThreadExportResult | null>;
@@ -52,18 +52,10 @@ export const createReviewSlice: BatonSliceCreator<ReviewSlice> = (rpc) => (set, 
     }
   },
 
-  async goToEntry(index, { loadOlder = true } = {}) {
+  async goToEntry(index) {
     const threadId = get().selectedThreadId;
     if (threadId === null) return;
-    // Each page moves the first loaded entry up; stop when it no longer moves.
-    let first = get().chats.get(threadId)?.entries.firstIndex ?? 0;
-    while (loadOlder && index < first) {
-      await get().loadOlderEntries(threadId);
-      const now = get().chats.get(threadId)?.entries.firstIndex ?? 0;
-      if (now === first) break;
-      first = now;
-    }
-    if (index < first) return;
+    if (!(await get().loadEntriesAround(threadId, index))) return;
     set({ entryTarget: { index, nonce: (nonce += 1) } });
   },
 

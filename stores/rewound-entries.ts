@@ -9,5 +9,5 @@ export function rewindEntryList(list: EntryList, toEntry: number): EntryList {
   if (list.firstIndex + loaded.length <= toEntry) return list;
   // A rewind to before what is loaded leaves nothing loaded; the list then starts at the new end.
   const firstIndex = Math.min(list.firstIndex, toEntry);
-  return entryListOf(loaded.slice(0, toEntry - firstIndex), firstIndex);
+  return entryListOf(loaded.slice(0, toEntry - firstIndex), firstIndex, list.reachesEnd);
 }

@@ -17,6 +17,18 @@ export interface ThreadChat {
   entries: EntryList;
   /** Whether a page of older entries is on its way. */
   loadingOlder: boolean;
+  /**
+   * A page that replaces the entries or may join a window to the thread's end is on its way: live
+   * events wait in `pending` until it lands, then those after its `lastSeq` fold on top.
+   */
+  awaitingPage: boolean;
+  /** Changes whenever the entries are replaced by another part of the thread (a jump): the list starts over. */
+  windowKey: number;
+  /**
+   * A window (entries not reaching the end) that live events passed by, or that was loaded while a
+   * turn ran: an entry it holds may have changed since. Joining the end reads them again.
+   */
+  windowStale: boolean;
   turnRunning: boolean;
   /** The system-role text of the last failed turn, until the next prompt. */
   turnError: string | null;
@@ -33,6 +45,9 @@ export interface ThreadChat {
 export const EMPTY_THREAD_CHAT: ThreadChat = {
   entries: EMPTY_ENTRY_LIST,
   loadingOlder: false,
+  awaitingPage: false,
+  windowKey: 0,
+  windowStale: false,
   turnRunning: false,
   turnError: null,
   usage: null,
@@ -53,7 +68,8 @@ const TURN_FAILURE_PREFIX = '**The turn ';
 export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedParams): ThreadChat {
   const { role, content } = params;
   if (content.type === 'progress' && content.state === 'finished') {
-    // Once a turn: whatever it left open, however far up, is over.
+    // Once a turn: whatever it left open, however far up, is over. A window takes no live change.
+    if (!chat.entries.reachesEnd) return { ...chat, turnRunning: false };
     const entries = mapEntries(chat.entries, (all) => interruptOpenToolCalls(applyChatContent(all, role, content), TURN_ENDED_REASON));
     return { ...chat, entries, turnRunning: false };
   }

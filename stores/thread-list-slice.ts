@@ -5,10 +5,8 @@
  */
 import type { ThreadMetadata } from '../lib/protocol/acp-threads';
 import { BatonErrorCodes } from '../lib/protocol/baton-protocol';
-import { MAX_ENTRIES_PAGE } from '../lib/protocol/thread-events';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator } from './baton-state';
-import { withOlderEntries } from './entry-list';
 import { DEFAULT_THREAD_FILTER, type ThreadListFilter, withoutThread, withThreadUpdate } from './thread-list-order';
 
 /** Threads per page of the list: more than a tall window shows; the next page comes on scrolling. */
@@ -62,24 +60,6 @@ export const createThreadListSlice: BatonSliceCreator<ThreadListSlice> = (rpc) =
     const { query, archived } = get().threadFilter;
     return { limit: THREAD_LIST_PAGE, ...(query.trim() === '' ? {} : { query: query.trim() }), ...(archived ? { archived } : {}) };
   };
-
-  /** Loads the entries before the first one held until `index` is among them. */
-  async function loadDownTo(threadId: string, index: number): Promise<void> {
-    for (;;) {
-      const chat = get().chats.get(threadId);
-      if (!chat?.loaded || chat.entries.firstIndex <= index) return;
-      const before = chat.entries.firstIndex;
-      const limit = Math.min(MAX_ENTRIES_PAGE, before - index + THREAD_LIST_PAGE);
-      const page = await rpc.request('getThreadEntries', { threadId, limit, before });
-      const firstIndex = page.firstIndex ?? 0;
-      if (page.entries.length === 0 || firstIndex + page.entries.length !== before) return;
-      set((state) => {
-        const current = state.chats.get(threadId);
-        if (!current || current.entries.firstIndex !== before) return {};
-        return { chats: new Map(state.chats).set(threadId, { ...current, entries: withOlderEntries(current.entries, page.entries, firstIndex) }) };
-      });
-    }
-  }
 
   return {
     threadFilter: DEFAULT_THREAD_FILTER,
@@ -213,15 +193,11 @@ export const createThreadListSlice: BatonSliceCreator<ThreadListSlice> = (rpc) =
     },
 
     async openSearchResult(threadId, index) {
-      const opening = get().selectThread(threadId);
+      // The page around the entry, not every page from the end down to it.
+      const opening = get().selectThread(threadId, index === undefined ? {} : { around: index });
       // Known before any entry arrives, so the chat opens at the entry rather than at its end.
       if (index !== undefined) set({ focusedEntry: { threadId, index } });
-      if (!(await opening) || index === undefined) return;
-      try {
-        await loadDownTo(threadId, index);
-      } catch (error) {
-        set({ focusedEntry: null, lastError: `Could not load the entry: ${errorMessage(error)}` });
-      }
+      if (!(await opening) && get().focusedEntry?.threadId === threadId) set({ focusedEntry: null });
     },
   };
 };

@@ -5,32 +5,82 @@
  * connection or a relay restart neither repeats nor loses anything.
  */
 import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../lib/protocol/thread-events';
-import { entryListOf } from './entry-list';
+import { entriesOf, entryListOf, withNewerEntries } from './entry-list';
 import { foldChatContent, type ThreadChat } from './thread-chat';
 
 export function receiveSequenced(chat: ThreadChat, params: SequencedContentReceivedParams): ThreadChat {
   const { seq } = params;
   if (seq === undefined) return foldChatContent(chat, params);
   if (seq <= chat.lastSeq) return chat;
-  if (!chat.loaded || seq > chat.lastSeq + 1) return { ...chat, pending: new Map(chat.pending).set(seq, params) };
+  if (!chat.loaded || chat.awaitingPage) return { ...chat, pending: new Map(chat.pending).set(seq, params) };
+  if (!chat.entries.reachesEnd) return passedByWindow(chat, params);
+  if (seq > chat.lastSeq + 1) return { ...chat, pending: new Map(chat.pending).set(seq, params) };
   return drainPending(foldChatContent({ ...chat, lastSeq: seq }, params));
+}
+
+/**
+ * A live event while the tab holds a window in the middle of the thread: it belongs after the
+ * window's newer edge, so only the turn's state takes it (running, usage, a rewind cutting into the
+ * window). Nothing is kept: the newer pages that reach the end carry it. Costs the same per event.
+ */
+function passedByWindow(chat: ThreadChat, params: SequencedContentReceivedParams): ThreadChat {
+  const next = foldChatContent(chat, params);
+  return next.windowStale ? next : { ...next, windowStale: true };
 }
 
 /** True when events wait behind a missing one: the tab should ask for what it missed. */
 export function hasGap(chat: ThreadChat): boolean {
-  return chat.loaded && chat.pending.size > 0 && !chat.pending.has(chat.lastSeq + 1);
+  return chat.loaded && !chat.awaitingPage && chat.entries.reachesEnd && chat.pending.size > 0 && !chat.pending.has(chat.lastSeq + 1);
 }
 
-/** The relay's record of a thread (first open): it replaces what the tab had. */
-export function loadSnapshot(chat: ThreadChat, snapshot: ThreadSnapshot): ThreadChat {
-  return drainPending({
+/**
+ * The relay's record of a thread (first open, or a jump): it replaces what the tab had. With
+ * `reachesEnd` false it is a window in the middle: the events that waited for it are dropped
+ * (the newer pages carry them).
+ */
+export function loadSnapshot(chat: ThreadChat, snapshot: ThreadSnapshot, reachesEnd = true): ThreadChat {
+  const loaded: ThreadChat = {
     ...chat,
-    entries: entryListOf(snapshot.entries, snapshot.firstIndex ?? 0),
+    entries: entryListOf(snapshot.entries, snapshot.firstIndex ?? 0, reachesEnd),
     // The usage the thread last reported is kept in its entries, so a reopened thread shows it.
-    usage: lastReportedUsage(snapshot.entries) ?? chat.usage,
+    usage: (reachesEnd ? lastReportedUsage(snapshot.entries) : null) ?? chat.usage,
     lastSeq: snapshot.lastSeq,
     turnRunning: snapshot.turnRunning,
     loaded: true,
+    awaitingPage: false,
+    windowStale: !reachesEnd && snapshot.turnRunning,
+  };
+  return reachesEnd ? drainPending(loaded) : { ...loaded, pending: new Map() };
+}
+
+/**
+ * A page of newer entries that starts where the window ends. The one that reaches the end joins
+ * the window to the live thread: its `lastSeq` is where live events take over (those that waited
+ * for it and come after fold on top).
+ */
+export function withNewerPage(chat: ThreadChat, page: ThreadSnapshot, reachesEnd: boolean): ThreadChat {
+  const entries = withNewerEntries(chat.entries, page.entries, reachesEnd);
+  if (!reachesEnd) return { ...chat, entries, awaitingPage: false, pending: new Map() };
+  return drainPending({ ...chat, entries, lastSeq: page.lastSeq, turnRunning: page.turnRunning, awaitingPage: false, windowStale: false });
+}
+
+/**
+ * The thread's newest entries read again (with any still changing before them) to join a window
+ * that may hold stale entries to the end: they replace the window's entries from where they start.
+ * The caller asks for enough of them to reach back into the window.
+ */
+export function withFreshTail(chat: ThreadChat, tail: ThreadSnapshot): ThreadChat {
+  const held = chat.entries;
+  const tailFirst = tail.firstIndex ?? 0;
+  const kept = entriesOf(held).slice(0, Math.max(0, tailFirst - held.firstIndex));
+  const firstIndex = Math.min(held.firstIndex, tailFirst);
+  return drainPending({
+    ...chat,
+    entries: entryListOf([...kept, ...tail.entries], firstIndex),
+    lastSeq: tail.lastSeq,
+    turnRunning: tail.turnRunning,
+    awaitingPage: false,
+    windowStale: false,
   });
 }
 

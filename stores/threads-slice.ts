@@ -3,7 +3,7 @@ import type { ThreadMetadata } from '../lib/protocol/acp-threads';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator } from './baton-state';
 import { EMPTY_THREAD_CHAT, type ThreadChat } from './thread-chat';
-import { withOlderEntries } from './entry-list';
+import { entryAt, withOlderEntries } from './entry-list';
 import { isUnknownThread } from './thread-list-slice';
 import { applyCatchUp, loadSnapshot } from './thread-sequence';
 
@@ -19,8 +19,11 @@ export interface ThreadsSlice {
   selectedThreadId: string | null;
   /** Creates a thread, opens it and resolves with its id; null (and `lastError`) if that failed. */
   createThread(): Promise<string | null>;
-  /** Opens a thread: joins its room on the relay, then loads its entries. False if that failed. */
-  selectThread(threadId: string): Promise<boolean>;
+  /**
+   * Opens a thread: joins its room on the relay, then loads its entries: the newest, or with
+   * `around` the page around that entry (entry-window-slice.ts). False if that failed.
+   */
+  selectThread(threadId: string, options?: { around?: number }): Promise<boolean>;
   /** Fetches the events this tab missed in a thread it has loaded before, and folds them in. */
   catchUpThread(threadId: string): Promise<void>;
   /** Fetches the page of entries before the first one loaded (the reader scrolled up to it). */
@@ -89,13 +92,18 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
     return opened && get().selectedThreadId === threadId ? threadId : null;
   },
 
-  async selectThread(threadId) {
+  async selectThread(threadId, { around } = {}) {
     set({ selectedThreadId: threadId, lastError: null, missingThreadId: null, focusedEntry: null });
     try {
       await rpc.request('openThread', { threadId });
       // A thread seen before is brought up to date from the last event this tab folded; a new
       // one is loaded whole. Either way live events that raced the answer are joined on by seq.
-      if (get().chats.get(threadId)?.loaded) {
+      // A jump to an entry not loaded loads the page around it instead.
+      const chat = get().chats.get(threadId);
+      if (around !== undefined && !(chat?.loaded && entryAt(chat.entries, around))) {
+        return await get().loadEntriesAround(threadId, around);
+      }
+      if (chat?.loaded) {
         await get().catchUpThread(threadId);
       } else {
         // The newest entries only: the older ones come a page at a time as the reader scrolls up.
@@ -113,7 +121,10 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
   },
 
   async catchUpThread(threadId) {
-    const afterSeq = get().chats.get(threadId)?.lastSeq ?? 0;
+    const chat = get().chats.get(threadId);
+    // A window in the middle of the thread takes no live events: its newer pages bring them.
+    if (chat?.loaded && !chat.entries.reachesEnd) return;
+    const afterSeq = chat?.lastSeq ?? 0;
     const catchUp = await rpc.request('getThreadEvents', { threadId, afterSeq });
     updateChat(threadId, (chat) => applyCatchUp(chat, catchUp));
   },
@@ -122,6 +133,7 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
     const chat = get().chats.get(threadId);
     if (!chat?.loaded || chat.loadingOlder || chat.entries.firstIndex === 0) return;
     const before = chat.entries.firstIndex;
+    const windowKey = chat.windowKey;
     updateChat(threadId, (current) => ({ ...current, loadingOlder: true }));
     try {
       const page = await rpc.request('getThreadEntries', { threadId, limit: OLDER_PAGE_ENTRIES, before });
@@ -133,7 +145,7 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
       updateChat(threadId, (current) => ({
         ...current,
         loadingOlder: false,
-        entries: current.entries.firstIndex === before ? withOlderEntries(current.entries, page.entries, firstIndex) : current.entries,
+        entries: current.entries.firstIndex === before && current.windowKey === windowKey ? withOlderEntries(current.entries, page.entries, firstIndex) : current.entries,
       }));
     } catch (error) {
       updateChat(threadId, (current) => ({ ...current, loadingOlder: false }));

@@ -19,18 +19,32 @@ const MARGIN_PX = 800;
 /**
  * The open thread, virtualised: only the entries on screen and a margin around them are in the
  * page, whatever the thread's length. It opens at the newest entry, fetches older pages when the
- * reader scrolls up to the first one loaded, and stays at the bottom while an answer streams in
+ * reader scrolls up to the first one loaded (and, in a window opened at a linked or found entry, newer
+ * pages as they scroll down to the last one loaded), and stays at the bottom while an answer streams in
  * unless the reader has scrolled away from it.
  */
 export function ChatEntries() {
   const threadId = useBatonStore((state) => state.selectedThreadId);
   const count = useBatonStore((state) => entryCount(selectOpenChat(state).entries));
   const firstIndex = useBatonStore((state) => selectOpenChat(state).entries.firstIndex);
+  const reachesEnd = useBatonStore((state) => selectOpenChat(state).entries.reachesEnd);
+  const windowKey = useBatonStore((state) => selectOpenChat(state).windowKey);
   const loadOlderEntries = useBatonStore((state) => state.loadOlderEntries);
+  const loadNewerEntries = useBatonStore((state) => state.loadNewerEntries);
+  const atThreadEnd = useRef(reachesEnd);
+  atThreadEnd.current = reachesEnd;
   const list = useRef<VirtuosoHandle>(null);
   const scroller = useRef<HTMLElement | null>(null);
   const pinnedToBottom = useRef(true);
-  const holdingFocus = useFocusedEntry(list, pinnedToBottom, { threadId, firstIndex, count });
+  // A window opened at an entry pages on only once it shows that entry (or the reader scrolled):
+  // before that it sits at its top, its Markdown not rendered yet, and would page both ways at once.
+  const jumpShown = useRef(true);
+  const shownWindow = useRef(windowKey);
+  if (shownWindow.current !== windowKey) {
+    shownWindow.current = windowKey;
+    jumpShown.current = reachesEnd;
+  }
+  const holdingFocus = useFocusedEntry(list, pinnedToBottom, { threadId, firstIndex, count, reachesEnd }, jumpShown);
   const entryTarget = useBatonStore((state) => state.entryTarget);
   useEntryHash();
 
@@ -44,6 +58,7 @@ export function ChatEntries() {
   const readReader = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
+    if (element.scrollTop !== lastScrollTop.current) jumpShown.current = true;
     const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
     const movedUp = element.scrollTop - lastScrollTop.current;
     const shrunk = Math.min(0, element.scrollHeight - lastScrollHeight.current);
@@ -63,11 +78,12 @@ export function ChatEntries() {
   // An entry appended or a streaming answer growing changes the list's height: follow it while
   // pinned. Done here, not with the list's followOutput, whose own follow-ups (retries, following
   // size increases) do not ask whether the reader has scrolled away. A scroll up not yet reported
-  // by its event is read first, so that it is never undone.
+  // by its event is read first, so that it is never undone. A window in the middle of the thread
+  // grows by the newer pages the reader scrolled down to: following those would page on to the end.
   const followGrowth = useCallback(() => {
     readReader();
     const element = scroller.current;
-    if (!element || !pinnedToBottom.current || holdingFocus.current) return;
+    if (!element || !pinnedToBottom.current || holdingFocus.current || !atThreadEnd.current) return;
     element.scrollTop = element.scrollHeight;
     lastScrollTop.current = element.scrollTop;
     lastScrollHeight.current = element.scrollHeight;
@@ -75,22 +91,34 @@ export function ChatEntries() {
 
   // Opens at the newest entry. Not with the list's initialTopMostItemIndex: until a scroll event
   // confirms that first scroll, the list keeps re-applying it, pulling a reader who has scrolled
-  // up back down, and a thread too short to scroll never confirms it.
+  // up back down, and a thread too short to scroll never confirms it. A window in the middle of the
+  // thread opens where the jump that loaded it points instead.
   const hasEntries = count > 0;
   useEffect(() => {
-    if (!hasEntries || holdingFocus.current) return;
+    if (!hasEntries || holdingFocus.current || !atThreadEnd.current) return;
     pinnedToBottom.current = true;
     lastScrollTop.current = 0;
     list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
-  }, [threadId, hasEntries, holdingFocus]);
+  }, [threadId, hasEntries, holdingFocus, windowKey]);
 
-  // The reader was sent to an entry (next/previous, the Changes view, a link): the list counts from
-  // the first loaded entry.
+  // The reader was sent to an entry (next/previous, the Changes view, a link): once per request,
+  // when the entry is loaded (pages loaded later, as the reader scrolls on, must not pull them
+  // back). A frame later, so that a list started over for a jump has taken in its entries; the
+  // list counts from the first loaded entry.
+  const first = useRef(firstIndex);
+  first.current = firstIndex;
+  const shownTarget = useRef<number | null>(null);
+  const targetLoaded = entryTarget !== null && firstIndex <= entryTarget.index && entryTarget.index < firstIndex + count;
   useEffect(() => {
-    if (!entryTarget || entryTarget.index < firstIndex) return;
+    if (!entryTarget || !targetLoaded || shownTarget.current === entryTarget.nonce) return;
     pinnedToBottom.current = false;
-    list.current?.scrollToIndex({ index: entryTarget.index - firstIndex, align: 'center' });
-  }, [entryTarget, firstIndex]);
+    const frame = requestAnimationFrame(() => {
+      shownTarget.current = entryTarget.nonce;
+      list.current?.scrollToIndex({ index: entryTarget.index - first.current, align: 'center' });
+      jumpShown.current = true;
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [entryTarget, targetLoaded, windowKey]);
 
   if (threadId === null || count === 0) {
     return (
@@ -101,18 +129,20 @@ export function ChatEntries() {
   }
   return (
     <Virtuoso
-      key={threadId}
+      key={`${threadId}:${windowKey}`}
       ref={list}
       className={`${styles.entries} ${styles.list}`}
       data-testid="chat-entries"
       data-first-index={firstIndex}
+      data-reaches-end={reachesEnd ? 'true' : 'false'}
       aria-live="polite"
       scrollerRef={scrollerRef}
       firstItemIndex={firstIndex}
       totalCount={count}
       totalListHeightChanged={followGrowth}
       increaseViewportBy={MARGIN_PX}
-      startReached={() => void loadOlderEntries(threadId)}
+      startReached={() => jumpShown.current && void loadOlderEntries(threadId)}
+      endReached={() => jumpShown.current && void loadNewerEntries(threadId)}
       computeItemKey={(index) => index}
       itemContent={(index) => <ChatEntry index={index} />}
     />

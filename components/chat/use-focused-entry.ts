@@ -13,9 +13,10 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 export function useFocusedEntry(
   list: RefObject<VirtuosoHandle | null>,
   pinnedToBottom: RefObject<boolean>,
-  view: { threadId: string | null; firstIndex: number; count: number },
+  view: { threadId: string | null; firstIndex: number; count: number; reachesEnd: boolean },
+  jumpShown: RefObject<boolean>,
 ): RefObject<boolean> {
-  const { threadId, firstIndex, count } = view;
+  const { threadId, firstIndex, count, reachesEnd } = view;
   const focused = useBatonStore((state) => (state.focusedEntry?.threadId === state.selectedThreadId ? state.focusedEntry.index : null));
   const holding = useRef(false);
   const first = useRef(firstIndex);
@@ -25,10 +26,11 @@ export function useFocusedEntry(
   const previous = useRef({ threadId, end });
   useEffect(() => {
     const before = previous.current;
-    // The same thread, already shown, with an entry more at its end: the conversation moved on.
-    if (before.threadId === threadId && before.end > 0 && end > before.end) holding.current = false;
+    // The same thread, already shown, with an entry more at its end: the conversation moved on
+    // (newer pages of a window in the middle of the thread are no such entry).
+    if (before.threadId === threadId && before.end > 0 && end > before.end && reachesEnd) holding.current = false;
     previous.current = { threadId, end };
-  }, [threadId, end]);
+  }, [threadId, end, reachesEnd]);
 
   // Held from the moment the entry is asked for (before the thread's entries arrive); scrolled to
   // once the store has loaded it.
@@ -38,9 +40,12 @@ export function useFocusedEntry(
     if (focused === null || !loaded) return;
     pinnedToBottom.current = false;
     // A frame later: by then the list has taken in the entries loaded in front of it.
-    const frame = requestAnimationFrame(() => list.current?.scrollToIndex({ index: focused - first.current, align: 'center' }));
+    const frame = requestAnimationFrame(() => {
+      list.current?.scrollToIndex({ index: focused - first.current, align: 'center' });
+      jumpShown.current = true;
+    });
     return () => cancelAnimationFrame(frame);
-  }, [focused, loaded, list, pinnedToBottom]);
+  }, [focused, loaded, list, pinnedToBottom, jumpShown]);
 
   return holding;
 }

@@ -14,6 +14,6 @@ export function useEntryHash(): void {
   useEffect(() => {
     if (threadId === null || !loaded) return;
     const match = ENTRY_HASH.exec(window.location.hash);
-    if (match) void goToEntry(Number(match[1]), { loadOlder: false });
+    if (match) void goToEntry(Number(match[1]));
   }, [threadId, loaded, goToEntry]);
 }

@@ -1,0 +1,105 @@
+/**
+ * A link to an entry, or a search result, in the middle of a long thread: the thread opens at that
+ * entry: the page around it, not every page from the end down to it, with the entry on screen and
+ * marked among its neighbours in order.
+ */
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import type { ThreadEntry } from '../lib/protocol/acp-threads';
+import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
+import { BatonPage } from './support/baton-page';
+import { longThreadEntries, NEWEST_MARKER, seedLongThread } from './support/long-thread';
+import { echoScript } from './support/model-scripts';
+import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+
+const ENTRIES = 320;
+const LINKED_AT = 120;
+const BURIED_WORD = 'xylophonist';
+const BURIED_AT = 209;
+
+let model: ScriptedModelServer;
+let relay: RelayProcess;
+let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+let threadId: string;
+
+function seededEntries(): ThreadEntry[] {
+  const entries = longThreadEntries(ENTRIES);
+  entries[BURIED_AT] = { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: `This answer mentioned ${BURIED_WORD} once.` }] };
+  return entries;
+}
+
+/** Text found in entry `index` and in no other (long-thread.ts writes four entries a round). */
+function expectedText(index: number): RegExp {
+  if (index === BURIED_AT) return new RegExp(BURIED_WORD);
+  const round = Math.floor(index / 4);
+  switch (index % 4) {
+    case 0:
+      return new RegExp(`can module ${round} look items up`);
+    case 1:
+      return new RegExp(`lookup${round}\\(`);
+    case 2:
+      return new RegExp(`module-${round}\\.ts`);
+    default:
+      return new RegExp(`Done with step ${round}[: ]`);
+  }
+}
+
+test.beforeEach(async () => {
+  model = await startScriptedModelServer({ script: echoScript });
+  workspace = await makeTempFolder('entry-jump');
+  const dataDir = path.join(workspace.path, '.baton');
+  threadId = await seedLongThread(dataDir, seededEntries());
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
+});
+
+test.afterEach(async () => {
+  await relay.stop();
+  await model.close();
+  await workspace.remove();
+});
+
+function list(page: Page) {
+  return page.getByTestId('chat-entries');
+}
+
+/** The entries rendered now are a run of consecutive positions, each showing its own entry. */
+async function expectConsecutiveEntries(page: Page): Promise<void> {
+  await expect
+    .poll(async () => {
+      const rendered = await list(page)
+        .locator('[data-entry-index]')
+        .evaluateAll((items) => items.map((item) => ({ index: Number(item.getAttribute('data-entry-index')), text: item.textContent ?? '' })));
+      return rendered.length > 0 && rendered.every(({ index, text }, position) => (position === 0 || index === rendered[position - 1]!.index + 1) && expectedText(index).test(text));
+    })
+    .toBe(true);
+}
+
+test('a link to an entry in the middle of a long thread opens at that entry, without loading the thread from its end', async ({ page }) => {
+  const baton = new BatonPage(page);
+  // The first visit carries the launch token; the link is then opened as a bookmark would be.
+  await baton.open(relay.url);
+  await page.goto(`${relay.origin}/t/${encodeURIComponent(threadId)}#entry-${LINKED_AT}`);
+  await baton.expectConnected();
+
+  const target = page.locator('.chat-entries__item--target');
+  await expect(target).toHaveAttribute('data-entry-index', String(LINKED_AT));
+  await expect(target).toContainText(expectedText(LINKED_AT));
+  await expect(target).toBeInViewport();
+  // A window around the entry, not the thread paged from its end down to it.
+  await expect(list(page)).toHaveAttribute('data-reaches-end', 'false');
+  await expect(page.getByText(NEWEST_MARKER)).toHaveCount(0);
+  await expectConsecutiveEntries(page);
+});
+
+test('a search result in the middle of a long thread opens at its entry', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await page.getByTestId('thread-search').fill(BURIED_WORD);
+  await baton.threadItem('A long session').click();
+
+  const focused = page.locator('[data-focused="true"]');
+  await expect(focused).toHaveAttribute('data-entry-index', String(BURIED_AT));
+  await expect(focused).toContainText(BURIED_WORD);
+  await expect(focused).toBeInViewport();
+  await expectConsecutiveEntries(page);
+});
