@@ -1,14 +1,16 @@
 'use client';
 
 import { useCallback, useEffect, useRef } from 'react';
-import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import type { VirtuosoHandle } from 'react-virtuoso';
 import { selectOpenChat } from '../../stores/baton-store';
 import { entryCount } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
 import styles from './chat.module.css';
+import { Virtuoso } from './lazy-virtuoso';
 import { useFocusedEntry } from './use-focused-entry';
+import { usePreloadThreadView } from './use-preload-thread-view';
 import { WelcomeMessage } from './welcome-message';
 
 /** Within this many pixels of the bottom, new content keeps the view pinned to the bottom. */
@@ -33,6 +35,7 @@ export function ChatEntries() {
   const holdingFocus = useFocusedEntry(list, pinnedToBottom, { threadId, firstIndex, count });
   const entryTarget = useBatonStore((state) => state.entryTarget);
   useEntryHash();
+  usePreloadThreadView(threadId);
 
   // Only the reader moves the view away from the bottom, and only by scrolling up: content growing
   // below (which may land in the same frame as a scroll event) moves no scrollTop. Nor does the

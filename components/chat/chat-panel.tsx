@@ -1,14 +1,14 @@
 'use client';
 
+import { Suspense } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { Composer } from '../composer/composer';
-import { RewindDialog } from '../rewind/rewind-dialog';
 import { ChatEntries } from './chat-entries';
 import { ClearChatButton } from './clear-chat-button';
+import { OpenThreadDetailsHeader, PendingRewindDialog } from './lazy-thread-parts';
 import { ThreadNotFound } from './thread-not-found';
 import { TurnError } from './turn-error';
 import { ReviewToolbar } from '../review/review-toolbar';
-import { ThreadDetailsHeader } from '../review/thread-details-header';
 import { UsageSummary } from './usage-summary';
 import styles from './chat.module.css';
 
@@ -32,14 +32,17 @@ export function ChatPanel() {
         <ThreadNotFound />
       ) : (
         <>
-          <ThreadDetailsHeader />
+          <OpenThreadDetailsHeader />
           <ReviewToolbar />
-          <ChatEntries />
+          {/* Until the lazily loaded list is there (normally before the entries are), its place, empty. */}
+          <Suspense fallback={<div className={`${styles.entries} ${styles.list}`} />}>
+            <ChatEntries />
+          </Suspense>
           <TurnError />
           <Composer />
         </>
       )}
-      <RewindDialog />
+      <PendingRewindDialog />
     </main>
   );
 }

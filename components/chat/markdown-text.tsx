@@ -6,7 +6,14 @@ import styles from './markdown.module.css';
 
 // The renderer is the largest part of the page's script and the first screen has no Markdown to
 // show (its welcome line is a plain paragraph): fetched when the first Markdown block is shown.
-const LazyMarkdownBlock = lazy(() => import('./markdown-block'));
+let loading: Promise<typeof import('./markdown-block')> | undefined;
+
+export function preloadMarkdown(): Promise<typeof import('./markdown-block')> {
+  loading ??= import('./markdown-block');
+  return loading;
+}
+
+const LazyMarkdownBlock = lazy(preloadMarkdown);
 
 /**
  * A block as the renderer would show it: a plain one-line paragraph at once (the renderer's output
