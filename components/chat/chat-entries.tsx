@@ -8,9 +8,8 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
 import styles from './chat.module.css';
-import { Virtuoso } from './lazy-virtuoso';
 import { useFocusedEntry } from './use-focused-entry';
-import { usePreloadThreadView } from './use-preload-thread-view';
+import { loadedVirtuoso } from './virtuoso-loader';
 import { WelcomeMessage } from './welcome-message';
 
 /** Within this many pixels of the bottom, new content keeps the view pinned to the bottom. */
@@ -35,7 +34,6 @@ export function ChatEntries() {
   const holdingFocus = useFocusedEntry(list, pinnedToBottom, { threadId, firstIndex, count });
   const entryTarget = useBatonStore((state) => state.entryTarget);
   useEntryHash();
-  usePreloadThreadView(threadId);
 
   // Only the reader moves the view away from the bottom, and only by scrolling up: content growing
   // below (which may land in the same frame as a scroll event) moves no scrollTop. Nor does the
@@ -101,6 +99,8 @@ export function ChatEntries() {
       </div>
     );
   }
+  // Rendered by ChatEntriesOnceListLoaded, which waits for the list when there are entries to show.
+  const Virtuoso = loadedVirtuoso();
   return (
     <Virtuoso
       key={threadId}

@@ -1,9 +1,8 @@
 'use client';
 
-import { Suspense } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { Composer } from '../composer/composer';
-import { ChatEntries } from './chat-entries';
+import { ChatEntriesOnceListLoaded } from './chat-entries-once-list-loaded';
 import { ClearChatButton } from './clear-chat-button';
 import { OpenThreadDetailsHeader, PendingRewindDialog } from './lazy-thread-parts';
 import { ThreadNotFound } from './thread-not-found';
@@ -34,10 +33,7 @@ export function ChatPanel() {
         <>
           <OpenThreadDetailsHeader />
           <ReviewToolbar />
-          {/* Until the lazily loaded list is there (normally before the entries are), its place, empty. */}
-          <Suspense fallback={<div className={`${styles.entries} ${styles.list}`} />}>
-            <ChatEntries />
-          </Suspense>
+          <ChatEntriesOnceListLoaded />
           <TurnError />
           <Composer />
         </>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { preloadVirtuoso } from './lazy-virtuoso';
+import { preloadVirtuoso } from './virtuoso-loader';
 import { preloadMarkdown } from './markdown-text';
 
 /**
