@@ -4,10 +4,11 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 import { Composer } from '../composer/composer';
 import { ChatEntriesOnceListLoaded } from './chat-entries-once-list-loaded';
 import { ClearChatButton } from './clear-chat-button';
-import { OpenThreadDetailsHeader, PendingRewindDialog } from './lazy-thread-parts';
+import { PendingRewindDialog } from './pending-rewind-dialog';
 import { ThreadNotFound } from './thread-not-found';
 import { TurnError } from './turn-error';
 import { ReviewToolbar } from '../review/review-toolbar';
+import { ThreadDetailsHeader } from '../review/thread-details-header';
 import { UsageSummary } from './usage-summary';
 import styles from './chat.module.css';
 
@@ -31,7 +32,7 @@ export function ChatPanel() {
         <ThreadNotFound />
       ) : (
         <>
-          <OpenThreadDetailsHeader />
+          <ThreadDetailsHeader />
           <ReviewToolbar />
           <ChatEntriesOnceListLoaded />
           <TurnError />

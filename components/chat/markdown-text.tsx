@@ -1,28 +1,30 @@
-import { type ComponentType, lazy, memo, useDeferredValue, useSyncExternalStore } from 'react';
+import { type ComponentType, memo, use, useDeferredValue, useSyncExternalStore } from 'react';
 import type { MarkdownBlockProps } from './markdown-block';
 import { endsInOpenFence, splitMarkdownBlocks } from './markdown-blocks';
 import { plainParagraphText } from './plain-paragraph';
 import styles from './markdown.module.css';
 
 // The renderer is the largest part of the page's script and the first screen has no Markdown to
-// show (its welcome line is a plain paragraph): fetched when the first Markdown block is shown.
-let loading: Promise<typeof import('./markdown-block')> | undefined;
+// show (its welcome line is a plain paragraph): fetched when the first Markdown block is shown, or
+// when a thread is opened (./use-thread-view-loaded.ts).
+let loadedBlock: ComponentType<MarkdownBlockProps> | undefined;
+let loading: Promise<ComponentType<MarkdownBlockProps>> | undefined;
 
-export function preloadMarkdown(): Promise<typeof import('./markdown-block')> {
-  loading ??= import('./markdown-block');
+export function preloadMarkdown(): Promise<ComponentType<MarkdownBlockProps>> {
+  loading ??= import('./markdown-block').then((module) => (loadedBlock = module.MarkdownBlock));
   return loading;
 }
 
-const LazyMarkdownBlock = lazy(preloadMarkdown);
-
 /**
  * A block as the renderer would show it: a plain one-line paragraph at once (the renderer's output
- * for it is exactly this; ./plain-paragraph.test.tsx checks it), anything else by the renderer.
+ * for it is exactly this; ./plain-paragraph.test.tsx checks it), anything else by the renderer,
+ * waiting for it the first time (a background render, see MarkdownText: what was shown stays).
  */
 const FirstUseMarkdownBlock = memo(function FirstUseMarkdownBlock({ text, open }: MarkdownBlockProps) {
   const plain = plainParagraphText(text);
   if (plain !== null) return <p>{plain}</p>;
-  return <LazyMarkdownBlock text={text} open={open} />;
+  const Block = loadedBlock ?? use(preloadMarkdown());
+  return <Block text={text} open={open} />;
 });
 
 /**

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type { Virtuoso as VirtuosoComponent } from 'react-virtuoso';
 
 /**
@@ -6,7 +5,8 @@ import type { Virtuoso as VirtuosoComponent } from 'react-virtuoso';
  * screen (no thread, or an empty one) shows the welcome instead, and the list is a large part of
  * the page's script. Not a React.lazy component: that suspends on its first render even once
  * fetched, and the chat list's effects (open at the newest entry, go to a found entry) must run
- * when the list is there. ./chat-entries-once-list-loaded.tsx renders the list only after this.
+ * when the list is there. ./chat-entries-once-list-loaded.tsx renders the list only after this
+ * (./use-thread-view-loaded.ts).
  */
 let loaded: typeof VirtuosoComponent | undefined;
 let loading: Promise<void> | undefined;
@@ -18,22 +18,8 @@ export function preloadVirtuoso(): Promise<void> {
   return loading;
 }
 
-/** The list component, which must be loaded by now (see useVirtuosoLoaded). */
+/** The list component, which must be loaded by now (see useThreadViewLoaded). */
 export function loadedVirtuoso(): typeof VirtuosoComponent {
   if (!loaded) throw new Error('The chat list is rendered before react-virtuoso has loaded');
   return loaded;
-}
-
-/** Whether the list is loaded; fetches it once wanted. */
-export function useVirtuosoLoaded(wanted: boolean): boolean {
-  const [ready, setReady] = useState(loaded !== undefined);
-  useEffect(() => {
-    if (!wanted || ready) return;
-    let current = true;
-    void preloadVirtuoso().then(() => current && setReady(true));
-    return () => {
-      current = false;
-    };
-  }, [wanted, ready]);
-  return ready;
 }
