@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef } from 'react';
-import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import type { VirtuosoHandle } from 'react-virtuoso';
 import { selectOpenChat } from '../../stores/baton-store';
 import { entryCount } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';
@@ -9,6 +9,7 @@ import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
 import styles from './chat.module.css';
 import { useFocusedEntry } from './use-focused-entry';
+import { loadedVirtuoso } from './virtuoso-loader';
 import { WelcomeMessage } from './welcome-message';
 
 /** Within this many pixels of the bottom, new content keeps the view pinned to the bottom. */
@@ -127,6 +128,8 @@ export function ChatEntries() {
       </div>
     );
   }
+  // Rendered by ChatEntriesOnceListLoaded, which waits for the list when there are entries to show.
+  const Virtuoso = loadedVirtuoso();
   return (
     <Virtuoso
       key={`${threadId}:${windowKey}`}

@@ -2,9 +2,9 @@
 
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { Composer } from '../composer/composer';
-import { RewindDialog } from '../rewind/rewind-dialog';
-import { ChatEntries } from './chat-entries';
+import { ChatEntriesOnceListLoaded } from './chat-entries-once-list-loaded';
 import { ClearChatButton } from './clear-chat-button';
+import { PendingRewindDialog } from './pending-rewind-dialog';
 import { ThreadNotFound } from './thread-not-found';
 import { TurnError } from './turn-error';
 import { ReviewToolbar } from '../review/review-toolbar';
@@ -34,12 +34,12 @@ export function ChatPanel() {
         <>
           <ThreadDetailsHeader />
           <ReviewToolbar />
-          <ChatEntries />
+          <ChatEntriesOnceListLoaded />
           <TurnError />
           <Composer />
         </>
       )}
-      <RewindDialog />
+      <PendingRewindDialog />
     </main>
   );
 }

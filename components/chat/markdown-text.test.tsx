@@ -1,6 +1,6 @@
-import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MarkdownText } from './markdown-text';
+import { renderWhenLoaded } from './render-when-loaded';
 
 /** What an agent could write to take over the page, were its Markdown rendered as HTML. */
 const HOSTILE = [
@@ -12,7 +12,10 @@ const HOSTILE = [
 ].join('\n\n');
 
 describe('MarkdownText', () => {
-  const html = renderToStaticMarkup(<MarkdownText text={HOSTILE} />);
+  let html = '';
+  beforeAll(async () => {
+    html = await renderWhenLoaded(<MarkdownText text={HOSTILE} />);
+  });
 
   it('renders no element, handler or script URL from raw HTML in the text', () => {
     expect(html).not.toMatch(/<script|<img|<iframe/i);

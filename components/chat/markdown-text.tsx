@@ -1,50 +1,38 @@
-import { type ComponentPropsWithoutRef, memo, useDeferredValue, useSyncExternalStore } from 'react';
-import Markdown, { type Components, type ExtraProps } from 'react-markdown';
-import { CodeBlock } from './code-block';
+import { type ComponentType, memo, use, useDeferredValue, useSyncExternalStore } from 'react';
+import type { MarkdownBlockProps } from './markdown-block';
 import { endsInOpenFence, splitMarkdownBlocks } from './markdown-blocks';
+import { plainParagraphText } from './plain-paragraph';
 import styles from './markdown.module.css';
 
-/** Links leave the app in a new tab and give the target no handle back on this page. */
-function ExternalLink({ node: _node, ...props }: ComponentPropsWithoutRef<'a'> & ExtraProps) {
-  return <a {...props} target="_blank" rel="noopener noreferrer" />;
+// The renderer is the largest part of the page's script and the first screen has no Markdown to
+// show (its welcome line is a plain paragraph): fetched when the first Markdown block is shown, or
+// when a thread is opened (./use-thread-view-loaded.ts).
+let loadedBlock: ComponentType<MarkdownBlockProps> | undefined;
+let loading: Promise<ComponentType<MarkdownBlockProps>> | undefined;
+
+export function preloadMarkdown(): Promise<ComponentType<MarkdownBlockProps>> {
+  loading ??= import('./markdown-block').then((module) => (loadedBlock = module.MarkdownBlock));
+  return loading;
 }
 
-type HastNode = { type: string; value?: string; tagName?: string; properties?: Record<string, unknown>; children?: HastNode[] };
-
-function textOf(node: HastNode): string {
-  if (node.type === 'text') return node.value ?? '';
-  return (node.children ?? []).map(textOf).join('');
-}
-
-/** A fenced block's language, from the `language-…` class Markdown gives its code element. */
-function languageOf(code: HastNode | undefined): string | undefined {
-  const classes = code?.properties?.className;
-  const names = Array.isArray(classes) ? classes.map(String) : [];
-  return names.find((name) => name.startsWith('language-'))?.slice('language-'.length) || undefined;
-}
-
-/** A `pre` (a fenced or indented code block) as a code block with a copy button. */
-function codeBlockComponent(highlight: boolean) {
-  return function MarkdownCodeBlock({ node }: ComponentPropsWithoutRef<'pre'> & ExtraProps) {
-    const code = (node?.children ?? []).find((child) => child.type === 'element' && child.tagName === 'code') as HastNode | undefined;
-    const text = code ? textOf(code) : textOf((node ?? { type: 'root' }) as HastNode);
-    return <CodeBlock code={text.replace(/\n$/, '')} language={languageOf(code)} highlight={highlight} />;
-  };
-}
-
-const closedBlockComponents: Components = { a: ExternalLink, pre: codeBlockComponent(true) };
-const openTailComponents: Components = { a: ExternalLink, pre: codeBlockComponent(false) };
-
-/** One top-level block: parsed again only when its own text changed. */
-const MarkdownBlock = memo(function MarkdownBlock({ text, open }: { text: string; open: boolean }) {
-  return <Markdown components={open ? openTailComponents : closedBlockComponents}>{text}</Markdown>;
+/**
+ * A block as the renderer would show it: a plain one-line paragraph at once (the renderer's output
+ * for it is exactly this; ./plain-paragraph.test.tsx checks it), anything else by the renderer,
+ * waiting for it the first time (a background render, see MarkdownText: what was shown stays).
+ */
+const FirstUseMarkdownBlock = memo(function FirstUseMarkdownBlock({ text, open }: MarkdownBlockProps) {
+  const plain = plainParagraphText(text);
+  if (plain !== null) return <p>{plain}</p>;
+  const Block = loadedBlock ?? use(preloadMarkdown());
+  return <Block text={text} open={open} />;
 });
 
 /**
  * Model output as Markdown, shown as soon as the page has time for it. Parsing is the costly part
  * of showing an entry, so it runs in a background render that React interrupts for what the
  * reader does (a scroll, a key) and for the next streamed piece: it never holds the main thread
- * long. Until it is done the text shown before stays (nothing, the first time).
+ * long. Until it is done the text shown before stays (nothing, the first time); the same holds
+ * while the renderer's chunk is still on its way, since that background render waits for it.
  */
 export function MarkdownText({ text }: { text: string }) {
   // A server render (and the hydration that must match it) has no later: it shows the text at once.
@@ -55,18 +43,17 @@ export function MarkdownText({ text }: { text: string }) {
 const noSubscription = () => () => {};
 
 /**
- * Raw HTML in the text is never rendered (react-markdown escapes it unless a rehype-raw plugin is
- * added, and none is), and unsafe URLs are dropped by its default transform. Parsed block by
- * block, so a streamed piece costs the parse of the block it lands in, not of the whole answer.
- * Code blocks are highlighted once closed; a code block still open at the end stays plain.
+ * Parsed block by block, so a streamed piece costs the parse of the block it lands in, not of the
+ * whole answer. Code blocks are highlighted once closed; a code block still open at the end stays
+ * plain.
  */
-export function MarkdownBlocks({ text }: { text: string }) {
+export function MarkdownBlocks({ text, block: Block = FirstUseMarkdownBlock }: { text: string; block?: ComponentType<MarkdownBlockProps> }) {
   const blocks = splitMarkdownBlocks(text);
   return (
     <div className={`markdown ${styles.markdown}`}>
       {blocks.map((block, index) => (
         // Blocks only grow at the end: a position is the same block for as long as it exists.
-        <MarkdownBlock key={index} text={block} open={index === blocks.length - 1 && endsInOpenFence(block)} />
+        <Block key={index} text={block} open={index === blocks.length - 1 && endsInOpenFence(block)} />
       ))}
     </div>
   );

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LinkCard } from './link-card';
 import { ReasoningBlock } from './reasoning-block';
+import { renderWhenLoaded } from './render-when-loaded';
 
 describe('LinkCard', () => {
   it('opens a web link in a new tab that gets no handle on this page', () => {
@@ -20,8 +21,8 @@ describe('LinkCard', () => {
 describe('ReasoningBlock', () => {
   const thought = { type: 'reasoning' as const, id: 'r1', text: 'Weighing **two** options' };
 
-  it('shows the thought as it streams', () => {
-    const html = renderToStaticMarkup(<ReasoningBlock reasoning={{ ...thought, status: 'thinking' }} />);
+  it('shows the thought as it streams', async () => {
+    const html = await renderWhenLoaded(<ReasoningBlock reasoning={{ ...thought, status: 'thinking' }} />);
     expect(html).toContain('data-state="thinking"');
     expect(html).toContain('Thinking…');
     expect(html).toContain('<strong>two</strong>');

@@ -5,7 +5,7 @@ import { isMarkdownPath } from '../../stores/file-kind';
 import { FILE_PAGE_LINES, type FileView } from '../../stores/file-view';
 import { grammarOfPath } from '../highlight/languages';
 import { useHighlightedLines } from '../highlight/use-highlighted-lines';
-import { MarkdownBlocks } from '../chat/markdown-text';
+import { MarkdownDocument } from '../chat/markdown-block';
 import { AddFileToContext } from './add-file-to-context';
 import { CodeLines, type LineSelection, selectedRange } from './code-lines';
 import { FilePager } from './file-pager';
@@ -40,7 +40,7 @@ export function TextFileView({ view }: { view: TextView }) {
       </div>
       {showRendered ? (
         <div className={styles.viewerMarkdown} data-testid="markdown-rendered">
-          <MarkdownBlocks text={view.content} />
+          <MarkdownDocument text={view.content} />
         </div>
       ) : (
         <CodeLines

@@ -1,11 +1,14 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
-import { ChangesView } from './changes-view';
 import { ExportMenu } from './export-menu';
 import { ImportButton } from './import-button';
 import styles from './review.module.css';
+
+// Shown only when asked for (and it brings the diff view): fetched on first use, not with the page.
+const ChangesView = dynamic(() => import('./changes-view').then((module) => module.ChangesView), { ssr: false });
 
 /** Moving through the open thread's tool calls and changes, its Changes view, export and import. */
 export function ReviewToolbar() {
