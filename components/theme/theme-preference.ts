@@ -50,7 +50,8 @@ export function applyThemeChoice(choice: ThemeChoice, root: HTMLElement): void {
 /**
  * Run in the page's <head> before the first paint (app/layout.tsx), so that a stored theme shows
  * without a flash of the other one. It is an inline script: the relay gives it the response's CSP
- * nonce as it does Next.js's own (server/relay/html-nonce.ts). Plain ES5, no imports.
+ * nonce as it does Next.js's own (server/relay/html-nonce.ts). Plain ES5, no imports. Storage that
+ * is refused (a sandboxed frame) throws: the page then follows the system's theme, so nothing is lost.
  */
 export const THEME_BOOT_SCRIPT =
   `try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});` +

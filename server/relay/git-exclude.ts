@@ -43,6 +43,7 @@ interface Repository {
 async function findRepository(start: string): Promise<Repository | undefined> {
   for (let folder = start; ; folder = path.dirname(folder)) {
     const dotGit = path.join(folder, '.git');
+    // No `.git` here (or none readable): the repository, if any, is further up.
     const info = await stat(dotGit).catch(() => undefined);
     if (info?.isDirectory()) return checkedRepository(folder, dotGit);
     if (info?.isFile()) {
