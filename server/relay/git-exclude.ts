@@ -57,6 +57,7 @@ async function findRepository(start: string): Promise<Repository | undefined> {
 /** Only a folder that is a git directory (it has HEAD) is written to, whatever a `.git` file claims. */
 async function checkedRepository(workTree: string, gitDir: string): Promise<Repository | undefined> {
   if (!(await isFile(path.join(gitDir, 'HEAD')))) return undefined;
+  // No commondir file: an ordinary repository, whose own git directory holds info/exclude.
   const common = await readFile(path.join(gitDir, 'commondir'), 'utf8').catch(() => undefined);
   const commonDir = common === undefined ? gitDir : path.resolve(gitDir, common.trim());
   if (!(await isFile(path.join(commonDir, 'HEAD')))) return undefined;
