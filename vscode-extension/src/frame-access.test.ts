@@ -26,6 +26,8 @@ describe('the frames the relay allows', () => {
     const access = frameAccessFor(['vscode-webview://1a2b3c', 'vscode-file://vscode-app']);
     expect(access.frameAncestors).toBe("'self' vscode-webview: vscode-file://vscode-app");
     expect(access.trustedOrigins).toEqual([]);
+    // The webview's full address, reported when the browser calls its origin 'null', gives the same.
+    expect(frameAccessFor(['vscode-webview://1a2b3c/index.html?id=x&purpose=webviewView', 'vscode-file://vscode-app'])).toEqual(access);
   });
 
   it('skips opaque origins, and what the relay would refuse as a source', () => {
