@@ -91,3 +91,19 @@ test('behind a proxy that keeps its prefix (/absproxy/<port>/) with --base-path,
   await runChatWithApproval(baton, prefix);
   expect(requested.filter((url) => !url.startsWith(`${proxyOrigin}${prefix.slice(0, -1)}`))).toEqual([]);
 });
+
+test('behind a proxy that keeps code-server\'s prefix for the relay\'s own port, with no option and no header, the whole chat works', async ({ page }) => {
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
+  const relayPort = Number(new URL(relay.origin).port);
+  const prefix = `/absproxy/${relayPort}/`;
+  // Keeps the prefix, sends no X-Forwarded-Prefix, and passes the browser's Host on, as code-server does.
+  proxy = await startNginxProxy({ prefix, relayPort, stripPrefix: false, forwardHost: true });
+  const requested = recordRequests(page);
+  const baton = new BatonPage(page);
+  await baton.open(`${proxy.origin}${prefix}#token=${relay.token}`);
+  await runChatWithApproval(baton, prefix);
+  expect(requested.filter((url) => !url.startsWith(`${proxy!.origin}${prefix}`))).toEqual([]);
+  // Another port's prefix is no address of this relay: nothing of the app is served there.
+  const elsewhere = await page.request.get(`${relay.origin}/absproxy/${relayPort + 1}/`);
+  expect(elsewhere.status()).toBe(404);
+});

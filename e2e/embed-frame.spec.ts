@@ -2,7 +2,8 @@
  * Baton framed by a host page on another loopback port and another site (`localhost` framing
  * `127.0.0.1`), with third-party cookies and storage blocked: from an origin `--frame-ancestors`
  * allows it works (the token comes by postMessage, a prompt gets its answer, the host adds a
- * context chip, "Open in a new tab" hands the host a full-tab address); from any other origin the
+ * context chip, "Open in a new tab" hands the host a full-tab address); messages from any window
+ * but the frame's parent are dropped, even from an allowed origin; from any other origin the
  * frame shows why it is refused, and nothing of the app or the token reaches it.
  */
 import { writeFile } from 'node:fs/promises';
@@ -35,8 +36,8 @@ let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 const pages: Record<string, string> = {};
 
 /** A host page framing Baton that hands the token over once Baton says it is ready, and records Baton's messages. */
-function hostPage(frameSource: string, relayOrigin: string, token: string | undefined): string {
-  return `<!DOCTYPE html><html><body><iframe id="baton" src="${frameSource}" width="900" height="700"></iframe><script>
+function hostPage(frameSource: string, relayOrigin: string, token: string | undefined, more = ''): string {
+  return `<!DOCTYPE html><html><body><iframe id="baton" src="${frameSource}" width="900" height="700"></iframe>${more}<script>
     const frame = document.getElementById('baton');
     window.received = [];
     addEventListener('message', (event) => {
@@ -157,4 +158,45 @@ test('framed by an origin not allowed: the frame says why and holds neither the 
   expect(html).not.toContain(relay.token);
   await expect(baton.getByTestId('connection-status')).toHaveCount(0);
   expect(await received(page)).toEqual([]);
+});
+
+test('host messages from windows other than the parent are dropped: the page itself, a sibling frame, a popup', async ({ page }) => {
+  relay = await startFramedRelay(`'self' ${hostOrigin()}`);
+  // The sibling and the popup share the host's allowed origin: only the window they are tells them apart.
+  pages['/host.html'] = hostPage(`${relay.origin}/?embed=1`, relay.origin, relay.token, '<iframe id="sibling" src="/sibling.html"></iframe>');
+  pages['/sibling.html'] = '<!DOCTYPE html><html><body>a sibling</body></html>';
+  pages['/popup.html'] = '<!DOCTYPE html><html><body>a popup</body></html>';
+  const ignored: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes("other than the frame's parent")) ignored.push(message.text());
+  });
+  await page.goto(`${hostOrigin()}/host.html`);
+  const baton = page.frameLocator('#baton');
+  await expect(baton.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected');
+  await expect.poll(async () => (await received(page)).map((message) => message.data.type)).toContain('baton:ready');
+
+  const context = { type: 'baton:add-context', context: { type: 'file', path: 'README.md' } };
+  const batonFrame = page.frames().find((frame) => frame.url().startsWith(relay!.origin))!;
+  await batonFrame.evaluate((message) => window.postMessage(message, '*'), context);
+  const sibling = page.frames().find((frame) => frame.url().endsWith('/sibling.html'))!;
+  await sibling.evaluate(
+    ([message, target]) => (parent.document.getElementById('baton') as HTMLIFrameElement).contentWindow!.postMessage(message, target),
+    [context, relay.origin] as const,
+  );
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate((url) => void window.open(url), `${hostOrigin()}/popup.html`)]);
+  await popup.waitForLoadState();
+  await popup.evaluate(
+    ([message, target]) => (opener.document.getElementById('baton') as HTMLIFrameElement).contentWindow!.postMessage(message, target),
+    [context, relay.origin] as const,
+  );
+
+  await expect.poll(() => ignored.length).toBe(3);
+  expect(ignored.join('\n')).toContain(`(${relay.origin})`);
+  expect(ignored.filter((text) => text.includes(`(${hostOrigin()})`))).toHaveLength(2);
+  await expect(baton.getByTestId('context-chip')).toHaveCount(0);
+  // The same message from the parent is taken: one chip, and none of the dropped ones arrived late.
+  await page.evaluate((message) => (window as unknown as { sendToBaton: (message: unknown) => void }).sendToBaton(message), context);
+  await expect(baton.getByTestId('context-chip')).toHaveCount(1);
+  await expect(baton.getByTestId('context-chip')).toContainText('README.md');
+  await popup.close();
 });

@@ -66,7 +66,9 @@ async function main(): Promise<void> {
     trustedOrigins: parseTrustedOrigins([...values['trusted-origin'], env.BATON_TRUSTED_ORIGINS ?? '']),
     frameAncestors: parseFrameAncestors(values['frame-ancestors'] ?? env.BATON_FRAME_ANCESTORS),
   };
-  const basePath = parseBasePath(values['base-path'] ?? env.BATON_BASE_PATH);
+  const basePathFlag = values['base-path'] ?? env.BATON_BASE_PATH;
+  // Not given: the config file's `basePath` applies; given, even empty, it wins over the file.
+  const basePath = basePathFlag === undefined ? undefined : parseBasePath(basePathFlag);
   const extraAgents = values.agent.map(parseAgentFlag);
   const workspaceRoot = path.resolve(values.workspace ?? process.cwd());
   const dataDir = path.resolve(values['data-dir'] ?? path.join(workspaceRoot, '.baton'));

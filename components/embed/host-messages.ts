@@ -36,7 +36,12 @@ export function allowedParentOrigin(): string | undefined {
  */
 export function listenToHost(onMessage: (message: HostMessage, origin: string) => void): () => void {
   const listener = (event: MessageEvent) => {
-    if (!isFramed() || event.source !== window.parent || !isBatonMessage(event.data)) return;
+    if (!isFramed() || !isBatonMessage(event.data)) return;
+    if (event.source !== window.parent) {
+      // A sibling frame, a popup or the page itself may share an allowed origin: only the parent is the host.
+      console.warn(`[baton] ignored a host message from a window other than the frame's parent (${event.origin})`);
+      return;
+    }
     if (!isAllowedHostOrigin(event.origin)) {
       console.warn(`[baton] ignored a host message from ${event.origin}, which --frame-ancestors does not allow`);
       return;

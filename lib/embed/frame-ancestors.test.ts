@@ -48,3 +48,29 @@ describe('frameAncestorsAllow', () => {
     expect(allows('*', 'not a url')).toBe(false);
   });
 });
+
+describe('VS Code desktop: webviews at vscode-webview://<id> inside the workbench at vscode-file://vscode-app', () => {
+  const list = "'self' vscode-webview: vscode-file://vscode-app";
+
+  it('a scheme-only source allows every webview id, and nothing of another scheme', () => {
+    expect(allows(list, 'vscode-webview://1a2b3c4d')).toBe(true);
+    expect(allows(list, 'vscode-webview://0f9e8d7c')).toBe(true);
+    expect(allows('vscode-webview:', 'http://127.0.0.1:8080')).toBe(false);
+    expect(allows('vscode-webview:', 'vscode-file://vscode-app')).toBe(false);
+    expect(allows('vscode-webview:', 'https://vscode-webview.example')).toBe(false);
+  });
+
+  it('an exact source of a scheme without a default port allows that origin alone', () => {
+    expect(allows(list, 'vscode-file://vscode-app')).toBe(true);
+    expect(allows(list, 'vscode-file://other-app')).toBe(false);
+    expect(allows(list, 'vscode-file://vscode-app:8080')).toBe(false);
+    expect(allows('vscode-webview://1a2b3c4d', 'vscode-webview://1a2b3c4d')).toBe(true);
+    expect(allows('vscode-webview://1a2b3c4d', 'vscode-webview://ffff')).toBe(false);
+  });
+
+  it('allows neither an opaque origin nor the web pages a desktop list does not name', () => {
+    expect(allows(list, 'null')).toBe(false);
+    expect(allows(list, 'http://127.0.0.1:8080')).toBe(false);
+    expect(allows(list, 'https://evil.example')).toBe(false);
+  });
+});

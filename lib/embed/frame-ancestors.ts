@@ -40,10 +40,12 @@ function sourceMatches(source: string, candidate: URL, self: URL): boolean {
   const expectedScheme = scheme ? `${scheme}:` : self.protocol;
   if (!schemeMatches(expectedScheme, candidate.protocol)) return false;
   if (!hostMatches(host, candidate.hostname)) return false;
-  const candidatePort = candidate.port || DEFAULT_PORTS[candidate.protocol] || '';
+  // A scheme with no default port (`vscode-file:`) has none to fill in: its origins carry no port.
+  const defaultPort = DEFAULT_PORTS[candidate.protocol] ?? '';
+  const candidatePort = candidate.port || defaultPort;
   if (port === '*') return true;
-  // No port in the source: the scheme's default port only.
-  if (port === undefined) return candidatePort === DEFAULT_PORTS[candidate.protocol];
+  // No port in the source: the scheme's default port only (none, for a scheme without one).
+  if (port === undefined) return candidatePort === defaultPort;
   return port === candidatePort;
 }
 

@@ -61,8 +61,11 @@ function header(request: IncomingMessage, name: string): string | undefined {
 function refererOrigin(referer: string | undefined): string | undefined {
   if (!referer) return undefined;
   try {
-    const origin = new URL(referer).origin;
-    return origin === 'null' ? undefined : origin;
+    const url = new URL(referer);
+    if (url.origin !== 'null') return url.origin;
+    // Node gives a non-web scheme's address (VS Code's `vscode-webview://<id>/`) an opaque origin,
+    // yet the browser checks its scheme and host against frame-ancestors: so does this.
+    return url.host === '' ? undefined : `${url.protocol}//${url.host}`;
   } catch {
     return undefined;
   }

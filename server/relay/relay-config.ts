@@ -1,7 +1,7 @@
 /**
  * The user's configuration file, `<data-dir>/config.json`: the approval policy (`toolApproval`,
  * read by the agent's policy), the MCP servers (`mcpServers`) and the agents threads may be bound
- * to (`agents`, `defaultAgent`). It lives in the data folder,
+ * to (`agents`, `defaultAgent`), and the path prefix a proxy serves Baton under (`basePath`). It lives in the data folder,
  * which the agent may not write, so the agent cannot loosen its own policy.
  */
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import {
 } from '../agents/builtin/policy/agent-config';
 import { schemaProblem } from '../agents/builtin/policy/config-file-problem';
 import { McpServerManager, McpServersConfigSchema } from '../agents/builtin/mcp';
+import { BasePathSettingSchema } from './base-path';
 
 export const CONFIG_FILE = 'config.json';
 
@@ -30,6 +31,7 @@ export async function loadRelayConfig(file: string): Promise<AgentConfig> {
     { prefix: ['mcpServers'], check: () => McpServersConfigSchema.safeParse(config.mcpServers ?? {}) },
     // Checked as one object with the file's own keys, so an issue's path is the file's path.
     { prefix: [], check: () => AgentsSectionSchema.safeParse({ agents: config.agents ?? {}, defaultAgent: config.defaultAgent }) },
+    { prefix: [], check: () => BasePathSettingSchema.safeParse({ basePath: config.basePath }) },
   ];
   for (const { prefix, check } of sections) {
     const parsed = check();
@@ -70,4 +72,9 @@ export function readAgentsSection(
     section.agents[name] = entry;
   }
   return { ...section, defaultAgent: section.defaultAgent ?? extraAgents[0]?.name };
+}
+
+/** The file's `basePath` ('' when it has none); loadRelayConfig has checked it. */
+export function readBasePath(config: AgentConfig): string {
+  return BasePathSettingSchema.parse({ basePath: config.basePath }).basePath;
 }

@@ -24,7 +24,7 @@ import { refuseForeignFrames } from './frame-refusal';
 import { lockDataDir } from './data-dir-lock';
 import { excludeDataDirFromGit } from './git-exclude';
 import { createGuardedHandler, type PageHandler } from './http-handler';
-import { CONFIG_FILE, createMcpServers, loadRelayConfig, readAgentsSection } from './relay-config';
+import { CONFIG_FILE, createMcpServers, loadRelayConfig, readAgentsSection, readBasePath } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
 import { AgentRegistry } from '../agents/agent-registry';
 import { type AgentEntry, configuredAgents } from '../agents/agents-config';
@@ -59,7 +59,10 @@ export interface RelayOptions {
   outgoing?: OutgoingLimits;
   /** Whether to serve the UI's build (default true); tests of the socket alone leave it out. */
   serveUi?: boolean;
-  /** The path prefix a proxy that keeps it serves Baton under (`--base-path`, base-path.ts); '' or absent for none. */
+  /**
+   * The path prefix a proxy that keeps it serves Baton under (`--base-path`, base-path.ts); '' for
+   * none; when absent, the config file's `basePath`.
+   */
   basePath?: string;
   /** Agents given on the command line (`--agent`), besides the config file's; the first is the default. */
   extraAgents?: ReadonlyArray<{ name: string; entry: AgentEntry }>;
@@ -166,7 +169,7 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
       ? (_request, response) => void response.writeHead(404).end()
       : createStaticUiHandler(await readUiBuildFiles(UI_BUILD_FOLDER), log, headers);
 
-  const basePath = options.basePath ?? '';
+  const basePath = options.basePath ?? readBasePath(config);
   const httpServer = createServer(
     handleUnderBasePath(basePath, createGuardedHandler(guard, headers, refuseForeignFrames(headers.frameAncestors, handleUi))),
   );

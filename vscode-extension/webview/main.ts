@@ -68,4 +68,7 @@ window.addEventListener('message', (event: MessageEvent) => {
 });
 
 const ancestors = Array.from(window.location.ancestorOrigins ?? []);
-vscode.postMessage({ type: 'webview-ready', origins: [window.location.origin, ...ancestors], framed: frame !== null });
+// A browser that does not count `vscode-webview:` as a standard scheme calls its origin 'null': the
+// address still says the scheme, which is what the relay allows for webviews (src/frame-access.ts).
+const ownOrigin = window.location.origin === 'null' ? window.location.href : window.location.origin;
+vscode.postMessage({ type: 'webview-ready', origins: [ownOrigin, ...ancestors], framed: frame !== null });
