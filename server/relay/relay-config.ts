@@ -15,6 +15,7 @@ import {
 } from '../agents/builtin/policy/agent-config';
 import { schemaProblem } from '../agents/builtin/policy/config-file-problem';
 import { McpServerManager, McpServersConfigSchema } from '../agents/builtin/mcp';
+import { CheckpointsConfigSchema } from '../rewind/checkpoint-config';
 
 export const CONFIG_FILE = 'config.json';
 
@@ -28,6 +29,7 @@ export async function loadRelayConfig(file: string): Promise<AgentConfig> {
   const config = parseAgentConfig(text, file);
   const sections = [
     { prefix: ['mcpServers'], check: () => McpServersConfigSchema.safeParse(config.mcpServers ?? {}) },
+    { prefix: ['checkpoints'], check: () => CheckpointsConfigSchema.safeParse(config.checkpoints ?? {}) },
     // Checked as one object with the file's own keys, so an issue's path is the file's path.
     { prefix: [], check: () => AgentsSectionSchema.safeParse({ agents: config.agents ?? {}, defaultAgent: config.defaultAgent }) },
   ];
