@@ -1,7 +1,8 @@
 /**
  * The user's configuration file, `<data-dir>/config.json`: the approval policy (`toolApproval`,
  * read by the agent's policy), the MCP servers (`mcpServers`) and the agents threads may be bound
- * to (`agents`, `defaultAgent`). It lives in the data folder,
+ * to (`agents`, `defaultAgent`), and how many turns keep their workspace checkpoints
+ * (`checkpoints`, server/rewind/checkpoint-config.ts). It lives in the data folder,
  * which the agent may not write, so the agent cannot loosen its own policy.
  */
 import { z } from 'zod';

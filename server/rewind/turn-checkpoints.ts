@@ -41,11 +41,14 @@ export class TurnCheckpoints {
   async begin(threadId: string, agent: string, position: number): Promise<(() => Promise<void>) | undefined> {
     if (!this.wanted(agent)) return undefined;
     await this.take(threadId, position, 'start');
-    // The turn goes on meanwhile; the cap waits in the queue behind the start checkpoint.
-    this.inBackground('cap the checkpoints of thread ' + threadId, async () => {
+    // The agent starts meanwhile; the turn's end (its checkpoint, then its `finished`) follows the cap.
+    const capping = this.inBackground(`cap the checkpoints of thread ${threadId}`, async () => {
       if (await this.retention.cap(threadId)) this.collector.request();
     });
-    return () => this.take(threadId, position, 'end');
+    return async () => {
+      await capping;
+      await this.take(threadId, position, 'end');
+    };
   }
 
   /** Whether a rewind to `toEntry` removes turns too old for their files to be restored (their checkpoints were capped). */
@@ -99,10 +102,12 @@ export class TurnCheckpoints {
     await this.collector.close();
   }
 
-  private inBackground(what: string, work: () => Promise<void>): void {
+  /** Resolves once the work is over, however it ended (a failure is logged). */
+  private inBackground(what: string, work: () => Promise<void>): Promise<void> {
     const running = work().catch((error: unknown) => this.log(`could not ${what}: ${error instanceof Error ? error.message : String(error)}`));
     this.background.add(running);
     void running.finally(() => this.background.delete(running));
+    return running;
   }
 
   private async take(threadId: string, position: number, phase: CheckpointPhase): Promise<void> {
