@@ -65,7 +65,8 @@ export class CheckpointCollector {
     try {
       // Refs under refs/baton keep no reflog, but a reflog entry would keep a dropped checkpoint alive.
       await this.git.runAside(['reflog', 'expire', '--expire=now', '--expire-unreachable=now', '--all']);
-      await this.git.runAside(['gc', '--quiet', `--prune=${this.options.pruneGrace}`]);
+      // Refs stay loose: packing them would hold packed-refs.lock, which a rewind's ref deletion needs meanwhile.
+      await this.git.runAside(['-c', 'gc.packRefs=false', 'gc', '--quiet', `--prune=${this.options.pruneGrace}`]);
     } catch (error) {
       this.options.log(`could not collect the workspace checkpoints' garbage (the next collection tries again): ${error instanceof Error ? error.message : String(error)}`);
     }
