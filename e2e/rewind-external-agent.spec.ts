@@ -1,7 +1,8 @@
 /**
  * Rewind with an agent that writes files itself (the fake Emacs-Agent, a real HTTP server, writes
  * hello.txt on its own once approved): the rewind dialog lists the file from the workspace
- * checkpoint of the removed turn, and confirming puts it back as it was.
+ * checkpoint of the removed turn, and confirming puts it back as it was; a rewind past the turns
+ * whose checkpoints are kept (config.json `checkpoints.keepTurns`) says their files are too old.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -51,4 +52,33 @@ test('rewinding an Emacs-Agent turn puts back the file the agent wrote itself', 
   await expect(baton.userMessages).toHaveCount(0);
   expect(await readFile(path.join(workspace.path, 'hello.txt'), 'utf8')).toBe('my own greeting\n');
   await expect(page.getByTestId('composer-input')).toHaveValue('please write hello');
+});
+
+test('a rewind past the turns whose checkpoints Baton keeps says their files are too old to restore', async ({ page }) => {
+  await writeFile(path.join(workspace.path, 'hello.txt'), 'my own greeting\n');
+  emacs = await startFakeEmacsAgent();
+  const dataDir = path.join(workspace.path, '.baton');
+  // Only the last turn keeps its checkpoints: the first turn's go when the second begins.
+  await writeRelayConfig(dataDir, { agents: { fake: { kind: 'emacs-agent', label: 'Fake Emacs-Agent', url: emacs.url } }, checkpoints: { keepTurns: 1 } });
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir });
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.newThreadWith('Fake Emacs-Agent');
+
+  await baton.send('please write hello');
+  const card = baton.toolCards.last();
+  await card.getByTestId('approve-tool-call').click();
+  await expect(card).toHaveAttribute('data-status', 'succeeded');
+  await baton.expectTurnFinished();
+  await baton.send('thanks');
+  await baton.expectTurnFinished();
+
+  await page.getByTestId('rewind-to-here').first().click();
+  const dialog = page.getByTestId('rewind-dialog');
+  await expect(dialog.getByTestId('rewind-too-old')).toContainText('too old to restore files');
+  await expect(dialog.getByTestId('rewind-file')).toHaveCount(0);
+  await dialog.getByTestId('rewind-confirm').click();
+  await expect(page.getByTestId('toast').last()).toContainText('The files of turns too old to restore were left as they are.');
+  await expect(baton.userMessages).toHaveCount(0);
+  expect(await readFile(path.join(workspace.path, 'hello.txt'), 'utf8')).toBe('Hello from Emacs-Agent\n');
 });

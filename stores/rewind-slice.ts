@@ -80,9 +80,10 @@ export const createRewindSlice: BatonSliceCreator<RewindSlice> = (rpc) => (set, 
         });
         const restored = result.restoredFiles.length;
         const left = result.conflicts.map((conflict) => `${conflict.path} (${conflict.reason})`);
+        const tooOld = result.tooOldToRestore ? ' The files of turns too old to restore were left as they are.' : '';
         get().showMessage({
-          type: left.length > 0 ? 'warning' : 'info',
-          message: `Rewound: ${result.removedEntries} entries removed, ${restored} file${restored === 1 ? '' : 's'} restored.${left.length > 0 ? ` Left as they are: ${left.join('; ')}` : ''}`,
+          type: left.length > 0 || tooOld ? 'warning' : 'info',
+          message: `Rewound: ${result.removedEntries} entries removed, ${restored} file${restored === 1 ? '' : 's'} restored.${tooOld}${left.length > 0 ? ` Left as they are: ${left.join('; ')}` : ''}`,
         });
         if (message?.type === 'message' && message.role === 'user') giveBack(pending.threadId, message.chunks.map((chunk) => chunk.chunk).join(''), message.contexts ?? []);
         void get().refreshFiles();

@@ -20,8 +20,14 @@ export function RewindDialog() {
       <h3 id="rewind-dialog-title" className={styles.title}>Rewind to this message?</h3>
       <p>
         This message and the {preview.removedEntries - 1} entries after it leave the thread; its text goes back into the prompt box.
-        {preview.files.length === 0 && preview.conflicts.length === 0 ? ' No files need restoring.' : ''}
+        {preview.files.length === 0 && preview.conflicts.length === 0 && !preview.tooOldToRestore ? ' No files need restoring.' : ''}
       </p>
+      {preview.tooOldToRestore ? (
+        <p className={styles.conflict} data-testid="rewind-too-old">
+          Some of these turns are too old to restore files: Baton keeps the workspace checkpoints of a thread&apos;s last turns only. The files those
+          turns changed stay as they are.
+        </p>
+      ) : null}
       <RewindFileList files={preview.files} conflicts={preview.conflicts} />
       {overridable ? (
         <label>

@@ -36,6 +36,11 @@ export const ThreadRewindPreviewResultSchema = z.object({
   files: z.array(RewindFileSchema),
   /** The files it would leave as they are unless told to overwrite them. */
   conflicts: z.array(RewindConflictSchema),
+  /**
+   * True when some removed turns are too old for their files to be restored: Baton keeps the
+   * workspace checkpoints of each thread's last turns only, and their files are left as they are.
+   */
+  tooOldToRestore: z.boolean().optional(),
 });
 
 export const ThreadRewindParamsSchema = ThreadRewindPreviewParamsSchema.extend({
@@ -49,6 +54,8 @@ export const ThreadRewindResultSchema = z.object({
   removedEntries: z.number().int().nonnegative(),
   restoredFiles: z.array(RewindFileSchema),
   conflicts: z.array(RewindConflictSchema),
+  /** As in the preview: the files of the removed turns too old to restore were left as they are. */
+  tooOldToRestore: z.boolean().optional(),
 });
 
 export const ThreadForkParamsSchema = z.object({

@@ -71,7 +71,9 @@ export class ThreadDirectory {
   /** Deletes for good what was deleted longer ago than the undo window. */
   async purge(now = new Date()): Promise<string[]> {
     try {
-      return await this.options.store.purgeDeleted(new Date(now.getTime() - (this.options.undoWindowMs ?? UNDO_WINDOW_MS)));
+      const purged = await this.options.store.purgeDeleted(new Date(now.getTime() - (this.options.undoWindowMs ?? UNDO_WINDOW_MS)));
+      for (const threadId of purged) await this.options.hub.checkpoints?.threadDeleted(threadId);
+      return purged;
     } catch (error) {
       this.options.log(`could not purge deleted threads (the next purge tries again): ${String(error)}`);
       return [];

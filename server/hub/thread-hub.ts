@@ -235,6 +235,7 @@ export class ThreadHub {
       }
       const store = this.options.store;
       if (!(await (how === 'trash' ? store.trashThread(threadId) : store.deleteThread(threadId)))) throw new UnknownThreadError(threadId);
+      if (how === 'purge') await this.options.checkpoints?.threadDeleted(threadId);
     });
   }
 

@@ -1,7 +1,9 @@
 /**
  * The user's configuration file, `<data-dir>/config.json`: the approval policy (`toolApproval`,
  * read by the agent's policy), the MCP servers (`mcpServers`) and the agents threads may be bound
- * to (`agents`, `defaultAgent`), and the path prefix a proxy serves Baton under (`basePath`). It lives in the data folder,
+ * to (`agents`, `defaultAgent`), the path prefix a proxy serves Baton under (`basePath`), and how
+ * many turns keep their workspace checkpoints (`checkpoints`, server/rewind/checkpoint-config.ts).
+ * It lives in the data folder,
  * which the agent may not write, so the agent cannot loosen its own policy.
  */
 import { z } from 'zod';
@@ -15,6 +17,7 @@ import {
 } from '../agents/builtin/policy/agent-config';
 import { schemaProblem } from '../agents/builtin/policy/config-file-problem';
 import { McpServerManager, McpServersConfigSchema } from '../agents/builtin/mcp';
+import { CheckpointsConfigSchema } from '../rewind/checkpoint-config';
 import { BasePathSettingSchema } from './base-path';
 
 export const CONFIG_FILE = 'config.json';
@@ -29,6 +32,7 @@ export async function loadRelayConfig(file: string): Promise<AgentConfig> {
   const config = parseAgentConfig(text, file);
   const sections = [
     { prefix: ['mcpServers'], check: () => McpServersConfigSchema.safeParse(config.mcpServers ?? {}) },
+    { prefix: ['checkpoints'], check: () => CheckpointsConfigSchema.safeParse(config.checkpoints ?? {}) },
     // Checked as one object with the file's own keys, so an issue's path is the file's path.
     { prefix: [], check: () => AgentsSectionSchema.safeParse({ agents: config.agents ?? {}, defaultAgent: config.defaultAgent }) },
     { prefix: [], check: () => BasePathSettingSchema.safeParse({ basePath: config.basePath }) },

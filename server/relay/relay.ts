@@ -13,6 +13,7 @@ import { ThreadHub } from '../hub/thread-hub';
 import { databaseTarget } from '../store/database-target';
 import { FileHistory } from '../rewind/file-history';
 import { relayTurnCheckpoints } from '../rewind/turn-checkpoints';
+import { CheckpointsConfigSchema } from '../rewind/checkpoint-config';
 import { ThreadListEvents } from '../hub/thread-list-events';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import { openThreadStore } from '../store/prisma-thread-store';
@@ -193,11 +194,13 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
     sockets.broadcast(threadId, params);
   };
   const fileHistory = new FileHistory(store.history, workspace);
-  const checkpoints = relayTurnCheckpoints({ dataDir: options.dataDir, workspace, agents, log });
+  const { keepTurns } = CheckpointsConfigSchema.parse(config.checkpoints ?? {});
+  const checkpoints = relayTurnCheckpoints({ dataDir: options.dataDir, workspace, agents, log, keepTurns });
   const hub = new ThreadHub({ store: listedStore, agents, broadcast, isWatched: sockets.isWatched, log, fileHistory, checkpoints });
   const threads = new ThreadDirectory({ store: listedStore, hub, events: listEvents, log });
   // Threads deleted before the relay last stopped, their undo window over.
   await threads.purge();
+  checkpoints.sweepDeletedThreads(async (threadId) => (await store.getThreadDetails(threadId)) !== null);
   toolServers.onUpdated((update) => sockets.broadcastToolServer(update));
   agents.onChanged(() => {
     void agentsConfigMessage(agents, workspace.root).then(
@@ -209,6 +212,7 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
   const closeAll = async () => {
     threads.close();
     await hub.close();
+    await checkpoints.close();
     // Closing socket.io also closes the HTTP server, which then waits for every open connection:
     // end them (a tab's keep-alive requests among them) instead of waiting out their idle timeout.
     const socketsClosed = sockets.close();

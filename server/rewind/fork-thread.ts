@@ -10,11 +10,12 @@ import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
 import { ChatContentSchema } from '../../lib/protocol/eca-chat';
 import type { EditableThread } from '../hub/thread-hub';
 import type { ThreadStore } from '../store/thread-store';
+import type { TurnCheckpoints } from './turn-checkpoints';
 import { isUserMessage, RewindPointError, userMessageEventSeq } from './user-messages';
 
 export const FORK_TITLE_SUFFIX = ' (fork)';
 
-export async function forkThread(thread: EditableThread, store: ThreadStore, atEntry: number): Promise<ThreadMetadata> {
+export async function forkThread(thread: EditableThread, store: ThreadStore, atEntry: number, checkpoints?: TurnCheckpoints): Promise<ThreadMetadata> {
   const entries = await thread.recorder.history();
   if (atEntry >= entries.length) {
     throw new RewindPointError(`Entry ${atEntry} does not exist (the thread has ${entries.length} entries).`);
@@ -26,7 +27,7 @@ export async function forkThread(thread: EditableThread, store: ThreadStore, atE
   const recordedEntries = nextUser === -1 ? entries.length : nextUser;
   const source = await store.getThread(thread.threadId);
   if (!source) throw new RewindPointError(`There is no thread ${thread.threadId}.`);
-  return store.history.forkThread({
+  const fork = await store.history.forkThread({
     source: thread.threadId,
     title: `${source.title}${FORK_TITLE_SUFFIX}`,
     agent: thread.agent,
@@ -36,4 +37,7 @@ export async function forkThread(thread: EditableThread, store: ThreadStore, atE
       ? { marker: { seq: eventsBefore, role: 'system' as const, content: ChatContentSchema.parse({ type: 'threadRewound', toEntry: kept.length }) } }
       : {}),
   });
+  // The kept turns' workspace checkpoints become the fork's too, so that it can rewind them with their files.
+  await checkpoints?.forked(thread.threadId, fork.id, atEntry);
+  return fork;
 }

@@ -24,11 +24,15 @@ export interface RewindHarness {
   close(): Promise<void>;
 }
 
-/** On the SQLite file in the data folder, or with `database` on a fresh database of that kind. */
+/**
+ * On the SQLite file in the data folder, or with `database` on a fresh database of that kind;
+ * `checkpoints` sets the cap and collection of the workspace checkpoints.
+ */
 export async function startRewindHarness(
   workspaceRoot: string,
   agents: (workspace: Workspace) => AgentRegistry,
   database: DatabaseKind = 'sqlite',
+  checkpoints: Pick<Parameters<typeof relayTurnCheckpoints>[0], 'keepTurns' | 'collector'> = {},
 ): Promise<RewindHarness> {
   const dataDir = path.join(workspaceRoot, '.baton');
   const testDatabase = database === 'postgresql' ? await createTestDatabase('postgresql') : undefined;
@@ -42,7 +46,7 @@ export async function startRewindHarness(
     agents: registry,
     log: () => undefined,
     fileHistory: new FileHistory(store.history, workspace),
-    checkpoints: relayTurnCheckpoints({ dataDir, workspace, agents: registry, log: () => undefined }),
+    checkpoints: relayTurnCheckpoints({ dataDir, workspace, agents: registry, log: () => undefined, ...checkpoints }),
     broadcast: (threadId, params) => {
       broadcasts.push(params);
       const { content } = params;
@@ -61,6 +65,7 @@ export async function startRewindHarness(
     },
     async close() {
       await hub.close();
+      await hub.checkpoints?.close();
       await store.close();
       await testDatabase?.drop();
     },

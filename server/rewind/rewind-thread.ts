@@ -42,7 +42,7 @@ export async function previewRewind(thread: EditableThread, deps: RewindDependen
   const entries = await checkedTarget(thread, toEntry);
   const kept = deps.fileHistory ? await deps.fileHistory.plan(thread.threadId, toEntry) : { files: [], conflicts: [] };
   const checkpointed = deps.checkpoints ? await deps.checkpoints.plan(thread.threadId, toEntry) : { files: [], conflicts: [] };
-  return { removedEntries: entries.length - toEntry, ...mergePlans(kept, checkpointed) };
+  return { removedEntries: entries.length - toEntry, ...mergePlans(kept, checkpointed), ...(await tooOld(thread, deps, toEntry)) };
 }
 
 export async function rewindThread(
@@ -56,6 +56,7 @@ export async function rewindThread(
   // Files first: should the record fail next, the thread still shows the calls whose changes are undone,
   // which says more than a thread without them and files still changed.
   const restoring = options.restoreFiles !== false;
+  const tooOldTurns = restoring ? await tooOld(thread, deps, toEntry) : {};
   const overwrite = { overwriteConflicts: options.overwriteConflicts };
   const kept = restoring && deps.fileHistory ? await deps.fileHistory.restore(thread.threadId, toEntry, overwrite) : { restored: [], conflicts: [] };
   // A path FileHistory kept is its to restore; the checkpoints then see it as the user's change.
@@ -66,7 +67,12 @@ export async function rewindThread(
   await deps.checkpoints?.forget(thread.threadId, toEntry);
   await thread.recorder.rewindTo(toEntry, firstRemovedEvent);
   await thread.forgetAgentSession();
-  return { removedEntries: entries.length - toEntry, restoredFiles: files.restored, conflicts: files.conflicts };
+  return { removedEntries: entries.length - toEntry, restoredFiles: files.restored, conflicts: files.conflicts, ...tooOldTurns };
+}
+
+/** Said only when true, so that a result without capped turns is as it always was. */
+async function tooOld(thread: EditableThread, deps: RewindDependencies, toEntry: number): Promise<{ tooOldToRestore?: true }> {
+  return (await deps.checkpoints?.tooOldToRestore(thread.threadId, toEntry)) ? { tooOldToRestore: true } : {};
 }
 
 /** Both plans in one; a path FileHistory kept is its own, however the checkpoints see it. */

@@ -46,6 +46,16 @@ export class ShadowGit {
     return next;
   }
 
+  /**
+   * Runs one git command beside the queue, not after it: for the garbage collection, which must
+   * never hold up a turn's checkpoint. Only for commands git itself makes safe to run alongside
+   * others (gc locks what it changes and, given a grace period, keeps objects written meanwhile).
+   */
+  async runAside(args: readonly string[]): Promise<Buffer> {
+    await this.initialize();
+    return this.spawnGit(args);
+  }
+
   private initialize(): Promise<void> {
     this.ready ??= (async () => {
       await mkdir(this.gitDir, { recursive: true, mode: 0o700 });

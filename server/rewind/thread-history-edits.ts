@@ -20,5 +20,5 @@ export function previewThreadRewind({ hub, store }: HistoryEditors, threadId: st
 }
 
 export function forkThreadAt({ hub, store }: HistoryEditors, threadId: string, atEntry: number): Promise<ThreadMetadata> {
-  return hub.editThread(threadId, (thread) => forkThread(thread, store, atEntry));
+  return hub.editThread(threadId, (thread) => forkThread(thread, store, atEntry, hub.checkpoints));
 }

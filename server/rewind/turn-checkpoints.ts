@@ -11,7 +11,9 @@ import type { AgentEntry } from '../agents/agents-config';
 import type { Workspace } from '../workspace/workspace';
 import type { RewindConflict, RewindFile } from '../../lib/protocol/thread-rewind';
 import type { RestorePlan } from './file-history';
+import { CheckpointCollector, type CollectorOptions } from './checkpoint-collector';
 import { CheckpointRestore, type RestoreOptions } from './checkpoint-restore';
+import { CheckpointRetention } from './checkpoint-retention';
 import { ShadowGit } from './shadow-git';
 import { type CheckpointPhase, WorkspaceCheckpoints } from './workspace-checkpoints';
 
@@ -19,12 +21,17 @@ import { type CheckpointPhase, WorkspaceCheckpoints } from './workspace-checkpoi
 export const SELF_WRITING_AGENT_KINDS: ReadonlySet<AgentEntry['kind']> = new Set(['eca', 'autohand', 'emacs-agent']);
 
 export class TurnCheckpoints {
+  /** Work done after the fact (the cap, the sweep of deleted threads): a close waits for it. */
+  private readonly background = new Set<Promise<void>>();
+
   constructor(
     private readonly checkpoints: WorkspaceCheckpoints,
     private readonly restorer: CheckpointRestore,
     /** Whether the named configured agent's turns get checkpoints. */
     private readonly wanted: (agent: string) => boolean,
     private readonly log: (message: string) => void,
+    private readonly retention = new CheckpointRetention(checkpoints.git),
+    private readonly collector = new CheckpointCollector(checkpoints.git, { log }),
   ) {}
 
   /**
@@ -34,7 +41,19 @@ export class TurnCheckpoints {
   async begin(threadId: string, agent: string, position: number): Promise<(() => Promise<void>) | undefined> {
     if (!this.wanted(agent)) return undefined;
     await this.take(threadId, position, 'start');
-    return () => this.take(threadId, position, 'end');
+    // The agent starts meanwhile; the turn's end (its checkpoint, then its `finished`) follows the cap.
+    const capping = this.inBackground(`cap the checkpoints of thread ${threadId}`, async () => {
+      if (await this.retention.cap(threadId)) this.collector.request();
+    });
+    return async () => {
+      await capping;
+      await this.take(threadId, position, 'end');
+    };
+  }
+
+  /** Whether a rewind to `toEntry` removes turns too old for their files to be restored (their checkpoints were capped). */
+  tooOldToRestore(threadId: string, toEntry: number): Promise<boolean> {
+    return this.retention.tooOldToRestore(threadId, toEntry);
   }
 
   plan(threadId: string, toEntry: number): Promise<RestorePlan> {
@@ -46,8 +65,49 @@ export class TurnCheckpoints {
   }
 
   /** The removed turns' checkpoints go with them, whether their files were restored or not. */
-  forget(threadId: string, fromEntry: number): Promise<void> {
-    return this.checkpoints.forget(threadId, fromEntry);
+  async forget(threadId: string, fromEntry: number): Promise<void> {
+    await this.checkpoints.forget(threadId, fromEntry);
+    this.collector.request();
+  }
+
+  /** A fork at `atEntry` can rewind its kept turns with their files, as the source could. */
+  async forked(sourceId: string, forkId: string, atEntry: number): Promise<void> {
+    try {
+      await this.retention.copy(sourceId, forkId, atEntry);
+    } catch (error) {
+      // The fork stands; a rewind in it then finds no checkpoints and restores no files of those turns.
+      this.log(`could not give fork ${forkId} the checkpoints of thread ${sourceId}: ${String(error)}`);
+    }
+  }
+
+  /** The thread was deleted for good: its checkpoints go (a deletion that can still be undone keeps them). */
+  async threadDeleted(threadId: string): Promise<void> {
+    try {
+      if (await this.retention.forgetThread(threadId)) this.collector.request();
+    } catch (error) {
+      this.log(`could not drop the checkpoints of deleted thread ${threadId} (the next start drops them): ${String(error)}`);
+    }
+  }
+
+  /** Drops, in the background, the checkpoints of threads deleted while the relay was down or by another relay. */
+  sweepDeletedThreads(exists: (threadId: string) => Promise<boolean>): void {
+    this.inBackground('drop the checkpoints of deleted threads', async () => {
+      if ((await this.retention.forgetThreadsNotIn(exists)).length > 0) this.collector.request();
+    });
+  }
+
+  /** Waits for the work under way; a collection not yet begun is let go (the next start asks again). */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.background]);
+    await this.collector.close();
+  }
+
+  /** Resolves once the work is over, however it ended (a failure is logged). */
+  private inBackground(what: string, work: () => Promise<void>): Promise<void> {
+    const running = work().catch((error: unknown) => this.log(`could not ${what}: ${error instanceof Error ? error.message : String(error)}`));
+    this.background.add(running);
+    void running.finally(() => this.background.delete(running));
+    return running;
   }
 
   private async take(threadId: string, position: number, phase: CheckpointPhase): Promise<void> {
@@ -61,12 +121,28 @@ export class TurnCheckpoints {
 }
 
 /** The relay's checkpoints: the shadow repository in Baton's data folder, for the agents that write themselves. */
-export function relayTurnCheckpoints(options: { dataDir: string; workspace: Workspace; agents: AgentRegistry; log: (message: string) => void }): TurnCheckpoints {
+export function relayTurnCheckpoints(options: {
+  dataDir: string;
+  workspace: Workspace;
+  agents: AgentRegistry;
+  log: (message: string) => void;
+  /** How many of each thread's last turns keep their checkpoints (checkpoint-retention.ts). */
+  keepTurns?: number;
+  collector?: CollectorOptions;
+}): TurnCheckpoints {
   const { dataDir, workspace, agents, log } = options;
-  const checkpoints = new WorkspaceCheckpoints(new ShadowGit(path.join(dataDir, 'workspace-checkpoints.git'), workspace.root, [dataDir]));
+  const git = new ShadowGit(path.join(dataDir, 'workspace-checkpoints.git'), workspace.root, [dataDir]);
+  const checkpoints = new WorkspaceCheckpoints(git);
   const wanted = (agent: string) => {
     const kind = agents.kindOf(agent);
     return kind !== undefined && SELF_WRITING_AGENT_KINDS.has(kind);
   };
-  return new TurnCheckpoints(checkpoints, new CheckpointRestore(checkpoints, workspace), wanted, log);
+  return new TurnCheckpoints(
+    checkpoints,
+    new CheckpointRestore(checkpoints, workspace),
+    wanted,
+    log,
+    new CheckpointRetention(git, options.keepTurns),
+    new CheckpointCollector(git, { log, ...options.collector }),
+  );
 }

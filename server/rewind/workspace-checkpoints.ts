@@ -11,11 +11,12 @@
  */
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
+import { type CheckpointPhase, readThreadRefs, setPrunedMark, type TurnRefs, turnRef, updateRefs } from './checkpoint-refs';
 import type { ShadowGit } from './shadow-git';
 
-export const MAX_CHECKPOINT_FILE_BYTES = 5 * 1024 * 1024;
+export type { CheckpointPhase } from './checkpoint-refs';
 
-export type CheckpointPhase = 'start' | 'end';
+export const MAX_CHECKPOINT_FILE_BYTES = 5 * 1024 * 1024;
 
 /** A file left out of a checkpoint for its size. */
 export interface SkippedFile {
@@ -27,15 +28,6 @@ export interface SkippedFile {
 export interface Checkpoint {
   commit: string;
   skipped: SkippedFile[];
-}
-
-/** A thread id as one ref name component: as it is when it is safe there, else hex. */
-function refComponent(threadId: string): string {
-  return /^[A-Za-z0-9_-]+$/.test(threadId) ? threadId : `x${Buffer.from(threadId, 'utf8').toString('hex')}`;
-}
-
-export function threadRefPrefix(threadId: string): string {
-  return `refs/baton/${refComponent(threadId)}/`;
 }
 
 const splitNul = (output: Buffer) => output.toString('utf8').split('\0').filter((part) => part !== '');
@@ -69,27 +61,14 @@ export class WorkspaceCheckpoints {
     const tree = (await git.run(['write-tree'])).toString('utf8').trim();
     const commit = (await git.run(['commit-tree', tree, '-m', JSON.stringify({ skipped })])).toString('utf8').trim();
     if (threadId !== undefined && position !== undefined && phase !== undefined) {
-      await git.run(['update-ref', `${threadRefPrefix(threadId)}${position}/${phase}`, commit]);
+      await git.run(['update-ref', turnRef(threadId, position, phase), commit]);
     }
     return { commit, skipped };
   }
 
   /** The thread's checkpoints from `fromPosition` on: per turn position, its start and end commits. */
-  async turnsFrom(threadId: string, fromPosition: number): Promise<Array<{ position: number; start?: string; end?: string }>> {
-    const prefix = threadRefPrefix(threadId);
-    const lines = (await this.git.run(['for-each-ref', '--format=%(refname) %(objectname)', prefix])).toString('utf8').split('\n');
-    const turns = new Map<number, { position: number; start?: string; end?: string }>();
-    for (const line of lines) {
-      const [ref, commit] = line.split(' ');
-      const match = ref?.slice(prefix.length).match(/^(\d+)\/(start|end)$/);
-      if (!match || !commit) continue;
-      const position = Number(match[1]);
-      if (position < fromPosition) continue;
-      const turn = turns.get(position) ?? { position };
-      turn[match[2] as CheckpointPhase] = commit;
-      turns.set(position, turn);
-    }
-    return [...turns.values()].sort((a, b) => a.position - b.position);
+  async turnsFrom(threadId: string, fromPosition: number): Promise<TurnRefs[]> {
+    return (await readThreadRefs(this.git, threadId)).turns.filter((turn) => turn.position >= fromPosition);
   }
 
   /** The files left out of a checkpoint for their size. */
@@ -115,13 +94,16 @@ export class WorkspaceCheckpoints {
     return this.git.run(['cat-file', 'blob', blob]);
   }
 
-  /** Forgets the thread's checkpoints from `fromPosition` on (the turns a rewind removed). */
+  /**
+   * Forgets the thread's checkpoints from `fromPosition` on (the turns a rewind removed); the
+   * pruned mark comes down below them, since later turns will take those positions again.
+   */
   async forget(threadId: string, fromPosition: number): Promise<void> {
-    const prefix = threadRefPrefix(threadId);
-    for (const turn of await this.turnsFrom(threadId, fromPosition)) {
-      for (const phase of ['start', 'end'] as const) {
-        if (turn[phase]) await this.git.run(['update-ref', '-d', `${prefix}${turn.position}/${phase}`]);
-      }
-    }
+    const refs = await readThreadRefs(this.git, threadId);
+    const commands = refs.turns
+      .filter((turn) => turn.position >= fromPosition)
+      .flatMap((turn) => (['start', 'end'] as const).filter((phase) => turn[phase]).map((phase) => `delete ${turnRef(threadId, turn.position, phase)}`));
+    if (refs.prunedThrough !== undefined && refs.prunedThrough >= fromPosition) commands.push(...(await setPrunedMark(this.git, threadId, refs, fromPosition - 1)));
+    await updateRefs(this.git, commands);
   }
 }
