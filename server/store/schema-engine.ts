@@ -40,10 +40,10 @@ export function migrationLock(provider: 'sqlite' | 'postgresql'): string {
 
 /**
  * The full-text index's tables (server/store/thread-search.ts): Prisma cannot model an FTS5
- * virtual table or its shadow tables, so a diff would drop them; marked external, it leaves them
+ * virtual table, its shadow tables or an fts5vocab table over it, so a diff would drop them; marked external, it leaves them
  * alone. Every other table is Prisma's.
  */
-export const FULL_TEXT_TABLES = ['ThreadSearch', 'ThreadSearch_config', 'ThreadSearch_data', 'ThreadSearch_docsize', 'ThreadSearch_idx'];
+export const FULL_TEXT_TABLES = ['ThreadSearch', 'ThreadSearch_config', 'ThreadSearch_data', 'ThreadSearch_docsize', 'ThreadSearch_idx', 'ThreadSearchTerms'];
 
 /**
  * Nothing is excluded but the tables Prisma cannot model. PostgreSQL has none (its full-text index

@@ -29,34 +29,38 @@ export function searchWords(query: string): string[] {
   return query.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
 }
 
-export interface RecentHits {
-  hits: SearchHit[];
-  rowsTaken: number;
-  oldestRowId: number | undefined;
+/**
+ * The user's words as one database's query text: `all` requires every word (the last as a prefix),
+ * `any` any one of them. Undefined when no row can match (a prefix no indexed word begins with).
+ */
+export interface SearchMatch {
+  all: string;
+  any: string;
 }
 
-export interface OlderHitsRequest {
-  beforeRowId: number | undefined;
-  exceptThreadIds: string[];
-  limit: number | null;
-  offset: number;
+export interface NewestHits {
+  hits: SearchHit[];
+  /** How many matching rows the window held, before the filter. */
+  rowsTaken: number;
 }
 
 export interface SearchDialect {
   /** Writes `[seq, text]` rows (one JSON parameter); a row whose text is unchanged is not rewritten. */
   upsertTexts(client: RawClient, threadId: string, rowsJson: string): Promise<number>;
+  matchOf(client: RawClient, words: string[]): Promise<SearchMatch | undefined>;
+  /** How many rows match `match.any`, counted no further than `atMost`: a common word costs no more than that. */
+  countAnyRows(client: RawClient, match: SearchMatch, atMost: number): Promise<number>;
   /**
-   * Among the newest `windowRows` rows matching every word (the last as a prefix), each thread's
-   * best-ranked row, best thread first, then the most recently modified; `filter` is SQL over the
-   * alias "thread". With how many rows the window took and the id of its oldest (absent when no
-   * thread was left).
+   * Every thread with a row matching `match.all`, each with its best-ranked row, best thread first,
+   * then the most recently modified; `filter` is SQL over the alias "thread". Ranking costs what
+   * each word's rows number, so it is asked only when countAnyRows found few.
    */
-  recentBestHits(client: RawClient, words: string[], filter: Prisma.Sql, windowRows: number): Promise<RecentHits>;
+  bestHits(client: RawClient, match: SearchMatch, filter: Prisma.Sql): Promise<SearchHit[]>;
   /**
-   * The threads with a matching row older than `beforeRowId` (any, when absent) and not among
-   * `exceptThreadIds`, each with its newest matching row, newest first; a null limit means all.
+   * Among the newest `windowRows` rows matching `match.all`, each thread with its newest one,
+   * newest first; `filter` as above. Costs what the window holds, however common the words.
    */
-  olderHits(client: RawClient, words: string[], filter: Prisma.Sql, older: OlderHitsRequest): Promise<SearchHit[]>;
+  newestHits(client: RawClient, match: SearchMatch, filter: Prisma.Sql, windowRows: number): Promise<NewestHits>;
   /** For each of these rows, its text around the match with the matched words marked (MATCH_START … MATCH_END). */
-  snippets(client: RawClient, words: string[], rowIds: number[]): Promise<Map<number, string>>;
+  snippets(client: RawClient, match: SearchMatch, rowIds: number[]): Promise<Map<number, string>>;
 }

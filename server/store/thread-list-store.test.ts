@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { openThreadStore } from './prisma-thread-store';
 import { InvalidCursorError, type ThreadStore } from './thread-store';
-import { SEARCH_WINDOW_ROWS, toMatchQuery } from './thread-search';
+import { toMatchQuery } from './thread-search';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases';
 
 const message = (role: 'user' | 'assistant', text: string): ThreadEntry => ({ type: 'message', role, chunks: [{ type: 'text', chunk: text }] });
@@ -175,35 +175,6 @@ describe.each(DATABASE_KINDS)('the thread list on %s', (kind) => {
       expect(await store.getEntries(imported.id)).toHaveLength(2);
       expect(titles(await store.listThreads({ query: 'okapi' }))).toEqual(['Imported okapi']);
       expect((await store.listThreads({ query: 'capybaras' })).threads[0]?.match?.seq).toBe(0);
-    });
-
-    it('ranks the newest matching rows of a common word, then lists the threads matched only earlier, newest first, on every page', async () => {
-      const older = await threadWith('Older notes', ['a lemur once', 'another lemur']);
-      const busy = await threadWith('Busy', []);
-      // In several writes, as a long answer is written: one transaction of them all is slow on a busy machine.
-      for (let first = 0; first < SEARCH_WINDOW_ROWS; first += 250) {
-        const seqs = Array.from({ length: 250 }, (_, index) => first + index);
-        await store.saveEntries(busy, seqs.map((seq) => ({ seq, entry: message('assistant', `lemur number ${seq} of the long answer`) })));
-      }
-      const newest = await threadWith('Lemur', []);
-
-      const all = (await store.listThreads({ query: 'lemur' })).threads.map((thread) => thread.id);
-      // The short title is the best match in the window; the older thread's rows are all outside it.
-      expect(all).toEqual([newest, busy, older]);
-      const pages: string[][] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await store.listThreads({ query: 'lemur', limit: 1, cursor });
-        pages.push(page.threads.map((thread) => thread.id));
-        cursor = page.nextCursor;
-      } while (cursor !== undefined);
-      expect(pages).toEqual([[newest], [busy], [older]]);
-      const tail = await store.listThreads({ query: 'lemur', limit: 2, cursor: (await store.listThreads({ query: 'lemur', limit: 2 })).nextCursor });
-      expect(tail.threads.map((thread) => thread.id)).toEqual([older]);
-      expect(tail.threads[0]?.match?.seq).toBe(1);
-      expect(tail.nextCursor).toBeUndefined();
-      // Filters apply to both parts.
-      expect(titles(await store.listThreads({ query: 'lemur', onlyIds: [older, newest] }))).toEqual(['Lemur', 'Older notes']);
     });
 
     it('pages search results', async () => {

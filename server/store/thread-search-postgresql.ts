@@ -11,13 +11,13 @@ import { ELLIPSIS, MATCH_END, MATCH_START, SNIPPET_WORDS, type SearchDialect, ty
 
 /**
  * The words as to_tsquery input: each a quoted lexeme (`'` doubled, `\` escaped), so that the
- * query syntax (`&`, `|`, `!`, `<->`, `:*`, parentheses) is only ever text, all of them required,
- * the last one a prefix. The parser still splits a quoted word at its punctuation, into lexemes
+ * query syntax (`&`, `|`, `!`, `<->`, `:*`, parentheses) is only ever text, joined by `operator`
+ * (every word required, or any one), the last one a prefix. The parser still splits a quoted word at its punctuation, into lexemes
  * that must follow each other, as the text's own were split.
  */
-export function toTsQuery(words: string[]): string {
+export function toTsQuery(words: string[], operator: '&' | '|' = '&'): string {
   const quoted = words.map((word) => `'${word.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`);
-  return `${quoted.join(' & ')}:*`;
+  return `${quoted.join(` ${operator} `)}:*`;
 }
 
 /** Divides a row's rank by its length in words, as bm25 favours the short row (a title) that matches. */
@@ -36,56 +36,64 @@ export const postgresqlSearch: SearchDialect = {
       SELECT ${threadId}, (value ->> 0)::integer, value ->> 1 FROM json_array_elements(${rowsJson}::json)
       ON CONFLICT ("threadId", "seq") DO UPDATE SET "text" = excluded."text" WHERE "ThreadSearchText"."text" <> excluded."text"`,
 
-  // The window is taken by id before anything is ranked, so ts_rank (which parses each row's text
-  // again) runs on the window's rows only. DISTINCT ON keeps each thread's first row in the order
-  // given: its best-ranked one.
-  async recentBestHits(client, words, filter, windowRows) {
-    const rows = await client.$queryRaw<Array<SearchHit & { rowsTaken: number | bigint; oldestRowId: number | bigint }>>`
-      WITH "recent" AS MATERIALIZED (
-        SELECT "text"."threadId", "text"."id" AS "rowId", "text"."seq", "text"."text"
+  // No database work: the GIN index takes a prefix as it is.
+  matchOf: async (_client, words) => ({ all: toTsQuery(words), any: toTsQuery(words, '|') }),
+
+  async countAnyRows(client, match, atMost) {
+    const [row] = await client.$queryRaw<Array<{ rows: number | bigint }>>`
+      SELECT COUNT(*) AS "rows" FROM (
+        SELECT 1 FROM "ThreadSearchText" AS "text"
+        WHERE to_tsvector('baton_search'::regconfig, "text"."text") @@ to_tsquery('baton_search'::regconfig, ${match.any})
+        LIMIT ${atMost}::integer
+      ) AS "matching"`;
+    return Number(row?.rows ?? 0);
+  },
+
+  // DISTINCT ON keeps each thread's first row in the order given: its best-ranked one.
+  bestHits: (client, match, filter) =>
+    client.$queryRaw<SearchHit[]>`
+      WITH "best" AS (
+        SELECT DISTINCT ON ("text"."threadId") "text"."threadId", "text"."id" AS "rowId", "text"."seq",
+          ts_rank(to_tsvector('baton_search'::regconfig, "text"."text"), to_tsquery('baton_search'::regconfig, ${match.all}), ${RANK_BY_LENGTH}::integer) AS "rank"
         FROM "ThreadSearchText" AS "text"
-        WHERE to_tsvector('baton_search'::regconfig, "text"."text") @@ to_tsquery('baton_search'::regconfig, ${toTsQuery(words)})
-        ORDER BY "text"."id" DESC LIMIT ${windowRows}::integer
-      ), "best" AS (
-        SELECT DISTINCT ON ("recent"."threadId") "recent"."threadId", "recent"."rowId", "recent"."seq",
-          ts_rank(to_tsvector('baton_search'::regconfig, "recent"."text"), to_tsquery('baton_search'::regconfig, ${toTsQuery(words)}), ${RANK_BY_LENGTH}::integer) AS "rank"
-        FROM "recent"
-        ORDER BY "recent"."threadId", "rank" DESC, "recent"."seq"
+        WHERE to_tsvector('baton_search'::regconfig, "text"."text") @@ to_tsquery('baton_search'::regconfig, ${match.all})
+        ORDER BY "text"."threadId", "rank" DESC, "text"."seq"
       )
-      SELECT "best"."threadId", "best"."rowId", "best"."seq",
-        (SELECT COUNT(*) FROM "recent") AS "rowsTaken", (SELECT MIN("rowId") FROM "recent") AS "oldestRowId"
+      SELECT "best"."threadId", "best"."rowId", "best"."seq"
       FROM "best" JOIN "Thread" AS "thread" ON "thread"."id" = "best"."threadId"
       WHERE true ${filter}
-      ORDER BY "best"."rank" DESC, "thread"."modifiedAt" DESC, "thread"."id" DESC`;
+      ORDER BY "best"."rank" DESC, "thread"."modifiedAt" DESC, "thread"."id" DESC`,
+
+  // DISTINCT ON with the id descending keeps each thread's newest row of the window. The outer LEFT
+  // JOIN answers one row even when the filter leaves no thread, so that the window's size is told.
+  async newestHits(client, match, filter, windowRows) {
+    const rows = await client.$queryRaw<Array<{ rowsTaken: number | bigint; threadId: string | null; rowId: number | null; seq: number | null }>>`
+      WITH "recent" AS MATERIALIZED (
+        SELECT "text"."threadId", "text"."id" AS "rowId", "text"."seq"
+        FROM "ThreadSearchText" AS "text"
+        WHERE to_tsvector('baton_search'::regconfig, "text"."text") @@ to_tsquery('baton_search'::regconfig, ${match.all})
+        ORDER BY "text"."id" DESC LIMIT ${windowRows}::integer
+      ), "newest" AS (
+        SELECT DISTINCT ON ("recent"."threadId") "recent"."threadId", "recent"."rowId", "recent"."seq"
+        FROM "recent" ORDER BY "recent"."threadId", "recent"."rowId" DESC
+      )
+      SELECT "taken"."rowsTaken", "hit"."threadId", "hit"."rowId", "hit"."seq"
+      FROM (SELECT COUNT(*) AS "rowsTaken" FROM "recent") AS "taken" LEFT JOIN (
+        SELECT "newest".* FROM "newest" JOIN "Thread" AS "thread" ON "thread"."id" = "newest"."threadId" WHERE true ${filter}
+      ) AS "hit" ON true
+      ORDER BY "hit"."rowId" DESC`;
     return {
-      hits: rows.map(({ threadId, rowId, seq }) => ({ threadId, rowId, seq })),
+      hits: rows.flatMap(({ threadId, rowId, seq }) => (threadId === null || rowId === null || seq === null ? [] : [{ threadId, rowId, seq }])),
       rowsTaken: Number(rows[0]?.rowsTaken ?? 0),
-      oldestRowId: rows[0] === undefined ? undefined : Number(rows[0].oldestRowId),
     };
   },
 
-  // DISTINCT ON with the id descending keeps each thread's newest matching row.
-  olderHits: (client, words, filter, { beforeRowId, exceptThreadIds, limit, offset }) =>
-    client.$queryRaw<SearchHit[]>`
-      WITH "older" AS (
-        SELECT DISTINCT ON ("text"."threadId") "text"."threadId", "text"."id" AS "rowId", "text"."seq"
-        FROM "ThreadSearchText" AS "text"
-        WHERE to_tsvector('baton_search'::regconfig, "text"."text") @@ to_tsquery('baton_search'::regconfig, ${toTsQuery(words)})
-          AND "text"."id" < ${beforeRowId ?? 2 ** 31 - 1}::integer
-          AND "text"."threadId" NOT IN (SELECT json_array_elements_text(${JSON.stringify(exceptThreadIds)}::json))
-        ORDER BY "text"."threadId", "text"."id" DESC
-      )
-      SELECT "older"."threadId", "older"."rowId", "older"."seq" FROM "older" JOIN "Thread" AS "thread" ON "thread"."id" = "older"."threadId"
-      WHERE true ${filter}
-      ORDER BY "older"."rowId" DESC
-      LIMIT ${limit}::integer OFFSET ${offset}::integer`,
-
   // ts_headline adds no ellipsis where it cut the text; whether it did is told by comparing the
   // unmarked fragment with the text's ends, here, so that the long text never leaves the database.
-  async snippets(client, words, rowIds) {
+  async snippets(client, match, rowIds) {
     const rows = await client.$queryRaw<Array<{ rowId: number; headline: string; atStart: boolean; atEnd: boolean }>>`
       WITH "headlines" AS (
-        SELECT "id", "text", ts_headline('baton_search'::regconfig, "text", to_tsquery('baton_search'::regconfig, ${toTsQuery(words)}), ${HEADLINE_OPTIONS}) AS "headline"
+        SELECT "id", "text", ts_headline('baton_search'::regconfig, "text", to_tsquery('baton_search'::regconfig, ${match.all}), ${HEADLINE_OPTIONS}) AS "headline"
         FROM "ThreadSearchText" WHERE "id" IN (${Prisma.join(rowIds)})
       ), "plain" AS (
         SELECT "id", "text", "headline", translate("headline", ${MATCH_START + MATCH_END}, '') AS "unmarked" FROM "headlines"

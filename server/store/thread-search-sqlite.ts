@@ -3,7 +3,8 @@
  * kept in step by the triggers of the migration `thread_list`.
  */
 import { Prisma } from './generated/client';
-import { ELLIPSIS, MATCH_END, MATCH_START, searchWords, SNIPPET_WORDS, type SearchDialect, type SearchHit } from './search-dialect';
+import { ELLIPSIS, MATCH_END, MATCH_START, searchWords, SNIPPET_WORDS, type RawClient, type SearchDialect, type SearchHit, type SearchMatch } from './search-dialect';
+import { lastAsciiToken, termsWithPrefix } from './sqlite-prefix-terms';
 
 /**
  * The user's words as an FTS5 query: each word a quoted string (a `"` doubled inside), so that
@@ -11,13 +12,25 @@ import { ELLIPSIS, MATCH_END, MATCH_START, searchWords, SNIPPET_WORDS, type Sear
  * word matches as a prefix, as one types. Undefined when no word is left.
  */
 export function toMatchQuery(query: string): string | undefined {
-  return matchQueryOf(searchWords(query));
+  const words = searchWords(query);
+  if (words.length === 0) return undefined;
+  return [...words.slice(0, -1).map(quoted), `${quoted(words.at(-1)!)}*`].join(' ');
 }
 
-function matchQueryOf(words: string[]): string | undefined {
-  if (words.length === 0) return undefined;
-  const quoted = words.map((word) => `"${word.replaceAll('"', '""')}"`);
-  return `${quoted.join(' ')}*`;
+function quoted(word: string): string {
+  return `"${word.replaceAll('"', '""')}"`;
+}
+
+/**
+ * The last word as the whole terms it begins (sqlite-prefix-terms.ts), each in the word's place:
+ * `deploy` as `"deploy" OR "deployment"`, `foo-ba` as `"foo-bar" OR "foo-baz"`. Undefined when
+ * the prefix stays FTS5's (not ASCII, or too many terms); an empty list when no term begins so.
+ */
+async function lastWordAsTerms(client: RawClient, word: string): Promise<string[] | undefined> {
+  const last = lastAsciiToken(word);
+  if (last === undefined) return undefined;
+  const terms = await termsWithPrefix(client, last.token);
+  return terms?.map((term) => quoted(word.slice(0, last.start) + term));
 }
 
 export const sqliteSearch: SearchDialect = {
@@ -29,55 +42,74 @@ export const sqliteSearch: SearchDialect = {
       SELECT ${threadId}, value ->> 0, value ->> 1 FROM json_each(${rowsJson}) WHERE true
       ON CONFLICT ("threadId", "seq") DO UPDATE SET "text" = excluded."text" WHERE "text" <> excluded."text"`,
 
-  // FTS5 walks a match in rowid order and stops at the LIMIT, so the window costs what it holds,
-  // however common the words; bm25() works only in the query that matches, hence the materialised
-  // step. SQLite takes the other columns of a MIN() aggregate from the row that has the minimum:
-  // each thread's best row, without a window function over every hit.
-  async recentBestHits(client, words, filter, windowRows) {
-    const rows = await client.$queryRaw<Array<SearchHit & { rowsTaken: number | bigint; oldestRowId: number | bigint }>>`
-      WITH "recent" AS MATERIALIZED (
-        SELECT "ThreadSearch".rowid AS "rowId", bm25("ThreadSearch") AS "rank"
-        FROM "ThreadSearch" WHERE "ThreadSearch" MATCH ${matchQueryOf(words)}
-        ORDER BY "ThreadSearch".rowid DESC LIMIT ${windowRows}
-      ), "best" AS (
-        SELECT "text"."threadId", "recent"."rowId", "text"."seq", MIN("recent"."rank") AS "rank"
-        FROM "recent" JOIN "ThreadSearchText" AS "text" ON "text"."id" = "recent"."rowId" GROUP BY "text"."threadId"
-      )
-      SELECT "best"."threadId", "best"."rowId", "best"."seq",
-        (SELECT COUNT(*) FROM "recent") AS "rowsTaken", (SELECT MIN("rowId") FROM "recent") AS "oldestRowId"
-      FROM "best" JOIN "Thread" AS "thread" ON "thread"."id" = "best"."threadId"
-      WHERE true ${filter}
-      ORDER BY "best"."rank", "thread"."modifiedAt" DESC, "thread"."id" DESC`;
+  async matchOf(client, words): Promise<SearchMatch | undefined> {
+    const firsts = words.slice(0, -1).map(quoted);
+    const last = words.at(-1)!;
+    const alternatives = (await lastWordAsTerms(client, last)) ?? [`${quoted(last)}*`];
+    if (alternatives.length === 0) return undefined;
     return {
-      hits: rows.map(({ threadId, rowId, seq }) => ({ threadId, rowId, seq })),
-      rowsTaken: Number(rows[0]?.rowsTaken ?? 0),
-      oldestRowId: rows[0] === undefined ? undefined : Number(rows[0].oldestRowId),
+      all: [...firsts, `(${alternatives.join(' OR ')})`].join(' AND '),
+      any: [...firsts, ...alternatives].join(' OR '),
     };
   },
 
-  // MAX() takes "seq" from the newest matching row, as MIN() does above.
-  olderHits: (client, words, filter, { beforeRowId, exceptThreadIds, limit, offset }) =>
+  // FTS5 walks a match in rowid order and stops at the LIMIT.
+  async countAnyRows(client, match, atMost) {
+    const [row] = await client.$queryRaw<Array<{ rows: number | bigint }>>`
+      SELECT COUNT(*) AS "rows" FROM (SELECT rowid FROM "ThreadSearch" WHERE "ThreadSearch" MATCH ${match.any} LIMIT ${atMost})`;
+    return Number(row?.rows ?? 0);
+  },
+
+  // bm25() works only in the query that matches, hence the materialised step. CROSS JOIN keeps SQLite
+  // from turning the join around (scanning every text row to probe the match's), here and below. SQLite takes the other
+  // columns of a MIN() aggregate from the row that has the minimum: each thread's best row, without
+  // a window function over every hit.
+  bestHits: (client, match, filter) =>
     client.$queryRaw<SearchHit[]>`
-      WITH "older" AS (
-        SELECT "text"."threadId", MAX("text"."id") AS "rowId", "text"."seq"
-        FROM "ThreadSearch" JOIN "ThreadSearchText" AS "text" ON "text"."id" = "ThreadSearch".rowid
-        WHERE "ThreadSearch" MATCH ${matchQueryOf(words)} AND "ThreadSearch".rowid < ${beforeRowId ?? Number.MAX_SAFE_INTEGER}
-          AND "text"."threadId" NOT IN (SELECT value FROM json_each(${JSON.stringify(exceptThreadIds)}))
-        GROUP BY "text"."threadId"
+      WITH "ranked" AS MATERIALIZED (
+        SELECT "ThreadSearch".rowid AS "rowId", bm25("ThreadSearch") AS "rank"
+        FROM "ThreadSearch" WHERE "ThreadSearch" MATCH ${match.all}
+      ), "best" AS (
+        SELECT "text"."threadId", "ranked"."rowId", "text"."seq", MIN("ranked"."rank") AS "rank"
+        FROM "ranked" CROSS JOIN "ThreadSearchText" AS "text" ON "text"."id" = "ranked"."rowId" GROUP BY "text"."threadId"
       )
-      SELECT "older"."threadId", "older"."rowId", "older"."seq" FROM "older" JOIN "Thread" AS "thread" ON "thread"."id" = "older"."threadId"
+      SELECT "best"."threadId", "best"."rowId", "best"."seq"
+      FROM "best" JOIN "Thread" AS "thread" ON "thread"."id" = "best"."threadId"
       WHERE true ${filter}
-      ORDER BY "older"."rowId" DESC
-      LIMIT ${limit ?? -1} OFFSET ${offset}`,
+      ORDER BY "best"."rank", "thread"."modifiedAt" DESC, "thread"."id" DESC`,
+
+  // The window is taken newest first without ranking, so it costs what it holds. MAX() takes "seq"
+  // from each thread's newest row, as MIN() does above. The outer LEFT JOIN answers one row even
+  // when the filter leaves no thread, so that the window's size is always told.
+  async newestHits(client, match, filter, windowRows) {
+    const rows = await client.$queryRaw<Array<{ rowsTaken: number | bigint; threadId: string | null; rowId: number | bigint | null; seq: number | bigint | null }>>`
+      WITH "recent" AS MATERIALIZED (
+        SELECT rowid AS "rowId" FROM "ThreadSearch" WHERE "ThreadSearch" MATCH ${match.all}
+        ORDER BY rowid DESC LIMIT ${windowRows}
+      ), "newest" AS (
+        SELECT "text"."threadId", MAX("recent"."rowId") AS "rowId", "text"."seq"
+        FROM "recent" CROSS JOIN "ThreadSearchText" AS "text" ON "text"."id" = "recent"."rowId" GROUP BY "text"."threadId"
+      )
+      SELECT "taken"."rowsTaken", "hit"."threadId", "hit"."rowId", "hit"."seq"
+      FROM (SELECT COUNT(*) AS "rowsTaken" FROM "recent") AS "taken" LEFT JOIN (
+        SELECT "newest".* FROM "newest" JOIN "Thread" AS "thread" ON "thread"."id" = "newest"."threadId" WHERE true ${filter}
+      ) AS "hit" ON true
+      ORDER BY "hit"."rowId" DESC`;
+    return {
+      hits: rows.flatMap(({ threadId, rowId, seq }) => (threadId === null || rowId === null || seq === null ? [] : [{ threadId, rowId, seq }])),
+      rowsTaken: Number(rows[0]?.rowsTaken ?? 0),
+    };
+  },
 
   // FTS5 takes a rowid range as the bounds of one walk through the match; a rowid IN list it would
-  // take as one walk per value, each building the prefix word's row list again (hundreds of ms for
-  // a common word). The unary + keeps the list out of FTS5's hands: it only filters the range's rows.
-  async snippets(client, words, rowIds) {
+  // take as one walk per value. The unary + keeps the list out of FTS5's hands: it only filters the
+  // range's rows. FTS5 ignores a bound that is not an INTEGER value, and the driver binds a number
+  // as a REAL: without the CASTs it walked every matching row (20 ms over 40,000 threads).
+  async snippets(client, match, rowIds) {
     const rows = await client.$queryRaw<Array<{ rowId: number | bigint; snippet: string }>>`
       SELECT rowid AS "rowId", snippet("ThreadSearch", 0, ${MATCH_START}, ${MATCH_END}, ${ELLIPSIS}, ${SNIPPET_WORDS}) AS "snippet"
-      FROM "ThreadSearch" WHERE "ThreadSearch" MATCH ${matchQueryOf(words)}
-        AND rowid BETWEEN ${Math.min(...rowIds)} AND ${Math.max(...rowIds)} AND +rowid IN (${Prisma.join(rowIds)})`;
+      FROM "ThreadSearch" WHERE "ThreadSearch" MATCH ${match.all}
+        AND rowid BETWEEN CAST(${Math.min(...rowIds)} AS INTEGER) AND CAST(${Math.max(...rowIds)} AS INTEGER) AND +rowid IN (${Prisma.join(rowIds)})`;
     return new Map(rows.map((row) => [Number(row.rowId), row.snippet]));
   },
 };

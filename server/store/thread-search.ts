@@ -8,7 +8,7 @@ import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads
 import type { SnippetPart } from '../../lib/protocol/thread-list';
 import type { DatabaseTarget } from './database-target';
 import { Prisma } from './generated/client';
-import { MATCH_END, MATCH_START, searchWords, type RawClient, type SearchDialect, type SearchHit } from './search-dialect';
+import { MATCH_END, MATCH_START, searchWords, type RawClient, type SearchDialect, type SearchHit, type SearchMatch } from './search-dialect';
 import { postgresqlSearch } from './thread-search-postgresql';
 import { sqliteSearch } from './thread-search-sqlite';
 import { InvalidCursorError, type ThreadListRequest, type ThreadPage } from './thread-store';
@@ -48,12 +48,10 @@ export interface ThreadSearch {
   /** Forgets the text of the entries from `seq` on (a rewind removed them); the title stays. */
   forgetEntriesFrom(client: RawClient, threadId: string, seq: number): Promise<void>;
   /**
-   * The threads whose title or entries match `request.query`, best match first, then the most
-   * recently modified (among the newest matching rows: see rankedHits), each with its
-   * best-matching entry and a snippet of it. Pages by offset:
-   * relevance has no key to seek on, and a search reads only the matching rows anyway. Snippets
-   * are made for the page's rows alone, in a second query: making one costs far more than
-   * ranking a row, and a common word matches most rows.
+   * The threads whose title or entries match `request.query`, each with its matching entry and a
+   * snippet of it (see orderedHits for the order). Pages by offset: relevance has no key to seek
+   * on. Snippets are made for the page's rows alone, in a second query: making one costs far more
+   * than finding a row, and a common word matches most rows.
    */
   searchThreads(
     client: RawClient,
@@ -64,13 +62,17 @@ export interface ThreadSearch {
 }
 
 /**
- * How many of the newest matching rows a search ranks. A common word matches most rows of every
- * thread, and ranking them all cost about 200 ms over 10,000 threads; the newest rows are where
- * a search is most likely aimed, and the first pages come from them alone.
+ * Up to how many rows matching any of the words a search ranks best first. Ranking (bm25, ts_rank)
+ * weighs each word by how many rows hold it, which it counts row by row: a common word's count
+ * cost about 200 ms over 10,000 threads and grew with the history. Past this, newest first.
  */
-export const SEARCH_WINDOW_ROWS = 2_000;
+export const RANKED_ROWS_AT_MOST = 2_000;
 
-export function threadSearchFor(kind: DatabaseTarget['kind'], windowRows = SEARCH_WINDOW_ROWS): ThreadSearch {
+/** The first window of newest matching rows a newest-first search reads; each next one is 4 times larger. */
+export const SEARCH_WINDOW_ROWS = 2_000;
+const WINDOW_GROWTH = 4;
+
+export function threadSearchFor(kind: DatabaseTarget['kind']): ThreadSearch {
   const dialect = kind === 'sqlite' ? sqliteSearch : postgresqlSearch;
   return {
     async indexEntries(client, threadId, entries) {
@@ -86,7 +88,7 @@ export function threadSearchFor(kind: DatabaseTarget['kind'], windowRows = SEARC
     async forgetEntriesFrom(client, threadId, seq) {
       await client.$executeRaw`DELETE FROM "ThreadSearchText" WHERE "threadId" = ${threadId} AND "seq" >= ${Math.max(seq, 0)}`;
     },
-    searchThreads: (client, request, limit, load) => searchWith(dialect, client, request, limit, load, windowRows),
+    searchThreads: (client, request, limit, load) => searchWith(dialect, client, request, limit, load),
   };
 }
 
@@ -96,15 +98,15 @@ async function searchWith(
   request: ThreadListRequest & { query: string },
   limit: number | undefined,
   load: (ids: string[]) => Promise<ThreadMetadata[]>,
-  windowRows: number,
 ): Promise<ThreadPage> {
   const words = searchWords(request.query);
-  if (words.length === 0) return { threads: [] };
   const offset = request.cursor === undefined ? 0 : decodeSearchCursor(request.cursor);
-  const hits = await rankedHits(dialect, client, words, filterSql(request), { limit: limit === undefined ? null : limit + 1, offset }, windowRows);
+  const match = words.length === 0 ? undefined : await dialect.matchOf(client, words);
+  if (match === undefined) return { threads: [] };
+  const hits = await orderedHits(dialect, client, match, filterSql(request), { limit: limit === undefined ? null : limit + 1, offset });
   const page = limit === undefined ? hits : hits.slice(0, limit);
   const rowIds = page.map((hit) => Number(hit.rowId));
-  const snippets = rowIds.length === 0 ? new Map<number, string>() : await dialect.snippets(client, words, rowIds);
+  const snippets = rowIds.length === 0 ? new Map<number, string>() : await dialect.snippets(client, match, rowIds);
   const byId = new Map((await load(page.map((hit) => hit.threadId))).map((thread) => [thread.id, thread]));
   const threads = page.flatMap((hit) => {
     const thread = byId.get(hit.threadId);
@@ -117,35 +119,30 @@ async function searchWith(
 }
 
 /**
- * The page of `offset`..`offset + limit` in this order: first the threads with a match among the
- * newest `windowRows` matching rows, best match first (then the most recently modified); after
- * them, once the window is spent, the threads whose every match is older, newest match first,
- * unranked. With fewer matching rows than the window every thread is ranked, as before. The order
- * is the same on every page, so offset paging neither repeats nor skips a thread.
+ * The page of `offset`..`offset + limit`. When few rows hold any of the words (at most
+ * RANKED_ROWS_AT_MOST), every matching thread ranked, best match first (then the most recently
+ * modified), with its best-matching entry. Otherwise the threads by their newest matching row,
+ * newest first, with that entry: read from a window of the newest matching rows, which holds every
+ * thread with a row in it, in the right order, ahead of every thread without; the window grows
+ * until it holds the page or every matching row. Either order is the same on every page, so offset
+ * paging neither repeats nor skips a thread.
  */
-async function rankedHits(
+async function orderedHits(
   dialect: SearchDialect,
   client: RawClient,
-  words: string[],
+  match: SearchMatch,
   filter: Prisma.Sql,
   { limit, offset }: { limit: number | null; offset: number },
-  windowRows: number,
 ): Promise<SearchHit[]> {
-  const recent = await dialect.recentBestHits(client, words, filter, windowRows);
   const end = limit === null ? Infinity : offset + limit;
-  // No thread left after the filter says nothing of the window's size: look further, to be sure.
-  const windowFull = recent.hits.length === 0 || recent.rowsTaken >= windowRows;
-  if (recent.hits.length >= end || !windowFull) return recent.hits.slice(offset, end);
-  const olderOffset = Math.max(0, offset - recent.hits.length);
-  const older = await dialect.olderHits(client, words, filter, {
-    beforeRowId: recent.oldestRowId,
-    exceptThreadIds: recent.hits.map((hit) => hit.threadId),
-    limit: limit === null ? null : end - Math.max(offset, recent.hits.length),
-    offset: olderOffset,
-  });
-  return [...recent.hits.slice(offset), ...older];
+  if ((await dialect.countAnyRows(client, match, RANKED_ROWS_AT_MOST + 1)) <= RANKED_ROWS_AT_MOST) {
+    return (await dialect.bestHits(client, match, filter)).slice(offset, end);
+  }
+  for (let windowRows = SEARCH_WINDOW_ROWS; ; windowRows *= WINDOW_GROWTH) {
+    const recent = await dialect.newestHits(client, match, filter, windowRows);
+    if (recent.hits.length >= end || recent.rowsTaken < windowRows) return recent.hits.slice(offset, end);
+  }
 }
-
 /** The list's filters as SQL over the alias "thread"; values are always bound, never spliced. */
 function filterSql(request: ThreadListRequest): Prisma.Sql {
   const conditions: Prisma.Sql[] = [Prisma.sql`"thread"."deletedAt" IS NULL`];
