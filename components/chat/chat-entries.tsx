@@ -68,14 +68,6 @@ export function ChatEntries() {
     lastScrollTop.current = element.scrollTop;
     lastScrollHeight.current = element.scrollHeight;
   }, []);
-  const scrollerRef = useCallback(
-    (element: HTMLElement | Window | null) => {
-      scroller.current?.removeEventListener('scroll', readReader);
-      scroller.current = element instanceof HTMLElement ? element : null;
-      scroller.current?.addEventListener('scroll', readReader, { passive: true });
-    },
-    [readReader],
-  );
   // An entry appended or a streaming answer growing changes the list's height: follow it while
   // pinned. Done here, not with the list's followOutput, whose own follow-ups (retries, following
   // size increases) do not ask whether the reader has scrolled away. A scroll up not yet reported
@@ -89,6 +81,21 @@ export function ChatEntries() {
     lastScrollTop.current = element.scrollTop;
     lastScrollHeight.current = element.scrollHeight;
   }, [holdingFocus, readReader]);
+
+  // The viewport shrinking (a phone's keyboard opening, the composer growing) moves no content, but
+  // the bottom out of view: a reader who was there stays there.
+  const viewportObserver = useRef<ResizeObserver | null>(null);
+  const scrollerRef = useCallback(
+    (element: HTMLElement | Window | null) => {
+      scroller.current?.removeEventListener('scroll', readReader);
+      viewportObserver.current?.disconnect();
+      scroller.current = element instanceof HTMLElement ? element : null;
+      scroller.current?.addEventListener('scroll', readReader, { passive: true });
+      viewportObserver.current = scroller.current ? new ResizeObserver(followGrowth) : null;
+      if (scroller.current) viewportObserver.current?.observe(scroller.current);
+    },
+    [readReader, followGrowth],
+  );
 
   // Opens at the newest entry. Not with the list's initialTopMostItemIndex: until a scroll event
   // confirms that first scroll, the list keeps re-applying it, pulling a reader who has scrolled
