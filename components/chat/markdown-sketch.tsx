@@ -6,7 +6,8 @@ import styles from './markdown.module.css';
 /**
  * An answer's first look, drawn at once when its entry appears, while the Markdown renderer parses
  * it in the background (./markdown-text.tsx): the same elements for the same lines (headings,
- * lists, quotes, tables, code blocks, paragraphs) and so the same typography and about the same
+ * lists, quotes, code blocks, paragraphs; no tables, which the renderer, without
+ * GitHub's extensions, shows as a paragraph) and so the same typography and about the same
  * height, without the parser. The chat list measures an entry as it first appears; an entry first
  * drawn empty and grown later moved everything the reader was looking at. Inline syntax is only
  * stripped (emphasis marks, link targets): what remains is the text the renderer shows.
@@ -23,13 +24,11 @@ type SketchedNode =
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'paragraph' | 'quote'; text: string }
   | { kind: 'list'; ordered: boolean; items: string[] }
-  | { kind: 'table'; rows: string[][] }
   | { kind: 'code'; language: string | undefined; code: string };
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)/;
 const HEADING = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const LIST_ITEM = /^\s*(?:([-+*])|\d{1,9}[.)])\s+(.*)$/;
-const TABLE_RULE = /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/;
 
 /** The block's lines grouped into the elements Markdown makes of them. */
 export function sketchBlock(block: string): SketchedNode[] {
@@ -65,12 +64,6 @@ export function sketchBlock(block: string): SketchedNode[] {
       const text = line.replace(/^\s*>\s?/, '');
       if (last?.kind === 'quote') last.text += ` ${text}`;
       else nodes.push({ kind: 'quote', text });
-    } else if (line.includes('|') && TABLE_RULE.test(lines[index + 1] ?? '')) {
-      endParagraph();
-      const rows = [cellsOf(line)];
-      for (index += 2; index < lines.length && lines[index]!.includes('|'); index++) rows.push(cellsOf(lines[index]!));
-      index--;
-      nodes.push({ kind: 'table', rows });
     } else if (last?.kind === 'list' && paragraph.length === 0 && /^\s/.test(line)) {
       last.items[last.items.length - 1] += ` ${line.trim()}`;
     } else {
@@ -79,10 +72,6 @@ export function sketchBlock(block: string): SketchedNode[] {
   }
   endParagraph();
   return nodes;
-}
-
-function cellsOf(row: string): string[] {
-  return row.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
 }
 
 /** Text with its inline syntax stripped; code spans kept as code (they are drawn with padding). */
@@ -123,31 +112,6 @@ function SketchNode({ node }: { node: SketchedNode }) {
       ));
       return node.ordered ? <ol>{items}</ol> : <ul>{items}</ul>;
     }
-    case 'table':
-      return (
-        <table>
-          <thead>
-            <tr>
-              {node.rows[0]!.map((cell, index) => (
-                <th key={index}>
-                  <Inline text={cell} />
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {node.rows.slice(1).map((row, rowIndex) => (
-              <tr key={rowIndex}>
-                {row.map((cell, index) => (
-                  <td key={index}>
-                    <Inline text={cell} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      );
     case 'code':
       return <CodeBlock code={node.code} language={node.language} highlight={false} />;
     default: {
