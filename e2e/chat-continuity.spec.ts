@@ -108,6 +108,8 @@ function seenEntries(views: readonly VisibleEntries[]): number[] {
 const everyEntry = Array.from({ length: ENTRIES }, (_, index) => index);
 
 test('paging up through a long thread and back down shows every entry, in order, without a jump', async ({ page }) => {
+  // Some ninety pages each way, each read once the list has settled: longer than one test's usual time.
+  test.setTimeout(240_000);
   const baton = new BatonPage(page);
   await baton.open(relay.url);
   await baton.threadItem('A long session').click();
@@ -122,6 +124,27 @@ test('paging up through a long thread and back down shows every entry, in order,
   expect(gapsBetween(down, 'down')).toEqual([]);
   expect(seenEntries(down)).toEqual(everyEntry);
   await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+});
+
+test('a reader at the bottom stays there when the view gets shorter (a phone keyboard opening, the composer growing)', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await page.setViewportSize({ width: 1000, height: 900 });
+  await baton.open(relay.url);
+  await baton.threadItem('A long session').click();
+  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+  await list(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  expect((await settledView(page)).atBottom).toBe(true);
+
+  await page.setViewportSize({ width: 1000, height: 420 });
+  const shorter = await settledView(page);
+  expect(shorter.atBottom).toBe(true);
+  expect(shorter.last).toBe(ENTRIES - 1);
+  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+
+  await baton.composer.fill('one\ntwo\nthree\nfour\nfive\nsix');
+  const withComposer = await settledView(page);
+  expect(withComposer.atBottom).toBe(true);
+  expect(withComposer.last).toBe(ENTRIES - 1);
 });
 
 test('a link to an entry loads the page around it in one request, and the thread on either side as the reader scrolls', async ({ page }) => {
