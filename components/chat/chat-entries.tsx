@@ -58,7 +58,10 @@ export function ChatEntries() {
   const lastScrollTop = useRef(0);
   const lastScrollHeight = useRef(0);
   const followingEnd = useCallback(() => pinnedToBottom.current && atThreadEnd.current, []);
-  const anchor = useScrollAnchor(scroller, useCallback(() => !followingEnd(), [followingEnd]));
+  const { remember: rememberAnchor, restore: restoreAnchor } = useScrollAnchor(
+    scroller,
+    useCallback(() => !followingEnd(), [followingEnd]),
+  );
   const readReader = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
@@ -72,7 +75,6 @@ export function ChatEntries() {
     lastScrollHeight.current = element.scrollHeight;
   }, []);
   // Every scroll, the reader's or the list's own, moves the view on purpose: its top entry is where it should be.
-  const { remember: rememberAnchor, restore: restoreAnchor } = anchor;
   const onScroll = useCallback(() => {
     readReader();
     rememberAnchor();
