@@ -150,3 +150,24 @@ describe('a window around an entry', () => {
     expect(thread.store.getState().focusedEntry).toBeNull();
   });
 });
+
+describe("an entry's link", () => {
+  it('opened before the connection is up, loads the page around the entry in one request, not the end first', async () => {
+    const thread = liveThread(1_000);
+    thread.store.getState().openThreadAddress('thread-1', 300);
+    expect(thread.requests()).toEqual([]);
+    await thread.store.getState().synchronize();
+    expect(thread.requests()).toEqual([{ threadId: 'thread-1', limit: AROUND_PAGE_ENTRIES, around: 300 }]);
+    expect(thread.chat().entries.firstIndex).toBe(250);
+    // The link is used once: a later reopen (a reconnect) opens the thread as usual.
+    expect(thread.store.getState().addressEntry).toBeNull();
+  });
+
+  it('opened while connected, loads the page around the entry at once', async () => {
+    const thread = liveThread(1_000);
+    await thread.store.getState().synchronize();
+    thread.store.getState().openThreadAddress('thread-1', 700);
+    await expect.poll(() => thread.chat().loaded).toBe(true);
+    expect(thread.requests()).toEqual([{ threadId: 'thread-1', limit: AROUND_PAGE_ENTRIES, around: 700 }]);
+  });
+});

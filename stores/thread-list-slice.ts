@@ -41,8 +41,13 @@ export interface ThreadListSlice {
   missingThreadId: string | null;
   /** An empty chat: the next prompt creates the thread. */
   startNewChat(): void;
-  /** What the page's address names: a thread (opened once connected), or null for a new chat. */
-  openThreadAddress(threadId: string | null): void;
+  /**
+   * What the page's address names: a thread (opened once connected), or null for a new chat; with
+   * `entryIndex` (an entry's link) the thread opens at that entry's page, not at its end.
+   */
+  openThreadAddress(threadId: string | null, entryIndex?: number): void;
+  /** The entry an address named, until its thread is opened (selectThread loads the page around it). */
+  addressEntry: { threadId: string; index: number } | null;
   /** The entry a search result pointed at, scrolled to and marked. */
   focusedEntry: { threadId: string; index: number } | null;
   /** Opens the thread of a search result and brings its matching entry into view. */
@@ -68,6 +73,7 @@ export const createThreadListSlice: BatonSliceCreator<ThreadListSlice> = (rpc) =
     recentlyDeleted: null,
     missingThreadId: null,
     focusedEntry: null,
+    addressEntry: null,
 
     async loadThreads() {
       const request = ++listRequest;
@@ -184,9 +190,10 @@ export const createThreadListSlice: BatonSliceCreator<ThreadListSlice> = (rpc) =
       set({ selectedThreadId: null, missingThreadId: null, focusedEntry: null, lastError: null });
     },
 
-    openThreadAddress(threadId) {
+    openThreadAddress(threadId, entryIndex) {
       if (threadId === null) return get().startNewChat();
       if (threadId === get().selectedThreadId && get().missingThreadId === null) return;
+      set({ addressEntry: entryIndex === undefined ? null : { threadId, index: entryIndex } });
       // Before the connection is up, `synchronize` opens the selected thread when it connects.
       if (get().connectionStatus === 'connected') void get().selectThread(threadId);
       else set({ selectedThreadId: threadId });

@@ -92,8 +92,11 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
     return opened && get().selectedThreadId === threadId ? threadId : null;
   },
 
-  async selectThread(threadId, { around } = {}) {
-    set({ selectedThreadId: threadId, lastError: null, missingThreadId: null, focusedEntry: null });
+  async selectThread(threadId, options = {}) {
+    // An entry's link opened before the connection was up is opened at that entry, in one request.
+    const linked = get().addressEntry;
+    const around = options.around ?? (linked?.threadId === threadId ? linked.index : undefined);
+    set({ selectedThreadId: threadId, lastError: null, missingThreadId: null, focusedEntry: null, addressEntry: null });
     try {
       await rpc.request('openThread', { threadId });
       // A thread seen before is brought up to date from the last event this tab folded; a new

@@ -9,6 +9,7 @@ import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
 import styles from './chat.module.css';
 import { useFocusedEntry } from './use-focused-entry';
+import { useScrollAnchor } from './use-scroll-anchor';
 import { loadedVirtuoso } from './virtuoso-loader';
 import { WelcomeMessage } from './welcome-message';
 
@@ -56,6 +57,11 @@ export function ChatEntries() {
   // the content lost is the reader's, even in a frame where a streaming answer also grew.
   const lastScrollTop = useRef(0);
   const lastScrollHeight = useRef(0);
+  const followingEnd = useCallback(() => pinnedToBottom.current && atThreadEnd.current, []);
+  const { remember: rememberAnchor, restore: restoreAnchor } = useScrollAnchor(
+    scroller,
+    useCallback(() => !followingEnd(), [followingEnd]),
+  );
   const readReader = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
@@ -68,27 +74,41 @@ export function ChatEntries() {
     lastScrollTop.current = element.scrollTop;
     lastScrollHeight.current = element.scrollHeight;
   }, []);
-  const scrollerRef = useCallback(
-    (element: HTMLElement | Window | null) => {
-      scroller.current?.removeEventListener('scroll', readReader);
-      scroller.current = element instanceof HTMLElement ? element : null;
-      scroller.current?.addEventListener('scroll', readReader, { passive: true });
-    },
-    [readReader],
-  );
+  // Every scroll, the reader's or the list's own, moves the view on purpose: its top entry is where it should be.
+  const onScroll = useCallback(() => {
+    readReader();
+    rememberAnchor();
+  }, [readReader, rememberAnchor]);
   // An entry appended or a streaming answer growing changes the list's height: follow it while
   // pinned. Done here, not with the list's followOutput, whose own follow-ups (retries, following
   // size increases) do not ask whether the reader has scrolled away. A scroll up not yet reported
   // by its event is read first, so that it is never undone. A window in the middle of the thread
   // grows by the newer pages the reader scrolled down to: following those would page on to the end.
+  // Not following, the entry at the top of the view stays where it is.
   const followGrowth = useCallback(() => {
     readReader();
     const element = scroller.current;
-    if (!element || !pinnedToBottom.current || holdingFocus.current || !atThreadEnd.current) return;
+    if (!element) return;
+    if (!followingEnd() || holdingFocus.current) return restoreAnchor();
     element.scrollTop = element.scrollHeight;
     lastScrollTop.current = element.scrollTop;
     lastScrollHeight.current = element.scrollHeight;
-  }, [holdingFocus, readReader]);
+  }, [holdingFocus, readReader, followingEnd, restoreAnchor]);
+
+  // The viewport shrinking (a phone's keyboard opening, the composer growing) moves no content, but
+  // the bottom out of view: a reader who was there stays there.
+  const viewportObserver = useRef<ResizeObserver | null>(null);
+  const scrollerRef = useCallback(
+    (element: HTMLElement | Window | null) => {
+      scroller.current?.removeEventListener('scroll', onScroll);
+      viewportObserver.current?.disconnect();
+      scroller.current = element instanceof HTMLElement ? element : null;
+      scroller.current?.addEventListener('scroll', onScroll, { passive: true });
+      viewportObserver.current = scroller.current ? new ResizeObserver(followGrowth) : null;
+      if (scroller.current) viewportObserver.current?.observe(scroller.current);
+    },
+    [onScroll, followGrowth],
+  );
 
   // Opens at the newest entry. Not with the list's initialTopMostItemIndex: until a scroll event
   // confirms that first scroll, the list keeps re-applying it, pulling a reader who has scrolled

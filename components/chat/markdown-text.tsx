@@ -1,6 +1,7 @@
 import { type ComponentType, memo, use, useDeferredValue, useSyncExternalStore } from 'react';
 import type { MarkdownBlockProps } from './markdown-block';
 import { endsInOpenFence, splitMarkdownBlocks } from './markdown-blocks';
+import { MarkdownSketch } from './markdown-sketch';
 import { plainParagraphText } from './plain-paragraph';
 import styles from './markdown.module.css';
 
@@ -31,15 +32,19 @@ const FirstUseMarkdownBlock = memo(function FirstUseMarkdownBlock({ text, open }
  * Model output as Markdown, shown as soon as the page has time for it. Parsing is the costly part
  * of showing an entry, so it runs in a background render that React interrupts for what the
  * reader does (a scroll, a key) and for the next streamed piece: it never holds the main thread
- * long. Until it is done the text shown before stays (nothing, the first time); the same holds
- * while the renderer's chunk is still on its way, since that background render waits for it.
+ * long. Until it is done the text shown before stays; the same holds while the renderer's chunk is
+ * still on its way, since that background render waits for it. The first time, that is a sketch
+ * of the same height (./markdown-sketch.tsx), so that the chat list measures the entry right.
  */
 export function MarkdownText({ text }: { text: string }) {
   // A server render (and the hydration that must match it) has no later: it shows the text at once.
-  const initial = useSyncExternalStore(noSubscription, () => '', () => text);
-  return <MarkdownBlocks text={useDeferredValue(text, initial)} />;
+  const initial = useSyncExternalStore<string | typeof NOT_RENDERED>(noSubscription, () => NOT_RENDERED, () => text);
+  const rendered = useDeferredValue<string | typeof NOT_RENDERED>(text, initial);
+  return rendered === NOT_RENDERED ? <MarkdownSketch text={text} /> : <MarkdownBlocks text={rendered} />;
 }
 
+/** Stands for "not rendered by the renderer yet": no text is equal to it. */
+const NOT_RENDERED = Symbol('not rendered');
 const noSubscription = () => () => {};
 
 /**

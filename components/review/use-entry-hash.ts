@@ -6,6 +6,12 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 
 const ENTRY_HASH = /^#entry-(\d+)$/;
 
+/** The entry an address's `#entry-N` names (an entry's link), if any. */
+export function entryIndexFromHash(hash: string): number | undefined {
+  const match = ENTRY_HASH.exec(hash);
+  return match ? Number(match[1]) : undefined;
+}
+
 /** A page opened with `#entry-N` on an open thread goes to that entry once it is loaded. */
 export function useEntryHash(): void {
   const threadId = useBatonStore((state) => state.selectedThreadId);
@@ -13,7 +19,7 @@ export function useEntryHash(): void {
   const goToEntry = useBatonStore((state) => state.goToEntry);
   useEffect(() => {
     if (threadId === null || !loaded) return;
-    const match = ENTRY_HASH.exec(window.location.hash);
-    if (match) void goToEntry(Number(match[1]));
+    const index = entryIndexFromHash(window.location.hash);
+    if (index !== undefined) void goToEntry(index);
   }, [threadId, loaded, goToEntry]);
 }

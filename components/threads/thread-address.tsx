@@ -7,6 +7,7 @@
 import { useContext, useEffect } from 'react';
 import { BatonStoreContext } from '../baton-client/baton-store-context';
 import { appPathOf, browserAddressOf } from '../embed/app-base';
+import { entryIndexFromHash } from '../review/use-entry-hash';
 import { pathForThread, threadIdFromPath } from './thread-path';
 
 export function ThreadAddress() {
@@ -14,7 +15,7 @@ export function ThreadAddress() {
 
   useEffect(() => {
     if (!store) return;
-    store.getState().openThreadAddress(threadIdFromPath(appPathOf(window.location.pathname)));
+    store.getState().openThreadAddress(threadIdFromPath(appPathOf(window.location.pathname)), entryIndexFromHash(window.location.hash));
     const unsubscribe = store.subscribe((state, previous) => {
       if (state.selectedThreadId === previous.selectedThreadId) return;
       const path = pathForThread(state.selectedThreadId);

@@ -1,0 +1,50 @@
+'use client';
+
+import { type RefObject, useCallback, useRef } from 'react';
+
+/** The entry at the top of the view and how far its top is from the view's top. */
+interface Anchor {
+  index: string;
+  offset: number;
+}
+
+function topEntryOf(scroller: HTMLElement): Anchor | null {
+  const top = scroller.getBoundingClientRect().top;
+  for (const item of scroller.querySelectorAll<HTMLElement>('[data-entry-index]')) {
+    const box = item.getBoundingClientRect();
+    if (box.bottom > top) return { index: item.dataset.entryIndex ?? '', offset: box.top - top };
+  }
+  return null;
+}
+
+/**
+ * Keeps what the reader sees in place when entries above it change height: an answer drawn first
+ * as a sketch and then by the Markdown renderer, a page of older entries measured after it was
+ * put in front. The list corrects such changes itself only while the reader scrolls up; a change
+ * while they page down, or one it measures a frame late, would move the view by that much.
+ * `remember` reads the top entry's place (on every scroll, the reader's or the list's own);
+ * `restore` (after the list's height changed) scrolls by what that entry moved since.
+ */
+export function useScrollAnchor(scroller: RefObject<HTMLElement | null>, anchored: () => boolean) {
+  const anchor = useRef<Anchor | null>(null);
+  const frame = useRef(0);
+  const remember = useCallback(() => {
+    anchor.current = scroller.current ? topEntryOf(scroller.current) : null;
+  }, [scroller]);
+  const restore = useCallback(() => {
+    cancelAnimationFrame(frame.current);
+    // A frame later: by then the list has applied any correction of its own (and its scroll event
+    // has been remembered), so this one only makes up what is left.
+    frame.current = requestAnimationFrame(() => {
+      const element = scroller.current;
+      const before = anchor.current;
+      const item = before && element?.querySelector<HTMLElement>(`[data-entry-index="${before.index}"]`);
+      if (element && before && item && anchored()) {
+        const drift = item.getBoundingClientRect().top - element.getBoundingClientRect().top - before.offset;
+        if (Math.abs(drift) >= 1) element.scrollTop += drift;
+      }
+      remember();
+    });
+  }, [scroller, anchored, remember]);
+  return { remember, restore };
+}
