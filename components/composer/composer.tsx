@@ -2,7 +2,7 @@
 
 import { useContext, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { selectActiveAgent } from '../../stores/active-agent';
-import { selectOpenChat } from '../../stores/baton-store';
+import { selectTurnActive } from '../../stores/baton-store';
 import { lastPromptOfOpenThread } from '../../stores/prompt-queue-slice';
 import { BatonStoreContext, useBatonStore } from '../baton-client/baton-store-context';
 import { useRewoundPrompt } from '../rewind/use-rewound-prompt';
@@ -29,7 +29,7 @@ export function Composer() {
   const input = useRef<HTMLTextAreaElement>(null);
   /** Where to put the caret after the program (not the user) changed the text. */
   const caretToRestore = useRef<number | null>(null);
-  const turnRunning = useBatonStore((state) => selectOpenChat(state).turnRunning);
+  const turnRunning = useBatonStore(selectTurnActive);
   const connected = useBatonStore((state) => state.connectionStatus === 'connected');
   const canSteer = useBatonStore((state) => selectActiveAgent(state)?.capabilities.steering === true);
   const sendPrompt = useBatonStore((state) => state.sendPrompt);
