@@ -187,7 +187,7 @@ export function selectOpenChat(state: BatonState): ThreadChat {
   return (threadId && state.chats.get(threadId)) || EMPTY_THREAD_CHAT;
 }
 
-/** Whether the chat pane's turn runs (Stop and Esc stop it): the open thread's, or the one a first Send is creating. */
+/** Whether Esc stops a turn: the open thread's running one, or the one a first Send is creating. */
 export function selectTurnActive(state: BatonState): boolean {
   return state.selectedThreadId === null ? state.newThreadPromptPending : selectOpenChat(state).turnRunning;
 }
