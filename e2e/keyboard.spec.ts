@@ -133,3 +133,22 @@ test('Ctrl+K finds a thread by its title and runs actions, all from the keyboard
   await expect(page.locator('[data-testid="thread-item"][aria-current="true"]')).toHaveCount(0);
   await expect(baton.composer).toBeFocused();
 });
+
+test('Esc pressed right after Enter, before the relay has started the turn, stops it', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  // A first prompt creates its thread: no thread to stop yet when Esc comes.
+  await baton.composer.fill('hold on, please');
+  await baton.composer.press('Enter');
+  await baton.composer.press('Escape');
+  await baton.expectTurnFinished();
+  await expect(page.getByTestId('turn-outcome')).toHaveText(['Stopped by you']);
+  await expect(baton.assistantMessages.filter({ hasText: 'at length' })).toHaveCount(0);
+
+  // In the thread now open, the same: Enter and Esc at once.
+  await baton.composer.fill('hold again');
+  await baton.composer.press('Enter');
+  await baton.composer.press('Escape');
+  await baton.expectTurnFinished();
+  await expect(page.getByTestId('turn-outcome')).toHaveText(['Stopped by you', 'Stopped by you']);
+});

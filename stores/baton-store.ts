@@ -40,7 +40,7 @@ export function createBatonStore(rpc: BatonRpc) {
 export type BatonStore = ReturnType<typeof createBatonStore>;
 export type { BatonState } from './baton-state';
 export type { BatonRpc } from './baton-rpc';
-export { selectOpenChat, selectTurnError } from './chat-slice';
+export { selectOpenChat, selectTurnActive, selectTurnError } from './chat-slice';
 export type { ThreadChat, TurnUsage } from './thread-chat';
 export { chatContextKey } from './chat-context-key';
 export type { ConnectionStatus, AgentInfo, ChatConfig } from './connection-slice';

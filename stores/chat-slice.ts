@@ -15,6 +15,11 @@ export interface ChatSlice {
   chats: ReadonlyMap<string, ThreadChat>;
   /** The last failed action (prompt, create, open, load), shown until the next one starts. */
   lastError: string | null;
+  /**
+   * A prompt that creates its thread is on its way: no thread to stop yet, but a Stop (Esc) now is
+   * kept and sent as soon as the relay names the thread.
+   */
+  newThreadPromptPending: boolean;
   receiveChatContent(params: SequencedContentReceivedParams): void;
   /**
    * Sends a prompt to the open thread, or with none open creates one with it, with the chosen
@@ -24,6 +29,7 @@ export interface ChatSlice {
   sendPrompt(message: string, queued?: { threadId: string; contexts: readonly ChatContext[] }): Promise<boolean>;
   /** `chat/delete` for the open thread, then an empty chat from the relay's record. */
   clearChat(): Promise<boolean>;
+  /** Stops the open thread's turn; right after a first Send, the turn of the thread being created. */
   stopTurn(): void;
   /**
    * `forSession`: ECA's `save: 'session'`, no more asking for this tool in this thread until the
@@ -42,8 +48,7 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
     });
 
   /** The decisions and Stop are notifications: the relay answers with contents, not a response. */
-  const notifyOpenThread = (notify: (chatId: string) => void) => {
-    const chatId = get().selectedThreadId;
+  const notifyOpenThread = (notify: (chatId: string) => void, chatId = get().selectedThreadId) => {
     if (!chatId) return;
     try {
       notify(chatId);
@@ -52,9 +57,13 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
     }
   };
 
+  // A Stop asked for while the prompt creating a thread was on its way.
+  let stopNewThreadTurn = false;
+
   return {
     chats: new Map(),
     lastError: null,
+    newThreadPromptPending: false,
 
     receiveChatContent(params) {
       const { chatId, content } = params;
@@ -87,6 +96,10 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
       const promptContexts = queued ? queued.contexts : get().promptContexts;
       const selectedModel = selectPromptModel(get());
       const selectedBehavior = selectPromptBehavior(get());
+      if (!threadId) {
+        stopNewThreadTurn = false;
+        set({ newThreadPromptPending: true });
+      }
       try {
         const { chatId } = await rpc.request('chat/prompt', {
           ...(threadId ? { chatId: threadId } : newThreadAgent ? { baton: { agent: newThreadAgent } } : {}),
@@ -97,12 +110,19 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
         });
         // Only the contexts sent: any chosen while the prompt was on its way stay for the next.
         if (!queued) set((state) => ({ promptContexts: state.promptContexts.filter((context) => !promptContexts.includes(context)) }));
+        if (!threadId) {
+          set({ newThreadPromptPending: false });
+          // The relay answers once the turn has started: a Stop kept meanwhile reaches it now.
+          if (stopNewThreadTurn) notifyOpenThread((id) => rpc.notify('chat/promptStop', { chatId: id }), chatId);
+          stopNewThreadTurn = false;
+        }
         // The thread the prompt made opens, unless the user moved on meanwhile; its address follows.
         if (!threadId && get().selectedThreadId === null) await get().selectThread(chatId);
         return true;
       } catch (error) {
         if (threadId) updateChat(threadId, (chat) => ({ ...chat, turnRunning: false }));
-        set({ lastError: errorMessage(error) });
+        else stopNewThreadTurn = false;
+        set({ lastError: errorMessage(error), ...(threadId ? {} : { newThreadPromptPending: false }) });
         return false;
       }
     },
@@ -131,6 +151,10 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
     },
 
     stopTurn() {
+      if (get().selectedThreadId === null && get().newThreadPromptPending) {
+        stopNewThreadTurn = true;
+        return;
+      }
       notifyOpenThread((chatId) => rpc.notify('chat/promptStop', { chatId }));
     },
 
@@ -161,6 +185,11 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
 export function selectOpenChat(state: BatonState): ThreadChat {
   const threadId = state.selectedThreadId;
   return (threadId && state.chats.get(threadId)) || EMPTY_THREAD_CHAT;
+}
+
+/** Whether Esc stops a turn: the open thread's running one, or the one a first Send is creating. */
+export function selectTurnActive(state: BatonState): boolean {
+  return state.selectedThreadId === null ? state.newThreadPromptPending : selectOpenChat(state).turnRunning;
 }
 
 /** The error the chat pane shows: a failed action, else the open thread's failed turn. */

@@ -17,7 +17,7 @@ export function OfflineDemoBanner() {
         scripted, not written by a real model. Set an API key and restart Baton to use a real one.
       </span>
       <span className={styles.bannerShort}>
-        <strong>Demo mode:</strong> scripted answers, not a real model (no API key set).
+        <strong>Demo mode:</strong> scripted answers, no API key set.
       </span>
     </div>
   );

@@ -9,6 +9,7 @@ import { ThreadNotFound } from './thread-not-found';
 import { TurnError } from './turn-error';
 import { ReviewToolbar } from '../review/review-toolbar';
 import { ThreadDetailsHeader } from '../review/thread-details-header';
+import { ThreadHeader } from '../review/thread-header';
 import { UsageSummary } from './usage-summary';
 import styles from './chat.module.css';
 
@@ -21,19 +22,26 @@ export function ChatPanel() {
 
   return (
     <main className="pane chat-panel" aria-label="Chat">
-      <div className="pane__header">
-        <h2 className="pane__title">{title ?? 'Chat'}</h2>
-        <span className={styles.panelTools}>
-          <UsageSummary />
-          <ClearChatButton />
-        </span>
-      </div>
+      <ThreadHeader
+        title={title ?? 'Chat'}
+        tools={
+          <span className={styles.panelTools}>
+            <UsageSummary />
+            <ClearChatButton />
+          </span>
+        }
+      >
+        {missing ? null : (
+          <>
+            <ThreadDetailsHeader />
+            <ReviewToolbar />
+          </>
+        )}
+      </ThreadHeader>
       {missing ? (
         <ThreadNotFound />
       ) : (
         <>
-          <ThreadDetailsHeader />
-          <ReviewToolbar />
           <ChatEntriesOnceListLoaded />
           <TurnError />
           <Composer />

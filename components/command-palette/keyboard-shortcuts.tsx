@@ -2,7 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { useContext, useEffect, useRef, useState } from 'react';
-import { selectOpenChat } from '../../stores/baton-store';
+import { selectTurnActive } from '../../stores/baton-store';
 import { BatonStoreContext } from '../baton-client/baton-store-context';
 
 // Not on the first screen: loaded the first time Ctrl/Cmd+K is pressed.
@@ -40,7 +40,7 @@ export function KeyboardShortcuts() {
       if (focused && focused !== document.body && focused !== document.documentElement) return;
       if (popupOpen()) return;
       const state = store.getState();
-      if (selectOpenChat(state).turnRunning) {
+      if (selectTurnActive(state)) {
         event.preventDefault();
         state.stopTurn();
       }

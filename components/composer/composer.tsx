@@ -2,7 +2,7 @@
 
 import { useContext, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { selectActiveAgent } from '../../stores/active-agent';
-import { selectOpenChat } from '../../stores/baton-store';
+import { selectOpenChat, selectTurnActive } from '../../stores/baton-store';
 import { lastPromptOfOpenThread } from '../../stores/prompt-queue-slice';
 import { BatonStoreContext, useBatonStore } from '../baton-client/baton-store-context';
 import { useRewoundPrompt } from '../rewind/use-rewound-prompt';
@@ -30,6 +30,8 @@ export function Composer() {
   /** Where to put the caret after the program (not the user) changed the text. */
   const caretToRestore = useRef<number | null>(null);
   const turnRunning = useBatonStore((state) => selectOpenChat(state).turnRunning);
+  // Also right after a first Send, before its thread exists: Esc then is kept and stops that turn.
+  const turnStoppable = useBatonStore(selectTurnActive);
   const connected = useBatonStore((state) => state.connectionStatus === 'connected');
   const canSteer = useBatonStore((state) => selectActiveAgent(state)?.capabilities.steering === true);
   const sendPrompt = useBatonStore((state) => state.sendPrompt);
@@ -98,7 +100,7 @@ export function Composer() {
     if (completion.handleKey(event)) return;
     // While an input method composes, its keys are its own.
     if (event.nativeEvent.isComposing) return;
-    if (event.key === 'Escape' && turnRunning) {
+    if (event.key === 'Escape' && turnStoppable) {
       event.preventDefault();
       stopTurn();
     } else if (event.key === 'ArrowUp' && draft === '') {

@@ -71,18 +71,18 @@ function QueuedPromptItem({ threadId, queued }: { threadId: string; queued: Queu
       </div>
       <div className={styles.queuedActions}>
         {editing !== null ? (
-          <button type="button" className={styles.smallButton} data-testid="save-queued-prompt" onClick={save}>
+          <button type="button" className="button" data-testid="save-queued-prompt" onClick={save}>
             Save
           </button>
         ) : editable ? (
-          <button type="button" className={styles.smallButton} data-testid="edit-queued-prompt" onClick={() => setEditing(queued.text)}>
+          <button type="button" className="button" data-testid="edit-queued-prompt" onClick={() => setEditing(queued.text)}>
             Edit
           </button>
         ) : null}
         {editable ? (
           <button
             type="button"
-            className={styles.smallButton}
+            className="button"
             data-testid="remove-queued-prompt"
             aria-label={`Remove the queued message “${queued.text.slice(0, 40)}”`}
             onClick={() => removeQueuedPrompt(threadId, queued.id)}

@@ -15,6 +15,7 @@ import type { TurnCheckpoints } from '../rewind/turn-checkpoints';
 import { AgentIdleTimers, DEFAULT_IDLE_CLOSE_MS } from './agent-idle-timers';
 import { LiveThreads } from './live-threads';
 import { NEW_THREAD_TITLE, nameThread, openThread } from './open-thread';
+import { PendingPrompts } from './pending-prompts';
 import { ThreadDeletions, UnknownThreadError } from './thread-deletions';
 import { type PromptOptions, ThreadBusyError } from './thread-session';
 import type { ThreadRecorder } from './thread-recorder';
@@ -50,6 +51,7 @@ export interface EditableThread {
 export class ThreadHub {
   private readonly turns = new Set<Promise<void>>();
   private readonly deletions = new ThreadDeletions();
+  private readonly pendingPrompts = new PendingPrompts();
   private readonly live: LiveThreads;
   private readonly agentIdle: AgentIdleTimers;
 
@@ -130,17 +132,27 @@ export class ThreadHub {
     return this.live.use(threadId, ({ session }) => session.binding.agent);
   }
 
-  async prompt(threadId: string, message: string, options: PromptOptions = {}): Promise<void> {
-    // A delete waits for prompts under way (their recording and naming) before it removes the thread.
-    await this.deletions.trackPrompt(threadId, this.promptNow(threadId, message, options));
+  /**
+   * Starts a turn. `options` may still be on its way (the model is chosen once the agent has
+   * started): a Stop from then on is kept and stops the turn as soon as it begins.
+   */
+  async prompt(threadId: string, message: string, options: PromptOptions | Promise<PromptOptions> = {}): Promise<void> {
+    await this.pendingPrompts.track(threadId, async (stopRequested) => {
+      const chosen = await options;
+      // A delete waits for prompts under way (their recording and naming) before it removes the thread.
+      await this.deletions.trackPrompt(threadId, this.promptNow(threadId, message, chosen, stopRequested));
+    });
   }
 
-  private async promptNow(threadId: string, message: string, options: PromptOptions): Promise<void> {
+  private async promptNow(threadId: string, message: string, options: PromptOptions, stopRequested: () => boolean): Promise<void> {
     await this.live.use(threadId, async (opened) => {
       // The deletion may have begun while the thread was being opened.
       this.deletions.assertNotDeleting(threadId);
       this.agentIdle.cancel(threadId);
-      const { turnEnded } = await opened.session.prompt(message, options);
+      const starting = opened.session.prompt(message, options);
+      // The session holds the turn from the call on: a Stop that came before it stops it now.
+      if (stopRequested()) opened.session.stop();
+      const { turnEnded } = await starting;
       this.track(
         turnEnded.finally(() => {
           this.agentIdle.start(threadId, opened.session.binding.agent);
@@ -212,6 +224,7 @@ export class ThreadHub {
   }
 
   async stop(threadId: string): Promise<void> {
+    this.pendingPrompts.requestStop(threadId);
     await this.live.use(threadId, ({ session }) => session.stop());
   }
 

@@ -31,9 +31,11 @@ export function registerChatHandlers(context: TabContext): void {
       checkPromptContextCount(contexts);
       const threadId = chatId ?? (await hub.createThread(baton?.agent)).id;
       context.watchThread(threadId);
-      const chosenModel = await modelFor(threadId, model);
-      await hub.prompt(threadId, message, { behavior: behavior ?? selectedBehavior, model: chosenModel, contexts });
-      return { chatId: threadId, model: chosenModel ?? '', status: 'prompting' as const };
+      const chosenBehavior = behavior ?? selectedBehavior;
+      // Handed to the hub before the agent is ready, so that a Stop meanwhile is not lost.
+      const chosenModel = modelFor(threadId, model);
+      await hub.prompt(threadId, message, chosenModel.then((modelName) => ({ behavior: chosenBehavior, model: modelName, contexts })));
+      return { chatId: threadId, model: (await chosenModel) ?? '', status: 'prompting' as const };
     }),
   );
   /**
