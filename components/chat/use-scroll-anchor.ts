@@ -18,6 +18,20 @@ function topEntryOf(scroller: HTMLElement): Anchor | null {
 }
 
 /**
+ * Whether the list is in the middle of its own correction for entries put in front (a page of
+ * older entries): it first shifts its items down by a margin, then scrolls by as much and drops the
+ * margin, a frame or two apart. Between those steps the entries sit where they will not stay, so
+ * their place is neither remembered nor corrected: correcting it would undo the list's own scroll.
+ */
+function listCorrecting(scroller: HTMLElement): boolean {
+  const margin = scroller.querySelector<HTMLElement>('[data-testid="virtuoso-item-list"]')?.style.marginTop;
+  return margin !== undefined && margin !== '' && margin !== '0px' && margin !== 'auto';
+}
+
+/** Frames a restore waits at most for the list to finish its own correction. */
+const MAX_WAIT_FRAMES = 10;
+
+/**
  * Keeps what the reader sees in place when entries above it change height: an answer drawn first
  * as a sketch and then by the Markdown renderer, a page of older entries measured after it was
  * put in front. The list corrects such changes itself only while the reader scrolls up; a change
@@ -29,14 +43,20 @@ export function useScrollAnchor(scroller: RefObject<HTMLElement | null>, anchore
   const anchor = useRef<Anchor | null>(null);
   const frame = useRef(0);
   const remember = useCallback(() => {
-    anchor.current = scroller.current ? topEntryOf(scroller.current) : null;
+    const element = scroller.current;
+    if (element && listCorrecting(element)) return;
+    anchor.current = element ? topEntryOf(element) : null;
   }, [scroller]);
   const restore = useCallback(() => {
     cancelAnimationFrame(frame.current);
     // A frame later: by then the list has applied any correction of its own (and its scroll event
     // has been remembered), so this one only makes up what is left.
-    frame.current = requestAnimationFrame(() => {
+    const restoreWhenSettled = (framesLeft: number) => {
       const element = scroller.current;
+      if (element && listCorrecting(element) && framesLeft > 0) {
+        frame.current = requestAnimationFrame(() => restoreWhenSettled(framesLeft - 1));
+        return;
+      }
       const before = anchor.current;
       const item = before && element?.querySelector<HTMLElement>(`[data-entry-index="${before.index}"]`);
       if (element && before && item && anchored()) {
@@ -44,7 +64,8 @@ export function useScrollAnchor(scroller: RefObject<HTMLElement | null>, anchore
         if (Math.abs(drift) >= 1) element.scrollTop += drift;
       }
       remember();
-    });
+    };
+    frame.current = requestAnimationFrame(() => restoreWhenSettled(MAX_WAIT_FRAMES));
   }, [scroller, anchored, remember]);
   return { remember, restore };
 }
