@@ -30,6 +30,12 @@ function listCorrecting(scroller: HTMLElement): boolean {
 
 /** Frames a restore waits at most for the list to finish its own correction. */
 const MAX_WAIT_FRAMES = 10;
+/**
+ * The list counts the reader as scrolling up until this long after a scroll up (react-virtuoso's
+ * own debounce of its scroll direction); meanwhile it makes up for entries above that change height
+ * itself, and a second correction would move the view twice.
+ */
+const LIST_SCROLLING_UP_MS = 50;
 
 /**
  * Keeps what the reader sees in place when entries above it change height: an answer drawn first
@@ -42,8 +48,12 @@ const MAX_WAIT_FRAMES = 10;
 export function useScrollAnchor(scroller: RefObject<HTMLElement | null>, anchored: () => boolean) {
   const anchor = useRef<Anchor | null>(null);
   const frame = useRef(0);
+  const lastScrollTop = useRef(0);
+  const scrolledUpAt = useRef(-Infinity);
   const remember = useCallback(() => {
     const element = scroller.current;
+    if (element && element.scrollTop < lastScrollTop.current) scrolledUpAt.current = performance.now();
+    if (element) lastScrollTop.current = element.scrollTop;
     if (element && listCorrecting(element)) return;
     anchor.current = element ? topEntryOf(element) : null;
   }, [scroller]);
@@ -59,7 +69,8 @@ export function useScrollAnchor(scroller: RefObject<HTMLElement | null>, anchore
       }
       const before = anchor.current;
       const item = before && element?.querySelector<HTMLElement>(`[data-entry-index="${before.index}"]`);
-      if (element && before && item && anchored()) {
+      const listMakesUpForIt = performance.now() - scrolledUpAt.current < LIST_SCROLLING_UP_MS;
+      if (element && before && item && anchored() && !listMakesUpForIt) {
         const drift = item.getBoundingClientRect().top - element.getBoundingClientRect().top - before.offset;
         if (Math.abs(drift) >= 1) element.scrollTop += drift;
       }
