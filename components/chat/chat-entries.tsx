@@ -10,6 +10,7 @@ import { ChatEntry } from './chat-entry';
 import styles from './chat.module.css';
 import { useFocusedEntry } from './use-focused-entry';
 import { useScrollAnchor } from './use-scroll-anchor';
+import { pageByKey } from './page-keys';
 import { loadedVirtuoso } from './virtuoso-loader';
 import { WelcomeMessage } from './welcome-message';
 
@@ -101,9 +102,11 @@ export function ChatEntries() {
   const scrollerRef = useCallback(
     (element: HTMLElement | Window | null) => {
       scroller.current?.removeEventListener('scroll', onScroll);
+      scroller.current?.removeEventListener('keydown', pageByKey);
       viewportObserver.current?.disconnect();
       scroller.current = element instanceof HTMLElement ? element : null;
       scroller.current?.addEventListener('scroll', onScroll, { passive: true });
+      scroller.current?.addEventListener('keydown', pageByKey);
       viewportObserver.current = scroller.current ? new ResizeObserver(followGrowth) : null;
       if (scroller.current) viewportObserver.current?.observe(scroller.current);
     },
