@@ -2,19 +2,28 @@
 
 import { type RefObject, useCallback, useRef } from 'react';
 
-/** The entry at the top of the view and how far its top is from the view's top. */
+/** An entry in view and how far its top is from the view's top. */
 interface Anchor {
   index: string;
   offset: number;
 }
 
-function topEntryOf(scroller: HTMLElement): Anchor | null {
-  const top = scroller.getBoundingClientRect().top;
+/**
+ * The entry to hold in place. Moving down, the one at the top of the view: it was in view before,
+ * while what comes in below may still be drawn at an estimated height. Moving up, for the same
+ * reason, the last one whose top is in view (the list's own correction holds that side too).
+ */
+function anchorEntryOf(scroller: HTMLElement, movingUp: boolean): Anchor | null {
+  const view = scroller.getBoundingClientRect();
+  let chosen: Anchor | null = null;
   for (const item of scroller.querySelectorAll<HTMLElement>('[data-entry-index]')) {
     const box = item.getBoundingClientRect();
-    if (box.bottom > top) return { index: item.dataset.entryIndex ?? '', offset: box.top - top };
+    if (box.bottom <= view.top) continue;
+    if (box.top >= view.bottom) break;
+    chosen = { index: item.dataset.entryIndex ?? '', offset: box.top - view.top };
+    if (!movingUp) break;
   }
-  return null;
+  return chosen;
 }
 
 /**
@@ -28,55 +37,50 @@ function listCorrecting(scroller: HTMLElement): boolean {
   return margin !== undefined && margin !== '' && margin !== '0px' && margin !== 'auto';
 }
 
-/** Frames a restore waits at most for the list to finish its own correction. */
+/** Frames a restore waits at most for the entries' places to stop changing. */
 const MAX_WAIT_FRAMES = 10;
-/**
- * The list counts the reader as scrolling up until this long after a scroll up (react-virtuoso's
- * own debounce of its scroll direction); meanwhile it makes up for entries above that change height
- * itself, and a second correction would move the view twice.
- */
-const LIST_SCROLLING_UP_MS = 50;
 
 /**
- * Keeps what the reader sees in place when entries above it change height: an answer drawn first
- * as a sketch and then by the Markdown renderer, a page of older entries measured after it was
- * put in front. The list corrects such changes itself only while the reader scrolls up; a change
- * while they page down, or one it measures a frame late, would move the view by that much.
- * `remember` reads the top entry's place (on every scroll, the reader's or the list's own);
- * `restore` (after the list's height changed) scrolls by what that entry moved since.
+ * Keeps what the reader sees in place when entries around it change height: an answer drawn first
+ * as a sketch and then by the Markdown renderer, entries drawn at an estimated height and then
+ * measured, a page of older entries put in front. The list makes up for some of these itself, a
+ * frame or two late; so a restore (after the list's height changed) waits until the anchor entry
+ * has stood at the same place for two frames running, then scrolls by what it moved since
+ * `remember` (on every scroll, the reader's or the list's own) read its place.
  */
 export function useScrollAnchor(scroller: RefObject<HTMLElement | null>, anchored: () => boolean) {
   const anchor = useRef<Anchor | null>(null);
   const frame = useRef(0);
   const lastScrollTop = useRef(0);
-  const scrolledUpAt = useRef(-Infinity);
+  const movingUp = useRef(false);
   const remember = useCallback(() => {
     const element = scroller.current;
-    if (element && element.scrollTop < lastScrollTop.current) scrolledUpAt.current = performance.now();
-    if (element) lastScrollTop.current = element.scrollTop;
-    if (element && listCorrecting(element)) return;
-    anchor.current = element ? topEntryOf(element) : null;
+    if (!element || listCorrecting(element)) return;
+    if (element.scrollTop !== lastScrollTop.current) movingUp.current = element.scrollTop < lastScrollTop.current;
+    lastScrollTop.current = element.scrollTop;
+    anchor.current = anchorEntryOf(element, movingUp.current);
   }, [scroller]);
   const restore = useCallback(() => {
     cancelAnimationFrame(frame.current);
-    // A frame later: by then the list has applied any correction of its own (and its scroll event
-    // has been remembered), so this one only makes up what is left.
-    const restoreWhenSettled = (framesLeft: number) => {
+    const driftOf = (element: HTMLElement): number | undefined => {
+      const before = anchor.current;
+      const item = before && element.querySelector<HTMLElement>(`[data-entry-index="${before.index}"]`);
+      if (!before || !item) return undefined;
+      return item.getBoundingClientRect().top - element.getBoundingClientRect().top - before.offset;
+    };
+    const restoreWhenStill = (framesLeft: number, driftBefore: number | undefined) => {
       const element = scroller.current;
-      if (element && listCorrecting(element) && framesLeft > 0) {
-        frame.current = requestAnimationFrame(() => restoreWhenSettled(framesLeft - 1));
+      if (!element) return;
+      const drift = listCorrecting(element) ? undefined : driftOf(element);
+      const still = drift !== undefined && driftBefore !== undefined && Math.abs(drift - driftBefore) < 1;
+      if (!still && framesLeft > 0 && (drift !== undefined || listCorrecting(element))) {
+        frame.current = requestAnimationFrame(() => restoreWhenStill(framesLeft - 1, drift));
         return;
       }
-      const before = anchor.current;
-      const item = before && element?.querySelector<HTMLElement>(`[data-entry-index="${before.index}"]`);
-      const listMakesUpForIt = performance.now() - scrolledUpAt.current < LIST_SCROLLING_UP_MS;
-      if (element && before && item && anchored() && !listMakesUpForIt) {
-        const drift = item.getBoundingClientRect().top - element.getBoundingClientRect().top - before.offset;
-        if (Math.abs(drift) >= 1) element.scrollTop += drift;
-      }
+      if (drift !== undefined && Math.abs(drift) >= 1 && anchored()) element.scrollTop += drift;
       remember();
     };
-    frame.current = requestAnimationFrame(() => restoreWhenSettled(MAX_WAIT_FRAMES));
+    frame.current = requestAnimationFrame(() => restoreWhenStill(MAX_WAIT_FRAMES, undefined));
   }, [scroller, anchored, remember]);
   return { remember, restore };
 }
