@@ -9,6 +9,7 @@ import { expect, test } from '@playwright/test';
 import { BatonPage } from './support/baton-page';
 import { expectInsideViewport, expectNoSidewaysScroll, expectTextNotClipped } from './support/layout-checks';
 import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { settledView } from './support/visible-entries';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -102,8 +103,9 @@ test('approval buttons are big enough to tap and fit the screen; the composer st
   await expectInsideViewport(page, baton.composer);
   await expectInsideViewport(page, page.getByTestId('send-button'));
 
-  // Keyboard down again: approve.
+  // Keyboard down again: once the chat has taken back its height (as a finger would wait), approve.
   await page.setViewportSize(PHONE);
+  await settledView(page);
   await card.getByTestId('approve-tool-call').tap();
   await expect(card).toHaveAttribute('data-status', 'succeeded');
 });
