@@ -100,6 +100,8 @@ test('approval buttons are big enough to tap and fit the screen; the composer st
   // An on-screen keyboard leaves about half the height: the composer is still in view.
   await baton.composer.tap();
   await page.setViewportSize({ width: PHONE.width, height: 420 });
+  // The shell takes the new height on the viewport's resize event: wait for it, then measure.
+  await expect(baton.composer).toBeInViewport({ ratio: 1 });
   await expectInsideViewport(page, baton.composer);
   await expectInsideViewport(page, page.getByTestId('send-button'));
 
