@@ -44,6 +44,16 @@ export interface NewestHits {
   rowsTaken: number;
 }
 
+/** A window query's rows: every row carries the window's count; a window whose hits the filter all left has one row without a hit. */
+export type NewestHitRow = { rowsTaken: number | bigint; threadId: string | null; rowId: number | bigint | null; seq: number | bigint | null };
+
+export function newestHitsOf(rows: readonly NewestHitRow[]): NewestHits {
+  return {
+    hits: rows.flatMap(({ threadId, rowId, seq }) => (threadId === null || rowId === null || seq === null ? [] : [{ threadId, rowId, seq }])),
+    rowsTaken: Number(rows[0]?.rowsTaken ?? 0),
+  };
+}
+
 export interface SearchDialect {
   /** Writes `[seq, text]` rows (one JSON parameter); a row whose text is unchanged is not rewritten. */
   upsertTexts(client: RawClient, threadId: string, rowsJson: string): Promise<number>;

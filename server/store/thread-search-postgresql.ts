@@ -7,7 +7,7 @@
  * with remove_diacritics does.
  */
 import { Prisma } from './generated/client';
-import { ELLIPSIS, MATCH_END, MATCH_START, SNIPPET_WORDS, type SearchDialect, type SearchHit } from './search-dialect';
+import { ELLIPSIS, MATCH_END, MATCH_START, newestHitsOf, type NewestHitRow, SNIPPET_WORDS, type SearchDialect, type SearchHit } from './search-dialect';
 
 /**
  * The words as to_tsquery input: each a quoted lexeme (`'` doubled, `\` escaped), so that the
@@ -67,7 +67,7 @@ export const postgresqlSearch: SearchDialect = {
   // DISTINCT ON with the id descending keeps each thread's newest row of the window. The outer LEFT
   // JOIN answers one row even when the filter leaves no thread, so that the window's size is told.
   async newestHits(client, match, filter, windowRows) {
-    const rows = await client.$queryRaw<Array<{ rowsTaken: number | bigint; threadId: string | null; rowId: number | null; seq: number | null }>>`
+    const rows = await client.$queryRaw<NewestHitRow[]>`
       WITH "recent" AS MATERIALIZED (
         SELECT "text"."threadId", "text"."id" AS "rowId", "text"."seq"
         FROM "ThreadSearchText" AS "text"
@@ -82,10 +82,7 @@ export const postgresqlSearch: SearchDialect = {
         SELECT "newest".* FROM "newest" JOIN "Thread" AS "thread" ON "thread"."id" = "newest"."threadId" WHERE true ${filter}
       ) AS "hit" ON true
       ORDER BY "hit"."rowId" DESC`;
-    return {
-      hits: rows.flatMap(({ threadId, rowId, seq }) => (threadId === null || rowId === null || seq === null ? [] : [{ threadId, rowId, seq }])),
-      rowsTaken: Number(rows[0]?.rowsTaken ?? 0),
-    };
+    return newestHitsOf(rows);
   },
 
   // ts_headline adds no ellipsis where it cut the text; whether it did is told by comparing the

@@ -3,7 +3,19 @@
  * kept in step by the triggers of the migration `thread_list`.
  */
 import { Prisma } from './generated/client';
-import { ELLIPSIS, MATCH_END, MATCH_START, searchWords, SNIPPET_WORDS, type RawClient, type SearchDialect, type SearchHit, type SearchMatch } from './search-dialect';
+import {
+  ELLIPSIS,
+  MATCH_END,
+  MATCH_START,
+  newestHitsOf,
+  type NewestHitRow,
+  type RawClient,
+  type SearchDialect,
+  type SearchHit,
+  type SearchMatch,
+  searchWords,
+  SNIPPET_WORDS,
+} from './search-dialect';
 import { lastAsciiToken, termsWithPrefix } from './sqlite-prefix-terms';
 
 /**
@@ -82,7 +94,7 @@ export const sqliteSearch: SearchDialect = {
   // from each thread's newest row, as MIN() does above. The outer LEFT JOIN answers one row even
   // when the filter leaves no thread, so that the window's size is always told.
   async newestHits(client, match, filter, windowRows) {
-    const rows = await client.$queryRaw<Array<{ rowsTaken: number | bigint; threadId: string | null; rowId: number | bigint | null; seq: number | bigint | null }>>`
+    const rows = await client.$queryRaw<NewestHitRow[]>`
       WITH "recent" AS MATERIALIZED (
         SELECT rowid AS "rowId" FROM "ThreadSearch" WHERE "ThreadSearch" MATCH ${match.all}
         ORDER BY rowid DESC LIMIT ${windowRows}
@@ -95,10 +107,7 @@ export const sqliteSearch: SearchDialect = {
         SELECT "newest".* FROM "newest" JOIN "Thread" AS "thread" ON "thread"."id" = "newest"."threadId" WHERE true ${filter}
       ) AS "hit" ON true
       ORDER BY "hit"."rowId" DESC`;
-    return {
-      hits: rows.flatMap(({ threadId, rowId, seq }) => (threadId === null || rowId === null || seq === null ? [] : [{ threadId, rowId, seq }])),
-      rowsTaken: Number(rows[0]?.rowsTaken ?? 0),
-    };
+    return newestHitsOf(rows);
   },
 
   // FTS5 takes a rowid range as the bounds of one walk through the match; a rowid IN list it would
