@@ -58,8 +58,13 @@ const VOLATILE_SELECTOR = [
 async function expectLooksLike(page: Page, name: string): Promise<void> {
   // Hidden in place, keeping their room: a mask would be drawn over the panel beside the thread's
   // clipped one-line facts, and the page's CSP refuses the matcher's injected stylesheet (stylePath).
+  // Their text is set to one fixed word first: a hidden value still takes its width, and a temporary
+  // folder's random name (drawn in a proportional font) would move the facts beside it.
   await page.evaluate((selector) => {
-    for (const element of document.querySelectorAll<HTMLElement>(selector)) element.style.visibility = 'hidden';
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (element.dataset.testid?.startsWith('thread-details-')) element.textContent = 'volatile';
+      element.style.visibility = 'hidden';
+    }
   }, VOLATILE_SELECTOR);
   // Fonts and highlighted code settle before the picture is taken.
   await page.evaluate(() => document.fonts.ready);

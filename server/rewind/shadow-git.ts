@@ -42,6 +42,8 @@ export class ShadowGit {
       await this.initialize();
       return this.spawnGit(args, input);
     });
+    // The caller gets this command's failure through `next`; the queue only orders commands, so a
+    // failed one must not stop those after it.
     this.queue = next.catch(() => undefined);
     return next;
   }

@@ -48,6 +48,7 @@ export async function readRelayRecord(file: string, workspaceRoot: string): Prom
 
 /** Removes the note if it is still the one of this launcher. */
 export async function removeRelayRecord(file: string, launcherPid: number): Promise<void> {
+  // A note already gone (or unreadable) is no note of this launcher: nothing to remove.
   const text = await readFile(file, 'utf8').catch(() => undefined);
   if (text === undefined || parseRecord(text)?.launcherPid !== launcherPid) return;
   await unlink(file).catch(() => undefined);
