@@ -95,7 +95,10 @@ test('a search result in the middle of a long thread opens at its entry', async 
   const baton = new BatonPage(page);
   await baton.open(relay.url);
   await page.getByTestId('thread-search').fill(BURIED_WORD);
-  await baton.threadItem('A long session').click();
+  // The result, not the row the list showed before the search answered (that one opens at the end).
+  const result = baton.threadItem('A long session');
+  await expect(result.getByTestId('search-snippet')).toContainText(BURIED_WORD);
+  await result.click();
 
   const focused = page.locator('[data-focused="true"]');
   await expect(focused).toHaveAttribute('data-entry-index', String(BURIED_AT));

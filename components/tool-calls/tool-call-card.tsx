@@ -1,6 +1,6 @@
 'use client';
 
-import { type KeyboardEvent, lazy, Suspense, useId, useRef } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef } from 'react';
 import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
 import { ToolCallApprovalNote } from '../review/tool-call-approval-note';
 import { MarkedText } from './marked-text';
@@ -11,7 +11,8 @@ import { useApprovalAnswers } from './use-approval-answers';
 import { useApprovalFocus } from './use-approval-focus';
 import { useToolCallExpanded } from './use-tool-call-expanded';
 
-const ToolCallBody = lazy(() => import('./tool-call-body'));
+const loadToolCallBody = () => import('./tool-call-body');
+const ToolCallBody = lazy(loadToolCallBody);
 
 /**
  * A tool call as one line (status, tool, what it works on, how long it took) that opens on click
@@ -28,6 +29,12 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
   const waiting = entry.status === 'waiting-approval';
   const answers = useApprovalAnswers(entry.id, entry.approvalOptions);
   useApprovalFocus(card, entry.id, waiting);
+  // The body's code is fetched as soon as any card shows, not when one first opens: a call that
+  // comes to wait for approval then shows its Approve and Reject at once, not a moment later. A
+  // failed fetch here is dropped: the card's own lazy load fetches again when it opens, and says so.
+  useEffect(() => {
+    loadToolCallBody().catch(() => undefined);
+  }, []);
 
   const answerByKey = (event: KeyboardEvent<HTMLElement>) => {
     if (!waiting || answers.decided || event.nativeEvent.isComposing) return;
