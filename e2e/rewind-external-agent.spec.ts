@@ -6,7 +6,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { type FakeEmacsAgent, startFakeEmacsAgent } from '../server/agents/emacs-agent/fake/fake-emacs-agent-server';
 import { BatonPage } from './support/baton-page';
 import { writeRelayConfig } from './support/fake-agents';
@@ -27,11 +27,15 @@ test.afterEach(async () => {
   await workspace.remove();
 });
 
-test('rewinding an Emacs-Agent turn puts back the file the agent wrote itself', async ({ page }) => {
+/**
+ * A Fake Emacs-Agent thread (with `extraConfig` in the relay's config) whose first turn the user
+ * approved: the agent wrote hello.txt itself over the user's own greeting.
+ */
+async function threadWhereTheAgentWroteHello(page: Page, extraConfig: Record<string, unknown> = {}): Promise<BatonPage> {
   await writeFile(path.join(workspace.path, 'hello.txt'), 'my own greeting\n');
   emacs = await startFakeEmacsAgent();
   const dataDir = path.join(workspace.path, '.baton');
-  await writeRelayConfig(dataDir, { agents: { fake: { kind: 'emacs-agent', label: 'Fake Emacs-Agent', url: emacs.url } } });
+  await writeRelayConfig(dataDir, { agents: { fake: { kind: 'emacs-agent', label: 'Fake Emacs-Agent', url: emacs.url } }, ...extraConfig });
   relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir });
   const baton = new BatonPage(page);
   await baton.open(relay.url);
@@ -43,6 +47,11 @@ test('rewinding an Emacs-Agent turn puts back the file the agent wrote itself', 
   await expect(card).toHaveAttribute('data-status', 'succeeded');
   await baton.expectTurnFinished();
   expect(await readFile(path.join(workspace.path, 'hello.txt'), 'utf8')).toBe('Hello from Emacs-Agent\n');
+  return baton;
+}
+
+test('rewinding an Emacs-Agent turn puts back the file the agent wrote itself', async ({ page }) => {
+  const baton = await threadWhereTheAgentWroteHello(page);
 
   await page.getByTestId('rewind-to-here').first().click();
   const dialog = page.getByTestId('rewind-dialog');
@@ -55,21 +64,8 @@ test('rewinding an Emacs-Agent turn puts back the file the agent wrote itself', 
 });
 
 test('a rewind past the turns whose checkpoints Baton keeps says their files are too old to restore', async ({ page }) => {
-  await writeFile(path.join(workspace.path, 'hello.txt'), 'my own greeting\n');
-  emacs = await startFakeEmacsAgent();
-  const dataDir = path.join(workspace.path, '.baton');
   // Only the last turn keeps its checkpoints: the first turn's go when the second begins.
-  await writeRelayConfig(dataDir, { agents: { fake: { kind: 'emacs-agent', label: 'Fake Emacs-Agent', url: emacs.url } }, checkpoints: { keepTurns: 1 } });
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
-  await baton.newThreadWith('Fake Emacs-Agent');
-
-  await baton.send('please write hello');
-  const card = baton.toolCards.last();
-  await card.getByTestId('approve-tool-call').click();
-  await expect(card).toHaveAttribute('data-status', 'succeeded');
-  await baton.expectTurnFinished();
+  const baton = await threadWhereTheAgentWroteHello(page, { checkpoints: { keepTurns: 1 } });
   await baton.send('thanks');
   await baton.expectTurnFinished();
 

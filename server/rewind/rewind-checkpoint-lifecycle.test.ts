@@ -6,16 +6,13 @@
  * cap leaves older turns too old to restore, and the rewind says so.
  */
 import { execFileSync } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentBackend } from '../agents/agent-backend';
-import { AgentRegistry } from '../agents/agent-registry';
-import type { AgentEntry } from '../agents/agents-config';
-import { FAKE_AUTOHAND, FLAVOR_ARGS, useAutohandFixture } from '../agents/autohand/autohand-test-support';
+import { useAutohandFixture } from '../agents/autohand/autohand-test-support';
 import { ThreadDirectory } from '../hub/thread-directory';
 import { ThreadListEvents } from '../hub/thread-list-events';
-import { type RewindHarness, startRewindHarness } from './rewind-test-support';
+import { AGENT_NOTES, readNotes, startAutohandRewindHarness, USER_NOTES } from './autohand-rewind-harness';
+import type { RewindHarness } from './rewind-test-support';
 import { forkThreadAt, previewThreadRewind, rewindThreadTo } from './thread-history-edits';
 
 const fixture = useAutohandFixture();
@@ -26,14 +23,7 @@ afterEach(async () => {
   harness = undefined;
 });
 
-const unusedBuiltin: AgentBackend = {
-  info: { name: 'Built-in agent', model: 'none', offlineDemo: false },
-  runTurn: () => Promise.reject(new Error('this test talks to Autohand only')),
-  close: () => Promise.resolve(),
-};
-
-const TSX = import.meta.resolve('tsx');
-const notes = () => readFile(path.join(fixture.workspaceRoot, 'notes.txt'), 'utf8');
+const notes = () => readNotes(fixture);
 const refs = () =>
   execFileSync('git', ['--git-dir', path.join(fixture.workspaceRoot, '.baton', 'workspace-checkpoints.git'), 'for-each-ref', '--format=%(refname)'], {
     encoding: 'utf8',
@@ -43,21 +33,7 @@ const refs = () =>
 const refsOf = (threadId: string) => refs().filter((ref) => ref.startsWith(`refs/baton/${threadId}/`));
 
 async function start(keepTurns?: number) {
-  await writeFile(path.join(fixture.workspaceRoot, 'notes.txt'), 'my own notes\n');
-  const autohand = { kind: 'autohand' as const, command: process.execPath, args: ['--import', TSX, FAKE_AUTOHAND, ...FLAVOR_ARGS.reference], env: {}, passEnv: [] };
-  harness = await startRewindHarness(
-    fixture.workspaceRoot,
-    () =>
-      new AgentRegistry({
-        entries: new Map<string, AgentEntry>([['builtin', { kind: 'builtin' }], ['hand', autohand]]),
-        defaultAgent: 'hand',
-        builtin: unusedBuiltin,
-        context: { workspace: undefined as never, env: {}, policy: undefined as never, log: () => undefined },
-        factories: { autohand: () => fixture.agent({ flavor: 'reference' }) },
-      }),
-    'sqlite',
-    { keepTurns },
-  );
+  harness = await startAutohandRewindHarness(fixture, 'sqlite', { keepTurns });
   const thread = await harness.hub.createThread('hand');
   await harness.turn(thread.id, 'please write the notes');
   await harness.turn(thread.id, 'thanks');
@@ -69,7 +45,7 @@ async function start(keepTurns?: number) {
 describe('workspace checkpoints through the life of a thread', () => {
   it('a fork rewinds its kept turns with their files, after the source is deleted for good', async () => {
     const { harness, threadId, thanks, editors } = await start();
-    expect(await notes()).toBe('Notes written by the fake Autohand.\n');
+    expect(await notes()).toBe(AGENT_NOTES);
     // The fork keeps the first turn only.
     const fork = await forkThreadAt(editors, threadId, thanks - 1);
     expect(refsOf(fork.id)).toEqual([`refs/baton/${fork.id}/0/end`, `refs/baton/${fork.id}/0/start`]);
@@ -84,7 +60,7 @@ describe('workspace checkpoints through the life of a thread', () => {
 
     expect(await previewThreadRewind(editors, fork.id, 0)).toMatchObject({ files: [{ path: 'notes.txt', action: 'restore' }], conflicts: [] });
     expect(await rewindThreadTo(editors, fork.id, 0)).toMatchObject({ restoredFiles: [{ path: 'notes.txt', action: 'restore' }], conflicts: [] });
-    expect(await notes()).toBe('my own notes\n');
+    expect(await notes()).toBe(USER_NOTES);
     expect(refsOf(fork.id)).toEqual([]);
   });
 
@@ -109,7 +85,7 @@ describe('workspace checkpoints through the life of a thread', () => {
     expect(await previewThreadRewind(editors, threadId, thanks)).toEqual({ removedEntries: expect.any(Number), files: [], conflicts: [] });
     expect(await previewThreadRewind(editors, threadId, 0)).toMatchObject({ files: [], conflicts: [], tooOldToRestore: true });
     expect(await rewindThreadTo(editors, threadId, 0)).toMatchObject({ restoredFiles: [], conflicts: [], tooOldToRestore: true });
-    expect(await notes()).toBe('Notes written by the fake Autohand.\n');
+    expect(await notes()).toBe(AGENT_NOTES);
     expect(refsOf(threadId)).toEqual([]);
   });
 });
