@@ -3,6 +3,7 @@
  * thread of 5k, 10k and 50k entries (a tab's getThreadEntries for the first page of a thread not in
  * memory), each against raw better-sqlite3 running the same query on the same file. Seeded with raw
  * SQL, as the recorder leaves a thread whose turn is over (Thread.liveFrom = the entry count).
+ * BENCH_HISTORY_THREADS and BENCH_HISTORY_ENTRIES (comma-separated, ascending) replace the sizes.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,7 +17,7 @@ import { ThreadHub } from '../server/hub/thread-hub';
 import { getThreadEntries } from '../server/relay/thread-entries-page';
 import { FIRST_PAGE_ENTRIES } from '../stores/threads-slice';
 import { openThreadStore } from '../server/store/prisma-thread-store';
-import { formatNumber, formatTable, interleaved, median, QUICK, ratio, section } from './bench-stats';
+import { formatNumber, formatTable, interleaved, median, numbersFromEnv, ratio, section } from './bench-stats';
 
 const PAGE = 50;
 const RUNS = 15;
@@ -83,7 +84,7 @@ export async function historyBench(): Promise<void> {
   try {
     const firstPage = database.prepare(`SELECT id, title, modifiedAt, agent FROM "Thread" ORDER BY modifiedAt DESC, id DESC LIMIT ${PAGE + 1}`);
     let seeded = 0;
-    for (const total of QUICK ? [1_000, 10_000, 100_000] : [1_000, 10_000, 100_000]) {
+    for (const total of numbersFromEnv('BENCH_HISTORY_THREADS', [1_000, 10_000, 100_000])) {
       seedThreads(database, total - seeded, seeded);
       seeded = total;
       const [baton, raw] = await interleaved(RUNS, [
@@ -93,7 +94,7 @@ export async function historyBench(): Promise<void> {
       rows.push([`getThreads page, ${formatNumber(total)} threads`, ...figures(baton!, raw!)]);
     }
     const lastEntriesOf = database.prepare(`SELECT seq, data FROM "ThreadEntry" WHERE threadId = ? ORDER BY seq DESC LIMIT ${FIRST_PAGE_ENTRIES}`);
-    for (const count of [5_000, 10_000, 50_000]) {
+    for (const count of numbersFromEnv('BENCH_HISTORY_ENTRIES', [5_000, 10_000, 50_000])) {
       const threadId = seedEntries(database, count);
       // One untimed open first, so that the first size measured does not pay for warming up alone.
       await getThreadEntries(new ThreadHub({ store, agents: AgentRegistry.builtinOnly(idleAgent), broadcast: () => undefined, log: () => undefined }), store, { threadId, limit: FIRST_PAGE_ENTRIES });

@@ -1,7 +1,7 @@
 /**
  * A link to an entry, or a search result, in the middle of a long thread: the thread opens at that
  * entry: the page around it, not every page from the end down to it, with the entry on screen and
- * marked among its neighbours in order.
+ * marked among its neighbours in order, and the thread's usage shown as at its end.
  */
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -105,4 +105,40 @@ test('a search result in the middle of a long thread opens at its entry', async 
   await expect(focused).toContainText(BURIED_WORD);
   await expect(focused).toBeInViewport();
   await expectConsecutiveEntries(page);
+});
+
+test('a window in the middle of a thread shows the thread’s usage, as its end does, and follows a turn as it runs', async ({ page, context }) => {
+  const atEnd = new BatonPage(page);
+  await atEnd.open(relay.url);
+  await atEnd.threadItem('A long session').click();
+  await atEnd.send('How many tokens was that?');
+  await expect(atEnd.assistantMessages.last()).toContainText('You said: How many tokens was that?');
+  await atEnd.expectTurnFinished();
+  const usage = page.getByTestId('usage-summary');
+  await expect(usage).toContainText('tokens');
+  const firstTurnUsage = await usage.textContent();
+  const totalTokens = page.getByTestId('thread-details-tokens');
+  await expect(totalTokens).not.toHaveText('0 tokens');
+  const firstTurnTotal = await totalTokens.textContent();
+
+  // The same thread opened from a link into its middle, in a tab of its own: none of its turns are loaded.
+  const inWindow = new BatonPage(await context.newPage());
+  await inWindow.page.goto(`${relay.origin}/t/${encodeURIComponent(threadId)}#entry-${LINKED_AT}`);
+  await inWindow.expectConnected();
+  await expect(inWindow.page.locator('.chat-entries__item--target')).toHaveAttribute('data-entry-index', String(LINKED_AT));
+  await expect(list(inWindow.page)).toHaveAttribute('data-reaches-end', 'false');
+  const windowUsage = inWindow.page.getByTestId('usage-summary');
+  await expect(windowUsage).toHaveText(firstTurnUsage!);
+
+  // Another turn at the end: the window, still where it was, shows the usage the end shows.
+  await atEnd.send('And now?');
+  await expect(atEnd.assistantMessages.last()).toContainText('You said: And now?');
+  await atEnd.expectTurnFinished();
+  await expect(usage).not.toHaveText(firstTurnUsage!);
+  const secondTurnUsage = await usage.textContent();
+  await expect(windowUsage).toHaveText(secondTurnUsage!);
+  // The header's totals too, read from the store once the turn ended.
+  await expect(totalTokens).not.toHaveText(firstTurnTotal!);
+  await expect(inWindow.page.getByTestId('thread-details-tokens')).toHaveText((await totalTokens.textContent())!);
+  await expect(list(inWindow.page)).toHaveAttribute('data-reaches-end', 'false');
 });

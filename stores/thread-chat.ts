@@ -32,7 +32,10 @@ export interface ThreadChat {
   turnRunning: boolean;
   /** The system-role text of the last failed turn, until the next prompt. */
   turnError: string | null;
-  /** The last `usage` the agent reported: the session's tokens and costs so far. */
+  /**
+   * The last `usage` the agent reported in the thread: the session's tokens and costs so far. The
+   * store's record on load (whichever part of the thread is loaded), then each live report.
+   */
   usage: TurnUsage | null;
   /** The seq of the last event folded into `entries`; what this tab says it saw when it comes back. */
   lastSeq: number;

@@ -60,3 +60,37 @@ describe('joining live events to the record', () => {
     expect(chat.lastSeq).toBe(0);
   });
 });
+
+describe('the usage a window in the middle of the thread shows', () => {
+  const threadUsage = { sessionTokens: 3400, lastMessageCost: '0.02', sessionCost: '0.03' };
+  const usageEvent = (seq: number, sessionTokens: number) => ({ seq, ...received('thread-1', 'system', { type: 'usage', sessionTokens }) });
+  const middlePage = { entries: [{ type: 'message' as const, role: 'user' as const, chunks: [{ type: 'text' as const, chunk: 'q' }] }], lastSeq: 9, turnRunning: false, firstIndex: 40 };
+
+  it('is the thread’s own usage from the page, though the window holds none of its turn summaries', () => {
+    const chat = loadSnapshot(EMPTY_THREAD_CHAT, { ...middlePage, usage: threadUsage }, false);
+    expect(chat.entries.reachesEnd).toBe(false);
+    expect(chat.usage).toEqual(threadUsage);
+  });
+
+  it('is the same as the newest page’s, whose turn summaries the thread’s usage wins over', () => {
+    const olderSummary = { type: 'turnSummary' as const, outcome: 'done' as const, usage: { sessionTokens: 10 } };
+    const chat = loadSnapshot(EMPTY_THREAD_CHAT, { entries: [olderSummary], lastSeq: 9, turnRunning: false, usage: threadUsage });
+    expect(chat.usage).toEqual(threadUsage);
+  });
+
+  it('follows the usage reported live while a turn runs past the window', () => {
+    let chat = loadSnapshot(EMPTY_THREAD_CHAT, { ...middlePage, usage: threadUsage, turnRunning: true }, false);
+    chat = receiveSequenced(chat, usageEvent(10, 5000));
+    expect(chat.usage).toMatchObject({ sessionTokens: 5000 });
+    expect(chat.entries.reachesEnd).toBe(false);
+  });
+
+  it('takes a usage report that arrived while the page was on its way, and drops one the page already counts', () => {
+    let chat: ThreadChat = { ...loaded, awaitingPage: true };
+    chat = receiveSequenced(chat, usageEvent(8, 1000));
+    chat = receiveSequenced(chat, usageEvent(11, 6000));
+    chat = loadSnapshot(chat, { ...middlePage, usage: threadUsage }, false);
+    expect(chat.usage).toMatchObject({ sessionTokens: 6000 });
+    expect(chat.pending.size).toBe(0);
+  });
+});

@@ -42,15 +42,27 @@ export function loadSnapshot(chat: ThreadChat, snapshot: ThreadSnapshot, reaches
   const loaded: ThreadChat = {
     ...chat,
     entries: entryListOf(snapshot.entries, snapshot.firstIndex ?? 0, reachesEnd),
-    // The usage the thread last reported is kept in its entries, so a reopened thread shows it.
-    usage: (reachesEnd ? lastReportedUsage(snapshot.entries) : null) ?? chat.usage,
+    // The thread's own usage, as the store records it, whichever part of the thread the page holds;
+    // a relay without the record leaves the newest page's turn summaries to say it.
+    usage: snapshot.usage ?? (reachesEnd ? lastReportedUsage(snapshot.entries) : null) ?? chat.usage,
     lastSeq: snapshot.lastSeq,
     turnRunning: snapshot.turnRunning,
     loaded: true,
     awaitingPage: false,
     windowStale: !reachesEnd && snapshot.turnRunning,
   };
-  return reachesEnd ? drainPending(loaded) : { ...loaded, pending: new Map() };
+  return reachesEnd ? drainPending(loaded) : passPendingBy(loaded);
+}
+
+/**
+ * The events that waited for a window and come after it: the turn's state takes them as it takes
+ * live ones (passedByWindow), so a usage report or a turn's end that raced the page is not lost.
+ */
+function passPendingBy(chat: ThreadChat): ThreadChat {
+  let next: ThreadChat = { ...chat, pending: new Map() };
+  const after = [...chat.pending.values()].filter((params) => params.seq !== undefined && params.seq > chat.lastSeq);
+  for (const params of after.sort((first, second) => first.seq! - second.seq!)) next = passedByWindow(next, params);
+  return next;
 }
 
 /**

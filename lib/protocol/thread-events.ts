@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ThreadEntrySchema, ThreadIdSchema } from './acp-threads';
 import { ChatContentReceivedParamsSchema, ChatContentSchema, ChatRoleSchema } from './eca-chat';
+import { TurnUsageSchema } from './thread-review';
 
 export const EventSeqSchema = z.number().int().nonnegative();
 /** An entry's position in its thread, from 0. */
@@ -37,6 +38,13 @@ export const ThreadSnapshotSchema = z.object({
    * entries exist: ask for them with `before` set to it. Absent means 0 (the whole thread).
    */
   firstIndex: EntryIndexSchema.optional(),
+  /**
+   * Baton extension, on the newest page and on a page `around` an entry: the last usage the agent
+   * reported in this thread, as the store records it. A page in the middle of a thread holds none
+   * of the thread's newest turns, yet a reader of it is shown the thread's usage. Absent when the
+   * store has no usage report (no turn reported one, or the thread was imported from a file).
+   */
+  usage: TurnUsageSchema.optional(),
 });
 export type ThreadSnapshot = z.infer<typeof ThreadSnapshotSchema>;
 

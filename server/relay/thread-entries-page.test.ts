@@ -15,6 +15,7 @@ import { connectScriptClient } from './script-client';
 
 const TOKEN = 'paging-token-'.padEnd(43, 'p');
 const message = (index: number): ThreadEntry => ({ type: 'message', role: index % 2 ? 'assistant' : 'user', chunks: [{ type: 'text', chunk: `entry ${index}` }] });
+const LAST_USAGE = { sessionTokens: 3400, messageInputTokens: 2000, messageOutputTokens: 200, lastMessageCost: '0.02', sessionCost: '0.03' };
 const texts = (entries: unknown) => (entries as ThreadEntry[]).map((entry) => (entry.type === 'message' ? entry.chunks[0]?.chunk : entry.type));
 
 describe.each(DATABASE_KINDS)('getThreadEntries over the socket, on %s', (kind) => {
@@ -22,6 +23,7 @@ describe.each(DATABASE_KINDS)('getThreadEntries over the socket, on %s', (kind) 
   let database: TestDatabase;
   let relay: TestRelay;
   let threadId: string;
+  let usedThreadId: string;
   let client: ReturnType<typeof rpcClient>;
   let close: () => void;
 
@@ -33,6 +35,16 @@ describe.each(DATABASE_KINDS)('getThreadEntries over the socket, on %s', (kind) 
     const store = await openThreadStore(databaseUrl ? { database: database.target } : { databaseFile: path.join(dataDir, 'baton.db') });
     threadId = (await store.createThread('long')).id;
     await store.saveEntries(threadId, Array.from({ length: 30 }, (_, seq) => ({ seq, entry: message(seq) })));
+    // Two turns that reported usage, their summaries at the end: the last report is the thread's.
+    usedThreadId = (await store.createThread('used')).id;
+    const turnEntries = Array.from({ length: 30 }, (_, seq) => ({ seq, entry: message(seq) }));
+    await store.appendEvents(usedThreadId, {
+      events: [
+        { seq: 1, role: 'system', content: { type: 'usage', sessionTokens: 1200, lastMessageCost: '0.01', sessionCost: '0.01' } },
+        { seq: 2, role: 'system', content: { type: 'usage', ...LAST_USAGE } },
+      ],
+      entries: [...turnEntries, { seq: 30, entry: { type: 'turnSummary', outcome: 'done', usage: LAST_USAGE } }],
+    });
     await store.close();
     relay = await startTestRelay({ token: TOKEN, dataDir, workspaceRoot: folder, ...(databaseUrl ? { databaseUrl } : {}) });
     const socket = connectScriptClient(relay.origin, TOKEN);
@@ -86,6 +98,15 @@ describe.each(DATABASE_KINDS)('getThreadEntries over the socket, on %s', (kind) 
     expect((whole.result as { entries: unknown[] }).entries).toHaveLength(30);
     const tail = await client.call('getThreadEntries', { threadId, limit: 6, after: 27 });
     expect(texts((tail.result as { entries: unknown }).entries)).toEqual(['entry 28', 'entry 29']);
+  });
+
+  it('gives the thread’s last usage with the newest page and with a page in the middle, not with older pages', async () => {
+    const middle = await client.call('getThreadEntries', { threadId: usedThreadId, limit: 6, around: 5 });
+    expect(middle.result).toMatchObject({ firstIndex: 2, lastSeq: 2, usage: LAST_USAGE });
+    expect((await client.call('getThreadEntries', { threadId: usedThreadId, limit: 6 })).result).toMatchObject({ usage: LAST_USAGE });
+    expect((await client.call('getThreadEntries', { threadId: usedThreadId, limit: 6, before: 10 })).result).not.toHaveProperty('usage');
+    // A thread no turn reported usage for has none to give.
+    expect((await client.call('getThreadEntries', { threadId, limit: 6, around: 5 })).result).not.toHaveProperty('usage');
   });
 
   it('answers every entry without `limit`, as an ACP or ECA client expects', async () => {
