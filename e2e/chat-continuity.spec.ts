@@ -4,23 +4,19 @@
  * screen going on from the one before: no entry skipped, the view never jumping. And a link to an
  * entry asks the relay for the page around that entry only, not for the thread's end first.
  */
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { ThreadEntry } from '../lib/protocol/acp-threads';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import { BatonPage } from './support/baton-page';
-import { longThreadEntries, NEWEST_MARKER, seedLongThread } from './support/long-thread';
-import { echoScript } from './support/model-scripts';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { longThreadEntries, NEWEST_MARKER, type SeededThreadRelay, startSeededThreadRelay } from './support/long-thread';
+import type { RelayProcess } from './support/relay-process';
 import { settledView, type VisibleEntries } from './support/visible-entries';
 
 /** More than the first page (60) and an older page (100): the walk up loads two older pages. */
 const ENTRIES = 240;
 const LINKED_AT = 120;
 
-let model: ScriptedModelServer;
+let seeded: SeededThreadRelay;
 let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 let threadId: string;
 
 /** A longer answer every few rounds: a table, a quote, a numbered list and two code blocks. */
@@ -57,17 +53,12 @@ function seededEntries(): ThreadEntry[] {
 }
 
 test.beforeEach(async () => {
-  model = await startScriptedModelServer({ script: echoScript });
-  workspace = await makeTempFolder('chat-continuity');
-  const dataDir = path.join(workspace.path, '.baton');
-  threadId = await seedLongThread(dataDir, seededEntries());
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
+  seeded = await startSeededThreadRelay('chat-continuity', seededEntries());
+  ({ relay, threadId } = seeded);
 });
 
 test.afterEach(async () => {
-  await relay.stop();
-  await model.close();
-  await workspace.remove();
+  await seeded.close();
 });
 
 function list(page: Page) {

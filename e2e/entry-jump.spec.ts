@@ -3,23 +3,19 @@
  * entry: the page around it, not every page from the end down to it, with the entry on screen and
  * marked among its neighbours in order, and the thread's usage shown as at its end.
  */
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { ThreadEntry } from '../lib/protocol/acp-threads';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import { BatonPage } from './support/baton-page';
-import { longThreadEntries, NEWEST_MARKER, seedLongThread } from './support/long-thread';
-import { echoScript } from './support/model-scripts';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { longThreadEntries, NEWEST_MARKER, type SeededThreadRelay, startSeededThreadRelay } from './support/long-thread';
+import type { RelayProcess } from './support/relay-process';
 
 const ENTRIES = 320;
 const LINKED_AT = 120;
 const BURIED_WORD = 'xylophonist';
 const BURIED_AT = 209;
 
-let model: ScriptedModelServer;
+let seeded: SeededThreadRelay;
 let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 let threadId: string;
 
 function seededEntries(): ThreadEntry[] {
@@ -45,17 +41,12 @@ function expectedText(index: number): RegExp {
 }
 
 test.beforeEach(async () => {
-  model = await startScriptedModelServer({ script: echoScript });
-  workspace = await makeTempFolder('entry-jump');
-  const dataDir = path.join(workspace.path, '.baton');
-  threadId = await seedLongThread(dataDir, seededEntries());
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
+  seeded = await startSeededThreadRelay('entry-jump', seededEntries());
+  ({ relay, threadId } = seeded);
 });
 
 test.afterEach(async () => {
-  await relay.stop();
-  await model.close();
-  await workspace.remove();
+  await seeded.close();
 });
 
 function list(page: Page) {

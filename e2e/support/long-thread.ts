@@ -5,7 +5,10 @@
  */
 import path from 'node:path';
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import { startScriptedModelServer } from '../../server/demo-model/scripted-model-server';
 import { openThreadStore } from '../../server/store/prisma-thread-store';
+import { echoScript } from './model-scripts';
+import { makeTempFolder, type RelayProcess, startRelayProcess } from './relay-process';
 
 /** In the first entry's text: on screen once the list has been scrolled to the very top. */
 export const OLDEST_MARKER = 'oldest-entry-marker';
@@ -96,4 +99,28 @@ export async function seedLongThread(dataDir: string, entries: readonly ThreadEn
   } finally {
     await store.close();
   }
+}
+
+/** A relay whose data folder holds one seeded thread, its turns answered by the scripted model's echo. */
+export interface SeededThreadRelay {
+  relay: RelayProcess;
+  threadId: string;
+  close(): Promise<void>;
+}
+
+export async function startSeededThreadRelay(folderName: string, entries: readonly ThreadEntry[]): Promise<SeededThreadRelay> {
+  const model = await startScriptedModelServer({ script: echoScript });
+  const workspace = await makeTempFolder(folderName);
+  const dataDir = path.join(workspace.path, '.baton');
+  const threadId = await seedLongThread(dataDir, entries);
+  const relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
+  return {
+    relay,
+    threadId,
+    async close() {
+      await relay.stop();
+      await model.close();
+      await workspace.remove();
+    },
+  };
 }
