@@ -1,6 +1,9 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openThreadStore } from './prisma-thread-store';
@@ -54,5 +57,27 @@ describe('WAL checkpoints off the event loop', () => {
     }
     expect(await titlesInDatabaseFile(databaseFile)).toEqual(['Checkpointed thread']);
     expect((await store.getEventsAfter(id, 0)).length).toBe(200);
+  });
+
+  it('lets a process that only opens, writes and closes the store run to its end', async () => {
+    // A command-line use of the store (an export) has no server to keep it alive: the worker must
+    // hold the process while the store opens and closes, and never after.
+    const storeModule = fileURLToPath(new URL('./prisma-thread-store.ts', import.meta.url));
+    const script = path.join(folder, 'store-script.mts');
+    await writeFile(
+      script,
+      // Several times over: whether the process ends early depends on when the worker's exit lands.
+      `const { openThreadStore } = await import(${JSON.stringify(storeModule)});
+      for (let time = 0; time < 5; time += 1) {
+        const store = await openThreadStore({ databaseFile: ${JSON.stringify(path.join(folder, 'cli.db'))} });
+        await store.createThread('From a script');
+        await store.close();
+      }
+      console.log('closed');`,
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+      cwd: fileURLToPath(new URL('../../', import.meta.url)),
+    });
+    expect(stdout.trim()).toBe('closed');
   });
 });

@@ -31,8 +31,6 @@ export async function startWalCheckpoints(
   const worker = new Worker(new URL('./wal-checkpoint-worker.mjs', import.meta.url), {
     workerData: { file: databaseFile, intervalMs: CHECKPOINT_INTERVAL_MS },
   });
-  // The checkpoints never keep a process alive that has nothing else to do.
-  worker.unref();
   let offLoop = false;
   let closing = false;
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
@@ -55,6 +53,9 @@ export async function startWalCheckpoints(
   // Only once the worker is there to do it does the store's connection stop checkpointing.
   await prisma.$queryRawUnsafe('PRAGMA wal_autocheckpoint = 0');
   offLoop = true;
+  // The checkpoints never keep a process alive that has nothing else to do; while the store
+  // opens and closes, the process waits for the worker, so it is held then.
+  worker.unref();
   worker.on('message', (message: { error?: string }) => {
     if (message.error !== undefined) void fallBack(message.error).catch((error: unknown) => log(String(error)));
   });
@@ -66,6 +67,7 @@ export async function startWalCheckpoints(
     },
     async close() {
       closing = true;
+      worker.ref();
       worker.postMessage('close');
       await exited;
     },
