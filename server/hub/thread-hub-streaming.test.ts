@@ -64,7 +64,7 @@ function makeHub(agent: AgentBackend, options: { releaseAfterMs?: number; watche
     store: countingStore(store),
     agents: AgentRegistry.builtinOnly(agent),
     broadcast: (_threadId, params) => {
-      if (params.seq > committedSeq) toldBeforeStored.push(params.seq);
+      if (params.seq === undefined || params.seq > committedSeq) toldBeforeStored.push(params.seq ?? -1);
       broadcasts.push(params);
     },
     isWatched: (threadId) => options.watched?.has(threadId) ?? false,
