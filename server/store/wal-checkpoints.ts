@@ -30,6 +30,10 @@ export async function startWalCheckpoints(
 ): Promise<WalCheckpoints> {
   const worker = new Worker(new URL('./wal-checkpoint-worker.mjs', import.meta.url), {
     workerData: { file: databaseFile, intervalMs: CHECKPOINT_INTERVAL_MS },
+    // Plain JavaScript: none of the process's flags (a TypeScript loader) is wanted in the worker.
+    execArgv: [],
+    // A small heap: it holds a connection and a timer.
+    resourceLimits: { maxOldGenerationSizeMb: 16 },
   });
   let offLoop = false;
   let closing = false;
