@@ -30,9 +30,9 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
   const answers = useApprovalAnswers(entry.id, entry.approvalOptions);
   useApprovalFocus(card, entry.id, waiting);
   // The body's code is fetched as soon as any card shows, not when one first opens: a call that
-  // comes to wait for approval then shows its Approve and Reject at once, not a moment later. A
-  // failed fetch here is dropped: the card's own lazy load fetches again when it opens, and says so.
+  // comes to wait for approval then shows its Approve and Reject at once, not a moment later.
   useEffect(() => {
+    // A failed fetch here is dropped: the card's own lazy load fetches again when it opens, and says so.
     loadToolCallBody().catch(() => undefined);
   }, []);
 
