@@ -92,6 +92,15 @@ function plainContender(model: StreamModel, client: StreamClient): Contender {
   };
 }
 
+/** BENCH_MODE=max or paced runs only that mode (a paced run of 100,000 pieces alone takes 20 s a side). */
+function ratesFromEnv(): Array<number | undefined> {
+  const mode = process.env.BENCH_MODE;
+  if (mode === undefined || mode === '') return [undefined, PACED_RATE];
+  if (mode === 'max') return [undefined];
+  if (mode === 'paced') return [PACED_RATE];
+  throw new Error(`BENCH_MODE must be max or paced, not ${JSON.stringify(mode)}`);
+}
+
 function runsFor(pieces: number): number {
   if (process.env.BENCH_RUNS) return Number(process.env.BENCH_RUNS);
   return pieces <= 5_000 ? 5 : 3;
@@ -118,7 +127,7 @@ export async function relayStreamBench(): Promise<void> {
     // One untimed warm-up of each, so that neither pays for JIT and connection set-up in its figures.
     for (const contender of contenders) await contender.run(200, undefined);
     for (const pieces of sizes) {
-      for (const rate of [undefined, PACED_RATE]) {
+      for (const rate of ratesFromEnv()) {
         const [relayRuns, plainRuns] = await interleaved(
           runsFor(pieces),
           contenders.map((contender) => () => contender.run(pieces, rate)),

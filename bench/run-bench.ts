@@ -3,8 +3,9 @@
  * same run, as a ratio, from medians of interleaved runs. Sections: 0 framing, 1 relay overhead,
  * 2 recording, 3 history, 5 start-up and memory, 7 search (4 and 6, the browser's, are elsewhere).
  * BENCH_N, BENCH_RECORD_N, BENCH_MEMORY_PIECES, BENCH_HISTORY_THREADS, BENCH_HISTORY_ENTRIES,
- * BENCH_SEARCH_THREADS and BENCH_RUNS override workload sizes and run counts;
- * BENCH_PROFILE=<folder> has the relay of section 1 write its CPU profile there.
+ * BENCH_SEARCH_THREADS and BENCH_RUNS override workload sizes and run counts; BENCH_MODE=max or
+ * paced runs section 1 in that mode alone; BENCH_PROFILE=<folder> has the relay of section 1
+ * write its CPU profile there.
  */
 import { QUICK } from './bench-stats';
 import { framingBench } from './framing-bench';

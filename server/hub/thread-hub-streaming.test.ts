@@ -9,19 +9,25 @@ import { createGate, type Gate } from '../demo-model/gate';
 import { openThreadStore } from '../store/prisma-thread-store';
 import type { EventBatch, ThreadStore } from '../store/thread-store';
 import { ThreadHub } from './thread-hub';
+import { ENTRY_WRITE_INTERVAL_MS } from './thread-recorder';
 
-/** Streams numbered pieces as fast as the hub takes them; holds after `holdAfter` pieces until the gate opens. */
+/**
+ * Streams numbered pieces as fast as the hub takes them, then `last` when given; holds after
+ * `holdAfter` pieces until the gate opens.
+ */
 class StreamingAgent implements AgentBackend {
   readonly info = { name: 'Streaming agent', model: 'test', offlineDemo: false };
   constructor(
     private readonly pieces: number,
     private readonly hold?: { after: number; gate: Gate },
+    private readonly last?: string,
   ) {}
   async runTurn(turn: AgentTurn): Promise<void> {
     for (let index = 0; index < this.pieces; index += 1) {
       if (index === this.hold?.after) await this.hold.gate.promise;
       await turn.emit({ type: 'text', text: `p${index} ` });
     }
+    if (this.last !== undefined) await turn.emit({ type: 'text', text: this.last });
   }
   async close(): Promise<void> {}
 }
@@ -32,13 +38,17 @@ let folder: string;
 let store: ThreadStore;
 let batches: EventBatch[];
 let broadcasts: SequencedContentReceivedParams[];
+/** The seq of the last event the store has committed, and any broadcast that came before its commit. */
+let committedSeq: number;
+let toldBeforeStored: number[];
 const hubs: ThreadHub[] = [];
 
 /** The real store, noting each batch it is asked to record. */
 function countingStore(inner: ThreadStore): ThreadStore {
-  const appendEvents = (threadId: string, batch: EventBatch) => {
+  const appendEvents = async (threadId: string, batch: EventBatch) => {
     batches.push(batch);
-    return inner.appendEvents(threadId, batch);
+    await inner.appendEvents(threadId, batch);
+    committedSeq = Math.max(committedSeq, batch.events.at(-1)?.seq ?? 0);
   };
   return new Proxy(inner, {
     get(target, key) {
@@ -53,7 +63,10 @@ function makeHub(agent: AgentBackend, options: { releaseAfterMs?: number; watche
   const hub = new ThreadHub({
     store: countingStore(store),
     agents: AgentRegistry.builtinOnly(agent),
-    broadcast: (_threadId, params) => broadcasts.push(params),
+    broadcast: (_threadId, params) => {
+      if (params.seq === undefined || params.seq > committedSeq) toldBeforeStored.push(params.seq ?? -1);
+      broadcasts.push(params);
+    },
     isWatched: (threadId) => options.watched?.has(threadId) ?? false,
     releaseAfterMs: options.releaseAfterMs,
     log: () => undefined,
@@ -74,6 +87,8 @@ beforeEach(async () => {
   store = await openThreadStore({ databaseFile: path.join(folder, 'baton.db') });
   batches = [];
   broadcasts = [];
+  committedSeq = 0;
+  toldBeforeStored = [];
 });
 
 afterEach(async () => {
@@ -94,12 +109,32 @@ describe('ThreadHub streaming', () => {
       Array.from({ length: pieces }, (_unused, index) => `p${index} `),
     );
     expect(broadcasts.map((params) => params.seq)).toEqual(broadcasts.map((_params, index) => index + 1));
+    expect(toldBeforeStored).toEqual([]);
     const answer = { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: numbered(pieces) }] };
     expect(await store.getEntries(id)).toEqual([expect.objectContaining({ role: 'user' }), answer, { type: 'turnSummary', outcome: 'done' }]);
     expect(await hub.getEntries(id)).toEqual(await store.getEntries(id));
     // Many pieces to a transaction, and the growing message rewritten far less often than per piece.
     expect(batches.length).toBeLessThan(pieces / 10);
     expect(batches.filter((batch) => batch.entries !== undefined).length).toBeLessThan(pieces / 10);
+  });
+
+  it('rewrites a growing answer without its search text, and a search finds all of it once it ends', async () => {
+    const gate = createGate();
+    const hub = makeHub(new StreamingAgent(300, { after: 150, gate }, 'kingfisher'));
+    const { id } = await hub.createThread();
+    await hub.prompt(id, 'stream');
+    await until(() => answerPieces().length === 150);
+    // Past the interval, the next pieces rewrite the growing answer's row (ENTRY_GROWTH allows it).
+    await new Promise((resolve) => setTimeout(resolve, ENTRY_WRITE_INTERVAL_MS + 50));
+    gate.open();
+    await until(finished);
+
+    expect(batches.some((batch) => batch.growing === true && (batch.entries?.length ?? 0) > 0)).toBe(true);
+    expect(toldBeforeStored).toEqual([]);
+    const answer = { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: `${numbered(300)}kingfisher` }] };
+    expect((await store.getEntries(id))[1]).toEqual(answer);
+    expect((await store.listThreads({ query: 'kingfisher' })).threads.map((thread) => thread.id)).toEqual([id]);
+    expect((await store.listThreads({ query: 'p299' })).threads.map((thread) => thread.id)).toEqual([id]);
   });
 
   it('after a crash mid-answer, a new hub on the same store shows every piece a tab saw', async () => {

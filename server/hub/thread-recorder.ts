@@ -2,10 +2,13 @@
  * Records a thread's contents. Each is folded into the entries and given the thread's next
  * sequence number, and is committed to the store before it is handed on to the tabs, so whatever
  * a tab saw is already stored. Contents are committed in small batches (write-batches.ts): what
- * arrived while the previous batch was being written, or within GATHER_MS for streamed pieces, up
- * to MAX_BATCH, in one transaction. Streamed pieces are stored as events; the entries they grow are rewritten at most
- * every ENTRY_WRITE_INTERVAL_MS, and at once when anything else happens (a new entry, a tool
- * call's status, the end of the turn). A load replays the events after the stored entries.
+ * arrived while the previous batch was being written, up to MAX_BATCH, in one transaction.
+ * Streamed pieces are stored as events; the entries they grow are rewritten at most every
+ * ENTRY_WRITE_INTERVAL_MS and once they have grown by a part of what they held (ENTRY_GROWTH),
+ * and at once when anything else happens (a new entry, a tool call's status, the end of the
+ * turn). A growing entry's search text waits for that last write: rewriting and re-indexing a
+ * long answer costs as much as it is long, and on the event loop's thread that is a pause in
+ * every tab's stream. A load replays the events after the stored entries.
  * Only the thread's tail is kept in memory (thread-tail.ts): a load reads the last entries, not
  * every entry, and the older ones are read from the store when the whole thread is asked for.
  */
@@ -27,8 +30,12 @@ export type ContentListener = (params: SequencedContentReceivedParams) => void;
 export const MAX_BATCH = 512;
 /** How often, at most, a growing entry is rewritten while pieces stream into it. */
 export const ENTRY_WRITE_INTERVAL_MS = 500;
-/** How long streamed pieces may wait for more to join their batch: bounds the latency this adds. */
-export const GATHER_MS = 1;
+/**
+ * A growing entry is rewritten once the pieces since its last write are at least this part of
+ * those it held then: its rewrites together cost a few times writing it once, however long it
+ * gets, so the cost per piece stays flat; and a load replays at most this part of it.
+ */
+export const ENTRY_GROWTH = 1 / 4;
 /** Pieces waiting for the store beyond this make the agent's emit wait for a batch to commit. */
 const HIGH_WATER = 4 * MAX_BATCH;
 
@@ -40,10 +47,15 @@ interface Queued {
 }
 
 export class ThreadRecorder {
-  private readonly batches = new WriteBatches<Queued>((batch) => this.flush(batch), { maxBatch: MAX_BATCH, gatherMs: GATHER_MS });
+  private readonly batches = new WriteBatches<Queued>((batch) => this.flush(batch), { maxBatch: MAX_BATCH });
   /** Entries changed since their rows were last written. */
   private readonly unwritten = new Set<number>();
+  /** Entries whose rows were rewritten while they grew: their search text is still to be written. */
+  private readonly unindexed = new Set<number>();
   private lastEntryWrite = performance.now();
+  /** Streamed pieces in the growing entries' rows, and those since their last write. */
+  private piecesWritten = 0;
+  private piecesUnwritten = 0;
   /** A batch of pieces that could not be stored: the agent's next emit fails with it. */
   private pieceFailure: unknown;
   /** Set when the store could not even be read back after a failed write: nothing more is taken. */
@@ -124,12 +136,14 @@ export class ThreadRecorder {
     if (this.broken !== undefined) throw this.broken;
     if (!this.owed.isEmpty) throw this.storeFailure ?? new Error(`Thread ${this.threadId} has contents still to store; try again.`);
     const marker = { seq: this.lastSeq + 1, role: 'system' as const, content: ChatContentSchema.parse({ type: 'threadRewound', toEntry }) };
-    const entries = [...this.unwritten].filter((index) => index < toEntry).map((seq) => ({ seq, entry: this.tail.at(seq) }));
+    const changed = new Set([...this.unwritten, ...this.unindexed]);
+    const entries = [...changed].filter((index) => index < toEntry).map((seq) => ({ seq, entry: this.tail.at(seq) }));
     // Written as the next batch, alone; the caller hears of a failure, the recorder goes on.
     await this.batches.exclusive(async () => {
       await this.store.history.rewindThread(this.threadId, { keepEntries: toEntry, firstRemovedEvent, marker, entries });
       this.tail.truncate(toEntry);
       this.unwritten.clear();
+      this.unindexed.clear();
       this.lastSeq = marker.seq;
       this.onRecorded({ chatId: this.threadId, role: marker.role, content: marker.content, seq: marker.seq });
     });
@@ -220,21 +234,24 @@ export class ThreadRecorder {
     }
     const events: ThreadEvent[] = [];
     let structural = false;
+    let pieces = 0;
     for (const { role, content } of batch) {
       const lengthBefore = this.tail.length;
       for (const index of this.tail.fold(role, content)) {
         this.unwritten.add(index);
         if (index >= lengthBefore) structural = true;
       }
-      if (!isStreamedPiece(content)) structural = true;
+      if (isStreamedPiece(content)) pieces += 1;
+      else structural = true;
       events.push({ seq: this.lastSeq + events.length + 1, role, content });
     }
     const now = performance.now();
-    const writeEntries = structural || (this.unwritten.size > 0 && now - this.lastEntryWrite >= ENTRY_WRITE_INTERVAL_MS);
-    const entries = writeEntries ? this.unwrittenEntries() : undefined;
+    const growing = !structural && this.growingEntriesDue(now, pieces);
+    const writeEntries = structural || growing;
+    const entries = writeEntries ? this.entriesToWrite(growing) : undefined;
     const liveFrom = writeEntries ? this.tail.liveFrom() : undefined;
     try {
-      await this.store.appendEvents(this.threadId, { events, entries, liveFrom });
+      await this.store.appendEvents(this.threadId, { events, entries, liveFrom, growing });
     } catch (error) {
       this.storeFailure = storeWriteFailure(error);
       await this.recoverFrom(this.storeFailure ?? error, batch);
@@ -242,15 +259,38 @@ export class ThreadRecorder {
     }
     this.storeFailure = undefined;
     this.lastSeq += events.length;
-    if (writeEntries) {
-      this.unwritten.clear();
-      this.lastEntryWrite = now;
-      this.tail.trim();
-    }
+    this.piecesUnwritten += pieces;
+    if (writeEntries) this.entriesWritten(now, growing);
     for (const [index, event] of events.entries()) {
       this.onRecorded({ chatId: this.threadId, role: event.role, content: event.content, seq: event.seq });
       batch[index]?.done?.resolve();
     }
+  }
+
+  /** Whether this batch of `pieces` streamed pieces rewrites the entries they grow (ENTRY_GROWTH). */
+  private growingEntriesDue(now: number, pieces: number): boolean {
+    if (this.unwritten.size === 0 || now - this.lastEntryWrite < ENTRY_WRITE_INTERVAL_MS) return false;
+    return this.piecesUnwritten + pieces >= this.piecesWritten * ENTRY_GROWTH;
+  }
+
+  /** The changed entries, and when they stop growing, the ones whose search text is still to be written. */
+  private entriesToWrite(growing: boolean): EntryWrite[] {
+    if (!growing) for (const index of this.unindexed) this.unwritten.add(index);
+    return this.unwrittenEntries();
+  }
+
+  private entriesWritten(now: number, growing: boolean): void {
+    if (growing) {
+      for (const index of this.unwritten) this.unindexed.add(index);
+      this.piecesWritten += this.piecesUnwritten;
+    } else {
+      this.unindexed.clear();
+      this.piecesWritten = 0;
+    }
+    this.piecesUnwritten = 0;
+    this.unwritten.clear();
+    this.lastEntryWrite = now;
+    this.tail.trim();
   }
 
   private unwrittenEntries(): EntryWrite[] {

@@ -1,9 +1,11 @@
 /**
  * The recorder's queue of contents waiting to be written, and the one write under way: contents
- * are written in batches, one batch at a time, in the order they came (a group commit: at a low
- * rate every content is its own batch, at a high rate the batches grow and the delay stays about
- * one transaction). Other work on the store that must not interleave with a batch (a rewind, a
- * retry of owed contents) runs through `exclusive`, between two batches.
+ * are written in batches, one batch at a time, in the order they came. A group commit: a batch
+ * closes when the write before it ends, not on a timer, so at a low rate every content is its own
+ * batch, written at once, and at a high rate the batches grow by
+ * themselves and the delay stays about one transaction. Other work on the store that must not
+ * interleave with a batch (a rewind, a retry of owed contents) runs through `exclusive`, between
+ * two batches.
  */
 
 /** A content's caller waits until it is committed and broadcast; a streamed piece's does not. */
@@ -15,8 +17,6 @@ export interface Waiter {
 export interface BatchOptions {
   /** The most items one batch carries, which bounds how long a write takes. */
   maxBatch: number;
-  /** How long items nobody waits for may wait for more to join their batch. */
-  gatherMs: number;
 }
 
 export class WriteBatches<T extends { done?: Waiter }> {
@@ -82,21 +82,18 @@ export class WriteBatches<T extends { done?: Waiter }> {
   }
 
   /**
-   * Writes what is queued soon. Items nobody waits for (streamed pieces) gather for `gatherMs`
-   * first: a fast stream is then written in batches of many rather than in as many small
-   * transactions as network reads, each of which costs about as much as a large one. Anything a
-   * caller waits for, or a full batch, goes with the rest of this turn of the event loop.
+   * Writes what is queued once the code that queued it has run: everything added in the same turn
+   * of the event loop (the pieces of one network read, a content and the ones its caller adds
+   * after it) joins the batch. No timer: a fixed wait would add its length to every content's
+   * latency, and while a write is under way the next batch gathers anyway.
    */
   private schedule(): void {
     if (this.writing || this.writeScheduled || this.queue.length === 0) return;
     this.writeScheduled = true;
-    const writeNow = () => {
+    setImmediate(() => {
       this.writeScheduled = false;
       this.startWrite();
-    };
-    const onlyUnawaited = this.queue.length < this.options.maxBatch && this.queue.every((item) => item.done === undefined);
-    if (onlyUnawaited) setTimeout(writeNow, this.options.gatherMs);
-    else setImmediate(writeNow);
+    });
   }
 
   private startWrite(): void {

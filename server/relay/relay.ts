@@ -139,6 +139,7 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
   const mcp = createMcpServers(config, { cwd: workspace.root, log });
   const store = await openThreadStore({
     database: databaseTarget({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }),
+    log,
   });
   const approvalPolicy = ApprovalPolicy.fromConfig(config);
   const agent = await createBuiltinAgentFromEnv({

@@ -11,6 +11,7 @@ import type { DatabaseTarget } from './database-target';
 import { eventInsertFor, firstLiveRowFor, type EventInsert, type FirstLiveRow } from './event-insert';
 import { connectPostgres } from './postgres-connection';
 import { connectSqlite } from './sqlite-connection';
+import { startWalCheckpoints, type WalCheckpoints } from './wal-checkpoints';
 import type {
   EntriesPage,
   EntryWrite,
@@ -91,10 +92,12 @@ class PrismaThreadStore implements ThreadStore {
   readonly #upsertEntries: EntryUpsert;
   readonly #search: ThreadSearch;
   readonly #now = monotonicClock();
+  readonly #checkpoints: WalCheckpoints | undefined;
   readonly history: ThreadHistoryStore;
 
-  constructor(prisma: PrismaClient, kind: DatabaseTarget['kind']) {
+  constructor(prisma: PrismaClient, kind: DatabaseTarget['kind'], checkpoints?: WalCheckpoints) {
     this.#prisma = prisma;
+    this.#checkpoints = checkpoints;
     this.#insertEvents = eventInsertFor(kind);
     this.#firstLiveRow = firstLiveRowFor(kind);
     this.#upsertEntries = entryUpsertFor(kind);
@@ -344,8 +347,8 @@ class PrismaThreadStore implements ThreadStore {
           update: { type, data },
         });
       }
-      // The search index follows the entry rows, at their bounded rate.
-      if (batch.entries !== undefined) await this.#search.indexEntries(transaction, threadId, batch.entries);
+      // The search index follows the entry rows, once they stop growing (EventBatch.growing).
+      if (batch.entries !== undefined && batch.growing !== true) await this.#search.indexEntries(transaction, threadId, batch.entries);
     });
   }
 
@@ -357,19 +360,30 @@ class PrismaThreadStore implements ThreadStore {
 
   async close(): Promise<void> {
     await this.#prisma.$disconnect();
+    await this.#checkpoints?.close();
   }
 }
 
 /**
  * Brings the schema up to date and opens the store: on `database` when given, else on the SQLite
- * file `databaseFile` (its folder created).
+ * file `databaseFile` (its folder created, its log checkpointed off the event loop:
+ * wal-checkpoints.ts). `log` hears of checkpoints falling back to the store's connection.
  */
 export async function openThreadStore(
-  options: { databaseFile: string; database?: undefined } | { database: DatabaseTarget },
+  options: ({ databaseFile: string; database?: undefined } | { database: DatabaseTarget }) & { log?: (message: string) => void },
 ): Promise<ThreadStore> {
   const target: DatabaseTarget = options.database ?? { kind: 'sqlite', file: options.databaseFile };
-  if (target.kind === 'sqlite') await mkdir(dirname(target.file), { recursive: true });
+  if (target.kind === 'postgresql') {
+    await applyMigrations(target);
+    return new PrismaThreadStore(await connectPostgres(target.url), target.kind);
+  }
+  await mkdir(dirname(target.file), { recursive: true });
   await applyMigrations(target);
-  const prisma = target.kind === 'sqlite' ? await connectSqlite(target.file) : await connectPostgres(target.url);
-  return new PrismaThreadStore(prisma, target.kind);
+  const prisma = await connectSqlite(target.file);
+  try {
+    return new PrismaThreadStore(prisma, target.kind, await startWalCheckpoints(prisma, target.file, options.log));
+  } catch (error) {
+    await prisma.$disconnect();
+    throw error;
+  }
 }

@@ -47,6 +47,12 @@ export interface EventBatch {
   entries?: readonly EntryWrite[];
   /** With `entries`: where the entries that can still change begin (Thread.liveFrom); absent, unknown. */
   liveFrom?: number;
+  /**
+   * With `entries`: they are still growing (pieces stream into them), so their search text is not
+   * rewritten now but with the write that follows their last piece: re-indexing a long text costs
+   * as much as it is long, at every rewrite.
+   */
+  growing?: boolean;
 }
 
 /** A page of the thread list: at most `limit` threads after the one `cursor` names. */
