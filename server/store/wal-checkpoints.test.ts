@@ -6,11 +6,15 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { PrismaClient } from './generated/client';
 import { openThreadStore } from './prisma-thread-store';
+import { connectSqlite } from './sqlite-connection';
 import type { ThreadStore } from './thread-store';
+import { startWalCheckpoints } from './wal-checkpoints';
 
 let folder: string;
 let store: ThreadStore | undefined;
+let prisma: PrismaClient | undefined;
 
 beforeEach(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'baton-wal-checkpoints-'));
@@ -19,6 +23,8 @@ beforeEach(async () => {
 afterEach(async () => {
   await store?.close();
   store = undefined;
+  await prisma?.$disconnect();
+  prisma = undefined;
   await rm(folder, { recursive: true, force: true });
 });
 
@@ -79,5 +85,34 @@ describe('WAL checkpoints off the event loop', () => {
       cwd: fileURLToPath(new URL('../../', import.meta.url)),
     });
     expect(stdout.trim()).toBe('closed');
+  });
+
+  describe('when the worker fails, SQLite checkpoints on the store\'s connection again', () => {
+    async function autocheckpointPages(client: PrismaClient): Promise<number> {
+      const [row] = await client.$queryRawUnsafe<{ wal_autocheckpoint: number | bigint }[]>('PRAGMA wal_autocheckpoint');
+      return Number(row?.wal_autocheckpoint);
+    }
+
+    it('at start: the worker cannot open the database, and the store keeps its own checkpoints', async () => {
+      prisma = await connectSqlite(path.join(folder, 'baton.db'));
+      const said: string[] = [];
+      const checkpoints = await startWalCheckpoints(prisma, path.join(folder, 'no-such.db'), (line) => said.push(line));
+      expect(checkpoints.offLoop).toBe(false);
+      expect(await autocheckpointPages(prisma)).toBe(1000);
+      expect(said).toEqual([expect.stringMatching(/^WAL checkpoints stay on the store's connection: unable to open database file/)]);
+      await checkpoints.close();
+    });
+
+    it('later: a worker that breaks after it started hands checkpointing back, and says why', async () => {
+      prisma = await connectSqlite(path.join(folder, 'baton.db'));
+      const said: string[] = [];
+      const failingWorker = new URL('./fixtures/failing-checkpoint-worker.mjs', import.meta.url);
+      const checkpoints = await startWalCheckpoints(prisma, path.join(folder, 'baton.db'), (line) => said.push(line), failingWorker);
+      const client = prisma;
+      await expect.poll(() => autocheckpointPages(client)).toBe(1000);
+      expect(checkpoints.offLoop).toBe(false);
+      expect(said).toEqual(["WAL checkpoints are back on the store's connection: disk I/O error"]);
+      await checkpoints.close();
+    });
   });
 });

@@ -23,12 +23,19 @@ export interface WalCheckpoints {
   close(): Promise<void>;
 }
 
+const CHECKPOINT_WORKER = new URL('./wal-checkpoint-worker.mjs', import.meta.url);
+
+/**
+ * Starts the worker for `databaseFile`, whose store talks through `prisma`. `workerScript` is the
+ * worker's body: always the real one, except where a test needs a worker that fails on cue.
+ */
 export async function startWalCheckpoints(
   prisma: PrismaClient,
   databaseFile: string,
   log: (message: string) => void = () => undefined,
+  workerScript: URL = CHECKPOINT_WORKER,
 ): Promise<WalCheckpoints> {
-  const worker = new Worker(new URL('./wal-checkpoint-worker.mjs', import.meta.url), {
+  const worker = new Worker(workerScript, {
     workerData: { file: databaseFile, intervalMs: CHECKPOINT_INTERVAL_MS },
     // Plain JavaScript: none of the process's flags (a TypeScript loader) is wanted in the worker.
     execArgv: [],
@@ -37,34 +44,40 @@ export async function startWalCheckpoints(
   });
   let offLoop = false;
   let closing = false;
+  /** Why the worker stopped checkpointing, once it has. */
+  let failure: string | undefined;
+  let settleReady: (ready: boolean) => void = () => undefined;
+  const ready = new Promise<boolean>((resolve) => (settleReady = resolve));
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  const fallBack = async (reason: string) => {
-    if (closing || !offLoop) return;
+  const fallBack = async () => {
     offLoop = false;
-    log(`WAL checkpoints are back on the store's connection: ${reason}`);
+    log(`WAL checkpoints are back on the store's connection: ${failure}`);
     await prisma.$queryRawUnsafe(`PRAGMA wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
   };
-  const ready = await new Promise<true | string>((resolve) => {
-    worker.once('message', (message: 'ready' | { error: string }) => resolve(message === 'ready' ? true : message.error));
-    worker.once('error', (error) => resolve(error.message));
-    void exited.then(() => resolve('the worker ended before it was ready'));
-  });
-  if (ready !== true) {
-    log(`WAL checkpoints stay on the store's connection: ${ready}`);
+  // Listening from the start: a failure may come at any moment, even between `ready` and the
+  // store's connection handing its checkpoints over.
+  const fail = (reason: string) => {
+    if (closing || failure !== undefined) return;
+    failure = reason;
+    settleReady(false);
+    if (offLoop) void fallBack().catch((error: unknown) => log(String(error)));
+  };
+  worker.on('message', (message: 'ready' | { error: string }) => (message === 'ready' ? settleReady(true) : fail(message.error)));
+  worker.on('error', (error) => fail(error.message));
+  void exited.then(() => fail('the worker ended'));
+
+  if (!(await ready)) {
+    log(`WAL checkpoints stay on the store's connection: ${failure}`);
     await worker.terminate();
     return { offLoop: false, close: async () => undefined };
   }
   // Only once the worker is there to do it does the store's connection stop checkpointing.
   await prisma.$queryRawUnsafe('PRAGMA wal_autocheckpoint = 0');
   offLoop = true;
+  if (failure !== undefined) await fallBack();
   // The checkpoints never keep a process alive that has nothing else to do; while the store
   // opens and closes, the process waits for the worker, so it is held then.
   worker.unref();
-  worker.on('message', (message: { error?: string }) => {
-    if (message.error !== undefined) void fallBack(message.error).catch((error: unknown) => log(String(error)));
-  });
-  worker.on('error', (error) => void fallBack(error.message).catch((fallBackError: unknown) => log(String(fallBackError))));
-  void exited.then(() => fallBack('the worker ended').catch((error: unknown) => log(String(error))));
   return {
     get offLoop() {
       return offLoop;
