@@ -97,10 +97,11 @@ export async function startupMemoryBench(): Promise<void> {
     }
     rows.push(row(`RSS, ${OPEN_THREADS} threads open`, relay.childRssMiB()));
 
-    // Measured half-way and at the end: memory that follows the pieces streamed would show as growth.
+    // Measured at each quarter: memory that follows the pieces streamed would show as steady growth
+    // (one figure to the next also moves with when the collector last ran).
     let streamed = 0;
     let turn = 0;
-    for (const goal of [Math.floor(totalPieces / 2), totalPieces]) {
+    for (const goal of [1, 2, 3, 4].map((quarter) => Math.floor((totalPieces * quarter) / 4))) {
       while (streamed < goal) {
         const pieces = Math.min(PIECES_PER_TURN, goal - streamed);
         await stream(threadIds[turn++ % threadIds.length]!, pieces);

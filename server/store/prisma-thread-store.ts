@@ -11,7 +11,7 @@ import type { DatabaseTarget } from './database-target';
 import { eventInsertFor, firstLiveRowFor, type EventInsert, type FirstLiveRow } from './event-insert';
 import { connectPostgres } from './postgres-connection';
 import { connectSqlite } from './sqlite-connection';
-import { startWalCheckpoints, type WalCheckpoints } from './wal-checkpoints';
+import { type CheckpointsOnDemand, checkpointsOnFirstWrite, startWalCheckpoints } from './wal-checkpoints';
 import type {
   EntriesPage,
   EntryWrite,
@@ -92,10 +92,10 @@ class PrismaThreadStore implements ThreadStore {
   readonly #upsertEntries: EntryUpsert;
   readonly #search: ThreadSearch;
   readonly #now = monotonicClock();
-  readonly #checkpoints: WalCheckpoints | undefined;
+  readonly #checkpoints: CheckpointsOnDemand | undefined;
   readonly history: ThreadHistoryStore;
 
-  constructor(prisma: PrismaClient, kind: DatabaseTarget['kind'], checkpoints?: WalCheckpoints) {
+  constructor(prisma: PrismaClient, kind: DatabaseTarget['kind'], checkpoints?: CheckpointsOnDemand) {
     this.#prisma = prisma;
     this.#checkpoints = checkpoints;
     this.#insertEvents = eventInsertFor(kind);
@@ -309,6 +309,7 @@ class PrismaThreadStore implements ThreadStore {
    * is the path a streaming answer takes); entries come with their watermark and modifiedAt.
    */
   async appendEvents(threadId: string, batch: EventBatch): Promise<void> {
+    this.#checkpoints?.writing();
     await writeWithPatience(() => this.#appendEvents(threadId, batch));
   }
 
@@ -359,15 +360,16 @@ class PrismaThreadStore implements ThreadStore {
   }
 
   async close(): Promise<void> {
-    await this.#prisma.$disconnect();
+    // The worker first: a start under way still needs the store's connection to finish.
     await this.#checkpoints?.close();
+    await this.#prisma.$disconnect();
   }
 }
 
 /**
  * Brings the schema up to date and opens the store: on `database` when given, else on the SQLite
- * file `databaseFile` (its folder created, its log checkpointed off the event loop:
- * wal-checkpoints.ts). `log` hears of checkpoints falling back to the store's connection.
+ * file `databaseFile` (its folder created, its log checkpointed off the event loop from the first
+ * streamed write on: wal-checkpoints.ts). `log` hears of checkpoints falling back to the store's connection.
  */
 export async function openThreadStore(
   options: ({ databaseFile: string; database?: undefined } | { database: DatabaseTarget }) & { log?: (message: string) => void },
@@ -380,10 +382,6 @@ export async function openThreadStore(
   await mkdir(dirname(target.file), { recursive: true });
   await applyMigrations(target);
   const prisma = await connectSqlite(target.file);
-  try {
-    return new PrismaThreadStore(prisma, target.kind, await startWalCheckpoints(prisma, target.file, options.log));
-  } catch (error) {
-    await prisma.$disconnect();
-    throw error;
-  }
+  const log = options.log ?? (() => undefined);
+  return new PrismaThreadStore(prisma, target.kind, checkpointsOnFirstWrite(() => startWalCheckpoints(prisma, target.file, log), log));
 }

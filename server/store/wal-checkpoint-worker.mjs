@@ -25,7 +25,8 @@ function fail(error) {
 
 try {
   database = new Database(file, { fileMustExist: true });
-  let seen = database.pragma('data_version', { simple: true });
+  // Unset, so that the first look checkpoints what was committed before the worker started.
+  let seen;
   timer = setInterval(() => {
     try {
       const version = database.pragma('data_version', { simple: true });

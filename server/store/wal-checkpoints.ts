@@ -72,7 +72,13 @@ export async function startWalCheckpoints(
     return { offLoop: false, close: async () => undefined };
   }
   // Only once the worker is there to do it does the store's connection stop checkpointing.
-  await prisma.$queryRawUnsafe('PRAGMA wal_autocheckpoint = 0');
+  try {
+    await prisma.$queryRawUnsafe('PRAGMA wal_autocheckpoint = 0');
+  } catch (error) {
+    closing = true;
+    await worker.terminate();
+    throw error;
+  }
   offLoop = true;
   if (failure !== undefined) await fallBack();
   // The checkpoints never keep a process alive that has nothing else to do; while the store
@@ -87,6 +93,32 @@ export async function startWalCheckpoints(
       worker.ref();
       worker.postMessage('close');
       await exited;
+    },
+  };
+}
+
+export interface CheckpointsOnDemand {
+  /** Says the store is about to write a stream's batch: the worker starts then if it has not. */
+  writing(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * The worker is started by the store's first streamed write, not when the store opens: a relay
+ * that records nothing, or a command that only reads, does not pay for a thread (about 9 MiB of
+ * RSS). Until the worker is ready, SQLite checkpoints on the store's connection, as by default.
+ */
+export function checkpointsOnFirstWrite(start: () => Promise<WalCheckpoints>, log: (message: string) => void): CheckpointsOnDemand {
+  let started: Promise<WalCheckpoints | undefined> | undefined;
+  return {
+    writing() {
+      started ??= start().catch((error: unknown) => {
+        log(`WAL checkpoints stay on the store's connection: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      });
+    },
+    async close() {
+      await (await started)?.close();
     },
   };
 }
