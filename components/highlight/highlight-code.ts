@@ -1,12 +1,15 @@
 /**
  * Syntax highlighting with Shiki, loaded only when first used (its core, its JavaScript regular
  * expression engine, its two themes and each grammar are dynamic imports), so a page that shows no
- * code pays nothing for it. Code is tokenized once in a light and a dark theme, and each token's
- * colour is the CSS pair `light-dark(light, dark)`, which the page's color-scheme resolves: a
- * switch of theme repaints the code without highlighting it again. The JavaScript engine needs no WebAssembly, which the page's content
- * security policy need not allow. Code is tokenized in chunks of lines, yielding to the browser
- * between them and carrying the grammar's state across, so a long page never holds the main
- * thread for long. Shared by the file viewer and (later) the chat's code blocks.
+ * code pays nothing for it. It runs in the highlighting worker (highlight-off-thread.ts), and on
+ * the main thread only where no worker can. Code is tokenized once in a light and a dark theme,
+ * and each token's colour is the CSS pair `light-dark(light, dark)`, which the page's
+ * color-scheme resolves: a switch of theme repaints the code without highlighting it again. The
+ * grammars come precompiled (their Oniguruma patterns already JavaScript regular expressions, for
+ * the raw JavaScript engine): converting them on first use cost about 75 ms per grammar. No
+ * WebAssembly, which the page's content security policy need not allow. Code is tokenized in
+ * chunks of lines, yielding between them and carrying the grammar's state across, so a cancel
+ * lands quickly and, on the main thread, a long file never holds it for long.
  */
 import type { GrammarState, HighlighterCore, ThemedToken } from 'shiki/core';
 import { GRAMMARS } from './languages';
@@ -28,7 +31,7 @@ export type HighlightedLines = HighlightToken[][];
  * GitHub themes' comments are not (axe-core's check in e2e/accessibility.spec.ts).
  */
 const THEMES = { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } as const;
-const LINES_PER_CHUNK = 100;
+const LINES_PER_CHUNK = 25;
 /** Longer lines (minified code) are left plain: tokenizing them costs much and shows little. */
 const MAX_TOKENIZED_LINE_LENGTH = 2000;
 
@@ -37,14 +40,14 @@ const loadedGrammars = new Map<string, Promise<void>>();
 
 function loadHighlighter(): Promise<HighlighterCore> {
   highlighter ??= (async () => {
-    const [{ createHighlighterCore }, { createJavaScriptRegexEngine }] = await Promise.all([
+    const [{ createHighlighterCore }, { createJavaScriptRawEngine }] = await Promise.all([
       import('shiki/core'),
       import('shiki/engine/javascript'),
     ]);
     return createHighlighterCore({
       themes: [import('shiki/themes/github-light-high-contrast.mjs'), import('shiki/themes/github-dark-high-contrast.mjs')],
       langs: [],
-      engine: createJavaScriptRegexEngine(),
+      engine: createJavaScriptRawEngine(),
     });
   })();
   return highlighter;
@@ -72,6 +75,9 @@ export async function highlightCode(code: string, grammar: string, signal?: Abor
   const highlighted: HighlightedLines = [];
   let grammarState: GrammarState | undefined;
   for (let start = 0; start < lines.length; start += LINES_PER_CHUNK) {
+    // A task of its own for every chunk, the first included: the code blocks of a page all wait for
+    // the same grammar, and would otherwise all tokenize in the one task that finishes loading it.
+    await nextTask();
     if (signal?.aborted) return undefined;
     const chunk = lines.slice(start, start + LINES_PER_CHUNK).join('\n');
     const result = core.codeToTokens(chunk, {
@@ -84,7 +90,6 @@ export async function highlightCode(code: string, grammar: string, signal?: Abor
     });
     grammarState = result.grammarState;
     highlighted.push(...result.tokens.map((line) => line.map(toToken)));
-    await nextTask();
   }
   return signal?.aborted ? undefined : highlighted;
 }

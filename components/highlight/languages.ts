@@ -1,6 +1,7 @@
 /**
  * Which grammar highlights a file or a fenced code block, and how to load it. Each grammar is its
- * own dynamic import, so a page loads only the grammars it shows.
+ * own dynamic import, so a page loads only the grammars it shows; precompiled, so none is converted
+ * to JavaScript regular expressions in the browser (highlight-code.ts).
  */
 import type { LanguageRegistration } from 'shiki/core';
 
@@ -8,39 +9,39 @@ type GrammarModule = { default: LanguageRegistration[] };
 
 /** Shiki's grammar ids, each loaded on first use. */
 export const GRAMMARS: Readonly<Record<string, () => Promise<GrammarModule>>> = {
-  bash: () => import('shiki/langs/bash.mjs'),
-  c: () => import('shiki/langs/c.mjs'),
-  clojure: () => import('shiki/langs/clojure.mjs'),
-  cpp: () => import('shiki/langs/cpp.mjs'),
-  csharp: () => import('shiki/langs/csharp.mjs'),
-  css: () => import('shiki/langs/css.mjs'),
-  diff: () => import('shiki/langs/diff.mjs'),
-  dockerfile: () => import('shiki/langs/dockerfile.mjs'),
-  'emacs-lisp': () => import('shiki/langs/emacs-lisp.mjs'),
-  go: () => import('shiki/langs/go.mjs'),
-  html: () => import('shiki/langs/html.mjs'),
-  ini: () => import('shiki/langs/ini.mjs'),
-  java: () => import('shiki/langs/java.mjs'),
-  javascript: () => import('shiki/langs/javascript.mjs'),
-  json: () => import('shiki/langs/json.mjs'),
-  jsx: () => import('shiki/langs/jsx.mjs'),
-  kotlin: () => import('shiki/langs/kotlin.mjs'),
-  lua: () => import('shiki/langs/lua.mjs'),
-  makefile: () => import('shiki/langs/makefile.mjs'),
-  markdown: () => import('shiki/langs/markdown.mjs'),
-  php: () => import('shiki/langs/php.mjs'),
-  prisma: () => import('shiki/langs/prisma.mjs'),
-  python: () => import('shiki/langs/python.mjs'),
-  ruby: () => import('shiki/langs/ruby.mjs'),
-  rust: () => import('shiki/langs/rust.mjs'),
-  scss: () => import('shiki/langs/scss.mjs'),
-  sql: () => import('shiki/langs/sql.mjs'),
-  swift: () => import('shiki/langs/swift.mjs'),
-  toml: () => import('shiki/langs/toml.mjs'),
-  tsx: () => import('shiki/langs/tsx.mjs'),
-  typescript: () => import('shiki/langs/typescript.mjs'),
-  xml: () => import('shiki/langs/xml.mjs'),
-  yaml: () => import('shiki/langs/yaml.mjs'),
+  bash: () => import('@shikijs/langs-precompiled/bash'),
+  c: () => import('@shikijs/langs-precompiled/c'),
+  clojure: () => import('@shikijs/langs-precompiled/clojure'),
+  cpp: () => import('@shikijs/langs-precompiled/cpp'),
+  csharp: () => import('@shikijs/langs-precompiled/csharp'),
+  css: () => import('@shikijs/langs-precompiled/css'),
+  diff: () => import('@shikijs/langs-precompiled/diff'),
+  dockerfile: () => import('@shikijs/langs-precompiled/dockerfile'),
+  'emacs-lisp': () => import('@shikijs/langs-precompiled/emacs-lisp'),
+  go: () => import('@shikijs/langs-precompiled/go'),
+  html: () => import('@shikijs/langs-precompiled/html'),
+  ini: () => import('@shikijs/langs-precompiled/ini'),
+  java: () => import('@shikijs/langs-precompiled/java'),
+  javascript: () => import('@shikijs/langs-precompiled/javascript'),
+  json: () => import('@shikijs/langs-precompiled/json'),
+  jsx: () => import('@shikijs/langs-precompiled/jsx'),
+  kotlin: () => import('@shikijs/langs-precompiled/kotlin'),
+  lua: () => import('@shikijs/langs-precompiled/lua'),
+  makefile: () => import('@shikijs/langs-precompiled/makefile'),
+  markdown: () => import('@shikijs/langs-precompiled/markdown'),
+  php: () => import('@shikijs/langs-precompiled/php'),
+  prisma: () => import('@shikijs/langs-precompiled/prisma'),
+  python: () => import('@shikijs/langs-precompiled/python'),
+  ruby: () => import('@shikijs/langs-precompiled/ruby'),
+  rust: () => import('@shikijs/langs-precompiled/rust'),
+  scss: () => import('@shikijs/langs-precompiled/scss'),
+  sql: () => import('@shikijs/langs-precompiled/sql'),
+  swift: () => import('@shikijs/langs-precompiled/swift'),
+  toml: () => import('@shikijs/langs-precompiled/toml'),
+  tsx: () => import('@shikijs/langs-precompiled/tsx'),
+  typescript: () => import('@shikijs/langs-precompiled/typescript'),
+  xml: () => import('@shikijs/langs-precompiled/xml'),
+  yaml: () => import('@shikijs/langs-precompiled/yaml'),
 };
 
 /** File extensions and the names code blocks use, each to its grammar id. */

@@ -17,8 +17,8 @@ export function useHighlightedLines(code: string, grammar: string | undefined): 
   useEffect(() => {
     if (!grammar || code.length > MAX_HIGHLIGHTED_CHARACTERS) return;
     const controller = new AbortController();
-    import('./highlight-code')
-      .then(({ highlightCode }) => highlightCode(code, grammar, controller.signal))
+    import('./highlight-off-thread')
+      .then(({ highlightOffThread }) => highlightOffThread(code, grammar, controller.signal))
       .then(
         (lines) => {
           if (lines) setDone({ code, grammar, lines });

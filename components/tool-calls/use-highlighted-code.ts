@@ -22,10 +22,10 @@ export function useHighlightedCode(code: string, language: CodeLanguage, enabled
   useEffect(() => {
     if (!enabled || code === '' || code.length > MAX_HIGHLIGHTED_CHARACTERS || key === 'name:') return;
     const controller = new AbortController();
-    Promise.all([import('../highlight/languages'), import('../highlight/highlight-code')])
-      .then(async ([{ grammarOf, grammarOfPath }, { highlightCode }]) => {
+    Promise.all([import('../highlight/languages'), import('../highlight/highlight-off-thread')])
+      .then(async ([{ grammarOf, grammarOfPath }, { highlightOffThread }]) => {
         const grammar = key.startsWith('path:') ? grammarOfPath(key.slice('path:'.length)) : grammarOf(key.slice('name:'.length));
-        return grammar === undefined ? undefined : highlightCode(code, grammar, controller.signal);
+        return grammar === undefined ? undefined : highlightOffThread(code, grammar, controller.signal);
       })
       .then(
         (lines) => {

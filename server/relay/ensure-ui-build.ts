@@ -2,12 +2,14 @@
  * Builds the Next.js UI when there is no build yet or a UI source changed since the last one, so
  * that `npm start` on a fresh clone (or after an update) serves what the sources say. The build is
  * a static export (`output: 'export'` in next.config.js) into UI_BUILD_FOLDER, which the relay
- * serves itself (./static-ui-handler.ts).
+ * serves itself (./static-ui-handler.ts), and the highlighting worker beside it (`npm run build`'s
+ * two steps).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { buildHighlightWorker, HIGHLIGHT_WORKER_ENTRY } from '../../scripts/build-highlight-worker.mjs';
 import { PROJECT_ROOT } from './project-root';
 
 const UI_SOURCES = [
@@ -27,7 +29,8 @@ export const UI_BUILD_FOLDER = path.join(PROJECT_ROOT, 'out');
 export async function ensureUiBuild(log: (message: string) => void): Promise<void> {
   // Written last by the export; a build from before the static export has none.
   const appPage = path.join(UI_BUILD_FOLDER, 'index.html');
-  if (existsSync(appPage) && statSync(appPage).mtimeMs >= newestSourceMtime()) return;
+  const built = existsSync(appPage) && existsSync(path.join(UI_BUILD_FOLDER, HIGHLIGHT_WORKER_ENTRY));
+  if (built && statSync(appPage).mtimeMs >= newestSourceMtime()) return;
   log('building the UI (first start or sources changed; this takes a minute)…');
   const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
   await new Promise<void>((resolve, reject) => {
@@ -40,6 +43,7 @@ export async function ensureUiBuild(log: (message: string) => void): Promise<voi
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build exited with ${code}`))));
   });
+  await buildHighlightWorker(UI_BUILD_FOLDER);
 }
 
 function newestSourceMtime(): number {

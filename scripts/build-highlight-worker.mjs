@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+/**
+ * Bundles the highlighting worker (components/highlight/highlight-worker.ts) into the UI build's
+ * `highlight-worker/` folder with esbuild: an ES module worker whose grammars are chunks of their
+ * own, fetched by import() relative to the worker's own address, so it also works behind a
+ * proxy's path prefix. (Next.js bundles workers too, but its worker fetches chunks through the
+ * page's relative asset prefix `./_next/`, which from the worker's address names nothing.)
+ * Runs after `next build`, which empties the build folder; `node scripts/build-highlight-worker.mjs`
+ * does it alone.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+/** The worker's folder in the UI build, and its entry there: the address the page starts it from. */
+export const HIGHLIGHT_WORKER_ENTRY = 'highlight-worker/highlight-worker.js';
+
+export async function buildHighlightWorker(uiBuildFolder) {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: { 'highlight-worker': path.join(root, 'components/highlight/highlight-worker.ts') },
+    outdir: path.join(uiBuildFolder, path.dirname(HIGHLIGHT_WORKER_ENTRY)),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    // The precompiled grammars use the regular expressions' `v` flag.
+    target: 'es2024',
+    minify: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildHighlightWorker(path.join(root, 'out'));
+}
