@@ -35,6 +35,7 @@ test.afterEach(async () => {
 function recordRequests(page: Page): string[] {
   const urls: string[] = [];
   page.on('request', (request) => urls.push(request.url()));
+  page.on('worker', (worker) => urls.push(worker.url()));
   return urls;
 }
 
@@ -45,6 +46,8 @@ async function runChatWithApproval(baton: BatonPage, prefix: string): Promise<vo
   const writeCard = baton.toolCard('write_file');
   await expect(writeCard).toHaveAttribute('data-status', 'waiting-approval');
   await expect(writeCard.getByTestId('tool-call-diff')).toContainText('+# Baton demo');
+  // Highlighted by the worker, which the page starts from under the prefix too.
+  await expect(writeCard.getByTestId('tool-call-diff').locator('[style*="light-dark"]').first()).toBeVisible();
   await writeCard.getByTestId('approve-tool-call').click();
   await expect(writeCard).toHaveAttribute('data-status', 'succeeded');
   await expect(baton.assistantMessages.last()).toContainText('Done: I wrote baton-demo.md');
@@ -69,6 +72,7 @@ test('behind a proxy that strips its prefix (/proxy/<port>/), the whole chat wor
   await baton.open(`${proxy.origin}${prefix}#token=${relay.token}`);
   await runChatWithApproval(baton, prefix);
   expect(requested.length).toBeGreaterThan(5);
+  expect(requested).toContain(`${proxy.origin}${prefix}highlight-worker/highlight-worker.js`);
   expect(requested.filter((url) => !url.startsWith(`${proxy!.origin}${prefix}`))).toEqual([]);
 });
 
