@@ -1,2 +1,2 @@
 export declare const HIGHLIGHT_WORKER_ENTRY: string;
-export declare function buildHighlightWorker(uiBuildFolder: string): Promise<void>;
+export declare function buildHighlightWorker(projectRoot: string, uiBuildFolder: string): Promise<void>;

@@ -11,15 +11,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
-
 /** The worker's folder in the UI build, and its entry there: the address the page starts it from. */
 export const HIGHLIGHT_WORKER_ENTRY = 'highlight-worker/highlight-worker.js';
 
-export async function buildHighlightWorker(uiBuildFolder) {
+/**
+ * `projectRoot` is named by the caller: bundled into the relay (bin/relay-build.mjs), this module's
+ * own `import.meta.url` is the bundle's.
+ */
+export async function buildHighlightWorker(projectRoot, uiBuildFolder) {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: { 'highlight-worker': path.join(root, 'components/highlight/highlight-worker.ts') },
+    entryPoints: { 'highlight-worker': path.join(projectRoot, 'components/highlight/highlight-worker.ts') },
     outdir: path.join(uiBuildFolder, path.dirname(HIGHLIGHT_WORKER_ENTRY)),
     bundle: true,
     splitting: true,
@@ -34,5 +36,6 @@ export async function buildHighlightWorker(uiBuildFolder) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await buildHighlightWorker(path.join(root, 'out'));
+  const root = fileURLToPath(new URL('../', import.meta.url));
+  await buildHighlightWorker(root, path.join(root, 'out'));
 }

@@ -43,7 +43,7 @@ export async function ensureUiBuild(log: (message: string) => void): Promise<voi
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build exited with ${code}`))));
   });
-  await buildHighlightWorker(UI_BUILD_FOLDER);
+  await buildHighlightWorker(PROJECT_ROOT, UI_BUILD_FOLDER);
 }
 
 function newestSourceMtime(): number {
