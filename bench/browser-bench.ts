@@ -199,8 +199,11 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const rows = await runBrowserBench();
-  console.log(`Browser bench: Chromium, thread of ${ENTRIES} entries, ${PIECES} pieces streamed ${1000 / PIECE_GAP_MS}/s; medians of ${process.env.BENCH_RUNS ?? 3} runs.\n`);
-  console.log(formatBenchRows(rows));
+/** Sections 4 and 6 of `npm run bench`, as `npm run bench:browser` prints them alone. */
+export async function browserBench(options: { runs?: number } = {}): Promise<void> {
+  const runs = options.runs ?? Number(process.env.BENCH_RUNS ?? 3);
+  console.log(`\n== 4 and 6. Browser and size: Chromium, thread of ${ENTRIES} entries, ${PIECES} pieces streamed ${1000 / PIECE_GAP_MS}/s; medians of ${runs} interleaved runs.`);
+  console.log(formatBenchRows(await runBrowserBench({ runs })));
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await browserBench();

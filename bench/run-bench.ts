@@ -1,13 +1,15 @@
 /**
  * `npm run bench [-- --quick] [-- --only=1,2]`: every figure next to a baseline measured in the
  * same run, as a ratio, from medians of interleaved runs. Sections: 0 framing, 1 relay overhead,
- * 2 recording, 3 history, 5 start-up and memory, 7 search (4 and 6, the browser's, are elsewhere).
+ * 2 recording, 3 history, 4 browser with 6 size (also alone: `npm run bench:browser`), 5 start-up
+ * and memory, 7 search.
  * BENCH_N, BENCH_RECORD_N, BENCH_MEMORY_PIECES, BENCH_HISTORY_THREADS, BENCH_HISTORY_ENTRIES,
  * BENCH_SEARCH_THREADS and BENCH_RUNS override workload sizes and run counts; BENCH_MODE=max or
  * paced runs section 1 in that mode alone; BENCH_PROFILE=<folder> has the relay of section 1
  * write its CPU profile there.
  */
 import { QUICK } from './bench-stats';
+import { browserBench } from './browser-bench';
 import { framingBench } from './framing-bench';
 import { historyBench } from './history-bench';
 import { recordingBench } from './recording-bench';
@@ -20,6 +22,8 @@ const sections: Record<string, () => Promise<void>> = {
   '1': relayStreamBench,
   '2': recordingBench,
   '3': historyBench,
+  // Section 6, the page's size, comes with 4: both are read from the built page.
+  '4': () => browserBench(QUICK && process.env.BENCH_RUNS === undefined ? { runs: 1 } : {}),
   '5': startupMemoryBench,
   '7': searchBench,
 };
