@@ -61,7 +61,7 @@ function startedWorker(): Worker | null {
     if (!('error' in reply)) return request.resolve(reply.lines);
     // A grammar the worker could not fetch or run: the main thread tries, and says why if it fails too.
     console.warn(`Highlighting on the main thread: the worker failed (${reply.error}).`);
-    highlightOnMainThread(request.code, request.grammar, request.signal).then(request.resolve, request.reject);
+    answerOnMainThread(request);
   };
   // The worker's script did not load or threw: what it had is done here instead.
   worker.onerror = (event) => {
@@ -70,13 +70,17 @@ function startedWorker(): Worker | null {
     worker = null;
     const left = [...waiting.values()];
     waiting.clear();
-    for (const request of left) highlightOnMainThread(request.code, request.grammar, request.signal).then(request.resolve, request.reject);
+    for (const request of left) answerOnMainThread(request);
   };
   return worker;
 }
 
 function send(request: HighlightRequest): void {
   worker?.postMessage(request);
+}
+
+function answerOnMainThread(request: Waiting): void {
+  highlightOnMainThread(request.code, request.grammar, request.signal).then(request.resolve, request.reject);
 }
 
 async function highlightOnMainThread(code: string, grammar: string, signal: AbortSignal | undefined): Promise<HighlightedLines | undefined> {
