@@ -107,6 +107,23 @@ describe('workspace checkpoints', () => {
     });
   });
 
+  it('leaves out a large file by its exact name, and a kept file that grew over the limit since', async () => {
+    const filesIn = (commit: string) =>
+      execFileSync('git', ['--git-dir', checkpoints.git.gitDir, 'ls-tree', '-r', '--name-only', commit], { encoding: 'utf8' }).split('\n');
+    // A name that is also a pattern: read as one, it would leave out `b.bin` as well.
+    await writeFile(path.join(root, '[big]*.bin'), Buffer.alloc(LIMIT + 1, 1));
+    await writeFile(path.join(root, 'b.bin'), 'small\n');
+    const first = await checkpoints.take(THREAD, 0, 'start');
+    expect(filesIn(first.commit)).toEqual(expect.arrayContaining(['a.txt', 'b.bin']));
+    expect(filesIn(first.commit)).not.toContain('[big]*.bin');
+    expect(first.skipped.map((file) => file.path).sort()).toEqual(['[big]*.bin', 'big.bin']);
+
+    await writeFile(path.join(root, 'a.txt'), Buffer.alloc(LIMIT + 10, 2));
+    const next = await checkpoints.take(THREAD, 0, 'end');
+    expect(filesIn(next.commit)).not.toContain('a.txt');
+    expect(next.skipped.map((file) => file.path).sort()).toEqual(['[big]*.bin', 'a.txt', 'big.bin']);
+  });
+
   it('takes a turn cut off before its end checkpoint to end now', async () => {
     await checkpoints.take(THREAD, 0, 'start');
     await writeFile(path.join(root, 'a.txt'), 'agent, then the relay stopped\n');

@@ -36,11 +36,14 @@ export class ShadowGit {
     private readonly excluded: readonly string[] = [],
   ) {}
 
-  /** Runs one git command after the ones before it; resolves to its standard output. */
-  run(args: readonly string[], input?: string): Promise<Buffer> {
+  /**
+   * Runs one git command after the ones before it; resolves to its standard output. Pathspecs are
+   * literal unless `pathspecMagic` is set, for a caller that writes each one's magic itself.
+   */
+  run(args: readonly string[], input?: string, options: { pathspecMagic?: boolean } = {}): Promise<Buffer> {
     const next = this.queue.then(async () => {
       await this.initialize();
-      return this.spawnGit(args, input);
+      return this.spawnGit(args, input, options.pathspecMagic);
     });
     // The caller gets this command's failure through `next`; the queue only orders commands, so a
     // failed one must not stop those after it.
@@ -77,7 +80,7 @@ export class ShadowGit {
   }
 
   /** An explicit environment: nothing of the relay's own (its secrets) reaches git. */
-  private environment(): Record<string, string> {
+  private environment(pathspecMagic = false): Record<string, string> {
     return {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       GIT_DIR: this.gitDir,
@@ -85,7 +88,7 @@ export class ShadowGit {
       GIT_CONFIG_NOSYSTEM: '1',
       GIT_CONFIG_GLOBAL: os.devNull,
       GIT_TERMINAL_PROMPT: '0',
-      GIT_LITERAL_PATHSPECS: '1',
+      GIT_LITERAL_PATHSPECS: pathspecMagic ? '0' : '1',
       GIT_AUTHOR_NAME: 'Baton',
       GIT_AUTHOR_EMAIL: 'baton@localhost',
       GIT_COMMITTER_NAME: 'Baton',
@@ -95,12 +98,12 @@ export class ShadowGit {
     };
   }
 
-  private spawnGit(args: readonly string[], input?: string): Promise<Buffer> {
+  private spawnGit(args: readonly string[], input?: string, pathspecMagic?: boolean): Promise<Buffer> {
     const config = FIXED_CONFIG.flatMap((setting) => ['-c', setting]);
     const child = spawn('git', [...config, ...args], {
       cwd: this.workTree,
       // Next.js's typings make NODE_ENV required on ProcessEnv; git needs no such thing.
-      env: this.environment() as NodeJS.ProcessEnv,
+      env: this.environment(pathspecMagic) as NodeJS.ProcessEnv,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     return new Promise((resolve, reject) => {
