@@ -2,7 +2,8 @@
  * An external agent's thread outlives the relay: after a restart the next prompt carries on in the
  * agent's own session where the protocol can resume it (ACP `session/load`, Emacs-Agent `resume`),
  * and otherwise in a new session primed with the thread's history, which the thread says. A
- * thread also passes from one external agent to another, history and all; and an ECA agent's
+ * thread also passes from one external agent to another, history and all (and the list's agent
+ * filter follows it); and an ECA agent's
  * thread shows that server's own tool servers.
  */
 import path from 'node:path';
@@ -120,6 +121,13 @@ test('a thread handed from one external agent to another carries its history acr
   await expect(baton.assistantMessages.last()).toContainText('Fake agent heard: You are continuing a conversation');
   await baton.expectTurnFinished();
   await expect(page.getByTestId('thread-agent').first()).toHaveText('Fake ACP');
+
+  // The list's agent filter knows the thread by the agent it has now.
+  await page.getByTestId('thread-agent-filter').selectOption({ label: 'Fake ECA' });
+  await expect(page.getByTestId('thread-list-empty')).toHaveText('No threads match.');
+  await page.getByTestId('thread-agent-filter').selectOption({ label: 'Fake ACP' });
+  await expect(baton.threadItems).toHaveCount(1);
+  await expect(page.getByTestId('thread-agent')).toHaveText(['Fake ACP']);
 });
 
 test('an ECA agent\'s thread shows that server\'s own tool servers, and Stop reaches it', async ({ page }) => {

@@ -1,11 +1,14 @@
 /**
  * The thread list as a user meets it: a thread's address survives a reload, back and forward and a
- * second tab; the list is live across tabs; search finds words inside an entry and jumps to it;
- * delete asks first and can be undone; a thread exists only once its first prompt is sent.
+ * second tab; the list is live across tabs (running marks included); search finds words inside an
+ * entry and jumps to it; filters and archive; delete asks first and can be undone, in every tab; a
+ * thread exists only once its first prompt is sent.
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { createGate, type Gate } from '../server/demo-model/gate';
 import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
+import type { ModelScript } from '../server/demo-model/scripted-reply';
 import { BatonPage } from './support/baton-page';
 import { longThreadEntries, seedLongThread } from './support/long-thread';
 import { echoScript } from './support/model-scripts';
@@ -13,14 +16,23 @@ import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/
 
 let model: ScriptedModelServer;
 let relay: RelayProcess;
+/** Holds an answer to a prompt that asks to take it slowly, until the test opens it. */
+let slowAnswer: Gate;
 let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 
 /** A word found in one entry only, far above where a long thread opens. */
 const BURIED_WORD = 'quetzalcoatl';
 const BURIED_AT = 41;
 
+/** Echoes, except that a prompt saying "slowly" gets an answer held after its first words. */
+const echoOrHold: ModelScript = (request) =>
+  JSON.stringify(request.messages.at(-1)?.content ?? '').includes('slowly')
+    ? { blocks: [{ type: 'text', text: 'Thinking it over, one course at a time.' }], beforeDelta: (index) => (index === 2 ? slowAnswer.promise : undefined) }
+    : echoScript(request);
+
 test.beforeEach(async () => {
-  model = await startScriptedModelServer({ script: echoScript });
+  slowAnswer = createGate();
+  model = await startScriptedModelServer({ script: echoOrHold });
   workspace = await makeTempFolder('thread-list');
   const dataDir = path.join(workspace.path, '.baton');
   const entries = longThreadEntries(400);
@@ -30,6 +42,7 @@ test.beforeEach(async () => {
 });
 
 test.afterEach(async () => {
+  slowAnswer.open();
   await relay.stop();
   await model.close();
   await workspace.remove();
@@ -113,11 +126,79 @@ test('two tabs see threads created, renamed and deleted in either', async ({ pag
   await first.page.getByTestId('thread-title-input').press('Enter');
   await expect(second.threadItem('Groceries for Sunday')).toHaveCount(1);
   await expect(second.threadItem('Shared shopping list')).toHaveCount(0);
+  await second.page.bringToFront();
+  await second.threadItem('Groceries for Sunday').click();
+  await expect(second.userMessages).toHaveText(['Shared shopping list']);
 
+  await first.page.bringToFront();
   await first.threadRow('Groceries for Sunday').getByTestId('delete-thread').click();
   await first.page.getByTestId('confirm-delete-thread').click();
   await expect(second.threadItem('Groceries for Sunday')).toHaveCount(0);
   await expect(second.threadItems).toHaveCount(1);
+  await expect(second.page.getByTestId('thread-not-found')).toBeVisible();
+
+  // Undo in the tab that deleted brings it back in the other, which had it open, open again.
+  await first.page.getByTestId('undo-delete').click();
+  await expect(second.threadItem('Groceries for Sunday')).toHaveCount(1);
+  await expect(second.page.getByTestId('thread-not-found')).toHaveCount(0);
+  await expect(second.userMessages).toHaveText(['Shared shopping list']);
+});
+
+test('a turn running in one tab is marked in the other, a status filter finds it, and the mark goes when it finishes there', async ({ page, context }) => {
+  const first = new BatonPage(page);
+  await first.open(relay.url);
+  const second = new BatonPage(await context.newPage());
+  await second.page.goto(new URL('/', relay.origin).href);
+  await second.expectConnected();
+
+  await first.page.bringToFront();
+  await first.newThread();
+  await first.send('Plan the dinner slowly');
+  await expect(first.assistantMessages.last()).toContainText('Thinking');
+  await expect.poll(() => first.path()).toMatch(/^\/t\//);
+  const threadId = first.path().slice('/t/'.length);
+  const inSecond = second.page.locator(`[data-testid="thread-item"][data-thread-id="${threadId}"]`);
+  await expect(inSecond).toHaveAttribute('data-status', 'running');
+  await expect(inSecond.getByTestId('thread-status')).toHaveText('Running');
+
+  await second.page.bringToFront();
+  await second.page.getByTestId('thread-status-filter').selectOption({ label: 'Running' });
+  await expect(second.threadItems).toHaveCount(1);
+  await expect(inSecond).toHaveCount(1);
+
+  slowAnswer.open();
+  await first.expectTurnFinished();
+  // Finished in the first tab: it is no longer running, so the second tab's filter lets it go.
+  await expect(second.threadItems).toHaveCount(0);
+  await expect(second.page.getByTestId('thread-list-empty')).toHaveText('No threads match.');
+  await second.page.getByTestId('thread-status-filter').selectOption({ label: 'Any status' });
+  await expect(inSecond).toHaveAttribute('data-status', 'idle');
+  await expect(inSecond.getByTestId('thread-status')).toHaveCount(0);
+  await expect(second.threadItems).toHaveCount(2);
+});
+
+test('an archived thread leaves the list, is found under Archived, and comes back when unarchived', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.newThread();
+  await sendAndFinish(baton, 'Old receipts');
+
+  await baton.threadRow('Old receipts').getByTestId('archive-thread').click();
+  await expect(baton.threadItem('Old receipts')).toHaveCount(0);
+  await expect(baton.threadItems).toHaveCount(1);
+
+  await page.getByTestId('show-archived').check();
+  await expect(baton.threadItems).toHaveCount(1);
+  await expect(baton.threadRow('Old receipts').getByTestId('archive-thread')).toHaveText('Unarchive');
+  await page.getByTestId('thread-search').fill('receipts');
+  await expect(baton.threadItem('Old receipts')).toHaveCount(1);
+  await page.getByTestId('thread-search').fill('');
+
+  await baton.threadRow('Old receipts').getByTestId('archive-thread').click();
+  await expect(baton.threadItems).toHaveCount(0);
+  await page.getByTestId('show-archived').uncheck();
+  await expect(baton.threadItem('Old receipts')).toHaveCount(1);
+  await expect(baton.threadItems).toHaveCount(2);
 });
 
 test('search finds a word inside an old entry and opens the thread at it', async ({ page }) => {

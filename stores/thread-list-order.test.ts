@@ -25,12 +25,29 @@ describe('a live thread list', () => {
 
   it('drops a thread archived (or unarchived) out of the list shown', () => {
     expect(ids(withThreadUpdate(list, thread('b', 20, { archivedAt: '2025-01-02T00:00:00.000Z' }), DEFAULT_THREAD_FILTER, false))).toEqual(['c', 'a']);
-    const archivedView = { query: '', archived: true };
+    const archivedView = { ...DEFAULT_THREAD_FILTER, archived: true };
     expect(ids(withThreadUpdate([thread('b', 20, { archivedAt: 'x' })], thread('b', 20), archivedView, true))).toEqual([]);
   });
 
+  it('under a status filter, takes in a thread that starts running and lets it go when its turn ends', () => {
+    const running = { ...DEFAULT_THREAD_FILTER, status: 'running' as const };
+    const shown = withThreadUpdate([], thread('b', 20, { status: 'running' }), running, true);
+    expect(ids(shown)).toEqual(['b']);
+    expect(ids(withThreadUpdate(shown, thread('b', 21, { status: 'waiting' }), running, true))).toEqual([]);
+    expect(ids(withThreadUpdate(shown, thread('b', 21, { status: 'idle' }), running, true))).toEqual([]);
+    expect(ids(withThreadUpdate(shown, thread('b', 21), running, true))).toEqual([]);
+  });
+
+  it('under an agent filter, shows only the threads bound to that agent, and drops one handed over', () => {
+    const eca = { ...DEFAULT_THREAD_FILTER, agent: 'eca' };
+    expect(ids(withThreadUpdate(list, thread('d', 40, { agent: 'builtin' }), eca, true))).toEqual(['c', 'b', 'a']);
+    const shown = withThreadUpdate([], thread('d', 40, { agent: 'eca' }), eca, true);
+    expect(ids(shown)).toEqual(['d']);
+    expect(ids(withThreadUpdate(shown, thread('d', 41, { agent: 'builtin' }), eca, true))).toEqual([]);
+  });
+
   it('updates search results in place, keeping their match, and adds none', () => {
-    const search = { query: 'zebra', archived: false };
+    const search = { ...DEFAULT_THREAD_FILTER, query: 'zebra' };
     const match = { seq: 3, snippet: [{ text: 'zebra', match: true }] };
     const results = [thread('b', 20, { match }), thread('a', 10)];
     const updated = withThreadUpdate(results, thread('b', 50, { title: 'Renamed', status: 'running' }), search, true);

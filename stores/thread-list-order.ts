@@ -3,14 +3,26 @@
  * tab holds (newest first by modifiedAt), or whether it leaves it, given the list's filter.
  */
 import type { ThreadMetadata } from '../lib/protocol/acp-threads';
+import type { ThreadStatus } from '../lib/protocol/thread-list';
 
 export interface ThreadListFilter {
   /** Searching: results stay in relevance order, and only the ones shown are updated. */
   query: string;
   archived: boolean;
+  /** Only the threads bound to this agent; null for every agent. */
+  agent: string | null;
+  /** Only the threads running a turn, or waiting for an approval; null for any. */
+  status: Exclude<ThreadStatus, 'idle'> | null;
 }
 
-export const DEFAULT_THREAD_FILTER: ThreadListFilter = { query: '', archived: false };
+export const DEFAULT_THREAD_FILTER: ThreadListFilter = { query: '', archived: false, agent: null, status: null };
+
+/** Whether the thread, as it stands now, is one the filter shows (the query aside: the relay judges that). */
+function matchesFilter(thread: ThreadMetadata, filter: ThreadListFilter): boolean {
+  if ((thread.archivedAt !== undefined) !== filter.archived) return false;
+  if (filter.agent !== null && thread.agent !== filter.agent) return false;
+  return filter.status === null || (thread.status ?? 'idle') === filter.status;
+}
 
 /** Newest first; the same order as the relay's (modifiedAt, then id, both descending). */
 function comesBefore(a: ThreadMetadata, b: ThreadMetadata): boolean {
@@ -30,7 +42,7 @@ export function withThreadUpdate(
   complete: boolean,
 ): readonly ThreadMetadata[] {
   const index = threads.findIndex((candidate) => candidate.id === thread.id);
-  const belongs = (thread.archivedAt !== undefined) === filter.archived;
+  const belongs = matchesFilter(thread, filter);
   if (filter.query.trim() !== '') {
     // A search result keeps its place and its match; what changed is shown.
     if (index === -1) return threads;

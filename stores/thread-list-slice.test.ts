@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BatonErrorCodes } from '../lib/protocol/baton-protocol';
 import { createBatonStore } from './baton-store';
 import { scriptedRelay, WireError } from './fake-baton-rpc';
@@ -65,5 +65,35 @@ describe('the thread list in the store', () => {
     store.getState().receiveThreadDeleted('thread-1');
     expect(store.getState().missingThreadId).toBe('thread-1');
     expect(store.getState().threads).toEqual([]);
+  });
+
+  it('opens the thread again when another tab undoes the delete of the thread open here', async () => {
+    const rpc = scriptedRelay();
+    const store = createBatonStore(rpc);
+    await store.getState().synchronize();
+    await store.getState().selectThread('thread-1');
+    store.getState().receiveThreadDeleted('thread-1');
+    expect(store.getState().missingThreadId).toBe('thread-1');
+    const opensBefore = rpc.requests.filter((request) => request.method === 'openThread').length;
+
+    store.getState().receiveThreadUpdated({ id: 'thread-1', title: 'First', modifiedAt });
+    await vi.waitFor(() => expect(store.getState().chats.get('thread-1')?.loaded).toBe(true));
+    expect(store.getState().missingThreadId).toBeNull();
+    expect(store.getState().selectedThreadId).toBe('thread-1');
+    expect(rpc.requests.filter((request) => request.method === 'openThread').length).toBe(opensBefore + 1);
+    expect(store.getState().threads.map((thread) => thread.id)).toEqual(['thread-1']);
+  });
+
+  it('asks the relay for the threads of one agent, or running, or waiting for an approval', async () => {
+    const rpc = scriptedRelay();
+    const store = createBatonStore(rpc);
+    await store.getState().setThreadFilter({ agent: 'eca' });
+    await store.getState().setThreadFilter({ status: 'waiting' });
+    await store.getState().setThreadFilter({ agent: null, status: null, archived: true });
+    expect(rpc.requests.filter((request) => request.method === 'getThreads').map((request) => request.params)).toEqual([
+      { limit: 50, agent: 'eca' },
+      { limit: 50, agent: 'eca', status: 'waiting' },
+      { limit: 50, archived: true },
+    ]);
   });
 });

@@ -62,8 +62,14 @@ export const createThreadListSlice: BatonSliceCreator<ThreadListSlice> = (rpc) =
   let listRequest = 0;
 
   const listParams = () => {
-    const { query, archived } = get().threadFilter;
-    return { limit: THREAD_LIST_PAGE, ...(query.trim() === '' ? {} : { query: query.trim() }), ...(archived ? { archived } : {}) };
+    const { query, archived, agent, status } = get().threadFilter;
+    return {
+      limit: THREAD_LIST_PAGE,
+      ...(query.trim() === '' ? {} : { query: query.trim() }),
+      ...(archived ? { archived } : {}),
+      ...(agent === null ? {} : { agent }),
+      ...(status === null ? {} : { status }),
+    };
   };
 
   return {
@@ -114,6 +120,8 @@ export const createThreadListSlice: BatonSliceCreator<ThreadListSlice> = (rpc) =
 
     receiveThreadUpdated(thread) {
       set((state) => ({ threads: withThreadUpdate(state.threads, thread, state.threadFilter, state.threadsCursor === null) }));
+      // The open thread was deleted elsewhere and is back (Undo in that tab): show it again here.
+      if (get().missingThreadId === thread.id && get().selectedThreadId === thread.id) void get().selectThread(thread.id);
     },
 
     receiveThreadDeleted(threadId) {

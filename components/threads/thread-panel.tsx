@@ -2,6 +2,7 @@
 
 import { NewThreadAgentPicker } from '../agents/new-thread-agent-picker';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { ThreadFilters } from './thread-filters';
 import { ThreadItem } from './thread-item';
 import { ThreadListEnd } from './thread-list-end';
 import { ThreadSearchBox } from './thread-search-box';
@@ -14,7 +15,7 @@ export function ThreadPanel() {
   const connected = useBatonStore((state) => state.connectionStatus === 'connected');
   const startNewChat = useBatonStore((state) => state.startNewChat);
   const requestComposerFocus = useBatonStore((state) => state.requestComposerFocus);
-  const filtered = useBatonStore((state) => state.threadFilter.query.trim() !== '' || state.threadFilter.archived);
+  const filtered = useBatonStore(({ threadFilter }) => threadFilter.query.trim() !== '' || threadFilter.archived || threadFilter.agent !== null || threadFilter.status !== null);
 
   return (
     <nav className={`pane ${styles.panel}`} aria-label="Threads">
@@ -30,6 +31,7 @@ export function ThreadPanel() {
         </button>
       </div>
       <ThreadSearchBox />
+      <ThreadFilters />
       <ul className={styles.list} data-testid="thread-list" data-state={threadsLoaded ? 'loaded' : 'loading'}>
         {threads.map((thread) => (
           <ThreadItem key={thread.id} thread={thread} selected={thread.id === selectedThreadId} />

@@ -4,10 +4,9 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 import { MAX_SEARCH_QUERY_LENGTH } from '../../lib/protocol/thread-list';
 import styles from './threads.module.css';
 
-/** Searches titles and what was said in the threads; the archived box switches to the archived ones. */
+/** Searches titles and what was said in the threads; the filters below it narrow the list. */
 export function ThreadSearchBox() {
   const query = useBatonStore((state) => state.threadFilter.query);
-  const archived = useBatonStore((state) => state.threadFilter.archived);
   const setThreadFilter = useBatonStore((state) => state.setThreadFilter);
 
   return (
@@ -22,10 +21,6 @@ export function ThreadSearchBox() {
         value={query}
         onChange={(event) => void setThreadFilter({ query: event.target.value })}
       />
-      <label className={styles.archived}>
-        <input type="checkbox" data-testid="show-archived" checked={archived} onChange={(event) => void setThreadFilter({ archived: event.target.checked })} />
-        Archived
-      </label>
     </div>
   );
 }

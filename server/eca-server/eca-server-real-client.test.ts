@@ -7,7 +7,7 @@
  * real SDK; what is asserted is what the editor got on the wire.
  */
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MessagesRequest } from '../demo-model/messages-request';
@@ -172,6 +172,38 @@ describe('baton eca-server with a client that behaves like the real ECA editors'
     // The steer message went to the model with the call's result, and to the editor as the user's.
     expect(said(model.requests.at(-1))).toContain('and say steered');
     expect(turn.contents()).toContainEqual({ type: 'text', text: 'and say steered', contentId: expect.any(String) });
+  });
+
+  it('rolls back the files a rolled-back turn wrote, with the messages, as Baton’s rewind does', async () => {
+    const chatId = client.newChatId();
+    const approveWrite = async (message: string) => {
+      const turn = await prompt(chatId, message, 'approval');
+      const run = turn.contents().find((content) => content.type === 'toolCallRun')!;
+      client.notify('chat/toolCallApprove', { chatId, toolCallId: run.id as string, save: null });
+      await running.editor.until(() => turn.contents().find((content) => content.type === 'progress' && content.state === 'finished'), `${message} to end`);
+    };
+    await approveWrite('write notes.md');
+    await approveWrite('write README.md');
+    const readme = path.join(folders.workspace, 'README.md');
+    const notes = path.join(folders.workspace, 'notes.md');
+    expect(await readFile(readme, 'utf8')).toBe('x\n');
+    const idOf = (text: string) => contentsOf(chatId).findLast((content) => content.type === 'text' && content.text === text && content.contentId !== undefined)!.contentId as string;
+
+    // Messages only: the conversation goes back, the files stay as they are.
+    expect((await client.request('chat/rollback', { chatId, contentId: idOf('write README.md'), include: ['messages'] })).result).toEqual({});
+    expect(await readFile(readme, 'utf8')).toBe('x\n');
+
+    // The user puts the file back by hand; the agent writes it again, and that turn is rolled back.
+    await writeFile(readme, '# Project\n');
+    await approveWrite('write README.md');
+    expect(await readFile(readme, 'utf8')).toBe('x\n');
+    // Messages and tools: README.md is as it was before that turn; notes.md, written before, stays.
+    expect((await client.request('chat/rollback', { chatId, contentId: idOf('write README.md'), include: ['messages', 'tools'] })).result).toEqual({});
+    expect(await readFile(readme, 'utf8')).toBe('# Project\n');
+    expect(await readFile(notes, 'utf8')).toBe('x\n');
+    // Without `include`, both: the file the first turn created leaves the workspace.
+    expect((await client.request('chat/rollback', { chatId, contentId: idOf('write notes.md') })).result).toEqual({});
+    expect(existsSync(notes)).toBe(false);
   });
 
   it('rolls back, forks, clears and deletes a chat by the ids the editor holds', async () => {
