@@ -1,7 +1,8 @@
 /**
  * On a 390 × 844 phone: one pane at a time (threads, chat, files) switched by the tab bar, the
  * chat and its composer on screen together (also when the keyboard takes half the screen), the
- * approval buttons big enough to tap, and nothing cut off.
+ * approval buttons big enough to tap, and nothing cut off. The same on a small phone and on a
+ * phone held sideways, which is wider than 700 px but too short for three panes.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -111,3 +112,43 @@ test('approval buttons are big enough to tap and fit the screen; the composer st
   await card.getByTestId('approve-tool-call').tap();
   await expect(card).toHaveAttribute('data-status', 'succeeded');
 });
+
+/** A small phone, and a common phone held sideways: short, and wider than the 700 px of the upright rule. */
+const OTHER_PHONES = [
+  { name: 'a small phone', viewport: { width: 360, height: 640 } },
+  { name: 'a phone on its side', viewport: { width: 844, height: 390 } },
+];
+
+for (const phone of OTHER_PHONES) {
+  test.describe(phone.name, () => {
+    test.use({ viewport: phone.viewport });
+
+    test(`on ${phone.name} (${phone.viewport.width}×${phone.viewport.height}) one pane shows, the composer is on screen and an approval is tapped`, async ({ page }) => {
+      const baton = new BatonPage(page);
+      await baton.open(relay.url);
+      await expect(page.getByTestId('pane-tab-chat')).toHaveAttribute('aria-selected', 'true');
+      await expectInsideViewport(page, page.getByTestId('pane-tab-files'));
+      await expect(page.getByTestId('thread-list')).toBeHidden();
+      await expect(page.getByTestId('file-tree')).toBeHidden();
+      await expectInsideViewport(page, baton.composer);
+      await expectInsideViewport(page, page.getByTestId('send-button'));
+      await expectTextNotClipped(page.getByTestId('behavior-switch'));
+      await expectNoSidewaysScroll(page);
+
+      await baton.send('Show me what you can do');
+      const card = baton.toolCard('write_file');
+      await expect(card).toHaveAttribute('data-status', 'waiting-approval');
+      const approve = card.getByTestId('approve-tool-call');
+      await approve.scrollIntoViewIfNeeded();
+      await expectInsideViewport(page, approve);
+      expect((await approve.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+      await expectInsideViewport(page, baton.composer);
+      await expectInsideViewport(page, page.getByTestId('send-button'));
+      await expectNoSidewaysScroll(page);
+
+      await settledView(page);
+      await approve.tap();
+      await expect(card).toHaveAttribute('data-status', 'succeeded');
+    });
+  });
+}

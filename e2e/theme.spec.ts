@@ -1,10 +1,12 @@
 /**
  * Light and dark: the page follows the system's colour scheme, the header's switch overrides it
  * and the choice survives a reload (applied by the page's own inline script, before any bundle
- * runs), and highlighted code takes the theme's colours without being highlighted again.
+ * runs), and highlighted code takes the theme's colours without being highlighted again. In both
+ * themes a rich answer, the file viewer and the palette pass axe-core's contrast rules.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import { BatonPage } from './support/baton-page';
@@ -111,3 +113,51 @@ test('highlighted code changes its colours with the theme, without being highlig
   await expect.poll(colour).toBe(lightColour);
   expect(darkColour).not.toBe(lightColour);
 });
+
+/** An answer with what a model writes beside prose: a table, a quote, a link, inline and fenced code. */
+const RICH_ANSWER = [
+  'Notes on the fruit:',
+  '',
+  '| Fruit | Colour |',
+  '| --- | --- |',
+  '| pear | green |',
+  '',
+  '> A quoted line from the docs.',
+  '',
+  'See [the guide](https://example.com/guide) and `fruit.ts`.',
+  '',
+  '```ts',
+  'const fruit = "pear";',
+  '```',
+].join('\n');
+
+/** axe-core's rules for text that reads against its background, and links that stand out from prose. */
+async function contrastViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withRules(['color-contrast', 'link-in-text-block']).analyze();
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`in the ${theme} theme a Markdown table, quote and link, the file viewer and the palette read with enough contrast`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    const baton = new BatonPage(page);
+    await baton.open(relay.url);
+    await baton.send(RICH_ANSWER);
+    const answer = baton.assistantMessages.last();
+    await expect(answer.locator('table th')).toHaveText(['Fruit', 'Colour']);
+    await expect(answer.locator('table td')).toHaveText(['pear', 'green']);
+    await expect(answer.locator('blockquote')).toHaveText('A quoted line from the docs.');
+    await expect(answer.getByRole('link', { name: 'the guide' })).toBeVisible();
+    await expect(answer.locator('span[style*="color"]', { hasText: '"pear"' })).toHaveCount(1);
+    expect(await contrastViolations(page), 'answer').toEqual([]);
+
+    await page.getByTestId('quick-open').fill('fruit');
+    await page.getByTestId('quick-open-result').filter({ hasText: 'src/fruit.ts' }).click();
+    await expect(page.getByTestId('file-content').locator('span[style*="color"]', { hasText: '"pear"' })).toHaveCount(1);
+    expect(await contrastViolations(page), 'file viewer').toEqual([]);
+
+    await page.keyboard.press('Control+k');
+    await expect(page.getByTestId('command-palette-option').first()).toBeVisible();
+    expect(await contrastViolations(page), 'palette').toEqual([]);
+  });
+}

@@ -4,7 +4,8 @@
  * a nested rule that matches nothing (the thread facts lost their one-line layout that way and the
  * chat shrank to a few pixels). So every style rule must sit at the top level or directly inside an
  * at-rule block such as @media. A module names colours by their tokens only (app/tokens.css), or
- * the dark theme would miss them.
+ * the dark theme would miss them, and the spaces of the spacing scale by theirs, so the scale is
+ * changed in one place.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,6 +49,12 @@ function misplacedRules(css: string): { nested: string[]; unclosed: number } {
   return { nested, unclosed: open.length };
 }
 
+/** Paddings, margins and gaps written in pixels that the spacing scale of app/tokens.css names (2, 4, 8, 12, 16, 24 px). */
+function literalScaleSpaces(css: string): string[] {
+  const declarations = withoutComments(css).match(/\b(?:padding|margin|gap|row-gap|column-gap)(?:-[a-z-]+)?\s*:[^;}]*/g) ?? [];
+  return declarations.filter((declaration) => /(?<![-\w.])(?:2|4|8|12|16|24)px\b/.test(declaration));
+}
+
 /** Colours written out rather than named by a token: hex, rgb(), hsl() and the like. */
 function literalColors(css: string): string[] {
   return withoutComments(css).match(/#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\(/gi) ?? [];
@@ -66,6 +73,14 @@ describe('stylesheets', () => {
 
   it.each(files.filter((file) => file.endsWith('.module.css')))('%s uses colour tokens only', (file) => {
     expect(literalColors(readFileSync(path.join(ROOT, file), 'utf8'))).toEqual([]);
+  });
+
+  it.each(files.filter((file) => file.endsWith('.module.css')))('%s writes the spaces of the scale by their tokens', (file) => {
+    expect(literalScaleSpaces(readFileSync(path.join(ROOT, file), 'utf8'))).toEqual([]);
+  });
+
+  it('finds a space of the scale written in pixels, and leaves one off the scale', () => {
+    expect(literalScaleSpaces('.a { padding: 6px 12px; margin-top: -4px; gap: 10px; width: 8px; }')).toEqual(['padding: 6px 12px']);
   });
 
   it('finds the rules a lost brace swallows', () => {

@@ -2,6 +2,7 @@
 
 import { type ComponentPropsWithoutRef, memo } from 'react';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './code-block';
 import { MarkdownBlocks } from './markdown-text';
 
@@ -42,6 +43,9 @@ function codeBlockComponent(highlight: boolean) {
 const closedBlockComponents: Components = { a: ExternalLink, pre: codeBlockComponent(true) };
 const openTailComponents: Components = { a: ExternalLink, pre: codeBlockComponent(false) };
 
+/** GitHub's Markdown, which models write: tables, strikethrough, task lists and bare links. https://github.github.com/gfm/ */
+const REMARK_PLUGINS = [remarkGfm];
+
 export interface MarkdownBlockProps {
   text: string;
   /** The last block, inside a code fence not closed yet: its code is not highlighted. */
@@ -54,7 +58,11 @@ export interface MarkdownBlockProps {
  * unsafe URLs are dropped by its default transform.
  */
 export const MarkdownBlock = memo(function MarkdownBlock({ text, open }: MarkdownBlockProps) {
-  return <Markdown components={open ? openTailComponents : closedBlockComponents}>{text}</Markdown>;
+  return (
+    <Markdown remarkPlugins={REMARK_PLUGINS} components={open ? openTailComponents : closedBlockComponents}>
+      {text}
+    </Markdown>
+  );
 });
 
 export default MarkdownBlock;

@@ -16,12 +16,13 @@ const SAMPLES = [
   'A paragraph\nthat goes on over\nthree lines.',
   '## Heading\nRight under it, a paragraph.',
   '| file | before |\n| --- | --- |\n| a.ts | loop |',
+  'Before the table:\n\n| file | change |\n|:-----|-------:|\n| `a.ts` | a **map** |\n| b.ts |\n\nAfter it.',
   'Some *emphasis*, some __strong__ and an escaped \\* star.',
 ];
 
 /** The block elements in order, and the text they show (white space folded as a browser folds it). */
 function shape(html: string): { tags: string[]; text: string } {
-  const tags = [...html.matchAll(/<(h[1-6]|p|ul|ol|li|blockquote|pre|code)[\s>]/g)].map((match) => match[1]!);
+  const tags = [...html.matchAll(/<(h[1-6]|p|ul|ol|li|blockquote|pre|code|table|th|td)[\s>]/g)].map((match) => match[1]!);
   const text = html
     .replace(/<\/?(a|em|strong|code)(\s[^>]*)?>/g, '')
     .replace(/<[^>]+>/g, ' ')

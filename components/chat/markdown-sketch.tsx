@@ -6,9 +6,8 @@ import styles from './markdown.module.css';
 /**
  * An answer's first look, drawn at once when its entry appears, while the Markdown renderer parses
  * it in the background (./markdown-text.tsx): the same elements for the same lines (headings,
- * lists, quotes, code blocks, paragraphs; no tables, which the renderer, without
- * GitHub's extensions, shows as a paragraph) and so the same typography and about the same
- * height, without the parser. The chat list measures an entry as it first appears; an entry first
+ * lists, quotes, code blocks, GitHub's tables, paragraphs) and so the same typography and about
+ * the same height, without the parser. The chat list measures an entry as it first appears; an entry first
  * drawn empty and grown later moved everything the reader was looking at. Inline syntax is only
  * stripped (emphasis marks, link targets): what remains is the text the renderer shows.
  */
@@ -24,11 +23,24 @@ type SketchedNode =
   | { kind: 'heading'; level: number; text: string }
   | { kind: 'paragraph' | 'quote'; text: string }
   | { kind: 'list'; ordered: boolean; items: string[] }
-  | { kind: 'code'; language: string | undefined; code: string };
+  | { kind: 'code'; language: string | undefined; code: string }
+  | { kind: 'table'; head: string[]; rows: string[][] };
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^\s`]*)/;
 const HEADING = /^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
 const LIST_ITEM = /^\s*(?:([-+*])|\d{1,9}[.)])\s+(.*)$/;
+/** A GFM table's delimiter row, under its header row: `| --- | :-: |`. https://github.github.com/gfm/#tables-extension- */
+const TABLE_DELIMITER = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
+
+/** A table row's cells: the outer pipes dropped, split at the pipes not escaped. */
+function tableCells(line: string): string[] {
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim().replace(/\\\|/g, '|'));
+}
 
 /** The block's lines grouped into the elements Markdown makes of them. */
 export function sketchBlock(block: string): SketchedNode[] {
@@ -50,6 +62,16 @@ export function sketchBlock(block: string): SketchedNode[] {
       const code: string[] = [];
       for (index++; index < lines.length && !lines[index]!.trimStart().startsWith(fence[1]!); index++) code.push(lines[index]!);
       nodes.push({ kind: 'code', language: fence[2] || undefined, code: code.join('\n') });
+    } else if (line.includes('|') && TABLE_DELIMITER.test(lines[index + 1] ?? '') && tableCells(line).length === tableCells(lines[index + 1]!).length) {
+      endParagraph();
+      const head = tableCells(line);
+      const rows: string[][] = [];
+      for (index += 2; index < lines.length && lines[index]!.trim() !== ''; index++) {
+        const cells = tableCells(lines[index]!);
+        rows.push(head.map((_, column) => cells[column] ?? ''));
+      }
+      index--;
+      nodes.push({ kind: 'table', head, rows });
     } else if (line.trim() === '') {
       endParagraph();
     } else if (heading) {
@@ -112,6 +134,33 @@ function SketchNode({ node }: { node: SketchedNode }) {
       ));
       return node.ordered ? <ol>{items}</ol> : <ul>{items}</ul>;
     }
+    case 'table':
+      return (
+        <table>
+          <thead>
+            <tr>
+              {node.head.map((cell, column) => (
+                <th key={column}>
+                  <Inline text={cell} />
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {node.rows.length > 0 && (
+            <tbody>
+              {node.rows.map((row, rowIndex) => (
+                <tr key={rowIndex}>
+                  {row.map((cell, column) => (
+                    <td key={column}>
+                      <Inline text={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          )}
+        </table>
+      );
     case 'code':
       return <CodeBlock code={node.code} language={node.language} highlight={false} />;
     default: {

@@ -8,7 +8,7 @@ const PLAIN = [
   'Type a prompt below to start.',
   'Pick a prompt to see the demo at work, or type your own below.',
   'Ask Claude Code anything about this workspace.',
-  'Ünïcödé prose, with "quotes", it\'s (parentheses) and 1. numbers: fine ~ | = # + - ok',
+  'Ünïcödé prose, with "quotes", it\'s (parentheses) and 1. numbers: fine | = # + - ok',
   'Trailing spaces and a newline   \n',
   'Ends with a line break \r\n\n',
 ];
@@ -31,6 +31,11 @@ const MARKDOWN = [
   'An \\* escape',
   'Two\nlines',
   'A setext heading\n===',
+  'A ~~strikethrough~~',
+  'A bare https://example.com link',
+  'A bare www.example.com link',
+  'Mail someone@example.com',
+  'A table\n| a | b |\n| - | - |',
   '…',
   '',
 ];

@@ -41,6 +41,8 @@ export interface RelayLaunch {
   port?: number;
   /** More command-line options (`--frame-ancestors ...`, `--base-path ...`). */
   args?: readonly string[];
+  /** A folder searched before the usual PATH: stand-in programs such as a browser opener. */
+  pathPrefix?: string;
 }
 
 export async function makeTempFolder(prefix: string): Promise<{ path: string; remove(): Promise<void> }> {
@@ -50,7 +52,7 @@ export async function makeTempFolder(prefix: string): Promise<{ path: string; re
 
 export async function startRelayProcess(launch: RelayLaunch): Promise<RelayProcess> {
   const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
+    PATH: launch.pathPrefix ? `${launch.pathPrefix}${path.delimiter}${process.env.PATH}` : process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
@@ -75,7 +77,8 @@ export async function startRelayProcess(launch: RelayLaunch): Promise<RelayProce
       const match = READY_LINE.exec(stdout);
       if (match?.[1]) resolve(match[1]);
     });
-    child.once('exit', (code) => reject(new Error(`relay exited with ${code} before it was ready:\n${stderr}`)));
+    // On close, not exit: the pipes may still hold the last of stderr (the reason) when the process exits.
+    child.once('close', (code) => reject(new Error(`relay exited with ${code} before it was ready:\n${stderr}`)));
   });
   const parsed = new URL(url);
   const launcherPid = child.pid ?? -1;
