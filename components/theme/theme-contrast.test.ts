@@ -22,6 +22,18 @@ const TEXT_ON_BACKGROUNDS: Record<string, readonly string[]> = {
   '--color-warning-text': ['--color-warning-surface'],
   '--color-added-text': ['--color-added-surface', '--color-code-surface'],
   '--color-removed-text': ['--color-removed-surface', '--color-code-surface'],
+  '--color-terminal-text': ['--color-terminal-surface'],
+  '--color-terminal-command': ['--color-terminal-surface'],
+  '--color-terminal-prompt': ['--color-terminal-surface'],
+  // Every ANSI colour a program may write text in, but black: black text on the terminal's black is
+  // what the program asked for, and terminals show it as dim too.
+  ...Object.fromEntries(
+    ['red', 'green', 'yellow', 'blue', 'magenta', 'cyan', 'white'].flatMap((colour) => [
+      [`--color-ansi-${colour}`, ['--color-terminal-surface']],
+      [`--color-ansi-bright-${colour}`, ['--color-terminal-surface']],
+    ]),
+  ),
+  '--color-ansi-bright-black': ['--color-terminal-surface'],
 };
 
 type Theme = 'light' | 'dark';

@@ -6,7 +6,7 @@
  * the repository has one index.
  */
 import { spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -61,6 +61,14 @@ export class ShadowGit {
     return this.spawnGit(args);
   }
 
+  /** Whether the repository was ever made (no checkpoint was taken before it is). */
+  async exists(): Promise<boolean> {
+    return access(this.gitDir).then(
+      () => true,
+      () => false,
+    );
+  }
+
   private initialize(): Promise<void> {
     this.ready ??= (async () => {
       await mkdir(this.gitDir, { recursive: true, mode: 0o700 });
@@ -111,7 +119,10 @@ export class ShadowGit {
       const err: Buffer[] = [];
       child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
       child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-      child.on('error', (error) => reject(new ShadowGitError(`Could not run git for the workspace checkpoints: ${error.message}`, { cause: error })));
+      child.on('error', (error: NodeJS.ErrnoException) => {
+        const why = error.code === 'ENOENT' ? 'git is not installed, or not on PATH' : error.message;
+        reject(new ShadowGitError(`Could not run git for the workspace checkpoints: ${why}`, { cause: error }));
+      });
       child.on('close', (code) => {
         if (code === 0) resolve(Buffer.concat(out));
         else reject(new ShadowGitError(`git ${args[0]} failed (${code}): ${Buffer.concat(err).toString('utf8').trim()}`));

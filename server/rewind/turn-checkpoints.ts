@@ -92,6 +92,8 @@ export class TurnCheckpoints {
   /** Drops, in the background, the checkpoints of threads deleted while the relay was down or by another relay. */
   sweepDeletedThreads(exists: (threadId: string) => Promise<boolean>): void {
     this.inBackground('drop the checkpoints of deleted threads', async () => {
+      // No repository, no checkpoints: nothing to look at, and no git to run where there is none.
+      if (!(await this.checkpoints.git.exists())) return;
       if ((await this.retention.forgetThreadsNotIn(exists)).length > 0) this.collector.request();
     });
   }
