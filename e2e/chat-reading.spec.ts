@@ -1,8 +1,8 @@
 /**
  * Reading the chat: a turn is one answer, its pieces in order and none in a box; a tool call is one
  * line that opens on click, a change shows its diff highlighted with line numbers, a command's
- * output is a terminal with its colours, code blocks are highlighted and copy, a stopped or failed turn is marked once where it ended, and Enter or Esc
- * answers an approval card that has the focus.
+ * output is a terminal with its colours, code blocks are highlighted and copy, a stopped or failed
+ * turn is marked once where it ended, and Enter or Esc answers an approval card that has the focus.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
