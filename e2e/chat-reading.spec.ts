@@ -1,9 +1,11 @@
 /**
- * Reading the chat: a tool call is one line that opens on click, a change shows its diff
- * highlighted with line numbers, a command's output is a terminal with its colours, code blocks are
- * highlighted and copy, a stopped or failed turn is marked once where it ended, and Enter or Esc
- * answers an approval card that has the focus.
+ * Reading the chat: a turn is one answer, its pieces in order and none in a box; a tool call is one
+ * line that opens on click, a change shows its diff highlighted with line numbers, a command's
+ * output is a terminal with its colours, code blocks are highlighted and copy, a stopped or failed
+ * turn is marked once where it ended, and Enter or Esc answers an approval card that has the focus.
  */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, type Locator, test } from '@playwright/test';
 import { createGate, type Gate } from '../server/demo-model/gate';
 import type { MessagesRequest } from '../server/demo-model/messages-request';
@@ -40,6 +42,15 @@ function reply(request: MessagesRequest): ReturnType<ModelScript> {
     return {
       blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'typed.md', content: 'typed\n' } }],
       beforeDelta: (index) => (index === 0 ? toolGate.promise : undefined),
+    };
+  }
+  if (prompt.includes('walk me through')) {
+    return {
+      blocks: [
+        { type: 'thinking', thinking: 'The notes hold the answer.' },
+        { type: 'text', text: 'The guide says so.', citations: [{ url: 'https://example.com/guide', title: 'The guide' }] },
+        { type: 'tool_use', name: 'read_file', input: { path: 'notes.md' } },
+      ],
     };
   }
   if (prompt.includes('colours')) return { blocks: [{ type: 'tool_use', name: 'shell_command', input: { command: COLOURED } }] };
@@ -87,6 +98,43 @@ async function expectOneLine(row: Locator): Promise<void> {
   expect(box).toBeTruthy();
   expect(box?.height ?? 0).toBeLessThan(lineHeight * 1.9);
 }
+
+test('a turn reads as one answer: thoughts, words, a link and a tool call in the order they came, none in a box', async ({ page }) => {
+  await writeFile(path.join(workspace.path, 'notes.md'), 'the notes\n');
+  const baton = await openChat(page);
+  await baton.send('walk me through it');
+  await expect(baton.assistantMessages.last()).toHaveText('Done.');
+  await baton.expectTurnFinished();
+  // Nothing hovered or focused: the row's hover tint is not its resting look.
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+  const answer = page.locator('[data-place="answer"]');
+  const pieces = answer.locator('> [data-testid]:not([data-testid="entry-actions"])');
+  await expect(pieces).toHaveCount(5);
+  const order = await pieces.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-testid')));
+  // The scripted model streams a citation before the words that cite it.
+  expect(order).toEqual(['reasoning-block', 'link-card', 'message-assistant', 'tool-call-card', 'message-assistant']);
+  await expect(pieces.nth(2)).toHaveText('The guide says so.');
+  await expect(pieces.nth(3)).toHaveAttribute('data-tool-name', 'read_file');
+  await expect(page.locator('[data-place="prompt"]')).toHaveCount(1);
+
+  // A box: a background of its own, or a border on more than one side (a rule at the left is not).
+  const boxes = await answer.evaluateAll((items) =>
+    items
+      .flatMap((item) => [item, ...item.querySelectorAll(':scope > [data-testid]:not([data-testid="entry-actions"]), [data-testid="tool-call-toggle"]')])
+      .flatMap((element) => {
+        const style = getComputedStyle(element);
+        const sides = ['top', 'right', 'bottom', 'left'].filter(
+          (side) => parseFloat(style.getPropertyValue(`border-${side}-width`)) > 0 && style.getPropertyValue(`border-${side}-style`) !== 'none',
+        );
+        const background = style.backgroundColor === 'transparent' || style.backgroundColor === 'rgba(0, 0, 0, 0)' ? [] : [`background ${style.backgroundColor}`];
+        const border = sides.length > 1 ? [`border on ${sides.join(', ')}`] : [];
+        return [...background, ...border].map((box) => `${element.getAttribute('data-testid') ?? 'entry'}: ${box}`);
+      }),
+  );
+  expect(boxes).toEqual([]);
+});
 
 test('a change waits open with its diff highlighted and numbered; Enter approves it; it then folds to one line that opens on click', async ({ page }) => {
   const baton = await openChat(page);

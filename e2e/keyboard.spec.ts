@@ -1,10 +1,11 @@
 /**
  * The keyboard flow: Enter sends and Shift+Enter breaks the line, Esc stops a running turn, ↑ in an
  * empty composer brings back the last prompt, New thread puts the caret in the composer, and
- * Ctrl+K opens a palette that finds threads and actions.
+ * Ctrl+K opens a palette that finds threads and actions. Stop (button or Esc) right after a first
+ * Send, before its thread exists, stops that turn.
  */
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createGate, type Gate } from '../server/demo-model/gate';
 import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import type { ModelScript } from '../server/demo-model/scripted-reply';
@@ -151,4 +152,50 @@ test('Esc pressed right after Enter, before the relay has started the turn, stop
   await baton.composer.press('Escape');
   await baton.expectTurnFinished();
   await expect(page.getByTestId('turn-outcome')).toHaveText(['Stopped by you', 'Stopped by you']);
+});
+
+/**
+ * Passes the page's socket through unchanged, except that once a `chat/prompt` has gone out
+ * everything the relay says waits until `release`: a slow link, with the tab not yet told which
+ * thread its first prompt made.
+ */
+async function holdRelayAfterFirstPrompt(page: Page): Promise<{ holding(): boolean; release(): void }> {
+  const held: (string | Buffer)[] = [];
+  let state: 'passing' | 'holding' | 'released' = 'passing';
+  let toPage: ((message: string | Buffer) => void) | undefined;
+  await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+    const relaySide = socket.connectToServer();
+    toPage = (message) => socket.send(message);
+    socket.onMessage((message) => {
+      if (state === 'passing' && typeof message === 'string' && message.includes('"chat/prompt"')) state = 'holding';
+      relaySide.send(message);
+    });
+    relaySide.onMessage((message) => (state === 'holding' ? held.push(message) : socket.send(message)));
+  });
+  return {
+    holding: () => state === 'holding',
+    release() {
+      state = 'released';
+      for (const message of held.splice(0)) toPage?.(message);
+    },
+  };
+}
+
+test('Stop shows as soon as a first prompt is sent and stops its turn before its thread is open', async ({ page }) => {
+  const link = await holdRelayAfterFirstPrompt(page);
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.send('hold on, please');
+  await expect(baton.stopButton).toBeVisible();
+  // The relay has not told the tab of the thread yet: none is open.
+  expect(link.holding()).toBe(true);
+  expect(baton.path()).toBe('/');
+  await expect(page.locator('[data-testid="thread-item"][aria-current="true"]')).toHaveCount(0);
+  await baton.stopButton.click();
+
+  link.release();
+  await expect.poll(() => baton.path()).toMatch(/^\/t\//);
+  await baton.expectTurnFinished();
+  await expect(page.getByTestId('turn-outcome')).toHaveText(['Stopped by you']);
+  await expect(baton.assistantMessages.filter({ hasText: 'at length' })).toHaveCount(0);
 });

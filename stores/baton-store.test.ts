@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../lib/protocol/acp-threads';
-import { createBatonStore, selectOpenChat, selectTurnError } from './baton-store';
+import { createBatonStore, selectOpenChat, selectTurnActive, selectTurnError } from './baton-store';
 import { approvedAndRejectedTurn, received } from './chat-contents.test-fixtures';
 import { FakeBatonRpc, WireError, type FakeHandlers } from './fake-baton-rpc';
 import { entriesOf } from './entry-list';
@@ -101,6 +101,39 @@ describe('the Baton store', () => {
     const state = store.getState();
     expect(state.selectedThreadId).toBe('thread-new');
     expect(selectOpenChat(state).turnRunning).toBe(true);
+  });
+
+  it('a first prompt’s turn can be stopped from Send until its thread is open and loaded', async () => {
+    let answerPrompt: () => void = () => undefined;
+    let answerEntries: () => void = () => undefined;
+    const rpc = relay({
+      'chat/prompt': () => new Promise((resolve) => (answerPrompt = () => resolve({ chatId: 'thread-new', model: 'offline-demo', status: 'prompting' }))),
+      getThreadEntries: () => new Promise((resolve) => (answerEntries = () => resolve({ entries: [], lastSeq: 2, turnRunning: false }))),
+    });
+    const stops = () => rpc.notifications.filter((notification) => notification.method === 'chat/promptStop');
+    const store = createBatonStore(rpc);
+    await store.getState().synchronize();
+    const sent = store.getState().sendPrompt('Hello');
+
+    // Before the relay names the thread: active, and a Stop is kept.
+    expect(selectTurnActive(store.getState())).toBe(true);
+    store.getState().stopTurn();
+    expect(stops()).toEqual([]);
+    answerPrompt();
+    await until(() => rpc.methodsRequested().includes('getThreadEntries'));
+    expect(stops()).toEqual([{ method: 'chat/promptStop', params: { chatId: 'thread-new' } }]);
+
+    // Named and open, its record not loaded yet: still active, and a Stop goes to it.
+    expect(store.getState().selectedThreadId).toBe('thread-new');
+    expect(selectTurnActive(store.getState())).toBe(true);
+    store.getState().stopTurn();
+    expect(stops()).toHaveLength(2);
+
+    // Loaded: the record says whether the turn runs.
+    answerEntries();
+    expect(await sent).toBe(true);
+    expect(selectTurnActive(store.getState())).toBe(false);
+    expect(store.getState().newThreadPrompt).toBeNull();
   });
 
   it('shows a failed prompt as the error and leaves the composer usable', async () => {
@@ -206,3 +239,9 @@ describe('the Baton store', () => {
     expect(store.getState().fileView).toMatchObject({ kind: 'text', path: 'README.md', content: 'text of README.md' });
   });
 });
+
+/** Lets the store's awaited requests run until `done` holds (each turn of the loop is one microtask hop). */
+async function until(done: () => boolean): Promise<void> {
+  for (let hop = 0; hop < 100 && !done(); hop++) await Promise.resolve();
+  expect(done()).toBe(true);
+}

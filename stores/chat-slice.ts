@@ -10,16 +10,22 @@ import type { BatonSliceCreator, BatonState } from './baton-state';
 import { EMPTY_THREAD_CHAT, type ThreadChat } from './thread-chat';
 import { hasGap, receiveSequenced } from './thread-sequence';
 
+/** A prompt creating its thread; `threadId` once the relay has named it. */
+export interface NewThreadPrompt {
+  threadId: string | null;
+}
+
 export interface ChatSlice {
   /** Keyed by thread id: every thread this tab has opened. Replaced (never mutated) on write. */
   chats: ReadonlyMap<string, ThreadChat>;
   /** The last failed action (prompt, create, open, load), shown until the next one starts. */
   lastError: string | null;
   /**
-   * A prompt that creates its thread is on its way: no thread to stop yet, but a Stop (Esc) now is
-   * kept and sent as soon as the relay names the thread.
+   * A prompt that creates its thread, from Send until that thread is open with its record loaded:
+   * meanwhile no loaded chat says a turn runs, so this does (Stop shows, Esc stops). `threadId`
+   * once the relay has named the thread; before, a Stop is kept and sent as soon as it does.
    */
-  newThreadPromptPending: boolean;
+  newThreadPrompt: NewThreadPrompt | null;
   receiveChatContent(params: SequencedContentReceivedParams): void;
   /**
    * Sends a prompt to the open thread, or with none open creates one with it, with the chosen
@@ -63,7 +69,7 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
   return {
     chats: new Map(),
     lastError: null,
-    newThreadPromptPending: false,
+    newThreadPrompt: null,
 
     receiveChatContent(params) {
       const { chatId, content } = params;
@@ -96,9 +102,12 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
       const promptContexts = queued ? queued.contexts : get().promptContexts;
       const selectedModel = selectPromptModel(get());
       const selectedBehavior = selectPromptBehavior(get());
+      // Compared by identity: only this prompt's own mark is moved on or cleared.
+      let newThreadMark: NewThreadPrompt | null = null;
       if (!threadId) {
         stopNewThreadTurn = false;
-        set({ newThreadPromptPending: true });
+        newThreadMark = { threadId: null };
+        set({ newThreadPrompt: newThreadMark });
       }
       try {
         const { chatId } = await rpc.request('chat/prompt', {
@@ -111,18 +120,23 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
         // Only the contexts sent: any chosen while the prompt was on its way stay for the next.
         if (!queued) set((state) => ({ promptContexts: state.promptContexts.filter((context) => !promptContexts.includes(context)) }));
         if (!threadId) {
-          set({ newThreadPromptPending: false });
           // The relay answers once the turn has started: a Stop kept meanwhile reaches it now.
           if (stopNewThreadTurn) notifyOpenThread((id) => rpc.notify('chat/promptStop', { chatId: id }), chatId);
           stopNewThreadTurn = false;
+          // The thread the prompt made opens, unless the user moved on meanwhile; its address follows.
+          if (get().selectedThreadId === null) {
+            newThreadMark = { threadId: chatId };
+            set({ newThreadPrompt: newThreadMark });
+            await get().selectThread(chatId);
+          }
+          // Its record loaded now says whether its turn still runs.
+          if (get().newThreadPrompt === newThreadMark) set({ newThreadPrompt: null });
         }
-        // The thread the prompt made opens, unless the user moved on meanwhile; its address follows.
-        if (!threadId && get().selectedThreadId === null) await get().selectThread(chatId);
         return true;
       } catch (error) {
         if (threadId) updateChat(threadId, (chat) => ({ ...chat, turnRunning: false }));
         else stopNewThreadTurn = false;
-        set({ lastError: errorMessage(error), ...(threadId ? {} : { newThreadPromptPending: false }) });
+        set({ lastError: errorMessage(error), ...(newThreadMark && get().newThreadPrompt === newThreadMark ? { newThreadPrompt: null } : {}) });
         return false;
       }
     },
@@ -151,7 +165,8 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
     },
 
     stopTurn() {
-      if (get().selectedThreadId === null && get().newThreadPromptPending) {
+      // Before the relay has named the thread; once it has, that thread is the open one.
+      if (get().selectedThreadId === null && get().newThreadPrompt?.threadId === null) {
         stopNewThreadTurn = true;
         return;
       }
@@ -187,9 +202,14 @@ export function selectOpenChat(state: BatonState): ThreadChat {
   return (threadId && state.chats.get(threadId)) || EMPTY_THREAD_CHAT;
 }
 
-/** Whether Esc stops a turn: the open thread's running one, or the one a first Send is creating. */
+/**
+ * Whether Stop shows and Esc stops a turn: the open thread's running one, or the one a first Send
+ * is creating (until its thread is open with its record loaded).
+ */
 export function selectTurnActive(state: BatonState): boolean {
-  return state.selectedThreadId === null ? state.newThreadPromptPending : selectOpenChat(state).turnRunning;
+  const creating = state.newThreadPrompt;
+  if (creating && (state.selectedThreadId === null || (state.selectedThreadId === creating.threadId && !selectOpenChat(state).loaded))) return true;
+  return selectOpenChat(state).turnRunning;
 }
 
 /** The error the chat pane shows: a failed action, else the open thread's failed turn. */

@@ -4,7 +4,7 @@
  * can do something.
  */
 import type { ExportFormat } from '../../lib/protocol/thread-export';
-import { selectOpenChat, type BatonState } from '../../stores/baton-store';
+import { selectTurnActive, type BatonState } from '../../stores/baton-store';
 import { filesPanelShown, toggleFilesPanel } from '../app-shell/files-panel-toggle';
 import { shownTheme } from '../theme/theme-preference';
 import { chooseTheme } from '../theme/theme-switch';
@@ -46,7 +46,7 @@ export function availableActions(state: BatonState): PaletteAction[] {
   if (document.querySelector(FILE_SEARCH_SELECTOR)) {
     actions.push({ id: 'find-file', label: 'Go to file…', keywords: 'open search files panel', run: focusFileSearch });
   }
-  if (state.selectedThreadId !== null && selectOpenChat(state).turnRunning) {
+  if (selectTurnActive(state)) {
     actions.push({ id: 'stop-turn', label: 'Stop the turn', keywords: 'cancel abort', shortcut: 'Esc', run: (current) => current.stopTurn() });
   }
   if (state.selectedThreadId !== null) {

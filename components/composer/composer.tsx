@@ -30,7 +30,8 @@ export function Composer() {
   /** Where to put the caret after the program (not the user) changed the text. */
   const caretToRestore = useRef<number | null>(null);
   const turnRunning = useBatonStore((state) => selectOpenChat(state).turnRunning);
-  // Also right after a first Send, before its thread exists: Esc then is kept and stops that turn.
+  // Also right after a first Send, before its thread is open: Stop (or Esc) then is kept and stops
+  // that turn. Send still waits for the thread, so a message typed meanwhile is not queued for none.
   const turnStoppable = useBatonStore(selectTurnActive);
   const connected = useBatonStore((state) => state.connectionStatus === 'connected');
   const canSteer = useBatonStore((state) => selectActiveAgent(state)?.capabilities.steering === true);
@@ -155,7 +156,7 @@ export function Composer() {
             {canSteer ? 'Send queues it for after this turn; Steer gives it to the agent now.' : 'Send queues it for after this turn.'}
           </span>
         ) : null}
-        {turnRunning ? (
+        {turnStoppable ? (
           <button type="button" className="button button--danger" data-testid="stop-button" title="Stop the turn (Esc)" onClick={stopTurn}>
             Stop
           </button>
