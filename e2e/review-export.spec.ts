@@ -118,7 +118,12 @@ test('a reloaded thread reads as it did live; Changes, export in three formats a
   await expect(page.getByTestId('turn-usage').first()).toContainText('tokens');
   expect(await readThread(baton)).toEqual(live);
   await expect(page.getByTestId('usage-summary')).toContainText('tokens');
+  await expect(page.getByTestId('thread-details-agent')).toHaveText('Built-in agent');
   await expect(page.getByTestId('thread-details-model')).toHaveText('scripted-test-model');
+  // The dates are the thread's, kept across the restart ("Nov 25, 2026, 2:38 AM").
+  const shownDate = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/;
+  await expect(page.getByTestId('thread-details-created')).toHaveText(shownDate);
+  await expect(page.getByTestId('thread-details-modified')).toHaveText(shownDate);
   await expect(page.getByTestId('thread-details-workspace')).toHaveText(workspace.path);
   await expect(page.getByTestId('thread-details-tokens')).not.toHaveText('0 tokens');
   await expect(page.getByTestId('thread-details-tokens')).toContainText('tokens');
