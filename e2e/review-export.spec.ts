@@ -1,9 +1,10 @@
 /**
  * Review, export and import (issue 11, "Review"): a thread recorded with approvals, a stopped turn
- * and usage reads the same after the relay restarts; its Changes view shows the diffs; it downloads
+ * and usage reads the same after the relay restarts (the file the user attached to a prompt
+ * included); its Changes view shows the diffs; a message and a link to an entry copy; it downloads
  * as JSON, Markdown and Org; the JSON export imports back as a thread that reads the same.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { createGate } from '../server/demo-model/gate';
 import type { MessagesRequest } from '../server/demo-model/messages-request';
@@ -37,6 +38,7 @@ function reply(request: MessagesRequest): ScriptedReply {
 test.beforeAll(async () => {
   model = await startScriptedModelServer({ script: reply });
   workspace = await makeTempFolder('review-export');
+  await writeFile(`${workspace.path}/brief.md`, 'Keep the notes short.\n');
 });
 
 test.afterAll(async () => {
@@ -57,6 +59,11 @@ async function download(page: Page, format: 'JSON' | 'Markdown' | 'Org'): Promis
   return { name: file.suggestedFilename(), content: await readFile(filePath, 'utf8') };
 }
 
+/** The entry of the first prompt: its words, the file attached to it and its actions. */
+function firstPrompt(baton: BatonPage) {
+  return baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages.filter({ hasText: 'write notes' }) });
+}
+
 /** What a reader sees of the thread: messages, who decided each call, how turns ended. */
 async function readThread(baton: BatonPage) {
   return {
@@ -73,7 +80,14 @@ test('a reloaded thread reads as it did live; Changes, export in three formats a
   await baton.open(relay.url);
   await baton.newThread();
 
+  // The whole file goes along with the first prompt, from the file panel.
+  await page.getByTestId('quick-open').fill('brief');
+  await page.getByTestId('quick-open-result').first().click();
+  await expect(page.getByTestId('add-to-context')).toHaveText('Add file to context');
+  await page.getByTestId('add-to-context').click();
+  await expect(page.getByTestId('context-chip')).toHaveText([/brief\.md/]);
   await baton.send('write notes');
+  await expect(firstPrompt(baton).getByTestId('message-context')).toHaveText(['file brief.md']);
   await baton.toolCard('write_file').getByTestId('approve-tool-call-session').click();
   await expect(baton.assistantMessages.filter({ hasText: 'Wrote it.' })).toHaveCount(1);
   await baton.expectTurnFinished();
@@ -94,6 +108,7 @@ test('a reloaded thread reads as it did live; Changes, export in three formats a
   await baton.open(relay.url);
   await baton.threadItems.first().click();
   await expect(baton.userMessages).toHaveCount(3);
+  await expect(firstPrompt(baton).getByTestId('message-context')).toHaveText(['file brief.md']);
   await expect(page.getByTestId('tool-call-approval-note')).toHaveText([
     'Approved by you for this session',
     'Approved by your earlier approval for this session',
@@ -103,7 +118,12 @@ test('a reloaded thread reads as it did live; Changes, export in three formats a
   await expect(page.getByTestId('turn-usage').first()).toContainText('tokens');
   expect(await readThread(baton)).toEqual(live);
   await expect(page.getByTestId('usage-summary')).toContainText('tokens');
+  await expect(page.getByTestId('thread-details-agent')).toHaveText('Built-in agent');
   await expect(page.getByTestId('thread-details-model')).toHaveText('scripted-test-model');
+  // The dates are the thread's, kept across the restart ("Nov 25, 2026, 2:38 AM").
+  const shownDate = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/;
+  await expect(page.getByTestId('thread-details-created')).toHaveText(shownDate);
+  await expect(page.getByTestId('thread-details-modified')).toHaveText(shownDate);
   await expect(page.getByTestId('thread-details-workspace')).toHaveText(workspace.path);
   await expect(page.getByTestId('thread-details-tokens')).not.toHaveText('0 tokens');
   await expect(page.getByTestId('thread-details-tokens')).toContainText('tokens');
@@ -130,6 +150,10 @@ test('a reloaded thread reads as it did live; Changes, export in three formats a
   await target.getByRole('button', { name: 'Copy link' }).click();
   const threadUrl = await page.evaluate(() => navigator.clipboard.readText());
   expect(threadUrl).toMatch(new RegExp(`^${relay.origin}/t/[^/#]+#entry-${await target.getAttribute('data-entry-index')}$`));
+  // Copy a message: its text alone, without the attached file's label.
+  await firstPrompt(baton).getByRole('button', { name: 'Copy message' }).click();
+  await expect(firstPrompt(baton).getByRole('status')).toHaveText('Message copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('write notes');
 
   // The three exports.
   const json = await download(page, 'JSON');
@@ -153,6 +177,7 @@ test('a reloaded thread reads as it did live; Changes, export in three formats a
   await expect(baton.threadItems).toHaveCount(threads + 1);
   await expect(baton.userMessages).toHaveCount(3);
   await expect(page.getByTestId('turn-outcome')).toHaveText(['Stopped by you']);
+  await expect(firstPrompt(baton).getByTestId('message-context')).toHaveText(['file brief.md']);
   expect(await readThread(baton)).toEqual(live);
   await expect(page.getByTestId('thread-details-tokens')).toHaveText(exported.thread.totalTokens.toLocaleString('en-US') + ' tokens');
 

@@ -53,8 +53,12 @@ function turnTokens(usage: Usage, lastSessionTokens: number): number {
   return usage.sessionTokens >= lastSessionTokens ? usage.sessionTokens - lastSessionTokens : usage.sessionTokens;
 }
 
-/** Agents send costs as decimal strings in dollars; anything else ("n/a") has no price to add. */
+/**
+ * Agents send costs as decimal strings in dollars, with or without the sign ("$0.0123" from the
+ * built-in agent and ECA, "0.0123" from ACP agents); anything else ("n/a", "0.01 EUR") has no price to add.
+ */
 function dollars(cost: string | undefined): number | undefined {
-  if (cost === undefined || !/^\d+(\.\d+)?$/.test(cost.trim())) return undefined;
-  return Number(cost);
+  const amount = cost?.trim().replace(/^\$\s*/, '');
+  if (amount === undefined || !/^\d+(\.\d+)?$/.test(amount)) return undefined;
+  return Number(amount);
 }
