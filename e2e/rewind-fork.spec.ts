@@ -129,6 +129,9 @@ test('fork opens a new thread with the kept history, which continues from there'
   await expect(baton.threadItems).toHaveCount(2);
   await expect(page.getByRole('main', { name: 'Chat' }).locator('.pane__title')).toContainText('(fork)');
   await expect(baton.assistantMessages.last()).toContainText('Done: I wrote');
+  // The fork's header has the kept turn's facts: the model it was prompted with and its tokens.
+  await expect(page.getByTestId('thread-details-model')).toHaveText('offline-demo');
+  await expect(page.getByTestId('thread-details-tokens')).toHaveText(/^[1-9][\d,]* tokens$/);
   await expect(baton.userMessages.filter({ hasText: 'Second request' })).toHaveCount(0);
   await scrollToStart(page);
   await expect(baton.userMessages).toHaveText(['First request']);

@@ -84,6 +84,24 @@ describe.each(DATABASE_KINDS)('rewind and fork in the store on %s', (kind) => {
     expect(await found('narwhals')).toEqual(['Sea mammals']);
   });
 
+  it("a fork's header facts are its kept turns': the model prompted and their tokens, not the later turns'", async () => {
+    const { id: source } = await store.createThread('Priced');
+    const prompt = (seq: number, text: string, model: string): ThreadEvent => ({ seq, role: 'user', content: ChatContentSchema.parse({ type: 'text', text, model }) });
+    const usage = (seq: number, tokens: number): ThreadEvent => ({
+      seq,
+      role: 'system',
+      content: ChatContentSchema.parse({ type: 'usage', sessionTokens: tokens, messageInputTokens: tokens - 10, messageOutputTokens: 10, lastMessageCost: '$0.5' }),
+    });
+    await store.appendEvent(source, prompt(1, TEXTS[0]!, 'model-a'), [{ seq: 0, entry: message('user', TEXTS[0]!) }]);
+    await store.appendEvent(source, usage(2, 100), []);
+    await store.appendEvent(source, prompt(3, TEXTS[2]!, 'model-b'), [{ seq: 1, entry: message('user', TEXTS[2]!) }]);
+    await store.appendEvent(source, usage(4, 300), []);
+
+    const fork = await store.history.forkThread({ source, title: 'Priced (fork)', agent: 'builtin', entries: [message('user', TEXTS[0]!)], eventsBefore: 3 });
+    expect(await store.getThreadDetails(fork.id)).toMatchObject({ model: 'model-a', totalTokens: 100, totalCost: 0.5 });
+    expect(await store.getThreadDetails(source)).toMatchObject({ model: 'model-b', totalTokens: 400, totalCost: 1 });
+  });
+
   it('a fork of an unknown source holds no events, and a rewind of an unknown thread is refused', async () => {
     const fork = await store.history.forkThread({ source: 'no-such-thread', title: 'Empty', agent: 'builtin', entries: [], eventsBefore: 10 });
     expect(await store.getEventsAfter(fork.id, 0)).toEqual([]);

@@ -6,11 +6,12 @@
 import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
 import { entryUpsertFor, type EntryUpsert } from './entry-insert';
 import { encodeEntry } from './entry-rows';
-import { encodeEvent } from './event-rows';
+import { decodeEvents, encodeEvent } from './event-rows';
 import type { DatabaseTarget } from './database-target';
 import type { PrismaClient } from './generated/client';
 import { writeWithPatience } from './store-failure';
 import type { FileChangeRecord, StoredFileChange, ThreadForkWrite, ThreadHistoryStore, ThreadRewindWrite } from './thread-history-store';
+import { changesFacts, foldFacts, NO_FACTS } from './thread-facts';
 import { threadSearchFor, type ThreadSearch } from './thread-search';
 import type { EntryWrite } from './thread-store';
 
@@ -137,7 +138,14 @@ export class PrismaThreadHistoryStore implements ThreadHistoryStore {
           WHERE "threadId" = ${source} AND "seq" < ${write.eventsBefore}`;
         if (write.marker) await insertEvent(transaction, thread.id, write.marker);
         const last = await transaction.threadEvent.findFirst({ where: { threadId: thread.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
-        await transaction.thread.update({ where: { id: thread.id }, data: { entriesSeq: last?.seq ?? 0 } });
+        // The header's facts (model, tokens, cost) are those of the copied turns, folded as a live thread folds them.
+        const factRows = await transaction.threadEvent.findMany({
+          where: { threadId: thread.id, type: { in: ['usage', 'handOver', 'text'] } },
+          orderBy: { seq: 'asc' },
+          select: { seq: true, role: true, type: true, content: true },
+        });
+        const factEvents = factRows.flatMap((row) => decodeEvents(thread.id, row)).filter(changesFacts);
+        await transaction.thread.update({ where: { id: thread.id }, data: { entriesSeq: last?.seq ?? 0, ...foldFacts(NO_FACTS, factEvents) } });
         // The fork is searchable at once, by its own title and its entries (createThread is not called).
         await this.dialect.search.indexTitle(transaction, thread.id, write.title);
         await insertEntries(this.dialect, transaction, thread.id, entries.map((entry, seq) => ({ seq, entry })), now);
