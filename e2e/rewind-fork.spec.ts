@@ -150,3 +150,22 @@ test('fork opens a new thread with the kept history, which continues from there'
   await expect(baton.assistantMessages.last()).toContainText('Done: I wrote');
   await scrollUntilShown(page, baton.userMessages.filter({ hasText: 'Second request' }));
 });
+
+test('a long thread and its fork read apart in the thread list: the title keeps its "(fork)" in view', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.newThread();
+  await promptAndApprove(baton, 'Add a note about the answer constant');
+  await scrollUntilShown(page, baton.assistantMessages.filter({ hasText: 'Done: I wrote' }));
+  await page.getByTestId('chat-entries').locator('.chat-entries__item').filter({ has: baton.assistantMessages.filter({ hasText: 'Done: I wrote' }) }).getByTestId('fork-from-here').click();
+  await expect(baton.threadItems).toHaveCount(2);
+
+  const titles = page.getByTestId('thread-title');
+  await expect(titles).toHaveText(['Add a note about the answer constant (fork)', 'Add a note about the answer constant']);
+  // Each title is whole on screen, none cut at the list's edge.
+  for (const title of await titles.all()) {
+    const clipped = await title.evaluate((element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight);
+    expect(clipped).toBe(false);
+  }
+});

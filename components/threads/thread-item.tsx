@@ -41,7 +41,9 @@ export function ThreadItem({ thread, selected }: { thread: ThreadMetadata; selec
           onClick={open}
           onDoubleClick={() => setRenaming(true)}
         >
-          <span className={styles.title}>{thread.title || UNTITLED}</span>
+          <span className={styles.title} data-testid="thread-title" title={thread.title || undefined}>
+            {thread.title || UNTITLED}
+          </span>
           {thread.match ? <SearchSnippet match={thread.match} /> : null}
           <span className={styles.meta}>
             <ThreadStatusBadge status={thread.status} />
