@@ -84,6 +84,20 @@ describe('exportThread', () => {
     expect(text).toContain(SECRET);
   });
 
+  it('says who rejected a call in words, without the rejection code beside them', () => {
+    const write = { origin: 'native', id: 'call-2', name: 'write_file', server: 'ECA', summary: 'Write notes.md' } as const;
+    const rejected = recorded(
+      ['user', { type: 'text', text: 'write it' }],
+      ['assistant', { type: 'toolCallRun', ...write, arguments: { path: 'notes.md' }, manualApproval: true }],
+      ['assistant', { type: 'toolCallRejected', ...write, arguments: { path: 'notes.md' }, reason: 'user-choice' }],
+    );
+    for (const format of ['markdown', 'org'] as const) {
+      const text = exportThread(details, rejected, format).content;
+      expect(text).toContain('- Rejected by you');
+      expect(text).not.toContain('user-choice');
+    }
+  });
+
   it('writes a versioned JSON export that reads back to the same thread', () => {
     const file = exportThread(details, entries, 'json', new Date('2026-11-02T00:00:00Z'));
     expect(file).toMatchObject({ fileName: 'fix-the-notes-now-3f2a9c1d.json', mimeType: 'application/json' });

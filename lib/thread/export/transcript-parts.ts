@@ -55,7 +55,9 @@ export function toolCallFacts(entry: ToolCallEntry): string[] {
   const facts: string[] = [];
   if (entry.summary) facts.push(entry.summary);
   if (entry.approval) facts.push(approvalLabel(entry.approval));
-  if (entry.reason && entry.status !== 'succeeded') facts.push(`Reason: ${entry.reason}`);
+  // A user's or a config rule's rejection is already said by the approval ("Rejected by you"); its code is no reason to a reader.
+  const saidByApproval = entry.approval !== undefined && (entry.reason === 'user-choice' || entry.reason === 'user-config');
+  if (entry.reason && entry.status !== 'succeeded' && !saidByApproval) facts.push(`Reason: ${entry.reason}`);
   return facts;
 }
 
