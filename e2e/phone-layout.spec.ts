@@ -146,6 +146,12 @@ for (const phone of OTHER_PHONES) {
       await expectInsideViewport(page, page.getByTestId('send-button'));
       await expectNoSidewaysScroll(page);
 
+      // The read before it, allowed by a rule: the note beside it leaves the path readable in full.
+      const read = baton.toolCard('read_file');
+      await expect(read.getByTestId('tool-call-approval-note')).toBeVisible();
+      await expect(read.getByTestId('tool-call-summary')).toContainText('README.md');
+      await expectTextNotClipped(read.getByTestId('tool-call-summary'));
+
       await settledView(page);
       await approve.tap();
       await expect(card).toHaveAttribute('data-status', 'succeeded');

@@ -1,0 +1,90 @@
+/**
+ * On a 390 × 844 phone, a thread's own actions and what follows them: Rename, Archive and Delete,
+ * the delete's confirmation, the Undo note and the file viewer's Add to context are each big enough
+ * for a finger (44 px), and the Undo note does not sit over the pane tabs or the composer's Send.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Locator, test } from '@playwright/test';
+import { BatonPage } from './support/baton-page';
+import { expectInsideViewport } from './support/layout-checks';
+import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+
+let relay: RelayProcess;
+let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+test.beforeEach(async () => {
+  workspace = await makeTempFolder('phone-threads');
+  await writeFile(path.join(workspace.path, 'README.md'), '# Sample project\n\nA line to quote.\n');
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
+});
+
+test.afterEach(async () => {
+  await relay.stop();
+  await workspace.remove();
+});
+
+async function expectTappable(button: Locator): Promise<void> {
+  await expect(button).toBeVisible();
+  const box = await button.boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+  expect(box?.width).toBeGreaterThanOrEqual(44);
+}
+
+/** Whether two elements' boxes share any area. */
+async function overlaps(first: Locator, second: Locator): Promise<boolean> {
+  const [a, b] = [await first.boundingBox(), await second.boundingBox()];
+  if (!a || !b) return false;
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+test('a thread is renamed, deleted and brought back by tapping; the Undo note leaves the tabs and Send clear', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.send('Summarise the README for me');
+  // The demo's turn ends in an edit waiting for approval: approved, the turn ends.
+  const edit = baton.toolCard('write_file');
+  await expect(edit).toHaveAttribute('data-status', 'waiting-approval');
+  await edit.getByTestId('approve-tool-call').tap();
+  await baton.expectTurnFinished();
+
+  await page.getByTestId('pane-tab-threads').tap();
+  const row = page.getByTestId('thread-row').first();
+  for (const testId of ['rename-thread', 'archive-thread', 'delete-thread']) await expectTappable(row.getByTestId(testId));
+
+  await row.getByTestId('rename-thread').tap();
+  await page.getByTestId('thread-title-input').fill('Phone notes');
+  await page.getByTestId('thread-title-input').press('Enter');
+  await expect(baton.threadItem('Phone notes')).toBeVisible();
+
+  await baton.threadRow('Phone notes').getByTestId('delete-thread').tap();
+  await expectTappable(page.getByTestId('confirm-delete-thread'));
+  await expectTappable(page.getByTestId('cancel-delete-thread'));
+  await page.getByTestId('confirm-delete-thread').tap();
+
+  const note = page.getByTestId('deleted-thread-toast');
+  await expect(note).toContainText('Deleted “Phone notes”');
+  await expectInsideViewport(page, note);
+  expect(await overlaps(note, page.getByTestId('pane-tabs'))).toBe(false);
+  const send = page.getByTestId('send-button');
+  if (await send.isVisible()) expect(await overlaps(note, send)).toBe(false);
+  await expectTappable(page.getByTestId('undo-delete'));
+  await page.getByTestId('undo-delete').tap();
+  await expect(note).toBeHidden();
+  await page.getByTestId('pane-tab-threads').tap();
+  await expect(baton.threadItem('Phone notes')).toBeVisible();
+});
+
+test('a file is added to the context with a button a finger can hit', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await page.getByTestId('pane-tab-files').tap();
+  await page.getByTestId('file-item').filter({ hasText: 'README.md' }).tap();
+  const add = page.getByTestId('add-to-context');
+  await expectTappable(add);
+  await add.tap();
+  await page.getByTestId('pane-tab-chat').tap();
+  await expect(page.getByTestId('context-chip')).toContainText('README.md');
+});
