@@ -55,7 +55,9 @@ export async function importThreadFile(
     agent: agentFor(thread.agent),
     model: thread.model,
     createdAt: new Date(thread.createdAt),
-    modifiedAt: new Date(thread.modifiedAt),
+    // Imported now: the new thread heads the list (newest first), where the user looks for it,
+    // rather than far down at the original's last change. Its creation date stays the original's.
+    modifiedAt: new Date(),
     totalTokens: thread.totalTokens,
     totalCost: thread.totalCost,
     entries: file.entries,

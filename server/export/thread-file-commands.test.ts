@@ -67,6 +67,8 @@ it('imports a JSON export as a new thread, and exports it in each format while a
   const store = await openThreadStore({ databaseFile: path.join(dataDir, 'baton.db') });
   expect(await readAllEntries(store, threadId)).toEqual(entries);
   expect(await store.getThreadDetails(threadId)).toMatchObject({ title: 'Exported thread', model: 'scripted', totalTokens: 42, createdAt: details.createdAt });
+  // Changed when imported, not when its original was: the list (newest first) shows it at the top.
+  expect(Date.parse((await store.getThreadDetails(threadId))!.modifiedAt)).toBeGreaterThan(Date.parse(details.modifiedAt));
   await store.close();
 
   // A running relay holds the lock; export only reads, so it goes ahead.
