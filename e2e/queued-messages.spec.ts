@@ -109,3 +109,28 @@ test('Steer gives the message to the running turn: the agent reads it at its nex
   expect(model.requests).toHaveLength(2);
   expect(lastUserText(model.requests[1])).toContain('some notes');
 });
+
+test('a message queued on a thread deleted mid-turn is kept, not sent to nothing; after Undo an edit sends it', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.send('Read my notes');
+  await expect(baton.stopButton).toBeVisible();
+  await baton.send('the queued one');
+  await expect(page.getByTestId('queued-prompt')).toHaveCount(1);
+
+  await baton.threadRow('Read my notes').getByTestId('delete-thread').click();
+  await page.getByTestId('confirm-delete-thread').click();
+  await page.getByTestId('undo-delete').click();
+  await expect(baton.userMessages.first()).toHaveText('Read my notes');
+  const queued = page.getByTestId('queued-prompt');
+  await expect(queued).toHaveAttribute('data-state', 'failed');
+  await expect(queued).toContainText('Not sent: the thread was deleted.');
+  await expect(page.getByText(/There is no thread/)).toHaveCount(0);
+  await expect(baton.userMessages).toHaveText(['Read my notes']);
+
+  await queued.getByTestId('edit-queued-prompt').click();
+  await page.getByTestId('queued-prompt-editor').press('Enter');
+  await expect(baton.userMessages).toHaveText(['Read my notes', 'the queued one']);
+  await expect(baton.assistantMessages.last()).toContainText('Echo: queued one');
+  await expect(queued).toHaveCount(0);
+});

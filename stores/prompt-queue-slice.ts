@@ -66,6 +66,13 @@ export const createPromptQueueSlice: BatonSliceCreator<PromptQueueSlice> = (rpc)
   };
 
   async function sendNext(threadId: string): Promise<void> {
+    if (get().recentlyDeleted?.threadId === threadId) {
+      // Its turn ended because this tab deleted the thread: nothing to send to. Kept, saying so,
+      // for after an Undo (an edit sends it then) or to be removed.
+      const error = 'Not sent: the thread was deleted. After Undo, edit it to send it, or remove it.';
+      setQueue(threadId, (queue) => queue.map((queued) => (queued.state === 'failed' ? queued : { ...queued, state: 'failed' as const, error })));
+      return;
+    }
     const next = queueOf(threadId).find((queued) => queued.state !== 'failed');
     if (!next || sending.has(threadId)) return;
     sending.add(threadId);
