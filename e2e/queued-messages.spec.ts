@@ -114,7 +114,8 @@ test('a message queued on a thread deleted mid-turn is kept, not sent to nothing
   const baton = new BatonPage(page);
   await baton.open(relay.url);
   await baton.send('Read my notes');
-  await expect(baton.stopButton).toBeVisible();
+  // Send queues once the new thread is open (until then it waits for the thread).
+  await expect(page.getByTestId('composer-hint')).toContainText('Send queues it');
   await baton.send('the queued one');
   await expect(page.getByTestId('queued-prompt')).toHaveCount(1);
 
