@@ -112,6 +112,53 @@ test('rewind puts the edited file back and takes the later entries out of the ch
   expect(existsSync(path.join(workspace.path, DEMO_FILE))).toBe(false);
 });
 
+test('a rewind confirmation names its thread and message, closes on Esc and on leaving the thread, and never touches another thread', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.newThread();
+  await promptAndApprove(baton, 'Alpha request');
+  await baton.newThread();
+  await promptAndApprove(baton, 'Beta first');
+  await promptAndApprove(baton, 'Beta second');
+  const betaItem = baton.threadItem('Beta first');
+  // The user looks at the other thread, then comes back: Back will take them there again.
+  await baton.threadItem('Alpha request').click();
+  await expect(baton.userMessages).toHaveText(['Alpha request']);
+  await betaItem.click();
+  await expect(betaItem).toHaveAttribute('aria-current', 'true');
+
+  const askRewind = async () => {
+    const second = page.getByTestId('chat-entries').locator('.chat-entries__item').filter({ has: baton.userMessages.filter({ hasText: 'Beta second' }) });
+    await scrollUntilShown(page, second);
+    await second.getByTestId('rewind-to-here').click();
+  };
+  await askRewind();
+  const dialog = page.getByTestId('rewind-dialog');
+  await expect(dialog.getByTestId('rewind-thread-title')).toHaveText('Beta first');
+  await expect(dialog.getByTestId('rewind-message')).toHaveText('Beta second');
+  // A real modal: the page behind it is out of reach, and the safe answer has the focus.
+  expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(true);
+  await expect(dialog.getByTestId('rewind-cancel')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // Asked again, then the user goes back to the other thread (the browser's Back button): the
+  // confirmation goes with the thread it was asked on.
+  await askRewind();
+  await expect(dialog).toBeVisible();
+  await page.goBack();
+  await expect(baton.threadItem('Alpha request')).toHaveAttribute('aria-current', 'true');
+  await expect(dialog).toHaveCount(0);
+  await expect(baton.userMessages).toHaveText(['Alpha request']);
+
+  // Both threads are whole.
+  await betaItem.click();
+  await expect(betaItem).toHaveAttribute('aria-current', 'true');
+  await scrollUntilShown(page, baton.userMessages.filter({ hasText: 'Beta second' }));
+  await scrollToStart(page);
+  await expect(baton.userMessages.first()).toHaveText('Beta first');
+});
+
 test('fork opens a new thread with the kept history, which continues from there', async ({ page }) => {
   const baton = new BatonPage(page);
   await baton.open(relay.url);

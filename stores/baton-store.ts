@@ -20,7 +20,7 @@ import { createThreadFinderSlice } from './thread-finder-slice';
 import { createEntryWindowSlice } from './entry-window-slice';
 
 export function createBatonStore(rpc: BatonRpc) {
-  return createStore<BatonState>()((...store) => ({
+  const store = createStore<BatonState>()((...store) => ({
     ...createConnectionSlice(rpc)(...store),
     ...createThreadsSlice(rpc)(...store),
     ...createThreadListSlice(rpc)(...store),
@@ -35,6 +35,12 @@ export function createBatonStore(rpc: BatonRpc) {
     ...createThreadFinderSlice(rpc)(...store),
     ...createEntryWindowSlice(rpc)(...store),
   }));
+  // A rewind's confirmation belongs to the thread it was asked on: leaving that thread (switching,
+  // forking, deleting) closes it, so that no confirmation can act on a thread out of sight.
+  store.subscribe((state) => {
+    if (state.pendingRewind && state.pendingRewind.threadId !== state.selectedThreadId) store.setState({ pendingRewind: null });
+  });
+  return store;
 }
 
 export type BatonStore = ReturnType<typeof createBatonStore>;

@@ -43,3 +43,35 @@ describe('a rewind gives the rewound message back', () => {
     expect(store.getState().lastError).toContain('busy');
   });
 });
+
+describe('a rewind confirmation belongs to its thread', () => {
+  it('closes when the user opens another thread, and then rewinds nothing', async () => {
+    const rewound: string[] = [];
+    const store = createBatonStore(relay(() => { rewound.push('rewind'); return { removedEntries: 2, restoredFiles: [], conflicts: [] }; }));
+    await store.getState().selectThread('thread-b');
+    await store.getState().askRewind(0);
+    expect(store.getState().pendingRewind).toMatchObject({ threadId: 'thread-b' });
+
+    await store.getState().selectThread('thread-a');
+    expect(store.getState().pendingRewind).toBeNull();
+    expect(await store.getState().confirmRewind()).toBe(false);
+    expect(rewound).toEqual([]);
+  });
+
+  it('is not shown when its preview arrives after the user left the thread', async () => {
+    let answerPreview: (value: unknown) => void = () => {};
+    const store = createBatonStore(
+      scriptedRelay({
+        getThreadEntries: () => ({ entries: thread, lastSeq: 4, turnRunning: false, firstIndex: 0 }),
+        'thread/rewindPreview': () => new Promise((resolve) => { answerPreview = resolve; }) as never,
+        globSearch: () => ({ matches: [] }),
+      }),
+    );
+    await store.getState().selectThread('thread-b');
+    const asking = store.getState().askRewind(0);
+    await store.getState().selectThread('thread-a');
+    answerPreview({ removedEntries: 2, files: [], conflicts: [] });
+    await asking;
+    expect(store.getState().pendingRewind).toBeNull();
+  });
+});

@@ -60,7 +60,8 @@ export const createRewindSlice: BatonSliceCreator<RewindSlice> = (rpc) => (set, 
       set({ lastError: null });
       try {
         const preview = await rpc.request('thread/rewindPreview', { threadId, toEntry });
-        set({ pendingRewind: { threadId, toEntry, preview } });
+        // The user may have gone to another thread meanwhile: the confirmation belongs to this one.
+        if (get().selectedThreadId === threadId) set({ pendingRewind: { threadId, toEntry, preview } });
       } catch (error) {
         set({ lastError: `Could not rewind the thread: ${errorMessage(error)}` });
       }
@@ -70,6 +71,8 @@ export const createRewindSlice: BatonSliceCreator<RewindSlice> = (rpc) => (set, 
       const pending = get().pendingRewind;
       if (!pending) return false;
       set({ pendingRewind: null });
+      // Never a rewind of a thread the user is not looking at (the relay refuses it too).
+      if (pending.threadId !== get().selectedThreadId) return false;
       // Read before the rewind: its `threadRewound` content takes the message out of the chat.
       const message = entryAt(get().chats.get(pending.threadId)?.entries ?? EMPTY_ENTRY_LIST, pending.toEntry);
       try {

@@ -22,11 +22,31 @@ async function asRewindRpc<T>(run: () => Promise<T>): Promise<T> {
   });
 }
 
+/**
+ * A tab rewinds the thread it shows. A rewind named for another thread comes from a confirmation
+ * left over from a thread the tab has since left (once, it removed a hidden thread's entries):
+ * refused before anything is read or removed. A client that opened no thread (a script) is not held.
+ */
+function checkShownThread(context: TabContext, threadId: string): void {
+  const shown = context.watchedThread?.();
+  if (shown !== undefined && shown !== threadId) {
+    throw new RpcError(ErrorCodes.InvalidParams, `This tab shows thread ${shown}, not ${threadId}: a thread is rewound from its own chat. Nothing was changed.`);
+  }
+}
+
 export function registerThreadRewindHandlers(context: TabContext): void {
   const { connection } = context;
-  connection.onRequest('thread/rewindPreview', ({ threadId, toEntry }) => asRewindRpc(() => previewThreadRewind(context, threadId, toEntry)));
+  connection.onRequest('thread/rewindPreview', ({ threadId, toEntry }) =>
+    asRewindRpc(() => {
+      checkShownThread(context, threadId);
+      return previewThreadRewind(context, threadId, toEntry);
+    }),
+  );
   connection.onRequest('thread/rewind', ({ threadId, toEntry, restoreFiles, overwriteConflicts }) =>
-    asRewindRpc(() => rewindThreadTo(context, threadId, toEntry, { restoreFiles, overwriteConflicts })),
+    asRewindRpc(() => {
+      checkShownThread(context, threadId);
+      return rewindThreadTo(context, threadId, toEntry, { restoreFiles, overwriteConflicts });
+    }),
   );
   connection.onRequest('thread/fork', ({ threadId, atEntry }) =>
     asRewindRpc(async () => ({ threadId: (await forkThreadAt(context, threadId, atEntry)).id })),
