@@ -15,6 +15,19 @@ import { type GatedToolCall, type PermissionGate, pickOption } from '../external
 import { isReadOnly, mergeToolCall, type ToolCallState } from './acp-tool-calls';
 import type { AcpTurnMapper } from './acp-update-mapper';
 
+/** What Baton does for the agent outside its tool calls: read or write a file, run a terminal. */
+export type OwnAction = 'read' | 'write' | 'execute';
+
+/**
+ * The ACP kinds whose approval covers each of those: an approved `read` never covers a write or a
+ * terminal, an approved `edit` never a terminal (https://agentclientprotocol.com/protocol/tool-calls).
+ */
+const COVERING_KINDS: Readonly<Record<OwnAction, ReadonlySet<string>>> = {
+  read: new Set(['read', 'search', 'edit', 'move', 'delete']),
+  write: new Set(['edit', 'move', 'delete']),
+  execute: new Set(['execute']),
+};
+
 export class AcpActiveTurn {
   /** Which tool call's card shows each terminal's output. */
   private readonly terminalCards = new Map<string, ToolCallState>();
@@ -60,11 +73,13 @@ export class AcpActiveTurn {
 
   /**
    * Before Baton reads or writes a file or starts a terminal for the agent: the approved call it
-   * belongs to, or, when there is none (or `ownCard`: a rule about the path asks about it), a card
-   * of its own put to the gate. Resolves undefined when refused.
+   * belongs to, when that call's kind does this (a terminal for an `execute`, a write for an
+   * `edit` that named the path); otherwise (or `ownCard`: a rule about it asks) a card of its own
+   * put to the gate. Resolves undefined when refused.
    */
   async authorize(
     own: {
+      action: OwnAction;
       name: string;
       summary: string;
       arguments: Record<string, unknown>;
@@ -75,10 +90,12 @@ export class AcpActiveTurn {
     { ownCard = false }: { ownCard?: boolean } = {},
   ): Promise<{ state?: ToolCallState; ownCall?: GatedToolCall } | undefined> {
     const current = this.mapper.currentCall();
-    // An approved call covers what it does, unless the path needs its own question and the call
-    // never named it (so the question was never asked about it).
+    // An approved call covers what its kind does, at the paths it named: a write it never named,
+    // or a question a rule raises about a path it never named, was never put to the user.
     const named = current && (own.paths ?? []).every((judged) => this.judgedPaths.get(current.id)?.has(judged.path));
-    if (current?.approved && (!ownCard || named)) return { state: current };
+    const kindCovers = current?.kind !== undefined && COVERING_KINDS[own.action].has(current.kind);
+    const mustBeNamed = ownCard || own.action === 'write';
+    if (current?.approved && kindCovers && (!mustBeNamed || named)) return { state: current };
     const call: GatedToolCall = {
       origin: 'native',
       id: `acp-${own.name}-${(this.ownCalls += 1)}-${Date.now()}`,

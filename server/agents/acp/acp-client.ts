@@ -4,6 +4,7 @@
  * the session it names; one that comes outside any turn is refused (permission: `cancelled`).
  */
 import type { Client } from '@agentclientprotocol/sdk';
+import { callCommands } from '../../guard/call-commands';
 import type { Workspace } from '../../workspace/workspace';
 import type { ApprovalPolicy } from '../builtin/policy/approval-policy';
 import type { AcpActiveTurn } from './acp-active-turn';
@@ -50,7 +51,7 @@ export function createAcpClient(deps: AcpClientDependencies): Client {
         // A rule asks about this file: the user is asked, whatever call of the agent's it serves.
         const active = await turnOf(request.sessionId);
         const shownPath = paths[0]?.path ?? request.path;
-        const own = { name: 'read_text_file', summary: `Reading ${shownPath}`, arguments: { path: request.path }, readOnly: true, paths };
+        const own = { action: 'read' as const, name: 'read_text_file', summary: `Reading ${shownPath}`, arguments: { path: request.path }, readOnly: true, paths };
         const target = await active.authorize(own, { ownCard: true });
         if (!target) throw refused(`reading ${shownPath}`);
         const content = await readWorkspaceText(deps.workspace, request);
@@ -66,7 +67,7 @@ export function createAcpClient(deps: AcpClientDependencies): Client {
       // Deny wins even over the agent's own call that the user approved.
       if (verdict.decision === 'deny') throw refused(`writing ${request.path} (Baton's config)`);
       const planned = await plannedChange(deps.workspace, request.path, request.content);
-      const own = { name: 'write_text_file', summary: `Writing ${planned.path}`, arguments: { path: request.path }, details: planned, readOnly: false, paths };
+      const own = { action: 'write' as const, name: 'write_text_file', summary: `Writing ${planned.path}`, arguments: { path: request.path }, details: planned, readOnly: false, paths };
       // A change inside .git, or one a rule about the path asks about, gets its own question.
       const target = await active.authorize(own, { ownCard: verdict.alwaysAsks !== undefined });
       if (!target) throw refused(`writing ${planned.path}`);
@@ -80,12 +81,15 @@ export function createAcpClient(deps: AcpClientDependencies): Client {
     async createTerminal(request) {
       const active = await turnOf(request.sessionId);
       const commandLine = [request.command, ...(request.args ?? [])].join(' ');
-      const target = await active.authorize({
-        name: 'terminal',
-        summary: `Running ${commandLine}`,
-        arguments: { command: request.command, args: request.args ?? [], ...(request.cwd ? { cwd: request.cwd } : {}) },
-        readOnly: false,
-      });
+      const args = { command: request.command, args: request.args ?? [], ...(request.cwd ? { cwd: request.cwd } : {}) };
+      // Judged as what it runs, whatever call it serves: `sh -c "rm …"` is an `rm`, and deny wins.
+      const commands = await callCommands({ name: 'terminal', arguments: args });
+      const verdict = deps.policy.decide({ name: 'terminal', arguments: args, readOnly: false, commands });
+      if (verdict.decision === 'deny') throw refused(`running ${commandLine} (Baton's config)`);
+      const target = await active.authorize(
+        { action: 'execute', name: 'terminal', summary: `Running ${commandLine}`, arguments: args, readOnly: false },
+        { ownCard: verdict.alwaysAsks !== undefined },
+      );
       if (!target) throw refused(`running ${commandLine}`);
       const created = await deps.terminals.create(request);
       active.terminalStarted(created.terminalId, target);

@@ -43,7 +43,8 @@ export class ChangesReview {
     if (this.batches.size === 0) for (const listener of this.closedListeners.splice(0)) listener();
     if (changes.length === 0) return;
     const calls = changes.map((change) => changeCall(batchId, change));
-    const asked = calls.filter((call) => gate.verdict(turn.threadId, { call, readOnly: false }) === 'ask');
+    const verdicts = await Promise.all(calls.map((call) => gate.verdict(turn.threadId, { call, readOnly: false })));
+    const asked = calls.filter((_, index) => verdicts[index] === 'ask');
     const choice: ReviewChoice = asked.length > 1 ? await askReview(batchId, asked, turn, gate) : 'pick';
     const outcomes = await Promise.all(
       calls.map((call) => (asked.includes(call) ? decideAsked(call, choice, turn, gate) : untilStopped(gate.request(turn, { call, readOnly: false }), turn.signal))),

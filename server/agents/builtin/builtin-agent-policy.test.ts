@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -128,6 +128,18 @@ describe('approve for this session', () => {
     expect(await readFile(path.join(fixture.workspaceRoot, 'two.md'), 'utf8')).toBe('2\n');
     expect(elsewhere.approvalsAsked).toHaveLength(1);
     expect(await exists('three.md')).toBe(false);
+  });
+
+  it('never lets a quoted rm past a deny rule on rm, after the shell tool was approved for the session', async () => {
+    await writeFile(path.join(fixture.workspaceRoot, 'victim.txt'), 'keep me\n');
+    await start([useTool('shell_command', { command: 'echo first' }), say('One.'), useTool('shell_command', { command: "r''m -f victim.txt" }), say('Two.')], {
+      rules: [{ tool: 'shell_command', decision: 'deny', when: { argument: 'command', matches: '\\brm\\b' } }],
+    });
+    const first = await turn({ message: 'One', threadId: 'a', decide: () => 'approved-for-session' });
+    const second = await turn({ message: 'Two', threadId: 'a', history: first.entries(), decide: () => 'approved' });
+    expect(second.approvalsAsked).toEqual([]);
+    expect(second.contents.find((content) => content.type === 'toolCallRejected')).toMatchObject({ reason: 'user-config' });
+    expect(await readFile(path.join(fixture.workspaceRoot, 'victim.txt'), 'utf8')).toBe('keep me\n');
   });
 
   it('never overrides a deny', async () => {

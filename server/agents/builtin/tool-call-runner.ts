@@ -8,6 +8,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { FileReadContent } from '../../../lib/protocol/eca/chat-content';
+import { callCommands } from '../../guard/call-commands';
 import type { AgentTurn } from '../agent-backend';
 import { CONFIG_REJECTED_TOOL_RESULT, isRecord, REJECTED_TOOL_RESULT, toolResultBlock } from './anthropic-mapper';
 import { type ApprovalPolicy, type ApprovalVerdict, describeRule } from './policy/approval-policy';
@@ -56,7 +57,9 @@ export async function runToolCall(
   } catch (error) {
     return fail(errorText(error));
   }
-  const verdict = policy.decide({ name: tool.name, arguments: args, readOnly: tool.readOnly, paths });
+  // Judged by what it runs: the command line parsed, whatever the tool's name.
+  const commands = await callCommands({ name: tool.name, arguments: args });
+  const verdict = policy.decide({ name: tool.name, arguments: args, readOnly: tool.readOnly, paths, commands });
   if (verdict.decision === 'deny') {
     await turn.emit({ type: 'toolCallRejected', ...identity, arguments: args, reason: 'user-config' });
     return toolResultBlock(toolUse.id, deniedText(verdict), true);

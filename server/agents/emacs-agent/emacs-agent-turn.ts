@@ -5,6 +5,7 @@
  * approval through the PermissionGate with POST approve / reject ("Tool Approval Flow"), and on
  * Stop sends POST interrupt and waits up to a grace period for idle.
  */
+import { callCommands } from '../../guard/call-commands';
 import type { EmacsAgentSseEvent } from '../../../lib/protocol/emacs-agent/sse-events';
 import type { AgentTurn } from '../agent-backend';
 import { UniqueIds } from '../unique-ids';
@@ -168,7 +169,8 @@ export class EmacsAgentTurn {
     if (!event.requires_approval) {
       // Sessions are created with auto_approve_readonly off, so that every call comes here; a
       // backend that runs one anyway cannot be stopped, so it is shown as running.
-      const verdict = policy.decide({ name: call.name, arguments: call.arguments, readOnly: READ_ONLY_TOOLS.has(call.name) });
+      const commands = await callCommands({ name: call.name, arguments: call.arguments });
+      const verdict = policy.decide({ name: call.name, arguments: call.arguments, readOnly: READ_ONLY_TOOLS.has(call.name), commands });
       if (verdict.decision !== 'allow') log(`${agentName} runs ${call.name} without asking, although Baton's config says ${verdict.decision}`);
       await turn.emit({ type: 'toolCallRun', ...call, manualApproval: false });
       await turn.emit({ type: 'toolCallRunning', ...call });

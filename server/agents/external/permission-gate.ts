@@ -8,8 +8,9 @@
  */
 import type { ApprovalOption } from '../../../lib/protocol/agents';
 import type { ChatContentInput, FileChangeDetails } from '../../../lib/protocol/eca-chat';
+import { callCommands } from '../../guard/call-commands';
 import type { AgentTurn, ApprovalDecision } from '../agent-backend';
-import { type ApprovalPolicy, describeRule } from '../builtin/policy/approval-policy';
+import { type ApprovalPolicy, type ApprovalVerdict, describeRule } from '../builtin/policy/approval-policy';
 import type { JudgedPath } from '../builtin/policy/path-arguments';
 import { SessionApprovals } from '../builtin/policy/session-approvals';
 
@@ -51,19 +52,20 @@ export class PermissionGate {
    * for an adapter that asks about several calls on one card (a batch of proposed changes).
    * 'ask-alone' is a question a path rule or a change inside .git raises: it gets a card of its own.
    */
-  verdict(threadId: string, { call, readOnly, paths }: PermissionRequest): 'allow' | 'deny' | 'ask' | 'ask-alone' {
-    const verdict = this.policy.decide({ name: call.name, arguments: call.arguments, readOnly, paths });
+  async verdict(threadId: string, request: PermissionRequest): Promise<'allow' | 'deny' | 'ask' | 'ask-alone'> {
+    const verdict = await this.judge(request);
     if (verdict.decision !== 'ask') return verdict.decision;
     if (verdict.alwaysAsks) return 'ask-alone';
-    return this.sessionApprovals.has(threadId, call.name) ? 'allow' : 'ask';
+    return this.sessionApprovals.has(threadId, request.call.name) ? 'allow' : 'ask';
   }
 
   /**
    * Shows the call (`toolCallRun`), decides or asks, and reports a refusal (`toolCallRejected`).
    * Resolves with the decision; a turn stopped while waiting resolves 'rejected'.
    */
-  async request(turn: AgentTurn, { call, readOnly, options, paths }: PermissionRequest): Promise<PermissionOutcome> {
-    const verdict = this.policy.decide({ name: call.name, arguments: call.arguments, readOnly, paths });
+  async request(turn: AgentTurn, request: PermissionRequest): Promise<PermissionOutcome> {
+    const { call, options } = request;
+    const verdict = await this.judge(request);
     const emit = (content: ChatContentInput) => turn.emit(content);
     if (verdict.decision === 'deny') {
       const rule = verdict.rule ? ` (${describeRule(verdict.rule.rule)})` : '';
@@ -89,6 +91,15 @@ export class PermissionGate {
     if (decision === 'approved-for-session') this.sessionApprovals.remember(turn.threadId, call.name);
     if (decision === 'rejected') await emit({ type: 'toolCallRejected', ...call, reason: 'user-choice' });
     return { decision, optionId: picked?.optionId, decidedBy: 'user' };
+  }
+
+  /**
+   * The rules' verdict on what the call does: its paths, and the commands it runs, found in its
+   * arguments whatever their shape (a line, Codex's argv) or, with none, in an ACP execute call's title.
+   */
+  private async judge({ call, readOnly, paths }: PermissionRequest): Promise<ApprovalVerdict> {
+    const commands = await callCommands({ name: call.name, arguments: call.arguments, ...(call.summary ? { title: call.summary } : {}) });
+    return this.policy.decide({ name: call.name, arguments: call.arguments, readOnly, paths, commands });
   }
 }
 

@@ -20,6 +20,7 @@
  * - "slow"     streams a word every 100 ms until cancelled (then stopReason `cancelled`)
  * - "stubborn" like slow, but ignores session/cancel
  * - "crash"    writes to stderr and exits with code 3 mid-turn
+ * - "codex-rm", "gemini-rm", "sneak": commands shaped as real or hostile agents send them (fake-command-calls.ts)
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
@@ -33,6 +34,7 @@ import {
   type SessionNotification,
   type Stream,
 } from '@agentclientprotocol/sdk';
+import { agentRunsRm, sneakPastReadApproval } from './fake-command-calls';
 
 const sessionsFile = process.env.FAKE_ACP_SESSIONS;
 const known = new Set<string>(sessionsFile && existsSync(sessionsFile) ? readFileSync(sessionsFile, 'utf8').split('\n').filter(Boolean) : []);
@@ -142,6 +144,10 @@ function agent(connection: AgentSideConnection): Agent {
         );
         await update(sessionId, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `${answer}\n` } });
       }
+      const say = (said: string) => update(sessionId, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: said } });
+      if (has('codex-rm')) await agentRunsRm(connection, sessionId, 'codex', say);
+      if (has('gemini-rm')) await agentRunsRm(connection, sessionId, 'gemini', say);
+      if (has('sneak')) await sneakPastReadApproval(connection, sessionId, say);
       if (has('run')) await runTerminal(connection, sessionId);
       if (has('slow') || has('stubborn')) {
         for (let word = 0; word < 600; word += 1) {

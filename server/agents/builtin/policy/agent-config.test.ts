@@ -60,11 +60,25 @@ describe('loadAgentConfig', () => {
     expect(regex.message).toContain('toolApproval[0].when.matches: not a valid regular expression');
   });
 
+  it('reads action rules', async () => {
+    const rules = [
+      { action: 'execute', program: 'rm', decision: 'deny' },
+      { action: 'execute', program: 'git', args: { startsWith: 'push' }, decision: 'ask' },
+      { action: 'write', path: { startsWith: 'secrets/' }, decision: 'deny' },
+    ];
+    await writeFile(file, JSON.stringify({ toolApproval: rules }));
+    expect((await loadAgentConfig(file)).toolApproval).toEqual(rules);
+  });
+
   it('refuses unknown fields in a rule and a when without a test', async () => {
     const typo = await loadError(JSON.stringify({ toolApproval: [{ tool: 'x', decison: 'allow' }] }));
     expect(typo.message).toContain('toolApproval[0].decision: ');
     const empty = await loadError(JSON.stringify({ toolApproval: [{ tool: 'x', decision: 'allow', when: { argument: 'a' } }] }));
     expect(empty.message).toContain('toolApproval[0].when: a "when" needs startsWith, equals or matches');
+    const both = await loadError(JSON.stringify({ toolApproval: [{ tool: 'x', action: 'execute', decision: 'deny' }] }));
+    expect(both.message).toContain('toolApproval[0]: a rule names a "tool" or an "action", one of the two');
+    const pathOnExecute = await loadError(JSON.stringify({ toolApproval: [{ action: 'execute', path: { equals: 'a' }, decision: 'deny' }] }));
+    expect(pathOnExecute.message).toContain('toolApproval[0]: "path" goes with "action": "read", "write" or "delete"');
     const notAnObject = await loadError('[]');
     expect(notAnObject.message).toContain(`${file}:1: the file: `);
   });

@@ -23,27 +23,64 @@ const RegexSourceSchema = z.string().superRefine((source, context) => {
   }
 });
 
+const MATCHER_NEEDS_A_TEST = { message: 'a matcher needs startsWith, equals or matches' };
+const hasATest = (matcher: { startsWith?: string; equals?: string; matches?: string }) =>
+  matcher.startsWith !== undefined || matcher.equals !== undefined || matcher.matches !== undefined;
+
+const textTests = {
+  startsWith: z.string().min(1).optional(),
+  equals: z.string().optional(),
+  /** A JavaScript regular expression, searched anywhere in the value: anchor it with ^ and $. */
+  matches: RegexSourceSchema.optional(),
+};
+
+/** A condition on a text (a command's arguments, a path); every test given must hold. */
+export const TextMatcherSchema = z.strictObject(textTests).refine(hasATest, MATCHER_NEEDS_A_TEST);
+export type TextMatcher = z.infer<typeof TextMatcherSchema>;
+
 /** A condition on one argument of the call; every test given must hold. */
 export const ArgumentMatcherSchema = z
   .strictObject({
     /** The argument's name, e.g. `command` for shell_command or `path` for write_file. */
     argument: z.string().min(1),
-    startsWith: z.string().min(1).optional(),
-    equals: z.string().optional(),
-    /** A JavaScript regular expression, searched anywhere in the value: anchor it with ^ and $. */
-    matches: RegexSourceSchema.optional(),
+    ...textTests,
   })
-  .refine((matcher) => matcher.startsWith !== undefined || matcher.equals !== undefined || matcher.matches !== undefined, {
-    message: 'a "when" needs startsWith, equals or matches',
-  });
+  .refine(hasATest, { message: 'a "when" needs startsWith, equals or matches' });
 export type ArgumentMatcher = z.infer<typeof ArgumentMatcherSchema>;
 
-export const ToolApprovalRuleSchema = z.strictObject({
-  /** A native tool's name (`shell_command`) or an MCP tool's, prefixed by its server (`everything__echo`). */
-  tool: z.string().min(1),
-  decision: ToolApprovalDecisionSchema,
-  when: ArgumentMatcherSchema.optional(),
-});
+/**
+ * What a call does, whatever its tool (server/guard): runs a program, reads, writes or deletes a
+ * workspace path.
+ */
+export const RuleActionSchema = z.enum(['execute', 'read', 'write', 'delete']);
+export type RuleAction = z.infer<typeof RuleActionSchema>;
+
+/**
+ * A rule names a tool (and optionally a `when` on one of its arguments), as rules always did, or
+ * an action: `{ "action": "execute", "program": "rm", "decision": "deny" }`,
+ * `{ "action": "write", "path": { "startsWith": "secrets/" }, "decision": "deny" }`.
+ */
+export const ToolApprovalRuleSchema = z
+  .strictObject({
+    /** A native tool's name (`shell_command`) or an MCP tool's, prefixed by its server (`everything__echo`). */
+    tool: z.string().min(1).optional(),
+    action: RuleActionSchema.optional(),
+    decision: ToolApprovalDecisionSchema,
+    when: ArgumentMatcherSchema.optional(),
+    /** An execute rule's program: its name (`rm`, matching `/bin/rm` too) or a full path. */
+    program: z.string().min(1).optional(),
+    /** An execute rule's test of the program's arguments, joined by single spaces. */
+    args: TextMatcherSchema.optional(),
+    /** A read, write or delete rule's test of the workspace-relative path, resolved. */
+    path: TextMatcherSchema.optional(),
+  })
+  .superRefine((rule, context) => {
+    const problem = (message: string) => context.addIssue({ code: 'custom', message });
+    if ((rule.tool === undefined) === (rule.action === undefined)) problem('a rule names a "tool" or an "action", one of the two');
+    if (rule.when !== undefined && rule.tool === undefined) problem('"when" goes with "tool"; an action rule tests "program", "args" or "path"');
+    if ((rule.program !== undefined || rule.args !== undefined) && rule.action !== 'execute') problem('"program" and "args" go with "action": "execute"');
+    if (rule.path !== undefined && (rule.action === undefined || rule.action === 'execute')) problem('"path" goes with "action": "read", "write" or "delete"');
+  });
 export type ToolApprovalRule = z.infer<typeof ToolApprovalRuleSchema>;
 
 export const AgentConfigSchema = z.looseObject({

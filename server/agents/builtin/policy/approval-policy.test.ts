@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolApprovalRule } from './agent-config';
+import { callCommands } from '../../../guard/call-commands';
 import { ApprovalPolicy, describeRule } from './approval-policy';
 import type { PathAccess } from './path-arguments';
 
-const shell = (command: unknown) => ({ name: 'shell_command', arguments: { command }, readOnly: false });
+/** How the runner judges a shell call: its command line parsed (server/guard). */
+const shell = async (command: unknown) => {
+  const call = { name: 'shell_command', arguments: { command } };
+  return { ...call, readOnly: false, commands: await callCommands(call) };
+};
 
 describe('ApprovalPolicy', () => {
   it('allows read-only tools and asks for the others by default', () => {
@@ -13,7 +18,7 @@ describe('ApprovalPolicy', () => {
     expect(policy.decide({ name: 'everything__echo', arguments: {}, readOnly: false })).toEqual({ decision: 'ask' });
   });
 
-  it('lets deny win over allow, allow over ask, and ask override a read-only default', () => {
+  it('lets deny win over allow, allow over ask, and ask override a read-only default', async () => {
     const rules: ToolApprovalRule[] = [
       { tool: 'shell_command', decision: 'ask' },
       { tool: 'shell_command', decision: 'allow', when: { argument: 'command', startsWith: 'git ' } },
@@ -21,49 +26,51 @@ describe('ApprovalPolicy', () => {
       { tool: 'read_file', decision: 'ask', when: { argument: 'path', matches: '(^|/)\\.env' } },
     ];
     const policy = new ApprovalPolicy(rules);
-    expect(policy.decide(shell('git status'))).toMatchObject({ decision: 'allow', rule: { index: 1 } });
-    expect(policy.decide(shell('git push --force'))).toMatchObject({ decision: 'deny', rule: { index: 2 } });
-    expect(policy.decide(shell('ls'))).toMatchObject({ decision: 'ask', rule: { index: 0 } });
+    expect(policy.decide(await shell('git status'))).toMatchObject({ decision: 'allow', rule: { index: 1 } });
+    expect(policy.decide(await shell('git push --force'))).toMatchObject({ decision: 'deny', rule: { index: 2 } });
+    expect(policy.decide(await shell('ls'))).toMatchObject({ decision: 'ask', rule: { index: 0 } });
     expect(policy.decide({ name: 'read_file', arguments: { path: 'app/.env.local' }, readOnly: true })).toMatchObject({
       decision: 'ask',
     });
     expect(policy.decide({ name: 'read_file', arguments: { path: 'README.md' }, readOnly: true })).toEqual({ decision: 'allow' });
   });
 
-  it('matches equals exactly, and needs every test of a when to hold', () => {
+  it('matches equals exactly, and needs every test of a when to hold', async () => {
     const policy = new ApprovalPolicy([
       { tool: 'shell_command', decision: 'allow', when: { argument: 'command', equals: 'npm test' } },
       { tool: 'write_file', decision: 'allow', when: { argument: 'path', startsWith: 'docs/', matches: '\\.md$' } },
     ]);
-    expect(policy.decide(shell('npm test')).decision).toBe('allow');
-    expect(policy.decide(shell('npm test -- --watch')).decision).toBe('ask');
+    expect(policy.decide(await shell('npm test')).decision).toBe('allow');
+    expect(policy.decide(await shell('npm test -- --watch')).decision).toBe('ask');
     const write = (path: string) => policy.decide({ name: 'write_file', arguments: { path }, readOnly: false }).decision;
     expect(write('docs/a.md')).toBe('allow');
     expect(write('docs/a.ts')).toBe('ask');
     expect(write('src/a.md')).toBe('ask');
   });
 
-  it('does not let a prefix or pattern allow a command line that chains more commands', () => {
+  it('does not let a prefix or pattern allow a command line that chains more commands', async () => {
     const policy = new ApprovalPolicy([
       { tool: 'shell_command', decision: 'allow', when: { argument: 'command', startsWith: 'git status' } },
       { tool: 'shell_command', decision: 'deny', when: { argument: 'command', matches: 'curl' } },
     ]);
     for (const command of ['git status; rm -rf ~', 'git status && curl x | sh', 'git status $(rm x)', 'git status `id`', 'git status > out', 'git status\nrm x']) {
-      expect(policy.decide(shell(command)).decision, command).not.toBe('allow');
+      expect(policy.decide(await shell(command)).decision, command).not.toBe('allow');
     }
-    expect(policy.decide(shell('git status --short')).decision).toBe('allow');
+    expect(policy.decide(await shell('git status --short')).decision).toBe('allow');
     // Deny rules hold whatever the value contains.
-    expect(policy.decide(shell('echo a; curl x')).decision).toBe('deny');
+    expect(policy.decide(await shell('echo a; curl x')).decision).toBe('deny');
   });
 
-  it('compares numbers and booleans as written, and never matches other values or missing arguments', () => {
+  it('compares numbers and booleans as written, and never matches other values or missing arguments', async () => {
     const policy = new ApprovalPolicy([
       { tool: 'move_file', decision: 'deny', when: { argument: 'overwrite', equals: 'true' } },
       { tool: 'shell_command', decision: 'allow', when: { argument: 'command', startsWith: 'ls' } },
     ]);
     expect(policy.decide({ name: 'move_file', arguments: { overwrite: true }, readOnly: false }).decision).toBe('deny');
     expect(policy.decide({ name: 'move_file', arguments: {}, readOnly: false }).decision).toBe('ask');
-    expect(policy.decide(shell(['ls'])).decision).toBe('ask');
+    // An argv array (as Codex sends its commands) is a command like any other.
+    expect(policy.decide(await shell(['ls'])).decision).toBe('allow');
+    expect(policy.decide(await shell(42)).decision).toBe('ask');
   });
 });
 
@@ -117,12 +124,83 @@ describe('rules about paths', () => {
     expect(policy.readGuard('locked/a.md', 'grep')).toBeUndefined();
   });
 
-  it('hold a deny for every command a line chains, however it is written', () => {
+  it('hold a deny for every command a line chains, however it is written', async () => {
     const policy = new ApprovalPolicy([{ tool: 'shell_command', decision: 'deny', when: { argument: 'command', startsWith: 'rm' } }]);
     for (const command of ['rm -rf x', 'true && rm -rf x', 'echo a;rm x', 'ls | rm x', 'sh -c "rm x"', "bash -c 'rm x'", 'echo $(rm x)', 'x\nrm y']) {
-      expect(policy.decide(shell(command)).decision, command).toBe('deny');
+      expect(policy.decide(await shell(command)).decision, command).toBe('deny');
     }
-    expect(policy.decide(shell('echo rm')).decision).toBe('ask');
+    expect(policy.decide(await shell('echo rm')).decision).toBe('ask');
+  });
+});
+
+describe('rules about what runs', () => {
+  const denyRm = new ApprovalPolicy([{ action: 'execute', program: 'rm', decision: 'deny' }]);
+
+  it('refuse rm however it is written or wrapped', async () => {
+    const lines = [
+      "r''m -f victim.txt",
+      '\\rm victim.txt',
+      '"rm" victim.txt',
+      'command rm victim.txt',
+      '$(echo rm) victim.txt',
+      'env rm victim.txt',
+      "bash -c 'rm victim.txt'",
+      '/bin/rm victim.txt',
+      'sudo -u root rm victim.txt',
+      'ls | xargs rm',
+      'find . -name x -exec rm {} \\;',
+      'echo ok && nice -n 5 rm victim.txt',
+    ];
+    for (const line of lines) expect(denyRm.decide(await shell(line)).decision, line).toBe('deny');
+    expect(denyRm.decide(await shell(['/bin/bash', '-lc', 'rm -f victim.txt'])).decision).toBe('deny');
+  });
+
+  it('let other commands ask as before', async () => {
+    for (const line of ['echo rm', 'ls -la', 'git rm --cached x']) expect(denyRm.decide(await shell(line)).decision, line).toBe('ask');
+  });
+
+  it('ask every time for a command that cannot be read, and let a deny rule that might apply win', async () => {
+    expect(new ApprovalPolicy().decide(await shell("rm 'x"))).toMatchObject({ decision: 'ask', alwaysAsks: expect.stringContaining('Baton cannot see what it runs') });
+    expect(denyRm.decide(await shell("rm 'x")).decision).toBe('deny');
+    const allowAll = new ApprovalPolicy([{ action: 'execute', decision: 'allow' }]);
+    expect(allowAll.decide(await shell('$(cat cmd) x')).decision).toBe('ask');
+  });
+
+  it('allow a call only when allow rules cover each command it runs and it writes nothing', async () => {
+    const policy = new ApprovalPolicy([
+      { action: 'execute', program: 'git', args: { startsWith: 'log' }, decision: 'allow' },
+      { action: 'execute', program: 'head', decision: 'allow' },
+    ]);
+    expect(policy.decide(await shell('git log --oneline | head -5')).decision).toBe('allow');
+    expect(policy.decide(await shell("bash -lc 'git log -1'")).decision).toBe('allow');
+    expect(policy.decide(await shell('git log 2>/dev/null')).decision).toBe('allow');
+    for (const line of ['git log | sh', 'git push', 'git log > out.txt', 'git log $(rm x)']) {
+      expect(policy.decide(await shell(line)).decision, line).toBe('ask');
+    }
+  });
+
+  it('hold an ask about a command every time, even after approve for this session', async () => {
+    const policy = new ApprovalPolicy([{ tool: 'shell_command', decision: 'allow' }, { action: 'execute', program: 'curl', decision: 'ask' }]);
+    expect(policy.decide(await shell('curl -s x | jq .'))).toMatchObject({ decision: 'ask', alwaysAsks: 'asked by your rule "ask execute curl"' });
+    expect(policy.decide(await shell('ls')).decision).toBe('allow');
+  });
+});
+
+describe('action rules about paths', () => {
+  const call = (name: string, target: string, access: PathAccess[], readOnly = false) => ({ name, arguments: { path: target }, readOnly, paths: [{ argument: 'path', path: target, access }] });
+
+  it('hold for every tool that touches the path', () => {
+    const policy = new ApprovalPolicy([
+      { action: 'write', path: { startsWith: 'secrets/' }, decision: 'deny' },
+      { action: 'read', path: { equals: '.env' }, decision: 'ask' },
+      { action: 'write', path: { startsWith: 'docs/' }, decision: 'allow' },
+    ]);
+    for (const tool of ['write_file', 'edit_file', 'write_text_file']) expect(policy.decide(call(tool, 'secrets/key', ['write'])).decision, tool).toBe('deny');
+    expect(policy.decide(call('read_file', 'secrets/key', ['read'], true)).decision).toBe('allow');
+    expect(policy.decide(call('read_text_file', '.env', ['read'], true))).toMatchObject({ decision: 'ask', alwaysAsks: 'asked by your rule "ask read when path equals ".env""' });
+    expect(policy.readGuard('.env', 'grep')).toMatchObject({ index: 1 });
+    expect(policy.decide(call('write_file', 'docs/a.md', ['write'])).decision).toBe('allow');
+    expect(policy.decide(call('write_file', 'src/a.ts', ['write'])).decision).toBe('ask');
   });
 });
 
@@ -132,5 +210,6 @@ describe('describeRule', () => {
     expect(
       describeRule({ tool: 'shell_command', decision: 'allow', when: { argument: 'command', startsWith: 'git', matches: 'x$' } }),
     ).toBe('allow shell_command when command starts with "git" and matches /x$/');
+    expect(describeRule({ action: 'execute', program: 'git', args: { startsWith: 'push' }, decision: 'deny' })).toBe('deny execute git when its arguments starts with "push"');
   });
 });

@@ -1,19 +1,22 @@
 /**
  * Decides, for each tool call, whether it runs at once, asks the user, or is refused, from the
- * config file's `toolApproval` rules (agent-config.ts).
+ * config file's `toolApproval` rules (agent-config.ts), by what the call does (server/guard):
+ * the commands it runs, parsed, and the workspace paths it reads or changes, resolved.
  *
- * Of the rules naming the tool whose `when` holds: any `deny` wins; else any `allow`; else any
- * `ask`. Without one, read-only tools are allowed and every other tool asks. An `allow` that
- * tests an argument with `startsWith` or `matches` does not hold for a value containing shell
- * control characters, so a rule for `git status` never lets `git status; rm -rf ~` through; a
- * `deny` holds when it holds for any one of the commands such a value chains.
+ * Deny wins, from any rule that holds: the tool's own, a rule about a command it runs, a rule
+ * about a path it touches. Then the questions that are asked every time, even after "approve for
+ * this session": a change inside `.git`, a rule that asks about one of its commands or paths. Then
+ * an allow: the tool's own, or allow rules covering every command it runs or every path it
+ * changes. Then an ask; without one, read-only tools are allowed and every other tool asks.
  *
- * Paths are judged resolved (path-arguments.ts): a rule on a path argument sees the path inside
- * the workspace, so `docs/../.git/config` is not under `docs/`. A `deny` or `ask` rule about
- * reading or changing a path guards it from every tool that reads or changes it, and a change
- * inside `.git` always asks. Those questions are never skipped by "approve for this session".
+ * A rule about a command or a path holds for every tool that runs or touches it (an `allow` of
+ * today's `tool`/`when` form only for its tool). What cannot be seen (no command given, one that
+ * cannot be parsed, a program decided when it runs) is never covered by an allow, and a deny rule
+ * that might apply to it wins (command-rules.ts).
  */
-import type { AgentConfig, ArgumentMatcher, ToolApprovalDecision, ToolApprovalRule } from './agent-config';
+import type { CallCommands } from '../../../guard/call-commands';
+import { coveringRules, type IndexedRule, inScope, isCommandRule, restrictingRule, textHolds } from '../../../guard/command-rules';
+import type { AgentConfig, ToolApprovalDecision, ToolApprovalRule } from './agent-config';
 import { isGitPath, type JudgedPath, type PathAccess, ruleAccess } from './path-arguments';
 
 export interface ToolCallToJudge {
@@ -22,29 +25,29 @@ export interface ToolCallToJudge {
   readOnly: boolean;
   /** The workspace paths the call reads or changes, resolved; see judgedPaths. */
   paths?: readonly JudgedPath[];
+  /** What the call runs, parsed (server/guard/call-commands.ts); absent for a call that runs nothing. */
+  commands?: CallCommands;
 }
 
 export interface ApprovalVerdict {
   decision: ToolApprovalDecision;
   /** The rule that decided, with its place in the file (0-based); none for the defaults. */
-  rule?: { index: number; rule: ToolApprovalRule };
+  rule?: IndexedRule;
   /**
    * Why the call asks even when its tool was approved for the session: a rule about one of its
-   * paths, or a change inside `.git`. Said on the card.
+   * commands or paths, a change inside `.git`, a command that cannot be seen. Said on the card.
    */
   alwaysAsks?: string;
 }
 
-/** What would let a command line do more than the prefix a rule looked at. */
-const SHELL_CONTROL_CHARACTERS = /[;&|`$<>()\n\r]/;
-/** Where one command of a chained line ends and the next begins (quotes too: `sh -c "rm x"`). */
-const COMMAND_SEPARATORS = /[;&|`()\n\r"']|\$\(/;
 const PRECEDENCE: readonly ToolApprovalDecision[] = ['deny', 'allow', 'ask'];
 
-type IndexedRule = { index: number; rule: ToolApprovalRule };
-
 export class ApprovalPolicy {
-  constructor(private readonly rules: readonly ToolApprovalRule[] = []) {}
+  private readonly indexed: readonly IndexedRule[];
+
+  constructor(rules: readonly ToolApprovalRule[] = []) {
+    this.indexed = rules.map((rule, index) => ({ index, rule }));
+  }
 
   static fromConfig(config: Pick<AgentConfig, 'toolApproval'>): ApprovalPolicy {
     return new ApprovalPolicy(config.toolApproval);
@@ -53,17 +56,26 @@ export class ApprovalPolicy {
   decide(call: ToolCallToJudge): ApprovalVerdict {
     const own = this.ownVerdict(call);
     if (own.decision === 'deny') return own;
-    const guards = (call.paths ?? []).flatMap((judged) =>
-      judged.access.flatMap((access) => this.guardsOf(judged.path, access, call.name)),
-    );
+    const commandRules = call.commands ? this.indexed.filter(({ rule }) => isCommandRule(rule) && inScope(rule, call.name)) : [];
+    const commandDenied = call.commands && restrictingRule(commandRules, 'deny', call.commands);
+    if (commandDenied) return { decision: 'deny', rule: commandDenied };
+    const guards = (call.paths ?? []).flatMap((judged) => judged.access.flatMap((access) => this.guardsOf(judged.path, access, call.name)));
     const denied = guards.find(({ rule }) => rule.decision === 'deny');
     if (denied) return { decision: 'deny', rule: denied };
+
     const gitPath = (call.paths ?? []).find((judged) => judged.access.includes('write') && isGitPath(judged.path));
-    if (gitPath) {
-      return { decision: 'ask', alwaysAsks: 'a change inside .git always asks' };
-    }
+    if (gitPath) return { decision: 'ask', alwaysAsks: 'a change inside .git always asks' };
+    const commandAsked = call.commands && restrictingRule(commandRules, 'ask', call.commands);
+    if (commandAsked) return { decision: 'ask', rule: commandAsked, alwaysAsks: `asked by your rule "${describeRule(commandAsked.rule)}"` };
     const asked = guards.find(({ rule }) => rule.decision === 'ask');
     if (asked) return { decision: 'ask', rule: asked, alwaysAsks: `asked by your rule "${describeRule(asked.rule)}"` };
+
+    if (own.decision === 'allow') return own;
+    const covering = call.commands ? coveringRules(commandRules, call.commands) : this.pathsCovered(call);
+    if (covering && covering.length > 0) return { decision: 'allow', rule: covering[0] };
+    if (call.commands?.unseen !== undefined && own.rule === undefined) {
+      return { decision: 'ask', alwaysAsks: `Baton cannot see what it runs: ${call.commands.unseen}` };
+    }
     return own;
   }
 
@@ -76,10 +88,16 @@ export class ApprovalPolicy {
     return guards.find(({ rule }) => rule.decision === 'deny') ?? guards[0];
   }
 
-  /** The tool's own rules, matched with its paths resolved. */
+  /** The tool's own rules (those not about commands, which command-rules.ts judges), with its paths resolved. */
   private ownVerdict(call: ToolCallToJudge): ApprovalVerdict {
     const values = argumentValues(call);
-    const holding = this.indexed().filter(({ rule }) => rule.tool === call.name && ruleHolds(rule, values));
+    // A command rule is judged on the parsed commands; a caller that parsed none gets no allow from one.
+    const holding = this.indexed.filter(
+      ({ rule }) =>
+        rule.tool === call.name &&
+        !(isCommandRule(rule) && (call.commands !== undefined || rule.decision === 'allow')) &&
+        ruleHolds(rule, values),
+    );
     for (const decision of PRECEDENCE) {
       const decisive = holding.find(({ rule }) => rule.decision === decision);
       if (decisive) return { decision, rule: decisive };
@@ -87,21 +105,35 @@ export class ApprovalPolicy {
     return { decision: call.readOnly ? 'allow' : 'ask' };
   }
 
-  /** The `deny` and `ask` rules of other tools about `access` of `path`. */
+  /** The `deny` and `ask` rules of other tools, and the action rules, about `access` of `path`. */
   private guardsOf(path: string, access: PathAccess, tool: string): IndexedRule[] {
-    return this.indexed().filter(
-      ({ rule }) =>
-        rule.tool !== tool &&
-        rule.decision !== 'allow' &&
-        rule.when !== undefined &&
-        ruleAccess(rule.tool, rule.when.argument) === access &&
-        matcherHolds(rule.when, path),
-    );
+    return this.indexed.filter(({ rule }) => rule.decision !== 'allow' && pathRuleHolds(rule, path, access, tool));
   }
 
-  private indexed(): IndexedRule[] {
-    return this.rules.map((rule, index) => ({ index, rule }));
+  /** Allow action rules covering every path the call touches, each for each access; none when one is left. */
+  private pathsCovered(call: ToolCallToJudge): IndexedRule[] | undefined {
+    const paths = call.paths ?? [];
+    if (paths.length === 0) return undefined;
+    const used: IndexedRule[] = [];
+    for (const judged of paths) {
+      for (const access of judged.access) {
+        const covering = this.indexed.find(({ rule }) => rule.decision === 'allow' && rule.action !== undefined && pathRuleHolds(rule, judged.path, access, call.name));
+        if (!covering) return undefined;
+        used.push(covering);
+      }
+    }
+    return used;
   }
+}
+
+/** A rule about `access` of a path: an action rule, or a `when` on another tool's path argument. */
+function pathRuleHolds(rule: ToolApprovalRule, path: string, access: PathAccess, tool: string): boolean {
+  if (rule.action !== undefined) {
+    if (rule.path === undefined || rule.action === 'execute') return false;
+    const ruleAccessed: PathAccess = rule.action === 'read' ? 'read' : 'write';
+    return ruleAccessed === access && textHolds(rule.path, path);
+  }
+  return rule.tool !== tool && rule.when !== undefined && ruleAccess(rule.tool ?? '', rule.when.argument) === access && textHolds(rule.when, path);
 }
 
 /** The call's arguments as rules see them: each path argument replaced by its resolved path. */
@@ -114,27 +146,7 @@ function argumentValues(call: ToolCallToJudge): Readonly<Record<string, unknown>
 function ruleHolds(rule: ToolApprovalRule, args: Readonly<Record<string, unknown>>): boolean {
   if (!rule.when) return true;
   const value = argumentText(args[rule.when.argument]);
-  if (value === undefined) return false;
-  if (rule.decision === 'deny') return denyHolds(rule.when, value);
-  if (!matcherHolds(rule.when, value)) return false;
-  const loose = rule.when.startsWith !== undefined || rule.when.matches !== undefined;
-  return !(rule.decision === 'allow' && loose && SHELL_CONTROL_CHARACTERS.test(value));
-}
-
-/** A deny holds for the whole value or for any command it chains: `true && rm -rf x` is an `rm`. */
-function denyHolds(matcher: ArgumentMatcher, value: string): boolean {
-  if (matcherHolds(matcher, value)) return true;
-  if (!SHELL_CONTROL_CHARACTERS.test(value) && !/["']/.test(value)) return false;
-  return value
-    .split(COMMAND_SEPARATORS)
-    .map((part) => part.trim())
-    .some((part) => part.length > 0 && matcherHolds(matcher, part));
-}
-
-function matcherHolds(matcher: ArgumentMatcher, value: string): boolean {
-  if (matcher.equals !== undefined && value !== matcher.equals) return false;
-  if (matcher.startsWith !== undefined && !value.startsWith(matcher.startsWith)) return false;
-  return matcher.matches === undefined || new RegExp(matcher.matches).test(value);
+  return value !== undefined && textHolds(rule.when, value);
 }
 
 /** Strings as they are, numbers and booleans as written; other values never match. */
@@ -144,12 +156,21 @@ function argumentText(value: unknown): string | undefined {
   return undefined;
 }
 
-/** A rule in words, for the model and the log: `deny shell_command when command starts with "rm"`. */
+/** A rule in words, for the model and the log: `deny shell_command when command starts with "rm"`, `deny execute rm`. */
 export function describeRule(rule: ToolApprovalRule): string {
-  const conditions: string[] = [];
-  if (rule.when?.startsWith !== undefined) conditions.push(`starts with ${JSON.stringify(rule.when.startsWith)}`);
-  if (rule.when?.equals !== undefined) conditions.push(`equals ${JSON.stringify(rule.when.equals)}`);
-  if (rule.when?.matches !== undefined) conditions.push(`matches /${rule.when.matches}/`);
-  const when = rule.when ? ` when ${rule.when.argument} ${conditions.join(' and ')}` : '';
+  const tests = (matcher: { startsWith?: string; equals?: string; matches?: string }) => {
+    const conditions: string[] = [];
+    if (matcher.startsWith !== undefined) conditions.push(`starts with ${JSON.stringify(matcher.startsWith)}`);
+    if (matcher.equals !== undefined) conditions.push(`equals ${JSON.stringify(matcher.equals)}`);
+    if (matcher.matches !== undefined) conditions.push(`matches /${matcher.matches}/`);
+    return conditions.join(' and ');
+  };
+  if (rule.action !== undefined) {
+    const program = rule.program !== undefined ? ` ${rule.program}` : '';
+    const args = rule.args ? ` when its arguments ${tests(rule.args)}` : '';
+    const path = rule.path ? ` when path ${tests(rule.path)}` : '';
+    return `${rule.decision} ${rule.action}${program}${args}${path}`;
+  }
+  const when = rule.when ? ` when ${rule.when.argument} ${tests(rule.when)}` : '';
   return `${rule.decision} ${rule.tool}${when}`;
 }
