@@ -202,6 +202,9 @@ describe('lines it cannot read for certain', () => {
     expect(reasonOf(await parseCommandLine('r\\\nm -rf x'))).toContain('line continuation');
     expect(reasonOf(await parseCommandLine('rm \\ -rf'))).toContain('reads differently');
     expect(reasonOf(await parseCommandLine('rm x\r'))).toContain('reads differently');
+    expect(reasonOf(await parseCommandLine('time { rm x; }'))).toContain('keyword');
+    expect(reasonOf(await parseCommandLine('! { rm x; }'))).toContain('keyword');
+    expect(reasonOf(await parseCommandLine('nice { rm x; }'))).toContain('keyword');
   });
 
   it('bounds the size, the wrapping depth and the number of commands', async () => {

@@ -77,6 +77,28 @@ function joinSplitWord(first: ShellWord, firstNode: Node, second: ShellWord): Sh
   );
 }
 
+/** bash's reserved words: a keyword where a command starts, never a program. */
+const RESERVED_WORDS = new Set(['!', '{', '}', '[[', ']]', 'case', 'do', 'done', 'elif', 'else', 'esac', 'fi', 'for', 'function', 'if', 'in', 'select', 'then', 'until', 'while']);
+
+function isReserved(word: ShellWord | undefined): boolean {
+  return word !== undefined && !word.dynamic && word.source === word.value && RESERVED_WORDS.has(word.value);
+}
+
+/**
+ * The grammar knows `time` and `coproc` only as programs, so `time { rm x; }` comes out as a
+ * program `time` with arguments `{ rm x` and a program `}`. Bash reads keywords there; a line
+ * whose commands start with one as a program is refused, not read wrong.
+ */
+function checkReservedWords(words: readonly ShellWord[]): void {
+  const [program, ...args] = words;
+  const misread = isReserved(program) || ((program?.value === 'time' || program?.value === 'coproc') && args.some(isReserved));
+  if (misread) {
+    throw new CommandLineRefusal(
+      `the command line uses a shell keyword its parser reads as a program (${JSON.stringify(words.map((word) => word.source).join(' '))})`,
+    );
+  }
+}
+
 class TreeReader {
   private readonly reading: SyntaxTreeReading = { commands: [], redirects: [], dynamicRedirects: false };
   /** Words the grammar put after a redirect's target, by the id of the command they belong to. */
@@ -96,6 +118,7 @@ class TreeReader {
       for (;;) {
         this.enter(cursor);
         if (cursor.gotoFirstChild()) continue;
+        this.leaveToken(cursor);
         while (!cursor.gotoNextSibling()) {
           if (!cursor.gotoParent()) {
             checkSkippedText(this.line, this.lastTokenEnd, this.line.length);
@@ -115,12 +138,11 @@ class TreeReader {
 
   private enter(cursor: TreeCursor): void {
     const type = cursor.nodeType;
-    const leaf = cursor.currentNode.childCount === 0;
     const code = TEXT_NODES.has(type) ? false : CODE_NODES.has(type) ? true : undefined;
-    if (leaf || code !== undefined) {
+    if (code !== undefined) {
       if (this.inCode()) checkSkippedText(this.line, this.lastTokenEnd, cursor.startIndex);
-      this.lastTokenEnd = leaf ? cursor.endIndex : cursor.startIndex;
-      if (!leaf && code !== undefined) this.modes.push({ id: cursor.nodeId, end: cursor.endIndex, code });
+      this.lastTokenEnd = cursor.startIndex;
+      this.modes.push({ id: cursor.nodeId, end: cursor.endIndex, code });
     }
     switch (type) {
       case 'command':
@@ -133,6 +155,13 @@ class TreeReader {
       case 'file_redirect':
         return this.addRedirect(cursor.currentNode);
     }
+  }
+
+  /** At a node without children: a token, or a text node left at once (`<<'EOF'` bodies). */
+  private leaveToken(cursor: TreeCursor): void {
+    if (this.modes.at(-1)?.id === cursor.nodeId) return this.leave(cursor);
+    if (this.inCode()) checkSkippedText(this.line, this.lastTokenEnd, cursor.startIndex);
+    this.lastTokenEnd = cursor.endIndex;
   }
 
   private leave(cursor: TreeCursor): void {
@@ -170,6 +199,7 @@ class TreeReader {
       previous = child.type === 'command_name' ? child : undefined;
     }
     words.push(...(this.trailingWords.get(node.id) ?? []));
+    checkReservedWords(words);
     if (words.length > 0) this.push(words);
   }
 
