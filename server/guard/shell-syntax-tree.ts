@@ -5,12 +5,13 @@
  *
  * The walk is a tree cursor, not recursion, so a line nested thousands deep is read like a flat
  * one. Where the grammar is known to differ from bash it is corrected (words it hangs on a
- * redirect are the command's arguments: `echo >out a b`) or the line is refused (skipped-text.ts).
+ * redirect are the command's arguments: `echo >out a b`) or the line is refused
+ * (grammar-divergences.ts).
  */
 import type { Node, Parser, TreeCursor } from 'web-tree-sitter';
 import { CommandLineRefusal } from './command-line-refusal';
 import { readWord, type ShellWord } from './shell-word';
-import { checkSkippedText } from './skipped-text';
+import { checkReservedWords, checkSkippedText, joinSplitWord } from './grammar-divergences';
 
 export interface Redirect {
   path: string;
@@ -61,41 +62,6 @@ function describeSyntaxError(root: Node, line: string): string {
     }
   } finally {
     cursor.delete();
-  }
-}
-
-/**
- * Two arguments with nothing between them are one word to bash. The grammar splits `$"x"y`
- * (a translated string) into `$` and `"x"y`; any other such split is refused, not guessed.
- */
-function joinSplitWord(first: ShellWord, firstNode: Node, second: ShellWord): ShellWord {
-  if (firstNode.type === '$' && second.source.startsWith('"')) {
-    return { value: second.value, dynamic: second.dynamic, source: `$${second.source}` };
-  }
-  throw new CommandLineRefusal(
-    `the command line has a word its parser splits in two (${JSON.stringify(first.source + second.source)})`,
-  );
-}
-
-/** bash's reserved words: a keyword where a command starts, never a program. */
-const RESERVED_WORDS = new Set(['!', '{', '}', '[[', ']]', 'case', 'do', 'done', 'elif', 'else', 'esac', 'fi', 'for', 'function', 'if', 'in', 'select', 'then', 'until', 'while']);
-
-function isReserved(word: ShellWord | undefined): boolean {
-  return word !== undefined && !word.dynamic && word.source === word.value && RESERVED_WORDS.has(word.value);
-}
-
-/**
- * The grammar knows `time` and `coproc` only as programs, so `time { rm x; }` comes out as a
- * program `time` with arguments `{ rm x` and a program `}`. Bash reads keywords there; a line
- * whose commands start with one as a program is refused, not read wrong.
- */
-function checkReservedWords(words: readonly ShellWord[]): void {
-  const [program, ...args] = words;
-  const misread = isReserved(program) || ((program?.value === 'time' || program?.value === 'coproc') && args.some(isReserved));
-  if (misread) {
-    throw new CommandLineRefusal(
-      `the command line uses a shell keyword its parser reads as a program (${JSON.stringify(words.map((word) => word.source).join(' '))})`,
-    );
   }
 }
 
