@@ -9,6 +9,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { FileReadContent } from '../../../lib/protocol/eca/chat-content';
 import { callCommands } from '../../guard/call-commands';
+import { commandPaths } from '../../guard/command-paths';
 import type { AgentTurn } from '../agent-backend';
 import { CONFIG_REJECTED_TOOL_RESULT, isRecord, REJECTED_TOOL_RESULT, toolResultBlock } from './anthropic-mapper';
 import { type ApprovalPolicy, type ApprovalVerdict, describeRule } from './policy/approval-policy';
@@ -57,8 +58,13 @@ export async function runToolCall(
   } catch (error) {
     return fail(errorText(error));
   }
-  // Judged by what it runs: the command line parsed, whatever the tool's name.
+  // Judged by what it runs: the command line parsed, whatever the tool's name, and the files it names.
   const commands = await callCommands({ name: tool.name, arguments: args });
+  if (commands) {
+    const touched = await commandPaths(commands, context.workspace);
+    if (touched.refusal) return fail(`Refused: ${touched.refusal}.`);
+    paths = [...paths, ...touched.paths];
+  }
   const verdict = policy.decide({ name: tool.name, arguments: args, readOnly: tool.readOnly, paths, commands });
   if (verdict.decision === 'deny') {
     await turn.emit({ type: 'toolCallRejected', ...identity, arguments: args, reason: 'user-config' });
