@@ -15,6 +15,7 @@ import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
 import { AgentRegistry } from '../agents/agent-registry';
 import { ThreadHub } from '../hub/thread-hub';
 import { FileHistory } from '../rewind/file-history';
+import { policyRestoreGuard } from '../rewind/policy-restore-guard';
 import { CONFIG_FILE, createMcpServers, loadRelayConfig } from '../relay/relay-config';
 import { databaseTarget } from '../store/database-target';
 import { openThreadStore } from '../store/prisma-thread-store';
@@ -56,12 +57,13 @@ export async function openEcaBackend(options: EcaBackendOptions): Promise<EcaBac
   const config = await loadRelayConfig(path.join(dataDir, CONFIG_FILE));
   const mcp = createMcpServers(config, { cwd: workspaceRoot, log });
   const store = await openThreadStore({ database: databaseTarget({ databaseUrl: env.BATON_DATABASE_URL, dataDir }) });
+  const approvalPolicy = ApprovalPolicy.fromConfig(config);
   let agent: Awaited<ReturnType<typeof createBuiltinAgentFromEnv>>;
   try {
     agent = await createBuiltinAgentFromEnv({
       workspaceRoot,
       env,
-      approvalPolicy: ApprovalPolicy.fromConfig(config),
+      approvalPolicy,
       // The agent must not rewrite its own approval policy or history.
       protectedFolders: [dataDir],
       mcp,
@@ -72,7 +74,14 @@ export async function openEcaBackend(options: EcaBackendOptions): Promise<EcaBac
   }
   const workspace = new Workspace(workspaceRoot, { protectedFolders: [dataDir] });
   const fileHistory = new FileHistory(store.history, workspace);
-  const hub = new ThreadHub({ store, agents: AgentRegistry.builtinOnly(agent), broadcast: (_threadId, params) => onContent(params), log, fileHistory });
+  const hub = new ThreadHub({
+    store,
+    agents: AgentRegistry.builtinOnly(agent),
+    broadcast: (_threadId, params) => onContent(params),
+    log,
+    fileHistory,
+    restoreGuard: policyRestoreGuard(approvalPolicy),
+  });
   const { info } = agent;
   log(`workspace ${workspaceRoot}, data in ${dataDir}, model ${info.model}${info.offlineDemo ? ' (offline demo)' : ''}`);
   return {

@@ -11,6 +11,7 @@ import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from
 import type { AgentRegistry } from '../agents/agent-registry';
 import type { ThreadListRequest, ThreadPage, ThreadStore } from '../store/thread-store';
 import type { FileHistory } from '../rewind/file-history';
+import type { RestoreGuard } from '../rewind/restore-writes';
 import type { TurnCheckpoints } from '../rewind/turn-checkpoints';
 import { AgentIdleTimers, DEFAULT_IDLE_CLOSE_MS } from './agent-idle-timers';
 import { LiveThreads } from './live-threads';
@@ -37,6 +38,8 @@ export interface ThreadHubOptions {
   fileHistory?: FileHistory;
   /** Workspace checkpoints for agents that write files themselves (server/rewind); none when omitted. */
   checkpoints?: TurnCheckpoints;
+  /** The user's config on a rewind's restores (server/rewind/restore-writes.ts); none when omitted. */
+  restoreGuard?: RestoreGuard;
 }
 
 /** What an edit of a thread's history gets (ThreadHub.editThread). */
@@ -80,6 +83,10 @@ export class ThreadHub {
 
   get checkpoints(): TurnCheckpoints | undefined {
     return this.options.checkpoints;
+  }
+
+  get restoreGuard(): RestoreGuard | undefined {
+    return this.options.restoreGuard;
   }
 
   /** How many threads have a live session in memory now. */

@@ -12,6 +12,7 @@ import { ThreadDirectory } from '../hub/thread-directory';
 import { ThreadHub } from '../hub/thread-hub';
 import { databaseTarget } from '../store/database-target';
 import { FileHistory } from '../rewind/file-history';
+import { policyRestoreGuard } from '../rewind/policy-restore-guard';
 import { relayTurnCheckpoints } from '../rewind/turn-checkpoints';
 import { CheckpointsConfigSchema } from '../rewind/checkpoint-config';
 import { ThreadListEvents } from '../hub/thread-list-events';
@@ -197,7 +198,9 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
   const fileHistory = new FileHistory(store.history, workspace);
   const { keepTurns } = CheckpointsConfigSchema.parse(config.checkpoints ?? {});
   const checkpoints = relayTurnCheckpoints({ dataDir: options.dataDir, workspace, agents, log, keepTurns });
-  const hub = new ThreadHub({ store: listedStore, agents, broadcast, isWatched: sockets.isWatched, log, fileHistory, checkpoints });
+  // A rewind's restores answer to the same rules as the agents' writes.
+  const restoreGuard = policyRestoreGuard(approvalPolicy);
+  const hub = new ThreadHub({ store: listedStore, agents, broadcast, isWatched: sockets.isWatched, log, fileHistory, checkpoints, restoreGuard });
   const threads = new ThreadDirectory({ store: listedStore, hub, events: listEvents, log });
   // Threads deleted before the relay last stopped, their undo window over.
   await threads.purge();

@@ -4,22 +4,27 @@
  * between each removed turn's start and end checkpoints; what the user changed between turns is
  * no turn's doing and is left alone. Per path, as FileHistory does: the file goes back to what it
  * was at the start of the first removed turn that changed it, provided it is still what the last
- * such turn left; otherwise it is a conflict the user may choose to overwrite. Every write goes
- * through the workspace's jail, so a symlink swapped in since cannot lead it out.
+ * such turn left; otherwise it is a conflict the user may choose to overwrite. Every restore is a
+ * write judged again when it is made (restore-writes.ts), so a link swapped in since cannot lead it
+ * out of the workspace, into `.git` or into Baton's data folder, and the user's config can refuse
+ * it. A file's mode in the checkpoint is never applied: a file put back keeps the bits of the one it
+ * replaces, and one made anew is not executable (replace-file.ts).
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { RewindConflict, RewindFile } from '../../lib/protocol/thread-rewind';
 import type { Workspace } from '../workspace/workspace';
 import { lstatOrUndefined, resolveWorkspaceEntry } from '../workspace/workspace-entries';
+import { readRegularFile } from '../workspace/regular-file';
 import { WorkspaceError } from '../workspace/workspace-error';
 import type { RestorePlan } from './file-history';
-import { removeWorkspaceFile } from './remove-workspace-file';
+import { type Refusal, type RestoreGuard, RestoreWrites } from './restore-writes';
 import type { WorkspaceCheckpoints } from './workspace-checkpoints';
 
 export interface RestoreOptions {
   overwriteConflicts?: boolean;
   except?: ReadonlySet<string>;
+  /** The user's config on restores; none: only the workspace's own checks apply. */
+  guard?: RestoreGuard;
 }
 
 const REGULAR_FILE_MODES = new Set(['100644', '100755']);
@@ -34,7 +39,7 @@ interface PathRewind {
 
 interface Verdict {
   file: RewindFile;
-  conflict?: Pick<RewindConflict, 'reason' | 'overridable'>;
+  conflict?: Refusal;
   before?: { mode: string; blob: string };
 }
 
@@ -44,9 +49,9 @@ export class CheckpointRestore {
     private readonly workspace: Workspace,
   ) {}
 
-  async plan(threadId: string, toEntry: number): Promise<RestorePlan> {
+  async plan(threadId: string, toEntry: number, guard?: RestoreGuard): Promise<RestorePlan> {
     const plan: RestorePlan = { files: [], conflicts: [] };
-    for (const verdict of await this.verdicts(threadId, toEntry)) {
+    for (const verdict of await this.verdicts(threadId, toEntry, new RestoreWrites(this.workspace, guard))) {
       if (verdict.conflict) plan.conflicts.push({ ...verdict.file, ...verdict.conflict });
       else plan.files.push(verdict.file);
     }
@@ -55,27 +60,23 @@ export class CheckpointRestore {
 
   /** `except`: paths restored another way (FileHistory), never touched here. */
   async restore(threadId: string, toEntry: number, options: RestoreOptions = {}): Promise<{ restored: RewindFile[]; conflicts: RewindConflict[] }> {
+    const writes = new RestoreWrites(this.workspace, options.guard);
     const restored: RewindFile[] = [];
     const conflicts: RewindConflict[] = [];
-    for (const { file, conflict, before } of await this.verdicts(threadId, toEntry)) {
+    for (const { file, conflict, before } of await this.verdicts(threadId, toEntry, writes)) {
       if (options.except?.has(file.path)) continue;
       if (conflict && !(conflict.overridable && options.overwriteConflicts)) {
         conflicts.push({ ...file, ...conflict });
         continue;
       }
-      try {
-        if (before) await this.workspace.writeFileBytes(file.path, await this.checkpoints.blobBytes(before.blob));
-        else await removeWorkspaceFile(this.workspace, file.path);
-        restored.push(file);
-      } catch (error) {
-        if (!(error instanceof WorkspaceError)) throw error;
-        conflicts.push({ ...file, reason: error.message, overridable: false });
-      }
+      const refused = await writes.apply(file, () => this.checkpoints.blobBytes(before!.blob));
+      if (refused) conflicts.push({ ...file, ...refused });
+      else restored.push(file);
     }
     return { restored, conflicts };
   }
 
-  private async verdicts(threadId: string, toEntry: number): Promise<Verdict[]> {
+  private async verdicts(threadId: string, toEntry: number, writes: RestoreWrites): Promise<Verdict[]> {
     const turns = (await this.checkpoints.turnsFrom(threadId, toEntry)).filter((turn) => turn.start !== undefined);
     if (turns.length === 0) return [];
     const byPath = new Map<string, PathRewind>();
@@ -100,7 +101,7 @@ export class CheckpointRestore {
       if (byPath.has(file)) continue;
       verdicts.push({ file: { path: file, action: 'restore' }, conflict: { reason: `${file} is too large for Baton's checkpoints; it was left as it is.`, overridable: false } });
     }
-    for (const rewind of byPath.values()) verdicts.push(await this.verdictOf(rewind));
+    for (const rewind of byPath.values()) verdicts.push(await this.verdictOf(rewind, writes));
     return verdicts;
   }
 
@@ -116,10 +117,12 @@ export class CheckpointRestore {
     return changed;
   }
 
-  private async verdictOf(rewind: PathRewind): Promise<Verdict> {
+  private async verdictOf(rewind: PathRewind, writes: RestoreWrites): Promise<Verdict> {
     const before = await this.checkpoints.entryAt(rewind.beforeCommit, rewind.path);
     const after = await this.checkpoints.entryAt(rewind.afterCommit, rewind.path);
     const file: RewindFile = { path: rewind.path, action: before ? 'restore' : 'remove' };
+    const refused = await writes.refusal(file);
+    if (refused) return { file, conflict: refused };
     if (before && !REGULAR_FILE_MODES.has(before.mode)) {
       return { file, conflict: { reason: `${rewind.path} was a symbolic link or a nested repository; Baton puts back only files.`, overridable: false } };
     }
@@ -131,13 +134,13 @@ export class CheckpointRestore {
   }
 
   /**
-   * The git blob id of the file as it is now (undefined: there is none), found through the
-   * workspace's jail; a path it refuses is a conflict no choice overrides.
+   * The git blob id of the file as it is now (undefined: there is none), read through the
+   * workspace's jail without blocking on a FIFO or following a link; a path it refuses is a
+   * conflict no choice overrides.
    */
-  private async currentBlob(file: string): Promise<string | undefined | Pick<RewindConflict, 'reason' | 'overridable'>> {
+  private async currentBlob(file: string): Promise<string | undefined | Refusal> {
     let absolute: string;
     try {
-      await this.workspace.assertWritable(file);
       absolute = await resolveWorkspaceEntry(this.workspace.root, file);
     } catch (error) {
       if (error instanceof WorkspaceError) return { reason: error.message, overridable: false };
@@ -146,9 +149,15 @@ export class CheckpointRestore {
     const stats = await lstatOrUndefined(absolute);
     if (!stats) return undefined;
     if (!stats.isFile()) return { reason: `${file} is no longer a file; it was left as it is.`, overridable: false };
-    // Larger than any file a checkpoint holds: it cannot be what the turn left.
-    if (stats.size > this.checkpoints.maxFileBytes) return { reason: `${file} is now too large for Baton's checkpoints; it was left as it is.`, overridable: false };
-    const bytes = await readFile(absolute);
+    let bytes: Buffer;
+    try {
+      ({ bytes } = await readRegularFile(absolute, file, this.checkpoints.maxFileBytes));
+    } catch (error) {
+      if (!(error instanceof WorkspaceError)) throw error;
+      // Larger than any file a checkpoint holds, it cannot be what the turn left; or no longer a file.
+      const reason = error.code === 'file-too-large' ? `${file} is now too large for Baton's checkpoints; it was left as it is.` : error.message;
+      return { reason, overridable: false };
+    }
     return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
   }
 }

@@ -6,15 +6,16 @@
  * A rewind undoes, per path, every change made after the rewind point at once: the file goes back
  * to what it was before the first of them, provided it is still what the last of them left. A file
  * changed since (by the user, a shell command, another thread) is a conflict: left as it is and
- * reported, unless the user chose to overwrite it. Every recorded path is resolved again on
- * restore, through the workspace's own jail, so a symlink swapped in since cannot lead a write out.
+ * reported, unless the user chose to overwrite it. Every restore is a write judged again when it is
+ * made (restore-writes.ts), so a link swapped in since cannot lead it out of the workspace, into
+ * `.git` or into Baton's data folder, and the user's config can refuse it.
  */
 import type { RewindConflict, RewindFile } from '../../lib/protocol/thread-rewind';
 import type { StoredFileChange, ThreadHistoryStore } from '../store/thread-history-store';
 import type { Workspace } from '../workspace/workspace';
 import { WorkspaceError } from '../workspace/workspace-error';
 import { type FileState, readFileState, stateHash } from './file-state';
-import { removeWorkspaceFile } from './remove-workspace-file';
+import { type Refusal, type RestoreGuard, RestoreWrites } from './restore-writes';
 
 /** Where in its thread a change happens. */
 export interface ChangeScope {
@@ -29,6 +30,13 @@ interface PathRewind {
   path: string;
   first: StoredFileChange;
   last: StoredFileChange;
+}
+
+export interface RestoreOptions {
+  /** Restore files changed since the agent's change too, when they can be. */
+  overwriteConflicts?: boolean;
+  /** The user's config on restores; none: only the workspace's own checks apply. */
+  guard?: RestoreGuard;
 }
 
 export interface RestorePlan {
@@ -72,11 +80,12 @@ export class FileHistory {
   }
 
   /** What a rewind to `toEntry` would do to the files, without doing it. */
-  async plan(threadId: string, toEntry: number): Promise<RestorePlan> {
+  async plan(threadId: string, toEntry: number, guard?: RestoreGuard): Promise<RestorePlan> {
+    const writes = new RestoreWrites(this.workspace, guard);
     const plan: RestorePlan = { files: [], conflicts: [] };
     for (const rewind of await this.pathRewinds(threadId, toEntry)) {
       const file = { path: rewind.path, action: actionOf(rewind) };
-      const conflict = await this.conflictOf(rewind);
+      const conflict = await this.conflictOf(rewind, writes);
       if (conflict) plan.conflicts.push({ ...file, ...conflict });
       else plan.files.push(file);
     }
@@ -85,26 +94,22 @@ export class FileHistory {
 
   /**
    * Puts back the files changed after `toEntry`. Conflicts are left as they are (restored anyway
-   * with `overwriteConflicts`, when they can be); a write that fails is reported as a conflict.
+   * with `overwriteConflicts`, when they can be); a write refused as it is made is reported as a conflict.
    */
-  async restore(threadId: string, toEntry: number, options: { overwriteConflicts?: boolean } = {}): Promise<{ restored: RewindFile[]; conflicts: RewindConflict[] }> {
+  async restore(threadId: string, toEntry: number, options: RestoreOptions = {}): Promise<{ restored: RewindFile[]; conflicts: RewindConflict[] }> {
+    const writes = new RestoreWrites(this.workspace, options.guard);
     const restored: RewindFile[] = [];
     const conflicts: RewindConflict[] = [];
     for (const rewind of await this.pathRewinds(threadId, toEntry)) {
       const file = { path: rewind.path, action: actionOf(rewind) };
-      const conflict = await this.conflictOf(rewind);
+      const conflict = await this.conflictOf(rewind, writes);
       if (conflict && !(conflict.overridable && options.overwriteConflicts)) {
         conflicts.push({ ...file, ...conflict });
         continue;
       }
-      try {
-        if (rewind.first.existed) await this.workspace.writeTextFile(rewind.path, rewind.first.before ?? '');
-        else await removeWorkspaceFile(this.workspace, rewind.path);
-        restored.push(file);
-      } catch (error) {
-        if (!(error instanceof WorkspaceError)) throw error;
-        conflicts.push({ ...file, reason: error.message, overridable: false });
-      }
+      const refused = await writes.apply(file, async () => Buffer.from(rewind.first.before ?? '', 'utf8'));
+      if (refused) conflicts.push({ ...file, ...refused });
+      else restored.push(file);
     }
     return { restored, conflicts };
   }
@@ -121,7 +126,9 @@ export class FileHistory {
     return [...byPath.values()];
   }
 
-  private async conflictOf(rewind: PathRewind): Promise<Pick<RewindConflict, 'reason' | 'overridable'> | undefined> {
+  private async conflictOf(rewind: PathRewind, writes: RestoreWrites): Promise<Refusal | undefined> {
+    const refused = await writes.refusal({ path: rewind.path, action: actionOf(rewind) });
+    if (refused) return refused;
     if (!rewind.first.kept) {
       return { reason: `Baton could not keep what ${rewind.path} was before (a folder, a binary or a very large file).`, overridable: false };
     }
@@ -130,7 +137,7 @@ export class FileHistory {
       now = await readFileState(this.workspace, rewind.path);
     } catch (error) {
       if (!(error instanceof WorkspaceError)) throw error;
-      // Outside the workspace now, or in Baton's data folder: never written, whatever the user chooses.
+      // Refused by the workspace's read jail (a link swapped in since the check above): never written.
       return { reason: error.message, overridable: false };
     }
     if (stateHash(now) === rewind.last.afterHash) return undefined;

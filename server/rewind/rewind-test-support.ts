@@ -13,6 +13,7 @@ import { createTestDatabase, type DatabaseKind } from '../store/test-databases';
 import type { ThreadStore } from '../store/thread-store';
 import { Workspace } from '../workspace/workspace';
 import { FileHistory } from './file-history';
+import type { RestoreGuard } from './restore-writes';
 import { relayTurnCheckpoints } from './turn-checkpoints';
 
 export interface RewindHarness {
@@ -26,13 +27,15 @@ export interface RewindHarness {
 
 /**
  * On the SQLite file in the data folder, or with `database` on a fresh database of that kind;
- * `checkpoints` sets the cap and collection of the workspace checkpoints.
+ * `checkpoints` sets the cap and collection of the workspace checkpoints; `restoreGuard` is the
+ * user's config on restores.
  */
 export async function startRewindHarness(
   workspaceRoot: string,
   agents: (workspace: Workspace) => AgentRegistry,
   database: DatabaseKind = 'sqlite',
   checkpoints: Pick<Parameters<typeof relayTurnCheckpoints>[0], 'keepTurns' | 'collector'> = {},
+  restoreGuard?: RestoreGuard,
 ): Promise<RewindHarness> {
   const dataDir = path.join(workspaceRoot, '.baton');
   const testDatabase = database === 'postgresql' ? await createTestDatabase('postgresql') : undefined;
@@ -47,6 +50,7 @@ export async function startRewindHarness(
     log: () => undefined,
     fileHistory: new FileHistory(store.history, workspace),
     checkpoints: relayTurnCheckpoints({ dataDir, workspace, agents: registry, log: () => undefined, ...checkpoints }),
+    restoreGuard,
     broadcast: (threadId, params) => {
       broadcasts.push(params);
       const { content } = params;

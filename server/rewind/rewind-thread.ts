@@ -12,6 +12,7 @@ import type { ThreadRewindPreviewResult, ThreadRewindResult } from '../../lib/pr
 import type { EditableThread } from '../hub/thread-hub';
 import type { ThreadHistoryStore } from '../store/thread-history-store';
 import type { FileHistory, RestorePlan } from './file-history';
+import type { RestoreGuard } from './restore-writes';
 import type { TurnCheckpoints } from './turn-checkpoints';
 import { isUserMessage, RewindPointError, userMessageEventSeq } from './user-messages';
 
@@ -21,6 +22,8 @@ export interface RewindDependencies {
   fileHistory?: FileHistory;
   /** The workspace checkpoints of turns of agents that write files themselves. */
   checkpoints?: TurnCheckpoints;
+  /** The user's config on restores (the approval rules): a file it refuses is left as a conflict. */
+  guard?: RestoreGuard;
 }
 
 export interface RewindOptions {
@@ -40,8 +43,8 @@ async function checkedTarget(thread: EditableThread, toEntry: number) {
 /** What `rewindThread` would remove and restore, without changing anything. */
 export async function previewRewind(thread: EditableThread, deps: RewindDependencies, toEntry: number): Promise<ThreadRewindPreviewResult> {
   const entries = await checkedTarget(thread, toEntry);
-  const kept = deps.fileHistory ? await deps.fileHistory.plan(thread.threadId, toEntry) : { files: [], conflicts: [] };
-  const checkpointed = deps.checkpoints ? await deps.checkpoints.plan(thread.threadId, toEntry) : { files: [], conflicts: [] };
+  const kept = deps.fileHistory ? await deps.fileHistory.plan(thread.threadId, toEntry, deps.guard) : { files: [], conflicts: [] };
+  const checkpointed = deps.checkpoints ? await deps.checkpoints.plan(thread.threadId, toEntry, deps.guard) : { files: [], conflicts: [] };
   return { removedEntries: entries.length - toEntry, ...mergePlans(kept, checkpointed), ...(await tooOld(thread, deps, toEntry)) };
 }
 
@@ -57,7 +60,7 @@ export async function rewindThread(
   // which says more than a thread without them and files still changed.
   const restoring = options.restoreFiles !== false;
   const tooOldTurns = restoring ? await tooOld(thread, deps, toEntry) : {};
-  const overwrite = { overwriteConflicts: options.overwriteConflicts };
+  const overwrite = { overwriteConflicts: options.overwriteConflicts, guard: deps.guard };
   const kept = restoring && deps.fileHistory ? await deps.fileHistory.restore(thread.threadId, toEntry, overwrite) : { restored: [], conflicts: [] };
   // A path FileHistory kept is its to restore; the checkpoints then see it as the user's change.
   const fromKept = new Set([...kept.restored, ...kept.conflicts].map((file) => file.path));

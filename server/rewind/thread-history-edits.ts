@@ -4,19 +4,23 @@ import type { ThreadRewindPreviewResult, ThreadRewindResult } from '../../lib/pr
 import type { ThreadHub } from '../hub/thread-hub';
 import type { ThreadStore } from '../store/thread-store';
 import { forkThread } from './fork-thread';
-import { previewRewind, type RewindOptions, rewindThread } from './rewind-thread';
+import { previewRewind, type RewindDependencies, type RewindOptions, rewindThread } from './rewind-thread';
 
 export interface HistoryEditors {
   hub: ThreadHub;
   store: ThreadStore;
 }
 
-export function rewindThreadTo({ hub, store }: HistoryEditors, threadId: string, toEntry: number, options: RewindOptions = {}): Promise<ThreadRewindResult> {
-  return hub.editThread(threadId, (thread) => rewindThread(thread, { history: store.history, fileHistory: hub.fileHistory, checkpoints: hub.checkpoints }, toEntry, options));
+export function rewindThreadTo(editors: HistoryEditors, threadId: string, toEntry: number, options: RewindOptions = {}): Promise<ThreadRewindResult> {
+  return editors.hub.editThread(threadId, (thread) => rewindThread(thread, rewindDependencies(editors), toEntry, options));
 }
 
-export function previewThreadRewind({ hub, store }: HistoryEditors, threadId: string, toEntry: number): Promise<ThreadRewindPreviewResult> {
-  return hub.editThread(threadId, (thread) => previewRewind(thread, { history: store.history, fileHistory: hub.fileHistory, checkpoints: hub.checkpoints }, toEntry));
+export function previewThreadRewind(editors: HistoryEditors, threadId: string, toEntry: number): Promise<ThreadRewindPreviewResult> {
+  return editors.hub.editThread(threadId, (thread) => previewRewind(thread, rewindDependencies(editors), toEntry));
+}
+
+function rewindDependencies({ hub, store }: HistoryEditors): RewindDependencies {
+  return { history: store.history, fileHistory: hub.fileHistory, checkpoints: hub.checkpoints, guard: hub.restoreGuard };
 }
 
 export function forkThreadAt({ hub, store }: HistoryEditors, threadId: string, atEntry: number): Promise<ThreadMetadata> {

@@ -14,6 +14,7 @@ import type { RestorePlan } from './file-history';
 import { CheckpointCollector, type CollectorOptions } from './checkpoint-collector';
 import { CheckpointRestore, type RestoreOptions } from './checkpoint-restore';
 import { CheckpointRetention } from './checkpoint-retention';
+import type { RestoreGuard } from './restore-writes';
 import { ShadowGit } from './shadow-git';
 import { type CheckpointPhase, WorkspaceCheckpoints } from './workspace-checkpoints';
 
@@ -56,8 +57,8 @@ export class TurnCheckpoints {
     return this.retention.tooOldToRestore(threadId, toEntry);
   }
 
-  plan(threadId: string, toEntry: number): Promise<RestorePlan> {
-    return this.restorer.plan(threadId, toEntry);
+  plan(threadId: string, toEntry: number, guard?: RestoreGuard): Promise<RestorePlan> {
+    return this.restorer.plan(threadId, toEntry, guard);
   }
 
   restore(threadId: string, toEntry: number, options: RestoreOptions): Promise<{ restored: RewindFile[]; conflicts: RewindConflict[] }> {

@@ -97,7 +97,8 @@ export async function readAtMost(handle: FileHandle, shownPath: string, maxBytes
   return Buffer.concat(chunks, total);
 }
 
-function describeKind(stats: Stats): string {
+/** What an entry that is not a regular file is, in words: `a FIFO (named pipe)`. */
+export function describeKind(stats: Stats): string {
   if (stats.isFIFO()) return 'a FIFO (named pipe)';
   if (stats.isCharacterDevice()) return 'a character device';
   if (stats.isBlockDevice()) return 'a block device';

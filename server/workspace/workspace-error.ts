@@ -17,7 +17,11 @@ export type WorkspaceErrorCode =
   | 'not-a-folder'
   | 'already-exists'
   | 'symbolic-link'
-  | 'protected-path';
+  | 'protected-path'
+  /** A change inside `.git`, which Baton's own restores never make. */
+  | 'git-folder'
+  /** A restore's write failed for a reason of the file system's own (a full disk, a permission). */
+  | 'write-failed';
 
 export class WorkspaceError extends Error {
   override readonly name: string = 'WorkspaceError';

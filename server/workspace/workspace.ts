@@ -6,6 +6,7 @@
 import type { Dirent, Stats } from 'node:fs';
 import { mkdir, rename, stat as statEntry } from 'node:fs/promises';
 import path from 'node:path';
+import { type ChangeAccess, checkChange, removeCheckedFile, writeCheckedFile } from './checked-write';
 import { type BinaryPage, MAX_TEXT_FILE_BYTES, type ReadBinaryFileOptions, type ReadTextFileOptions, readBinaryPage, readTextPage, type TextFile } from './file-pages';
 import { fileVersion } from './file-version';
 import { GitignoreRules } from './gitignore-rules';
@@ -129,13 +130,23 @@ export class Workspace {
   }
 
   /**
-   * Creates or replaces a file with these bytes, as writeTextFile does but of any content and
-   * size: a rewind putting back what a workspace checkpoint held (server/rewind).
+   * Puts back a file a rewind restores (server/rewind), judging the path again as it writes:
+   * never into `.git` or a protected folder, never through a link that leads there or out, only
+   * over a regular file (checked-write.ts). Any content and size; permission bits as
+   * replaceRegularFile keeps them.
    */
-  async writeFileBytes(requestedPath: string, bytes: Uint8Array): Promise<void> {
-    const absolute = await this.resolveUsable(requestedPath);
-    await mkdir(path.dirname(absolute), { recursive: true });
-    await replaceRegularFile(absolute, bytes, requestedPath);
+  restoreFile(relativePath: string, bytes: Uint8Array): Promise<void> {
+    return writeCheckedFile(this.changeTarget(), relativePath, bytes);
+  }
+
+  /** Removes a file a rewound change created, judged as restoreFile judges; a link is removed as a link. */
+  removeRestoredFile(relativePath: string): Promise<void> {
+    return removeCheckedFile(this.changeTarget(), relativePath);
+  }
+
+  /** Throws what restoreFile or removeRestoredFile would meet at this path now, changing nothing. */
+  checkRestore(relativePath: string, access: ChangeAccess): Promise<void> {
+    return checkChange(this.changeTarget(), relativePath, access);
   }
 
   /** Throws what writeTextFile would for a path it may never write (outside, or protected), before asking anyone. */
@@ -187,6 +198,10 @@ export class Workspace {
       ignores: gitignore ? (absolute, isDirectory) => gitignore.ignores(absolute, isDirectory) : undefined,
       maxMatches: options.maxMatches,
     });
+  }
+
+  private changeTarget() {
+    return { root: this.root, protectedFolders: this.protectedFolders };
   }
 
   /**

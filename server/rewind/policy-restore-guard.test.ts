@@ -1,0 +1,24 @@
+/**
+ * Which approval rules refuse a rewind's restore: a `deny` about changing the path, on any tool
+ * that writes it; never a rule about reading, nor one that would only ask.
+ */
+import { expect, it } from 'vitest';
+import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
+import type { ToolApprovalRule } from '../agents/builtin/policy/agent-config';
+import { policyRestoreGuard } from './policy-restore-guard';
+
+const refusal = (rules: ToolApprovalRule[], file: string, access: 'write' | 'delete' = 'write') => policyRestoreGuard(new ApprovalPolicy(rules)).refusal(file, access);
+
+it('refuses a write or a removal a deny rule about changing the path covers, naming the rule', () => {
+  const rules: ToolApprovalRule[] = [{ tool: 'edit_file', decision: 'deny', when: { argument: 'path', startsWith: 'secret/' } }];
+  expect(refusal(rules, 'secret/key.txt')).toBe('refused by your config (deny edit_file when path starts with "secret/")');
+  expect(refusal(rules, 'secret/key.txt', 'delete')).toBe('refused by your config (deny edit_file when path starts with "secret/")');
+  expect(refusal(rules, 'notes.txt')).toBeUndefined();
+  expect(refusal([{ tool: 'write_file', decision: 'deny' }], 'notes.txt')).toBe('refused by your config (deny write_file)');
+});
+
+it('lets a restore through for a rule about reading, a rule that asks, and no rule at all', () => {
+  expect(refusal([{ tool: 'read_file', decision: 'deny', when: { argument: 'path', startsWith: 'secret/' } }], 'secret/key.txt')).toBeUndefined();
+  expect(refusal([{ tool: 'write_file', decision: 'ask', when: { argument: 'path', startsWith: 'secret/' } }], 'secret/key.txt')).toBeUndefined();
+  expect(refusal([], 'secret/key.txt')).toBeUndefined();
+});
