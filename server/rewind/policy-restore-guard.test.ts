@@ -14,7 +14,11 @@ it('refuses a write or a removal a deny rule about changing the path covers, nam
   expect(refusal(rules, 'secret/key.txt')).toBe('refused by your config (deny edit_file when path starts with "secret/")');
   expect(refusal(rules, 'secret/key.txt', 'delete')).toBe('refused by your config (deny edit_file when path starts with "secret/")');
   expect(refusal(rules, 'notes.txt')).toBeUndefined();
-  expect(refusal([{ tool: 'write_file', decision: 'deny' }], 'notes.txt')).toBe('refused by your config (deny write_file)');
+  expect(refusal([{ action: 'write', path: { equals: 'notes.txt' }, decision: 'deny' }], 'notes.txt')).toBe(
+    'refused by your config (deny write when path equals "notes.txt")',
+  );
+  // A rule about the agent's tool as a whole says nothing about Baton's own restores.
+  expect(refusal([{ tool: 'write_file', decision: 'deny' }], 'notes.txt')).toBeUndefined();
 });
 
 it('lets a restore through for a rule about reading, a rule that asks, and no rule at all', () => {
