@@ -2,7 +2,8 @@
  * `baton [--port N] [--host H] [--open] [--workspace DIR] [--data-dir DIR] [--database URL] [--agent SPEC]... [access options]`: starts the
  * relay and prints one line, `Baton ready: <url>`, when it is ready. That line is the one place
  * the token is ever printed; scripts match it up to the end of the line, so who answers (the
- * offline demo or a real model) is said on the next line, on stderr. `--open` opens the URL.
+ * offline demo or a real model) is said on the next line, on stderr. `--open` opens the same
+ * address with a one-time sign-in code in place of the token.
  *
  * `baton eca-server [--workspace DIR] [--data-dir DIR]`: the built-in agent as an ECA server on
  * stdin and stdout, for an editor (server/eca-server/eca-server-command.ts).
@@ -20,6 +21,7 @@ import { launchEnvironment, watchLauncher } from './launch/launch-environment';
 import { openCommandFor, openInBrowser } from './launch/open-browser';
 import { ensureUiBuild } from './relay/ensure-ui-build';
 import { startRelay } from './relay/relay';
+import { parseSignInCodeSeconds } from './relay/sign-in-codes';
 import { databaseTarget, describeDatabase } from './store/database-target';
 
 const DEFAULT_PORT = 4780;
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
     trustedOrigins: parseTrustedOrigins([...values['trusted-origin'], env.BATON_TRUSTED_ORIGINS ?? '']),
     frameAncestors: parseFrameAncestors(values['frame-ancestors'] ?? env.BATON_FRAME_ANCESTORS),
   };
+  const signInCodeSeconds = parseSignInCodeSeconds(env.BATON_SIGN_IN_CODE_SECONDS);
   const basePathFlag = values['base-path'] ?? env.BATON_BASE_PATH;
   // Not given: the config file's `basePath` applies; given, even empty, it wins over the file.
   const basePath = basePathFlag === undefined ? undefined : parseBasePath(basePathFlag);
@@ -94,11 +97,13 @@ async function main(): Promise<void> {
     access,
     basePath,
     extraAgents,
+    signInCodeSeconds,
   });
   process.stdout.write(`Baton ready: ${relay.url}\n`);
   log(relay.modelNote);
   log(`workspace ${workspaceRoot}, data in ${dataDir}, threads in ${database}`);
-  if (values.open) void openInBrowser(openCommandFor(process.platform, relay.url), env, log);
+  // The opener's command line is readable by every local user: it gets a one-time code, not the token.
+  if (values.open) void openInBrowser(openCommandFor(process.platform, relay.signInUrl()), env, log);
 
   let stopping = false;
   const stop = (signal: string) => {

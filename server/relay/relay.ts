@@ -25,6 +25,9 @@ import { refuseForeignFrames } from './frame-refusal';
 import { lockDataDir } from './data-dir-lock';
 import { excludeDataDirFromGit } from './git-exclude';
 import { createGuardedHandler, type PageHandler } from './http-handler';
+import { holdRelaySecret } from '../process/relay-secrets';
+import { DEFAULT_SIGN_IN_CODE_SECONDS, SignInCodes } from './sign-in-codes';
+import { createSignInExchange } from './sign-in-exchange';
 import { CONFIG_FILE, createMcpServers, loadRelayConfig, readAgentsSection, readBasePath } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
 import { AgentRegistry } from '../agents/agent-registry';
@@ -67,6 +70,8 @@ export interface RelayOptions {
   basePath?: string;
   /** Agents given on the command line (`--agent`), besides the config file's; the first is the default. */
   extraAgents?: ReadonlyArray<{ name: string; entry: AgentEntry }>;
+  /** How long a sign-in code from `signInUrl()` works (BATON_SIGN_IN_CODE_SECONDS); 30 s by default. */
+  signInCodeSeconds?: number;
 }
 
 export interface RelayAccessOptions {
@@ -81,21 +86,36 @@ export interface RelayAccessOptions {
 }
 
 export interface RunningRelay {
+  /** The address with the token in its fragment: what the ready line prints. */
   url: string;
   token: string;
+  /**
+   * The address with a new one-time sign-in code in its fragment instead of the token, for a
+   * command line (`--open`'s opener) that other local users can read.
+   */
+  signInUrl(): string;
   /** Who answers a new thread: the offline demo, a real model, or another agent (model-note.ts). */
   modelNote: string;
   close(): Promise<void>;
 }
 
 export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
+  // Before anything is written: a refused address leaves the data folder as it was.
+  checkListenAddress({ host: options.host, allowRemote: options.access?.allowRemote ?? false, userToken: options.token });
   const lock = await lockDataDir(options.dataDir);
   await keepDataDirOutOfGit(options);
+  const token = options.token ?? generateToken();
+  // Nothing the relay starts may carry it (server/process/relay-secrets.ts).
+  const releaseSecret = holdRelaySecret(token);
+  const release = async () => {
+    releaseSecret();
+    await lock.release();
+  };
   let relay: RunningRelay;
   try {
-    relay = await startLockedRelay(options);
+    relay = await startLockedRelay({ ...options, token });
   } catch (error) {
-    await lock.release();
+    await release();
     throw error;
   }
   return {
@@ -104,7 +124,7 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
       try {
         await relay.close();
       } finally {
-        await lock.release();
+        await release();
       }
     },
   };
@@ -120,11 +140,10 @@ async function keepDataDirOutOfGit({ workspaceRoot, dataDir, log }: RelayOptions
   }
 }
 
-async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
-  const { log } = options;
+async function startLockedRelay(options: RelayOptions & { token: string }): Promise<RunningRelay> {
+  const { log, token } = options;
   const access = options.access ?? {};
-  checkListenAddress({ host: options.host, allowRemote: access.allowRemote ?? false, userToken: options.token });
-  const token = options.token ?? generateToken();
+  const signInCodes = new SignInCodes((options.signInCodeSeconds ?? DEFAULT_SIGN_IN_CODE_SECONDS) * 1000);
   // A wildcard address is where the relay listens, never a name a request may address.
   const listenHost = ['0.0.0.0', '::', '[::]'].includes(options.host) ? [] : [options.host];
   const guard = new AccessGuard({
@@ -173,7 +192,15 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
 
   const basePath = options.basePath ?? readBasePath(config);
   const httpServer = createServer(
-    handleUnderBasePath(basePath, createGuardedHandler(guard, headers, refuseForeignFrames(headers.frameAncestors, handleUi))),
+    handleUnderBasePath(
+      basePath,
+      createGuardedHandler(
+        guard,
+        headers,
+        refuseForeignFrames(headers.frameAncestors, handleUi),
+        createSignInExchange({ codes: signInCodes, token: () => token, log }),
+      ),
+    ),
   );
   const sockets = createSocketServer(httpServer, {
     guard,
@@ -237,11 +264,13 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
   // MCP servers start once the relay answers: their progress reaches tabs as it happens.
   void mcp?.start().catch((error: unknown) => log(`MCP servers failed to start: ${String(error)}`));
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const address = `http://${host}:${port}${basePath}/`;
 
   return {
     // In the fragment, which the browser never sends to a server: the page takes it from there.
-    url: `http://${host}:${port}${basePath}/#token=${token}`,
+    url: `${address}#token=${token}`,
     token,
+    signInUrl: () => `${address}#code=${signInCodes.issue()}`,
     modelNote: modelNote(agents.defaultAgent, agent.info),
     close: closeAll,
   };
