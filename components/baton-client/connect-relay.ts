@@ -78,7 +78,12 @@ export function connectRelay(
     untried = undefined;
     void store.getState().synchronize();
   });
-  socket.on('disconnect', () => store.getState().connectionLost());
+  socket.on('disconnect', (reason) => {
+    store.getState().connectionLost();
+    // The relay ended this socket on purpose (`baton token --rotate`): socket.io would not come
+    // back by itself; connecting again hears why, in words the tab shows.
+    if (reason === 'io server disconnect') socket.connect();
+  });
   socket.on('connect_error', (error) => {
     const from = untried === undefined ? 'storage' : 'address';
     store.getState().connectionFailed(explainRefusal(error.message, from));

@@ -18,14 +18,14 @@ import { ThreadListEvents } from '../hub/thread-list-events';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { Workspace } from '../workspace/workspace';
-import { AccessGuard, generateToken } from './access-guard';
+import { AccessGuard } from './access-guard';
 import { checkListenAddress } from './access-options';
 import { handleUnderBasePath, stripBasePathFromUpgrades } from './base-path';
 import { refuseForeignFrames } from './frame-refusal';
 import { lockDataDir } from './data-dir-lock';
 import { excludeDataDirFromGit } from './git-exclude';
 import { createGuardedHandler, type PageHandler } from './http-handler';
-import { holdRelaySecret } from '../process/relay-secrets';
+import { fileTokenSource, fixedTokenSource, type TokenSource } from './token-source';
 import { DEFAULT_SIGN_IN_CODE_SECONDS, SignInCodes } from './sign-in-codes';
 import { createSignInExchange } from './sign-in-exchange';
 import { CONFIG_FILE, createMcpServers, loadRelayConfig, readAgentsSection, readBasePath } from './relay-config';
@@ -52,7 +52,7 @@ export interface RelayOptions {
   dataDir: string;
   /** `--database` / `BATON_DATABASE_URL`: a PostgreSQL URL, or `file:<path>` in the data folder; the data folder's baton.db when absent. */
   databaseUrl?: string;
-  /** The launch token; a random one when absent. */
+  /** BATON_TOKEN; when absent, the data folder's token file (created with a random token the first time). */
   token?: string;
   env: NodeJS.ProcessEnv;
   log: (message: string) => void;
@@ -104,25 +104,33 @@ export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   checkListenAddress({ host: options.host, allowRemote: options.access?.allowRemote ?? false, userToken: options.token });
   const lock = await lockDataDir(options.dataDir);
   await keepDataDirOutOfGit(options);
-  const token = options.token ?? generateToken();
-  // Nothing the relay starts may carry it (server/process/relay-secrets.ts).
-  const releaseSecret = holdRelaySecret(token);
+  let tokens: TokenSource | undefined;
   const release = async () => {
-    releaseSecret();
+    tokens?.close();
     await lock.release();
   };
   let relay: RunningRelay;
   try {
-    relay = await startLockedRelay({ ...options, token });
+    // BATON_TOKEN wins; else the data folder's token file, kept across restarts.
+    tokens = options.token !== undefined ? fixedTokenSource(options.token) : await fileTokenSource(options.dataDir, options.log);
+    relay = await startLockedRelay(options, tokens);
   } catch (error) {
     await release();
     throw error;
   }
+  const running = relay;
   return {
-    ...relay,
+    get url() {
+      return running.url;
+    },
+    get token() {
+      return running.token;
+    },
+    signInUrl: () => running.signInUrl(),
+    modelNote: running.modelNote,
     async close() {
       try {
-        await relay.close();
+        await running.close();
       } finally {
         await release();
       }
@@ -140,14 +148,14 @@ async function keepDataDirOutOfGit({ workspaceRoot, dataDir, log }: RelayOptions
   }
 }
 
-async function startLockedRelay(options: RelayOptions & { token: string }): Promise<RunningRelay> {
-  const { log, token } = options;
+async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Promise<RunningRelay> {
+  const { log } = options;
   const access = options.access ?? {};
   const signInCodes = new SignInCodes((options.signInCodeSeconds ?? DEFAULT_SIGN_IN_CODE_SECONDS) * 1000);
   // A wildcard address is where the relay listens, never a name a request may address.
   const listenHost = ['0.0.0.0', '::', '[::]'].includes(options.host) ? [] : [options.host];
   const guard = new AccessGuard({
-    token,
+    token: tokens.current,
     allowedHosts: [...listenHost, ...(access.allowedHosts ?? [])],
     trustedOrigins: access.trustedOrigins,
   });
@@ -198,7 +206,7 @@ async function startLockedRelay(options: RelayOptions & { token: string }): Prom
         guard,
         headers,
         refuseForeignFrames(headers.frameAncestors, handleUi),
-        createSignInExchange({ codes: signInCodes, token: () => token, log }),
+        createSignInExchange({ codes: signInCodes, token: tokens.current, log }),
       ),
     ),
   );
@@ -210,6 +218,12 @@ async function startLockedRelay(options: RelayOptions & { token: string }): Prom
     onTab: ({ connection, watchThread }) =>
       registerRpcHandlers({ connection, watchThread, hub, store: listedStore, workspace, agents, toolServers, threads, contentTaps, log }),
     onThreadUnwatched: (threadId) => hub.unwatched(threadId),
+    beforeHandshake: () => tokens.refresh(),
+  });
+  // `baton token --rotate`: every tab holds the old token, so every tab goes, and so does every code made for it.
+  tokens.onChanged(() => {
+    signInCodes.clear();
+    sockets.disconnectAll();
   });
   stripBasePathFromUpgrades(httpServer, basePath);
   // Every tab's thread list follows each change to a thread, made through this store.
@@ -268,8 +282,12 @@ async function startLockedRelay(options: RelayOptions & { token: string }): Prom
 
   return {
     // In the fragment, which the browser never sends to a server: the page takes it from there.
-    url: `${address}#token=${token}`,
-    token,
+    get url() {
+      return `${address}#token=${tokens.current() ?? ''}`;
+    },
+    get token() {
+      return tokens.current() ?? '';
+    },
     signInUrl: () => `${address}#code=${signInCodes.issue()}`,
     modelNote: modelNote(agents.defaultAgent, agent.info),
     close: closeAll,
