@@ -1,6 +1,6 @@
 /**
  * What the terminal says in the first five minutes, from the real launcher (`bin/baton.mjs`): `--open`
- * hands the ready URL to the platform's opener, and a missing opener is a note, not a failed start;
+ * hands the relay's address to the platform's opener, and a missing opener is a note, not a failed start;
  * a busy port says so and suggests `--port 0`; a bad config.json names the file, the line and the
  * field in one line. No browser is opened: the opener here is a stand-in on PATH.
  */
@@ -34,7 +34,7 @@ async function refusedStart(launch: Parameters<typeof startRelayProcess>[0]): Pr
   return outcome.replace(/^relay exited with 1 before it was ready:\n/, '');
 }
 
-test('--open hands the ready URL to the opener; an opener that fails is a note and the relay runs on', async () => {
+test("--open hands the relay's address to the opener; an opener that fails is a note and the relay runs on", async () => {
   const bin = path.join(workspace.path, 'bin');
   await mkdir(bin);
   const opened = path.join(workspace.path, 'opened.txt');
@@ -42,7 +42,8 @@ test('--open hands the ready URL to the opener; an opener that fails is a note a
   await chmod(path.join(bin, 'xdg-open'), 0o755);
   const relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, 'data-1'), args: ['--open'], pathPrefix: bin });
   relays.push(relay);
-  await expect.poll(() => readFile(opened, 'utf8').catch(() => '')).toBe(relay.url);
+  // The relay's address with a one-time code in place of the token (e2e/sign-in-code.spec.ts).
+  await expect.poll(() => readFile(opened, 'utf8').catch(() => '')).toMatch(new RegExp(`^${relay.origin}/#code=[\\w-]+$`));
   expect(relay.stderr()).not.toContain('could not open a browser');
 
   // An opener that fails, as xdg-open does on a machine without a desktop: a note, and the relay serves.

@@ -1,13 +1,17 @@
 /**
  * `baton [--port N] [--host H] [--open] [--workspace DIR] [--data-dir DIR] [--database URL] [--agent SPEC]... [access options]`: starts the
- * relay and prints one line, `Baton ready: <url>`, when it is ready. That line is the one place
- * the token is ever printed; scripts match it up to the end of the line, so who answers (the
- * offline demo or a real model) is said on the next line, on stderr. `--open` opens the URL.
+ * relay and prints one line, `Baton ready: <url>`, when it is ready. That line (and `baton token`)
+ * is the one place the token is ever printed; scripts match it up to the end of the line, so who answers (the
+ * offline demo or a real model) is said on the next line, on stderr. `--open` opens the same
+ * address with a one-time sign-in code in place of the token.
  *
  * `baton eca-server [--workspace DIR] [--data-dir DIR]`: the built-in agent as an ECA server on
  * stdin and stdout, for an editor (server/eca-server/eca-server-command.ts).
  *
  * `baton export ...` and `baton import FILE`: threads as files (server/export/thread-file-commands.ts).
+ *
+ * `baton token [--rotate]`: the token file and the URL with its token; `--rotate` writes a new one,
+ * logging every tab of a running relay out (server/relay/token-command.ts).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +24,8 @@ import { launchEnvironment, watchLauncher } from './launch/launch-environment';
 import { openCommandFor, openInBrowser } from './launch/open-browser';
 import { ensureUiBuild } from './relay/ensure-ui-build';
 import { startRelay } from './relay/relay';
+import { parseSignInCodeSeconds } from './relay/sign-in-codes';
+import { runTokenCommand, TOKEN_COMMAND, TOKEN_USAGE } from './relay/token-command';
 import { databaseTarget, describeDatabase } from './store/database-target';
 
 const DEFAULT_PORT = 4780;
@@ -28,7 +34,7 @@ const USAGE = `Usage: baton [--port N] [--host H] [--open] [--workspace DIR] [--
              [--allow-remote] [--allowed-host NAME]... [--trusted-origin URL]... [--frame-ancestors SOURCES]
              [--base-path /PREFIX]
        baton eca-server [--workspace DIR] [--data-dir DIR]
-       ${EXPORT_USAGE.replace('Usage: ', '')}       ${IMPORT_USAGE.replace('Usage: ', '')}`;
+       ${TOKEN_USAGE.replace('Usage: ', '')}       ${EXPORT_USAGE.replace('Usage: ', '')}       ${IMPORT_USAGE.replace('Usage: ', '')}`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -66,6 +72,7 @@ async function main(): Promise<void> {
     trustedOrigins: parseTrustedOrigins([...values['trusted-origin'], env.BATON_TRUSTED_ORIGINS ?? '']),
     frameAncestors: parseFrameAncestors(values['frame-ancestors'] ?? env.BATON_FRAME_ANCESTORS),
   };
+  const signInCodeSeconds = parseSignInCodeSeconds(env.BATON_SIGN_IN_CODE_SECONDS);
   const basePathFlag = values['base-path'] ?? env.BATON_BASE_PATH;
   // Not given: the config file's `basePath` applies; given, even empty, it wins over the file.
   const basePath = basePathFlag === undefined ? undefined : parseBasePath(basePathFlag);
@@ -94,11 +101,13 @@ async function main(): Promise<void> {
     access,
     basePath,
     extraAgents,
+    signInCodeSeconds,
   });
   process.stdout.write(`Baton ready: ${relay.url}\n`);
   log(relay.modelNote);
   log(`workspace ${workspaceRoot}, data in ${dataDir}, threads in ${database}`);
-  if (values.open) void openInBrowser(openCommandFor(process.platform, relay.url), env, log);
+  // The opener's command line is readable by every local user: it gets a one-time code, not the token.
+  if (values.open) void openInBrowser(openCommandFor(process.platform, relay.signInUrl()), env, log);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -127,6 +136,8 @@ function fail(error: unknown): never {
 
 if (process.argv[2] === ECA_SERVER_COMMAND) {
   runEcaServerCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
+} else if (process.argv[2] === TOKEN_COMMAND) {
+  runTokenCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
 } else if (process.argv[2] === EXPORT_COMMAND || process.argv[2] === IMPORT_COMMAND) {
   (process.argv[2] === EXPORT_COMMAND ? runExportCommand : runImportCommand)(process.argv.slice(3)).then((code) => process.exit(code), fail);
 } else {

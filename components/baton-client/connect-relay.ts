@@ -10,15 +10,22 @@ import { createSocketIoTransport } from '../../lib/rpc/socket-io-transport';
 import type { BatonStore } from '../../stores/baton-store';
 import { explainRefusal, NO_TOKEN_MESSAGE } from './explain-refusal';
 import type { RelayLink } from './relay-link';
-import { browserTokenKeeper, type TokenKeeper } from './relay-token';
+import { type AddressCredential, browserTokenKeeper, type TokenKeeper } from './relay-token';
+import { exchangeSignInCode, type SignInCodeExchange } from './sign-in-code-exchange';
 import { socketIoPath } from '../embed/app-base';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
 /** Connects to the relay that served this page; returns the function that disconnects. */
-export function connectRelay(store: BatonStore, link: RelayLink, tokens: TokenKeeper = browserTokenKeeper()): () => void {
-  // A token from the address is tried first and kept once the relay accepts it.
-  let untried = tokens.takeFromAddress();
+export function connectRelay(
+  store: BatonStore,
+  link: RelayLink,
+  tokens: TokenKeeper = browserTokenKeeper(),
+  exchangeCode: SignInCodeExchange = exchangeSignInCode,
+): () => void {
+  // A token from the address (or got for its sign-in code) is tried first and kept once the relay accepts it.
+  let untried: string | undefined;
+  let closed = false;
   // Same origin, WebSocket only: its handshake always carries the page's Origin, which the relay
   // checks. The token goes in the connect's `auth` payload, read afresh at every reconnect.
   const socket = io({
@@ -27,16 +34,32 @@ export function connectRelay(store: BatonStore, link: RelayLink, tokens: TokenKe
     transports: ['websocket'],
     auth: (send) => send({ token: untried ?? tokens.stored() }),
   });
-  const connectWithToken = () => {
-    if (untried === undefined && tokens.stored() === undefined) store.getState().connectionFailed(NO_TOKEN_MESSAGE);
+  const connectWithToken = (refusal = NO_TOKEN_MESSAGE) => {
+    if (untried === undefined && tokens.stored() === undefined) store.getState().connectionFailed(refusal);
     else socket.connect();
   };
+  /** Tries what the address carries: a token as it is, a sign-in code once exchanged for one. */
+  const connectWith = async ({ token, code }: AddressCredential) => {
+    if (code === undefined) {
+      untried = token;
+      return connectWithToken();
+    }
+    const answer = await exchangeCode(code);
+    if (closed) return;
+    if ('token' in answer) {
+      untried = answer.token;
+      return connectWithToken();
+    }
+    // A used or expired code costs a tab that is signed in already nothing: it goes on with its token.
+    untried = undefined;
+    console.warn(`[baton] ${answer.error}`);
+    connectWithToken(answer.error);
+  };
   const stopWatching = tokens.watchAddress(() => {
-    const token = tokens.takeFromAddress();
-    if (token === undefined) return;
-    untried = token;
+    const found = tokens.takeFromAddress();
+    if (found.token === undefined && found.code === undefined) return;
     socket.disconnect();
-    connectWithToken();
+    void connectWith(found);
   });
   const connection = new RpcConnection(batonProtocol, createSocketIoTransport(socket), {
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
@@ -55,7 +78,12 @@ export function connectRelay(store: BatonStore, link: RelayLink, tokens: TokenKe
     untried = undefined;
     void store.getState().synchronize();
   });
-  socket.on('disconnect', () => store.getState().connectionLost());
+  socket.on('disconnect', (reason) => {
+    store.getState().connectionLost();
+    // The relay ended this socket on purpose (`baton token --rotate`): socket.io would not come
+    // back by itself; connecting again hears why, in words the tab shows.
+    if (reason === 'io server disconnect') socket.connect();
+  });
   socket.on('connect_error', (error) => {
     const from = untried === undefined ? 'storage' : 'address';
     store.getState().connectionFailed(explainRefusal(error.message, from));
@@ -67,9 +95,10 @@ export function connectRelay(store: BatonStore, link: RelayLink, tokens: TokenKe
     }
   });
 
-  connectWithToken();
+  void connectWith(tokens.takeFromAddress());
 
   return () => {
+    closed = true;
     stopWatching();
     link.detach(connection);
     connection.close();

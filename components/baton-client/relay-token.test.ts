@@ -16,6 +16,11 @@ describe('splitTokenFromAddress', () => {
 
   it('finds nothing in an address without a token, and no token in an empty one', () => {
     expect(splitTokenFromAddress('http://127.0.0.1:4780/threads#panel=files')).toBeUndefined();
-    expect(splitTokenFromAddress('http://127.0.0.1:4780/#token=')).toEqual({ token: undefined, address: '/' });
+    expect(splitTokenFromAddress('http://127.0.0.1:4780/#token=')).toEqual({ address: '/' });
+  });
+
+  it("takes the one-time sign-in code of `--open`'s address, never from the query", () => {
+    expect(splitTokenFromAddress('http://127.0.0.1:4780/t/abc#code=xyz&panel=files')).toEqual({ code: 'xyz', address: '/t/abc#panel=files' });
+    expect(splitTokenFromAddress('http://127.0.0.1:4780/?code=xyz')).toBeUndefined();
   });
 });

@@ -5,13 +5,21 @@
  * token in its fragment (`#token=…`), which the browser never sends to a server; the page takes it
  * from there (or from an older `?token=…`) once and removes it from the address bar. A token from
  * the address is kept only once the relay has accepted it, so a page elsewhere that sends the user
- * to Baton with a wrong token cannot replace a good one.
+ * to Baton with a wrong token cannot replace a good one. The address `baton --open` hands the
+ * browser carries a one-time sign-in code (`#code=…`) instead, taken and removed the same way and
+ * exchanged for the token (./sign-in-code-exchange.ts).
  */
 const STORAGE_KEY = 'baton.token';
 
+/** What an address carries: a token, a one-time sign-in code, or neither. */
+export interface AddressCredential {
+  token?: string;
+  code?: string;
+}
+
 export interface TokenKeeper {
-  /** The token the page's address carries, removed from the address bar; undefined when none. */
-  takeFromAddress(): string | undefined;
+  /** The token or sign-in code the page's address carries, removed from the address bar. */
+  takeFromAddress(): AddressCredential;
   /** The token the relay accepted last, if any. */
   stored(): string | undefined;
   /** Keeps a token the relay accepted. */
@@ -24,19 +32,24 @@ export interface TokenKeeper {
 }
 
 /**
- * The token an address carries and the address without it (path, query and fragment), or
- * undefined when it carries none.
+ * The token or sign-in code an address carries and the address without either (path, query and
+ * fragment), or undefined when it carries neither.
  */
-export function splitTokenFromAddress(href: string): { token?: string; address: string } | undefined {
+export function splitTokenFromAddress(href: string): (AddressCredential & { address: string }) | undefined {
   const url = new URL(href);
   const fragment = new URLSearchParams(url.hash.slice(1));
   const token = fragment.get('token') ?? url.searchParams.get('token');
-  if (token === null) return undefined;
+  const code = fragment.get('code');
+  if (token === null && code === null) return undefined;
   fragment.delete('token');
+  fragment.delete('code');
   url.searchParams.delete('token');
   const rest = fragment.toString();
   url.hash = rest === '' ? '' : `#${rest}`;
-  return { token: token === '' ? undefined : token, address: url.pathname + url.search + url.hash };
+  const found: AddressCredential & { address: string } = { address: url.pathname + url.search + url.hash };
+  if (token) found.token = token;
+  if (code) found.code = code;
+  return found;
 }
 
 export function browserTokenKeeper(): TokenKeeper {
@@ -53,9 +66,9 @@ export function browserTokenKeeper(): TokenKeeper {
   return {
     takeFromAddress() {
       const found = splitTokenFromAddress(window.location.href);
-      if (!found) return undefined;
+      if (!found) return {};
       window.history.replaceState(window.history.state, '', found.address);
-      return found.token;
+      return { token: found.token, code: found.code };
     },
     stored() {
       return storage()?.getItem(STORAGE_KEY) ?? inMemory;

@@ -43,6 +43,8 @@ export interface RelayLaunch {
   args?: readonly string[];
   /** A folder searched before the usual PATH: stand-in programs such as a browser opener. */
   pathPrefix?: string;
+  /** More environment variables for the launcher (`BATON_SIGN_IN_CODE_SECONDS`, ...). */
+  env?: Readonly<Record<string, string>>;
 }
 
 export async function makeTempFolder(prefix: string): Promise<{ path: string; remove(): Promise<void> }> {
@@ -63,6 +65,7 @@ export async function startRelayProcess(launch: RelayLaunch): Promise<RelayProce
     env.BATON_MODEL = 'scripted-test-model';
   }
   if (launch.token) env.BATON_TOKEN = launch.token;
+  Object.assign(env, launch.env);
   const child = spawn(
     process.execPath,
     ['bin/baton.mjs', '--port', String(launch.port ?? 0), '--workspace', launch.workspaceRoot, '--data-dir', launch.dataDir, ...(launch.args ?? [])],

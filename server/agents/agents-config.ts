@@ -16,8 +16,10 @@
  */
 import { z } from 'zod';
 import { AgentNameSchema, BUILTIN_AGENT_NAME } from '../../lib/protocol/agents';
+import { childVariableName, refuseRelaySecretNames } from '../process/relay-secrets';
 
-const EnvironmentSchema = z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'not a variable name'), z.string());
+const VariableNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'not a variable name');
+const EnvironmentSchema = z.record(VariableNameSchema, z.string()).superRefine(refuseRelaySecretNames);
 
 /** How a child agent is started: never through a shell, with only the environment listed here. */
 const StdioAgentFields = {
@@ -27,7 +29,7 @@ const StdioAgentFields = {
   /** Variables set for the child, besides PATH, HOME and LANG. */
   env: EnvironmentSchema.default({}),
   /** Names of the relay's own variables the child may see (an API key, say); nothing else is passed on. */
-  passEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).default([]),
+  passEnv: z.array(childVariableName(VariableNameSchema)).default([]),
   /** The child's working directory, relative to the workspace; the workspace when absent. */
   cwd: z.string().min(1).optional(),
 };

@@ -3,9 +3,12 @@
  * browser that does not open is a note on stderr, never a failed start: the URL is printed anyway.
  *
  * The opener gets the names a desktop session needs and nothing else of the launcher's
- * environment, so no API key reaches the browser it starts.
+ * environment, so no API key reaches the browser it starts. Its command line, which every local
+ * user can read (/proc/<pid>/cmdline) for as long as the browser it starts runs, carries no token
+ * either: the address given to it holds a one-time sign-in code (server/relay/sign-in-codes.ts).
  */
 import { spawn } from 'node:child_process';
+import { withoutRelaySecrets } from '../process/relay-secrets';
 
 export interface OpenCommand {
   command: string;
@@ -34,7 +37,7 @@ export function openInBrowser(
   env: Readonly<Record<string, string | undefined>>,
   note: (message: string) => void,
 ): Promise<void> {
-  const sessionEnv = Object.fromEntries(SESSION_NAMES.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]]])));
+  const sessionEnv = withoutRelaySecrets(Object.fromEntries(SESSION_NAMES.map((name) => [name, env[name]])));
   const failed = (reason: string) => note(`could not open a browser (${opener.command}: ${reason}); open the URL above yourself`);
   return new Promise((resolve) => {
     // Its own process group, and not waited for: a browser that xdg-open starts in place outlives the relay.

@@ -1,5 +1,5 @@
 /**
- * Who may talk to the relay: a per-launch token, a Host allow-list (against DNS rebinding) and an
+ * Who may talk to the relay: a token (BATON_TOKEN, or the data folder's token file), a Host allow-list (against DNS rebinding) and an
  * Origin check (against other web pages). Used for every HTTP request and every socket.io
  * handshake. The token never travels in a cookie: a cookie set by 127.0.0.1:PORT is sent to every
  * port of 127.0.0.1, so any other local server the browser visits would receive it, and a page
@@ -15,7 +15,8 @@ export function generateToken(): string {
 }
 
 export interface AccessGuardOptions {
-  token: string;
+  /** The token, or where to ask for the current one (a rotated token file); undefined refuses every token. */
+  token: string | (() => string | undefined);
   /** Host names (without port) besides the loopback ones that requests may address. */
   allowedHosts?: readonly string[];
   /** Exact origins (`scheme://host[:port]`) of other pages allowed to talk to the relay: an embedding IDE. */
@@ -25,20 +26,22 @@ export interface AccessGuardOptions {
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 export class AccessGuard {
-  private readonly tokenDigest: Buffer;
+  private readonly token: () => string | undefined;
   private readonly allowedHosts: Set<string>;
   private readonly trustedOrigins: Set<string>;
 
   constructor(options: AccessGuardOptions) {
-    this.tokenDigest = digest(options.token);
+    const { token } = options;
+    this.token = typeof token === 'string' ? () => token : token;
     this.allowedHosts = new Set([...LOOPBACK_HOSTS, ...(options.allowedHosts ?? [])].map(bracketed));
     this.trustedOrigins = new Set((options.trustedOrigins ?? []).map((origin) => new URL(origin).origin));
   }
 
   /** Constant-time: both sides are hashed first, so neither length nor content leaks by timing. */
   isValidToken(candidate: string | undefined | null): boolean {
-    if (!candidate) return false;
-    return timingSafeEqual(digest(candidate), this.tokenDigest);
+    const token = this.token();
+    if (!candidate || token === undefined) return false;
+    return timingSafeEqual(digest(candidate), digest(token));
   }
 
   isAllowedHost(hostHeader: string | undefined): boolean {

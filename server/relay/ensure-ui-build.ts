@@ -10,6 +10,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildHighlightWorker, HIGHLIGHT_WORKER_ENTRY } from '../../scripts/build-highlight-worker.mjs';
+import { withoutRelaySecrets } from '../process/relay-secrets';
 import { PROJECT_ROOT } from './project-root';
 
 const UI_SOURCES = [
@@ -33,12 +34,15 @@ export async function ensureUiBuild(log: (message: string) => void): Promise<voi
   if (built && statSync(appPage).mtimeMs >= newestSourceMtime()) return;
   log('building the UI (first start or sources changed; this takes a minute)…');
   const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+  // Started without the launcher, this process's own environment may hold the relay's secrets.
+  const env: Record<string, string> = { ...withoutRelaySecrets(process.env), NEXT_TELEMETRY_DISABLED: '1' };
   await new Promise<void>((resolve, reject) => {
     // Build output goes to stderr: stdout carries only the ready line that scripts wait for.
     const child = spawn(process.execPath, [nextBin, 'build'], {
       cwd: PROJECT_ROOT,
       stdio: ['ignore', process.stderr, process.stderr],
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+      // Next.js's typings make NODE_ENV required on ProcessEnv; the build sets it for itself.
+      env: env as NodeJS.ProcessEnv,
     });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build exited with ${code}`))));

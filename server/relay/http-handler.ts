@@ -3,9 +3,12 @@
  * nothing secret (every thread, file and action comes over the token-checked socket), so GET and
  * HEAD need no token: that is what lets the credential live in the page's own storage instead of
  * a cookie that every local port would receive. A request that could change state must come from
- * the relay's own origin and present the token as `Authorization: Bearer`.
+ * the relay's own origin and present the token as `Authorization: Bearer`; the one exception is the
+ * exchange of a one-time sign-in code for the token (./sign-in-exchange.ts), which a page holding
+ * no token yet makes, and which passes the same Host and Origin checks first.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SIGN_IN_CODE_PATH } from '../../lib/protocol/sign-in-code';
 import type { AccessGuard } from './access-guard';
 import { applySecurityHeaders, type SecurityHeaderOptions } from './security-headers';
 
@@ -20,6 +23,7 @@ export function createGuardedHandler(
   guard: AccessGuard,
   headers: SecurityHeaderOptions,
   next: PageHandler,
+  signIn?: RequestHandler,
 ): RequestHandler {
   return (request, response) => {
     const nonce = applySecurityHeaders(response, headers);
@@ -32,11 +36,17 @@ export function createGuardedHandler(
     if ((origin !== undefined || !safe) && !guard.isAllowedOrigin(origin, request.headers.host)) {
       return refuse(response, 403, 'Requests from other origins, or without an Origin, are not allowed here.');
     }
+    if (signIn && request.method === 'POST' && pathOf(request.url) === `/${SIGN_IN_CODE_PATH}`) return signIn(request, response);
     if (!safe && !guard.isValidToken(guard.tokenFromRequest(request))) {
       return refuse(response, 401, 'This request needs the token, as `Authorization: Bearer <token>`.');
     }
     return next(request, response, nonce);
   };
+}
+
+function pathOf(url: string | undefined): string {
+  const end = (url ?? '/').search(/[?#]/);
+  return end === -1 ? (url ?? '/') : (url ?? '/').slice(0, end);
 }
 
 function refuse(response: ServerResponse, status: 401 | 403, message: string): void {

@@ -36,4 +36,12 @@ describe('the agents section of config.json', () => {
     expect(() => readAgentsSection(config({ agents: { builtin: { kind: 'acp', command: 'x' } } }))).toThrow(/built-in agent's name/);
     expect(() => readAgentsSection(config({ agents: { 'bad name': { kind: 'acp', command: 'x' } } }))).toThrow(/Invalid key.*bad name/s);
   });
+
+  it("refuses to give an agent the relay's own secrets, by passEnv or env", () => {
+    for (const field of [{ passEnv: ['BATON_TOKEN'] }, { env: { BATON_DATABASE_URL: 'postgres://db' } }]) {
+      expect(() => readAgentsSection(config({ agents: { x: { kind: 'acp', command: 'x', ...field } } }))).toThrow(
+        /agents section of config.json is invalid.*(BATON_TOKEN|BATON_DATABASE_URL) is the relay's own secret, which nothing the relay starts is given/s,
+      );
+    }
+  });
 });

@@ -19,13 +19,16 @@ import { ThreadListEvents } from '../hub/thread-list-events';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { Workspace } from '../workspace/workspace';
-import { AccessGuard, generateToken } from './access-guard';
+import { AccessGuard } from './access-guard';
 import { checkListenAddress } from './access-options';
 import { handleUnderBasePath, stripBasePathFromUpgrades } from './base-path';
 import { refuseForeignFrames } from './frame-refusal';
 import { lockDataDir } from './data-dir-lock';
 import { excludeDataDirFromGit } from './git-exclude';
 import { createGuardedHandler, type PageHandler } from './http-handler';
+import { fileTokenSource, fixedTokenSource, type TokenSource } from './token-source';
+import { DEFAULT_SIGN_IN_CODE_SECONDS, SignInCodes } from './sign-in-codes';
+import { createSignInExchange } from './sign-in-exchange';
 import { CONFIG_FILE, createMcpServers, loadRelayConfig, readAgentsSection, readBasePath } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
 import { AgentRegistry } from '../agents/agent-registry';
@@ -50,7 +53,7 @@ export interface RelayOptions {
   dataDir: string;
   /** `--database` / `BATON_DATABASE_URL`: a PostgreSQL URL, or `file:<path>` in the data folder; the data folder's baton.db when absent. */
   databaseUrl?: string;
-  /** The launch token; a random one when absent. */
+  /** BATON_TOKEN; when absent, the data folder's token file (created with a random token the first time). */
   token?: string;
   env: NodeJS.ProcessEnv;
   log: (message: string) => void;
@@ -68,6 +71,8 @@ export interface RelayOptions {
   basePath?: string;
   /** Agents given on the command line (`--agent`), besides the config file's; the first is the default. */
   extraAgents?: ReadonlyArray<{ name: string; entry: AgentEntry }>;
+  /** How long a sign-in code from `signInUrl()` works (BATON_SIGN_IN_CODE_SECONDS); 30 s by default. */
+  signInCodeSeconds?: number;
 }
 
 export interface RelayAccessOptions {
@@ -82,30 +87,53 @@ export interface RelayAccessOptions {
 }
 
 export interface RunningRelay {
+  /** The address with the token in its fragment: what the ready line prints. */
   url: string;
   token: string;
+  /**
+   * The address with a new one-time sign-in code in its fragment instead of the token, for a
+   * command line (`--open`'s opener) that other local users can read.
+   */
+  signInUrl(): string;
   /** Who answers a new thread: the offline demo, a real model, or another agent (model-note.ts). */
   modelNote: string;
   close(): Promise<void>;
 }
 
 export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
+  // Before anything is written: a refused address leaves the data folder as it was.
+  checkListenAddress({ host: options.host, allowRemote: options.access?.allowRemote ?? false, userToken: options.token });
   const lock = await lockDataDir(options.dataDir);
   await keepDataDirOutOfGit(options);
+  let tokens: TokenSource | undefined;
+  const release = async () => {
+    tokens?.close();
+    await lock.release();
+  };
   let relay: RunningRelay;
   try {
-    relay = await startLockedRelay(options);
+    // BATON_TOKEN wins; else the data folder's token file, kept across restarts.
+    tokens = options.token !== undefined ? fixedTokenSource(options.token) : await fileTokenSource(options.dataDir, options.log);
+    relay = await startLockedRelay(options, tokens);
   } catch (error) {
-    await lock.release();
+    await release();
     throw error;
   }
+  const running = relay;
   return {
-    ...relay,
+    get url() {
+      return running.url;
+    },
+    get token() {
+      return running.token;
+    },
+    signInUrl: () => running.signInUrl(),
+    modelNote: running.modelNote,
     async close() {
       try {
-        await relay.close();
+        await running.close();
       } finally {
-        await lock.release();
+        await release();
       }
     },
   };
@@ -121,15 +149,14 @@ async function keepDataDirOutOfGit({ workspaceRoot, dataDir, log }: RelayOptions
   }
 }
 
-async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
+async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Promise<RunningRelay> {
   const { log } = options;
   const access = options.access ?? {};
-  checkListenAddress({ host: options.host, allowRemote: access.allowRemote ?? false, userToken: options.token });
-  const token = options.token ?? generateToken();
+  const signInCodes = new SignInCodes((options.signInCodeSeconds ?? DEFAULT_SIGN_IN_CODE_SECONDS) * 1000);
   // A wildcard address is where the relay listens, never a name a request may address.
   const listenHost = ['0.0.0.0', '::', '[::]'].includes(options.host) ? [] : [options.host];
   const guard = new AccessGuard({
-    token,
+    token: tokens.current,
     allowedHosts: [...listenHost, ...(access.allowedHosts ?? [])],
     trustedOrigins: access.trustedOrigins,
   });
@@ -174,7 +201,15 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
 
   const basePath = options.basePath ?? readBasePath(config);
   const httpServer = createServer(
-    handleUnderBasePath(basePath, createGuardedHandler(guard, headers, refuseForeignFrames(headers.frameAncestors, handleUi))),
+    handleUnderBasePath(
+      basePath,
+      createGuardedHandler(
+        guard,
+        headers,
+        refuseForeignFrames(headers.frameAncestors, handleUi),
+        createSignInExchange({ codes: signInCodes, token: tokens.current, log }),
+      ),
+    ),
   );
   const sockets = createSocketServer(httpServer, {
     guard,
@@ -184,6 +219,12 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
     onTab: ({ connection, watchThread }) =>
       registerRpcHandlers({ connection, watchThread, hub, store: listedStore, workspace, agents, toolServers, threads, contentTaps, log }),
     onThreadUnwatched: (threadId) => hub.unwatched(threadId),
+    beforeHandshake: () => tokens.refresh(),
+  });
+  // `baton token --rotate`: every tab holds the old token, so every tab goes, and so does every code made for it.
+  tokens.onChanged(() => {
+    signInCodes.clear();
+    sockets.disconnectAll();
   });
   stripBasePathFromUpgrades(httpServer, basePath);
   // Every tab's thread list follows each change to a thread, made through this store.
@@ -240,11 +281,17 @@ async function startLockedRelay(options: RelayOptions): Promise<RunningRelay> {
   // MCP servers start once the relay answers: their progress reaches tabs as it happens.
   void mcp?.start().catch((error: unknown) => log(`MCP servers failed to start: ${String(error)}`));
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const address = `http://${host}:${port}${basePath}/`;
 
   return {
     // In the fragment, which the browser never sends to a server: the page takes it from there.
-    url: `http://${host}:${port}${basePath}/#token=${token}`,
-    token,
+    get url() {
+      return `${address}#token=${tokens.current() ?? ''}`;
+    },
+    get token() {
+      return tokens.current() ?? '';
+    },
+    signInUrl: () => `${address}#code=${signInCodes.issue()}`,
     modelNote: modelNote(agents.defaultAgent, agent.info),
     close: closeAll,
   };

@@ -36,6 +36,8 @@ export interface SocketServerOptions {
   log: (message: string) => void;
   /** The last tab watching the thread left it (switched thread or disconnected). */
   onThreadUnwatched?: (threadId: string) => void;
+  /** Runs before every handshake is judged: the token file is checked for a new token (token-source.ts). */
+  beforeHandshake?: () => Promise<void>;
 }
 
 export function createSocketServer(httpServer: HttpServer, options: SocketServerOptions) {
@@ -47,10 +49,17 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     // A connection that has not presented the token at socket.io's connect by then is closed.
     connectTimeout: CONNECT_TIMEOUT_MS,
     allowRequest: (request, callback) => {
-      const refusal = handshakeRefusal(guard, request);
-      if (refusal === undefined) return callback(null, true);
-      log(`socket handshake refused: ${refusal}`);
-      callback(refusal, false);
+      const judge = () => {
+        const refusal = handshakeRefusal(guard, request);
+        if (refusal === undefined) return callback(null, true);
+        log(`socket handshake refused: ${refusal}`);
+        callback(refusal, false);
+      };
+      if (!options.beforeHandshake) return judge();
+      options.beforeHandshake().then(judge, (error: unknown) => {
+        log(`socket handshake refused: the token could not be checked: ${String(error)}`);
+        callback('the token could not be checked', false);
+      });
     },
   });
 
@@ -115,6 +124,11 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
       checkBeforeBroadcast(bounds.keys());
       io.except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method, params });
     },
+    /**
+     * Ends every tab's socket (the token they presented is no longer the token). The page, told
+     * the relay ended it, connects again and is refused with what to do.
+     */
+    disconnectAll: () => io.local.disconnectSockets(true),
     close: () => io.close(),
   };
 }

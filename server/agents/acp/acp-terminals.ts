@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Workspace } from '../../workspace/workspace';
 import { pickShellEnvironment } from '../builtin/tools/shell-command';
+import { withoutRelaySecrets } from '../../process/relay-secrets';
 import { asRequestError } from './acp-files';
 import { acpRequestError } from './acp-sdk';
 import { TerminalProcess } from './terminal-process';
@@ -38,8 +39,9 @@ export class AcpTerminals {
     } catch (error) {
       throw asRequestError(error, request.cwd ?? '.');
     }
-    const env = pickShellEnvironment(this.relayEnv);
-    for (const variable of request.env ?? []) env[variable.name] = variable.value;
+    const requested = Object.fromEntries((request.env ?? []).map((variable) => [variable.name, variable.value]));
+    // What the agent asks for cannot bring back a secret of the relay's (server/process/relay-secrets.ts).
+    const env = withoutRelaySecrets({ ...pickShellEnvironment(this.relayEnv), ...requested });
     const terminalId = `terminal-${randomUUID()}`;
     const process = new TerminalProcess({
       command: request.command,

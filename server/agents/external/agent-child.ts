@@ -11,6 +11,7 @@ import { type AgentProcess, AgentProcessError, type ProcessExit, spawnAgentProce
 import { AgentUnavailableError } from '../agent-backend';
 import type { AgentFactoryContext } from '../agent-factories';
 import type { StdioAgentEntry } from '../agents-config';
+import { argumentsHoldingRelaySecret, SECRET_IN_COMMAND_LINE } from '../../process/relay-secrets';
 import { childEnvironment } from './child-environment';
 
 const STDERR_LINES_KEPT = 8;
@@ -42,13 +43,16 @@ export async function startAgentChild(
       if (tail.length > STDERR_LINES_KEPT) tail.shift();
     }
   };
+  if (argumentsHoldingRelaySecret([entry.command, ...entry.args]) !== -1) {
+    throw new AgentUnavailableError(`${context.name} was not started: ${SECRET_IN_COMMAND_LINE}`);
+  }
   let process: AgentProcess;
   try {
     process = await spawnAgentProcess({
       command: entry.command,
       args: entry.args,
       cwd: path.resolve(context.workspace.root, entry.cwd ?? '.'),
-      env: childEnvironment(entry, context.env),
+      env: childEnvironment(entry, context.env, (name) => log(`${name} is left out of its environment: it holds the relay's token`)),
       framing: options.framing,
       log,
       onFramingError: options.onFramingError,

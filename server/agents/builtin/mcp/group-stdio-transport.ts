@@ -11,6 +11,7 @@ import type { ReadBuffer } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { groupHasMembers, guardChildGroup } from '../../../process/child-guard';
+import { argumentsHoldingRelaySecret, SECRET_IN_COMMAND_LINE } from '../../../process/relay-secrets';
 import type { McpStdioFraming } from './mcp-sdk';
 
 export interface GroupStdioServer {
@@ -46,6 +47,9 @@ export class GroupStdioTransport implements Transport {
 
   start(): Promise<void> {
     if (this.child) throw new Error('GroupStdioTransport already started');
+    if (argumentsHoldingRelaySecret([this.server.command, ...(this.server.args ?? [])]) !== -1) {
+      return Promise.reject(new Error(`not started: ${SECRET_IN_COMMAND_LINE}`));
+    }
     const child = spawn(this.server.command, [...(this.server.args ?? [])], {
       // Next.js's typings make NODE_ENV required on ProcessEnv; a child's environment needs no such thing.
       env: { ...this.server.env } as NodeJS.ProcessEnv,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { holdRelaySecret } from '../../../process/relay-secrets';
 import { McpServersConfigSchema, serverEnvironment, McpStdioServerConfigSchema } from './mcp-config';
 
 describe('the MCP servers config', () => {
@@ -22,6 +23,7 @@ describe('the MCP servers config', () => {
     ['neither a command nor a URL', { files: { args: ['x'] } }],
     ['a URL that is not http(s)', { files: { url: 'file:///tmp/socket' } }],
     ['a key the schema does not know', { files: { command: 'x', shell: true } }],
+    ["a variable named as the relay's token", { files: { command: 'x', env: { BATON_TOKEN: 'x' } } }],
   ])('refuses %s', (_case, config) => {
     expect(McpServersConfigSchema.safeParse(config).success).toBe(false);
   });
@@ -32,6 +34,17 @@ describe("a stdio server's environment", () => {
     const config = McpStdioServerConfigSchema.parse({ command: 'x', env: { API_URL: 'http://localhost', HOME: '/srv/mcp' } });
     const inherited = { PATH: '/usr/bin', HOME: '/home/relay', ANTHROPIC_API_KEY: 'sk-secret', BATON_TOKEN: 'secret' };
     expect(serverEnvironment(config, inherited)).toEqual({ PATH: '/usr/bin', HOME: '/srv/mcp', API_URL: 'http://localhost' });
+  });
+
+  it("leaves out a variable whose value is the relay's live token", () => {
+    const token = 'mcp-config-test-token-0123456789abcdef';
+    const release = holdRelaySecret(token);
+    try {
+      const config = McpStdioServerConfigSchema.parse({ command: 'x', env: { COPIED: token, API_URL: 'http://localhost' } });
+      expect(serverEnvironment(config, { PATH: '/usr/bin' })).toEqual({ PATH: '/usr/bin', API_URL: 'http://localhost' });
+    } finally {
+      release();
+    }
   });
 
   it('leaves out a variable the relay does not have', () => {

@@ -3,6 +3,7 @@
  * stdio or a streamable HTTP URL, keyed by a short name that also prefixes its tools.
  */
 import { z } from 'zod';
+import { refuseRelaySecretNames, withoutRelaySecrets } from '../../../process/relay-secrets';
 
 /**
  * Lower case, digits, `_` and `-`, so that `<server>__<tool>` fits Anthropic's tool name
@@ -18,7 +19,7 @@ export const McpStdioServerConfigSchema = z.strictObject({
   command: z.string().min(1),
   args: z.array(z.string()).default([]),
   /** Added to PATH and HOME; nothing else of the relay's environment reaches the server. */
-  env: z.record(z.string(), z.string()).default({}),
+  env: z.record(z.string(), z.string()).superRefine(refuseRelaySecretNames).default({}),
   /** The server's working directory; the workspace root when absent. */
   cwd: z.string().min(1).optional(),
   disabled: z.boolean().default(false),
@@ -63,5 +64,5 @@ export function serverEnvironment(
     const value = inherited[name];
     if (value !== undefined) env[name] = value;
   }
-  return { ...env, ...config.env };
+  return withoutRelaySecrets({ ...env, ...config.env });
 }

@@ -3,6 +3,7 @@
  * its output on the tool card while it runs (shell-process.ts does the running and stopping).
  */
 import { z } from 'zod';
+import { withoutRelaySecrets } from '../../../process/relay-secrets';
 import { defineTool } from './builtin-tool';
 import { runShellCommand, type ShellCommandResult } from './shell-process';
 
@@ -85,5 +86,5 @@ export function pickShellEnvironment(env: Readonly<Record<string, string | undef
     const value = env[name];
     if (value !== undefined) picked[name] = value;
   }
-  return picked;
+  return withoutRelaySecrets(picked);
 }
