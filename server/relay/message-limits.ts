@@ -1,7 +1,8 @@
 /**
- * What one tab may send: messages up to a size and a nesting depth, at a rate. Sits between a tab's socket transport
- * and its JSON-RPC connection, so the connection never sees what the limits refuse and the tab
- * learns why: a request over a limit is answered with a JSON-RPC error and the socket stays open.
+ * What one tab may send: messages up to a size and a nesting depth, at a rate. Sits between a
+ * tab's socket transport and its JSON-RPC connection, so the connection never sees what the
+ * limits refuse and the tab learns why: a request over a limit is answered with a JSON-RPC error
+ * and the socket stays open.
  *
  * socket.io's own cap (`maxHttpBufferSize`) is set to twice the relay's: a message between the
  * two is refused here with an error that names the limit; only one beyond socket.io's cap ends
