@@ -5,6 +5,7 @@
  * new thread. Nothing is redacted: an export holds what the thread holds.
  */
 import { z } from 'zod';
+import { MAX_JSON_DEPTH } from '../json/json-bounds';
 import { AgentNameSchema } from './agents';
 import { ThreadEntrySchema, ThreadIdSchema } from './acp-threads';
 
@@ -61,6 +62,12 @@ export type ThreadExportResult = z.infer<typeof ThreadExportResultSchema>;
 
 /** The largest import taken, in characters of JSON: well above a long thread, far below the socket's own cap. */
 export const MAX_IMPORT_CHARS = 50 * 1024 * 1024;
+/**
+ * The deepest nesting of arrays and objects an import may hold: what an agent may send
+ * (MAX_JSON_DEPTH), inside the few levels a file wraps it in (file, entries, entry, arguments)
+ * with room to spare. Deeper JSON would import and then break every read of the thread.
+ */
+export const MAX_THREAD_FILE_DEPTH = MAX_JSON_DEPTH + 16;
 /** The most entries an imported thread may hold. */
 export const MAX_IMPORT_ENTRIES = 100_000;
 

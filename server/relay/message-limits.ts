@@ -1,13 +1,15 @@
 /**
- * What one tab may send: messages up to a size, at a rate. Sits between a tab's socket transport
- * and its JSON-RPC connection, so the connection never sees what the limits refuse and the tab
- * learns why: a request over a limit is answered with a JSON-RPC error and the socket stays open.
+ * What one tab may send: messages up to a size and a nesting depth, at a rate. Sits between a
+ * tab's socket transport and its JSON-RPC connection, so the connection never sees what the
+ * limits refuse and the tab learns why: a request over a limit is answered with a JSON-RPC error
+ * and the socket stays open.
  *
  * socket.io's own cap (`maxHttpBufferSize`) is set to twice the relay's: a message between the
  * two is refused here with an error that names the limit; only one beyond socket.io's cap ends
  * the connection (WebSocket close code 1009, "message too big"), as socket.io will not buffer it.
  */
-import { JSONRPC_VERSION, RequestIdSchema, type RequestId } from '../../lib/protocol/json-rpc';
+import { isJsonTextTooDeep, MAX_JSON_DEPTH, measureJsonValue } from '../../lib/json/json-bounds';
+import { ErrorCodes, JSONRPC_VERSION, RequestIdSchema, type RequestId } from '../../lib/protocol/json-rpc';
 import { RpcError } from '../../lib/rpc/errors';
 import type { Transport } from '../../lib/rpc/transport';
 import { TokenBucket } from './token-bucket';
@@ -55,15 +57,19 @@ export function withIncomingLimits(inner: Transport, limits: MessageLimits, opti
   inner.onclose = (reason) => outer.onclose?.(reason);
   inner.onerror = (error) => outer.onerror?.(error);
   inner.onmessage = (message) => {
-    const bytes = serializedBytes(message);
-    if (bytes > limits.maxMessageBytes) {
+    const measure = measured(message);
+    if (measure.bytes > limits.maxMessageBytes) {
       const error = new RpcError(
         LimitErrorCodes.MessageTooLarge,
-        `Message too large: ${bytes} bytes; the limit is ${limits.maxMessageBytes}`,
-        { limitBytes: limits.maxMessageBytes, messageBytes: bytes },
+        `Message too large: ${measure.bytes} bytes; the limit is ${limits.maxMessageBytes}`,
+        { limitBytes: limits.maxMessageBytes, messageBytes: measure.bytes },
       );
       // Answered even when no id can be read from it: the sender must learn it was not handled.
       answer(inner, message, error, { evenWithoutId: true });
+      return;
+    }
+    if (measure.tooDeep) {
+      answer(inner, message, depthError(message), { evenWithoutId: true });
       return;
     }
     const cost = Array.isArray(message) ? Math.max(1, message.length) : 1;
@@ -85,9 +91,30 @@ export function withIncomingLimits(inner: Transport, limits: MessageLimits, opti
   return outer;
 }
 
-function serializedBytes(message: unknown): number {
-  const text = typeof message === 'string' ? message : (JSON.stringify(message) ?? '');
-  return Buffer.byteLength(text);
+/**
+ * Its size and whether it nests deeper than MAX_JSON_DEPTH, neither measure recursing: a
+ * message a few thousand levels deep would overflow the stack of `JSON.stringify` and end the
+ * relay. socket.io's own cap bounds what there is to count. A batch's own brackets are not a
+ * level of its messages.
+ */
+function measured(message: unknown): { bytes: number; tooDeep: boolean } {
+  if (typeof message === 'string') {
+    const maxDepth = message.trimStart().startsWith('[') ? MAX_JSON_DEPTH + 1 : MAX_JSON_DEPTH;
+    return { bytes: Buffer.byteLength(message), tooDeep: isJsonTextTooDeep(message, maxDepth) };
+  }
+  const measure = measureJsonValue(message, { maxDepth: Array.isArray(message) ? MAX_JSON_DEPTH + 1 : MAX_JSON_DEPTH });
+  return { bytes: measure.bytes, tooDeep: measure.over === 'depth' };
+}
+
+/** -32602 when only a message's params are too deep, -32600 for anything else (a batch, text). */
+function depthError(message: unknown): RpcError {
+  const data = { limitDepth: MAX_JSON_DEPTH };
+  const detail = `nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`;
+  if (typeof message === 'object' && message !== null && !Array.isArray(message) && 'method' in message) {
+    const { params: _params, ...envelope } = message as Record<string, unknown>;
+    if (measureJsonValue(envelope).over === undefined) return new RpcError(ErrorCodes.InvalidParams, `Invalid params: ${detail}`, data);
+  }
+  return new RpcError(ErrorCodes.InvalidRequest, `Invalid request: ${detail}`, data);
 }
 
 /** Sends `error` for every request in `message`; returns whether anything was sent. */

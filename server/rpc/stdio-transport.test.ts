@@ -65,6 +65,21 @@ describe('stdio transport', () => {
     expect(messages).toEqual([{ jsonrpc: '2.0', method: 'after' }]);
   });
 
+  it('refuses a message nested thousands deep with -32600 before parsing it, then goes on', async () => {
+    for (const framing of [ndjsonFraming, contentLengthFraming]) {
+      const { input, messages, errors, framingErrors } = streamPair(framing);
+      const deep = `{"jsonrpc":"2.0","id":1,"method":"deep","params":${'['.repeat(5_000)}${']'.repeat(5_000)}}`;
+      const bytes = framing === ndjsonFraming ? `${deep}\n` : `Content-Length: ${deep.length}\r\n\r\n${deep}`;
+      input.write(bytes);
+      input.write(framing.encode({ jsonrpc: '2.0', method: 'after' }));
+      await settle();
+      expect(framingErrors.map((error) => error.kind)).toEqual(['too-deep']);
+      expect(errors.map((error) => [error.code, error.data])).toEqual([[ErrorCodes.InvalidRequest, { kind: 'too-deep' }]]);
+      expect(errors[0]?.message).toMatch(/^Invalid request: A message is nested deeper than 128 levels of arrays and objects and was skipped/);
+      expect(messages).toEqual([{ jsonrpc: '2.0', method: 'after' }]);
+    }
+  });
+
   it('closes when the input ends, delivering a last unterminated line first', async () => {
     const { input, messages, closes, transport, written } = streamPair(ndjsonFraming);
     input.end('{"last":1}');

@@ -4,7 +4,8 @@
  * knows nothing of JSON-RPC, and the connection on top knows nothing of pipes.
  */
 import type { Readable, Writable } from 'node:stream';
-import { parseError } from '../../lib/rpc/errors';
+import { ErrorCodes } from '../../lib/protocol/json-rpc';
+import { parseError, RpcError } from '../../lib/rpc/errors';
 import type { FramingError } from '../../lib/rpc/framing/framing-error';
 import type { MessageFraming } from '../../lib/rpc/framing/message-framing';
 import type { Transport } from '../../lib/rpc/transport';
@@ -19,7 +20,8 @@ export interface StdioTransportOptions {
   maxMessageBytes?: number;
   /**
    * Told about every message the framing could not read. The connection on top also hears of
-   * it (through `onerror`) and answers the peer with a -32700 parse error.
+   * it (through `onerror`) and answers the peer with a -32700 parse error (-32600 for JSON
+   * nested too deep to take).
    */
   onFramingError?: (error: FramingError) => void;
 }
@@ -57,7 +59,7 @@ export function createStdioTransport(options: StdioTransportOptions): Transport 
     onMessage: (message) => deliver?.(message),
     onError: (error) => {
       options.onFramingError?.(error);
-      transport.onerror?.(parseError(error.message, { kind: error.kind }, error));
+      transport.onerror?.(wireError(error));
     },
   });
 
@@ -97,4 +99,12 @@ export function createStdioTransport(options: StdioTransportOptions): Transport 
   input.on('error', onInputError);
   output.on('error', onOutputError);
   return transport;
+}
+
+/** JSON nested too deep is JSON, but not a request Baton takes (-32600); the rest could not be read (-32700). */
+function wireError(error: FramingError): RpcError {
+  if (error.kind === 'too-deep') {
+    return new RpcError(ErrorCodes.InvalidRequest, `Invalid request: ${error.message}`, { kind: error.kind }, { cause: error });
+  }
+  return parseError(error.message, { kind: error.kind }, error);
 }

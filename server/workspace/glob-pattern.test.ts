@@ -3,7 +3,7 @@ import { compileGlob } from './glob-pattern';
 import { WorkspaceError } from './workspace-error';
 
 function matches(pattern: string, candidate: string): boolean {
-  return compileGlob(pattern).regex.test(candidate);
+  return compileGlob(pattern).matches(candidate);
 }
 
 describe('compileGlob', () => {
@@ -46,6 +46,27 @@ describe('compileGlob', () => {
     expect(compileGlob('src/**/*.ts')).toMatchObject({ staticPrefix: ['src'], maxDepth: Infinity });
     expect(compileGlob('{a,b/c}/*.md').maxDepth).toBe(Infinity);
     expect(compileGlob('./README.md')).toMatchObject({ staticPrefix: [], maxDepth: 1 });
+  });
+
+  it('matches case-insensitively when asked, and ? as one character, emoji included', () => {
+    expect(compileGlob('readme*', { ignoreCase: true }).matches('README.md')).toBe(true);
+    expect(compileGlob('readme*').matches('README.md')).toBe(false);
+    expect(matches('note-?.txt', 'note-🎉.txt')).toBe(true);
+    expect(matches('{a}', 'a')).toBe(true);
+    expect(matches('x{,y}z', 'xz')).toBe(true);
+    expect(matches('a}b,c', 'a}b,c')).toBe(true);
+  });
+
+  it('answers patterns that made a backtracking matcher run for ever, rightly and at once', () => {
+    const name = 'a'.repeat(48);
+    // Each `*` multiplied a backtracking matcher's work by the name's length: 9 of them took 24 s.
+    expect(matches(`${'*a'.repeat(40)}*b`, name)).toBe(false);
+    expect(matches(`${'*a'.repeat(40)}*`, name)).toBe(true);
+    expect(matches(`${'*a'.repeat(49)}*`, name)).toBe(false);
+    expect(matches(`${'{a,a*}'.repeat(60)}b`, `${'a'.repeat(60)}`)).toBe(false);
+    expect(matches(`${'**/'.repeat(100)}*b`, `${'a/'.repeat(60)}b`)).toBe(true);
+    expect(matches(`${'**/'.repeat(100)}*b`, `${'a/'.repeat(60)}c`)).toBe(false);
+    expect(matches(`${'{*,'.repeat(100)}a${'}'.repeat(100)}b`, `${'a'.repeat(1000)}c`)).toBe(false);
   });
 
   it('refuses patterns that leave the workspace or are malformed', () => {

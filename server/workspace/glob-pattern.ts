@@ -3,11 +3,14 @@
  * (any number of segments), `?` (one character), `{a,b}` (alternatives, may nest). Everything
  * else is literal. Patterns are workspace-relative with `/`; `*` also matches dotfiles, because a
  * workspace search should find `.env.example` (ignored folders are skipped by the walker instead).
+ * Matching never backtracks (glob-matcher.ts): a pattern is as fast against any path as its length allows.
  */
+import { compileGlobMatcher, type GlobMatcher } from './glob-matcher';
 import { WorkspaceError } from './workspace-error';
 
 export interface CompiledGlob {
-  regex: RegExp;
+  /** Whether a workspace-relative path (with `/`) matches, in time linear in its length. */
+  matches: GlobMatcher['matches'];
   /** Leading segments without glob characters: the walker starts there instead of at the root. */
   staticPrefix: string[];
   /** How many segments deep a match can be; Infinity when `**` (or a `/` inside braces) is used. */
@@ -16,7 +19,7 @@ export interface CompiledGlob {
 
 const GLOB_CHARACTERS = /[*?{}]/;
 
-/** Longer patterns are no search a person means; they could only make a regular expression too large to build. */
+/** Longer patterns are no search a person means; each pattern character costs every path a step. */
 export const MAX_GLOB_PATTERN_LENGTH = 1024;
 
 export interface GlobOptions {
@@ -39,7 +42,7 @@ export function compileGlob(pattern: string, { ignoreCase = false }: GlobOptions
       `The pattern ${pattern} must be relative to the workspace and stay inside it.`,
     );
   }
-  const source = translate(normalized);
+  checkBraces(normalized);
   const staticPrefix: string[] = [];
   for (const segment of segments.slice(0, -1)) {
     if (GLOB_CHARACTERS.test(segment) || segment === '' || segment === '.') break;
@@ -47,64 +50,19 @@ export function compileGlob(pattern: string, { ignoreCase = false }: GlobOptions
   }
   const crossesSegments = normalized.includes('**') || /\{[^}]*\//.test(normalized);
   return {
-    regex: buildRegex(source, pattern, ignoreCase),
+    matches: compileGlobMatcher(normalized, { ignoreCase }).matches,
     staticPrefix,
     maxDepth: crossesSegments ? Infinity : segments.length,
   };
 }
 
-function buildRegex(source: string, pattern: string, ignoreCase: boolean): RegExp {
-  try {
-    return new RegExp(`^${source}$`, ignoreCase ? 'i' : '');
-  } catch (error) {
-    // The translation escapes everything else, so only sheer size or nesting can fail here.
-    throw new WorkspaceError('invalid-pattern', `The pattern ${pattern.slice(0, 60)} is too complex to search with.`, { cause: error });
-  }
-}
-
-function translate(pattern: string): string {
-  let source = '';
+function checkBraces(pattern: string): void {
   let braceDepth = 0;
-  for (let index = 0; index < pattern.length; index += 1) {
-    const character = pattern[index] as string;
-    if (character === '*') {
-      const isDouble = pattern[index + 1] === '*';
-      const startsSegment = index === 0 || pattern[index - 1] === '/';
-      const endsSegment = index + 2 >= pattern.length || pattern[index + 2] === '/';
-      if (isDouble && startsSegment && endsSegment) {
-        if (pattern[index + 2] === '/') {
-          // `**/` matches zero or more whole folders, so `**/*.ts` also matches `a.ts`.
-          source += '(?:[^/]+/)*';
-          index += 2;
-        } else {
-          source += '.*';
-          index += 1;
-        }
-      } else {
-        // A `**` inside a segment (`a**b`) means the same as `*`.
-        while (pattern[index + 1] === '*') index += 1;
-        source += '[^/]*';
-      }
-    } else if (character === '?') {
-      source += '[^/]';
-    } else if (character === '{') {
-      braceDepth += 1;
-      source += '(?:';
-    } else if (character === '}' && braceDepth > 0) {
-      braceDepth -= 1;
-      source += ')';
-    } else if (character === ',' && braceDepth > 0) {
-      source += '|';
-    } else {
-      source += escapeRegex(character);
-    }
+  for (const character of pattern) {
+    if (character === '{') braceDepth += 1;
+    else if (character === '}' && braceDepth > 0) braceDepth -= 1;
   }
   if (braceDepth > 0) {
     throw new WorkspaceError('invalid-pattern', `The pattern ${pattern} has an unclosed "{".`);
   }
-  return source;
-}
-
-function escapeRegex(character: string): string {
-  return /[.+^$()|[\]\\{}]/.test(character) ? `\\${character}` : character;
 }

@@ -6,6 +6,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MAX_GLOB_SEARCH_MATCHES } from '../../lib/protocol/workspace-files';
 import type { CompiledGlob } from './glob-pattern';
 import { toWorkspaceRelative } from './resolve-workspace-path';
@@ -14,6 +15,11 @@ import { WorkspaceError } from './workspace-error';
 export const MAX_GLOB_MATCHES = MAX_GLOB_SEARCH_MATCHES;
 /** Bounds a search of a huge tree even when few entries match. */
 const MAX_GLOB_VISITED_ENTRIES = 100_000;
+/**
+ * The longest the walk holds the event loop between two yields. Each match is linear, but a
+ * folder of thousands of names against a long pattern still adds up; other tabs wait no longer.
+ */
+const SLICE_MS = 20;
 /** Generated or vendored folders nobody means when searching a workspace. */
 export const IGNORED_FOLDERS: ReadonlySet<string> = new Set(['node_modules', '.git', '.next', '.baton']);
 
@@ -39,6 +45,7 @@ export async function walkGlob(realRoot: string, glob: CompiledGlob, options: Gl
   const maxMatches = Math.min(options.maxMatches ?? MAX_GLOB_MATCHES, MAX_GLOB_MATCHES);
   let visited = 0;
   let truncated = false;
+  let sliceStart = performance.now();
 
   const walk = async (folder: string, depth: number): Promise<void> => {
     if (options.isProtected(folder)) return;
@@ -48,13 +55,17 @@ export async function walkGlob(realRoot: string, glob: CompiledGlob, options: Gl
         return;
       }
       visited += 1;
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
       const absolute = path.join(folder, entry.name);
       const relative = toWorkspaceRelative(realRoot, absolute);
       if (options.ignores && (await options.ignores(absolute, entry.isDirectory()))) continue;
       // Symlinked folders are not followed: their target may be outside, or loop back.
       if (entry.isDirectory()) {
         if (!IGNORED_FOLDERS.has(entry.name) && depth + 1 < glob.maxDepth) await walk(absolute, depth + 1);
-      } else if (glob.regex.test(relative) && (await isReadableFile(entry, absolute, relative, options))) {
+      } else if (glob.matches(relative) && (await isReadableFile(entry, absolute, relative, options))) {
         matches.push(relative);
       }
     }

@@ -127,6 +127,15 @@ describe('Workspace.globSearch', () => {
     await expect(workspace.globSearch('escape/*.ts')).rejects.toMatchObject({ code: 'outside-workspace' });
   });
 
+  it('answers a pattern that would make a regular expression backtrack for ever, with the right files', async () => {
+    const name = `${'a'.repeat(44)}.txt`;
+    await writeFile(path.join(root, name), '');
+    await writeFile(path.join(root, `${'a'.repeat(20)}b.txt`), '');
+    expect((await workspace.globSearch(`${'*a'.repeat(30)}*b*`)).matches).toEqual([]);
+    expect((await workspace.globSearch(`${'*a'.repeat(20)}*b*`)).matches).toEqual([`${'a'.repeat(20)}b.txt`]);
+    expect((await workspace.globSearch(`${'*a'.repeat(44)}.txt`)).matches).toEqual([name]);
+  });
+
   it('stops at the match cap and says so', async () => {
     await mkdir(path.join(root, 'many'));
     await Promise.all(

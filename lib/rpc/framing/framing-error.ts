@@ -1,7 +1,8 @@
 /**
  * What a framing reader reports when the bytes it is given do not make a message. These are
  * local findings with string kinds; whoever owns the connection turns them into the JSON-RPC
- * -32700 parse error the peer should hear (JSON-RPC 2.0 §5.1).
+ * error the peer should hear (JSON-RPC 2.0 §5.1): -32700, or -32600 for a message that is JSON
+ * but nested too deep to be taken.
  */
 
 export type FramingErrorKind =
@@ -19,6 +20,8 @@ export type FramingErrorKind =
   | 'message-too-large'
   /** A complete message is not JSON. */
   | 'invalid-json'
+  /** A message nests arrays and objects deeper than the reader's limit. */
+  | 'too-deep'
   /** The stream ended inside a message. */
   | 'truncated-message';
 

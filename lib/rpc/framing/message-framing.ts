@@ -3,6 +3,7 @@
  * once per message or per error, and an encoder that turns one message into bytes. Shared by the
  * relay and the browser, so it works on `Uint8Array` with `TextDecoder` and imports nothing of Node.
  */
+import { isJsonTextTooDeep, MAX_JSON_DEPTH } from '../../json/json-bounds';
 import { FramingError } from './framing-error';
 
 /** The default cap on one message's bytes: larger messages are refused without being buffered. */
@@ -17,6 +18,8 @@ export interface MessageReaderOptions {
   maxMessageBytes?: number;
   /** `'json'` (the default) parses each message; `'text'` hands over the decoded text unparsed. */
   decode?: 'json' | 'text';
+  /** The deepest nesting of arrays and objects accepted. Defaults to {@link MAX_JSON_DEPTH}. */
+  maxDepth?: number;
 }
 
 export interface MessageReader {
@@ -47,10 +50,21 @@ export function deliverMessage(bytes: Uint8Array, options: MessageReaderOptions)
   deliverText(utf8Decoder.decode(bytes), options);
 }
 
-/** Hands on one message's text, parsed unless the reader was asked for text. */
+/**
+ * Hands on one message's text, parsed unless the reader was asked for text. Its depth is read
+ * first: what is parsed here goes on to code that recurses (schemas, `JSON.stringify`, the
+ * store), which a message thousands of levels deep would overflow.
+ */
 export function deliverText(text: string, options: MessageReaderOptions): void {
   if (options.decode === 'text') {
     options.onMessage(text);
+    return;
+  }
+  const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
+  if (isJsonTextTooDeep(text, maxDepth)) {
+    options.onError(
+      new FramingError('too-deep', `A message is nested deeper than ${maxDepth} levels of arrays and objects and was skipped: ${preview(text)}`),
+    );
     return;
   }
   let value: unknown;

@@ -19,6 +19,15 @@ function reader(options: Partial<MessageReaderOptions> = {}) {
 }
 
 describe('NDJSON reader', () => {
+  it('skips a line nested deeper than the limit, reporting it once, and reads the next', () => {
+    const { messages, errors, push } = reader({ maxDepth: 3 });
+    push('[[[1]]]\n[[[[1]]]]\n' + nextLine);
+    expect(messages).toEqual([[[[1]]], next]);
+    expect(errors.map((error) => [error.kind, error.message])).toEqual([
+      ['too-deep', 'A message is nested deeper than 3 levels of arrays and objects and was skipped: "[[[[1]]]]"'],
+    ]);
+  });
+
   it('decodes several lines in one read, with \\n and \\r\\n endings', () => {
     const { messages, errors, push } = reader();
     push('{"id":1}\n[2]\r\n"three"\n');

@@ -2,11 +2,13 @@
  * The JSON export (`baton-thread`, version 1) and its reading back. Reading is a trust boundary:
  * a file from anywhere is parsed with the protocol schemas and refused with the reason.
  */
+import { isJsonTextTooDeep } from '../../json/json-bounds';
 import type { ThreadEntry } from '../../protocol/acp-threads';
 import {
   EXPORT_FORMAT_NAME,
   EXPORT_VERSION,
   MAX_IMPORT_CHARS,
+  MAX_THREAD_FILE_DEPTH,
   type ThreadDetails,
   type ThreadExportFile,
   ThreadExportFileSchema,
@@ -24,6 +26,12 @@ export class ImportError extends Error {
 export function parseExportFile(content: string): ThreadExportFile {
   if (content.length > MAX_IMPORT_CHARS) {
     throw new ImportError(`The file is too large to import (${content.length} characters; at most ${MAX_IMPORT_CHARS}).`);
+  }
+  // Read before parsing: the schemas, the store and every later export recurse into what is kept.
+  if (isJsonTextTooDeep(content, MAX_THREAD_FILE_DEPTH)) {
+    throw new ImportError(
+      `The file nests arrays and objects deeper than ${MAX_THREAD_FILE_DEPTH} levels; a Baton thread export never does, so it was not imported.`,
+    );
   }
   let json: unknown;
   try {

@@ -3,9 +3,11 @@
  * the client to run. Run like the built-in `shell_command` (shell-process.ts) in every way but
  * one: the command is executed as given, with its arguments, and never through a shell; an agent
  * that wants one names it (`sh`, `["-c", "…"]`). Its own process group, so kill and release stop
- * whatever it started; its output kept up to the agent's byte limit, dropping the oldest first.
+ * whatever it started; its output kept up to the agent's byte limit, dropping the oldest first
+ * (output-tail.ts: no work per chunk beyond the chunk's own size, whatever is kept).
  */
 import { spawn } from 'node:child_process';
+import { OutputTail } from './output-tail';
 
 const KILL_GRACE_MS = 2_000;
 /** When the agent sets no limit: enough for any log a model reads, bounded for the relay. */
@@ -26,16 +28,14 @@ export interface TerminalExit {
 }
 
 export class TerminalProcess {
-  private output = '';
-  private truncated = false;
+  private readonly output: OutputTail;
   private exitStatus: TerminalExit | undefined;
-  private readonly limit: number;
   private killTimer: NodeJS.Timeout | undefined;
   readonly exited: Promise<TerminalExit>;
   private readonly pid: number | undefined;
 
   constructor(private readonly options: TerminalProcessOptions) {
-    this.limit = options.outputByteLimit ?? DEFAULT_OUTPUT_BYTE_LIMIT;
+    this.output = new OutputTail(options.outputByteLimit ?? DEFAULT_OUTPUT_BYTE_LIMIT);
     const child = spawn(options.command, [...options.args], {
       cwd: options.cwd,
       env: { ...options.env } as NodeJS.ProcessEnv,
@@ -68,7 +68,7 @@ export class TerminalProcess {
 
   /** `terminal/output`: what it printed so far (the end of it, within the limit). */
   currentOutput(): { output: string; truncated: boolean; exitStatus?: TerminalExit } {
-    return { output: this.output, truncated: this.truncated, ...(this.exitStatus ? { exitStatus: this.exitStatus } : {}) };
+    return { output: this.output.text(), truncated: this.output.truncated, ...(this.exitStatus ? { exitStatus: this.exitStatus } : {}) };
   }
 
   /** `terminal/kill` and `terminal/release`: SIGTERM to the group, SIGKILL after a grace period. */
@@ -80,14 +80,7 @@ export class TerminalProcess {
 
   private append(chunk: string): void {
     this.options.onOutput(chunk);
-    this.output += chunk;
-    if (Buffer.byteLength(this.output, 'utf8') <= this.limit) return;
-    // Drop from the beginning, on a character boundary, as the spec asks.
-    const bytes = Buffer.from(this.output, 'utf8');
-    let start = bytes.length - this.limit;
-    while (start < bytes.length && (bytes[start]! & 0xc0) === 0x80) start += 1;
-    this.output = bytes.subarray(start).toString('utf8');
-    this.truncated = true;
+    this.output.append(chunk);
   }
 
   private signalGroup(signal: NodeJS.Signals): void {

@@ -7,6 +7,7 @@
  * A call that cannot even be prepared is reported as a failed toolCalled.
  */
 import type Anthropic from '@anthropic-ai/sdk';
+import { MAX_JSON_DEPTH, measureJsonValue } from '../../../lib/json/json-bounds';
 import type { FileReadContent } from '../../../lib/protocol/eca/chat-content';
 import { callCommands } from '../../guard/call-commands';
 import { commandPaths } from '../../guard/command-paths';
@@ -44,12 +45,16 @@ export async function runToolCall(
 ): Promise<Anthropic.ToolResultBlockParam | undefined> {
   const tool = tools.find((candidate) => candidate.name === toolUse.name);
   const identity = toolCallIdentity(toolUse.id, toolUse.name, tool);
-  const args = isRecord(toolUse.input) ? toolUse.input : {};
+  // Arguments nested deeper than any tool takes are neither run nor kept: the thread's record,
+  // its store and every tab recurse into what a call's arguments hold.
+  const tooDeep = measureJsonValue(toolUse.input).over === 'depth';
+  const args = !tooDeep && isRecord(toolUse.input) ? toolUse.input : {};
   const fail = async (text: string) => {
     await turn.emit({ type: 'toolCalled', ...identity, arguments: args, error: true, outputs: [{ type: 'text', text }] });
     return toolResultBlock(toolUse.id, text, true);
   };
 
+  if (tooDeep) return fail(`The arguments are nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects; the call was not run.`);
   if (!tool) return fail(unknownToolText(toolUse.name, tools, turn.behavior));
   let paths: JudgedPath[];
   try {

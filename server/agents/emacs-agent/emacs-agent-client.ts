@@ -5,13 +5,22 @@
  * - EmacsAgentRequestError: the backend answered, with an HTTP status and perhaps an application
  *   error body ("Error Codes"); its message says both in words.
  * - AgentUnavailableError: the backend could not be reached, did not answer in time, or said 503.
+ *
+ * Every answer is bounded before it is parsed: its body read up to MAX_ANSWER_BYTES as it streams,
+ * within the request's timeout, its JSON no deeper than MAX_JSON_DEPTH. No redirect is followed,
+ * not even to the same origin: the spec has none, and one to another port would carry the token
+ * and the body there.
  */
 import { STATUS_CODES } from 'node:http';
 import type { z } from 'zod';
+import { isJsonTextTooDeep, MAX_JSON_DEPTH } from '../../../lib/json/json-bounds';
 import { type EmacsAgentEndpointName, emacsAgentEndpoints, emacsAgentPath } from '../../../lib/protocol/emacs-agent/emacs-agent-endpoints';
 import { EmacsAgentErrorBodySchema, EmacsAgentErrorCodes, EmacsAgentHttpStatus } from '../../../lib/protocol/emacs-agent/emacs-agent-errors';
 import { AgentUnavailableError } from '../agent-backend';
 import { withoutNulls } from './without-nulls';
+
+/** The largest answer read: a long session's transcript fits many times over. */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 type Endpoints = typeof emacsAgentEndpoints;
 export type EmacsAgentResponse<N extends EmacsAgentEndpointName> = z.output<Endpoints[N]['response']>;
@@ -78,13 +87,12 @@ export class EmacsAgentClient {
     }
     const body = 'request' in endpoint ? JSON.stringify(endpoint.request.parse(call.body ?? {})) : undefined;
     const what = `${endpoint.method} ${url.pathname}`;
-    const response = await this.send(what, url, {
+    const answer = await this.send(what, url, {
       method: endpoint.method,
       headers: this.headers(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       body,
       signal: call.signal,
-    });
-    const answer = await this.readAnswer(what, response);
+    }, (response) => this.readAnswer(what, response));
     const parsed = endpoint.response.safeParse(answer);
     if (!parsed.success) {
       throw new Error(`${this.label} answered ${what} with a body Baton does not understand: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
@@ -101,9 +109,10 @@ export class EmacsAgentClient {
     const what = `GET ${url.pathname}`;
     const headers = this.headers({ Accept: 'text/event-stream', 'Cache-Control': 'no-cache' });
     if (lastEventId !== '') headers['Last-Event-ID'] = lastEventId;
-    const response = await this.send(what, url, { method: 'GET', headers, signal });
-    if (!response.ok) await this.readAnswer(what, response);
-    return response;
+    return this.send(what, url, { method: 'GET', headers, signal }, async (response) => {
+      if (!response.ok) await this.readAnswer(what, response);
+      return response;
+    });
   }
 
   get label(): string {
@@ -114,15 +123,29 @@ export class EmacsAgentClient {
     return { ...extra, ...(this.options.token === undefined ? {} : { Authorization: `Bearer ${this.options.token}` }) };
   }
 
-  /** The timeout covers the answer's headers: bodies are small, and an event stream's never ends. */
-  private async send(what: string, url: URL, init: RequestInit & { signal?: AbortSignal }): Promise<Response> {
+  /**
+   * Sends a request and hands its answer to `read`, all within the request timeout: a hung
+   * backend is a down one, and so is one that drips its body. An event stream's body is read
+   * after `read` returns (it never ends), so its timeout covers the headers only.
+   */
+  private async send<T>(what: string, url: URL, init: RequestInit & { signal?: AbortSignal }, read: (response: Response) => Promise<T>): Promise<T> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), this.requestTimeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
     try {
-      return await fetch(url, { ...init, signal });
+      const response = await fetch(url, { ...init, signal, redirect: 'manual' });
+      if (isRedirect(response.status)) {
+        await response.body?.cancel();
+        const where = response.headers.get('location') ?? 'nowhere said';
+        throw new EmacsAgentRequestError(
+          `${this.label} answered ${what} with ${response.status} ${STATUS_CODES[response.status] ?? ''}, a redirect to ${clip(where)}. Baton follows no redirect of an agent backend: set its url in config.json to where it serves.`,
+          response.status,
+          undefined,
+        );
+      }
+      return await read(response);
     } catch (error) {
-      if (init.signal?.aborted) throw error;
+      if (init.signal?.aborted || error instanceof EmacsAgentRequestError || error instanceof AgentUnavailableError) throw error;
       const reason = timeout.signal.aborted ? `did not answer ${what} within ${this.requestTimeoutMs / 1000} s` : `is not reachable (${networkReason(error)})`;
       throw new AgentUnavailableError(`${this.label} ${reason}. Is it running?`, { cause: error });
     } finally {
@@ -132,8 +155,14 @@ export class EmacsAgentClient {
 
   /** The JSON (or, for transcripts in Markdown and Org, the text) of a success; the error of a failure. */
   private async readAnswer(what: string, response: Response): Promise<unknown> {
-    const text = await response.text();
-    const json = response.headers.get('content-type')?.includes('json') ? parseJson(text) : undefined;
+    const refuse = (why: string) => new EmacsAgentRequestError(`${this.label} answered ${what} with ${why}; it was not read.`, response.status, undefined);
+    const text = await readBounded(response, MAX_ANSWER_BYTES, () => refuse(`a body larger than ${MAX_ANSWER_BYTES} bytes`));
+    const isJson = response.headers.get('content-type')?.includes('json') ?? false;
+    // Read before parsing: withoutNulls and the schemas recurse into what is parsed. An error
+    // body that deep is reported by its text.
+    const tooDeep = isJson && isJsonTextTooDeep(text);
+    if (tooDeep && response.ok) throw refuse(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+    const json = isJson && !tooDeep ? parseJson(text) : undefined;
     if (response.ok) return json === undefined ? text : withoutNulls(json);
     const status = `${response.status} ${STATUS_CODES[response.status] ?? ''}`.trim();
     const body = EmacsAgentErrorBodySchema.safeParse(json === undefined ? undefined : withoutNulls(json));
@@ -156,6 +185,29 @@ function networkReason(error: unknown): string {
   if (cause?.code === 'ECONNREFUSED') return 'connection refused';
   if (cause?.code === 'ENOTFOUND') return 'unknown host';
   return cause?.message ?? (error instanceof Error ? error.message : String(error));
+}
+
+function isRedirect(status: number): boolean {
+  return status >= 300 && status < 400;
+}
+
+/** The body as text, read as it streams and given up past `maxBytes`, never buffered whole first. */
+async function readBounded(response: Response, maxBytes: number, tooLarge: () => Error): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseJson(text: string): unknown {

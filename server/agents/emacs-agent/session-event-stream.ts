@@ -11,12 +11,15 @@
  * Reconnecting waits the backend's `retry:` (or 250 ms), doubling up to 2 s; when the stream
  * cannot be reopened for `giveUpAfterMs` (3 s), or the backend refuses it outright (401, 404),
  * the stream fails and the turn reading it with it. An unknown event type, a frame that is not
- * JSON or whose name disagrees with its data is logged and skipped: the stream stays.
+ * JSON (or is nested deeper than MAX_JSON_DEPTH) or whose name disagrees with its data is logged
+ * and skipped: the stream stays. A line or an event past the parser's bounds, or more events
+ * waiting than MAX_QUEUED_EVENTS, fails the stream: reopening it would only bring the same again.
  */
+import { isJsonTextTooDeep, MAX_JSON_DEPTH } from '../../../lib/json/json-bounds';
 import { AgentUnavailableError } from '../agent-backend';
 import { type EmacsAgentSseEvent, EmacsAgentSseFrameSchema } from '../../../lib/protocol/emacs-agent/sse-events';
 import { type EmacsAgentClient, EmacsAgentRequestError } from './emacs-agent-client';
-import { type SseMessage, SseParser } from './sse-parser';
+import { SseLimitError, type SseMessage, SseParser } from './sse-parser';
 import { withoutNulls } from './without-nulls';
 
 export interface SessionEventStreamOptions {
@@ -36,6 +39,8 @@ export interface StreamedEvent {
 
 /** Ids remembered to drop repeats: far more than one turn's events. */
 const REMEMBERED_IDS = 10_000;
+/** Events kept while no turn reads them (a stopped turn's last ones): a backend that floods them is broken. */
+export const MAX_QUEUED_EVENTS = 10_000;
 
 export class SessionEventStream {
   private readonly queue: StreamedEvent[] = [];
@@ -99,7 +104,7 @@ export class SessionEventStream {
     while (!this.controller.signal.aborted) {
       if (response) {
         const reason = await this.read(response);
-        if (this.controller.signal.aborted) return;
+        if (this.controller.signal.aborted || this.failure) return;
         this.options.log(`the event stream of session ${this.options.sessionId} was cut (${reason}); reopening it after event "${this.lastEventId}"`);
         response = undefined;
         failingSince = Date.now();
@@ -138,6 +143,11 @@ export class SessionEventStream {
         parser.push(decoder.decode(value, { stream: true }));
       }
     } catch (error) {
+      if (error instanceof SseLimitError) {
+        this.fail(new AgentUnavailableError(`${this.options.client.label} sent ${error.message} on the event stream of session ${this.options.sessionId}; Baton stopped reading it.`, { cause: error }));
+        this.controller.abort();
+        return error.message;
+      }
       return error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     } finally {
       parser.end();
@@ -154,6 +164,10 @@ export class SessionEventStream {
       this.remember(message.id);
     }
     this.lastEventId = message.lastEventId;
+    if (isJsonTextTooDeep(message.data)) {
+      this.options.log(`skipped an event of session ${this.options.sessionId} whose data is nested deeper than ${MAX_JSON_DEPTH} levels`);
+      return;
+    }
     let data: unknown;
     try {
       data = withoutNulls(JSON.parse(message.data));
@@ -166,6 +180,11 @@ export class SessionEventStream {
     const frame = EmacsAgentSseFrameSchema.safeParse({ event: name, data });
     if (!frame.success) {
       this.options.log(`skipped an event of session ${this.options.sessionId} Baton does not know (${name}): ${frame.error.issues[0]?.message}`);
+      return;
+    }
+    if (this.queue.length >= MAX_QUEUED_EVENTS) {
+      this.fail(new AgentUnavailableError(`${this.options.client.label} sent more than ${MAX_QUEUED_EVENTS} events of session ${this.options.sessionId} that nothing read; Baton stopped reading them.`));
+      this.controller.abort();
       return;
     }
     this.queue.push({ event: frame.data.data, id: message.id });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type SseMessage, SseLineTooLongError, SseParser } from './sse-parser';
+import { MAX_SSE_EVENT_CHARS, type SseMessage, SseLimitError, SseParser } from './sse-parser';
 
 function parse(chunks: readonly string[], initialLastEventId = '') {
   const messages: SseMessage[] = [];
@@ -70,6 +70,17 @@ describe('SseParser', () => {
 
   it('refuses a line that never ends', () => {
     const parser = new SseParser({ onMessage: () => undefined });
-    expect(() => parser.push(`data: ${'x'.repeat(4 * 1024 * 1024 + 1)}`)).toThrow(SseLineTooLongError);
+    expect(() => parser.push(`data: ${'x'.repeat(4 * 1024 * 1024 + 1)}`)).toThrow(SseLimitError);
+  });
+
+  it('refuses an event that never ends, however short its lines', () => {
+    const messages: SseMessage[] = [];
+    const parser = new SseParser({ onMessage: (message) => messages.push(message) });
+    const line = `data: ${'x'.repeat(1023)}\n`;
+    const push = () => {
+      for (;;) parser.push(line.repeat(64));
+    };
+    expect(push).toThrow(new SseLimitError(`an event-stream event longer than ${MAX_SSE_EVENT_CHARS} characters`));
+    expect(messages).toEqual([]);
   });
 });

@@ -31,9 +31,15 @@ export interface SseHandlers {
 
 /** Bounds one line so that a peer that never ends a line cannot grow memory without end. */
 export const MAX_SSE_LINE_CHARS = 4 * 1024 * 1024;
+/**
+ * Bounds one event, all its `data:` lines together, for a peer that never sends the blank line
+ * ending it. Far above any event of Emacs-Agent's (a tool call with a file's content included).
+ */
+export const MAX_SSE_EVENT_CHARS = 8 * 1024 * 1024;
 
-export class SseLineTooLongError extends Error {
-  override readonly name = 'SseLineTooLongError';
+/** The stream broke a bound: a line or an event too long. The stream cannot be read on. */
+export class SseLimitError extends Error {
+  override readonly name = 'SseLimitError';
 }
 
 export class SseParser {
@@ -63,9 +69,11 @@ export class SseParser {
     }
     if (this.skipLeadingLineFeed && text.startsWith('\n')) text = text.slice(1);
     this.skipLeadingLineFeed = false;
+    // Only the new text is searched for line ends: what is buffered has none.
+    const searchFrom = this.buffer.length;
     this.buffer += text;
     let start = 0;
-    for (let index = 0; index < this.buffer.length; index += 1) {
+    for (let index = searchFrom; index < this.buffer.length; index += 1) {
       const character = this.buffer[index];
       if (character !== '\n' && character !== '\r') continue;
       this.processLine(this.buffer.slice(start, index));
@@ -77,7 +85,7 @@ export class SseParser {
     }
     this.buffer = this.buffer.slice(start);
     if (this.buffer.length > MAX_SSE_LINE_CHARS) {
-      throw new SseLineTooLongError(`an event-stream line is longer than ${MAX_SSE_LINE_CHARS} characters`);
+      throw new SseLimitError(`an event-stream line longer than ${MAX_SSE_LINE_CHARS} characters`);
     }
   }
 
@@ -104,6 +112,9 @@ export class SseParser {
         this.eventType = value;
         break;
       case 'data':
+        if (this.data.length + value.length >= MAX_SSE_EVENT_CHARS) {
+          throw new SseLimitError(`an event-stream event longer than ${MAX_SSE_EVENT_CHARS} characters`);
+        }
         this.data += `${value}\n`;
         this.hasData = true;
         break;

@@ -3,7 +3,8 @@
  * the child guard ends with the relay (server/process/child-guard.ts), and a shutdown that reaches
  * the whole group: `npx some-server` runs the server as a grandchild, which the SDK's own
  * transport (it signals only the process it started) would leave behind. Messages are framed by
- * the SDK's own ReadBuffer and serializeMessage, one JSON message a line.
+ * the SDK's own ReadBuffer and serializeMessage, one JSON message a line; one nested deeper than
+ * MAX_JSON_DEPTH is not passed on (refused-message.ts).
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
@@ -13,6 +14,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { groupHasMembers, guardChildGroup } from '../../../process/child-guard';
 import { argumentsHoldingRelaySecret, SECRET_IN_COMMAND_LINE } from '../../../process/relay-secrets';
 import type { McpStdioFraming } from './mcp-sdk';
+import { refuseTooDeep } from './refused-message';
 
 export interface GroupStdioServer {
   command: string;
@@ -117,7 +119,14 @@ export class GroupStdioTransport implements Transport {
     try {
       this.readBuffer.append(chunk);
       for (let message = this.readBuffer.readMessage(); message; message = this.readBuffer.readMessage()) {
-        this.onmessage?.(message);
+        const refusal = refuseTooDeep(message);
+        if (refusal === undefined) {
+          this.onmessage?.(message);
+          continue;
+        }
+        if (refusal.reply) void this.send(refusal.reply).catch((error: unknown) => this.onerror?.(error as Error));
+        if (refusal.inPlace) this.onmessage?.(refusal.inPlace);
+        this.onerror?.(refusal.error);
       }
     } catch (error) {
       this.onerror?.(error instanceof Error ? error : new Error(String(error)));
