@@ -40,7 +40,7 @@ function bubblewrapWorksUnprivileged(): { works: boolean; said: string } {
 async function runFixture(commands: string[]): Promise<{ uid: number; availability: SandboxAvailability; runs: SandboxRun[] }> {
   const input = JSON.stringify({ workspaceRoot: place.workspaceRoot, dataDir: place.dataDir, home: place.home, commands });
   const launch = asUnprivileged(process.execPath, ['--import', 'tsx', FIXTURE, input]);
-  const child = spawn(launch.command, launch.args, { env: { PATH: process.env.PATH, HOME: place.home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(launch.command, launch.args, { env: { PATH: process.env.PATH ?? '', HOME: place.home } as Record<string, string> as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -109,7 +109,7 @@ describe('a sandboxed command', () => {
     const sandbox = await startSandbox();
     // A process of the same user holding a secret in its environment, as the relay does.
     const marker = `secret-${randomUUID()}`;
-    const holder: ChildProcess = spawn('sleep', ['60'], { env: { PATH: process.env.PATH, BATON_TOKEN: marker }, stdio: 'ignore' });
+    const holder: ChildProcess = spawn('sleep', ['60'], { env: { PATH: process.env.PATH ?? '', BATON_TOKEN: marker } as Record<string, string> as NodeJS.ProcessEnv, stdio: 'ignore' });
     cleanUps.push(() => holder.kill('SIGKILL'));
     await new Promise((resolve) => holder.once('spawn', resolve));
     const command = `env; cat /proc/*/environ 2>/dev/null | tr '\\0' '\\n' | grep -c ${marker}`;

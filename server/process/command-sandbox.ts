@@ -8,6 +8,7 @@
  * Per call, the caller says whether to sandbox and whether to allow the network (a rule of the
  * approval policy may); the config's `sandbox` section gives the defaults.
  */
+import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import type { ToolCallBoundary } from '../../lib/protocol/thread-review';
 import { type SpawnSpec, sandboxedSpawn } from './sandbox-command';
@@ -28,6 +29,8 @@ export interface SandboxPlan {
 
 export const TURNED_OFF_BY_CONFIG = 'turned off by config';
 export const TURNED_OFF_BY_RULE = 'turned off by a rule';
+/** Why a part made without the relay's sandbox (a test's agent, say) runs commands without one. */
+export const NO_SANDBOX_SET_UP = 'no sandbox set up';
 
 export interface CommandSandboxSetup {
   config: SandboxConfig;
@@ -48,15 +51,16 @@ export class CommandSandbox {
     platform?: NodeJS.Platform;
   }): Promise<CommandSandbox> {
     const home = options.env.HOME ?? os.homedir();
-    const place = { workspaceRoot: options.workspaceRoot, dataDir: options.dataDir, home };
+    // Mounted where it really is: a workspace reached through a symlink is bound at its real path.
+    const place = { workspaceRoot: await realpath(options.workspaceRoot), dataDir: options.dataDir, home };
     const availability: SandboxAvailability = options.config.enabled
-      ? await probeSandbox({ env: options.env, layout: { workspaceRoot: options.workspaceRoot, hidden: await findHiddenPaths(place), network: false }, platform: options.platform })
+      ? await probeSandbox({ env: options.env, layout: { workspaceRoot: place.workspaceRoot, hidden: await findHiddenPaths(place), network: false }, platform: options.platform })
       : { available: false, reason: TURNED_OFF_BY_CONFIG };
     return new CommandSandbox({ config: options.config, availability, ...place });
   }
 
   /** No sandbox at all, for `reason`: where none was set up (an agent made without the relay). */
-  static none(reason: string): CommandSandbox {
+  static none(reason = NO_SANDBOX_SET_UP): CommandSandbox {
     const config = { enabled: false, network: false, mcpServers: false, agents: false };
     return new CommandSandbox({ config, availability: { available: false, reason }, workspaceRoot: '/', dataDir: '/', home: undefined });
   }
