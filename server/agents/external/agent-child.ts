@@ -42,13 +42,19 @@ export async function startAgentChild(
       if (tail.length > STDERR_LINES_KEPT) tail.shift();
     }
   };
+  const plain = {
+    command: entry.command,
+    args: entry.args ?? [],
+    cwd: path.resolve(context.workspace.root, entry.cwd ?? '.'),
+    env: childEnvironment(entry, context.env),
+  };
+  // In the sandbox only when config.json says `sandbox.agents`: most agents keep logins and
+  // caches in the home folder, which the sandbox hides or makes read-only.
+  const spawnSpec = context.sandbox ? await context.sandbox.wrapProcess(plain, 'agents') : plain;
   let process: AgentProcess;
   try {
     process = await spawnAgentProcess({
-      command: entry.command,
-      args: entry.args,
-      cwd: path.resolve(context.workspace.root, entry.cwd ?? '.'),
-      env: childEnvironment(entry, context.env),
+      ...spawnSpec,
       framing: options.framing,
       log,
       onFramingError: options.onFramingError,
