@@ -2,9 +2,9 @@
  * `npm run bench [-- --quick] [-- --only=1,2]`: every figure next to a baseline measured in the
  * same run, as a ratio, from medians of interleaved runs. Sections: 0 framing, 1 relay overhead,
  * 2 recording, 3 history, 4 browser with 6 size (also alone: `npm run bench:browser`), 5 start-up
- * and memory, 7 search, 8 workspace checkpoints.
+ * and memory, 7 search, 8 workspace checkpoints, 9 the sandbox's start-up cost per command.
  * BENCH_N, BENCH_RECORD_N, BENCH_MEMORY_PIECES, BENCH_HISTORY_THREADS, BENCH_HISTORY_ENTRIES,
- * BENCH_SEARCH_THREADS, BENCH_CHECKPOINT_FILES and BENCH_RUNS override workload sizes and run counts; BENCH_MODE=max or
+ * BENCH_SEARCH_THREADS, BENCH_CHECKPOINT_FILES, BENCH_SANDBOX_RUNS and BENCH_RUNS override workload sizes and run counts; BENCH_MODE=max or
  * paced runs section 1 in that mode alone; BENCH_PROFILE=<folder> has the relay of section 1
  * write its CPU profile there.
  */
@@ -15,6 +15,7 @@ import { framingBench } from './framing-bench';
 import { historyBench } from './history-bench';
 import { recordingBench } from './recording-bench';
 import { relayStreamBench } from './relay-stream-bench';
+import { sandboxBench } from './sandbox-bench';
 import { searchBench } from './search-bench';
 import { startupMemoryBench } from './startup-memory-bench';
 
@@ -28,6 +29,7 @@ const sections: Record<string, () => Promise<void>> = {
   '5': startupMemoryBench,
   '7': searchBench,
   '8': checkpointBench,
+  '9': sandboxBench,
 };
 
 const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length).split(',');
