@@ -2,9 +2,10 @@
  * `npm run bench [-- --quick] [-- --only=1,2]`: every figure next to a baseline measured in the
  * same run, as a ratio, from medians of interleaved runs. Sections: 0 framing, 1 relay overhead,
  * 2 recording, 3 history, 4 browser with 6 size (also alone: `npm run bench:browser`), 5 start-up
- * and memory, 7 search, 8 workspace checkpoints, 10 the guard's judging of a command line.
+ * and memory, 7 search, 8 workspace checkpoints, 9 the sandbox's start-up cost per command, 10 the
+ * guard's judging of a command line.
  * BENCH_N, BENCH_RECORD_N, BENCH_MEMORY_PIECES, BENCH_HISTORY_THREADS, BENCH_HISTORY_ENTRIES,
- * BENCH_SEARCH_THREADS, BENCH_CHECKPOINT_FILES and BENCH_RUNS override workload sizes and run counts; BENCH_MODE=max or
+ * BENCH_SEARCH_THREADS, BENCH_CHECKPOINT_FILES, BENCH_SANDBOX_RUNS and BENCH_RUNS override workload sizes and run counts; BENCH_MODE=max or
  * paced runs section 1 in that mode alone; BENCH_PROFILE=<folder> has the relay of section 1
  * write its CPU profile there.
  */
@@ -16,6 +17,7 @@ import { guardBench } from './guard-bench';
 import { historyBench } from './history-bench';
 import { recordingBench } from './recording-bench';
 import { relayStreamBench } from './relay-stream-bench';
+import { sandboxBench } from './sandbox-bench';
 import { searchBench } from './search-bench';
 import { startupMemoryBench } from './startup-memory-bench';
 
@@ -29,6 +31,7 @@ const sections: Record<string, () => Promise<void>> = {
   '5': startupMemoryBench,
   '7': searchBench,
   '8': checkpointBench,
+  '9': sandboxBench,
   '10': guardBench,
 };
 

@@ -4,6 +4,7 @@ import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
 import { DiffView } from './diff-view';
 import { ToolCallApproval } from './tool-call-approval';
 import { ToolCallArguments } from './tool-call-arguments';
+import { ToolCallBoundaryDetail } from './tool-call-boundary-note';
 import { ToolCallLiveOutput } from './tool-call-live-output';
 import { ToolCallOutcome } from './tool-call-outcome';
 import styles from './tool-call.module.css';
@@ -22,6 +23,8 @@ export default function ToolCallBody({ id, entry, answers }: { id: string; entry
       <ToolCallArguments entry={entry} />
       {'\n'}
       {entry.status === 'waiting-approval' ? <ToolCallApproval answers={answers} toolName={entry.name} options={entry.approvalOptions} /> : null}
+      {'\n'}
+      <ToolCallBoundaryDetail entry={entry} />
       {'\n'}
       <ToolCallLiveOutput entry={entry} />
       {'\n'}

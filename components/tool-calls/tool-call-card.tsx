@@ -6,6 +6,7 @@ import { ToolCallApprovalNote } from '../review/tool-call-approval-note';
 import { MarkedText } from './marked-text';
 import styles from './tool-call.module.css';
 import { formatDuration } from './tool-call-duration';
+import { ToolCallBoundaryNote } from './tool-call-boundary-note';
 import { ToolCallStatusIcon } from './tool-call-status-icon';
 import { useApprovalAnswers } from './use-approval-answers';
 import { useApprovalFocus } from './use-approval-focus';
@@ -15,7 +16,8 @@ const loadToolCallBody = () => import('./tool-call-body');
 const ToolCallBody = lazy(loadToolCallBody);
 
 /**
- * A tool call as one line (status, tool, what it works on, how long it took) that opens on click
+ * A tool call as one line (status, tool, what it works on, who approved it and which sandbox
+ * held, how long it took) that opens on click
  * to show the change's diff, the command's output or the arguments. A call waiting for approval
  * is open, marked, and answers Enter (approve) and Esc (reject) while the card has focus.
  *
@@ -74,7 +76,13 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
             </span>
           </>
         ) : null}{' '}
-        <ToolCallApprovalNote entry={entry} />
+        {entry.approval || entry.boundary ? (
+          <span className={styles.notes}>
+            <ToolCallApprovalNote entry={entry} />
+            {entry.approval && entry.boundary ? ' ' : null}
+            <ToolCallBoundaryNote entry={entry} />
+          </span>
+        ) : null}
         {duration ? (
           <>
             {' '}

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ApprovalOptionSchema } from './agents';
 import { ChatContextSchema, FileChangeDetailsSchema, ToolCallOriginSchema } from './eca-chat';
 import { ThreadFiltersSchema, ThreadListFieldsSchema } from './thread-list';
-import { ToolCallApprovalSchema, TurnSummaryEntrySchema } from './thread-review';
+import { ToolCallApprovalSchema, ToolCallBoundarySchema, TurnSummaryEntrySchema } from './thread-review';
 
 export const ThreadIdSchema = z.string().min(1);
 export type ThreadId = z.infer<typeof ThreadIdSchema>;
@@ -99,6 +99,8 @@ export const ToolCallEntrySchema = z.object({
   totalTimeMs: z.number().optional(),
   /** Baton extension: who approved or refused the call, and how (thread-review.ts). */
   approval: ToolCallApprovalSchema.optional(),
+  /** Baton extension: the OS boundary the command ran in (thread-review.ts). */
+  boundary: ToolCallBoundarySchema.optional(),
 });
 export type ToolCallEntry = z.infer<typeof ToolCallEntrySchema>;
 

@@ -23,6 +23,21 @@ export const AutoApprovalSchema = z.enum(['config', 'session']);
 export type AutoApproval = z.infer<typeof AutoApprovalSchema>;
 
 /**
+ * Which OS boundary held for what a tool call ran on the user's machine (a shell command, an ACP
+ * terminal): sandboxed (server/process/command-sandbox.ts), with or without the network, or not,
+ * and why not ('bubblewrap missing', 'turned off by config', ...). Absent on calls that run
+ * nothing, and on calls an agent ran by itself, where Baton cannot tell.
+ */
+export const ToolCallBoundarySchema = z.object({
+  sandboxed: z.boolean(),
+  /** When sandboxed: whether the command could reach the network. */
+  network: z.boolean().optional(),
+  /** When not sandboxed: why not. */
+  reason: z.string().max(500).optional(),
+});
+export type ToolCallBoundary = z.infer<typeof ToolCallBoundarySchema>;
+
+/**
  * How a turn ended: it finished, the user stopped it, the agent went away or the relay restarted
  * under it (interrupted), or it failed with an error.
  */

@@ -14,6 +14,24 @@ function fold(contents: Array<[ChatRole, ChatContentInput]>, start: ThreadEntry[
 const writeCall = { origin: 'native', id: 'call-1', name: 'write_file', server: 'builtin' } as const;
 
 describe('applyChatContent', () => {
+  it("keeps the boundary a command runs in, from the card that asks to the call's end", () => {
+    const shell = { origin: 'native', id: 'call-9', name: 'shell_command', server: 'builtin' } as const;
+    const boundary = { sandboxed: true, network: false };
+    const asked = fold([
+      ['user', { type: 'text', text: 'run' }],
+      ['assistant', { type: 'toolCallRun', ...shell, arguments: { command: 'ls' }, manualApproval: true, boundary }],
+    ]);
+    expect(asked[1]).toMatchObject({ status: 'waiting-approval', boundary });
+    const ended = fold(
+      [
+        ['assistant', { type: 'toolCallRunning', ...shell, arguments: { command: 'ls' }, outputChunk: 'a\n' }],
+        ['assistant', { type: 'toolCalled', ...shell, arguments: { command: 'ls' }, error: false, outputs: [{ type: 'text', text: 'a' }] }],
+      ],
+      asked,
+    );
+    expect(ended[1]).toMatchObject({ status: 'succeeded', boundary });
+  });
+
   it('starts a user message per prompt and streams assistant text into one message', () => {
     const entries = fold([
       ['user', { type: 'text', text: 'hi' }],

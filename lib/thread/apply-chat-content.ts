@@ -49,6 +49,7 @@ export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, 
         manualApproval: content.manualApproval,
         ...(content.approvalOptions === undefined ? {} : { approvalOptions: content.approvalOptions }),
         ...optional('approval', approvalOfAutoRun(content.autoApproved)),
+        ...optional('boundary', content.boundary),
         summary: content.summary ?? previous?.summary,
         details: content.details ?? previous?.details,
       }));
@@ -61,6 +62,7 @@ export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, 
         ...(content.outputChunk === undefined
           ? {}
           : { streamedOutput: (previous?.streamedOutput ?? '') + content.outputChunk }),
+        ...optional('boundary', content.boundary),
         summary: content.summary ?? previous?.summary,
         details: content.details ?? previous?.details,
       }));
@@ -71,6 +73,7 @@ export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, 
         status: content.error ? 'failed' : 'succeeded',
         outputText: content.outputs.map((output) => output.text).join('\n'),
         totalTimeMs: content.totalTimeMs,
+        ...optional('boundary', content.boundary),
         summary: content.summary ?? previous?.summary,
         details: content.details ?? previous?.details,
       }));

@@ -2,7 +2,7 @@
  * The words a reader sees for a thread's review facts, shared by the chat and the exports so that
  * both say the same thing.
  */
-import type { ToolCallApproval, TurnOutcome, TurnUsage } from '../protocol/thread-review';
+import type { ToolCallApproval, ToolCallBoundary, TurnOutcome, TurnUsage } from '../protocol/thread-review';
 
 const APPROVAL_LABELS: Record<ToolCallApproval['decision'], Record<ToolCallApproval['by'], string>> = {
   approved: {
@@ -23,6 +23,12 @@ const APPROVAL_LABELS: Record<ToolCallApproval['decision'], Record<ToolCallAppro
 
 export function approvalLabel(approval: ToolCallApproval): string {
   return APPROVAL_LABELS[approval.decision][approval.by];
+}
+
+/** "sandboxed", "sandboxed, with network", or "not sandboxed: <why>". */
+export function boundaryLabel(boundary: ToolCallBoundary): string {
+  if (boundary.sandboxed) return boundary.network ? 'sandboxed, with network' : 'sandboxed';
+  return `not sandboxed: ${boundary.reason ?? 'no reason given'}`;
 }
 
 const OUTCOME_LABELS: Record<TurnOutcome, string> = {

@@ -4,6 +4,7 @@
  */
 import type { AgentKind } from '../../lib/protocol/agents';
 import type { ApprovalPolicy } from './builtin/policy/approval-policy';
+import type { CommandSandbox } from '../process/command-sandbox';
 import type { Workspace } from '../workspace/workspace';
 import type { AgentBackend } from './agent-backend';
 import type { AgentEntry } from './agents-config';
@@ -22,6 +23,11 @@ export interface AgentFactoryContext {
   env: Readonly<Record<string, string | undefined>>;
   /** The relay's `toolApproval` rules: they answer an agent's permission requests before a tab is asked. */
   policy: ApprovalPolicy;
+  /**
+   * The OS boundary of what Baton runs for the agent (ACP terminals) and, when config.json says
+   * `sandbox.agents`, of the agent's own process; none when omitted.
+   */
+  sandbox?: CommandSandbox;
   log: (message: string) => void;
 }
 

@@ -82,6 +82,18 @@ describe('EcaContentTranslator', () => {
     });
   });
 
+  it("keeps Baton's sandbox boundary to itself", () => {
+    const toEca = translator();
+    const boundary = { sandboxed: true, network: false };
+    for (const content of [
+      { type: 'toolCallRun', ...call, manualApproval: false, boundary },
+      { type: 'toolCallRunning', ...call, boundary },
+      { type: 'toolCalled', ...call, error: false, outputs: [], totalTimeMs: 3, boundary },
+    ] as ChatContentInput[]) {
+      expect(toEca(content)?.content).not.toHaveProperty('boundary');
+    }
+  });
+
   it('sends no hand-over: an editor has no place for it', () => {
     expect(translator()({ type: 'handOver', from: 'a', to: 'b' })).toBeUndefined();
   });

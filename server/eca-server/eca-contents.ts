@@ -13,6 +13,7 @@
  *   `tool/serverUpdated` gives it), so native tool calls say `server: 'ECA'`;
  * - `toolCalled` always says `totalTimeMs` (v2 requires it): a call stopped before it ran, or
  *   refused, is timed from its first content;
+ * - Baton's `boundary` of a call (the sandbox its command ran in) is Baton's own: not sent;
  * - usage goes with both its v1 names (`messageCost`, `messageInputTokens`, ...) and its v2 ones,
  *   costs as plain numbers: editors put the currency sign in front themselves.
  */
@@ -55,13 +56,13 @@ export class EcaContentTranslator {
   private translate(content: ChatContent): ChatContent | undefined {
     switch (content.type) {
       case 'toolCallRunning': {
-        const { outputChunk, ...running } = content;
+        const { outputChunk, boundary: _boundary, ...running } = content;
         if (outputChunk !== undefined) return undefined;
         this.started(content.id);
         return withEcaServer(running);
       }
       case 'toolCallRun': {
-        const { approvalOptions: _options, autoApproved: _autoApproved, ...run } = content;
+        const { approvalOptions: _options, autoApproved: _autoApproved, boundary: _boundary, ...run } = content;
         this.started(content.id);
         return withEcaServer(run);
       }
@@ -69,10 +70,11 @@ export class EcaContentTranslator {
         this.started(content.id);
         return withEcaServer(content);
       case 'toolCalled': {
+        const { boundary: _boundary, ...called } = content;
         const startedAt = this.callStarts.get(content.id);
         this.callStarts.delete(content.id);
         const totalTimeMs = content.totalTimeMs ?? (startedAt === undefined ? 0 : Math.round(this.now() - startedAt));
-        return withEcaServer({ ...content, totalTimeMs });
+        return withEcaServer({ ...called, totalTimeMs });
       }
       case 'toolCallRejected':
         this.callStarts.delete(content.id);

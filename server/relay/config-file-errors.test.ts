@@ -52,6 +52,13 @@ describe('a bad config.json', () => {
     expect(await problem(agents)).toMatch(new RegExp(`^Bad config file ${escape(file)}:6: agents\\.helper\\.shell: Unrecognized key`));
   });
 
+  it('points into the sandbox section', async () => {
+    const wrongType = JSON.stringify({ sandbox: { enabled: 'yes' } }, null, 2);
+    expect(await problem(wrongType)).toBe(`Bad config file ${file}:3: sandbox.enabled: Invalid input: expected boolean, received string`);
+    const misspelt = JSON.stringify({ sandbox: { netwrok: true } }, null, 2);
+    expect(await problem(misspelt)).toMatch(new RegExp(`^Bad config file ${escape(file)}:3: sandbox\\.netwrok: Unrecognized key: "netwrok"`));
+  });
+
   it('points at the enclosing field when the one that is missing is not in the file', async () => {
     const text = JSON.stringify({ agents: { helper: { kind: 'acp' } } }, null, 2);
     expect(await problem(text)).toMatch(new RegExp(`^Bad config file ${escape(file)}:3: agents\\.helper(\\.command)?: `));

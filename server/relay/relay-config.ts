@@ -2,7 +2,8 @@
  * The user's configuration file, `<data-dir>/config.json`: the approval policy (`toolApproval`,
  * read by the agent's policy), the MCP servers (`mcpServers`) and the agents threads may be bound
  * to (`agents`, `defaultAgent`), the path prefix a proxy serves Baton under (`basePath`), and how
- * many turns keep their workspace checkpoints (`checkpoints`, server/rewind/checkpoint-config.ts).
+ * many turns keep their workspace checkpoints (`checkpoints`, server/rewind/checkpoint-config.ts),
+ * and what runs in the OS sandbox (`sandbox`, server/process/sandbox-config.ts).
  * It lives in the data folder,
  * which the agent may not write, so the agent cannot loosen its own policy.
  */
@@ -17,6 +18,8 @@ import {
 } from '../agents/builtin/policy/agent-config';
 import { schemaProblem } from '../agents/builtin/policy/config-file-problem';
 import { McpServerManager, McpServersConfigSchema } from '../agents/builtin/mcp';
+import type { CommandSandbox } from '../process/command-sandbox';
+import { SandboxConfigSchema } from '../process/sandbox-config';
 import { CheckpointsConfigSchema } from '../rewind/checkpoint-config';
 import { BasePathSettingSchema } from './base-path';
 
@@ -33,6 +36,7 @@ export async function loadRelayConfig(file: string): Promise<AgentConfig> {
   const sections = [
     { prefix: ['mcpServers'], check: () => McpServersConfigSchema.safeParse(config.mcpServers ?? {}) },
     { prefix: ['checkpoints'], check: () => CheckpointsConfigSchema.safeParse(config.checkpoints ?? {}) },
+    { prefix: ['sandbox'], check: () => SandboxConfigSchema.safeParse(config.sandbox ?? {}) },
     // Checked as one object with the file's own keys, so an issue's path is the file's path.
     { prefix: [], check: () => AgentsSectionSchema.safeParse({ agents: config.agents ?? {}, defaultAgent: config.defaultAgent }) },
     { prefix: [], check: () => BasePathSettingSchema.safeParse({ basePath: config.basePath }) },
@@ -48,14 +52,14 @@ export async function loadRelayConfig(file: string): Promise<AgentConfig> {
 
 export function createMcpServers(
   config: AgentConfig,
-  options: { cwd: string; log: (message: string) => void },
+  options: { cwd: string; log: (message: string) => void; sandbox?: CommandSandbox },
 ): McpServerManager | undefined {
   const parsed = McpServersConfigSchema.safeParse(config.mcpServers ?? {});
   if (!parsed.success) {
     throw new Error(`The mcpServers section of ${CONFIG_FILE} is invalid: ${parsed.error.message}`);
   }
   if (Object.keys(parsed.data).length === 0) return undefined;
-  return new McpServerManager({ servers: parsed.data, cwd: options.cwd, log: options.log });
+  return new McpServerManager({ servers: parsed.data, cwd: options.cwd, log: options.log, ...(options.sandbox ? { sandbox: options.sandbox } : {}) });
 }
 
 /**

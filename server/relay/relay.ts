@@ -14,6 +14,8 @@ import { databaseTarget } from '../store/database-target';
 import { FileHistory } from '../rewind/file-history';
 import { policyRestoreGuard } from '../rewind/policy-restore-guard';
 import { relayTurnCheckpoints } from '../rewind/turn-checkpoints';
+import { CommandSandbox } from '../process/command-sandbox';
+import { readSandboxConfig } from '../process/sandbox-config';
 import { CheckpointsConfigSchema } from '../rewind/checkpoint-config';
 import { ThreadListEvents } from '../hub/thread-list-events';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
@@ -164,7 +166,15 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   const workspace = new Workspace(options.workspaceRoot, { protectedFolders: [options.dataDir] });
   const config = await loadRelayConfig(path.join(options.dataDir, CONFIG_FILE));
   const agentsSection = readAgentsSection(config, options.extraAgents);
-  const mcp = createMcpServers(config, { cwd: workspace.root, log });
+  const commandSandbox = await CommandSandbox.start({
+    config: readSandboxConfig(config.sandbox),
+    workspaceRoot: workspace.root,
+    dataDir: options.dataDir,
+    env: options.env,
+  });
+  // Once, at start: whether what agents run is sandboxed, and if not, why not.
+  log(commandSandbox.startupNote());
+  const mcp = createMcpServers(config, { cwd: workspace.root, log, sandbox: commandSandbox });
   const store = await openThreadStore({
     database: databaseTarget({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }),
     log,
@@ -177,6 +187,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     // The agent must not rewrite its own approval policy or history.
     protectedFolders: [options.dataDir],
     mcp,
+    commandSandbox,
   });
   const agents = new AgentRegistry({
     entries: configuredAgents(agentsSection),
@@ -187,6 +198,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
       workspace,
       env: options.env,
       policy: approvalPolicy,
+      sandbox: commandSandbox,
       log,
     },
   });

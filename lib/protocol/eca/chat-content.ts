@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { ApprovalOptionSchema } from '../agents';
-import { AutoApprovalSchema, TurnOutcomeSchema } from '../thread-review';
+import { AutoApprovalSchema, ToolCallBoundarySchema, TurnOutcomeSchema } from '../thread-review';
 import { ChatContextSchema } from './chat-context';
 
 export const ToolCallOriginSchema = z.enum(['mcp', 'native']);
@@ -165,6 +165,8 @@ export const ToolCallRunContentSchema = z
     approvalOptions: z.array(ApprovalOptionSchema).optional(),
     /** Baton extension, with `manualApproval: false`: what approved it without a question. */
     autoApproved: AutoApprovalSchema.optional(),
+    /** Baton extension: the boundary the command will run in, shown before it is approved. */
+    boundary: ToolCallBoundarySchema.optional(),
   })
   .transform(withServer);
 
@@ -180,6 +182,8 @@ export const ToolCallRunningContentSchema = z
      * before it. Sent on repeated `toolCallRunning` contents; an ECA client ignores it.
      */
     outputChunk: z.string().optional(),
+    /** Baton extension: the boundary the command runs in. An ECA client ignores it. */
+    boundary: ToolCallBoundarySchema.optional(),
   })
   .transform(withServer);
 
@@ -193,6 +197,8 @@ export const ToolCalledContentSchema = z
     outputs: z.array(ToolOutputSchema),
     /** v2 (required); v1 has no timing. */
     totalTimeMs: z.number().optional(),
+    /** Baton extension: the boundary the command ran in. An ECA client ignores it. */
+    boundary: ToolCallBoundarySchema.optional(),
   })
   .transform(withServer);
 

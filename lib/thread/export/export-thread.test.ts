@@ -98,6 +98,20 @@ describe('exportThread', () => {
     }
   });
 
+  it('says which boundary each command ran in', () => {
+    const shell = { origin: 'native', id: 'call-3', name: 'shell_command', server: 'ECA', summary: 'Running make' } as const;
+    const ran = (boundary: { sandboxed: boolean; network?: boolean; reason?: string }) =>
+      recorded(
+        ['user', { type: 'text', text: 'build it' }],
+        ['assistant', { type: 'toolCallRun', ...shell, arguments: { command: 'make' }, manualApproval: false, boundary }],
+        ['assistant', { type: 'toolCalled', ...shell, arguments: { command: 'make' }, error: false, outputs: [{ type: 'text', text: 'built' }], boundary }],
+      );
+    for (const format of ['markdown', 'org'] as const) {
+      expect(exportThread(details, ran({ sandboxed: true, network: false }), format).content).toContain('- Sandboxed\n');
+      expect(exportThread(details, ran({ sandboxed: false, reason: 'bubblewrap missing' }), format).content).toContain('- Not sandboxed: bubblewrap missing');
+    }
+  });
+
   it('writes a versioned JSON export that reads back to the same thread', () => {
     const file = exportThread(details, entries, 'json', new Date('2026-11-02T00:00:00Z'));
     expect(file).toMatchObject({ fileName: 'fix-the-notes-now-3f2a9c1d.json', mimeType: 'application/json' });

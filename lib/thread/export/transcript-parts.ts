@@ -5,7 +5,7 @@
 import type { MessageEntry, ToolCallEntry } from '../../protocol/acp-threads';
 import type { ChatContext } from '../../protocol/eca-chat';
 import type { ThreadDetails } from '../../protocol/thread-export';
-import { approvalLabel, formatCost, formatTokens } from '../review-labels';
+import { approvalLabel, boundaryLabel, formatCost, formatTokens } from '../review-labels';
 
 export function headerFacts(details: ThreadDetails): Array<[string, string]> {
   return [
@@ -55,6 +55,10 @@ export function toolCallFacts(entry: ToolCallEntry): string[] {
   const facts: string[] = [];
   if (entry.summary) facts.push(entry.summary);
   if (entry.approval) facts.push(approvalLabel(entry.approval));
+  if (entry.boundary) {
+    const label = boundaryLabel(entry.boundary);
+    facts.push(label.charAt(0).toUpperCase() + label.slice(1));
+  }
   // A user's or a config rule's rejection is already said by the approval ("Rejected by you"); its code is no reason to a reader.
   const saidByApproval = entry.approval !== undefined && (entry.reason === 'user-choice' || entry.reason === 'user-config');
   if (entry.reason && entry.status !== 'succeeded' && !saidByApproval) facts.push(`Reason: ${entry.reason}`);

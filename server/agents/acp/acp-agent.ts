@@ -66,8 +66,11 @@ export class AcpAgent implements AgentBackend {
     };
     this.gate = new PermissionGate(context.policy);
     this.budget = new RestartBudget(context.name);
-    this.terminals = new AcpTerminals(context.workspace, context.env, (sessionId, terminalId, chunk) =>
-      this.activeTurns.get(sessionId)?.terminalOutput(terminalId, chunk),
+    this.terminals = new AcpTerminals(
+      context.workspace,
+      context.env,
+      (sessionId, terminalId, chunk) => this.activeTurns.get(sessionId)?.terminalOutput(terminalId, chunk),
+      context.sandbox,
     );
   }
 
@@ -81,6 +84,7 @@ export class AcpAgent implements AgentBackend {
       workspaceRoot: this.context.workspace.root,
       agentState: this.agentState(session),
       terminalOutput: (terminalId) => this.terminals.peekOutput(terminalId),
+      terminalBoundary: (terminalId) => this.terminals.boundary(terminalId),
       history: turn.history,
     });
     const active = new AcpActiveTurn(turn, mapper, this.gate, (state) => judgedLocations(this.context.workspace, state));

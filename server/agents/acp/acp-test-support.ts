@@ -7,6 +7,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CommandSandbox } from '../../process/command-sandbox';
 import { Workspace } from '../../workspace/workspace';
 import type { AgentFactoryContext } from '../agent-factories';
 import { ApprovalPolicy } from '../builtin/policy/approval-policy';
@@ -32,6 +33,8 @@ export interface AcpHarnessOptions {
   rules?: ToolApprovalRule[];
   /** Reuse a workspace (a second agent, as after a relay restart). */
   root?: string;
+  /** The relay's command sandbox, made for the harness's workspace and data folder; none when omitted. */
+  sandbox?: (place: { root: string; dataFolder: string }) => Promise<CommandSandbox>;
 }
 
 export async function startAcpHarness(options: AcpHarnessOptions = {}): Promise<AcpHarness> {
@@ -45,6 +48,7 @@ export async function startAcpHarness(options: AcpHarnessOptions = {}): Promise<
     workspace: new Workspace(root, { protectedFolders: [dataFolder] }),
     env: options.relayEnv ?? { PATH: process.env.PATH, HOME: root, BATON_SECRET: 'relay-only' },
     policy: new ApprovalPolicy(options.rules ?? []),
+    ...(options.sandbox ? { sandbox: await options.sandbox({ root, dataFolder }) } : {}),
     log: (message) => logs.push(message),
   };
   const agent = new AcpAgent(

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import type { FileChangeDetails } from '../../../lib/protocol/eca-chat';
+import type { ToolCallBoundary } from '../../../lib/protocol/thread-review';
 import type { AcpToolCallContent, AcpToolCallFields } from '../../../lib/protocol/acp/session-update';
 import type { GatedToolCall } from '../external/permission-gate';
 import { fileChangeDetails } from '../builtin/tools/file-change';
@@ -28,6 +29,8 @@ export interface ToolCallState {
   written?: FileChangeDetails;
   /** True once the relay's rules or the user approved it: its file writes and terminals need no new question. */
   approved: boolean;
+  /** The OS boundary of the Baton terminal it shows, once known. */
+  boundary?: ToolCallBoundary;
   startedAt: number;
 }
 

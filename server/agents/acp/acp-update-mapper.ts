@@ -9,6 +9,7 @@
 import type { AcpAvailableCommand, AcpConfigOption, AcpKnownSessionUpdate } from '../../../lib/protocol/acp/session-update';
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import type { ChatContentInput, FileChangeDetails } from '../../../lib/protocol/eca-chat';
+import type { ToolCallBoundary } from '../../../lib/protocol/thread-review';
 import { UniqueIds } from '../unique-ids';
 import { ToolOutputStream } from '../builtin/tool-output-stream';
 import {
@@ -34,6 +35,11 @@ export interface AcpTurnMapperOptions {
   agentState: AgentStateListener;
   /** What a terminal printed so far, for the result of a call that shows one. */
   terminalOutput(terminalId: string): string | undefined;
+  /**
+   * The OS boundary of a terminal Baton started (undefined for an id it does not know), or with
+   * no id, the one a terminal started now gets; the card of a call that shows one says it.
+   */
+  terminalBoundary?(terminalId?: string): ToolCallBoundary | undefined;
   /** The thread so far: the ids its calls hold are not given out again. */
   history: readonly ThreadEntry[];
 }
@@ -140,16 +146,18 @@ export class AcpTurnMapper {
   /** A file Baton wrote for the call (`fs/write_text_file`): shown on its card at once. */
   async written(state: ToolCallState, details: FileChangeDetails): Promise<void> {
     state.written = details;
-    if (state.stage === 'run' || state.stage === 'running') await this.emit({ type: 'toolCallRunning', ...this.identity(state) });
+    if (state.stage === 'run' || state.stage === 'running') await this.emit({ type: 'toolCallRunning', ...this.identity(state), ...this.boundary(state) });
   }
 
   /** A piece of what a terminal shown by this call printed: live on the card. */
   output(state: ToolCallState, chunk: string): void {
     if (state.stage === 'done' || state.stage === 'rejected') return;
+    // Only Baton's terminals print here: the card shows one, named by it or put on it by Baton.
+    if (!this.boundary(state).boundary) state.boundary = this.options.terminalBoundary?.();
     let stream = this.outputStreams.get(state.id);
     if (!stream) {
       stream = new ToolOutputStream({
-        emitChunk: (outputChunk) => this.emit({ type: 'toolCallRunning', ...this.identity(state), outputChunk }),
+        emitChunk: (outputChunk) => this.emit({ type: 'toolCallRunning', ...this.identity(state), ...this.boundary(state), outputChunk }),
       });
       this.outputStreams.set(state.id, stream);
     }
@@ -178,7 +186,7 @@ export class AcpTurnMapper {
     }
     if (state.status === 'in_progress' || (state.stage === 'running' && !ended)) {
       state.stage = 'running';
-      await this.emit({ type: 'toolCallRunning', ...identity });
+      await this.emit({ type: 'toolCallRunning', ...identity, ...this.boundary(state) });
     }
     if (ended && (state.stage === 'run' || state.stage === 'running')) {
       await this.outputStreams.get(state.id)?.close();
@@ -189,8 +197,22 @@ export class AcpTurnMapper {
         error: state.status === 'failed',
         outputs: [{ type: 'text', text: toolCallOutputText(state, this.options.terminalOutput) }],
         totalTimeMs: Math.round(performance.now() - state.startedAt),
+        ...this.boundary(state),
       });
     }
+  }
+
+  /**
+   * The boundary of the Baton terminal the call shows, as a content field; nothing for a call
+   * that shows none (what an agent runs by itself, Baton cannot vouch for).
+   */
+  private boundary(state: ToolCallState): { boundary?: ToolCallBoundary } {
+    if (!state.boundary) {
+      for (const item of state.content) {
+        if (item.type === 'terminal' && item.terminalId) state.boundary ??= this.options.terminalBoundary?.(item.terminalId);
+      }
+    }
+    return state.boundary ? { boundary: state.boundary } : {};
   }
 
   private async reason(text: string): Promise<void> {

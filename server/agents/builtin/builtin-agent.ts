@@ -26,7 +26,8 @@ import { addRequest, EMPTY_TALLY, ThreadUsage, type UsageTally, usageContent } f
 import { runToolCall } from './tool-call-runner';
 import type { BuiltinTool, ToolContext } from './tools/builtin-tool';
 import { BUILTIN_TOOLS } from './tools/builtin-tools';
-import { pickShellEnvironment } from './tools/shell-command';
+import { pickCommandEnvironment } from '../../process/command-environment';
+import { CommandSandbox } from '../../process/command-sandbox';
 
 export { BuiltinAgentError } from './model-failure';
 
@@ -45,8 +46,10 @@ export interface BuiltinAgentOptions {
   onClose?: () => Promise<void>;
   /** Which calls run, ask or are refused (from the config file's `toolApproval`); the defaults when omitted. */
   approvalPolicy?: ApprovalPolicy;
-  /** The whole environment of shell commands; PATH, HOME and LANG of this process when omitted. */
+  /** The whole environment of shell commands; this process's allowed variables (command-environment.ts) when omitted. */
   shellEnvironment?: Readonly<Record<string, string>>;
+  /** The OS boundary shell commands run in (the relay's, from config.json); none when omitted, and cards say so. */
+  commandSandbox?: CommandSandbox;
   /** Folders the file tools never change: give the relay's data folder (database, config file). */
   protectedFolders?: readonly string[];
   /**
@@ -94,7 +97,8 @@ export class BuiltinAgent implements AgentBackend {
     this.approvalPolicy = options.approvalPolicy ?? new ApprovalPolicy();
     this.toolContext = {
       workspace: new Workspace(options.workspaceRoot, { protectedFolders: options.protectedFolders }),
-      shellEnvironment: options.shellEnvironment ?? pickShellEnvironment(process.env),
+      shellEnvironment: options.shellEnvironment ?? pickCommandEnvironment(process.env),
+      commandSandbox: options.commandSandbox ?? CommandSandbox.none(),
       policy: this.approvalPolicy,
     };
     this.maxTokens = options.maxTokens ?? DEFAULT_MAX_TOKENS;

@@ -11,18 +11,18 @@ import { BuiltinAgent, type BuiltinAgentOptions } from './builtin-agent';
 import { ApprovalPolicy } from './policy/approval-policy';
 import { OfflineDemoApprovalPolicy } from './policy/offline-demo-policy';
 import { MODEL_CATALOG } from './model-catalog';
-import { pickShellEnvironment } from './tools/shell-command';
+import { pickCommandEnvironment } from '../../process/command-environment';
 
 // The SDK marks claude-sonnet-4-5 as reaching end of life; its successor at the same price.
 export const DEFAULT_MODEL = 'claude-sonnet-4-6';
 
 export interface BuiltinAgentEnvironment
-  extends Pick<BuiltinAgentOptions, 'approvalPolicy' | 'protectedFolders' | 'extraTools' | 'mcp'> {
+  extends Pick<BuiltinAgentOptions, 'approvalPolicy' | 'protectedFolders' | 'extraTools' | 'mcp' | 'commandSandbox'> {
   workspaceRoot: string;
   /**
    * Usually `process.env`. ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL and BATON_MODEL choose the model,
-   * BATON_THINKING_BUDGET (tokens, at least 1024) turns on extended thinking; PATH, HOME and LANG
-   * are all that shell commands get of it.
+   * BATON_THINKING_BUDGET (tokens, at least 1024) turns on extended thinking; PATH, HOME, LANG and
+   * the few others of command-environment.ts are all that shell commands get of it.
    */
   env: Readonly<Record<string, string | undefined>>;
 }
@@ -38,7 +38,7 @@ export async function createBuiltinAgentFromEnv({
   env,
   ...toolOptions
 }: BuiltinAgentEnvironment): Promise<BuiltinAgent> {
-  const common = { workspaceRoot, shellEnvironment: pickShellEnvironment(env), ...toolOptions };
+  const common = { workspaceRoot, shellEnvironment: pickCommandEnvironment(env), ...toolOptions };
   const apiKey = env.ANTHROPIC_API_KEY?.trim();
   if (apiKey) {
     return new BuiltinAgent({

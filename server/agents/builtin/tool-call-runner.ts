@@ -88,7 +88,7 @@ export async function runToolCall(
   const sessionApproved = verdict.decision === 'ask' && !verdict.alwaysAsks && sessionApprovals.has(turn.threadId, tool.name);
   const askUser = verdict.decision === 'ask' && !sessionApproved;
   const summary = prepared.summary + decisionNote(verdict, tool, sessionApproved);
-  let described = { ...identity, summary, details: prepared.details };
+  let described = { ...identity, summary, details: prepared.details, ...(prepared.boundary ? { boundary: prepared.boundary } : {}) };
   const autoApproved = askUser ? undefined : sessionApproved ? 'session' : 'config';
   await turn.emit({ type: 'toolCallRun', ...described, arguments: args, manualApproval: askUser, ...(autoApproved ? { autoApproved } : {}) });
   if (askUser) {

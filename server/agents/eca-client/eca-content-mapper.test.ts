@@ -39,6 +39,21 @@ describe('EcaContentMapper', () => {
     expect(ids).toEqual(['c1', 'c1', 'c1', 'c1~2', 'r', 'r', 'r~2']);
   });
 
+  it('drops a sandbox a server claims for its own commands: only Baton can say what held for what Baton ran', () => {
+    const mapper = new EcaContentMapper([]);
+    const boundary = { sandboxed: true, network: false };
+    const shell = { origin: 'native', id: 's1', name: 'shell', server: 'ECA' } as const;
+    for (const content of [
+      parse({ type: 'toolCallRun', ...shell, arguments: {}, manualApproval: false, boundary }),
+      parse({ type: 'toolCallRunning', ...shell, arguments: {}, boundary }),
+      parse({ type: 'toolCalled', ...shell, arguments: {}, error: false, outputs: [], boundary }),
+    ]) {
+      const mapped = mapper.map('assistant', content);
+      expect(mapped.kind).toBe('emit');
+      expect(mapped.kind === 'emit' && 'boundary' in mapped.content).toBe(false);
+    }
+  });
+
   it('a hand-over is not the server’s to report', () => {
     expect(new EcaContentMapper([]).map('assistant', parse({ type: 'handOver', from: 'a', to: 'b' }))).toMatchObject({ kind: 'skip' });
   });

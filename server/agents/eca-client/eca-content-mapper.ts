@@ -8,7 +8,9 @@
  *   chat after a restart, or a server that numbers per turn, may reuse one): an id the thread
  *   already holds gets a suffix, and approvals are answered with the server's own id;
  * - a call waiting for approval (`toolCallRun` with `manualApproval`) goes to the PermissionGate,
- *   which shows the card itself; the server's echo of a refusal the gate already showed is dropped.
+ *   which shows the card itself; the server's echo of a refusal the gate already showed is dropped;
+ * - a `boundary` the server claims for a call is dropped: the server runs its commands itself,
+ *   and only Baton can say which sandbox held for what Baton ran.
  */
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import type { ChatContent, ChatContentInput, ChatRole } from '../../../lib/protocol/eca-chat';
@@ -51,17 +53,18 @@ export class EcaContentMapper {
       case 'toolCallPrepare':
         return { kind: 'emit', content: { ...content, id: this.toolCallId(content.id, true) } };
       case 'toolCallRun': {
-        const call = { ...content, id: this.toolCallId(content.id, true) };
+        const call = { ...withoutBoundary(content), id: this.toolCallId(content.id, true) };
         return content.manualApproval ? { kind: 'approval', call, serverToolCallId: content.id } : { kind: 'emit', content: call };
       }
       case 'toolCallRunning':
-        return { kind: 'emit', content: { ...content, id: this.toolCallId(content.id, false) } };
+        return { kind: 'emit', content: { ...withoutBoundary(content), id: this.toolCallId(content.id, false) } };
       case 'toolCalled':
       case 'toolCallRejected': {
         if (content.type === 'toolCallRejected' && this.rejectedByGate.has(content.id)) {
           return { kind: 'skip', why: `the refusal of ${content.id} is already shown` };
         }
-        return { kind: 'emit', content: { ...content, id: this.toolCallIds.end(content.id) } };
+        const ended = content.type === 'toolCalled' ? withoutBoundary(content) : content;
+        return { kind: 'emit', content: { ...ended, id: this.toolCallIds.end(content.id) } };
       }
       case 'text':
       case 'url':
@@ -96,4 +99,9 @@ export class EcaContentMapper {
     if (starts && this.toolCallIds.hasEnded(serverId)) this.rejectedByGate.delete(serverId);
     return this.toolCallIds.idFor(serverId, starts);
   }
+}
+
+function withoutBoundary<T extends ChatContent & { boundary?: unknown }>(content: T): T {
+  const { boundary: _boundary, ...rest } = content;
+  return rest as T;
 }

@@ -43,16 +43,22 @@ export async function startAgentChild(
       if (tail.length > STDERR_LINES_KEPT) tail.shift();
     }
   };
-  if (argumentsHoldingRelaySecret([entry.command, ...entry.args]) !== -1) {
+  if (argumentsHoldingRelaySecret([entry.command, ...(entry.args ?? [])]) !== -1) {
     throw new AgentUnavailableError(`${context.name} was not started: ${SECRET_IN_COMMAND_LINE}`);
   }
+  const plain = {
+    command: entry.command,
+    args: entry.args ?? [],
+    cwd: path.resolve(context.workspace.root, entry.cwd ?? '.'),
+    env: childEnvironment(entry, context.env, (name) => log(`${name} is left out of its environment: it holds the relay's token`)),
+  };
+  // In the sandbox only when config.json says `sandbox.agents`: most agents keep logins and
+  // caches in the home folder, which the sandbox hides or makes read-only.
+  const spawnSpec = context.sandbox ? await context.sandbox.wrapProcess(plain, 'agents') : plain;
   let process: AgentProcess;
   try {
     process = await spawnAgentProcess({
-      command: entry.command,
-      args: entry.args,
-      cwd: path.resolve(context.workspace.root, entry.cwd ?? '.'),
-      env: childEnvironment(entry, context.env, (name) => log(`${name} is left out of its environment: it holds the relay's token`)),
+      ...spawnSpec,
       framing: options.framing,
       log,
       onFramingError: options.onFramingError,

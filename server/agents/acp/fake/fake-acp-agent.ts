@@ -12,7 +12,7 @@
  * - "write"    asks permission to edit notes.txt (its own options), then fs/write_text_file
  * - "put"      the same for the workspace path after "put " instead of notes.txt
  * - "read"     fs/read_text_file of the path after "read " and says what it got
- * - "run"      a terminal running `sh -c "echo terminal-says-hi"`, shown on an execute tool call
+ * - "run"      a terminal running `sh -c "echo terminal-says-hi"` (or FAKE_TERMINAL_SCRIPT), shown on an execute tool call
  * - "plan"     a plan update
  * - "mode"     switches itself to mode `code` (current_mode_update)
  * - "odd"      an unknown update kind, `null`s where numbers go, a malformed tool call update
@@ -200,7 +200,8 @@ async function runTerminal(connection: AgentSideConnection, sessionId: string) {
     await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed' } });
     return;
   }
-  const terminal = await connection.createTerminal({ sessionId, command: 'sh', args: ['-c', 'echo terminal-says-hi; echo "home=$HOME secret=${BATON_SECRET:-none} extra=$FAKE_EXTRA"'], env: [{ name: 'FAKE_EXTRA', value: 'set-by-agent' }] });
+  const script = process.env.FAKE_TERMINAL_SCRIPT ?? 'echo terminal-says-hi; echo "home=$HOME secret=${BATON_SECRET:-none} extra=$FAKE_EXTRA"';
+  const terminal = await connection.createTerminal({ sessionId, command: 'sh', args: ['-c', script], env: [{ name: 'FAKE_EXTRA', value: 'set-by-agent' }] });
   await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress', content: [{ type: 'terminal', terminalId: terminal.id }] } });
   const exit = await terminal.waitForExit();
   const output = await terminal.currentOutput();

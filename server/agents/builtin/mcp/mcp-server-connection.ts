@@ -7,6 +7,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CommandSandbox } from '../../../process/command-sandbox';
 import { GroupStdioTransport } from './group-stdio-transport';
 import { McpClientError, errorMessage } from './mcp-client-error';
 import { isStdioServerConfig, serverEnvironment, type McpServerConfig } from './mcp-config';
@@ -21,6 +22,8 @@ export interface McpConnectionOptions {
   cwd: string;
   /** Where PATH and HOME come from; nothing else of it reaches the server. */
   inheritedEnv: Readonly<Record<string, string | undefined>>;
+  /** A stdio server runs in it when the config's `sandbox.mcpServers` says so. */
+  sandbox: CommandSandbox;
   clientInfo: { name: string; version: string };
   /** How long the server has to answer `initialize`. */
   connectTimeoutMs: number;
@@ -58,7 +61,7 @@ export class McpServerConnection {
   /** Connects and lists the tools; throws McpClientError('connect-failed') with the reason. */
   static async open(options: McpConnectionOptions): Promise<McpServerConnection> {
     const sdk = await loadMcpSdk();
-    const transport = createTransport(options, sdk);
+    const transport = await createTransport(options, sdk);
     const client = new sdk.Client(options.clientInfo, {
       capabilities: {},
       listChanged: {
@@ -189,16 +192,11 @@ export class McpServerConnection {
   }
 }
 
-function createTransport(options: McpConnectionOptions, sdk: McpSdk): Transport {
+async function createTransport(options: McpConnectionOptions, sdk: McpSdk): Promise<Transport> {
   const { config } = options;
   if (isStdioServerConfig(config)) {
-    return new GroupStdioTransport({
-      command: config.command,
-      args: config.args,
-      env: serverEnvironment(config, options.inheritedEnv),
-      cwd: config.cwd ?? options.cwd,
-      graceMs: options.shutdownGraceMs,
-    }, sdk);
+    const spawn = { command: config.command, args: config.args ?? [], env: serverEnvironment(config, options.inheritedEnv), cwd: config.cwd ?? options.cwd };
+    return new GroupStdioTransport({ ...(await options.sandbox.wrapProcess(spawn, 'mcpServers')), graceMs: options.shutdownGraceMs }, sdk);
   }
   return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
 }

@@ -4,6 +4,7 @@
  * prompts and resources of running servers are offered through the methods below, tools under
  * names prefixed with their server's.
  */
+import { CommandSandbox } from '../../../process/command-sandbox';
 import type Anthropic from '@anthropic-ai/sdk';
 import { McpClientError, errorMessage, requestError } from './mcp-client-error';
 import { McpServersConfigSchema, type McpServersConfigInput } from './mcp-config';
@@ -35,6 +36,8 @@ export interface McpServerManagerOptions {
   /** How long each stage of a forced process shutdown waits (default 2 s). */
   shutdownGraceMs?: number;
   clientInfo?: { name: string; version: string };
+  /** Stdio servers run in it when config.json says `sandbox.mcpServers`; none when omitted. */
+  sandbox?: CommandSandbox;
 }
 
 export class McpServerManager {
@@ -53,6 +56,7 @@ export class McpServerManager {
       requestTimeoutMs: options.requestTimeoutMs ?? 15_000,
       shutdownGraceMs: options.shutdownGraceMs ?? 2_000,
       clientInfo: options.clientInfo ?? { name: 'baton', version: '0.1.0' },
+      sandbox: options.sandbox ?? CommandSandbox.none(),
     };
     this.servers = new McpServerLifecycles({
       servers: McpServersConfigSchema.parse(options.servers),

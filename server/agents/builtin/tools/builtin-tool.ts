@@ -7,6 +7,8 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { z } from 'zod';
 import type { FileChangeDetails, ToolCallOriginSchema } from '../../../../lib/protocol/eca-chat';
+import type { ToolCallBoundary } from '../../../../lib/protocol/thread-review';
+import type { CommandSandbox, SandboxChoice } from '../../../process/command-sandbox';
 import type { Workspace } from '../../../workspace/workspace';
 import type { ApprovalPolicy } from '../policy/approval-policy';
 
@@ -14,6 +16,10 @@ export interface ToolContext {
   workspace: Workspace;
   /** The whole environment of shell commands: never the relay's own (which holds its secrets). */
   shellEnvironment: Readonly<Record<string, string>>;
+  /** The OS boundary shell commands run in (server/process/command-sandbox.ts). */
+  commandSandbox: CommandSandbox;
+  /** This call's sandbox and network, when a rule decides them; the config's defaults when omitted. */
+  sandboxChoice?: SandboxChoice;
   /**
    * The approval rules, for tools that read many files in one call (grep, glob): a file a rule
    * about reading covers is left out, since no one was asked about it. No rules when omitted.
@@ -43,6 +49,8 @@ export interface PreparedToolCall {
   execute(run: ToolRun): Promise<string>;
   /** The workspace paths `execute` may write: what they were is kept for a rewind of the thread. */
   touches?: readonly string[];
+  /** For a call that runs a command: the OS boundary it runs in, shown on its card. */
+  boundary?: ToolCallBoundary;
 }
 
 export interface BuiltinTool {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { describeResult, pickShellEnvironment, shellCommandTool } from './shell-command';
+import { pickCommandEnvironment } from '../../../process/command-environment';
+import { describeResult, shellCommandTool } from './shell-command';
 import { callTool, createTestWorkspace, type TestWorkspace } from './tool-test-support';
 
 let ws: TestWorkspace;
@@ -27,7 +28,7 @@ describe('shell_command', () => {
   it('keeps the relay secrets out of the environment', async () => {
     const context = {
       ...ws.context,
-      shellEnvironment: pickShellEnvironment({
+      shellEnvironment: pickCommandEnvironment({
         PATH: process.env.PATH,
         HOME: '/test-home',
         LANG: 'C.UTF-8',

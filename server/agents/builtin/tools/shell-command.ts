@@ -3,7 +3,7 @@
  * its output on the tool card while it runs (shell-process.ts does the running and stopping).
  */
 import { z } from 'zod';
-import { withoutRelaySecrets } from '../../../process/relay-secrets';
+import type { ToolCallBoundary } from '../../../../lib/protocol/thread-review';
 import { defineTool } from './builtin-tool';
 import { runShellCommand, type ShellCommandResult } from './shell-process';
 
@@ -21,7 +21,8 @@ export const shellCommandTool = defineTool({
   description: [
     'Run a command line with /bin/sh -c in the workspace root, and return its output (stdout and stderr together) and exit code.',
     'The user must approve the exact command.',
-    'The environment holds only PATH, HOME and LANG; there is no input (stdin is empty), so use non-interactive flags.',
+    'The environment holds only PATH, HOME, LANG and a few such variables; there is no input (stdin is empty), so use non-interactive flags.',
+    'It may run in a sandbox (the result says so): then it can write only inside the workspace and /tmp (its own, emptied after), may not reach the network, and does not see the keys and logins in the home folder.',
     `It is stopped after timeout_seconds (default ${DEFAULT_TIMEOUT_SECONDS}, at most ${MAX_TIMEOUT_SECONDS}), and whatever it leaves running in the background is stopped when it ends.`,
     'Long output is shortened to its beginning and end.',
   ].join(' '),
@@ -36,11 +37,16 @@ export const shellCommandTool = defineTool({
       .describe(`Seconds before the command is stopped; ${DEFAULT_TIMEOUT_SECONDS} when omitted.`),
   }),
   readOnly: false,
-  async prepare({ command, timeout_seconds: timeoutSeconds = DEFAULT_TIMEOUT_SECONDS }, { workspace, shellEnvironment }) {
+  async prepare({ command, timeout_seconds: timeoutSeconds = DEFAULT_TIMEOUT_SECONDS }, { workspace, shellEnvironment, commandSandbox, sandboxChoice }) {
     const cwd = await workspace.resolve('.');
+    const choice = sandboxChoice ?? commandSandbox.defaults();
     return {
       summary: `Running ${oneLine(command)}`,
+      // Known before the call is approved, so the card that asks says which boundary it will run in.
+      boundary: commandSandbox.boundary(choice),
       async execute({ signal, reportOutput }) {
+        // What to hide is looked up now, after the approval, not when the card was first shown.
+        const sandbox = await commandSandbox.plan(choice);
         const result = await runShellCommand({
           command,
           cwd,
@@ -48,8 +54,9 @@ export const shellCommandTool = defineTool({
           timeoutMs: timeoutSeconds * 1000,
           signal,
           onOutput: reportOutput,
+          wrap: sandbox.wrap,
         });
-        const text = describeResult(result, timeoutSeconds);
+        const text = describeResult(result, timeoutSeconds) + boundaryNote(sandbox.boundary);
         if (result.ending !== 'exited' || result.exitCode !== 0) throw new ShellCommandFailure(text);
         return text;
       },
@@ -77,14 +84,9 @@ function oneLine(command: string): string {
   return first.length <= 80 && rest.length === 0 ? first : `${first.slice(0, 79).trimEnd()}…`;
 }
 
-/** The variables a command gets from the relay's environment: no API keys or tokens. */
-export const SHELL_ENVIRONMENT_VARIABLES = ['PATH', 'HOME', 'LANG'] as const;
-
-export function pickShellEnvironment(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
-  const picked: Record<string, string> = {};
-  for (const name of SHELL_ENVIRONMENT_VARIABLES) {
-    const value = env[name];
-    if (value !== undefined) picked[name] = value;
-  }
-  return withoutRelaySecrets(picked);
+/** Told to the model after a sandboxed command, so that a write refused outside the workspace or a failed fetch makes sense. */
+export function boundaryNote(boundary: ToolCallBoundary): string {
+  if (!boundary.sandboxed) return '';
+  const network = boundary.network ? 'the network was reachable' : 'the network was off';
+  return `\nRan in the sandbox: only the workspace and /tmp were writable, ${network}.`;
 }

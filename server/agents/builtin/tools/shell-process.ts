@@ -10,6 +10,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { guardChildGroup } from '../../../process/child-guard';
+import type { SpawnSpec } from '../../../process/sandbox-command';
 import { CappedOutput } from './capped-output';
 
 export const DEFAULT_KILL_GRACE_MS = 2_000;
@@ -27,6 +28,8 @@ export interface ShellCommandOptions {
   onOutput(chunk: string): void;
   maxOutputCharacters?: number;
   killGraceMs?: number;
+  /** Starts it inside the sandbox (CommandSandbox's plan); as it is when omitted. */
+  wrap?: (spec: SpawnSpec) => SpawnSpec;
 }
 
 export interface ShellCommandResult {
@@ -50,10 +53,12 @@ export function runShellCommand(options: ShellCommandOptions): Promise<ShellComm
     return Promise.resolve({ ending: 'stopped', exitCode: null, exitSignal: null, output: '' });
   }
   const output = new CappedOutput(options.maxOutputCharacters ?? DEFAULT_MAX_OUTPUT_CHARACTERS);
-  const child = spawn('/bin/sh', ['-c', options.command], {
-    cwd: options.cwd,
+  const plain = { command: '/bin/sh', args: ['-c', options.command], cwd: options.cwd, env: options.env };
+  const started = options.wrap ? options.wrap(plain) : plain;
+  const child = spawn(started.command, [...started.args], {
+    cwd: started.cwd,
     // Next.js's typings make NODE_ENV required on ProcessEnv; a child's environment needs no such thing.
-    env: { ...options.env } as NodeJS.ProcessEnv,
+    env: { ...started.env } as NodeJS.ProcessEnv,
     // No input: a command that waits for some reads end-of-file instead of hanging.
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so that stopping reaches whatever the command starts in turn.

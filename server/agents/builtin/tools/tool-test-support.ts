@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Workspace } from '../../../workspace/workspace';
 import type { BuiltinTool, PreparedToolCall, ToolContext } from './builtin-tool';
-import { pickShellEnvironment } from './shell-command';
+import { pickCommandEnvironment } from '../../../process/command-environment';
+import { CommandSandbox } from '../../../process/command-sandbox';
 
 export interface TestWorkspace {
   /** The folder holding the workspace, for files that must be outside it. */
@@ -25,7 +26,7 @@ export async function createTestWorkspace(prefix: string): Promise<TestWorkspace
   return {
     base,
     root,
-    context: { workspace: new Workspace(root), shellEnvironment: pickShellEnvironment(process.env) },
+    context: { workspace: new Workspace(root), shellEnvironment: pickCommandEnvironment(process.env), commandSandbox: CommandSandbox.none() },
     async write(relative, content) {
       await mkdir(path.dirname(path.join(root, relative)), { recursive: true });
       await writeFile(path.join(root, relative), content);
