@@ -5,6 +5,7 @@
  */
 import type { Client } from '@agentclientprotocol/sdk';
 import { callCommands } from '../../guard/call-commands';
+import { sandboxChoiceFor } from '../../guard/sandbox-choice';
 import type { Workspace } from '../../workspace/workspace';
 import type { ApprovalPolicy } from '../builtin/policy/approval-policy';
 import type { AcpActiveTurn } from './acp-active-turn';
@@ -91,7 +92,7 @@ export function createAcpClient(deps: AcpClientDependencies): Client {
         { ownCard: verdict.alwaysAsks !== undefined },
       );
       if (!target) throw refused(`running ${commandLine}`);
-      const created = await deps.terminals.create(request);
+      const created = await deps.terminals.create(request, sandboxChoiceFor(verdict, deps.terminals.sandboxDefaults()));
       active.terminalStarted(created.terminalId, target);
       void deps.terminals
         .waitForExit(created.terminalId)

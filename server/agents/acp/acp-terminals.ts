@@ -35,6 +35,11 @@ export class AcpTerminals {
     private readonly sandbox: CommandSandbox = CommandSandbox.none(),
   ) {}
 
+  /** The sandbox and network a terminal gets when no rule says otherwise. */
+  sandboxDefaults(): SandboxChoice {
+    return this.sandbox.defaults();
+  }
+
   /** `choice`: this terminal's sandbox and network when a rule decides them; the config's defaults when omitted. */
   async create(request: TerminalRequest, choice: SandboxChoice = this.sandbox.defaults()): Promise<{ terminalId: string }> {
     let cwd: string;

@@ -7,6 +7,8 @@ import { contentBlocks, type RequestMessage } from '../../demo-model/messages-re
 import { CommandSandbox } from '../../process/command-sandbox';
 import { SandboxConfigSchema } from '../../process/sandbox-config';
 import { say, useAgentFixture, useTool, scriptedSteps } from './agent-test-support';
+import type { ToolApprovalRule } from './policy/agent-config';
+import { ApprovalPolicy } from './policy/approval-policy';
 import { createRecordingTurn } from './recording-turn';
 
 const fixture = useAgentFixture({
@@ -29,10 +31,10 @@ async function sandboxFor(env: Record<string, string> = {}) {
   });
 }
 
-async function runCommand(commandSandbox: CommandSandbox, command: string, timeoutSeconds?: number) {
+async function runCommand(commandSandbox: CommandSandbox, command: string, timeoutSeconds?: number, rules: ToolApprovalRule[] = []) {
   const agent = await fixture.agentWith(
     scriptedSteps(useTool('shell_command', { command, ...(timeoutSeconds ? { timeout_seconds: timeoutSeconds } : {}) }), say('Ran.')),
-    { commandSandbox },
+    { commandSandbox, approvalPolicy: new ApprovalPolicy(rules) },
   );
   const recording = createRecordingTurn({ message: 'Run it', decide: () => 'approved' });
   await agent.runTurn(recording.turn);
@@ -77,6 +79,15 @@ describe('shell_command in the sandbox', () => {
     const entry = recording.entries().find((candidate) => candidate.type === 'toolCall');
     expect(entry?.type === 'toolCall' && entry.outputText).toContain('Timed out after 1 s');
     expect(await processesWith(marker)).toEqual([]);
+  });
+
+  it('runs a command outside the sandbox when the rule that allows it says so, and the card says why', async () => {
+    const rules: ToolApprovalRule[] = [{ action: 'execute', program: 'touch', decision: 'allow', sandbox: false }];
+    const recording = await runCommand(await sandboxFor(), `touch ${outside}`, undefined, rules);
+    expect(recording.approvalsAsked).toEqual([]);
+    const entry = recording.entries().find((candidate) => candidate.type === 'toolCall');
+    expect(entry).toMatchObject({ status: 'succeeded', boundary: { sandboxed: false, reason: 'turned off by a rule' } });
+    expect(existsSync(outside)).toBe(true);
   });
 
   it('says "not sandboxed: bubblewrap missing" on the card when there is none, and runs the command', async () => {

@@ -11,6 +11,7 @@ import { MAX_JSON_DEPTH, measureJsonValue } from '../../../lib/json/json-bounds'
 import type { FileReadContent } from '../../../lib/protocol/eca/chat-content';
 import { callCommands } from '../../guard/call-commands';
 import { commandPaths } from '../../guard/command-paths';
+import { sandboxChoiceFor } from '../../guard/sandbox-choice';
 import type { AgentTurn } from '../agent-backend';
 import { CONFIG_REJECTED_TOOL_RESULT, isRecord, REJECTED_TOOL_RESULT, toolResultBlock } from './anthropic-mapper';
 import { type ApprovalPolicy, type ApprovalVerdict, describeRule } from './policy/approval-policy';
@@ -78,7 +79,9 @@ export async function runToolCall(
 
   let prepared: PreparedToolCall | undefined;
   try {
-    prepared = await untilAborted(tool.prepare(toolUse.input, context), signal);
+    // The rule that decided the call may take its command out of the sandbox or give it the network.
+    const sandboxChoice = sandboxChoiceFor(verdict, context.commandSandbox.defaults());
+    prepared = await untilAborted(tool.prepare(toolUse.input, { ...context, sandboxChoice }), signal);
   } catch (error) {
     // Bad input or a refused path is the model's mistake to correct, not a failed turn.
     return fail(errorText(error));

@@ -73,6 +73,10 @@ export const ToolApprovalRuleSchema = z
     args: TextMatcherSchema.optional(),
     /** A read, write or delete rule's test of the workspace-relative path, resolved. */
     path: TextMatcherSchema.optional(),
+    /** For the commands this rule decides: `false` runs them outside the OS sandbox (command-sandbox.ts). */
+    sandbox: z.boolean().optional(),
+    /** For the commands this rule decides: `true` lets them reach the network inside the sandbox. */
+    network: z.boolean().optional(),
   })
   .superRefine((rule, context) => {
     const problem = (message: string) => context.addIssue({ code: 'custom', message });
@@ -80,6 +84,7 @@ export const ToolApprovalRuleSchema = z
     if (rule.when !== undefined && rule.tool === undefined) problem('"when" goes with "tool"; an action rule tests "program", "args" or "path"');
     if ((rule.program !== undefined || rule.args !== undefined) && rule.action !== 'execute') problem('"program" and "args" go with "action": "execute"');
     if (rule.path !== undefined && (rule.action === undefined || rule.action === 'execute')) problem('"path" goes with "action": "read", "write" or "delete"');
+    if ((rule.sandbox !== undefined || rule.network !== undefined) && rule.decision === 'deny') problem('"sandbox" and "network" say how an allowed or asked command runs; a deny runs nothing');
   });
 export type ToolApprovalRule = z.infer<typeof ToolApprovalRuleSchema>;
 
