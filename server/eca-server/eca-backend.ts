@@ -1,8 +1,8 @@
 /**
  * What the server runs once `initialize` has said where the workspace is, composed as the relay
  * composes it (server/relay/relay.ts) without the HTTP server and the UI: the config file
- * (`<data-dir>/config.json`: approval rules and MCP servers), the thread store (an ECA chat is a
- * Baton thread, eca-chats.ts), the built-in agent and the hub between them.
+ * (`<data-dir>/config.json`: approval rules, MCP servers, the sandbox), the thread store (an ECA
+ * chat is a Baton thread, eca-chats.ts), the built-in agent and the hub between them.
  */
 import path from 'node:path';
 import type { ChatContext } from '../../lib/protocol/eca-chat';
@@ -14,6 +14,8 @@ import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agen
 import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
 import { AgentRegistry } from '../agents/agent-registry';
 import { ThreadHub } from '../hub/thread-hub';
+import { CommandSandbox } from '../process/command-sandbox';
+import { readSandboxConfig } from '../process/sandbox-config';
 import { FileHistory } from '../rewind/file-history';
 import { policyRestoreGuard } from '../rewind/policy-restore-guard';
 import { CONFIG_FILE, createMcpServers, loadRelayConfig } from '../relay/relay-config';
@@ -55,7 +57,9 @@ export interface EcaBackend {
 export async function openEcaBackend(options: EcaBackendOptions): Promise<EcaBackend> {
   const { workspaceRoot, dataDir, env, log, onContent } = options;
   const config = await loadRelayConfig(path.join(dataDir, CONFIG_FILE));
-  const mcp = createMcpServers(config, { cwd: workspaceRoot, log });
+  const commandSandbox = await CommandSandbox.start({ config: readSandboxConfig(config.sandbox), workspaceRoot, dataDir, env });
+  log(commandSandbox.startupNote());
+  const mcp = createMcpServers(config, { cwd: workspaceRoot, log, sandbox: commandSandbox });
   const store = await openThreadStore({ database: databaseTarget({ databaseUrl: env.BATON_DATABASE_URL, dataDir }) });
   const approvalPolicy = ApprovalPolicy.fromConfig(config);
   let agent: Awaited<ReturnType<typeof createBuiltinAgentFromEnv>>;
@@ -67,6 +71,7 @@ export async function openEcaBackend(options: EcaBackendOptions): Promise<EcaBac
       // The agent must not rewrite its own approval policy or history.
       protectedFolders: [dataDir],
       mcp,
+      commandSandbox,
     });
   } catch (error) {
     await store.close();
