@@ -65,14 +65,18 @@ export const createPromptQueueSlice: BatonSliceCreator<PromptQueueSlice> = (rpc)
     return contexts;
   };
 
+  /**
+   * The thread was deleted in this tab: nothing to send to. Its queue is kept, saying so, for after
+   * an Undo (an edit sends it then) or to be removed. Marked when the delete is made, not when the
+   * turn it ended is seen to end: an Undo may come first, and the ended turn is then never seen.
+   */
+  const holdQueueOfDeleted = (threadId: string) => {
+    const error = 'Not sent: the thread was deleted. After Undo, edit it to send it, or remove it.';
+    setQueue(threadId, (queue) => queue.map((queued) => (queued.state === 'failed' ? queued : { ...queued, state: 'failed' as const, error })));
+  };
+
   async function sendNext(threadId: string): Promise<void> {
-    if (get().recentlyDeleted?.threadId === threadId) {
-      // Its turn ended because this tab deleted the thread: nothing to send to. Kept, saying so,
-      // for after an Undo (an edit sends it then) or to be removed.
-      const error = 'Not sent: the thread was deleted. After Undo, edit it to send it, or remove it.';
-      setQueue(threadId, (queue) => queue.map((queued) => (queued.state === 'failed' ? queued : { ...queued, state: 'failed' as const, error })));
-      return;
-    }
+    if (get().recentlyDeleted?.threadId === threadId) return holdQueueOfDeleted(threadId);
     const next = queueOf(threadId).find((queued) => queued.state !== 'failed');
     if (!next || sending.has(threadId)) return;
     sending.add(threadId);
@@ -91,6 +95,10 @@ export const createPromptQueueSlice: BatonSliceCreator<PromptQueueSlice> = (rpc)
   // Watches the threads that have a queue: a turn that ends sends the next message; a user message
   // the agent took mid-turn removes the steering one it was. Only the last entry is looked at, so
   // the cost per streamed piece does not grow with the thread.
+  store.subscribe((state, previous) => {
+    const deleted = state.recentlyDeleted;
+    if (deleted && deleted !== previous.recentlyDeleted && state.queuedPrompts.has(deleted.threadId)) holdQueueOfDeleted(deleted.threadId);
+  });
   store.subscribe((state, previous) => {
     if (state.queuedPrompts.size === 0 || state.chats === previous.chats) return;
     for (const [threadId, queue] of state.queuedPrompts) {
