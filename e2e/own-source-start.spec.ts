@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { BatonPage } from './support/baton-page';
 import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
@@ -42,6 +43,9 @@ test("started in its own checkout without --workspace, Baton asks for the user's
   await show.click();
   await expect(panel.getByTestId('own-source-command')).toHaveText("npm start -- --workspace ~/'my shop'");
   await expect(panel.getByTestId('own-source-problem')).toHaveCount(0);
+  // Read by a screen reader and legible in the page's colours, like the rest of the page (accessibility.spec.ts).
+  const { violations } = await new AxeBuilder({ page }).include('[data-testid="own-source-panel"]').analyze();
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
 
   await panel.getByRole('button', { name: 'Work on Baton itself' }).click();
   await expect(panel).toHaveCount(0);
