@@ -22,6 +22,7 @@ import { checkListenAddress, parseFrameAncestors, parseTrustedOrigins } from './
 import { parseBasePath } from './relay/base-path';
 import { launchEnvironment, watchLauncher } from './launch/launch-environment';
 import { openCommandFor, openInBrowser } from './launch/open-browser';
+import { chooseWorkspace, OWN_SOURCE_NOTE } from './launch/workspace-folder';
 import { ensureUiBuild } from './relay/ensure-ui-build';
 import { startRelay } from './relay/relay';
 import { parseSignInCodeSeconds } from './relay/sign-in-codes';
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
   // Not given: the config file's `basePath` applies; given, even empty, it wins over the file.
   const basePath = basePathFlag === undefined ? undefined : parseBasePath(basePathFlag);
   const extraAgents = values.agent.map(parseAgentFlag);
-  const workspaceRoot = path.resolve(values.workspace ?? process.cwd());
+  const { workspaceRoot, startedInOwnSource } = chooseWorkspace({ workspaceFlag: values.workspace, cwd: process.cwd(), dataDirFlag: values['data-dir'] });
   const dataDir = path.resolve(values['data-dir'] ?? path.join(workspaceRoot, '.baton'));
   const log = (message: string) => process.stderr.write(`baton: ${message}\n`);
   // Scripts read stdout for the ready line alone; libraries' chatter (Next.js logs) goes to stderr.
@@ -102,10 +103,12 @@ async function main(): Promise<void> {
     basePath,
     extraAgents,
     signInCodeSeconds,
+    startedInOwnSource,
   });
   process.stdout.write(`Baton ready: ${relay.url}\n`);
   log(relay.modelNote);
   log(`workspace ${workspaceRoot}, data in ${dataDir}, threads in ${database}`);
+  if (startedInOwnSource) log(OWN_SOURCE_NOTE);
   // The opener's command line is readable by every local user: it gets a one-time code, not the token.
   if (values.open) void openInBrowser(openCommandFor(process.platform, relay.signInUrl()), env, log);
 

@@ -14,6 +14,7 @@ import { onFilesPanelToggle } from './files-panel-toggle';
 import styles from './app-shell.module.css';
 import { OfflineDemoBanner } from './offline-demo-banner';
 import { OverlayBar } from './overlay-bar';
+import { OwnSourcePanel } from './own-source-panel';
 import { PaneTabs, type Pane } from './pane-tabs';
 import { SidePanel } from './side-panel';
 import { useLayoutMode } from './use-layout-mode';
@@ -68,6 +69,7 @@ export function AppShell() {
     <div className={styles.shell} data-testid="app-shell" data-layout={layout} data-side-hidden={sideHidden || undefined}>
       {embed ? <EmbedBar onOpen={setOverlay} /> : <AppHeader />}
       <OfflineDemoBanner />
+      <OwnSourcePanel />
       <div className={styles.panes}>
         <div className={styles.slot} data-slot="threads" data-active={pane === 'threads' || undefined} data-overlay-open={overlayOpen('threads')}>
           {overlayOpen('threads') ? <OverlayBar title="Threads" onClose={closeOverlay} /> : null}

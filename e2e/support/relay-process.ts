@@ -32,7 +32,8 @@ export interface RelayProcess {
 }
 
 export interface RelayLaunch {
-  workspaceRoot: string;
+  /** Absent: no `--workspace`, so the relay works on the folder it starts in, Baton's own checkout. */
+  workspaceRoot?: string;
   dataDir: string;
   /** The scripted model to use instead of the offline demo; absent means no API key. */
   modelBaseUrl?: string;
@@ -68,7 +69,15 @@ export async function startRelayProcess(launch: RelayLaunch): Promise<RelayProce
   Object.assign(env, launch.env);
   const child = spawn(
     process.execPath,
-    ['bin/baton.mjs', '--port', String(launch.port ?? 0), '--workspace', launch.workspaceRoot, '--data-dir', launch.dataDir, ...(launch.args ?? [])],
+    [
+      'bin/baton.mjs',
+      '--port',
+      String(launch.port ?? 0),
+      ...(launch.workspaceRoot === undefined ? [] : ['--workspace', launch.workspaceRoot]),
+      '--data-dir',
+      launch.dataDir,
+      ...(launch.args ?? []),
+    ],
     { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';

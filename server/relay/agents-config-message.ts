@@ -8,7 +8,7 @@ import type { ConfigUpdatedParams } from '../../lib/protocol/eca-chat';
 import type { AgentRegistry } from '../agents/agent-registry';
 import { offeredModels } from '../agents/turn-choices';
 
-export async function agentsConfigMessage(agents: AgentRegistry, workspaceRoot: string): Promise<ConfigUpdatedParams> {
+export async function agentsConfigMessage(agents: AgentRegistry, workspaceRoot: string, startedInOwnSource = false): Promise<ConfigUpdatedParams> {
   const info = agents.builtin.info;
   return {
     chat: {
@@ -24,6 +24,7 @@ export async function agentsConfigMessage(agents: AgentRegistry, workspaceRoot: 
       agentName: info.name,
       offlineDemo: info.offlineDemo,
       workspaceName: path.basename(workspaceRoot),
+      ...(startedInOwnSource ? { startedInOwnSource } : {}),
       agents: await agents.describe(),
       defaultAgent: agents.defaultAgent,
     },

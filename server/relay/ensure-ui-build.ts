@@ -5,13 +5,13 @@
  * serves itself (./static-ui-handler.ts), and the highlighting worker beside it (`npm run build`'s
  * two steps).
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildHighlightWorker, HIGHLIGHT_WORKER_ENTRY } from '../../scripts/build-highlight-worker.mjs';
 import { withoutRelaySecrets } from '../process/relay-secrets';
 import { PROJECT_ROOT } from './project-root';
+import { buildWithProgress } from './ui-build-progress';
 
 const UI_SOURCES = [
   'app',
@@ -31,23 +31,18 @@ export async function ensureUiBuild(log: (message: string) => void): Promise<voi
   // Written last by the export; a build from before the static export has none.
   const appPage = path.join(UI_BUILD_FOLDER, 'index.html');
   const built = existsSync(appPage) && existsSync(path.join(UI_BUILD_FOLDER, HIGHLIGHT_WORKER_ENTRY));
-  if (built && statSync(appPage).mtimeMs >= newestSourceMtime()) return;
-  log('building the UI (first start or sources changed; this takes a minute)…');
+  const sourcesChanged = built && statSync(appPage).mtimeMs < newestSourceMtime();
+  if (built && !sourcesChanged) return;
   const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
   // Started without the launcher, this process's own environment may hold the relay's secrets.
-  const env: Record<string, string> = { ...withoutRelaySecrets(process.env), NEXT_TELEMETRY_DISABLED: '1' };
-  await new Promise<void>((resolve, reject) => {
-    // Build output goes to stderr: stdout carries only the ready line that scripts wait for.
-    const child = spawn(process.execPath, [nextBin, 'build'], {
-      cwd: PROJECT_ROOT,
-      stdio: ['ignore', process.stderr, process.stderr],
-      // Next.js's typings make NODE_ENV required on ProcessEnv; the build sets it for itself.
-      env: env as NodeJS.ProcessEnv,
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build exited with ${code}`))));
-  });
-  await buildHighlightWorker(PROJECT_ROOT, UI_BUILD_FOLDER);
+  const env = { ...withoutRelaySecrets(process.env), NEXT_TELEMETRY_DISABLED: '1' };
+  await buildWithProgress(
+    [
+      { file: process.execPath, args: [nextBin, 'build'], cwd: PROJECT_ROOT, env },
+      () => buildHighlightWorker(PROJECT_ROOT, UI_BUILD_FOLDER),
+    ],
+    { log, reason: sourcesChanged ? "the page's sources changed since its last build" : 'first start' },
+  );
 }
 
 function newestSourceMtime(): number {

@@ -75,6 +75,8 @@ export interface RelayOptions {
   extraAgents?: ReadonlyArray<{ name: string; entry: AgentEntry }>;
   /** How long a sign-in code from `signInUrl()` works (BATON_SIGN_IN_CODE_SECONDS); 30 s by default. */
   signInCodeSeconds?: number;
+  /** No `--workspace`, and the workspace is Baton's own source folder: the page asks for the user's project. */
+  startedInOwnSource?: boolean;
 }
 
 export interface RelayAccessOptions {
@@ -152,7 +154,7 @@ async function keepDataDirOutOfGit({ workspaceRoot, dataDir, log }: RelayOptions
 }
 
 async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Promise<RunningRelay> {
-  const { log } = options;
+  const { log, startedInOwnSource = false } = options;
   const access = options.access ?? {};
   const signInCodes = new SignInCodes((options.signInCodeSeconds ?? DEFAULT_SIGN_IN_CODE_SECONDS) * 1000);
   // A wildcard address is where the relay listens, never a name a request may address.
@@ -229,7 +231,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
     outgoing: options.outgoing,
     onTab: ({ connection, watchThread }) =>
-      registerRpcHandlers({ connection, watchThread, hub, store: listedStore, workspace, agents, toolServers, threads, contentTaps, log }),
+      registerRpcHandlers({ connection, watchThread, hub, store: listedStore, workspace, agents, toolServers, threads, contentTaps, log, startedInOwnSource }),
     onThreadUnwatched: (threadId) => hub.unwatched(threadId),
     beforeHandshake: () => tokens.refresh(),
   });
@@ -260,7 +262,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   checkpoints.sweepDeletedThreads(async (threadId) => (await store.getThreadDetails(threadId)) !== null);
   toolServers.onUpdated((update) => sockets.broadcastToolServer(update));
   agents.onChanged(() => {
-    void agentsConfigMessage(agents, workspace.root).then(
+    void agentsConfigMessage(agents, workspace.root, startedInOwnSource).then(
       (message) => sockets.broadcastNotification('config/updated', message),
       (error: unknown) => log(`could not describe the agents: ${String(error)}`),
     );

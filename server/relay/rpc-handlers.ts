@@ -36,6 +36,8 @@ export interface TabContext {
   /** Every thread's recorded contents, for requests that follow a turn (sendMessage). */
   contentTaps: ContentTaps;
   log: (message: string) => void;
+  /** The relay runs on Baton's own source folder for want of `--workspace` (server/launch/workspace-folder.ts). */
+  startedInOwnSource?: boolean;
   /** Puts this tab in the thread's room (and out of any other thread's). */
   watchThread(threadId: string): void;
   /** The thread this tab watches now, if any. */
@@ -61,7 +63,7 @@ export function registerRpcHandlers(tab: TabContext): void {
   const reportFailure = failureReporter(connection);
   connection.onRequest('initialize', () => ({}));
   connection.onNotification('initialized', () => {
-    void agentsConfigMessage(context.agents, workspace.root).then(
+    void agentsConfigMessage(context.agents, workspace.root, context.startedInOwnSource).then(
       (config) => connection.notify('config/updated', config),
       reportFailure('describe the agents'),
     );

@@ -51,6 +51,11 @@ export const ConfigUpdatedParamsSchema = z.object({
       agentName: z.string(),
       offlineDemo: z.boolean(),
       workspaceName: z.string(),
+      /**
+       * The relay was started in Baton's own source folder without `--workspace`: the agent would
+       * work on Baton itself, so the page asks which project the user meant. Absent otherwise.
+       */
+      startedInOwnSource: z.boolean().optional(),
       /** Every configured agent and the one a new thread gets (lib/protocol/agents.ts). */
       agents: z.array(AgentDescriptionSchema).optional(),
       defaultAgent: z.string().optional(),
