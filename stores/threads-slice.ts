@@ -95,7 +95,8 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
   async selectThread(threadId, options = {}) {
     // An entry's link opened before the connection was up is opened at that entry, in one request.
     const linked = get().addressEntry;
-    const around = options.around ?? (linked?.threadId === threadId ? linked.index : undefined);
+    const linkedIndex = linked?.threadId === threadId ? linked.index : undefined;
+    const around = options.around ?? linkedIndex;
     set({ selectedThreadId: threadId, lastError: null, missingThreadId: null, focusedEntry: null, addressEntry: null });
     try {
       await rpc.request('openThread', { threadId });
@@ -104,7 +105,11 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
       // A jump to an entry not loaded loads the page around it instead.
       const chat = get().chats.get(threadId);
       if (around !== undefined && !(chat?.loaded && entryAt(chat.entries, around))) {
-        return await get().loadEntriesAround(threadId, around);
+        const loaded = await get().loadEntriesAround(threadId, around);
+        // The link's entry is shown as its target from here: the address's `#entry-N` may already
+        // be gone, since the address is rewritten to the thread's own once it opens.
+        if (loaded && linkedIndex !== undefined && options.around === undefined) await get().goToEntry(linkedIndex);
+        return loaded;
       }
       if (chat?.loaded) {
         await get().catchUpThread(threadId);
