@@ -123,7 +123,10 @@ test('MCP servers show in the tools panel with their status, and stop and start 
   await page.getByTestId('side-tab-tools').click();
   const everything = page.locator('[data-testid="tool-server"][data-server-name="everything"]');
   const broken = page.locator('[data-testid="tool-server"][data-server-name="broken"]');
-  await expect(page.locator('[data-testid="tool-server"][data-server-name="ECA"]')).toHaveAttribute('data-status', 'running');
+  const builtin = page.locator('[data-testid="tool-server"][data-server-name="ECA"]');
+  await expect(builtin).toHaveAttribute('data-status', 'running');
+  await expect(builtin.getByTestId('tool-server-name')).toHaveText("Baton's built-in tools");
+  await expect(page.getByTestId('tool-servers-panel')).not.toContainText('ECA');
   await expect(everything).toHaveAttribute('data-status', 'running');
   await expect(broken).toHaveAttribute('data-status', 'failed');
   await expect(broken.getByTestId('tool-server-error')).toContainText('exited');
