@@ -3,6 +3,7 @@
  * assets load from the app's root on the first request, none from `/t/_next/…` (which the relay
  * answers with its not-found page, refused as a stylesheet).
  */
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import { BatonPage } from './support/baton-page';
@@ -16,7 +17,7 @@ let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 test.beforeEach(async () => {
   model = await startScriptedModelServer({ script: echoScript });
   workspace = await makeTempFolder('thread-address');
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, modelBaseUrl: model.url });
+  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton'), modelBaseUrl: model.url });
 });
 
 test.afterEach(async () => {
