@@ -63,6 +63,8 @@ test('a shell command shows its output while it runs, then its exit code', async
 
   await writeFile(path.join(workspace.path, 'go.flag'), '');
   await expect(card).toHaveAttribute('data-status', 'succeeded');
+  // The closed row already says what the command printed first.
+  await expect(card.getByTestId('tool-call-result')).toHaveText('first line');
   await card.getByTestId('tool-call-toggle').click();
   await expect(card.getByTestId('tool-call-output')).toContainText('second line');
   await expect(card.getByTestId('tool-call-output')).toContainText('Exit code 0.');
