@@ -71,6 +71,16 @@ test('a shell command shows its output while it runs, then its exit code', async
   await expect(baton.assistantMessages.last()).toHaveText('All done.');
 });
 
+test("a failed call's row says why without being opened", async ({ page }) => {
+  const baton = await launch(page, toolRounds([{ type: 'tool_use', name: 'read_file', input: { path: 'missing.md' } }]));
+  await baton.send('read it');
+  const card = baton.toolCard('read_file');
+  await expect(card).toHaveAttribute('data-status', 'failed');
+  await expect(card).toHaveAttribute('data-expanded', 'false');
+  await expect(card.getByTestId('tool-call-result')).toContainText('missing.md');
+  await expect(baton.assistantMessages.last()).toHaveText('All done.');
+});
+
 test('a tool the config denies is refused without asking, and the model is told why', async ({ page }) => {
   const baton = await launch(
     page,
