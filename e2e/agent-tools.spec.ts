@@ -63,9 +63,21 @@ test('a shell command shows its output while it runs, then its exit code', async
 
   await writeFile(path.join(workspace.path, 'go.flag'), '');
   await expect(card).toHaveAttribute('data-status', 'succeeded');
+  // The closed row already says what the command printed first.
+  await expect(card.getByTestId('tool-call-result')).toHaveText('first line');
   await card.getByTestId('tool-call-toggle').click();
   await expect(card.getByTestId('tool-call-output')).toContainText('second line');
   await expect(card.getByTestId('tool-call-output')).toContainText('Exit code 0.');
+  await expect(baton.assistantMessages.last()).toHaveText('All done.');
+});
+
+test("a failed call's row says why without being opened", async ({ page }) => {
+  const baton = await launch(page, toolRounds([{ type: 'tool_use', name: 'read_file', input: { path: 'missing.md' } }]));
+  await baton.send('read it');
+  const card = baton.toolCard('read_file');
+  await expect(card).toHaveAttribute('data-status', 'failed');
+  await expect(card).toHaveAttribute('data-expanded', 'false');
+  await expect(card.getByTestId('tool-call-result')).toContainText('missing.md');
   await expect(baton.assistantMessages.last()).toHaveText('All done.');
 });
 
@@ -123,7 +135,10 @@ test('MCP servers show in the tools panel with their status, and stop and start 
   await page.getByTestId('side-tab-tools').click();
   const everything = page.locator('[data-testid="tool-server"][data-server-name="everything"]');
   const broken = page.locator('[data-testid="tool-server"][data-server-name="broken"]');
-  await expect(page.locator('[data-testid="tool-server"][data-server-name="ECA"]')).toHaveAttribute('data-status', 'running');
+  const builtin = page.locator('[data-testid="tool-server"][data-server-name="ECA"]');
+  await expect(builtin).toHaveAttribute('data-status', 'running');
+  await expect(builtin.getByTestId('tool-server-name')).toHaveText("Baton's built-in tools");
+  await expect(page.getByTestId('tool-servers-panel')).not.toContainText('ECA');
   await expect(everything).toHaveAttribute('data-status', 'running');
   await expect(broken).toHaveAttribute('data-status', 'failed');
   await expect(broken.getByTestId('tool-server-error')).toContainText('exited');

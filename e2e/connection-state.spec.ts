@@ -63,6 +63,7 @@ test('relay gone: the composer says so and will not send; relay back: sending wo
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('unreachable');
   await expect(notice).toContainText('Retrying');
+  await expect(page.getByTestId('connection-status')).toHaveText('Disconnected: the relay is unreachable; retrying');
   await baton.composer.fill('Are you back?');
   await expect(page.getByTestId('send-button')).toBeDisabled();
   await baton.composer.press('Enter');

@@ -99,6 +99,8 @@ test('the switcher changes threads and the address keeps ?embed=1; the menu reac
   await page.getByTestId('embed-menu-threads').click();
   await expect(page.getByTestId('thread-list')).toBeVisible();
   await expect(baton.threadItems).toHaveCount(2);
+  // Named once: by the list's own heading, not again by the bar over it.
+  await expect(page.getByText('Threads', { exact: true })).toHaveCount(1);
   await baton.threadItem('second thread').click();
   await expect(page.getByTestId('thread-list')).toBeHidden();
   await expect(baton.userMessages).toHaveText(['second thread']);

@@ -99,3 +99,54 @@ test('an answer streaming into a long thread stays in view, unless the reader sc
   await expect(baton.userMessages.filter({ hasText: 'And again' })).not.toBeInViewport();
   await expectSmallPage(page);
 });
+
+test('new entries arriving while the reader is scrolled up show "Jump to latest"; a prompt sent from there shows at the end', async ({
+  page,
+  context,
+}) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.threadItems.first().click();
+  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+  const jump = page.getByTestId('jump-to-latest');
+  const other = new BatonPage(await context.newPage());
+  await other.open(page.url());
+
+  // The same thread gets a prompt in a second tab while the reader is at the bottom: followed, no button.
+  await other.send('First news from the other tab');
+  await expect(baton.assistantMessages.last()).toContainText('Here is');
+  held.gate.open();
+  await expect(baton.assistantMessages.last().getByText('That is all.')).toBeInViewport();
+  await other.expectTurnFinished();
+  await expect(jump).toHaveCount(0);
+
+  // Scrolled up with nothing new: no button.
+  held = heldAnswerScript();
+  await list(page).evaluate((element) => element.scrollBy({ top: -3_000 }));
+  await expect(page.getByText('First news from the other tab')).not.toBeInViewport();
+  await expect(jump).toHaveCount(0);
+
+  // Entries arriving below the reader: the button shows, the view stays where the reader put it.
+  await other.send('More news from the other tab');
+  await expect(other.assistantMessages.last()).toContainText('Here is');
+  await expect(jump).toBeVisible();
+  await expect(page.getByText('First news from the other tab')).not.toBeInViewport();
+
+  await jump.click();
+  await expect(baton.assistantMessages.last()).toBeInViewport();
+  await expect(baton.assistantMessages.last()).toContainText('Here is');
+  await expect(jump).toHaveCount(0);
+  held.gate.open();
+  await baton.expectTurnFinished();
+  await expect(baton.assistantMessages.last().getByText('That is all.')).toBeInViewport();
+
+  // Scrolled up again, the reader sends a prompt: the view goes to it.
+  held = heldAnswerScript();
+  await list(page).evaluate((element) => element.scrollBy({ top: -3_000 }));
+  await expect(page.getByText('More news from the other tab')).not.toBeInViewport();
+  await baton.send('Sent from far up');
+  await expect(baton.userMessages.filter({ hasText: 'Sent from far up' })).toBeInViewport();
+  await expect(baton.assistantMessages.last()).toContainText('Here is');
+  await expect(baton.assistantMessages.last()).toBeInViewport();
+  await expect(jump).toHaveCount(0);
+});

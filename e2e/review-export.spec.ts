@@ -127,7 +127,7 @@ test('a reloaded thread reads as it did live; Changes, export in three formats a
   await expect(page.getByTestId('thread-details-workspace')).toHaveText(workspace.path);
   await expect(page.getByTestId('thread-details-tokens')).not.toHaveText('0 tokens');
   await expect(page.getByTestId('thread-details-tokens')).toContainText('tokens');
-  await expect(page.getByTestId('thread-details-cost')).toHaveText('no priced turn');
+  await expect(page.getByTestId('thread-details-cost')).toHaveText('not priced');
 
   // The Changes view: the one file, with both changes' diffs.
   await page.getByRole('button', { name: 'Changes', exact: true }).click();

@@ -52,7 +52,6 @@ const VOLATILE_SELECTOR = [
   '[data-testid="thread-details-created"]',
   '[data-testid="thread-details-modified"]',
   '[data-testid="reasoning-block"] summary',
-  '[data-testid="read-file-version"]',
 ].join(', ');
 
 async function expectLooksLike(page: Page, name: string): Promise<void> {

@@ -26,6 +26,8 @@ export interface ChatSlice {
    * once the relay has named the thread; before, a Stop is kept and sent as soon as it does.
    */
   newThreadPrompt: NewThreadPrompt | null;
+  /** Counts the prompts the user sent from this tab (not the queued ones): each brings the chat's view to its end. */
+  promptsSent: number;
   receiveChatContent(params: SequencedContentReceivedParams): void;
   /**
    * Sends a prompt to the open thread, or with none open creates one with it, with the chosen
@@ -70,6 +72,7 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
     chats: new Map(),
     lastError: null,
     newThreadPrompt: null,
+    promptsSent: 0,
 
     receiveChatContent(params) {
       const { chatId, content } = params;
@@ -87,7 +90,7 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
 
     async sendPrompt(message, queued) {
       if (message.trim() === '') return false;
-      set({ lastError: null });
+      set((state) => ({ lastError: null, promptsSent: queued ? state.promptsSent : state.promptsSent + 1 }));
       // No open thread: this prompt creates one (the relay makes it, with the agent chosen for it).
       const threadId = queued ? queued.threadId : get().selectedThreadId;
       const newThreadAgent = get().newThreadAgent;

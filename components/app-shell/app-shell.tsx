@@ -72,7 +72,7 @@ export function AppShell() {
       <OwnSourcePanel />
       <div className={styles.panes}>
         <div className={styles.slot} data-slot="threads" data-active={pane === 'threads' || undefined} data-overlay-open={overlayOpen('threads')}>
-          {overlayOpen('threads') ? <OverlayBar title="Threads" onClose={closeOverlay} /> : null}
+          {overlayOpen('threads') ? <OverlayBar onClose={closeOverlay} /> : null}
           <ThreadPanel />
         </div>
         <div className={styles.slot} data-slot="chat" data-active={pane === 'chat' || undefined}>

@@ -1,6 +1,7 @@
 'use client';
 
 import type { ConnectionStatus as Status } from '../../stores/baton-store';
+import { connectionErrorText } from './connection-error-text';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import styles from './app-header.module.css';
 
@@ -33,8 +34,10 @@ export function ConnectionStatus({ compact = false }: { compact?: boolean }) {
       title={error ?? statusLabel(status)}
     >
       <span className={styles.dot} aria-hidden="true" />
-      <span className={styles.label}>{statusLabel(status)}</span>
-      {error && status !== 'connected' ? <span className={styles.error}>: {error}</span> : null}
+      <span className={styles.label}>
+        {statusLabel(status)}
+        {error && status !== 'connected' ? <span className={styles.error}>: {connectionErrorText(error)}</span> : null}
+      </span>
     </span>
   );
 }

@@ -1,12 +1,13 @@
 'use client';
 
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { VirtuosoHandle } from 'react-virtuoso';
 import { selectOpenChat } from '../../stores/baton-store';
 import { entryCount } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
+import { JumpToLatestButton } from './jump-to-latest-button';
 import styles from './chat.module.css';
 import { useFocusedEntry } from './use-focused-entry';
 import { useScrollAnchor } from './use-scroll-anchor';
@@ -16,6 +17,8 @@ import { WelcomeMessage } from './welcome-message';
 
 /** Within this many pixels of the bottom, new content keeps the view pinned to the bottom. */
 const PINNED_DISTANCE_PX = 48;
+/** Frames a jump to the newest entry goes on at most while the entries it shows are measured. */
+const MAX_ARRIVAL_FRAMES = 20;
 /** Rendered beyond the visible part, above and below, so that scrolling shows no blank. */
 const MARGIN_PX = 800;
 
@@ -34,6 +37,10 @@ export function ChatEntries() {
   const windowKey = useBatonStore((state) => selectOpenChat(state).windowKey);
   const loadOlderEntries = useBatonStore((state) => state.loadOlderEntries);
   const loadNewerEntries = useBatonStore((state) => state.loadNewerEntries);
+  const loadThreadEnd = useBatonStore((state) => state.loadThreadEnd);
+  const promptsSent = useBatonStore((state) => state.promptsSent);
+  // Newer content arrived while the reader was scrolled up: a button takes them to it.
+  const [newerUnseen, setNewerUnseen] = useState(false);
   const atThreadEnd = useRef(reachesEnd);
   atThreadEnd.current = reachesEnd;
   const list = useRef<VirtuosoHandle>(null);
@@ -70,8 +77,10 @@ export function ChatEntries() {
     const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
     const movedUp = element.scrollTop - lastScrollTop.current;
     const shrunk = Math.min(0, element.scrollHeight - lastScrollHeight.current);
-    if (distance < PINNED_DISTANCE_PX) pinnedToBottom.current = true;
-    else if (movedUp < shrunk - 1) pinnedToBottom.current = false;
+    if (distance < PINNED_DISTANCE_PX) {
+      pinnedToBottom.current = true;
+      if (atThreadEnd.current) setNewerUnseen(false);
+    } else if (movedUp < shrunk - 1) pinnedToBottom.current = false;
     lastScrollTop.current = element.scrollTop;
     lastScrollHeight.current = element.scrollHeight;
   }, []);
@@ -80,6 +89,11 @@ export function ChatEntries() {
     readReader();
     rememberAnchor();
   }, [readReader, rememberAnchor]);
+  const toBottom = useCallback((element: HTMLElement) => {
+    element.scrollTop = element.scrollHeight;
+    lastScrollTop.current = element.scrollTop;
+    lastScrollHeight.current = element.scrollHeight;
+  }, []);
   // An entry appended or a streaming answer growing changes the list's height: follow it while
   // pinned. Done here, not with the list's followOutput, whose own follow-ups (retries, following
   // size increases) do not ask whether the reader has scrolled away. A scroll up not yet reported
@@ -91,10 +105,8 @@ export function ChatEntries() {
     const element = scroller.current;
     if (!element) return;
     if (!followingEnd() || holdingFocus.current) return restoreAnchor();
-    element.scrollTop = element.scrollHeight;
-    lastScrollTop.current = element.scrollTop;
-    lastScrollHeight.current = element.scrollHeight;
-  }, [holdingFocus, readReader, followingEnd, restoreAnchor]);
+    toBottom(element);
+  }, [holdingFocus, readReader, followingEnd, restoreAnchor, toBottom]);
 
   // The viewport shrinking (a phone's keyboard opening, the composer growing) moves no content, but
   // the bottom out of view: a reader who was there stays there.
@@ -125,6 +137,47 @@ export function ChatEntries() {
     list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
   }, [threadId, hasEntries, holdingFocus, windowKey]);
 
+  // An entry added at the end of the thread while the reader is scrolled up is not followed: the
+  // button says it is there.
+  const lastIndex = firstIndex + count;
+  const seenLastIndex = useRef(lastIndex);
+  useEffect(() => {
+    if (threadId !== null && lastIndex > seenLastIndex.current && reachesEnd && !followingEnd()) setNewerUnseen(true);
+    seenLastIndex.current = lastIndex;
+  }, [threadId, lastIndex, reachesEnd, followingEnd]);
+  useEffect(() => setNewerUnseen(false), [threadId]);
+
+  // The newest entry, from anywhere in the thread: a window in its middle first loads its end,
+  // then opens there (the effect above).
+  const arrivalFrame = useRef(0);
+  useEffect(() => () => cancelAnimationFrame(arrivalFrame.current), []);
+  const goToLatest = useCallback(() => {
+    setNewerUnseen(false);
+    pinnedToBottom.current = true;
+    if (!atThreadEnd.current && threadId !== null) return void loadThreadEnd(threadId);
+    // Not the list's scrollToIndex, which keeps correcting itself for a while and would undo a
+    // scroll up made meanwhile. The entries drawn at the end are measured over the next frames and
+    // the list corrects its place for them, which can read as a move up: the view stays pinned
+    // and goes on to the bottom until it has stayed there for a frame.
+    cancelAnimationFrame(arrivalFrame.current);
+    const settle = (framesLeft: number) => {
+      const element = scroller.current;
+      if (!element) return;
+      const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < 1;
+      pinnedToBottom.current = true;
+      toBottom(element);
+      if (!atBottom && framesLeft > 0) arrivalFrame.current = requestAnimationFrame(() => settle(framesLeft - 1));
+    };
+    settle(MAX_ARRIVAL_FRAMES);
+  }, [threadId, loadThreadEnd, toBottom]);
+  // A prompt the user sent shows at the end, wherever they had scrolled to.
+  const promptsShown = useRef(promptsSent);
+  useEffect(() => {
+    if (promptsShown.current === promptsSent) return;
+    promptsShown.current = promptsSent;
+    goToLatest();
+  }, [promptsSent, goToLatest]);
+
   // The reader was sent to an entry (next/previous, the Changes view, a link): once per request,
   // when the entry is loaded (pages loaded later, as the reader scrolls on, must not pull them
   // back). A frame later, so that a list started over for a jump has taken in its entries; the
@@ -154,23 +207,26 @@ export function ChatEntries() {
   // Rendered by ChatEntriesOnceListLoaded, which waits for the list when there are entries to show.
   const Virtuoso = loadedVirtuoso();
   return (
-    <Virtuoso
-      key={`${threadId}:${windowKey}`}
-      ref={list}
-      className={`${styles.entries} ${styles.list}`}
-      data-testid="chat-entries"
-      data-first-index={firstIndex}
-      data-reaches-end={reachesEnd ? 'true' : 'false'}
-      aria-live="polite"
-      scrollerRef={scrollerRef}
-      firstItemIndex={firstIndex}
-      totalCount={count}
-      totalListHeightChanged={followGrowth}
-      increaseViewportBy={MARGIN_PX}
-      startReached={() => jumpShown.current && void loadOlderEntries(threadId)}
-      endReached={() => jumpShown.current && void loadNewerEntries(threadId)}
-      computeItemKey={(index) => index}
-      itemContent={(index) => <ChatEntry index={index} />}
-    />
+    <>
+      <Virtuoso
+        key={`${threadId}:${windowKey}`}
+        ref={list}
+        className={`${styles.entries} ${styles.list}`}
+        data-testid="chat-entries"
+        data-first-index={firstIndex}
+        data-reaches-end={reachesEnd ? 'true' : 'false'}
+        aria-live="polite"
+        scrollerRef={scrollerRef}
+        firstItemIndex={firstIndex}
+        totalCount={count}
+        totalListHeightChanged={followGrowth}
+        increaseViewportBy={MARGIN_PX}
+        startReached={() => jumpShown.current && void loadOlderEntries(threadId)}
+        endReached={() => jumpShown.current && void loadNewerEntries(threadId)}
+        computeItemKey={(index) => index}
+        itemContent={(index) => <ChatEntry index={index} />}
+      />
+      {newerUnseen ? <JumpToLatestButton onClick={goToLatest} /> : null}
+    </>
   );
 }

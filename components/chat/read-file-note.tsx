@@ -9,8 +9,8 @@ export function ReadFileNote({ entry }: { entry: ReadFileEntry }) {
       className={styles.readFile}
       summary={
         <>
-          Read <code>{entry.path}</code>
-          {entry.version === undefined ? null : <span className="read-file-note__version" data-testid="read-file-version" title="The version the agent read (readTextFile's version)"> (version {entry.version})</span>}
+          {/* The version read stays in the page for a reviewer's tools, not in its text: it is an internal counter. */}
+          Read <code data-testid="read-file-path" data-version={entry.version}>{entry.path}</code>
         </>
       }
     >

@@ -1,5 +1,6 @@
 'use client';
 
+import { isNetworkError } from '../app-shell/connection-error-text';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import styles from './connection-notice.module.css';
 
@@ -23,9 +24,4 @@ export function ConnectionNotice() {
       {message}
     </p>
   );
-}
-
-/** What socket.io says when nothing answers: the relay is gone or restarting, so retrying is right. */
-function isNetworkError(message: string): boolean {
-  return /websocket error|xhr poll error|timeout|transport (close|error)/i.test(message);
 }

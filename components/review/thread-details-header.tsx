@@ -31,7 +31,7 @@ export function ThreadDetailsHeader() {
       <Fact name="Created" value={dateTime.format(new Date(details.createdAt))} testId="thread-details-created" />
       <Fact name="Modified" value={dateTime.format(new Date(details.modifiedAt))} testId="thread-details-modified" />
       <Fact name="Tokens" value={formatTokens(details.totalTokens)} testId="thread-details-tokens" />
-      <Fact name="Cost" value={details.totalCost === null ? 'no priced turn' : formatCost(details.totalCost)} testId="thread-details-cost" />
+      <Fact name="Cost" value={details.totalCost === null ? 'not priced' : formatCost(details.totalCost)} testId="thread-details-cost" />
     </dl>
   );
 }

@@ -19,6 +19,16 @@ export function DiffView({ details }: { details: FileChangeDetails }) {
   const oldLines = useHighlightedCode(oldCode, { path: details.path });
   const newLines = useHighlightedCode(newCode, { path: details.path });
   const highlighted = oldLines !== undefined || newLines !== undefined;
+  if (unchanged(rows)) {
+    return (
+      <p className={styles.caption} data-testid="tool-call-no-change">
+        <code>
+          <MarkedText text={details.path} />
+        </code>
+        : no change, the file already had this content.
+      </p>
+    );
+  }
   return (
     <figure className={styles.diff}>
       <figcaption className={styles.caption}>
@@ -38,6 +48,14 @@ export function DiffView({ details }: { details: FileChangeDetails }) {
       </div>
     </figure>
   );
+}
+
+/**
+ * A write of the content the file already had: its diff has no lines, only its file header (or
+ * nothing). A created or deleted file names /dev/null there and is a change, even when empty.
+ */
+function unchanged(rows: readonly DiffRow[]): boolean {
+  return rows.every((row) => row.kind === 'file' && !row.text.includes('/dev/null'));
 }
 
 function tokensOf(row: DiffRow, oldLines: HighlightedLines | undefined, newLines: HighlightedLines | undefined) {

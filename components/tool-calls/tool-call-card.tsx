@@ -7,6 +7,7 @@ import { MarkedText } from './marked-text';
 import styles from './tool-call.module.css';
 import { formatDuration } from './tool-call-duration';
 import { ToolCallBoundaryNote } from './tool-call-boundary-note';
+import { toolCallResultLine, withoutEscapes } from './tool-call-result-line';
 import { ToolCallStatusIcon } from './tool-call-status-icon';
 import { useApprovalAnswers } from './use-approval-answers';
 import { useApprovalFocus } from './use-approval-focus';
@@ -52,6 +53,7 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
     }
   };
   const duration = formatDuration(entry.totalTimeMs);
+  const result = toolCallResultLine(entry);
 
   return (
     <article
@@ -72,7 +74,15 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
           <>
             {' '}
             <span className={styles.summary} data-testid="tool-call-summary">
-              <MarkedText text={entry.summary} />
+              <MarkedText text={withoutEscapes(entry.summary)} />
+            </span>
+          </>
+        ) : null}
+        {result ? (
+          <>
+            {' '}
+            <span className={`${styles.summary} ${styles.resultLine}`} data-testid="tool-call-result">
+              <MarkedText text={result} />
             </span>
           </>
         ) : null}{' '}

@@ -29,13 +29,20 @@ export function ToolServerItem({ server }: { server: ToolServer }) {
   return (
     <li className={styles.server} data-testid="tool-server" data-status={server.status} data-server-name={server.name}>
       <div className={styles.header}>
-        <span className={styles.name}>{server.name}</span>{' '}
+        {/* The relay's native server is Baton's own tools; its wire name, 'ECA', is the protocol's. */}
+        <span className={styles.name} data-testid="tool-server-name">
+          {server.type === 'native' ? "Baton's built-in tools" : server.name}
+        </span>{' '}
         <span className={styles.status}>{toolServerStatusLabel(server.status)}</span>
       </div>
-      {'\n'}
-      <div className={styles.origin}>
-        {server.type === 'native' ? 'Built-in tools' : <code title="Command">{[server.command, ...server.args].join(' ')}</code>}
-      </div>
+      {server.type === 'native' ? null : (
+        <>
+          {'\n'}
+          <div className={styles.origin}>
+            <code title="Command">{[server.command, ...server.args].join(' ')}</code>
+          </div>
+        </>
+      )}
       {error ? (
         <p className={styles.error} data-testid="tool-server-error">
           {error}

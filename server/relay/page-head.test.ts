@@ -10,7 +10,7 @@ describe('completePageHead', () => {
   const html = completePageHead(PAGE, { relativeRoot: '../', frameAncestors: "'self' http://127.0.0.1:8080" });
 
   it('first of all, sets the <base> from the relative way to the root', () => {
-    expect(html.indexOf('<head>') + '<head>'.length).toBe(html.indexOf('<script>(function(){var base'));
+    expect(html.indexOf('<head>') + '<head>'.length).toBe(html.indexOf('<base href="../"/><script>(function(){var base'));
     expect(html).toContain('base.href=new URL("../",location.href).pathname');
   });
 

@@ -34,11 +34,15 @@ export function completePageHead(html: string, options: PageHeadOptions): string
   if (!RELATIVE_ROOT.test(options.relativeRoot)) throw new Error(`Not a relative way to the app's root: ${options.relativeRoot}`);
   // A page without <head> (Next.js writes one) gets the lines where the parser would start one.
   const head = /<head(\s[^>]*)?>/i.exec(html) ?? /<html(\s[^>]*)?>/i.exec(html) ?? /<!doctype[^>]*>/i.exec(html);
-  // Runs before any element below it is parsed; React leaves unknown nodes in <head> alone.
+  // A <base> in the markup itself: the browser's preload scanner fetches the assets below before
+  // any script runs, and only a parsed <base> points it at the app's root (a script-made one left
+  // it asking for `/t/_next/…`). The script right after it makes it absolute before anything else
+  // is parsed, so that it still holds after the page moves to another address with pushState.
+  // React leaves unknown nodes in <head> alone.
   const baseScript =
-    '<script>(function(){var base=document.createElement("base");' +
-    `base.href=new URL(${JSON.stringify(options.relativeRoot)},location.href).pathname;` +
-    'document.head.prepend(base)})()</script>';
+    `<base href="${options.relativeRoot}"/>` +
+    '<script>(function(){var base=document.querySelector("base");' +
+    `base.href=new URL(${JSON.stringify(options.relativeRoot)},location.href).pathname})()</script>`;
   const meta = `<meta name="${FRAME_ANCESTORS_META}" content="${escapeAttribute(options.frameAncestors)}"/>`;
   const at = head ? head.index + head[0].length : 0;
   const rest = html.slice(at).replace(ROOT_PATH_ATTRIBUTE, '$1./').replace(ROOT_FILE_IN_DATA, '$1./');
