@@ -11,6 +11,7 @@
 import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import type { ToolCallBoundary } from '../../lib/protocol/thread-review';
+import { installRoot } from './install-root';
 import { type SpawnSpec, sandboxedSpawn } from './sandbox-command';
 import type { SandboxConfig } from './sandbox-config';
 import { findHiddenPaths, type HiddenPathsInput } from './sandbox-hidden-paths';
@@ -89,7 +90,13 @@ export class CommandSandbox {
     const boundary = this.boundary(choice);
     const { availability } = this.setup;
     if (!boundary.sandboxed || !availability.available) return { boundary, wrap: (spec) => spec };
-    const layout = { bwrapPath: availability.bwrapPath, workspaceRoot: this.setup.workspaceRoot, hidden: await findHiddenPaths(this.place()), network: choice.network };
+    const layout = {
+      bwrapPath: availability.bwrapPath,
+      workspaceRoot: this.setup.workspaceRoot,
+      hidden: await findHiddenPaths(this.place()),
+      network: choice.network,
+      shownInTmp: installFoldersInTmp(),
+    };
     return { boundary, wrap: (spec) => sandboxedSpawn(spec, layout) };
   }
 
@@ -114,4 +121,10 @@ export class CommandSandbox {
   private place(): HiddenPathsInput {
     return { home: this.setup.home, dataDir: this.setup.dataDir };
   }
+}
+
+/** Baton's own install, when it lies in /tmp (which the sandbox replaces with a fresh one). */
+function installFoldersInTmp(): string[] {
+  const root = installRoot();
+  return root !== undefined && (root === '/tmp' || root.startsWith('/tmp/')) ? [root] : [];
 }

@@ -33,6 +33,11 @@ export interface SandboxLayout {
   workspaceRoot: string;
   /** Resolved (sandbox-hidden-paths.ts). */
   hidden: readonly HiddenPath[];
+  /**
+   * Folders shown read-only again inside the fresh /tmp: Baton's own install when it lies there,
+   * or the programs it starts from its node_modules (an MCP server from npm) would be gone.
+   */
+  shownInTmp?: readonly string[];
   network: boolean;
 }
 
@@ -70,12 +75,14 @@ export function sandboxedSpawn(spec: SpawnSpec, layout: SandboxLayout): SpawnSpe
  */
 function layerMounts(layout: SandboxLayout): string[] {
   const layers = [
+    ...(layout.shownInTmp ?? []).map((shown) => ({ path: shown, kind: 'shown' as const })),
     { path: layout.workspaceRoot, kind: 'workspace' as const },
     ...layout.hidden.map((hidden) => ({ path: hidden.path, kind: hidden.kind })),
   ].sort((a, b) => depth(a.path) - depth(b.path));
   const mounts: string[] = [];
   for (const layer of layers) {
-    if (layer.kind === 'workspace') mounts.push('--bind', layer.path, layer.path);
+    if (layer.kind === 'shown') mounts.push('--ro-bind', layer.path, layer.path);
+    else if (layer.kind === 'workspace') mounts.push('--bind', layer.path, layer.path);
     else if (layer.kind === 'directory') mounts.push('--tmpfs', layer.path);
     else mounts.push('--ro-bind', '/dev/null', layer.path);
   }
