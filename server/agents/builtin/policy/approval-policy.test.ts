@@ -41,6 +41,11 @@ describe('ApprovalPolicy', () => {
       { tool: 'write_file', decision: 'allow', when: { argument: 'path', startsWith: 'docs/', matches: '\\.md$' } },
     ]);
     expect(policy.decide(await shell('npm test')).decision).toBe('allow');
+    // A rule naming one whole line allows that very line, expansions and redirects included.
+    const exactLine = "tr '\\0' '\\n' < /proc/$PPID/environ";
+    const exact = new ApprovalPolicy([{ tool: 'shell_command', decision: 'allow', when: { argument: 'command', equals: exactLine } }]);
+    expect(exact.decide(await shell(exactLine)).decision).toBe('allow');
+    expect(exact.decide(await shell(`${exactLine}; rm x`)).decision).toBe('ask');
     expect(policy.decide(await shell('npm test -- --watch')).decision).toBe('ask');
     const write = (path: string) => policy.decide({ name: 'write_file', arguments: { path }, readOnly: false }).decision;
     expect(write('docs/a.md')).toBe('allow');

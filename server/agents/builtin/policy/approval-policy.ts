@@ -15,7 +15,7 @@
  * that might apply to it wins (command-rules.ts).
  */
 import type { CallCommands } from '../../../guard/call-commands';
-import { coveringRules, type IndexedRule, inScope, isCommandRule, restrictingRule, textHolds } from '../../../guard/command-rules';
+import { COMMAND_ARGUMENTS, coveringRules, type IndexedRule, inScope, isCommandRule, restrictingRule, textHolds } from '../../../guard/command-rules';
 import type { AgentConfig, ToolApprovalDecision, ToolApprovalRule } from './agent-config';
 import { isGitPath, type JudgedPath, type PathAccess, ruleAccess } from './path-arguments';
 
@@ -71,6 +71,8 @@ export class ApprovalPolicy {
     if (asked) return { decision: 'ask', rule: asked, alwaysAsks: `asked by your rule "${describeRule(asked.rule)}"` };
 
     if (own.decision === 'allow') return own;
+    const exact = this.exactLineAllow(call);
+    if (exact) return { decision: 'allow', rule: exact };
     const covering = call.commands ? coveringRules(commandRules, call.commands) : this.pathsCovered(call);
     if (covering && covering.length > 0) return { decision: 'allow', rule: covering[0] };
     if (call.commands?.unseen !== undefined && own.rule === undefined) {
@@ -103,6 +105,19 @@ export class ApprovalPolicy {
       if (decisive) return { decision, rule: decisive };
     }
     return { decision: call.readOnly ? 'allow' : 'ask' };
+  }
+
+  /**
+   * Today's allow rule naming one whole command line exactly (`"when": { "argument": "command",
+   * "equals": "…" }`): the user approved that very text, whatever it chains or expands, as before.
+   * Deny and ask rules about its commands are judged first.
+   */
+  private exactLineAllow(call: ToolCallToJudge): IndexedRule | undefined {
+    return this.indexed.find(({ rule }) => {
+      const when = rule.when;
+      if (rule.tool !== call.name || rule.decision !== 'allow' || when === undefined || !COMMAND_ARGUMENTS.has(when.argument)) return false;
+      return when.equals !== undefined && when.startsWith === undefined && when.matches === undefined && call.arguments[when.argument] === when.equals;
+    });
   }
 
   /** The `deny` and `ask` rules of other tools, and the action rules, about `access` of `path`. */
