@@ -118,6 +118,10 @@ test('a message queued on a thread deleted mid-turn is kept, not sent to nothing
   await expect(page.getByTestId('composer-hint')).toContainText('Send queues it');
   await baton.send('the queued one');
   await expect(page.getByTestId('queued-prompt')).toHaveCount(1);
+  // Mid-turn for real: the model has begun answering (the script holds its first answer there).
+  // Deleted sooner, the first request may never reach the model, and the script would take the
+  // queued message for the first.
+  await expect(baton.assistantMessages.last()).toContainText('Let me');
 
   await baton.threadRow('Read my notes').getByTestId('delete-thread').click();
   await page.getByTestId('confirm-delete-thread').click();

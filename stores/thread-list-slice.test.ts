@@ -45,6 +45,32 @@ describe('the thread list in the store', () => {
     expect(store.getState().recentlyDeleted).toBeNull();
   });
 
+  it('Undo pressed while the relay is still deleting restores after the delete, and the thread stays open', async () => {
+    let finishDelete = () => {};
+    const rpc = scriptedRelay({
+      'thread/delete': () => new Promise((resolve) => (finishDelete = () => resolve({ restorableUntil: '2099-01-01T00:00:00.000Z' }))),
+      'thread/restore': ({ threadId }) => ({ thread: { id: threadId, title: 'First', modifiedAt } }),
+    });
+    const store = createBatonStore(rpc);
+    await store.getState().synchronize();
+    await store.getState().selectThread('thread-1');
+
+    const deleted = store.getState().deleteThread('thread-1');
+    const undone = store.getState().undoDelete();
+    await Promise.resolve();
+    expect(rpc.methodsRequested()).not.toContain('thread/restore');
+    finishDelete();
+    expect(await deleted).toBe(true);
+    expect(await undone).toBe(true);
+
+    const methods = rpc.methodsRequested();
+    expect(methods.indexOf('thread/restore')).toBeGreaterThan(methods.indexOf('thread/delete'));
+    expect(store.getState().threads.map((thread) => thread.id)).toEqual(['thread-1']);
+    expect(store.getState().selectedThreadId).toBe('thread-1');
+    expect(store.getState().missingThreadId).toBeNull();
+    expect(store.getState().chats.get('thread-1')?.loaded).toBe(true);
+  });
+
   it('shows "not found" for an address naming no thread, and for the open thread deleted in another tab', async () => {
     const store = createBatonStore(
       scriptedRelay({

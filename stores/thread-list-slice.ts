@@ -60,6 +60,13 @@ export const isUnknownThread = (error: unknown) =>
 export const createThreadListSlice: BatonSliceCreator<ThreadListSlice> = (rpc) => (set, get) => {
   // Only the answer to the latest list request counts: a search typed fast sends several.
   let listRequest = 0;
+  // The toast offers Undo as soon as a delete is asked for; a relay still stopping the thread's
+  // turn has not deleted it yet. Undo waits for that delete, so the restore comes after it and the
+  // delete's end does not take the restored thread away again.
+  let deleting: Promise<boolean> = Promise.resolve(true);
+  // Threads this tab asked to delete, until the relay answered: an Undo may already have cleared
+  // `recentlyDeleted`, and the thread's end here is still this tab's doing, not another's.
+  const deletesAskedHere = new Set<string>();
 
   const listParams = () => {
     const { query, archived, agent, status } = get().threadFilter;
@@ -130,7 +137,7 @@ export const createThreadListSlice: BatonSliceCreator<ThreadListSlice> = (rpc) =
         chats.delete(threadId);
         const open = state.selectedThreadId === threadId;
         // This tab deleted it: back to a new chat. Another did: say so where the thread was.
-        const deletedHere = state.recentlyDeleted?.threadId === threadId;
+        const deletedHere = state.recentlyDeleted?.threadId === threadId || deletesAskedHere.has(threadId);
         return {
           threads: withoutThread(state.threads, threadId),
           chats,
@@ -162,23 +169,33 @@ export const createThreadListSlice: BatonSliceCreator<ThreadListSlice> = (rpc) =
       }
     },
 
-    async deleteThread(threadId) {
+    deleteThread(threadId) {
       const title = get().threads.find((thread) => thread.id === threadId)?.title ?? '';
-      set({ recentlyDeleted: { threadId, title, wasOpen: get().selectedThreadId === threadId } });
-      try {
-        await rpc.request('thread/delete', { threadId });
-      } catch (error) {
-        set({ recentlyDeleted: null, lastError: `Could not delete the thread: ${errorMessage(error)}` });
-        return false;
-      }
-      get().receiveThreadDeleted(threadId);
-      return true;
+      const asked = { threadId, title, wasOpen: get().selectedThreadId === threadId };
+      set({ recentlyDeleted: asked });
+      deletesAskedHere.add(threadId);
+      deleting = (async () => {
+        try {
+          await rpc.request('thread/delete', { threadId });
+        } catch (error) {
+          if (get().recentlyDeleted === asked) set({ recentlyDeleted: null });
+          set({ lastError: `Could not delete the thread: ${errorMessage(error)}` });
+          deletesAskedHere.delete(threadId);
+          return false;
+        }
+        get().receiveThreadDeleted(threadId);
+        deletesAskedHere.delete(threadId);
+        return true;
+      })();
+      return deleting;
     },
 
     async undoDelete() {
       const deleted = get().recentlyDeleted;
       if (!deleted) return false;
       set({ recentlyDeleted: null });
+      // A delete that failed left the thread where it was: nothing to restore.
+      if (!(await deleting)) return false;
       try {
         const { thread } = await rpc.request('thread/restore', { threadId: deleted.threadId });
         get().receiveThreadUpdated(thread);

@@ -21,7 +21,7 @@ export class ThreadDeletingError extends UnknownThreadError {
 
 export class ThreadDeletions {
   /** Threads whose deletion has begun: nothing opens them or starts a turn in them any more. */
-  private readonly deleting = new Set<string>();
+  private readonly deleting = new Map<string, Promise<unknown>>();
   private readonly promptsUnderWay = new Map<string, Set<Promise<void>>>();
 
   isDeleting(threadId: string): boolean {
@@ -51,12 +51,19 @@ export class ThreadDeletions {
     await Promise.allSettled(this.promptsUnderWay.get(threadId) ?? []);
   }
 
+  /** Once the thread's deletion under way (if any) has ended, however it ended. */
+  async settled(threadId: string): Promise<void> {
+    await Promise.allSettled([this.deleting.get(threadId)]);
+  }
+
   /** Runs the deletion with the thread marked as being deleted; a second deletion meanwhile is refused. */
   async run<T>(threadId: string, deletion: () => Promise<T>): Promise<T> {
     this.assertNotDeleting(threadId);
-    this.deleting.add(threadId);
+    // Marked before the deletion's first step runs, so nothing opens the thread meanwhile.
+    const running = Promise.resolve().then(deletion);
+    this.deleting.set(threadId, running);
     try {
-      return await deletion();
+      return await running;
     } finally {
       this.deleting.delete(threadId);
     }

@@ -63,6 +63,8 @@ export class ThreadDirectory {
   }
 
   async restore(threadId: string): Promise<ThreadMetadata> {
+    // An Undo can come while the delete still waits for the thread's turn to stop.
+    await this.options.hub.deletionSettled(threadId);
     const thread = await this.options.store.restoreThread(threadId);
     if (!thread) throw new UnknownThreadError(threadId);
     return this.options.events.listed(thread);

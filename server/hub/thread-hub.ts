@@ -235,6 +235,11 @@ export class ThreadHub {
     await this.live.use(threadId, ({ session }) => session.stop());
   }
 
+  /** Once the thread's deletion under way (if any) has ended: a restore comes after it, not before. */
+  deletionSettled(threadId: string): Promise<void> {
+    return this.deletions.settled(threadId);
+  }
+
   /**
    * Stops the thread's turn, waits for it to end, and deletes the thread and its history: for good
    * (`purge`), or restorably (`trash`, the thread list's delete with an undo).

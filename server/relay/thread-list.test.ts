@@ -125,6 +125,26 @@ describe('live thread lists', () => {
     expect(snapshot.entries.some((entry) => entry.type === 'message' && entry.chunks.some((chunk) => chunk.chunk === ANSWER))).toBe(true);
   });
 
+  it('restore a thread when Undo comes while its delete still waits for the turn to stop', async () => {
+    const mine = await listeningTab();
+    const { chatId } = await mine.client.rpc.request('chat/prompt', { message: 'hold on while I delete you' });
+    await mine.until(() => mine.updates.some((thread) => thread.id === chatId && thread.status === 'running'));
+
+    const deleted = mine.client.rpc.request('thread/delete', { threadId: chatId });
+    const restored = mine.client.rpc.request('thread/restore', { threadId: chatId });
+    await deleted;
+    expect((await restored).thread.id).toBe(chatId);
+
+    expect((await mine.client.rpc.request('getThreads', null)).threads.map((thread) => thread.id)).toEqual([chatId]);
+    const snapshot = await mine.client.rpc.request('getThreadEntries', { threadId: chatId });
+    expect(snapshot.entries.some((entry) => entry.type === 'message' && entry.role === 'user')).toBe(true);
+
+    // The restored thread takes the next prompt like any other.
+    const answered = mine.client.until((params) => params.chatId === chatId && JSON.stringify(params.content).includes(ANSWER));
+    await mine.client.rpc.request('chat/prompt', { chatId, message: 'and now answer' });
+    await answered;
+  });
+
   it('mark a running turn, a turn waiting for an approval, and its end, and filter by them', async () => {
     const [mine, other] = [await listeningTab(), await listeningTab()];
     const { chatId: held } = await mine.client.rpc.request('chat/prompt', { message: 'hold on a moment' });
