@@ -62,11 +62,13 @@ async function listeningTab(): Promise<ListeningTab> {
   };
 }
 
+/** The user's latest words: a turn that was stopped before any answer shares its message with the next prompt. */
 function lastUserText(request: MessagesRequest): string {
   const last = request.messages.at(-1);
   if (!last) return '';
   if (typeof last.content === 'string') return last.content;
-  return last.content.map((block) => ('text' in block && typeof block.text === 'string' ? block.text : '')).join('');
+  const texts = last.content.flatMap((block) => ('text' in block && typeof block.text === 'string' ? [block.text] : []));
+  return texts.at(-1) ?? '';
 }
 
 beforeEach(async () => {
@@ -139,10 +141,12 @@ describe('live thread lists', () => {
     const snapshot = await mine.client.rpc.request('getThreadEntries', { threadId: chatId });
     expect(snapshot.entries.some((entry) => entry.type === 'message' && entry.role === 'user')).toBe(true);
 
-    // The restored thread takes the next prompt like any other.
-    const answered = mine.client.until((params) => params.chatId === chatId && JSON.stringify(params.content).includes(ANSWER));
+    // The restored thread takes the next prompt like any other: its second turn ends with the answer.
     await mine.client.rpc.request('chat/prompt', { chatId, message: 'and now answer' });
-    await answered;
+    const turnsFinished = () => mine.client.received.filter((params) => params.chatId === chatId && isTurnFinished(params)).length;
+    await mine.client.until(() => turnsFinished() === 2);
+    const after = await mine.client.rpc.request('getThreadEntries', { threadId: chatId });
+    expect(after.entries.some((entry) => entry.type === 'message' && entry.chunks.map((chunk) => chunk.chunk).join('') === ANSWER)).toBe(true);
   });
 
   it('mark a running turn, a turn waiting for an approval, and its end, and filter by them', async () => {
