@@ -10,6 +10,7 @@ import { ChatEntry } from './chat-entry';
 import { JumpToLatestButton } from './jump-to-latest-button';
 import styles from './chat.module.css';
 import { useFocusedEntry } from './use-focused-entry';
+import { useEntryJump } from './use-entry-jump';
 import { useScrollAnchor } from './use-scroll-anchor';
 import { pageByKey } from './page-keys';
 import { loadedVirtuoso } from './virtuoso-loader';
@@ -94,6 +95,10 @@ export function ChatEntries() {
     lastScrollTop.current = element.scrollTop;
     lastScrollHeight.current = element.scrollHeight;
   }, []);
+  // The list counts from the first loaded entry.
+  const first = useRef(firstIndex);
+  first.current = firstIndex;
+  const { jumpTo, holdAtEnd } = useEntryJump(list, scroller, first, { rememberAnchor, toBottom });
   // An entry appended or a streaming answer growing changes the list's height: follow it while
   // pinned. Done here, not with the list's followOutput, whose own follow-ups (retries, following
   // size increases) do not ask whether the reader has scrolled away. A scroll up not yet reported
@@ -135,7 +140,8 @@ export function ChatEntries() {
     pinnedToBottom.current = true;
     lastScrollTop.current = 0;
     list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
-  }, [threadId, hasEntries, holdingFocus, windowKey]);
+    holdAtEnd();
+  }, [threadId, hasEntries, holdingFocus, windowKey, holdAtEnd]);
 
   // An entry added at the end of the thread while the reader is scrolled up is not followed: the
   // button says it is there.
@@ -180,10 +186,7 @@ export function ChatEntries() {
 
   // The reader was sent to an entry (next/previous, the Changes view, a link): once per request,
   // when the entry is loaded (pages loaded later, as the reader scrolls on, must not pull them
-  // back). A frame later, so that a list started over for a jump has taken in its entries; the
-  // list counts from the first loaded entry.
-  const first = useRef(firstIndex);
-  first.current = firstIndex;
+  // back). A frame later, so that a list started over for a jump has taken in its entries.
   const shownTarget = useRef<number | null>(null);
   const targetLoaded = entryTarget !== null && firstIndex <= entryTarget.index && entryTarget.index < firstIndex + count;
   useEffect(() => {
@@ -191,11 +194,11 @@ export function ChatEntries() {
     pinnedToBottom.current = false;
     const frame = requestAnimationFrame(() => {
       shownTarget.current = entryTarget.nonce;
-      list.current?.scrollToIndex({ index: entryTarget.index - first.current, align: 'center' });
+      jumpTo(entryTarget.index);
       jumpShown.current = true;
     });
     return () => cancelAnimationFrame(frame);
-  }, [entryTarget, targetLoaded, windowKey]);
+  }, [entryTarget, targetLoaded, windowKey, jumpTo]);
 
   if (threadId === null || count === 0) {
     return (
