@@ -70,6 +70,9 @@ async function threadThatWroteTwoFiles(): Promise<Session> {
   return session;
 }
 
+const revertedState = async ({ client, threadId }: Session) =>
+  (await client.rpc.request('thread/changes', { threadId })).files.map((file) => [file.path, file.reverted]);
+
 const entriesOf = async ({ client, threadId }: Session) => (await client.rpc.request('getThreadEntries', { threadId })).entries;
 
 it('puts a file the thread rewrote back as it was, and the thread keeps every entry', async () => {
@@ -81,8 +84,11 @@ it('puts a file the thread rewrote back as it was, and the thread keeps every en
   // Only that file: the other one stays as the thread left it.
   expect(await readFile(session.at('created.md'), 'utf8')).toBe('new\n');
   expect(await entriesOf(session)).toEqual(entries);
-  const changes = await session.client.rpc.request('thread/changes', { threadId: session.threadId });
-  expect(changes.files.map((file) => file.path)).toEqual(['created.md', 'notes.md']);
+  // The Changes panel still lists both, and says which one is now as before the thread.
+  expect(await revertedState(session)).toEqual([
+    ['created.md', undefined],
+    ['notes.md', true],
+  ]);
 });
 
 it('removes a file the thread created, named by its absolute path inside the workspace', async () => {
@@ -91,6 +97,10 @@ it('removes a file the thread created, named by its absolute path inside the wor
   expect(result).toEqual({ outcome: 'reverted', file: { path: 'created.md', action: 'remove' } });
   expect(existsSync(session.at('created.md'))).toBe(false);
   expect(await readFile(session.at('notes.md'), 'utf8')).toBe('after\n');
+  expect(await revertedState(session)).toEqual([
+    ['created.md', true],
+    ['notes.md', undefined],
+  ]);
 });
 
 it('leaves a file changed since the thread wrote it as a conflict until the user chooses to overwrite it', async () => {
@@ -102,6 +112,10 @@ it('leaves a file changed since the thread wrote it as a conflict until the user
     conflict: { path: 'notes.md', action: 'restore', overridable: true, reason: "notes.md changed after the agent's change; restoring it would lose that." },
   });
   expect(await readFile(session.at('notes.md'), 'utf8')).toBe('the user’s own edit\n');
+  expect(await revertedState(session)).toEqual([
+    ['created.md', undefined],
+    ['notes.md', undefined],
+  ]);
 
   const confirmed = await session.client.rpc.request('thread/revertFile', { threadId: session.threadId, path: 'notes.md', overwriteConflict: true });
   expect(confirmed).toEqual({ outcome: 'reverted', file: { path: 'notes.md', action: 'restore' } });

@@ -116,6 +116,20 @@ export class FileHistory {
     return { restored, conflicts };
   }
 
+  /**
+   * The paths changed after `toEntry` that are now as they were before the first of those changes
+   * (reverted, or changed back): a rewind to there would have nothing to do for them.
+   */
+  async asBefore(threadId: string, toEntry: number): Promise<string[]> {
+    const paths: string[] = [];
+    for (const { path, first } of await this.pathRewinds(threadId, toEntry)) {
+      const now = await this.stateOf(path);
+      const same = first.existed ? first.kept && now.kind === 'file' && now.text === first.before : now.kind === 'absent';
+      if (same) paths.push(path);
+    }
+    return paths;
+  }
+
   /** Per path, the first and last change after `toEntry`; the path most recently changed first. */
   private async pathRewinds(threadId: string, toEntry: number, only?: string): Promise<PathRewind[]> {
     const byPath = new Map<string, PathRewind>();

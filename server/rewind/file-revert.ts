@@ -7,8 +7,10 @@
  * entry: only the file changes.
  */
 import type { RewindConflict, RewindFile } from '../../lib/protocol/thread-rewind';
+import type { ThreadChanges } from '../../lib/protocol/thread-export';
 import type { ThreadRevertFileResult } from '../../lib/protocol/thread-file-revert';
 import type { Workspace } from '../workspace/workspace';
+import { WorkspaceError } from '../workspace/workspace-error';
 import type { FileHistory } from './file-history';
 import type { RestoreGuard } from './restore-writes';
 import type { TurnCheckpoints } from './turn-checkpoints';
@@ -54,4 +56,30 @@ function outcomeOf({ restored, conflicts }: Restored): ThreadRevertFileResult | 
   if (restored[0]) return { outcome: 'reverted', file: restored[0] };
   if (conflicts[0]) return { outcome: 'conflict', conflict: conflicts[0] };
   return undefined;
+}
+
+/**
+ * The thread's changes with each file that is now as it was before the thread marked `reverted`,
+ * so the Changes panel shows a revert (this tab's, another tab's, the user's own) after a reload.
+ * Known for the files changed through Baton only: checkpoints would cost a git diff per turn.
+ */
+export async function markRevertedFiles(deps: Pick<FileRevertDependencies, 'workspace' | 'fileHistory'>, threadId: string, changes: ThreadChanges): Promise<ThreadChanges> {
+  const asBefore = new Set(deps.fileHistory ? await deps.fileHistory.asBefore(threadId, BEFORE_THE_THREAD) : []);
+  if (asBefore.size === 0) return changes;
+  const files = [];
+  for (const file of changes.files) {
+    const path = await relativeOrUndefined(deps.workspace, file.path);
+    files.push(path !== undefined && asBefore.has(path) ? { ...file, reverted: true } : file);
+  }
+  return { ...changes, files };
+}
+
+/** A path the workspace refuses now (a link swapped in) is no file Baton kept: undefined. */
+async function relativeOrUndefined(workspace: Workspace, requested: string): Promise<string | undefined> {
+  try {
+    return await workspace.relativePath(requested);
+  } catch (error) {
+    if (error instanceof WorkspaceError) return undefined;
+    throw error;
+  }
 }
