@@ -31,7 +31,7 @@ export interface ReviewSlice {
   entryTarget: { index: number; nonce: number } | null;
   loadThreadDetails(threadId: string): Promise<void>;
   loadThreadChanges(threadId: string): Promise<void>;
-  /** Takes the reader to an entry, loading the page around it first when it is not loaded. */
+  /** Takes the reader to an entry (in the chat, which the Changes panel leaves), loading the page around it first when it is not loaded. */
   goToEntry(index: number): Promise<void>;
   /** The next (or previous) tool call or file change from the last entry the reader was taken to. */
   goToNext(stop: ReviewStop, direction: 1 | -1): Promise<void>;
@@ -92,7 +92,8 @@ export const createReviewSlice: BatonSliceCreator<ReviewSlice> = (rpc) => (set, 
     const threadId = get().selectedThreadId;
     if (threadId === null) return;
     if (!(await get().loadEntriesAround(threadId, index))) return;
-    set({ entryTarget: { index, nonce: (nonce += 1) } });
+    // The entry is in the chat: the Changes panel, in its place, gives way.
+    set({ entryTarget: { index, nonce: (nonce += 1) }, changesShownFor: null });
   },
 
   async goToNext(stop, direction) {

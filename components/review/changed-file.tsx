@@ -18,7 +18,6 @@ type ChangedFileSummary = ThreadChanges['files'][number];
 export function ChangedFile({ file }: { file: ChangedFileSummary }) {
   const revertFile = useBatonStore((state) => state.revertFile);
   const goToEntry = useBatonStore((state) => state.goToEntry);
-  const showChanges = useBatonStore((state) => state.showChanges);
   const [collapsed, setCollapsed] = useState(false);
   const [outcome, setOutcome] = useState<ThreadRevertFileResult | null>(null);
   const [reverting, setReverting] = useState(false);
@@ -31,10 +30,6 @@ export function ChangedFile({ file }: { file: ChangedFileSummary }) {
     } finally {
       setReverting(false);
     }
-  };
-  const goToChange = (entryIndex: number) => {
-    showChanges(false);
-    void goToEntry(entryIndex);
   };
   const reverted = file.reverted === true || outcome?.outcome === 'reverted';
 
@@ -72,7 +67,7 @@ export function ChangedFile({ file }: { file: ChangedFileSummary }) {
       <div id={bodyId} hidden={collapsed} data-testid="changes-file-body">
         {file.changes.map((change) => (
           <div key={change.entryIndex} className={styles.change}>
-            <button type="button" className="button" onClick={() => goToChange(change.entryIndex)}>
+            <button type="button" className="button" onClick={() => void goToEntry(change.entryIndex)}>
               Go to the change
             </button>
             <DiffView details={{ type: 'fileChange', path: file.path, diff: change.diff, linesAdded: change.linesAdded, linesRemoved: change.linesRemoved }} />
