@@ -6,6 +6,7 @@ import type { ThreadRevertFileResult } from '../../lib/protocol/thread-file-reve
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { DiffView } from '../tool-calls/diff-view';
 import styles from './changes.module.css';
+import reviewStyles from './review.module.css';
 import { RevertOutcome } from './revert-outcome';
 
 type ChangedFileSummary = ThreadChanges['files'][number];
@@ -67,7 +68,7 @@ export function ChangedFile({ file }: { file: ChangedFileSummary }) {
       <div id={bodyId} hidden={collapsed} data-testid="changes-file-body">
         {file.changes.map((change) => (
           <div key={change.entryIndex} className={styles.change}>
-            <button type="button" className="button" onClick={() => void goToEntry(change.entryIndex)}>
+            <button type="button" className={reviewStyles.smallButton} onClick={() => void goToEntry(change.entryIndex)}>
               Go to the change
             </button>
             <DiffView details={{ type: 'fileChange', path: file.path, diff: change.diff, linesAdded: change.linesAdded, linesRemoved: change.linesRemoved }} />
