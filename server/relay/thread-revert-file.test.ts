@@ -134,7 +134,7 @@ it('refuses a file the config now denies writing, even when told to overwrite, n
   expect(await readFile(session.at('notes.md'), 'utf8')).toBe('after\n');
 });
 
-it('refuses a path outside the workspace and a file the thread never changed, changing nothing', async () => {
+it('refuses a path outside the workspace, no path, and a file the thread never changed, changing nothing', async () => {
   const session = await threadThatWroteTwoFiles();
   const outside = path.join(path.dirname(session.folder), `${path.basename(session.folder)}-sibling`, 'notes.md');
   await expect(session.client.rpc.request('thread/revertFile', { threadId: session.threadId, path: '../notes.md' })).rejects.toMatchObject({
@@ -144,6 +144,11 @@ it('refuses a path outside the workspace and a file the thread never changed, ch
   await expect(session.client.rpc.request('thread/revertFile', { threadId: session.threadId, path: outside })).rejects.toMatchObject({
     code: -32004,
     message: expect.stringContaining('is outside the workspace'),
+  });
+  await expect(session.client.rpc.request('thread/revertFile', { threadId: session.threadId, path: '' })).rejects.toMatchObject({
+    code: -32602,
+    message: 'Invalid params for thread/revertFile',
+    data: [expect.objectContaining({ path: ['path'], message: 'name the file to revert' })],
   });
   await writeFile(session.at('untouched.md'), 'mine\n');
   await expect(session.client.rpc.request('thread/revertFile', { threadId: session.threadId, path: 'untouched.md' })).rejects.toMatchObject({
