@@ -1,8 +1,10 @@
 /**
  * Reviewing the open thread: its header facts (`thread/details`), what it changed
- * (`thread/changes`), moving between its tool calls and changes, and export and import.
+ * (`thread/changes`) and the Changes panel with its reverts (`thread/revertFile`), moving between
+ * its tool calls and changes, and export and import.
  */
 import type { ExportFormat, ThreadChanges, ThreadDetails, ThreadExportResult } from '../lib/protocol/thread-export';
+import type { ThreadRevertFileResult } from '../lib/protocol/thread-file-revert';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator } from './baton-state';
 
@@ -14,11 +16,22 @@ export type ReviewStop = 'toolCall' | 'change';
 export interface ReviewSlice {
   threadDetails: ThreadDetails | null;
   threadChanges: ThreadChanges | null;
+  /** The thread `threadChanges` belongs to: a panel never shows another thread's files. */
+  threadChangesOf: string | null;
+  /** The thread whose Changes panel takes the chat's place: opening another thread shows its chat. */
+  changesShownFor: string | null;
+  /** Shows (or hides) the open thread's Changes panel. */
+  showChanges(shown: boolean): void;
+  /**
+   * Puts one file of the open thread back as it was before the thread, then reads its changes
+   * again; null (and the reason shown) when the relay refused.
+   */
+  revertFile(path: string, overwriteConflict?: boolean): Promise<ThreadRevertFileResult | null>;
   /** The entry the reader was last taken to (navigation, a link); the list scrolls to it. */
   entryTarget: { index: number; nonce: number } | null;
   loadThreadDetails(threadId: string): Promise<void>;
   loadThreadChanges(threadId: string): Promise<void>;
-  /** Takes the reader to an entry, loading the page around it first when it is not loaded. */
+  /** Takes the reader to an entry (in the chat, which the Changes panel leaves), loading the page around it first when it is not loaded. */
   goToEntry(index: number): Promise<void>;
   /** The next (or previous) tool call or file change from the last entry the reader was taken to. */
   goToNext(stop: ReviewStop, direction: 1 | -1): Promise<void>;
@@ -27,12 +40,35 @@ export interface ReviewSlice {
   importThread(content: string, sizeBytes: number): Promise<string | null>;
 }
 
+/** Whether the open thread's Changes panel is shown (in the chat's place). */
+export const selectChangesShown = (state: Pick<ReviewSlice, 'changesShownFor'> & { selectedThreadId: string | null }) =>
+  state.changesShownFor !== null && state.changesShownFor === state.selectedThreadId;
+
 let nonce = 0;
 
 export const createReviewSlice: BatonSliceCreator<ReviewSlice> = (rpc) => (set, get) => ({
   threadDetails: null,
   threadChanges: null,
+  threadChangesOf: null,
+  changesShownFor: null,
   entryTarget: null,
+
+  showChanges(shown) {
+    set({ changesShownFor: shown ? get().selectedThreadId : null });
+  },
+
+  async revertFile(path, overwriteConflict) {
+    const threadId = get().selectedThreadId;
+    if (threadId === null) return null;
+    try {
+      const result = await rpc.request('thread/revertFile', { threadId, path, ...(overwriteConflict ? { overwriteConflict } : {}) });
+      await get().loadThreadChanges(threadId);
+      return result;
+    } catch (error) {
+      set({ lastError: `Could not revert ${path}: ${errorMessage(error)}` });
+      return null;
+    }
+  },
 
   async loadThreadDetails(threadId) {
     try {
@@ -46,7 +82,7 @@ export const createReviewSlice: BatonSliceCreator<ReviewSlice> = (rpc) => (set, 
   async loadThreadChanges(threadId) {
     try {
       const changes = await rpc.request('thread/changes', { threadId });
-      if (get().selectedThreadId === threadId) set({ threadChanges: changes });
+      if (get().selectedThreadId === threadId) set({ threadChanges: changes, threadChangesOf: threadId });
     } catch (error) {
       set({ lastError: `Could not read what the thread changed: ${errorMessage(error)}` });
     }
@@ -56,7 +92,8 @@ export const createReviewSlice: BatonSliceCreator<ReviewSlice> = (rpc) => (set, 
     const threadId = get().selectedThreadId;
     if (threadId === null) return;
     if (!(await get().loadEntriesAround(threadId, index))) return;
-    set({ entryTarget: { index, nonce: (nonce += 1) } });
+    // The entry is in the chat: the Changes panel, in its place, gives way.
+    set({ entryTarget: { index, nonce: (nonce += 1) }, changesShownFor: null });
   },
 
   async goToNext(stop, direction) {

@@ -1,5 +1,7 @@
 'use client';
 
+import dynamic from 'next/dynamic';
+import { selectChangesShown } from '../../stores/review-slice';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { Composer } from '../composer/composer';
 import { ChatEntriesOnceListLoaded } from './chat-entries-once-list-loaded';
@@ -13,12 +15,17 @@ import { ThreadHeader } from '../review/thread-header';
 import { UsageSummary } from './usage-summary';
 import styles from './chat.module.css';
 
+// Shown only when asked for (and it brings the diff view): fetched on first use, not with the page.
+const ChangesView = dynamic(() => import('../review/changes-view').then((module) => module.ChangesView), { ssr: false });
+
 export function ChatPanel() {
   const title = useBatonStore((state) => {
     const thread = state.threads.find((candidate) => candidate.id === state.selectedThreadId);
     return thread ? thread.title || 'New thread' : null;
   });
   const missing = useBatonStore((state) => state.missingThreadId !== null);
+  // The Changes panel takes the entries' place, so the pane keeps one scroll area; the composer stays.
+  const changesFor = useBatonStore((state) => (selectChangesShown(state) ? state.changesShownFor : null));
 
   return (
     <main className="pane chat-panel" aria-label="Chat">
@@ -42,7 +49,7 @@ export function ChatPanel() {
         <ThreadNotFound />
       ) : (
         <>
-          <ChatEntriesOnceListLoaded />
+          {changesFor !== null ? <ChangesView key={changesFor} /> : <ChatEntriesOnceListLoaded />}
           <TurnError />
           <Composer />
         </>

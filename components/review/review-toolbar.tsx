@@ -1,20 +1,17 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useState } from 'react';
+import { selectChangesShown } from '../../stores/review-slice';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ExportMenu } from './export-menu';
 import { ImportButton } from './import-button';
 import styles from './review.module.css';
 
-// Shown only when asked for (and it brings the diff view): fetched on first use, not with the page.
-const ChangesView = dynamic(() => import('./changes-view').then((module) => module.ChangesView), { ssr: false });
-
-/** Moving through the open thread's tool calls and changes, its Changes view, export and import. */
+/** Moving through the open thread's tool calls and changes, its Changes panel (in the chat's place), export and import. */
 export function ReviewToolbar() {
   const threadId = useBatonStore((state) => state.selectedThreadId);
   const goToNext = useBatonStore((state) => state.goToNext);
-  const [showChanges, setShowChanges] = useState(false);
+  const changesShown = useBatonStore(selectChangesShown);
+  const showChanges = useBatonStore((state) => state.showChanges);
   return (
     <>
       <nav className={styles.toolbar} aria-label="Review">
@@ -35,8 +32,8 @@ export function ReviewToolbar() {
             <button
               type="button"
               className={styles.smallButton}
-              aria-pressed={showChanges}
-              onClick={() => setShowChanges((shown) => !shown)}
+              aria-pressed={changesShown}
+              onClick={() => showChanges(!changesShown)}
             >
               Changes
             </button>
@@ -45,7 +42,6 @@ export function ReviewToolbar() {
         ) : null}
         <ImportButton />
       </nav>
-      {showChanges && threadId !== null ? <ChangesView /> : null}
     </>
   );
 }

@@ -42,6 +42,11 @@ export const ThreadChangesResultSchema = z.object({
       path: z.string(),
       linesAdded: z.number().int(),
       linesRemoved: z.number().int(),
+      /**
+       * True when the file is now as it was before the thread first changed it (reverted, or
+       * changed back); absent when not, or when Baton cannot tell (an agent that writes itself).
+       */
+      reverted: z.boolean().optional(),
       changes: z.array(z.object({ entryIndex: z.number().int().nonnegative(), diff: z.string(), linesAdded: z.number().int(), linesRemoved: z.number().int() })),
     }),
   ),

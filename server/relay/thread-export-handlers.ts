@@ -1,5 +1,6 @@
 /**
- * `thread/details`, `thread/export` and `thread/import` for one tab (lib/protocol/thread-export.ts).
+ * `thread/details`, `thread/changes`, `thread/export` and `thread/import` for one tab
+ * (lib/protocol/thread-export.ts); `thread/changes` says which files are reverted since (file-revert.ts).
  * An export reads the live thread, so it holds what the tab shows; an import creates a new thread.
  */
 import { ErrorCodes } from '../../lib/protocol/json-rpc';
@@ -7,6 +8,7 @@ import { ImportError } from '../../lib/thread/export/export-file';
 import { threadChanges } from '../../lib/thread/thread-changes';
 import { RpcError } from '../../lib/rpc/errors';
 import { exportStoredThread, importThreadFile, readThreadDetails } from '../export/thread-archive';
+import { markRevertedFiles } from '../rewind/file-revert';
 import { asRpc } from './rpc-errors';
 import type { TabContext } from './rpc-handlers';
 
@@ -24,7 +26,9 @@ export function registerThreadExportHandlers(context: TabContext): void {
   const source = { store, workspace: workspace.root, entries: (threadId: string) => hub.getEntries(threadId) };
 
   connection.onRequest('thread/details', ({ threadId }) => asRpc(() => readThreadDetails(store, threadId, workspace.root)));
-  connection.onRequest('thread/changes', ({ threadId }) => asRpc(async () => threadChanges(await hub.getEntries(threadId))));
+  connection.onRequest('thread/changes', ({ threadId }) =>
+    asRpc(async () => markRevertedFiles({ workspace, fileHistory: hub.fileHistory }, threadId, threadChanges(await hub.getEntries(threadId)))),
+  );
   connection.onRequest('thread/export', ({ threadId, format }) => asRpc(() => exportStoredThread(source, threadId, format)));
   connection.onRequest('thread/import', ({ content }) =>
     asRpc(async () => {

@@ -1,10 +1,12 @@
 /**
- * `thread/rewindPreview`, `thread/rewind` and `thread/fork` (lib/protocol/thread-rewind.ts). A
- * rewind or fork while a turn runs is refused as busy (ThreadBusy): stopping the turn is the
- * user's choice to make, not a side effect of rewinding.
+ * `thread/rewindPreview`, `thread/rewind` and `thread/fork` (lib/protocol/thread-rewind.ts), and
+ * `thread/revertFile` (lib/protocol/thread-file-revert.ts), which restores as a rewind does. A
+ * rewind, fork or revert while a turn runs is refused as busy (ThreadBusy): stopping the turn is
+ * the user's choice to make, not a side effect of rewinding.
  */
 import { ErrorCodes } from '../../lib/protocol/json-rpc';
 import { RpcError } from '../../lib/rpc/errors';
+import { FileNotChangedError, revertThreadFile } from '../rewind/file-revert';
 import { forkThreadAt, previewThreadRewind, rewindThreadTo } from '../rewind/thread-history-edits';
 import { RewindPointError } from '../rewind/user-messages';
 import { asRpc } from './rpc-errors';
@@ -16,7 +18,7 @@ async function asRewindRpc<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
-      if (error instanceof RewindPointError) throw new RpcError(ErrorCodes.InvalidParams, error.message);
+      if (error instanceof RewindPointError || error instanceof FileNotChangedError) throw new RpcError(ErrorCodes.InvalidParams, error.message);
       throw error;
     }
   });
@@ -27,10 +29,10 @@ async function asRewindRpc<T>(run: () => Promise<T>): Promise<T> {
  * left over from a thread the tab has since left (once, it removed a hidden thread's entries):
  * refused before anything is read or removed. A client that opened no thread (a script) is not held.
  */
-function checkShownThread(context: TabContext, threadId: string): void {
+function checkShownThread(context: TabContext, threadId: string, edit = 'a thread is rewound from its own chat'): void {
   const shown = context.watchedThread?.();
   if (shown !== undefined && shown !== threadId) {
-    throw new RpcError(ErrorCodes.InvalidParams, `This tab shows thread ${shown}, not ${threadId}: a thread is rewound from its own chat. Nothing was changed.`);
+    throw new RpcError(ErrorCodes.InvalidParams, `This tab shows thread ${shown}, not ${threadId}: ${edit}. Nothing was changed.`);
   }
 }
 
@@ -46,6 +48,14 @@ export function registerThreadRewindHandlers(context: TabContext): void {
     asRewindRpc(() => {
       checkShownThread(context, threadId);
       return rewindThreadTo(context, threadId, toEntry, { restoreFiles, overwriteConflicts });
+    }),
+  );
+  connection.onRequest('thread/revertFile', ({ threadId, path, overwriteConflict }) =>
+    asRewindRpc(() => {
+      checkShownThread(context, threadId, "a thread's files are reverted from its own Changes panel");
+      const { hub, workspace } = context;
+      const deps = { workspace, fileHistory: hub.fileHistory, checkpoints: hub.checkpoints, guard: hub.restoreGuard };
+      return hub.editThread(threadId, () => revertThreadFile(deps, threadId, path, { overwriteConflict }));
     }),
   );
   connection.onRequest('thread/fork', ({ threadId, atEntry }) =>

@@ -23,6 +23,8 @@ import type { WorkspaceCheckpoints } from './workspace-checkpoints';
 export interface RestoreOptions {
   overwriteConflicts?: boolean;
   except?: ReadonlySet<string>;
+  /** Only this workspace-relative path (a revert of one file); absent: every path the turns changed. */
+  only?: string;
   /** The user's config on restores; none: only the workspace's own checks apply. */
   guard?: RestoreGuard;
 }
@@ -58,13 +60,13 @@ export class CheckpointRestore {
     return plan;
   }
 
-  /** `except`: paths restored another way (FileHistory), never touched here. */
+  /** `except`: paths restored another way (FileHistory), never touched here; `only`: the one path to restore. */
   async restore(threadId: string, toEntry: number, options: RestoreOptions = {}): Promise<{ restored: RewindFile[]; conflicts: RewindConflict[] }> {
     const writes = new RestoreWrites(this.workspace, options.guard);
     const restored: RewindFile[] = [];
     const conflicts: RewindConflict[] = [];
     for (const { file, conflict, before } of await this.verdicts(threadId, toEntry, writes)) {
-      if (options.except?.has(file.path)) continue;
+      if (options.except?.has(file.path) || (options.only !== undefined && file.path !== options.only)) continue;
       if (conflict && !(conflict.overridable && options.overwriteConflicts)) {
         conflicts.push({ ...file, ...conflict });
         continue;

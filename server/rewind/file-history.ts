@@ -37,6 +37,8 @@ export interface RestoreOptions {
   overwriteConflicts?: boolean;
   /** The user's config on restores; none: only the workspace's own checks apply. */
   guard?: RestoreGuard;
+  /** Only this workspace-relative path (a revert of one file); absent: every path changed. */
+  only?: string;
 }
 
 export interface RestorePlan {
@@ -100,7 +102,7 @@ export class FileHistory {
     const writes = new RestoreWrites(this.workspace, options.guard);
     const restored: RewindFile[] = [];
     const conflicts: RewindConflict[] = [];
-    for (const rewind of await this.pathRewinds(threadId, toEntry)) {
+    for (const rewind of await this.pathRewinds(threadId, toEntry, options.only)) {
       const file = { path: rewind.path, action: actionOf(rewind) };
       const conflict = await this.conflictOf(rewind, writes);
       if (conflict && !(conflict.overridable && options.overwriteConflicts)) {
@@ -114,11 +116,26 @@ export class FileHistory {
     return { restored, conflicts };
   }
 
+  /**
+   * The paths changed after `toEntry` that are now as they were before the first of those changes
+   * (reverted, or changed back): a rewind to there would have nothing to do for them.
+   */
+  async asBefore(threadId: string, toEntry: number): Promise<string[]> {
+    const paths: string[] = [];
+    for (const { path, first } of await this.pathRewinds(threadId, toEntry)) {
+      const now = await this.stateOf(path);
+      const same = first.existed ? first.kept && now.kind === 'file' && now.text === first.before : now.kind === 'absent';
+      if (same) paths.push(path);
+    }
+    return paths;
+  }
+
   /** Per path, the first and last change after `toEntry`; the path most recently changed first. */
-  private async pathRewinds(threadId: string, toEntry: number): Promise<PathRewind[]> {
+  private async pathRewinds(threadId: string, toEntry: number, only?: string): Promise<PathRewind[]> {
     const byPath = new Map<string, PathRewind>();
     // Newest first: the first change seen for a path is its last, the last seen its first.
     for (const change of await this.store.fileChangesAfter(threadId, toEntry)) {
+      if (only !== undefined && change.path !== only) continue;
       const known = byPath.get(change.path);
       if (known) known.first = change;
       else byPath.set(change.path, { path: change.path, first: change, last: change });
