@@ -34,7 +34,8 @@ export interface StreamClient {
   close(): void;
 }
 
-export async function connectStreamClient(origin: string, token?: string): Promise<StreamClient> {
+/** `clock` stamps arrivals: performance.now() unless told otherwise. */
+export async function connectStreamClient(origin: string, token?: string, clock: () => number = () => performance.now()): Promise<StreamClient> {
   const socket = connectScriptClient(origin, token);
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 1;
@@ -61,7 +62,7 @@ export async function connectStreamClient(origin: string, token?: string): Promi
     }
     if (message.method !== 'chat/contentReceived' || message.params?.role !== 'assistant' || content?.type !== 'text') return;
     if (!current) return;
-    const now = performance.now();
+    const now = clock();
     const index = pieceIndex(content.text ?? '');
     const { log } = current;
     if (index !== log.count) log.misordered += 1;
