@@ -29,6 +29,8 @@ export interface StreamClient {
   request(method: string, params: unknown): Promise<unknown>;
   /** Starts a log for the next `pieces` pieces; resolves when the last one has arrived. */
   expect(pieces: number): { log: PieceLog; done: Promise<void> };
+  /** How many times a request waited because the relay limited its rate: a timed request that did is timed again. */
+  readonly rateLimitedWaits: number;
   /** Resolves at the next `progress: finished` (the relay's end of a turn). */
   turnFinished(): Promise<void>;
   close(): void;
@@ -39,6 +41,7 @@ export async function connectStreamClient(origin: string, token?: string, clock:
   const socket = connectScriptClient(origin, token);
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 1;
+  let rateLimitedWaits = 0;
   let current: { log: PieceLog; pieces: number; finish(): void } | undefined;
   const finishWaiters: Array<() => void> = [];
 
@@ -86,6 +89,9 @@ export async function connectStreamClient(origin: string, token?: string, clock:
 
   return {
     socket,
+    get rateLimitedWaits() {
+      return rateLimitedWaits;
+    },
     async request(method, params) {
       // The relay limits how fast a tab may send; a script that sends faster waits as it is told.
       for (;;) {
@@ -94,6 +100,7 @@ export async function connectStreamClient(origin: string, token?: string, clock:
         } catch (error) {
           const wait = /^Rate limited: .* retry in (\d+) ms/.exec((error as Error).message)?.[1];
           if (wait === undefined) throw error;
+          rateLimitedWaits += 1;
           await new Promise((resolve) => setTimeout(resolve, Number(wait) + 1));
         }
       }
