@@ -7,7 +7,7 @@
 export interface AnswerTimes {
   /** The model's clock when piece i left; the model's offset turns it into the bench's clock. */
   sentAt: ArrayLike<number>;
-  /** The client's clock when piece i arrived; 0 for a piece that never did. */
+  /** The client's clock when piece i arrived; 0 for a piece that never did (a monotonic clock never reads 0). */
   receivedAt: ArrayLike<number>;
   modelOffset: number;
   clientOffset: number;
