@@ -62,7 +62,8 @@ export async function relayStreamBench(): Promise<void> {
     'Both read the model through the same SDK call as Baton, emit to the thread\'s room, and tell the end of the turn. All run with tsx.',
     'latency = model send → client receive on one clock; first = the answer\'s first piece, over the row\'s runs; every = all pieces.',
     'CPU = server process user+system per piece; disk = its /proc write_bytes per piece, prompt to end of turn (the plain ones store nothing).',
-    'cold = a freshly started server (new data folder) and client for every answer; warm = the same processes, after a warm-up answer.',
+    'cold = a freshly started server (new data folder) and client for every answer, the first answer of a new thread;',
+    'warm = the same processes, each answer a follow-up in one thread, after a warm-up answer.',
     'load = 1-minute load average of this 2-core machine at the row\'s first and last run.',
   ]);
   const model = await startModelProcess();

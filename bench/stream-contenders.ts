@@ -74,12 +74,14 @@ export async function startContender(kind: ContenderKind, model: ModelProcess): 
   const serverPeer = server.peer!;
   const clientOffset = await measureOffset(() => clientPeer.ask<number>({ type: 'clock' }), monotonicMs);
   const request = <T>(method: string, params: unknown) => clientPeer.ask<T>({ type: 'request', method, params });
+  // One thread, open in the client as in a tab: its first answer is a new thread's (titled from
+  // the prompt), each later one a follow-up in the same conversation.
+  const { threadId } = await request<{ threadId: string }>('createThread', null);
+  await request('openThread', { threadId });
 
   return {
     kind,
     async answer(pieces, rate) {
-      const { threadId } = await request<{ threadId: string }>('createThread', null);
-      await request('openThread', { threadId });
       await model.child.peer!.ask({ type: 'prepare', pieces, rate });
       const cpuBefore = await serverPeer.ask<number>({ type: 'usage' });
       const bytesBefore = server.writeBytes();
