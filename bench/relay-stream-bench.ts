@@ -57,8 +57,8 @@ export async function relayStreamBench(): Promise<void> {
   const pacedSeconds = numbersFromEnv('BENCH_PACED_SECONDS', [QUICK ? 1 : 3])[0]!;
   const { max, paced } = modes();
   section('1. Streaming: model process → server process → socket.io client process, Baton relay against two plain socket.io forwarders', [
-    'Baselines, each a process doing the same socket work without a store: "batching plain" sends the pieces that arrived in one',
-    'event-loop turn as ONE packet (a JSON-RPC batch, as Baton sends a committed batch); "per-piece plain" sends each piece alone.',
+    'Baselines, each a process doing the same socket work without a store: "plain, a packet a turn" sends the pieces that arrived in one',
+    'event-loop turn as ONE packet (a JSON-RPC batch, as Baton sends a committed batch); "plain, a packet a piece" sends each piece alone.',
     'Both read the model through the same SDK call as Baton, emit to the thread\'s room, and tell the end of the turn. All run with tsx.',
     'latency = model send → client receive on one clock; first = the answer\'s first piece, over the row\'s runs; every = all pieces.',
     'CPU = server process user+system per piece; disk = its /proc write_bytes per piece, prompt to end of turn (the plain ones store nothing).',
@@ -97,7 +97,7 @@ export async function relayStreamBench(): Promise<void> {
   const maxRows = measured.filter((row) => row.answer.endsWith('max'));
   if (maxRows.length > 0) {
     console.log('\npieces/s, as fast as the model streams (median of interleaved runs; from the first piece sent to the last received):');
-    console.log(formatTable(['N', 'Baton/s', 'batching plain/s', 'per-piece plain/s', 'Baton/batching', 'Baton/per-piece', 'bad', 'load'], maxRows.map(throughputRow)));
+    console.log(formatTable(['N', 'Baton/s', 'plain, a packet a turn/s', 'plain, a packet a piece/s', 'Baton/packet a turn', 'Baton/packet a piece', 'bad', 'load'], maxRows.map(throughputRow)));
   }
   console.log('\nlatency, CPU and disk per contender ("Baton/this" compares Baton\'s figure with this baseline\'s):');
   console.log(

@@ -127,5 +127,5 @@ export async function startupMemoryBench(): Promise<void> {
     await model.close();
     await rm(folder, { recursive: true, force: true });
   }
-  console.log(formatTable(['what', 'Baton (relay + launcher)', 'plain socket.io, idle', 'Baton/plain', 'load'], rows));
+  console.log(formatTable(['what', 'Baton (relay + launcher)', 'plain socket.io from a built file, idle', 'Baton/plain', 'load'], rows));
 }

@@ -20,8 +20,8 @@ export type ContenderKind = 'baton' | 'batched' | 'each';
 
 export const CONTENDER_NAMES: Record<ContenderKind, string> = {
   baton: 'Baton relay',
-  batched: 'batching plain',
-  each: 'per-piece plain',
+  batched: 'plain, a packet a turn',
+  each: 'plain, a packet a piece',
 };
 
 const RUN_TIMEOUT_MS = 15 * 60_000;
