@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{lib,server,stores,components,scripts,bin,vscode-extension}/**/*.test.{ts,tsx}'],
+    include: ['{lib,server,stores,components,scripts,bin,bench,vscode-extension}/**/*.test.{ts,tsx}'],
     environment: 'node',
     // A real PostgreSQL server for the store's tests, which run on SQLite and on PostgreSQL.
     globalSetup: ['server/store/postgres-global-setup.ts'],

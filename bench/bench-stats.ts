@@ -2,6 +2,7 @@
  * What every section of `npm run bench` shares: medians and percentiles, A/B runs interleaved so
  * that a busy moment on a shared machine weighs on both alike, ratios and a plain-text table.
  */
+import os from 'node:os';
 
 /** `--quick` (or BENCH_QUICK=1): smaller workloads, so the whole bench ends in a few minutes. */
 export const QUICK = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
@@ -64,4 +65,15 @@ export function numbersFromEnv(name: string, fallback: readonly number[]): numbe
     throw new Error(`${name} must be a comma-separated list of positive integers, not ${JSON.stringify(raw)}`);
   }
   return values;
+}
+
+/** The machine's 1-minute load average now, as printed beside a figure. */
+export function loadAverage(): string {
+  return os.loadavg()[0]!.toFixed(2);
+}
+
+/** The load average now and, through `until`, at the end of what was measured: `1.92–2.40`. */
+export function loadRange(): { until(): string } {
+  const from = loadAverage();
+  return { until: () => `${from}–${loadAverage()}` };
 }

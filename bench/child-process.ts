@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { IpcPeer } from './ipc-peer';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -14,25 +15,30 @@ export interface BenchChild {
   address: string;
   /** Milliseconds from spawn to the ready line. */
   readyMs: number;
+  /** Its IPC channel, when started with `ipc: true`. */
+  peer: IpcPeer | undefined;
   stderr(): string;
   /** Resident set size in MiB (Linux), NaN where /proc is absent. */
   rssMiB(): number;
   /** The same for the process's only child (the relay, when this is bin/baton.mjs, its launcher). */
   childRssMiB(): number;
+  /** Bytes the process has caused to be written to storage so far (Linux /proc/<pid>/io write_bytes). */
+  writeBytes(): number;
   stop(): Promise<void>;
 }
 
 export async function startChild(
   args: readonly string[],
-  options: { env?: Record<string, string | undefined>; readyLine?: RegExp } = {},
+  options: { env?: Record<string, string | undefined>; readyLine?: RegExp; ipc?: boolean } = {},
 ): Promise<BenchChild> {
   const readyLine = options.readyLine ?? /^ready (\S+)$/m;
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: options.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
+  const peer = options.ipc ? new IpcPeer(child) : undefined;
   let stdout = '';
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -49,9 +55,11 @@ export async function startChild(
     child,
     address,
     readyMs,
+    peer,
     stderr: () => stderr,
     rssMiB: () => rssMiB(child.pid),
     childRssMiB: () => rssMiB(onlyChildPid(child.pid)),
+    writeBytes: () => writeBytes(child.pid),
     stop: () => stopChild(child),
   };
 }
@@ -66,6 +74,16 @@ export function rssMiB(pid: number | undefined): number {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return Number.NaN;
     throw error;
   }
+}
+
+/**
+ * What the kernel counts as sent to the storage layer: pages the process dirtied, so a page written
+ * twice before it reaches the disk counts once, as the disk sees it. Sockets and pipes do not count.
+ */
+export function writeBytes(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const match = /^write_bytes: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+  return match ? Number(match[1]) : Number.NaN;
 }
 
 function onlyChildPid(pid: number | undefined): number | undefined {

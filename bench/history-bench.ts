@@ -1,120 +1,138 @@
 /**
- * Bench item 3, history: the first page of getThreads with 1k, 10k and 100k threads, and opening a
- * thread of 5k, 10k and 50k entries (a tab's getThreadEntries for the first page of a thread not in
- * memory), each against raw better-sqlite3 running the same query on the same file. Seeded with raw
- * SQL, as the recorder leaves a thread whose turn is over (Thread.liveFrom = the entry count).
- * BENCH_HISTORY_THREADS and BENCH_HISTORY_ENTRIES (comma-separated, ascending) replace the sizes.
+ * Bench section 3, history, measured over the socket as a tab feels it (JSON-RPC, validation and
+ * socket.io included): opening a thread of 5k, 10k and 50k entries (openThread, then
+ * getThreadEntries {limit: FIRST_PAGE_ENTRIES}, as stores/threads-slice.ts does) in a relay
+ * process started for that open (cold) and in one already running that has not opened the thread
+ * yet (warm); and the first page of getThreads with 1k, 10k and 100k threads. The baseline is a
+ * plain socket.io server process (bench/plain-history-server.ts) reading the same rows with the
+ * same SQL from the same file. Both are started with tsx, the relay through bench/relay-child.ts.
+ * Seeded with raw SQL (bench/history-seed.ts). BENCH_HISTORY_THREADS and BENCH_HISTORY_ENTRIES
+ * (comma-separated, ascending) replace the sizes.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { ThreadEntry } from '../lib/protocol/acp-threads';
-import type { AgentBackend } from '../server/agents/agent-backend';
-import { AgentRegistry } from '../server/agents/agent-registry';
-import { ThreadHub } from '../server/hub/thread-hub';
-import { getThreadEntries } from '../server/relay/thread-entries-page';
+import { applyMigrations } from '../server/store/migrate';
 import { FIRST_PAGE_ENTRIES } from '../stores/threads-slice';
-import { openThreadStore } from '../server/store/prisma-thread-store';
-import { formatNumber, formatTable, interleaved, median, numbersFromEnv, ratio, section } from './bench-stats';
+import { formatNumber, formatTable, interleaved, loadRange, median, numbersFromEnv, QUICK, ratio, section } from './bench-stats';
+import { type BenchChild, startChild } from './child-process';
+import { cloneThread, seedEntries, seedThreads } from './history-seed';
+import { connectStreamClient, type StreamClient } from './stream-client';
 
 const PAGE = 50;
-const RUNS = 15;
+/** The relay never asks its model here; it only needs an address. */
+const NO_MODEL = 'http://127.0.0.1:9';
 
-const idleAgent: AgentBackend = {
-  info: { name: 'Idle agent', model: 'bench', offlineDemo: false },
-  runTurn: async () => undefined,
-  close: async () => undefined,
-};
-
-function seedThreads(database: Database.Database, count: number, from: number): void {
-  const insert = database.prepare('INSERT INTO "Thread" (id, title, createdAt, modifiedAt) VALUES (?, ?, ?, ?)');
-  database.transaction(() => {
-    for (let index = from; index < from + count; index += 1) {
-      const at = new Date(Date.UTC(2025, 0, 1) + index * 1000).toISOString().replace('Z', '+00:00');
-      insert.run(randomUUID(), `Thread ${index}`, at, at);
-    }
-  })();
+interface Server {
+  child: BenchChild;
+  client: StreamClient;
 }
 
-function entry(index: number): ThreadEntry {
-  if (index % 5 === 4) {
-    return {
-      type: 'toolCall', id: `call-${index}`, name: 'edit_file', server: 'builtin', origin: 'native', status: 'succeeded',
-      arguments: { path: `src/file-${index}.ts` }, outputText: 'Edited.',
-      details: { type: 'fileChange', path: `src/file-${index}.ts`, diff: '-old line\n+new line\n', linesAdded: 1, linesRemoved: 1 },
-    };
+async function startServer(kind: 'baton' | 'plain', dataDir: string, databaseFile: string): Promise<Server> {
+  const token = randomBytes(24).toString('hex');
+  const child =
+    kind === 'baton'
+      ? await startChild(['--import', 'tsx', 'bench/relay-child.ts', NO_MODEL, dataDir], { env: { BENCH_TOKEN: token } })
+      : await startChild(['--import', 'tsx', 'bench/plain-history-server.ts', databaseFile]);
+  return { child, client: await connectStreamClient(child.address, kind === 'baton' ? token : undefined) };
+}
+
+async function stopServer(server: Server): Promise<void> {
+  server.client.close();
+  await server.child.stop();
+}
+
+/** Milliseconds from the first request sent to the last answer; timed again if the relay made it wait. */
+async function timed(client: StreamClient, requests: () => Promise<unknown>): Promise<number> {
+  for (;;) {
+    const waitsBefore = client.rateLimitedWaits;
+    const started = performance.now();
+    await requests();
+    const elapsed = performance.now() - started;
+    if (client.rateLimitedWaits === waitsBefore) return elapsed;
   }
-  const text = `Entry ${index}: some **Markdown** with \`code\` and a list.\n\n- one\n- two\n\n\`\`\`ts\nconst x = ${index};\n\`\`\`\n`;
-  return { type: 'message', role: index % 2 === 0 ? 'user' : 'assistant', chunks: [{ type: 'text', chunk: text }] };
 }
 
-function seedEntries(database: Database.Database, count: number): string {
-  const threadId = randomUUID();
-  const now = new Date().toISOString().replace('Z', '+00:00');
-  database
-    .prepare('INSERT INTO "Thread" (id, title, createdAt, modifiedAt, liveFrom) VALUES (?, ?, ?, ?, ?)')
-    .run(threadId, `${count} entries`, now, now, count);
-  const insert = database.prepare('INSERT INTO "ThreadEntry" (threadId, seq, type, data, updatedAt) VALUES (?, ?, ?, ?, ?)');
-  database.transaction(() => {
-    for (let index = 0; index < count; index += 1) {
-      const value = entry(index);
-      insert.run(threadId, index, value.type, JSON.stringify(value), now);
-    }
-  })();
-  return threadId;
-}
-
-async function time(run: () => unknown): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
-}
+const openThread = (client: StreamClient, threadId: string) =>
+  timed(client, async () => {
+    await client.request('openThread', { threadId });
+    await client.request('getThreadEntries', { threadId, limit: FIRST_PAGE_ENTRIES });
+  });
 
 export async function historyBench(): Promise<void> {
-  section('3. History: server-side time of getThreads (first page) and of opening a thread, against raw better-sqlite3', [
-    `getThreads page = ${PAGE} threads; open = getThreadEntries {limit: ${FIRST_PAGE_ENTRIES}} on a thread not in memory (raw: its last ${FIRST_PAGE_ENTRIES} rows). Median of ${RUNS} interleaved runs.`,
+  const coldRuns = Number(process.env.BENCH_RUNS ?? (QUICK ? 3 : 5));
+  const warmRuns = Number(process.env.BENCH_RUNS ?? (QUICK ? 5 : 15));
+  section('3. History over the socket: a tab\'s requests to a relay process, against a plain socket.io server process on the same file', [
+    `open = openThread + getThreadEntries {limit: ${FIRST_PAGE_ENTRIES}}, request sent → answer received. Baseline = plain socket.io server reading the`,
+    'same rows with the same SQL (the recorder\'s tail load, the last usage report, the list page), keeping a loaded tail as Baton does.',
+    `cold = a process started for this one open (median of ${coldRuns}); warm = a running process opening a thread it has not opened (median of ${warmRuns}).`,
+    `getThreads = first page of ${PAGE}, from a running process (median of ${warmRuns}). Interleaved runs; load = 1-minute load average.`,
   ]);
   const folder = await mkdtemp(path.join(os.tmpdir(), 'baton-bench-history-'));
-  const file = path.join(folder, 'history.db');
-  const store = await openThreadStore({ databaseFile: file });
+  const dataDir = path.join(folder, 'data');
+  await mkdir(dataDir);
+  const file = path.join(dataDir, 'baton.db');
+  await applyMigrations({ kind: 'sqlite', file });
   const database = new Database(file);
+  database.pragma('journal_mode = WAL');
   const rows: string[][] = [];
+  const servers: Server[] = [];
   try {
-    const firstPage = database.prepare(`SELECT id, title, modifiedAt, agent FROM "Thread" ORDER BY modifiedAt DESC, id DESC LIMIT ${PAGE + 1}`);
-    let seeded = 0;
-    for (const total of numbersFromEnv('BENCH_HISTORY_THREADS', [1_000, 10_000, 100_000])) {
-      seedThreads(database, total - seeded, seeded);
-      seeded = total;
-      const [baton, raw] = await interleaved(RUNS, [
-        () => time(() => store.listThreads({ limit: PAGE })),
-        () => time(() => firstPage.all()),
-      ]);
-      rows.push([`getThreads page, ${formatNumber(total)} threads`, ...figures(baton!, raw!)]);
-    }
-    const lastEntriesOf = database.prepare(`SELECT seq, data FROM "ThreadEntry" WHERE threadId = ? ORDER BY seq DESC LIMIT ${FIRST_PAGE_ENTRIES}`);
-    for (const count of numbersFromEnv('BENCH_HISTORY_ENTRIES', [5_000, 10_000, 50_000])) {
+    const sizes = numbersFromEnv('BENCH_HISTORY_ENTRIES', [5_000, 10_000, 50_000]);
+    const threads = sizes.map((count) => {
       const threadId = seedEntries(database, count);
-      // One untimed open first, so that the first size measured does not pay for warming up alone.
-      await getThreadEntries(new ThreadHub({ store, agents: AgentRegistry.builtinOnly(idleAgent), broadcast: () => undefined, log: () => undefined }), store, { threadId, limit: FIRST_PAGE_ENTRIES });
-      const [baton, raw] = await interleaved(RUNS, [
-        () => {
-          const hub = new ThreadHub({ store, agents: AgentRegistry.builtinOnly(idleAgent), broadcast: () => undefined, log: () => undefined });
-          return time(() => getThreadEntries(hub, store, { threadId, limit: FIRST_PAGE_ENTRIES }));
-        },
-        () => time(() => (lastEntriesOf.all(threadId) as Array<{ data: string }>).reverse().map((row) => JSON.parse(row.data) as unknown)),
+      return { count, threadId, clones: Array.from({ length: warmRuns }, () => cloneThread(database, threadId)) };
+    });
+    for (const { count, threadId } of threads) {
+      const load = loadRange();
+      const cold = (kind: 'baton' | 'plain') => async () => {
+        const server = await startServer(kind, dataDir, file);
+        try {
+          return await openThread(server.client, threadId);
+        } finally {
+          await stopServer(server);
+        }
+      };
+      const [baton, plain] = await interleaved(coldRuns, [cold('baton'), cold('plain')]);
+      rows.push([`open a thread of ${formatNumber(count)} entries`, 'cold', ...figures(baton!, plain!), load.until()]);
+    }
+
+    const baton = await startServer('baton', dataDir, file);
+    servers.push(baton);
+    const plain = await startServer('plain', dataDir, file);
+    servers.push(plain);
+    // Each opens a small thread first, untimed, so neither pays alone for its first request.
+    const warmUp = seedEntries(database, 10);
+    for (const server of servers) await openThread(server.client, warmUp);
+    for (const { count, clones } of threads) {
+      const load = loadRange();
+      const next = { baton: 0, plain: 0 };
+      const [batonTimes, plainTimes] = await interleaved(warmRuns, [
+        () => openThread(baton.client, clones[next.baton++]!),
+        () => openThread(plain.client, clones[next.plain++]!),
       ]);
-      rows.push([`open a thread of ${formatNumber(count)} entries`, ...figures(baton!, raw!)]);
+      rows.push([`open a thread of ${formatNumber(count)} entries`, 'warm', ...figures(batonTimes!, plainTimes!), load.until()]);
+    }
+
+    let seeded = database.prepare('SELECT COUNT(*) AS n FROM "Thread"').pluck().get() as number;
+    for (const total of numbersFromEnv('BENCH_HISTORY_THREADS', [1_000, 10_000, 100_000])) {
+      if (total > seeded) seedThreads(database, total - seeded, seeded);
+      seeded = Math.max(seeded, total);
+      const load = loadRange();
+      const page = (server: Server) => () => timed(server.client, () => server.client.request('getThreads', { limit: PAGE }));
+      const [batonTimes, plainTimes] = await interleaved(warmRuns, [page(baton), page(plain)]);
+      rows.push([`getThreads page, ${formatNumber(seeded)} threads`, 'warm', ...figures(batonTimes!, plainTimes!), load.until()]);
     }
   } finally {
+    for (const server of servers) await stopServer(server);
     database.close();
-    await store.close();
     await rm(folder, { recursive: true, force: true });
   }
-  console.log(formatTable(['what', 'Baton ms', 'raw ms', 'Baton/raw time'], rows));
+  console.log(formatTable(['what', 'start', 'Baton ms', 'plain socket.io, same SQL ms', 'Baton/plain time', 'load'], rows));
 }
 
-function figures(baton: number[], raw: number[]): string[] {
-  return [formatNumber(median(baton), 2), formatNumber(median(raw), 2), ratio(median(baton), median(raw))];
+function figures(baton: number[], plain: number[]): string[] {
+  return [formatNumber(median(baton), 2), formatNumber(median(plain), 2), ratio(median(baton), median(plain))];
 }

@@ -1,10 +1,10 @@
 /**
- * Bench item 2, recording: how many streamed pieces per second the hub's recorder commits to the
+ * Bench section 2, recording: how many streamed pieces per second the hub's recorder commits to the
  * store (an in-process agent emitting as fast as the hub lets it, one thread), against raw
- * better-sqlite3 inserting the same event rows in batches, in transactions, with the same pragmas:
- * a row per piece (how a driver stores a stream), and the rows Baton writes (a run of up to
- * MAX_BATCH pieces as one row, server/store/event-rows.ts), so that both what the store saves and
- * what it costs over the driver show.
+ * better-sqlite3 writing the SAME rows Baton's store wrote in its last run, batch for batch
+ * (bench/raw-recording.ts): the same event rows (runs of pieces), entry rows, thread columns and
+ * search text, in the same commits, with the same pragmas. Both files are checked to hold the
+ * same number of event and entry rows for the thread.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,13 +13,11 @@ import Database from 'better-sqlite3';
 import type { AgentBackend, AgentTurn } from '../server/agents/agent-backend';
 import { AgentRegistry } from '../server/agents/agent-registry';
 import { ThreadHub } from '../server/hub/thread-hub';
-import { MAX_BATCH } from '../server/hub/thread-recorder';
 import { applyMigrations } from '../server/store/migrate';
 import { openThreadStore } from '../server/store/prisma-thread-store';
 import type { ThreadStore } from '../server/store/thread-store';
-import { formatNumber, formatTable, interleaved, median, numbersFromEnv, QUICK, ratio, section } from './bench-stats';
-
-const RAW_BATCH = 100;
+import { formatNumber, formatTable, interleaved, loadRange, median, numbersFromEnv, QUICK, ratio, section } from './bench-stats';
+import { type NotedBatch, notingStore, writeNoted } from './raw-recording';
 
 /** Emits N numbered pieces, each awaited as the built-in agent awaits its emits. */
 class PieceAgent implements AgentBackend {
@@ -31,7 +29,15 @@ class PieceAgent implements AgentBackend {
   async close(): Promise<void> {}
 }
 
-async function hubRun(store: ThreadStore, pieces: number): Promise<number> {
+interface HubRun {
+  piecesPerSecond: number;
+  threadId: string;
+  batches: NotedBatch[];
+}
+
+async function hubRun(baseStore: ThreadStore, pieces: number): Promise<HubRun> {
+  const batches: NotedBatch[] = [];
+  const store = notingStore(baseStore, batches);
   const agent = new PieceAgent();
   agent.pieces = pieces;
   let finished: () => void = () => undefined;
@@ -45,6 +51,8 @@ async function hubRun(store: ThreadStore, pieces: number): Promise<number> {
     log: (message) => process.stderr.write(`hub: ${message}\n`),
   });
   const { id } = await hub.createThread();
+  // Only what the turn writes is replayed: the thread row itself is made before either is timed.
+  batches.length = 0;
   const started = performance.now();
   await hub.prompt(id, 'record');
   await turnOver;
@@ -53,77 +61,68 @@ async function hubRun(store: ThreadStore, pieces: number): Promise<number> {
   // What was broadcast is stored: the durability guarantee, checked on every run.
   const stored = (await store.getEventsAfter(id, 0)).filter((event) => event.role === 'assistant').length;
   if (stored !== pieces) throw new Error(`the store holds ${stored} of ${pieces} pieces`);
-  return (pieces * 1000) / elapsed;
+  return { piecesPerSecond: (pieces * 1000) / elapsed, threadId: id, batches };
 }
 
-function rawRun(database: Database.Database, pieces: number, run: number): number {
+/** Writes the batches of Baton's last run to a new thread of the raw file; answers pieces/s. */
+function rawRun(database: Database.Database, last: HubRun, pieces: number, run: number): { piecesPerSecond: number; threadId: string } {
   const threadId = `raw-${run}`;
   const now = new Date().toISOString();
   database.prepare('INSERT INTO "Thread" (id, title, createdAt, modifiedAt) VALUES (?, ?, ?, ?)').run(threadId, 'raw', now, now);
-  const insert = database.prepare(
-    'INSERT INTO "ThreadEvent" (threadId, seq, role, type, content, createdAt) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const insertBatch = database.transaction((first: number, last: number) => {
-    for (let index = first; index < last; index += 1) {
-      const content = JSON.stringify({ type: 'text', text: `p${index} ` });
-      insert.run(threadId, index + 1, 'assistant', 'text', content, Date.now());
-    }
-  });
-  const started = performance.now();
-  for (let first = 0; first < pieces; first += RAW_BATCH) insertBatch(first, Math.min(pieces, first + RAW_BATCH));
-  return (pieces * 1000) / (performance.now() - started);
+  return { piecesPerSecond: (pieces * 1000) / writeNoted(database, threadId, last.batches), threadId };
 }
 
-/** The same pieces as Baton stores them: each batch of MAX_BATCH consecutive pieces one run row, a transaction each. */
-function rawRunsRun(database: Database.Database, pieces: number, run: number): number {
-  const threadId = `raw-runs-${run}`;
-  const now = new Date().toISOString();
-  database.prepare('INSERT INTO "Thread" (id, title, createdAt, modifiedAt) VALUES (?, ?, ?, ?)').run(threadId, 'raw', now, now);
-  const insert = database.prepare(
-    'INSERT INTO "ThreadEvent" (threadId, seq, role, type, content, createdAt) VALUES (?, ?, ?, ?, ?, ?)',
-  );
-  const insertRun = database.transaction((first: number, last: number) => {
-    const texts: string[] = [];
-    for (let index = first; index < last; index += 1) texts.push(`p${index} `);
-    insert.run(threadId, first + 1, 'assistant', 'run:text', JSON.stringify({ content: { type: 'text' }, texts }), Date.now());
-  });
-  const started = performance.now();
-  for (let first = 0; first < pieces; first += MAX_BATCH) insertRun(first, Math.min(pieces, first + MAX_BATCH));
-  return (pieces * 1000) / (performance.now() - started);
+/** Event and entry rows of a thread: the raw file must hold what Baton's holds. */
+function rowCounts(database: Database.Database, threadId: string): string {
+  const count = (table: string) => (database.prepare(`SELECT COUNT(*) AS n FROM "${table}" WHERE "threadId" = ?`).get(threadId) as { n: number }).n;
+  return `${count('ThreadEvent')} events, ${count('ThreadEntry')} entries, ${count('ThreadSearchText')} search texts`;
 }
 
 export async function recordingBench(): Promise<void> {
   const sizes = numbersFromEnv('BENCH_RECORD_N', QUICK ? [20_000] : [20_000, 100_000]);
-  const runs = Number(process.env.BENCH_RUNS ?? 5);
-  section('2. Recording: pieces/s committed by hub + recorder + store, against raw better-sqlite3', [
-    `Raw = better-sqlite3, WAL, synchronous=NORMAL: a row per piece in transactions of ${RAW_BATCH}; "raw runs" = Baton's rows (a run of ${MAX_BATCH} pieces a row, a transaction each). Median of ${runs} interleaved runs.`,
+  const runs = Number(process.env.BENCH_RUNS ?? (QUICK ? 3 : 5));
+  section('2. Recording: pieces/s committed by hub + recorder + store, against raw better-sqlite3 writing the same rows', [
+    'Raw = better-sqlite3 (WAL, synchronous=NORMAL, foreign_keys on), prepared statements, writing the rows Baton\'s store wrote in its',
+    'last run batch for batch: the same event rows (a run of pieces a row), entry rows, thread columns and search text, in the same commits.',
+    `Median of ${runs} interleaved runs; "rows" = what each file holds for one run's thread (they must agree).`,
   ]);
   const folder = await mkdtemp(path.join(os.tmpdir(), 'baton-bench-record-'));
-  const store = await openThreadStore({ databaseFile: path.join(folder, 'store.db') });
+  const storeFile = path.join(folder, 'store.db');
+  const store = await openThreadStore({ databaseFile: storeFile });
   const rawFile = path.join(folder, 'raw.db');
   await applyMigrations({ kind: 'sqlite', file: rawFile });
   const database = new Database(rawFile);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  const storeReader = new Database(storeFile, { readonly: true });
   const rows: string[][] = [];
   let run = 0;
   try {
-    await hubRun(store, 200);
+    let last = await hubRun(store, 200);
     for (const pieces of sizes) {
-      const [hub, raw, rawRuns] = await interleaved(runs, [
-        () => hubRun(store, pieces),
-        async () => rawRun(database, pieces, run++),
-        async () => rawRunsRun(database, pieces, run++),
+      last = await hubRun(store, pieces);
+      const load = loadRange();
+      const [hub, raw] = await interleaved(runs, [
+        async () => {
+          last = await hubRun(store, pieces);
+          return last;
+        },
+        async () => rawRun(database, last, pieces, run++),
       ]);
-      const hubRate = median(hub!);
-      const rawRate = median(raw!);
-      const rawRunsRate = median(rawRuns!);
-      rows.push([formatNumber(pieces), formatNumber(hubRate), formatNumber(rawRate), ratio(hubRate, rawRate), formatNumber(rawRunsRate), ratio(hubRate, rawRunsRate)]);
+      const batonRows = rowCounts(storeReader, hub!.at(-1)!.threadId);
+      const rawRows = rowCounts(database, raw!.at(-1)!.threadId);
+      if (batonRows !== rawRows) throw new Error(`the raw baseline wrote other rows than Baton: ${rawRows}, not ${batonRows}`);
+      const hubRate = median(hub!.map((result) => result.piecesPerSecond));
+      const rawRate = median(raw!.map((result) => result.piecesPerSecond));
+      const commits = median(hub!.map((result) => (result as HubRun).batches.length));
+      rows.push([formatNumber(pieces), formatNumber(hubRate), formatNumber(rawRate), ratio(hubRate, rawRate), formatNumber(commits), batonRows, load.until()]);
     }
   } finally {
+    storeReader.close();
     database.close();
     await store.close();
     await rm(folder, { recursive: true, force: true });
   }
-  console.log(formatTable(['N', 'store pieces/s', 'raw pieces/s', 'store/raw', 'raw runs pieces/s', 'store/raw runs'], rows));
+  console.log(formatTable(['N', 'Baton pieces/s', 'raw SQLite, same rows and commits, pieces/s', 'Baton/raw', 'commits', 'rows (both)', 'load'], rows));
 }

@@ -4,6 +4,7 @@
  * <model-url> <data-dir>`. Prints `ready <origin>`; the token is BENCH_TOKEN.
  */
 import { startRelay } from '../server/relay/relay';
+import { answerIpc } from './ipc-peer';
 
 const [modelUrl, dataDir] = process.argv.slice(2);
 if (!modelUrl || !dataDir) throw new Error('usage: relay-child.ts <model-url> <data-dir>');
@@ -21,6 +22,8 @@ const relay = await startRelay({
   serveUi: false,
 });
 process.stdout.write(`ready ${new URL(relay.url).origin}\n`);
+// The bench reads this process's clock and CPU time over IPC when it started it with a channel.
+if (process.send) answerIpc();
 process.once('SIGTERM', () => {
   relay.close().then(
     () => process.exit(0),

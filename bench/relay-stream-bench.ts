@@ -1,176 +1,150 @@
 /**
- * Bench item 1, relay overhead: the scripted model streams N numbered text pieces through the real
- * relay (built-in agent → hub → recorder → store → socket.io) to a socket.io client, and the same
- * stream through a plain socket.io forwarder, A and B interleaved. Pieces per second, latency per
- * piece (model write to client arrival, one clock), and every piece checked for loss, repetition
- * and order.
+ * Bench section 1, streaming: a scripted model process streams N numbered text pieces through the
+ * real relay (built-in agent → hub → recorder → store → socket.io) in a process of its own, to a
+ * client process connected over socket.io as a tab is; and the same stream through two plain
+ * socket.io forwarders (bench/plain-forwarder.ts), one batching pieces as Baton does, one sending
+ * each piece alone. Each answer's pieces are checked for loss, repetition and order.
+ * Figures: pieces/s as fast as the model streams; at paced rates, from a freshly started server
+ * (cold) and from one that has streamed before (warm), latency of the first piece and of every
+ * piece (model send → client receive, one clock: clock-offset.ts), server CPU per piece and bytes
+ * the server process wrote to storage per piece.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { formatNumber, formatTable, interleaved, median, numbersFromEnv, percentile, QUICK, ratio, section } from './bench-stats';
-import { startChild } from './child-process';
-import { connectStreamClient, type StreamClient } from './stream-client';
-import { startStreamModel, type StreamModel } from './stream-model';
+import { formatNumber, formatTable, interleaved, loadRange, median, numbersFromEnv, percentile, QUICK, ratio, section } from './bench-stats';
+import { type AnswerResult, CONTENDER_NAMES, type Contender, type ContenderKind, type ModelProcess, startContender, startModelProcess } from './stream-contenders';
 
-const PACED_RATE = 5_000;
-const RUN_TIMEOUT_MS = 15 * 60_000;
+const KINDS: ContenderKind[] = ['baton', 'batched', 'each'];
 
-interface RunResult {
-  piecesPerSecond: number;
-  latencies: number[];
-  received: number;
-  misordered: number;
+function runsFromEnv(fallback: number): number {
+  return process.env.BENCH_RUNS ? Number(process.env.BENCH_RUNS) : fallback;
 }
 
-interface Contender {
-  name: string;
-  run(pieces: number, rate: number | undefined): Promise<RunResult>;
-}
-
-async function streamOnce(
-  model: StreamModel,
-  client: StreamClient,
-  pieces: number,
-  rate: number | undefined,
-  prompt: (chatId: string) => Promise<void>,
-  setUp: () => Promise<string>,
-): Promise<RunResult> {
-  const chatId = await setUp();
-  const run = model.prepare(pieces, rate);
-  const { log, done } = client.expect(pieces);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`only ${log.count} of ${pieces} pieces arrived in ${RUN_TIMEOUT_MS} ms`)), RUN_TIMEOUT_MS);
-  });
-  try {
-    await Promise.race([Promise.all([done, prompt(chatId)]), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-  let last = 0;
-  const latencies: number[] = [];
-  for (let index = 0; index < pieces; index += 1) {
-    const arrived = log.receivedAt[index] ?? 0;
-    last = Math.max(last, arrived);
-    if (arrived > 0) latencies.push(arrived - (run.sentAt[index] ?? 0));
-  }
-  const elapsed = last - (run.sentAt[0] ?? 0);
-  return { piecesPerSecond: (pieces * 1000) / elapsed, latencies, received: log.count, misordered: log.misordered };
-}
-
-function relayContender(model: StreamModel, client: StreamClient): Contender {
-  return {
-    name: 'relay',
-    run: (pieces, rate) =>
-      streamOnce(
-        model,
-        client,
-        pieces,
-        rate,
-        async (chatId) => {
-          const finished = client.turnFinished();
-          await client.request('chat/prompt', { chatId, message: 'stream' });
-          // The next run starts once this turn is recorded to its end, not while it still writes.
-          await finished;
-        },
-        async () => {
-          const { threadId } = (await client.request('createThread', null)) as { threadId: string };
-          await client.request('openThread', { threadId });
-          return threadId;
-        },
-      ),
-  };
-}
-
-function plainContender(model: StreamModel, client: StreamClient): Contender {
-  return {
-    name: 'plain socket.io',
-    run: (pieces, rate) =>
-      streamOnce(model, client, pieces, rate, async (chatId) => void (await client.request('chat/prompt', { chatId })), async () => 'plain'),
-  };
-}
-
-/** BENCH_MODE=max or paced runs only that mode (a paced run of 100,000 pieces alone takes 20 s a side). */
-function ratesFromEnv(): Array<number | undefined> {
+/** BENCH_MODE=max or paced runs only that part. */
+function modes(): { max: boolean; paced: boolean } {
   const mode = process.env.BENCH_MODE;
-  if (mode === undefined || mode === '') return [undefined, PACED_RATE];
-  if (mode === 'max') return [undefined];
-  if (mode === 'paced') return [PACED_RATE];
+  if (mode === undefined || mode === '') return { max: true, paced: true };
+  if (mode === 'max' || mode === 'paced') return { max: mode === 'max', paced: mode === 'paced' };
   throw new Error(`BENCH_MODE must be max or paced, not ${JSON.stringify(mode)}`);
 }
 
-function runsFor(pieces: number): number {
-  if (process.env.BENCH_RUNS) return Number(process.env.BENCH_RUNS);
-  return pieces <= 5_000 ? 5 : 3;
+interface Measured {
+  answer: string;
+  start: 'warm' | 'cold';
+  pieces: number;
+  results: Record<ContenderKind, AnswerResult[]>;
+  load: string;
+}
+
+/** Every contender's answers, interleaved; cold ones start a fresh server and client for each answer. */
+async function measure(warm: Record<ContenderKind, Contender> | undefined, model: ModelProcess, pieces: number, rate: number | undefined, runs: number): Promise<Record<ContenderKind, AnswerResult[]>> {
+  const results = await interleaved(
+    runs,
+    KINDS.map((kind) => async () => {
+      if (warm) return warm[kind].answer(pieces, rate);
+      const contender = await startContender(kind, model);
+      try {
+        return await contender.answer(pieces, rate);
+      } finally {
+        await contender.stop();
+      }
+    }),
+  );
+  return { baton: results[0]!, batched: results[1]!, each: results[2]! };
 }
 
 export async function relayStreamBench(): Promise<void> {
-  const sizes = numbersFromEnv('BENCH_N', QUICK ? [1_000, 5_000] : [1_000, 20_000, 100_000]);
-  section('1. Relay overhead: model → relay → socket.io client, against a plain socket.io forwarder', [
-    `N pieces as fast as possible ("max") and paced at ${formatNumber(PACED_RATE)}/s; median over interleaved runs.`,
-    'latency = model write → client arrival; "added" = relay minus plain. "bad" = pieces lost, repeated or out of order.',
+  const sizes = numbersFromEnv('BENCH_N', [200, 1_000, 5_000, 20_000]);
+  const rates = numbersFromEnv('BENCH_RATES', [100, 1_000, 5_000]);
+  const pacedSeconds = numbersFromEnv('BENCH_PACED_SECONDS', [QUICK ? 1 : 3])[0]!;
+  const { max, paced } = modes();
+  section('1. Streaming: model process → server process → socket.io client process, Baton relay against two plain socket.io forwarders', [
+    'Baselines, each a process doing the same socket work without a store: "plain, a packet a turn" sends the pieces that arrived in one',
+    'event-loop turn as ONE packet (a JSON-RPC batch, as Baton sends a committed batch); "plain, a packet a piece" sends each piece alone.',
+    'Both read the model through the same SDK call as Baton, emit to the thread\'s room, and tell the end of the turn. All run with tsx.',
+    'latency = model send → client receive on one clock; first = the answer\'s first piece, over the row\'s runs; every = all pieces.',
+    'CPU = server process user+system per piece; disk = its /proc write_bytes per piece, prompt to end of turn (the plain ones store nothing).',
+    'cold = a freshly started server (new data folder) and client for every answer, the first answer of a new thread;',
+    'warm = the same processes, each answer a follow-up in one thread, after a warm-up answer.',
+    'load = 1-minute load average of this 2-core machine at the row\'s first and last run.',
   ]);
-  const model = await startStreamModel();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'baton-bench-relay-'));
-  const token = randomBytes(24).toString('hex');
-  // BENCH_PROFILE=<folder>: the relay writes a CPU profile there when it stops (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const relay = await startChild([...profile, '--import', 'tsx', 'bench/relay-child.ts', model.server.url, dataDir], { env: { BENCH_TOKEN: token } });
-  const plain = await startChild(['--import', 'tsx', 'bench/plain-forwarder.ts', model.server.url]);
-  const relayClient = await connectStreamClient(relay.address, token);
-  const plainClient = await connectStreamClient(plain.address);
-  const contenders = [relayContender(model, relayClient), plainContender(model, plainClient)];
-  const rows: string[][] = [];
+  const model = await startModelProcess();
+  console.log(`clock: model offset ${formatNumber(model.offset.offset, 3)} ms ± ${formatNumber(model.offset.uncertainty, 3)} ms (0 = one clock, CLOCK_MONOTONIC)`);
+  const warm = {} as Record<ContenderKind, Contender>;
+  const measured: Measured[] = [];
   try {
-    // One untimed warm-up of each, so that neither pays for JIT and connection set-up in its figures.
-    for (const contender of contenders) await contender.run(200, undefined);
-    for (const pieces of sizes) {
-      for (const rate of ratesFromEnv()) {
-        const [relayRuns, plainRuns] = await interleaved(
-          runsFor(pieces),
-          contenders.map((contender) => () => contender.run(pieces, rate)),
-        );
-        rows.push(row(pieces, rate, relayRuns!, plainRuns!));
+    for (const kind of KINDS) warm[kind] = await startContender(kind, model);
+    for (const kind of KINDS) await warm[kind].answer(200, undefined);
+    if (max) {
+      for (const pieces of sizes) {
+        const before = loadRange();
+        const results = await measure(warm, model, pieces, undefined, runsFromEnv(pieces <= 5_000 ? (QUICK ? 3 : 5) : QUICK ? 2 : 3));
+        measured.push({ answer: `${formatNumber(pieces)} max`, start: 'warm', pieces, results, load: before.until() });
+      }
+    }
+    if (paced) {
+      for (const rate of rates) {
+        const pieces = Math.max(200, rate * pacedSeconds);
+        for (const start of ['cold', 'warm'] as const) {
+          const before = loadRange();
+          const results = await measure(start === 'warm' ? warm : undefined, model, pieces, rate, runsFromEnv(start === 'cold' ? (QUICK ? 2 : 3) : QUICK ? 3 : 5));
+          measured.push({ answer: `${formatNumber(pieces)} at ${formatNumber(rate)}/s`, start, pieces, results, load: before.until() });
+        }
       }
     }
   } finally {
-    relayClient.close();
-    plainClient.close();
-    await relay.stop();
-    await plain.stop();
-    await model.close();
-    await rm(dataDir, { recursive: true, force: true });
+    for (const contender of Object.values(warm)) await contender.stop();
+    await model.child.stop();
   }
+  const maxRows = measured.filter((row) => row.answer.endsWith('max'));
+  if (maxRows.length > 0) {
+    console.log('\npieces/s, as fast as the model streams (median of interleaved runs; from the first piece sent to the last received):');
+    console.log(formatTable(['N', 'Baton/s', 'plain, a packet a turn/s', 'plain, a packet a piece/s', 'Baton/packet a turn', 'Baton/packet a piece', 'bad', 'load'], maxRows.map(throughputRow)));
+  }
+  console.log('\nlatency, CPU and disk per contender ("Baton/this" compares Baton\'s figure with this baseline\'s):');
   console.log(
     formatTable(
-      ['N', 'mode', 'relay/s', 'plain/s', 'relay/plain', 'relay µs/piece', 'relay p50', 'relay p99', 'plain p50', 'plain p99', 'added p50', 'added p99', 'bad'],
-      rows,
+      ['answer', 'start', 'contender', 'first p50', 'first p99', 'every p50', 'every p99', 'CPU µs/piece', 'disk B/piece', 'Baton/this first p99', 'Baton/this every p50', 'Baton/this CPU', 'load'],
+      measured.flatMap(latencyRows),
     ),
   );
 }
 
-function row(pieces: number, rate: number | undefined, relayRuns: RunResult[], plainRuns: RunResult[]): string[] {
-  const throughput = (runs: RunResult[]) => median(runs.map((run) => run.piecesPerSecond));
-  const latency = (runs: RunResult[], p: number) => median(runs.map((run) => percentile(run.latencies, p)));
-  const relayRate = throughput(relayRuns);
-  const plainRate = throughput(plainRuns);
+const throughput = (runs: AnswerResult[]) => median(runs.map((run) => run.piecesPerSecond));
+
+function throughputRow({ pieces, results, load }: Measured): string[] {
+  const bad = KINDS.flatMap((kind) => results[kind]).reduce((sum, run) => sum + run.misordered + (pieces - run.received), 0);
+  const baton = throughput(results.baton);
+  return [formatNumber(pieces), formatNumber(baton), formatNumber(throughput(results.batched)), formatNumber(throughput(results.each)), ratio(baton, throughput(results.batched)), ratio(baton, throughput(results.each)), String(bad), load];
+}
+
+interface Figures {
+  firstP50: number;
+  firstP99: number;
+  everyP50: number;
+  everyP99: number;
+  cpu: number;
+  disk: number;
+}
+
+function figures(runs: AnswerResult[]): Figures {
+  const firsts = runs.map((run) => run.first);
+  // Every piece of every run together: one slow run shows in p99 as it would to a user.
+  const every = runs.flatMap((run) => run.every);
+  return {
+    firstP50: percentile(firsts, 50),
+    firstP99: percentile(firsts, 99),
+    everyP50: percentile(every, 50),
+    everyP99: percentile(every, 99),
+    cpu: median(runs.map((run) => run.cpuPerPiece)),
+    disk: median(runs.map((run) => run.bytesPerPiece)),
+  };
+}
+
+function latencyRows({ answer, start, results, load }: Measured): string[][] {
+  const baton = figures(results.baton);
   const ms = (value: number) => `${formatNumber(value, 1)} ms`;
-  const bad = [...relayRuns, ...plainRuns].reduce((sum, run) => sum + run.misordered + (pieces - run.received), 0);
-  return [
-    formatNumber(pieces),
-    rate === undefined ? 'max' : `${formatNumber(rate)}/s`,
-    formatNumber(relayRate),
-    formatNumber(plainRate),
-    ratio(relayRate, plainRate),
-    formatNumber(1e6 / relayRate, 1),
-    ms(latency(relayRuns, 50)),
-    ms(latency(relayRuns, 99)),
-    ms(latency(plainRuns, 50)),
-    ms(latency(plainRuns, 99)),
-    ms(latency(relayRuns, 50) - latency(plainRuns, 50)),
-    ms(latency(relayRuns, 99) - latency(plainRuns, 99)),
-    String(bad),
-  ];
+  return KINDS.map((kind) => {
+    const own = figures(results[kind]);
+    const compare = kind === 'baton' ? ['', '', ''] : [ratio(baton.firstP99, own.firstP99), ratio(baton.everyP50, own.everyP50), ratio(baton.cpu, own.cpu)];
+    return [answer, start, CONTENDER_NAMES[kind], ms(own.firstP50), ms(own.firstP99), ms(own.everyP50), ms(own.everyP99), formatNumber(own.cpu, 1), formatNumber(own.disk), ...compare, load];
+  });
 }

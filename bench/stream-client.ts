@@ -29,15 +29,19 @@ export interface StreamClient {
   request(method: string, params: unknown): Promise<unknown>;
   /** Starts a log for the next `pieces` pieces; resolves when the last one has arrived. */
   expect(pieces: number): { log: PieceLog; done: Promise<void> };
+  /** How many times a request waited because the relay limited its rate: a timed request that did is timed again. */
+  readonly rateLimitedWaits: number;
   /** Resolves at the next `progress: finished` (the relay's end of a turn). */
   turnFinished(): Promise<void>;
   close(): void;
 }
 
-export async function connectStreamClient(origin: string, token?: string): Promise<StreamClient> {
+/** `clock` stamps arrivals: performance.now() unless told otherwise. */
+export async function connectStreamClient(origin: string, token?: string, clock: () => number = () => performance.now()): Promise<StreamClient> {
   const socket = connectScriptClient(origin, token);
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 1;
+  let rateLimitedWaits = 0;
   let current: { log: PieceLog; pieces: number; finish(): void } | undefined;
   const finishWaiters: Array<() => void> = [];
 
@@ -61,7 +65,7 @@ export async function connectStreamClient(origin: string, token?: string): Promi
     }
     if (message.method !== 'chat/contentReceived' || message.params?.role !== 'assistant' || content?.type !== 'text') return;
     if (!current) return;
-    const now = performance.now();
+    const now = clock();
     const index = pieceIndex(content.text ?? '');
     const { log } = current;
     if (index !== log.count) log.misordered += 1;
@@ -85,6 +89,9 @@ export async function connectStreamClient(origin: string, token?: string): Promi
 
   return {
     socket,
+    get rateLimitedWaits() {
+      return rateLimitedWaits;
+    },
     async request(method, params) {
       // The relay limits how fast a tab may send; a script that sends faster waits as it is told.
       for (;;) {
@@ -93,6 +100,7 @@ export async function connectStreamClient(origin: string, token?: string): Promi
         } catch (error) {
           const wait = /^Rate limited: .* retry in (\d+) ms/.exec((error as Error).message)?.[1];
           if (wait === undefined) throw error;
+          rateLimitedWaits += 1;
           await new Promise((resolve) => setTimeout(resolve, Number(wait) + 1));
         }
       }

@@ -10,7 +10,7 @@ export interface StreamRun {
   pieces: number;
   /** Pieces per second; undefined streams as fast as the server can write. */
   rate?: number;
-  /** performance.now() when piece i was handed to the socket. */
+  /** The model's clock (performance.now() unless told otherwise) when piece i was handed to the socket. */
   sentAt: Float64Array;
 }
 
@@ -33,7 +33,7 @@ export function pieceIndex(text: string): number {
   return match ? Number(match[1]) : -1;
 }
 
-export async function startStreamModel(): Promise<StreamModel> {
+export async function startStreamModel(clock: () => number = () => performance.now()): Promise<StreamModel> {
   let run: StreamRun = { pieces: 1, sentAt: new Float64Array(1) };
   let text = numberedText(1);
   const server = await startScriptedModelServer({
@@ -51,11 +51,11 @@ export async function startStreamModel(): Promise<StreamModel> {
             const wait = due - performance.now();
             if (wait >= 1) {
               return sleep(wait).then(() => {
-                current.sentAt[index] = performance.now();
+                current.sentAt[index] = clock();
               });
             }
           }
-          current.sentAt[index] = performance.now();
+          current.sentAt[index] = clock();
           return undefined;
         },
       };

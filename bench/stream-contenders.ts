@@ -1,0 +1,112 @@
+/**
+ * The three contenders of the streaming bench, each a server process of its own with a client
+ * process of its own connected to it over socket.io, fed by one scripted model process:
+ * - Baton: a freshly started relay (bench/relay-child.ts) on a data folder of its own;
+ * - batching plain: a plain socket.io forwarder sending the pieces of one event-loop turn as one packet;
+ * - per-piece plain: the same forwarder sending every piece as its own packet.
+ * An answer is timed from the model's sending to the client's receiving, on one clock.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type BenchChild, startChild } from './child-process';
+import { type ClockOffset, measureOffset } from './clock-offset';
+import { monotonicMs } from './ipc-peer';
+import { answerLatency, type AnswerLatency } from './piece-latency';
+import type { ExpectedPieces } from './stream-client-child';
+
+export type ContenderKind = 'baton' | 'batched' | 'each';
+
+export const CONTENDER_NAMES: Record<ContenderKind, string> = {
+  baton: 'Baton relay',
+  batched: 'plain, a packet a turn',
+  each: 'plain, a packet a piece',
+};
+
+const RUN_TIMEOUT_MS = 15 * 60_000;
+
+export interface ModelProcess {
+  url: string;
+  child: BenchChild;
+  offset: ClockOffset;
+}
+
+export interface AnswerResult extends AnswerLatency {
+  received: number;
+  misordered: number;
+  /** Server CPU time (user + system) per piece, µs. */
+  cpuPerPiece: number;
+  /** Bytes the server process sent to storage per piece. */
+  bytesPerPiece: number;
+}
+
+export interface Contender {
+  kind: ContenderKind;
+  answer(pieces: number, rate: number | undefined): Promise<AnswerResult>;
+  stop(): Promise<void>;
+}
+
+export async function startModelProcess(): Promise<ModelProcess> {
+  const child = await startChild(['--import', 'tsx', 'bench/stream-model-child.ts'], { ipc: true });
+  const offset = await measureOffset(() => child.peer!.ask<number>({ type: 'clock' }), monotonicMs);
+  return { url: child.address, child, offset };
+}
+
+/** BENCH_PROFILE=<folder>: the relay writes a CPU profile there when it stops (open it in Chrome's DevTools). */
+function profileArguments(): string[] {
+  return process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+}
+
+/** Starts the server and its client; a relay on a new data folder, with nothing run in it yet. */
+export async function startContender(kind: ContenderKind, model: ModelProcess): Promise<Contender> {
+  const token = randomBytes(24).toString('hex');
+  const dataDir = kind === 'baton' ? await mkdtemp(path.join(os.tmpdir(), 'baton-bench-relay-')) : undefined;
+  const server =
+    kind === 'baton'
+      ? await startChild([...profileArguments(), '--import', 'tsx', 'bench/relay-child.ts', model.url, dataDir!], { env: { BENCH_TOKEN: token }, ipc: true })
+      : await startChild(['--import', 'tsx', 'bench/plain-forwarder.ts', model.url, kind], { ipc: true });
+  const client = await startChild(['--import', 'tsx', 'bench/stream-client-child.ts', server.address], {
+    env: { BENCH_TOKEN: kind === 'baton' ? token : '' },
+    ipc: true,
+  });
+  const clientPeer = client.peer!;
+  const serverPeer = server.peer!;
+  const clientOffset = await measureOffset(() => clientPeer.ask<number>({ type: 'clock' }), monotonicMs);
+  const request = <T>(method: string, params: unknown) => clientPeer.ask<T>({ type: 'request', method, params });
+  // One thread, open in the client as in a tab: its first answer is a new thread's (titled from
+  // the prompt), each later one a follow-up in the same conversation.
+  const { threadId } = await request<{ threadId: string }>('createThread', null);
+  await request('openThread', { threadId });
+
+  return {
+    kind,
+    async answer(pieces, rate) {
+      await model.child.peer!.ask({ type: 'prepare', pieces, rate });
+      const cpuBefore = await serverPeer.ask<number>({ type: 'usage' });
+      const bytesBefore = server.writeBytes();
+      const arrived = clientPeer.ask<ExpectedPieces>({ type: 'expect', pieces, timeoutMs: RUN_TIMEOUT_MS });
+      const finished = clientPeer.ask({ type: 'turnFinished' });
+      await request('chat/prompt', { chatId: threadId, message: 'stream' });
+      const log = await arrived;
+      // The turn is recorded to its end before the figures are read: what it writes is its own.
+      if (log.count === pieces) await finished;
+      const cpuAfter = await serverPeer.ask<number>({ type: 'usage' });
+      const bytesAfter = server.writeBytes();
+      const sentAt = await model.child.peer!.ask<number[]>({ type: 'sentAt' });
+      const latency = answerLatency({ sentAt, receivedAt: log.receivedAt, modelOffset: model.offset.offset, clientOffset: clientOffset.offset });
+      return {
+        ...latency,
+        received: log.count,
+        misordered: log.misordered,
+        cpuPerPiece: (cpuAfter - cpuBefore) / pieces,
+        bytesPerPiece: (bytesAfter - bytesBefore) / pieces,
+      };
+    },
+    async stop() {
+      await client.stop();
+      await server.stop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
