@@ -9,6 +9,9 @@ import styles from './side-panel.module.css';
 
 type Tab = 'files' | 'tools';
 
+/** The panel's id, which its splitter names as what it resizes. */
+export const SIDE_PANEL_ID = 'side-panel';
+
 /** The right pane: the workspace's files, or the agent's tool servers. */
 export function SidePanel() {
   const [tab, setTab] = useState<Tab>('files');
@@ -17,7 +20,7 @@ export function SidePanel() {
   );
 
   return (
-    <aside className={`pane ${styles.panel}`} aria-label="Workspace">
+    <aside id={SIDE_PANEL_ID} className={`pane ${styles.panel}`} aria-label="Workspace">
       <div className={styles.tabs} role="tablist">
         <button
           type="button"
