@@ -84,8 +84,9 @@ export function AppShell() {
         </div>
         <div className={styles.slot} data-slot="side" data-active={pane === 'files' || undefined} data-overlay-open={overlayOpen('files')}>
           {overlayOpen('files') ? <OverlayBar title="Workspace" onClose={closeOverlay} /> : null}
-          {embed ? null : <SidePanelSplitter controls={SIDE_PANEL_ID} width={sideWidth.width} maxWidth={sideWidth.maxWidth} onResize={sideWidth.resize} />}
-          <SidePanel />
+          <SidePanel
+            edge={embed ? null : <SidePanelSplitter controls={SIDE_PANEL_ID} width={sideWidth.width} maxWidth={sideWidth.maxWidth} onResize={sideWidth.resize} />}
+          />
         </div>
       </div>
       {embed ? null : <PaneTabs pane={pane} onChoose={setPane} />}

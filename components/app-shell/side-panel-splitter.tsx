@@ -16,7 +16,7 @@ interface SidePanelSplitterProps {
 /**
  * The side panel's left edge, dragged to resize it: a focusable window splitter (WAI-ARIA's
  * "Window Splitter" pattern) whose value is the panel's width in pixels; the arrow keys move it,
- * Home and End go to the narrowest and the widest. It sits in the panel's slot, over its border.
+ * Home and End go to the narrowest and the widest. It sits in the panel, over its left border.
  */
 export function SidePanelSplitter({ controls, width, maxWidth, onResize }: SidePanelSplitterProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -25,10 +25,10 @@ export function SidePanelSplitter({ controls, width, maxWidth, onResize }: SideP
   // The width as drawn, for the stylesheet's default and for a window narrower than the choice.
   const [drawn, setDrawn] = useState<number | undefined>(undefined);
   useEffect(() => {
-    const slot = ref.current?.parentElement;
-    if (!slot) return;
-    const observer = new ResizeObserver(() => setDrawn(Math.round(slot.getBoundingClientRect().width)));
-    observer.observe(slot);
+    const panel = ref.current?.parentElement;
+    if (!panel) return;
+    const observer = new ResizeObserver(() => setDrawn(Math.round(panel.getBoundingClientRect().width)));
+    observer.observe(panel);
     return () => observer.disconnect();
   }, []);
   const current = width ?? drawn ?? SIDE_PANEL_MIN_WIDTH;
