@@ -115,7 +115,7 @@ test.describe('on a wide page', () => {
     await expect(tree).toBeVisible();
 
     await page.getByRole('button', { name: 'Maximize' }).click();
-    await expect(tree).toHaveCount(0);
+    await expect(tree).toBeHidden();
     await expect(page.getByRole('button', { name: 'Restore' })).toBeVisible();
     await expect.poll(async () => (await viewer.boundingBox())?.height ?? 0).toBeGreaterThan(heightBefore + 40);
     await expect(page.getByTestId('file-content')).toHaveText('one\ntwo\n');
@@ -124,6 +124,14 @@ test.describe('on a wide page', () => {
     await expect(tree).toBeVisible();
     await expect(page.getByTestId('file-item')).toHaveText(['long.ts', 'notes.txt']);
     await expect.poll(async () => Math.round((await viewer.boundingBox())?.height ?? 0)).toBe(Math.round(heightBefore));
+
+    // Maximized, then the window narrowed to a phone's: the tree comes back, as nothing there could restore it.
+    await page.getByRole('button', { name: 'Maximize' }).click();
+    await expect(tree).toBeHidden();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('pane-tab-files').click();
+    await expect(tree).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Restore' })).toBeHidden();
   });
 
   test('a long line scrolls sideways to its end instead of being cut', async ({ page }) => {

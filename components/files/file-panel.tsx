@@ -18,7 +18,7 @@ export function FilePanel() {
   const refreshFiles = useBatonStore((state) => state.refreshFiles);
   const hasView = useBatonStore((state) => state.fileView !== null);
   const [maximized, setMaximized] = useState(false);
-  // The tree's folders stay expanded in the store while it is hidden.
+  // Hidden by the stylesheet, on a wide page only: a phone, where Maximize is not offered, keeps the tree.
   const treeHidden = maximized && hasView;
 
   return (
@@ -29,7 +29,7 @@ export function FilePanel() {
           Refresh
         </button>
       </div>
-      {treeHidden ? null : <FileTree />}
+      <FileTree />
       {hasView ? (
         <Suspense fallback={<p className="pane__empty">Loading…</p>}>
           <FileViewer maximized={treeHidden} onToggleMaximized={() => setMaximized(!treeHidden)} />
