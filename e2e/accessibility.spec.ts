@@ -53,6 +53,37 @@ test('the first screen, a pending approval, an open file and the palette have no
   expect(await seriousViolations(page), 'palette open').toEqual([]);
 });
 
+/** Every violation whatever its impact (a `region` one is moderate), for the screens kept fully clean. */
+async function allViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the first screen in the ${theme} theme has no violation at all, everything inside a landmark`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: theme });
+      const baton = new BatonPage(page);
+      await baton.open(relay.url);
+      await expect(page.getByTestId('composer-input')).toBeVisible();
+      await expect(page.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
+      expect(await allViolations(page), `phone first screen, ${theme}`).toEqual([]);
+    });
+  }
+});
+
+test('in the dark theme a thread waiting for an approval, its badges and its card, reads with enough contrast', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.send('Try an edit');
+  await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
+  await expect(page.getByTestId('thread-status')).toHaveAttribute('data-status', 'waiting');
+  expect(await allViolations(page), 'dark, waiting for approval').toEqual([]);
+});
+
 /** What `:focus-visible` draws everywhere (app/globals.css): the design's ring, a 2 px solid outline in the accent colour. */
 const RING_WIDTH = '2px';
 

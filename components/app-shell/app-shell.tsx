@@ -1,7 +1,7 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useCallback, useContext, useEffect, useState } from 'react';
+import { type CSSProperties, useCallback, useContext, useEffect, useState } from 'react';
 import { BatonStoreContext } from '../baton-client/baton-store-context';
 import { ChatPanel } from '../chat/chat-panel';
 import { KeyboardShortcuts } from '../command-palette/keyboard-shortcuts';
@@ -16,8 +16,10 @@ import { OfflineDemoBanner } from './offline-demo-banner';
 import { OverlayBar } from './overlay-bar';
 import { OwnSourcePanel } from './own-source-panel';
 import { PaneTabs, type Pane } from './pane-tabs';
-import { SidePanel } from './side-panel';
+import { SidePanel, SIDE_PANEL_ID } from './side-panel';
+import { SidePanelSplitter } from './side-panel-splitter';
 import { useLayoutMode } from './use-layout-mode';
+import { useSidePanelWidth } from './use-side-panel-width';
 import { useVisualViewportHeight } from './use-visual-viewport-height';
 
 // Only the embed layout has this bar: a full page never loads its code.
@@ -37,6 +39,7 @@ export function AppShell() {
   // A wide page can fold the files panel away (the command palette's "Hide the files panel").
   const [sideHidden, setSideHidden] = useState(false);
   const store = useContext(BatonStoreContext);
+  const sideWidth = useSidePanelWidth();
   useVisualViewportHeight();
   const closeOverlay = useCallback(() => setOverlay(null), []);
 
@@ -70,7 +73,8 @@ export function AppShell() {
       {embed ? <EmbedBar onOpen={setOverlay} /> : <AppHeader />}
       <OfflineDemoBanner />
       <OwnSourcePanel />
-      <div className={styles.panes}>
+      {/* The side column's width, when the user chose one; the phone and embed layouts ignore it. */}
+      <div className={styles.panes} style={sideWidth.width === undefined ? undefined : ({ '--side-panel-width': `${sideWidth.width}px` } as CSSProperties)}>
         <div className={styles.slot} data-slot="threads" data-active={pane === 'threads' || undefined} data-overlay-open={overlayOpen('threads')}>
           {overlayOpen('threads') ? <OverlayBar onClose={closeOverlay} /> : null}
           <ThreadPanel />
@@ -80,7 +84,9 @@ export function AppShell() {
         </div>
         <div className={styles.slot} data-slot="side" data-active={pane === 'files' || undefined} data-overlay-open={overlayOpen('files')}>
           {overlayOpen('files') ? <OverlayBar title="Workspace" onClose={closeOverlay} /> : null}
-          <SidePanel />
+          <SidePanel
+            edge={embed ? null : <SidePanelSplitter controls={SIDE_PANEL_ID} width={sideWidth.width} maxWidth={sideWidth.maxWidth} onResize={sideWidth.resize} />}
+          />
         </div>
       </div>
       {embed ? null : <PaneTabs pane={pane} onChoose={setPane} />}

@@ -10,23 +10,28 @@ const PANES: readonly { pane: Pane; label: string }[] = [
   { pane: 'files', label: 'Files' },
 ];
 
-/** The phone layout's bottom bar: which one pane fills the screen. Hidden (by CSS) when all fit. */
+/**
+ * The phone layout's bottom bar: which one pane fills the screen. Hidden (by CSS) when all fit.
+ * A navigation landmark around it, so that nothing on the phone's screen lies outside a landmark.
+ */
 export function PaneTabs({ pane, onChoose }: { pane: Pane; onChoose: (pane: Pane) => void }) {
   return (
-    <div className={styles.tabs} role="tablist" aria-label="Panes" data-testid="pane-tabs">
-      {PANES.map((candidate) => (
-        <button
-          key={candidate.pane}
-          type="button"
-          role="tab"
-          className={styles.tab}
-          data-testid={`pane-tab-${candidate.pane}`}
-          aria-selected={candidate.pane === pane}
-          onClick={() => onChoose(candidate.pane)}
-        >
-          {candidate.label}
-        </button>
-      ))}
-    </div>
+    <nav className={styles.tabs} aria-label="Panes">
+      <div className={styles.tabList} role="tablist" data-testid="pane-tabs">
+        {PANES.map((candidate) => (
+          <button
+            key={candidate.pane}
+            type="button"
+            role="tab"
+            className={styles.tab}
+            data-testid={`pane-tab-${candidate.pane}`}
+            aria-selected={candidate.pane === pane}
+            onClick={() => onChoose(candidate.pane)}
+          >
+            {candidate.label}
+          </button>
+        ))}
+      </div>
+    </nav>
   );
 }

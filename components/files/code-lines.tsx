@@ -34,7 +34,7 @@ export function CodeLines({ content, firstLine, highlighted, selection, onSelect
 
   const isSelected = (number: number) => range !== undefined && number >= range.start && number <= range.end;
   return (
-    <div className={styles.view}>
+    <div className={styles.view} data-testid="file-lines">
       <div className={styles.gutter} aria-label="Line numbers">
         {lines.map((_, index) => {
           const number = firstLine + index;

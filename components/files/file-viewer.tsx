@@ -7,8 +7,14 @@ import { AddFileToContext } from './add-file-to-context';
 import { TextFileView } from './text-file-view';
 import styles from './files.module.css';
 
+interface FileViewerProps {
+  /** Whether the viewer has the whole panel, the tree hidden. */
+  maximized: boolean;
+  onToggleMaximized(): void;
+}
+
 /** The open file: a page of text, a picture, a description of other bytes, or why it cannot be shown. */
-export function FileViewer() {
+export function FileViewer({ maximized, onToggleMaximized }: FileViewerProps) {
   const view = useBatonStore((state) => state.fileView);
   if (!view) return null;
   return (
@@ -17,7 +23,18 @@ export function FileViewer() {
         <h3 className={styles.viewerPath} title={view.path}>
           {view.path}
         </h3>
-        {view.kind === 'image' || view.kind === 'binary' ? <AddFileToContext path={view.path} /> : null}
+        <div className={styles.viewerActions}>
+          {view.kind === 'image' || view.kind === 'binary' ? <AddFileToContext path={view.path} /> : null}
+          <button
+            type="button"
+            className={`button ${styles.maximize}`}
+            data-testid="file-viewer-maximize"
+            title={maximized ? 'Show the folders again' : 'Read the file in the whole panel, the folders hidden'}
+            onClick={onToggleMaximized}
+          >
+            {maximized ? 'Restore' : 'Maximize'}
+          </button>
+        </div>
       </header>
       <FileBody view={view} />
     </section>

@@ -7,19 +7,36 @@ import { z } from 'zod';
 
 /**
  * Who decided a tool call, and how: the user on its card (once, or for the rest of the session),
- * an earlier "Approve for this session", a config rule (the defaults included), or Stop.
+ * an earlier "Approve for this session", a rule of the user's config file, Baton's own default
+ * rules (what only reads runs without a question), or Stop. 'config-rule' without a `rule`, in a
+ * thread recorded before the two were told apart, may also have been the defaults.
  */
-export const ApprovalDeciderSchema = z.enum(['user-once', 'user-session', 'earlier-session', 'config-rule', 'stop']);
+export const ApprovalDeciderSchema = z.enum(['user-once', 'user-session', 'earlier-session', 'config-rule', 'default-rule', 'stop']);
 export type ApprovalDecider = z.infer<typeof ApprovalDeciderSchema>;
+
+/** A rule of the user's config file that decided a call: the file, as the relay names it, and the rule in words. */
+export const ConfigRuleSchema = z.object({
+  /** Relative to the workspace when the file lies inside it (`.baton/config.json`), else absolute. */
+  file: z.string().min(1).max(4096),
+  /** `allow write_file`, `allow execute git when its arguments starts with "status"`. */
+  rule: z.string().max(2000),
+});
+export type ConfigRule = z.infer<typeof ConfigRuleSchema>;
 
 export const ToolCallApprovalSchema = z.object({
   decision: z.enum(['approved', 'rejected']),
   by: ApprovalDeciderSchema,
+  /** With `by: 'config-rule'`: which rule of which file. */
+  rule: ConfigRuleSchema.optional(),
 });
 export type ToolCallApproval = z.infer<typeof ToolCallApprovalSchema>;
 
-/** Why a call ran without a question: a config rule allowed it, or an earlier session approval. */
-export const AutoApprovalSchema = z.enum(['config', 'session']);
+/**
+ * Why a call ran without a question: a rule of the user's config file ('config'), Baton's default
+ * rules ('default'), or an earlier session approval. Relays before 'default' existed said 'config'
+ * for both; that value still reads.
+ */
+export const AutoApprovalSchema = z.enum(['config', 'default', 'session']);
 export type AutoApproval = z.infer<typeof AutoApprovalSchema>;
 
 /**

@@ -3,6 +3,7 @@ import type { ChatContentInput, ChatRole } from '../protocol/eca-chat';
 import { ChatContentSchema } from '../protocol/eca-chat';
 import type { ThreadEntry } from '../protocol/acp-threads';
 import { applyChatContent, applyChatContentInPlace, interruptOpenToolCalls, joinAdjacentTextChunks } from './apply-chat-content';
+import { approvalLabel } from './review-labels';
 
 function fold(contents: Array<[ChatRole, ChatContentInput]>, start: ThreadEntry[] = []): ThreadEntry[] {
   return contents.reduce<ThreadEntry[]>(
@@ -123,6 +124,25 @@ describe('applyChatContent', () => {
       ['assistant', { type: 'toolCalled', ...writeCall, arguments: [], error: true, outputs: [{ type: 'text', content: 'no such file' }] }],
     ]);
     expect(entries[0]).toMatchObject({ status: 'failed', outputText: 'no such file' });
+  });
+
+  it("records what let a call run unasked: a config file's rule, Baton's defaults, or an older relay's bare 'config'", () => {
+    const run = (id: string, extra: Partial<ChatContentInput>) =>
+      fold([['assistant', { type: 'toolCallRun', ...writeCall, id, arguments: {}, manualApproval: false, ...extra } as ChatContentInput]])[0];
+    const rule = { file: '.baton/config.json', rule: 'allow write_file' };
+    const byRule = run('a', { autoApproved: 'config', approvingRule: rule });
+    const byDefaults = run('b', { autoApproved: 'default' });
+    const byOlderRelay = run('c', { autoApproved: 'config' });
+    expect([byRule, byDefaults, byOlderRelay].map((entry) => (entry?.type === 'toolCall' ? entry.approval : undefined))).toEqual([
+      { decision: 'approved', by: 'config-rule', rule },
+      { decision: 'approved', by: 'default-rule' },
+      { decision: 'approved', by: 'config-rule' },
+    ]);
+    expect([byRule, byDefaults, byOlderRelay].map((entry) => (entry?.type === 'toolCall' && entry.approval ? approvalLabel(entry.approval) : ''))).toEqual([
+      'Allowed by a rule in .baton/config.json',
+      "Allowed by Baton's default rules",
+      'Allowed by a config rule',
+    ]);
   });
 
   it('records a rejection with its reason', () => {

@@ -9,6 +9,7 @@ import type { ToolCallApproval, TurnOutcome, TurnSummaryEntry, TurnUsage } from 
 
 type ApprovalContent = Extract<ChatContent, { type: 'toolCallApproval' }>;
 type UsageContent = Extract<ChatContent, { type: 'usage' }>;
+type RunContent = Extract<ChatContent, { type: 'toolCallRun' }>;
 
 /** The approval an answer on the card amounts to; an agent's own option says what it meant. */
 export function approvalOfAnswer(content: ApprovalContent, options: readonly ApprovalOption[] | undefined): ToolCallApproval {
@@ -28,9 +29,22 @@ export function approvalOfRejection(previous: ToolCallEntry | undefined, reason:
   return { decision: 'rejected', by: reason === 'user-config' ? 'config-rule' : 'user-once' };
 }
 
-export function approvalOfAutoRun(autoApproved: 'config' | 'session' | undefined): ToolCallApproval | undefined {
-  if (autoApproved === undefined) return undefined;
-  return { decision: 'approved', by: autoApproved === 'session' ? 'earlier-session' : 'config-rule' };
+/** Who let a call run without a question: an earlier session approval, Baton's defaults, or a rule of the config file (which one, when said). */
+export function approvalOfAutoRun({ autoApproved, approvingRule }: Pick<RunContent, 'autoApproved' | 'approvingRule'>): ToolCallApproval | undefined {
+  switch (autoApproved) {
+    case undefined:
+      return undefined;
+    case 'session':
+      return { decision: 'approved', by: 'earlier-session' };
+    case 'default':
+      return { decision: 'approved', by: 'default-rule' };
+    case 'config':
+      return { decision: 'approved', by: 'config-rule', ...(approvingRule ? { rule: approvingRule } : {}) };
+    default: {
+      const unreachable: never = autoApproved;
+      return unreachable;
+    }
+  }
 }
 
 export function usageOf(content: UsageContent): TurnUsage {

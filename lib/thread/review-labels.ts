@@ -10,6 +10,7 @@ const APPROVAL_LABELS: Record<ToolCallApproval['decision'], Record<ToolCallAppro
     'user-session': 'Approved by you for this session',
     'earlier-session': 'Approved by your earlier approval for this session',
     'config-rule': 'Allowed by a config rule',
+    'default-rule': "Allowed by Baton's default rules",
     stop: 'Approved',
   },
   rejected: {
@@ -17,11 +18,16 @@ const APPROVAL_LABELS: Record<ToolCallApproval['decision'], Record<ToolCallAppro
     'user-session': 'Rejected by you',
     'earlier-session': 'Rejected',
     'config-rule': 'Refused by a config rule',
+    'default-rule': "Refused by Baton's default rules",
     stop: 'Rejected by Stop',
   },
 };
 
+/** "Allowed by a rule in .baton/config.json" when the rule's file is known; the words of its kind otherwise. */
 export function approvalLabel(approval: ToolCallApproval): string {
+  if (approval.by === 'config-rule' && approval.rule) {
+    return `${approval.decision === 'approved' ? 'Allowed' : 'Refused'} by a rule in ${approval.rule.file}`;
+  }
   return APPROVAL_LABELS[approval.decision][approval.by];
 }
 

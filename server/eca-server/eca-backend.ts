@@ -18,7 +18,7 @@ import { CommandSandbox } from '../process/command-sandbox';
 import { readSandboxConfig } from '../process/sandbox-config';
 import { FileHistory } from '../rewind/file-history';
 import { policyRestoreGuard } from '../rewind/policy-restore-guard';
-import { CONFIG_FILE, createMcpServers, loadRelayConfig } from '../relay/relay-config';
+import { CONFIG_FILE, configFileLabel, createMcpServers, loadRelayConfig } from '../relay/relay-config';
 import { databaseTarget } from '../store/database-target';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { Workspace } from '../workspace/workspace';
@@ -56,12 +56,13 @@ export interface EcaBackend {
 
 export async function openEcaBackend(options: EcaBackendOptions): Promise<EcaBackend> {
   const { workspaceRoot, dataDir, env, log, onContent } = options;
-  const config = await loadRelayConfig(path.join(dataDir, CONFIG_FILE));
+  const configFile = path.join(dataDir, CONFIG_FILE);
+  const config = await loadRelayConfig(configFile);
   const commandSandbox = await CommandSandbox.start({ config: readSandboxConfig(config.sandbox), workspaceRoot, dataDir, env });
   log(commandSandbox.startupNote());
   const mcp = createMcpServers(config, { cwd: workspaceRoot, log, sandbox: commandSandbox });
   const store = await openThreadStore({ database: databaseTarget({ databaseUrl: env.BATON_DATABASE_URL, dataDir }) });
-  const approvalPolicy = ApprovalPolicy.fromConfig(config);
+  const approvalPolicy = ApprovalPolicy.fromConfig(config, configFileLabel(configFile, workspaceRoot));
   let agent: Awaited<ReturnType<typeof createBuiltinAgentFromEnv>>;
   try {
     agent = await createBuiltinAgentFromEnv({

@@ -62,7 +62,7 @@ export class EcaContentTranslator {
         return withEcaServer(running);
       }
       case 'toolCallRun': {
-        const { approvalOptions: _options, autoApproved: _autoApproved, boundary: _boundary, ...run } = content;
+        const { approvalOptions: _options, autoApproved: _autoApproved, approvingRule: _rule, boundary: _boundary, ...run } = content;
         this.started(content.id);
         return withEcaServer(run);
       }

@@ -1,6 +1,7 @@
 /**
  * The review after a relay restart, for what thread-review-reload.test.ts does not record: calls
- * that a config rule allowed or refused (nobody was asked), and a priced model's costs. The
+ * that a config rule allowed (named with its file) or refused, and one Baton's default rules
+ * allowed (nobody was asked), and a priced model's costs. The
  * built-in agent's own usage tally lives in memory, so the header's cost must come from the store;
  * the export says the same, and an imported copy keeps it.
  */
@@ -27,7 +28,7 @@ async function until(condition: () => boolean): Promise<void> {
 /** A model the catalog prices, so each turn reports a cost. */
 const PRICED_MODEL = 'claude-sonnet-4-6';
 
-it('shows calls a config rule allowed or refused, and the costs, after a restart and in an imported copy', async () => {
+it("shows calls a config rule allowed or refused, one Baton's defaults allowed, and the costs, after a restart and in an imported copy", async () => {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'baton-review-rule-'));
   cleanups.push(() => rm(folder, { recursive: true, force: true }));
   const dataDir = path.join(folder, '.baton');
@@ -36,7 +37,13 @@ it('shows calls a config rule allowed or refused, and the costs, after a restart
     path.join(dataDir, 'config.json'),
     JSON.stringify({ toolApproval: [{ tool: 'write_file', decision: 'allow' }, { tool: 'shell_command', decision: 'deny' }] }),
   );
-  const steps: ScriptedReply[] = [useTool('write_file', { path: 'notes.md', content: 'kept\n' }), useTool('shell_command', { command: 'echo no' }), say('One written, one refused.'), say('Still here.')];
+  const steps: ScriptedReply[] = [
+    useTool('write_file', { path: 'notes.md', content: 'kept\n' }),
+    useTool('shell_command', { command: 'echo no' }),
+    useTool('read_file', { path: 'notes.md' }),
+    say('One written, one refused, one read.'),
+    say('Still here.'),
+  ];
   let next = 0;
   const model = await startScriptedModelServer({ script: () => steps[next++] ?? say('Done.') });
   cleanups.push(() => model.close());
@@ -64,11 +71,12 @@ it('shows calls a config rule allowed or refused, and the costs, after a restart
   const { entries } = await client.rpc.request('getThreadEntries', { threadId });
   const calls = entries.filter((entry) => entry.type === 'toolCall');
   expect(calls.map((call) => [call.name, call.status, call.approval])).toEqual([
-    ['write_file', 'succeeded', { decision: 'approved', by: 'config-rule' }],
+    ['write_file', 'succeeded', { decision: 'approved', by: 'config-rule', rule: { file: '.baton/config.json', rule: 'allow write_file' } }],
     ['shell_command', 'rejected', { decision: 'rejected', by: 'config-rule' }],
+    ['read_file', 'succeeded', { decision: 'approved', by: 'default-rule' }],
   ]);
   const labels = calls.map((call) => approvalLabel(call.approval!));
-  expect(labels).toEqual(['Allowed by a config rule', 'Refused by a config rule']);
+  expect(labels).toEqual(['Allowed by a rule in .baton/config.json', 'Refused by a config rule', "Allowed by Baton's default rules"]);
 
   // Each turn's usage carries its cost, and the header's total is theirs, read from the store.
   const summaries = entries.filter((entry) => entry.type === 'turnSummary');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configuredAgents } from '../agents/agents-config';
 import { parseAgentConfig } from '../agents/builtin/policy/agent-config';
-import { readAgentsSection } from './relay-config';
+import { configFileLabel, readAgentsSection } from './relay-config';
 
 const config = (json: unknown) => parseAgentConfig(JSON.stringify(json), 'config.json');
 
@@ -43,5 +43,13 @@ describe('the agents section of config.json', () => {
         /agents section of config.json is invalid.*(BATON_TOKEN|BATON_DATABASE_URL) is the relay's own secret, which nothing the relay starts is given/s,
       );
     }
+  });
+});
+
+describe('configFileLabel', () => {
+  it("names a config file inside the workspace from the workspace, and any other by its whole path", () => {
+    expect(configFileLabel('/srv/project/.baton/config.json', '/srv/project')).toBe('.baton/config.json');
+    expect(configFileLabel('/srv/baton-data/config.json', '/srv/project')).toBe('/srv/baton-data/config.json');
+    expect(configFileLabel('/srv/project-old/config.json', '/srv/project')).toBe('/srv/project-old/config.json');
   });
 });

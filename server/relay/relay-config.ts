@@ -7,6 +7,7 @@
  * It lives in the data folder,
  * which the agent may not write, so the agent cannot loosen its own policy.
  */
+import path from 'node:path';
 import { z } from 'zod';
 import { type AgentEntry, type AgentsSection, AgentsSectionSchema } from '../agents/agents-config';
 import {
@@ -24,6 +25,17 @@ import { CheckpointsConfigSchema } from '../rewind/checkpoint-config';
 import { BasePathSettingSchema } from './base-path';
 
 export const CONFIG_FILE = 'config.json';
+
+/**
+ * The config file as a tool call's approval note names it ("Allowed by a rule in
+ * .baton/config.json"): relative to the workspace when it lies inside it, as the default data
+ * folder does, so that the user's home folder stays out of a thread and its exports; else absolute.
+ */
+export function configFileLabel(file: string, workspaceRoot: string): string {
+  const relative = path.relative(workspaceRoot, file);
+  const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  return inside ? relative.split(path.sep).join('/') : file;
+}
 
 /**
  * Reads the config file and checks every section the relay uses while its text is at hand, so

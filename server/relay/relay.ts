@@ -31,7 +31,7 @@ import { createGuardedHandler, type PageHandler } from './http-handler';
 import { fileTokenSource, fixedTokenSource, type TokenSource } from './token-source';
 import { DEFAULT_SIGN_IN_CODE_SECONDS, SignInCodes } from './sign-in-codes';
 import { createSignInExchange } from './sign-in-exchange';
-import { CONFIG_FILE, createMcpServers, loadRelayConfig, readAgentsSection, readBasePath } from './relay-config';
+import { CONFIG_FILE, configFileLabel, createMcpServers, loadRelayConfig, readAgentsSection, readBasePath } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
 import { AgentRegistry } from '../agents/agent-registry';
 import { type AgentEntry, configuredAgents } from '../agents/agents-config';
@@ -166,7 +166,8 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   });
   // The file panel and the `@` menu see what the agents see: never Baton's own data folder.
   const workspace = new Workspace(options.workspaceRoot, { protectedFolders: [options.dataDir] });
-  const config = await loadRelayConfig(path.join(options.dataDir, CONFIG_FILE));
+  const configFile = path.join(options.dataDir, CONFIG_FILE);
+  const config = await loadRelayConfig(configFile);
   const agentsSection = readAgentsSection(config, options.extraAgents);
   const commandSandbox = await CommandSandbox.start({
     config: readSandboxConfig(config.sandbox),
@@ -181,7 +182,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     database: databaseTarget({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }),
     log,
   });
-  const approvalPolicy = ApprovalPolicy.fromConfig(config);
+  const approvalPolicy = ApprovalPolicy.fromConfig(config, configFileLabel(configFile, options.workspaceRoot));
   const agent = await createBuiltinAgentFromEnv({
     workspaceRoot: workspace.root,
     env: options.env,

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { ApprovalOptionSchema } from '../agents';
-import { AutoApprovalSchema, ToolCallBoundarySchema, TurnOutcomeSchema } from '../thread-review';
+import { AutoApprovalSchema, ConfigRuleSchema, ToolCallBoundarySchema, TurnOutcomeSchema } from '../thread-review';
 import { ChatContextSchema } from './chat-context';
 
 export const ToolCallOriginSchema = z.enum(['mcp', 'native']);
@@ -165,6 +165,8 @@ export const ToolCallRunContentSchema = z
     approvalOptions: z.array(ApprovalOptionSchema).optional(),
     /** Baton extension, with `manualApproval: false`: what approved it without a question. */
     autoApproved: AutoApprovalSchema.optional(),
+    /** Baton extension, with `autoApproved: 'config'`: the rule that allowed it, and its file. */
+    approvingRule: ConfigRuleSchema.optional(),
     /** Baton extension: the boundary the command will run in, shown before it is approved. */
     boundary: ToolCallBoundarySchema.optional(),
   })

@@ -15,6 +15,7 @@ import { sandboxChoiceFor } from '../../guard/sandbox-choice';
 import type { AgentTurn } from '../agent-backend';
 import { CONFIG_REJECTED_TOOL_RESULT, isRecord, REJECTED_TOOL_RESULT, toolResultBlock } from './anthropic-mapper';
 import { type ApprovalPolicy, type ApprovalVerdict, describeRule } from './policy/approval-policy';
+import { autoApprovalOf } from './policy/auto-approval';
 import { type JudgedPath, judgedPaths } from './policy/path-arguments';
 import type { SessionApprovals } from './policy/session-approvals';
 import { ToolOutputStream } from './tool-output-stream';
@@ -92,8 +93,8 @@ export async function runToolCall(
   const askUser = verdict.decision === 'ask' && !sessionApproved;
   const summary = prepared.summary + decisionNote(verdict, tool, sessionApproved);
   let described = { ...identity, summary, details: prepared.details, ...(prepared.boundary ? { boundary: prepared.boundary } : {}) };
-  const autoApproved = askUser ? undefined : sessionApproved ? 'session' : 'config';
-  await turn.emit({ type: 'toolCallRun', ...described, arguments: args, manualApproval: askUser, ...(autoApproved ? { autoApproved } : {}) });
+  const autoApproved = askUser ? {} : sessionApproved ? { autoApproved: 'session' as const } : autoApprovalOf(verdict, policy);
+  await turn.emit({ type: 'toolCallRun', ...described, arguments: args, manualApproval: askUser, ...autoApproved });
   if (askUser) {
     const answer = await untilAborted(turn.awaitApproval(toolUse.id), signal);
     if (answer === undefined) return undefined;

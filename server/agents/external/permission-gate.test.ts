@@ -27,6 +27,21 @@ describe('PermissionGate', () => {
     expect(recording.entries().at(-1)).toMatchObject({ type: 'toolCall', status: 'running' });
   });
 
+  it('records which rule of which config file allowed a call, and that the defaults allowed a read', async () => {
+    const gate = new PermissionGate(new ApprovalPolicy([{ tool: 'shell', decision: 'allow' }], '.baton/config.json'));
+    const allowed = createRecordingTurn({ message: 'go' });
+    await gate.request(allowed.turn, { call, readOnly: false });
+    expect(allowed.contents[0]).toMatchObject({ type: 'toolCallRun', autoApproved: 'config', approvingRule: { file: '.baton/config.json', rule: 'allow shell' } });
+    expect(allowed.entries().at(-1)).toMatchObject({ approval: { decision: 'approved', by: 'config-rule', rule: { file: '.baton/config.json', rule: 'allow shell' } } });
+
+    const read = createRecordingTurn({ message: 'look' });
+    const lookup = { ...call, id: 'call-2', name: 'read', arguments: { path: 'notes.md' } };
+    expect(await gate.request(read.turn, { call: lookup, readOnly: true })).toEqual({ decision: 'approved', decidedBy: 'config' });
+    expect(read.contents[0]).toMatchObject({ type: 'toolCallRun', autoApproved: 'default' });
+    expect(read.contents[0]).not.toHaveProperty('approvingRule');
+    expect(read.entries().at(-1)).toMatchObject({ approval: { decision: 'approved', by: 'default-rule' } });
+  });
+
   it("asks with the agent's own options and reports the one picked", async () => {
     const gate = new PermissionGate(new ApprovalPolicy());
     const recording = createRecordingTurn({ message: 'go', decide: () => ({ decision: 'approved', optionId: 'always' }) });

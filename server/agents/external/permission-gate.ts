@@ -11,6 +11,7 @@ import type { ChatContentInput, FileChangeDetails } from '../../../lib/protocol/
 import { callCommands } from '../../guard/call-commands';
 import type { AgentTurn, ApprovalDecision } from '../agent-backend';
 import { type ApprovalPolicy, type ApprovalVerdict, describeRule } from '../builtin/policy/approval-policy';
+import { autoApprovalOf } from '../builtin/policy/auto-approval';
 import type { JudgedPath } from '../builtin/policy/path-arguments';
 import { SessionApprovals } from '../builtin/policy/session-approvals';
 
@@ -75,7 +76,7 @@ export class PermissionGate {
     // A question a rule about a path or a change inside .git raises is asked every time.
     const remembered = verdict.decision === 'ask' && !verdict.alwaysAsks && this.sessionApprovals.has(turn.threadId, call.name);
     if (verdict.decision === 'allow' || remembered) {
-      await emit({ type: 'toolCallRun', ...call, manualApproval: false, autoApproved: remembered ? 'session' : 'config' });
+      await emit({ type: 'toolCallRun', ...call, manualApproval: false, ...(remembered ? { autoApproved: 'session' as const } : autoApprovalOf(verdict, this.policy)) });
       return { decision: 'approved', decidedBy: remembered ? 'session' : 'config' };
     }
     await emit({

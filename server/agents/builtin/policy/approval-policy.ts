@@ -45,12 +45,16 @@ const PRECEDENCE: readonly ToolApprovalDecision[] = ['deny', 'allow', 'ask'];
 export class ApprovalPolicy {
   private readonly indexed: readonly IndexedRule[];
 
-  constructor(rules: readonly ToolApprovalRule[] = []) {
+  /** `configFile`: where the rules come from, as a call's approval note names it (relay-config.ts configFileLabel). */
+  constructor(
+    rules: readonly ToolApprovalRule[] = [],
+    readonly configFile?: string,
+  ) {
     this.indexed = rules.map((rule, index) => ({ index, rule }));
   }
 
-  static fromConfig(config: Pick<AgentConfig, 'toolApproval'>): ApprovalPolicy {
-    return new ApprovalPolicy(config.toolApproval);
+  static fromConfig(config: Pick<AgentConfig, 'toolApproval'>, configFile?: string): ApprovalPolicy {
+    return new ApprovalPolicy(config.toolApproval, configFile);
   }
 
   decide(call: ToolCallToJudge): ApprovalVerdict {

@@ -9,7 +9,7 @@ export const OFFLINE_DEMO_ASKS = 'the offline demo shows every change before mak
 
 export class OfflineDemoApprovalPolicy extends ApprovalPolicy {
   constructor(private readonly userPolicy: ApprovalPolicy) {
-    super();
+    super([], userPolicy.configFile);
   }
 
   override decide(call: ToolCallToJudge): ApprovalVerdict {
