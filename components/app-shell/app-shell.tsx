@@ -17,6 +17,7 @@ import { OverlayBar } from './overlay-bar';
 import { OwnSourcePanel } from './own-source-panel';
 import { PaneTabs, type Pane } from './pane-tabs';
 import { SidePanel } from './side-panel';
+import { SkipToPrompt } from './skip-to-prompt';
 import { useLayoutMode } from './use-layout-mode';
 import { useVisualViewportHeight } from './use-visual-viewport-height';
 
@@ -67,6 +68,7 @@ export function AppShell() {
   const overlayOpen = (which: Overlay) => (embed && overlay === which ? true : undefined);
   return (
     <div className={styles.shell} data-testid="app-shell" data-layout={layout} data-side-hidden={sideHidden || undefined}>
+      <SkipToPrompt onSkip={() => (embed ? setOverlay(null) : setPane('chat'))} />
       {embed ? <EmbedBar onOpen={setOverlay} /> : <AppHeader />}
       <OfflineDemoBanner />
       <OwnSourcePanel />
