@@ -1,6 +1,6 @@
 'use client';
 
-import { type KeyboardEvent, useCallback, useRef, useState } from 'react';
+import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
 import { useAgentLabel } from '../agents/use-agent-label';
 import { useBatonStore } from '../baton-client/baton-store-context';
@@ -45,6 +45,13 @@ export function ThreadItem({ thread, selected, now, shared }: { thread: ThreadMe
   const open = () => void (thread.match ? openSearchResult(thread.id, thread.match.seq) : selectThread(thread.id));
   const title = thread.title || UNTITLED;
   const archived = thread.archivedAt !== undefined;
+
+  // The editor gone after Enter or Escape leaves focus nowhere: back to the row. A click elsewhere keeps its own focus.
+  const wasRenaming = useRef(false);
+  useEffect(() => {
+    if (wasRenaming.current && !renaming && (document.activeElement === null || document.activeElement === document.body)) openButton.current?.focus();
+    wasRenaming.current = renaming;
+  }, [renaming]);
 
   const closeMenu = useCallback((refocus: boolean) => {
     setMenu(null);
@@ -106,13 +113,7 @@ export function ThreadItem({ thread, selected, now, shared }: { thread: ThreadMe
           <ThreadTitleEditor
             title={thread.title}
             onSave={(next) => renameThreadTitle(thread.id, next)}
-            onDone={() => {
-              setRenaming(false);
-              // Enter or Escape leaves focus nowhere: back to the row. A click elsewhere keeps its own focus.
-              requestAnimationFrame(() => {
-                if (document.activeElement === document.body) openButton.current?.focus();
-              });
-            }}
+            onDone={() => setRenaming(false)}
           />
         ) : (
           <button

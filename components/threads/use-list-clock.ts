@@ -19,12 +19,11 @@ export function useListClock(modifiedAts: readonly string[]): number {
 
   useEffect(() => {
     // Rows that came in since (a page of older threads, a thread moved up) are told at the time now.
+    const current = Date.now();
     if (toldFor.current !== key) {
       toldFor.current = key;
-      setNow(Date.now());
-      return;
+      setNow(current);
     }
-    const current = Date.now();
     let next = current + LONGEST_SLEEP;
     for (const modifiedAt of key.split('\n')) {
       const change = nextLabelChange(modifiedAt, current);
