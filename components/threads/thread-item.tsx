@@ -160,7 +160,7 @@ export function ThreadItem({ thread, selected, now, shared }: { thread: ThreadMe
         >
           <span aria-hidden="true">⋯</span>
         </button>
-        {menu ? <ThreadMenu label={`Actions for ${title}`} items={items} focusLast={menu.focusLast} onClose={closeMenu} /> : null}
+        {menu ? <ThreadMenu anchor={menuButton} label={`Actions for ${title}`} items={items} focusLast={menu.focusLast} onClose={closeMenu} /> : null}
       </div>
       {confirmingDelete ? (
         <ThreadDeleteConfirm

@@ -1,6 +1,6 @@
 'use client';
 
-import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import styles from './threads.module.css';
 
 export interface ThreadMenuItem {
@@ -16,11 +16,14 @@ export interface ThreadMenuItem {
  * the ⋯ button, Tab closes it and moves on; a press outside closes it.
  */
 export function ThreadMenu({
+  anchor,
   label,
   items,
   focusLast,
   onClose,
 }: {
+  /** The ⋯ button the menu opens from. */
+  anchor: RefObject<HTMLButtonElement | null>;
   label: string;
   items: readonly ThreadMenuItem[];
   focusLast: boolean;
@@ -28,23 +31,25 @@ export function ThreadMenu({
   onClose(refocus: boolean): void;
 }) {
   const menu = useRef<HTMLDivElement>(null);
-  const [above, setAbove] = useState(false);
+  const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
 
-  // Opens under its button, or over it when the list's visible part ends too soon below.
+  // Fixed to the screen by its button, so that no scrolling pane clips it: under the button, or
+  // over it when the screen ends too soon below.
   useLayoutEffect(() => {
     const element = menu.current;
-    const scroller = element?.closest('ul');
-    if (!element || !scroller) return;
-    const box = element.getBoundingClientRect();
-    const room = scroller.getBoundingClientRect();
-    if (box.bottom > room.bottom && box.top - box.height - room.top > room.bottom - box.bottom) setAbove(true);
-  }, []);
+    const button = anchor.current;
+    if (!element || !button) return;
+    const box = button.getBoundingClientRect();
+    const height = element.offsetHeight;
+    const fitsBelow = box.bottom + height <= window.innerHeight || box.top < height;
+    setPlace({ top: fitsBelow ? box.bottom : box.top - height, right: document.documentElement.clientWidth - box.right });
+  }, [anchor]);
 
   // Focus goes in once, as the menu opens; a re-render must not pull it back to the first item.
   const focusLastAtOpen = useRef(focusLast);
   useEffect(() => {
     const buttons = menuItems(menu.current);
-    (focusLastAtOpen.current ? buttons.at(-1) : buttons[0])?.focus();
+    (focusLastAtOpen.current ? buttons.at(-1) : buttons[0])?.focus({ preventScroll: true });
   }, []);
 
   const close = useRef(onClose);
@@ -56,14 +61,23 @@ export function ThreadMenu({
       const row = menu.current?.parentElement;
       if (row && !row.contains(event.target as Node)) close.current(false);
     };
+    // The list (or the page) scrolled would leave a fixed menu behind its row; another pane's scrolling (a streaming chat) does not.
+    const closeOnScroll = (event: Event) => {
+      const button = anchor.current;
+      if (button && event.target instanceof Node && event.target.contains(button)) close.current(false);
+    };
     document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
-  }, []);
+    document.addEventListener('scroll', closeOnScroll, true);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      document.removeEventListener('scroll', closeOnScroll, true);
+    };
+  }, [anchor]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const buttons = menuItems(menu.current);
     const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const move = (index: number) => buttons[(index + buttons.length) % buttons.length]?.focus();
+    const move = (index: number) => buttons[(index + buttons.length) % buttons.length]?.focus({ preventScroll: true });
     if (event.key === 'ArrowDown') move(at + 1);
     else if (event.key === 'ArrowUp') move(at - 1);
     else if (event.key === 'Home') move(0);
@@ -76,7 +90,15 @@ export function ThreadMenu({
   };
 
   return (
-    <div ref={menu} className={styles.menu} role="menu" aria-label={label} data-testid="thread-menu" data-placement={above ? 'above' : 'below'} onKeyDown={onKeyDown}>
+    <div
+      ref={menu}
+      className={styles.menu}
+      role="menu"
+      aria-label={label}
+      data-testid="thread-menu"
+      style={place ? { top: place.top, right: place.right } : { visibility: 'hidden' }}
+      onKeyDown={onKeyDown}
+    >
       {items.map((item) => (
         <button
           key={item.id}
