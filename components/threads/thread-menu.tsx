@@ -34,15 +34,24 @@ export function ThreadMenu({
   const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
 
   // Fixed to the screen by its button, so that no scrolling pane clips it: under the button, or
-  // over it when the screen ends too soon below.
+  // over it when the screen ends too soon below. The list scrolling moves it with its button.
   useLayoutEffect(() => {
-    const element = menu.current;
-    const button = anchor.current;
-    if (!element || !button) return;
-    const box = button.getBoundingClientRect();
-    const height = element.offsetHeight;
-    const fitsBelow = box.bottom + height <= window.innerHeight || box.top < height;
-    setPlace({ top: fitsBelow ? box.bottom : box.top - height, right: document.documentElement.clientWidth - box.right });
+    const place = () => {
+      const element = menu.current;
+      const button = anchor.current;
+      if (!element || !button) return;
+      const box = button.getBoundingClientRect();
+      const height = element.offsetHeight;
+      const fitsBelow = box.bottom + height <= window.innerHeight || box.top < height;
+      setPlace({ top: fitsBelow ? box.bottom : box.top - height, right: document.documentElement.clientWidth - box.right });
+    };
+    place();
+    // Only a scroll that moves the button: another pane's (a streaming chat) does not.
+    const follow = (event: Event) => {
+      if (anchor.current && event.target instanceof Node && event.target.contains(anchor.current)) place();
+    };
+    document.addEventListener('scroll', follow, true);
+    return () => document.removeEventListener('scroll', follow, true);
   }, [anchor]);
 
   // Focus goes in once, as the menu opens; a re-render must not pull it back to the first item.
@@ -61,18 +70,9 @@ export function ThreadMenu({
       const row = menu.current?.parentElement;
       if (row && !row.contains(event.target as Node)) close.current(false);
     };
-    // The list (or the page) scrolled would leave a fixed menu behind its row; another pane's scrolling (a streaming chat) does not.
-    const closeOnScroll = (event: Event) => {
-      const button = anchor.current;
-      if (button && event.target instanceof Node && event.target.contains(button)) close.current(false);
-    };
     document.addEventListener('pointerdown', closeOutside);
-    document.addEventListener('scroll', closeOnScroll, true);
-    return () => {
-      document.removeEventListener('pointerdown', closeOutside);
-      document.removeEventListener('scroll', closeOnScroll, true);
-    };
-  }, [anchor]);
+    return () => document.removeEventListener('pointerdown', closeOutside);
+  }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const buttons = menuItems(menu.current);
