@@ -94,6 +94,7 @@ export function ThreadItem({ thread, selected, now, shared }: { thread: ThreadMe
     else if (fromMenuButton && event.key === 'ArrowLeft') openButton.current?.focus();
     else if ((event.key === 'F10' && event.shiftKey) || event.key === 'ContextMenu') setMenu({ focusLast: false });
     else if (fromMenuButton && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) setMenu({ focusLast: event.key === 'ArrowUp' });
+    else if (fromMenuButton && event.key === 'Escape' && menu !== null) setMenu(null);
     else return;
     event.preventDefault();
   };

@@ -56,7 +56,7 @@ export function ThreadMenu({
 
   // Focus goes in once, as the menu opens; a re-render must not pull it back to the first item.
   const focusLastAtOpen = useRef(focusLast);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const buttons = menuItems(menu.current);
     (focusLastAtOpen.current ? buttons.at(-1) : buttons[0])?.focus({ preventScroll: true });
   }, []);
@@ -96,7 +96,7 @@ export function ThreadMenu({
       role="menu"
       aria-label={label}
       data-testid="thread-menu"
-      style={place ? { top: place.top, right: place.right } : { visibility: 'hidden' }}
+      style={place ?? undefined}
       onKeyDown={onKeyDown}
     >
       {items.map((item) => (
