@@ -133,14 +133,15 @@ async function expectTabReachesEveryControl(page: Page): Promise<void> {
     if (!focused.ring) withoutRing.push(focused.name);
   }
   expect(withoutRing).toEqual([]);
-  // A radio group or a tab list is one Tab stop whose arrows move inside (the ARIA pattern): a
-  // member not reached by Tab counts when another member of its group was. Any other is a defect.
+  // A radio group, a tab list or a toolbar (a thread row and its ⋯ button) is one Tab stop whose
+  // arrows move inside (the ARIA patterns): a member not reached by Tab counts when another member
+  // of its group was. Any other is a defect.
   const unreached = await controls.evaluateAll(
     (elements, reachedKeys) =>
       elements
         .filter((element) => !reachedKeys.includes(element.getAttribute('data-tab-probe') ?? ''))
         .filter((element) => {
-          const group = element.closest('[role="radiogroup"], [role="tablist"]');
+          const group = element.closest('[role="radiogroup"], [role="tablist"], [role="toolbar"]');
           return !group || ![...group.querySelectorAll('[data-tab-probe]')].some((member) => reachedKeys.includes(member.getAttribute('data-tab-probe') ?? ''));
         })
         .map((element) => `${element.tagName.toLowerCase()} "${element.getAttribute('aria-label') || element.textContent?.trim().slice(0, 30)}"`),

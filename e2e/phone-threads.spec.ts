@@ -1,6 +1,6 @@
 /**
- * On a 390 × 844 phone, a thread's own actions and what follows them: Rename, Archive and Delete,
- * the delete's confirmation, the Undo note and the file viewer's Add to context are each big enough
+ * On a 390 × 844 phone, a thread's own actions and what follows them: its ⋯ button, the menu's
+ * Rename, Archive and Delete, the delete's confirmation, the Undo note and the file viewer's Add to context are each big enough
  * for a finger (44 px), and the Undo note does not sit over the pane tabs or the composer's Send.
  */
 import { writeFile } from 'node:fs/promises';
@@ -51,15 +51,17 @@ test('a thread is renamed, deleted and brought back by tapping; the Undo note le
   await baton.expectTurnFinished();
 
   await page.getByTestId('pane-tab-threads').tap();
-  const row = page.getByTestId('thread-row').first();
-  for (const testId of ['rename-thread', 'archive-thread', 'delete-thread']) await expectTappable(row.getByTestId(testId));
+  const title = (await baton.threadItems.first().getByTestId('thread-title').textContent()) ?? '';
+  await expectTappable(baton.threadRow(title).getByTestId('thread-menu-button'));
+  const menuItem = await baton.openThreadMenu(title, 'tap');
+  for (const testId of ['rename-thread', 'archive-thread', 'delete-thread']) await expectTappable(menuItem(testId));
 
-  await row.getByTestId('rename-thread').tap();
+  await menuItem('rename-thread').tap();
   await page.getByTestId('thread-title-input').fill('Phone notes');
   await page.getByTestId('thread-title-input').press('Enter');
   await expect(baton.threadItem('Phone notes')).toBeVisible();
 
-  await baton.threadRow('Phone notes').getByTestId('delete-thread').tap();
+  await baton.threadAction('Phone notes', 'delete-thread', 'tap');
   await expectTappable(page.getByTestId('confirm-delete-thread'));
   await expectTappable(page.getByTestId('cancel-delete-thread'));
   await page.getByTestId('confirm-delete-thread').tap();

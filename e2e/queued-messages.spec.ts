@@ -123,7 +123,7 @@ test('a message queued on a thread deleted mid-turn is kept, not sent to nothing
   // queued message for the first.
   await expect(baton.assistantMessages.last()).toContainText('Let me');
 
-  await baton.threadRow('Read my notes').getByTestId('delete-thread').click();
+  await baton.threadAction('Read my notes', 'delete-thread');
   await page.getByTestId('confirm-delete-thread').click();
   await page.getByTestId('undo-delete').click();
   await expect(baton.userMessages.first()).toHaveText('Read my notes');

@@ -121,7 +121,7 @@ test('two tabs see threads created, renamed and deleted in either', async ({ pag
 
   // The tab a user acts in is the one in front (a background tab's frames are throttled).
   await first.page.bringToFront();
-  await first.threadRow('Shared shopping list').getByTestId('rename-thread').click();
+  await first.threadAction('Shared shopping list', 'rename-thread');
   await first.page.getByTestId('thread-title-input').fill('Groceries for Sunday');
   await first.page.getByTestId('thread-title-input').press('Enter');
   await expect(second.threadItem('Groceries for Sunday')).toHaveCount(1);
@@ -131,7 +131,7 @@ test('two tabs see threads created, renamed and deleted in either', async ({ pag
   await expect(second.userMessages).toHaveText(['Shared shopping list']);
 
   await first.page.bringToFront();
-  await first.threadRow('Groceries for Sunday').getByTestId('delete-thread').click();
+  await first.threadAction('Groceries for Sunday', 'delete-thread');
   await first.page.getByTestId('confirm-delete-thread').click();
   await expect(second.threadItem('Groceries for Sunday')).toHaveCount(0);
   await expect(second.threadItems).toHaveCount(1);
@@ -183,18 +183,20 @@ test('an archived thread leaves the list, is found under Archived, and comes bac
   await baton.newThread();
   await sendAndFinish(baton, 'Old receipts');
 
-  await baton.threadRow('Old receipts').getByTestId('archive-thread').click();
+  await baton.threadAction('Old receipts', 'archive-thread');
   await expect(baton.threadItem('Old receipts')).toHaveCount(0);
   await expect(baton.threadItems).toHaveCount(1);
 
   await page.getByTestId('show-archived').check();
   await expect(baton.threadItems).toHaveCount(1);
-  await expect(baton.threadRow('Old receipts').getByTestId('archive-thread')).toHaveText('Unarchive');
+  const menuItem = await baton.openThreadMenu('Old receipts');
+  await expect(menuItem('archive-thread')).toHaveText('Unarchive');
+  await page.keyboard.press('Escape');
   await page.getByTestId('thread-search').fill('receipts');
   await expect(baton.threadItem('Old receipts')).toHaveCount(1);
   await page.getByTestId('thread-search').fill('');
 
-  await baton.threadRow('Old receipts').getByTestId('archive-thread').click();
+  await baton.threadAction('Old receipts', 'archive-thread');
   await expect(baton.threadItems).toHaveCount(0);
   await page.getByTestId('show-archived').uncheck();
   await expect(baton.threadItem('Old receipts')).toHaveCount(1);
@@ -225,11 +227,11 @@ test('delete asks first, and Undo brings the thread back whole', async ({ page }
   await sendAndFinish(baton, 'Keep this one');
 
   const row = baton.threadRow('Keep this one');
-  await row.getByTestId('delete-thread').click();
+  await baton.threadAction('Keep this one', 'delete-thread');
   await row.getByTestId('cancel-delete-thread').click();
   await expect(baton.threadItem('Keep this one')).toHaveCount(1);
 
-  await row.getByTestId('delete-thread').click();
+  await baton.threadAction('Keep this one', 'delete-thread');
   await row.getByTestId('confirm-delete-thread').click();
   await expect(baton.threadItem('Keep this one')).toHaveCount(0);
   await expect.poll(() => baton.path()).toBe('/');

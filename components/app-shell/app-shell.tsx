@@ -18,6 +18,7 @@ import { OwnSourcePanel } from './own-source-panel';
 import { PaneTabs, type Pane } from './pane-tabs';
 import { SidePanel, SIDE_PANEL_ID } from './side-panel';
 import { SidePanelSplitter } from './side-panel-splitter';
+import { SkipToPrompt } from './skip-to-prompt';
 import { useLayoutMode } from './use-layout-mode';
 import { useSidePanelWidth } from './use-side-panel-width';
 import { useVisualViewportHeight } from './use-visual-viewport-height';
@@ -70,6 +71,7 @@ export function AppShell() {
   const overlayOpen = (which: Overlay) => (embed && overlay === which ? true : undefined);
   return (
     <div className={styles.shell} data-testid="app-shell" data-layout={layout} data-side-hidden={sideHidden || undefined}>
+      <SkipToPrompt onSkip={() => (embed ? setOverlay(null) : setPane('chat'))} />
       {embed ? <EmbedBar onOpen={setOverlay} /> : <AppHeader />}
       <OfflineDemoBanner />
       <OwnSourcePanel />

@@ -1,12 +1,29 @@
 'use client';
 
+import { useMemo } from 'react';
+import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
 import { NewThreadAgentPicker } from '../agents/new-thread-agent-picker';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ThreadFilters } from './thread-filters';
 import { ThreadItem } from './thread-item';
 import { ThreadListEnd } from './thread-list-end';
 import { ThreadSearchBox } from './thread-search-box';
+import { useListClock } from './use-list-clock';
 import styles from './threads.module.css';
+
+/** Titles held by more than one loaded thread, compared as a reader would (case and outer spaces aside). */
+function sharedTitles(threads: readonly ThreadMetadata[]): Set<string> {
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const thread of threads) {
+    const key = titleKey(thread.title);
+    if (seen.has(key)) shared.add(key);
+    seen.add(key);
+  }
+  return shared;
+}
+
+const titleKey = (title: string) => title.trim().toLocaleLowerCase();
 
 export function ThreadPanel() {
   const threads = useBatonStore((state) => state.threads);
@@ -15,6 +32,8 @@ export function ThreadPanel() {
   const connected = useBatonStore((state) => state.connectionStatus === 'connected');
   const startNewChat = useBatonStore((state) => state.startNewChat);
   const requestComposerFocus = useBatonStore((state) => state.requestComposerFocus);
+  const now = useListClock(useMemo(() => threads.map((thread) => thread.modifiedAt), [threads]));
+  const shared = useMemo(() => sharedTitles(threads), [threads]);
   const filtered = useBatonStore(({ threadFilter }) => threadFilter.query.trim() !== '' || threadFilter.archived || threadFilter.agent !== null || threadFilter.status !== null);
 
   return (
@@ -34,7 +53,7 @@ export function ThreadPanel() {
       <ThreadFilters />
       <ul className={styles.list} data-testid="thread-list" data-state={threadsLoaded ? 'loaded' : 'loading'}>
         {threads.map((thread) => (
-          <ThreadItem key={thread.id} thread={thread} selected={thread.id === selectedThreadId} />
+          <ThreadItem key={thread.id} thread={thread} selected={thread.id === selectedThreadId} now={now} shared={shared.has(titleKey(thread.title))} />
         ))}
         <ThreadListEnd />
       </ul>

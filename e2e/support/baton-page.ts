@@ -63,6 +63,25 @@ export class BatonPage {
     return this.page.getByTestId('thread-row').filter({ has: this.threadItem(title) });
   }
 
+  /**
+   * Opens a thread's ⋯ menu and picks one of its items: `rename-thread`, `archive-thread` (which
+   * reads Unarchive for an archived thread) or `delete-thread` (which then asks to confirm in the row).
+   */
+  async threadAction(title: string | RegExp, action: 'rename-thread' | 'archive-thread' | 'delete-thread', how: 'click' | 'tap' = 'click'): Promise<void> {
+    const item = await this.openThreadMenu(title, how);
+    await (how === 'tap' ? item(action).tap() : item(action).click());
+  }
+
+  /** Opens a thread's ⋯ menu; gives back its items by test id. */
+  async openThreadMenu(title: string | RegExp, how: 'click' | 'tap' = 'click'): Promise<(action: string) => Locator> {
+    const row = this.threadRow(title);
+    const button = row.getByTestId('thread-menu-button');
+    await (how === 'tap' ? button.tap() : button.click());
+    const menu = row.getByTestId('thread-menu');
+    await expect(menu).toBeVisible();
+    return (action) => menu.getByTestId(action);
+  }
+
   /** Types a prompt and presses Enter, as a user does. */
   async send(prompt: string): Promise<void> {
     await this.composer.fill(prompt);

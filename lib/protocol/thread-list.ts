@@ -36,6 +36,9 @@ export const ThreadFiltersSchema = z.object({
 });
 export type ThreadFilters = z.infer<typeof ThreadFiltersSchema>;
 
+/** How much of the last message a listed thread carries: a line's worth, not the message. */
+export const MAX_LAST_MESSAGE_START = 80;
+
 /** What a listed thread carries besides ACP's metadata. */
 export const ThreadListFieldsSchema = z.object({
   status: ThreadStatusSchema.optional(),
@@ -43,4 +46,9 @@ export const ThreadListFieldsSchema = z.object({
   archivedAt: z.string().optional(),
   /** Present in search results. */
   match: SearchMatchSchema.optional(),
+  /**
+   * The first words of the thread's last message (at most MAX_LAST_MESSAGE_START characters), to
+   * tell apart threads of the same title; absent while the thread has no message with text.
+   */
+  lastMessageStart: z.string().max(MAX_LAST_MESSAGE_START).optional(),
 });

@@ -32,7 +32,7 @@ export class ThreadListEvents {
 
   /** The thread as the list shows it: its metadata and what it is doing. */
   listed(thread: ThreadMetadata): ThreadMetadata {
-    const { id, title, modifiedAt, agent, archivedAt, match } = thread;
+    const { id, title, modifiedAt, agent, archivedAt, match, lastMessageStart } = thread;
     return {
       id,
       title,
@@ -40,6 +40,7 @@ export class ThreadListEvents {
       ...(agent === undefined ? {} : { agent }),
       ...(archivedAt === undefined ? {} : { archivedAt }),
       ...(match === undefined ? {} : { match }),
+      ...(lastMessageStart === undefined ? {} : { lastMessageStart }),
       status: this.activity.statusOf(id),
     };
   }

@@ -64,6 +64,21 @@ describe.each(DATABASE_KINDS)('rewind and fork in the store on %s', (kind) => {
     expect(await found('sea')).toEqual(['Sea mammals']);
   });
 
+  const lastMessageStartOf = async (threadId: string) => (await store.getThread(threadId))?.lastMessageStart;
+
+  it("the thread list's last message follows a rewind and a fork: the last one kept", async () => {
+    const id = await fourEntries('Sea mammals');
+    expect(await lastMessageStartOf(id)).toBe(TEXTS[3]);
+    const fork = await store.history.forkThread({ source: id, title: 'Sea mammals (fork)', agent: 'builtin', entries: [message('user', TEXTS[0]!)], eventsBefore: 2 });
+    expect(fork.lastMessageStart).toBe(TEXTS[0]);
+    expect(await lastMessageStartOf(fork.id)).toBe(TEXTS[0]);
+
+    await store.history.rewindThread(id, { keepEntries: 2, firstRemovedEvent: 3, marker: rewound(5, 2), entries: [] });
+    expect(await lastMessageStartOf(id)).toBe(TEXTS[1]);
+    await store.history.rewindThread(id, { keepEntries: 0, firstRemovedEvent: 1, marker: rewound(6, 0), entries: [] });
+    expect(await lastMessageStartOf(id)).toBeUndefined();
+  });
+
   it('a rewind rewrites the kept entries it is given, and a search finds their new text', async () => {
     const id = await fourEntries('Sea mammals');
     const finished = message('assistant', 'walruses have tusks and whiskers');

@@ -5,7 +5,8 @@
  */
 import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
 import { entryUpsertFor, type EntryUpsert } from './entry-insert';
-import { encodeEntry } from './entry-rows';
+import { decodeEntry, encodeEntry } from './entry-rows';
+import { lastMessageStartOf, messageStart } from './last-message-start';
 import { decodeEvents, encodeEvent } from './event-rows';
 import type { DatabaseTarget } from './database-target';
 import type { PrismaClient } from './generated/client';
@@ -120,6 +121,10 @@ export class PrismaThreadHistoryStore implements ThreadHistoryStore {
         await transaction.fileChange.deleteMany({ where: { threadId, position: { gt: write.keepEntries } } });
         await insertEntries(this.dialect, transaction, threadId, write.entries, updatedAt);
         await insertEvent(transaction, threadId, write.marker);
+        // The last message may be one the rewind removed: read the last one kept, one row off the key.
+        const lastMessage = await transaction.threadEntry.findFirst({ where: { threadId, type: 'message' }, orderBy: { seq: 'desc' }, select: { seq: true, data: true } });
+        const lastMessageStart = lastMessage === null ? null : (messageStart(decodeEntry(threadId, lastMessage.seq, lastMessage.data)) ?? null);
+        await transaction.thread.update({ where: { id: threadId }, data: { lastMessageStart } });
       }),
     );
   }
@@ -130,8 +135,8 @@ export class PrismaThreadHistoryStore implements ThreadHistoryStore {
     return writeWithPatience(() =>
       this.prisma.$transaction(async (transaction) => {
         const thread = await transaction.thread.create({
-          data: { title: write.title, agent: write.agent, createdAt: now, modifiedAt: now },
-          select: { id: true, title: true, modifiedAt: true, agent: true },
+          data: { title: write.title, agent: write.agent, createdAt: now, modifiedAt: now, lastMessageStart: lastMessageStartOf(entries.map((entry, seq) => ({ seq, entry }))) },
+          select: { id: true, title: true, modifiedAt: true, agent: true, lastMessageStart: true },
         });
         await transaction.$executeRaw`INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
           SELECT ${thread.id}, "seq", "role", "type", "content", "createdAt" FROM "ThreadEvent"
@@ -153,7 +158,13 @@ export class PrismaThreadHistoryStore implements ThreadHistoryStore {
         await transaction.$executeRaw`INSERT INTO "FileChange" ("threadId", "position", "toolCallId", "path", "existed", "before", "kept", "afterHash", "createdAt")
           SELECT ${thread.id}, "position", "toolCallId", "path", "existed", "before", "kept", "afterHash", "createdAt" FROM "FileChange"
           WHERE "threadId" = ${source} AND "position" <= ${entries.length} ORDER BY "id"`;
-        return { id: thread.id, title: thread.title, modifiedAt: thread.modifiedAt.toISOString(), agent: thread.agent };
+        return {
+          id: thread.id,
+          title: thread.title,
+          modifiedAt: thread.modifiedAt.toISOString(),
+          agent: thread.agent,
+          ...(thread.lastMessageStart === null ? {} : { lastMessageStart: thread.lastMessageStart }),
+        };
       }),
     );
   }

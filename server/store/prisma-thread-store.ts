@@ -35,6 +35,7 @@ import type { ThreadHistoryStore } from './thread-history-store';
 import { afterKey, decodeCursor, encodeCursor, listFilter, MAX_THREAD_PAGE, THREAD_LIST_ORDER } from './thread-list-page';
 import { threadSearchFor, type ThreadSearch } from './thread-search';
 import { entryUpsertFor, type EntryUpsert } from './entry-insert';
+import { lastMessageStartOf } from './last-message-start';
 
 /**
  * Timestamps that never repeat or go back within this process: two changes in the same
@@ -48,15 +49,18 @@ function monotonicClock(): () => Date {
   };
 }
 
-const toMetadata = (row: { id: string; title: string; modifiedAt: Date; agent: string; archivedAt: Date | null }): ThreadMetadata => ({
+type MetadataRow = { id: string; title: string; modifiedAt: Date; agent: string; archivedAt: Date | null; lastMessageStart: string | null };
+
+const toMetadata = (row: MetadataRow): ThreadMetadata => ({
   id: row.id,
   title: row.title,
   modifiedAt: row.modifiedAt.toISOString(),
   agent: row.agent,
   ...(row.archivedAt === null ? {} : { archivedAt: row.archivedAt.toISOString() }),
+  ...(row.lastMessageStart === null ? {} : { lastMessageStart: row.lastMessageStart }),
 });
 
-const metadataColumns = { id: true, title: true, modifiedAt: true, agent: true, archivedAt: true } as const;
+const metadataColumns = { id: true, title: true, modifiedAt: true, agent: true, archivedAt: true, lastMessageStart: true } as const;
 const factColumns = { model: true, usageTokens: true, usageCost: true, lastSessionTokens: true } as const;
 const detailColumns = { ...metadataColumns, ...factColumns, createdAt: true } as const;
 
@@ -182,10 +186,11 @@ class PrismaThreadStore implements ThreadStore {
     // Every entry is checked before anything is written.
     const entryRows = thread.entries.map((entry, seq) => encodeEntry('import', { seq, entry }));
     const { title, agent, model, createdAt, modifiedAt, totalTokens, totalCost } = thread;
+    const lastMessageStart = lastMessageStartOf(thread.entries.map((entry, seq) => ({ seq, entry })));
     return writeWithPatience(() =>
       this.#prisma.$transaction(async (transaction) => {
         const row = await transaction.thread.create({
-          data: { title, agent, model, createdAt, modifiedAt, usageTokens: totalTokens, usageCost: totalCost },
+          data: { title, agent, model, createdAt, modifiedAt, usageTokens: totalTokens, usageCost: totalCost, lastMessageStart },
           select: metadataColumns,
         });
         // One statement for any number of entries, as for events; then the thread is searchable.
@@ -320,6 +325,7 @@ class PrismaThreadStore implements ThreadStore {
     const firstSeq = batch.events[0]?.seq ?? 0;
     const lastSeq = batch.events.at(-1)?.seq;
     const modifiedAt = this.#now();
+    const lastMessageStart = batch.entries === undefined ? undefined : lastMessageStartOf(batch.entries);
     const rows = JSON.stringify(eventRows.map((row) => [row.seq, row.role, row.type, row.content]));
     // One statement whatever the batch size (event-insert.ts); it refuses a batch that overlaps
     // stored events, a run included (nothing is inserted then).
@@ -336,7 +342,7 @@ class PrismaThreadStore implements ThreadStore {
     await this.#prisma.$transaction(async (transaction) => {
       const { count } = await transaction.thread.updateMany({
         where: { id: threadId },
-        data: { modifiedAt, liveFrom: batch.liveFrom ?? null, ...(lastSeq === undefined ? {} : { entriesSeq: lastSeq }) },
+        data: { modifiedAt, liveFrom: batch.liveFrom ?? null, lastMessageStart, ...(lastSeq === undefined ? {} : { entriesSeq: lastSeq }) },
       });
       if (count === 0) throw new Error(`Cannot save entries of thread ${threadId}: no such thread`);
       if (eventRows.length > 0) await insertEvents(transaction);

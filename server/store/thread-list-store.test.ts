@@ -52,6 +52,21 @@ describe.each(DATABASE_KINDS)('the thread list on %s', (kind) => {
       expect(titles(await store.listThreads())).toEqual(['four', 'three', 'two', 'one']);
     });
 
+    it("carries the start of each thread's last message, kept as entries are written and read with the list", async () => {
+      const { id } = await store.createThread('Groceries');
+      expect((await store.listThreads()).threads[0]?.lastMessageStart).toBeUndefined();
+      await store.saveEntries(id, [{ seq: 0, entry: message('user', 'Buy   apples\nand pears') }]);
+      expect((await store.listThreads()).threads[0]?.lastMessageStart).toBe('Buy apples and pears');
+      // An entry that is not a message, or a message being streamed into, each write follows.
+      await store.saveEntries(id, [{ seq: 1, entry: { type: 'readFile', path: 'list.txt', content: 'apples' } }]);
+      expect((await store.listThreads()).threads[0]?.lastMessageStart).toBe('Buy apples and pears');
+      await store.appendEvents(id, { events: [], entries: [{ seq: 2, entry: message('assistant', 'Added') }], growing: true });
+      await store.appendEvents(id, { events: [], entries: [{ seq: 2, entry: message('assistant', 'Added both to the list.') }] });
+      expect((await store.listThreads()).threads[0]?.lastMessageStart).toBe('Added both to the list.');
+      expect((await store.getThread(id))?.lastMessageStart).toBe('Added both to the list.');
+      expect((await store.listThreads({ query: 'groceries' })).threads[0]?.lastMessageStart).toBe('Added both to the list.');
+    });
+
     it('keeps only or leaves out the threads named (the live status filter)', async () => {
       const one = await threadWith('one', []);
       const two = await threadWith('two', []);
@@ -175,6 +190,7 @@ describe.each(DATABASE_KINDS)('the thread list on %s', (kind) => {
       expect(await store.getEntries(imported.id)).toHaveLength(2);
       expect(titles(await store.listThreads({ query: 'okapi' }))).toEqual(['Imported okapi']);
       expect((await store.listThreads({ query: 'capybaras' })).threads[0]?.match?.seq).toBe(0);
+      expect(imported.lastMessageStart).toBe('in South America');
     });
 
     it('pages search results', async () => {
