@@ -3,15 +3,10 @@
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { Composer } from '../composer/composer';
 import { ChatEntriesOnceListLoaded } from './chat-entries-once-list-loaded';
-import { ClearChatButton } from './clear-chat-button';
 import { PendingRewindDialog } from './pending-rewind-dialog';
 import { ThreadNotFound } from './thread-not-found';
 import { TurnError } from './turn-error';
-import { ReviewToolbar } from '../review/review-toolbar';
-import { ThreadDetailsHeader } from '../review/thread-details-header';
 import { ThreadHeader } from '../review/thread-header';
-import { UsageSummary } from './usage-summary';
-import styles from './chat.module.css';
 
 export function ChatPanel() {
   const title = useBatonStore((state) => {
@@ -22,22 +17,7 @@ export function ChatPanel() {
 
   return (
     <main className="pane chat-panel" aria-label="Chat">
-      <ThreadHeader
-        title={title ?? 'Chat'}
-        tools={
-          <span className={styles.panelTools}>
-            <UsageSummary />
-            <ClearChatButton />
-          </span>
-        }
-      >
-        {missing ? null : (
-          <>
-            <ThreadDetailsHeader />
-            <ReviewToolbar />
-          </>
-        )}
-      </ThreadHeader>
+      <ThreadHeader title={title ?? 'Chat'} missing={missing} />
       {missing ? (
         <ThreadNotFound />
       ) : (
