@@ -20,6 +20,7 @@ const TEXT_ON_BACKGROUNDS: Record<string, readonly string[]> = {
   '--color-accent-text': ['--color-accent'],
   '--color-danger': ['--color-page', '--color-surface', '--color-code-surface', '--color-removed-surface'],
   '--color-warning-text': ['--color-warning-surface'],
+  '--color-pending-text': ['--color-pending'],
   '--color-added-text': ['--color-added-surface', '--color-code-surface'],
   '--color-removed-text': ['--color-removed-surface', '--color-code-surface'],
   '--color-terminal-text': ['--color-terminal-surface'],
