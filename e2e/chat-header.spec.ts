@@ -8,7 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { BatonPage } from './support/baton-page';
 import { expectInsideViewport, expectNoSidewaysScroll } from './support/layout-checks';
 import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
@@ -27,9 +27,20 @@ test.afterEach(async () => {
   await folder.remove();
 });
 
-type Box = { x: number; y: number; width: number; height: number };
-
-const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+/** An entry's size, and where what it draws sits inside it: what revealing its actions must not change. */
+function entryLayout(item: Locator) {
+  return item.evaluate((element) => {
+    const origin = element.getBoundingClientRect();
+    return {
+      width: origin.width,
+      height: origin.height,
+      parts: [...element.children].map((child) => {
+        const rect = child.getBoundingClientRect();
+        return [rect.left - origin.left, rect.top - origin.top, rect.width, rect.height];
+      }),
+    };
+  });
+}
 
 /** A thread with the demo's edit waiting for approval. */
 async function demoWaitingForApproval(page: Page): Promise<BatonPage> {
@@ -195,34 +206,28 @@ for (const size of SIZES) {
       await expect(approval.getByTestId('entry-actions-button')).toHaveCount(1);
       const count = await items.count();
       expect(count).toBeGreaterThanOrEqual(3);
-      // Everything the entries draw, besides their actions: messages, cards, notes.
-      const content = page.locator('.chat-entries__item > :not([data-testid="entry-actions"])');
       for (let index = 0; index < count; index++) {
         const item = items.nth(index);
         if (!(await item.isVisible())) continue;
-        await item.scrollIntoViewIfNeeded();
-        const before = await item.boundingBox();
         const trigger = item.getByTestId('entry-actions-button');
+        const before = await entryLayout(item);
         if (size.phone) await trigger.focus();
         else await item.hover();
         await expect(trigger).toHaveCSS('opacity', '1');
-        expect(await item.boundingBox(), 'revealing the actions moves nothing').toEqual(before);
-        const triggerBox = await trigger.boundingBox();
-        if (!triggerBox) throw new Error('the entry actions have no box');
-        const covered = await content.evaluateAll(
-          (elements, box) =>
-            elements
-              .map((element) => ({ element, rect: element.getBoundingClientRect() }))
-              .filter(({ rect }) => rect.width > 0 && rect.left < box.x + box.width && box.x < rect.right && rect.top < box.y + box.height && box.y < rect.bottom)
-              .map(({ element }) => element.getAttribute('data-testid') ?? element.className),
-          triggerBox,
-        );
+        expect(await entryLayout(item), 'revealing the actions moves nothing').toEqual(before);
+        // Measured in one go, so that a scroll between two measures cannot fool the check.
+        const covered = await item.evaluate((element) => {
+          const box = element.querySelector('[data-testid="entry-actions-button"]')!.getBoundingClientRect();
+          // Everything the entries draw, besides their actions (messages, cards, notes), and the card's words and buttons.
+          const parts = document.querySelectorAll('.chat-entries__item > :not([data-testid="entry-actions"]), [data-testid="tool-call-card"] :is(button, p, span, code)');
+          return [...parts]
+            .filter((part) => {
+              const rect = part.getBoundingClientRect();
+              return rect.width > 0 && rect.height > 0 && rect.left < box.right && box.left < rect.right && rect.top < box.bottom && box.top < rect.bottom;
+            })
+            .map((part) => part.getAttribute('data-testid') ?? part.textContent?.slice(0, 40));
+        });
         expect(covered, `entry ${await item.getAttribute('data-entry-index')}'s actions cover nothing`).toEqual([]);
-      }
-      // The card's own words and buttons in particular.
-      const cardTrigger = await approval.getByTestId('entry-actions-button').boundingBox();
-      for (const part of [baton.toolCard('write_file').getByTestId('tool-call-toggle'), baton.toolCard('write_file').getByTestId('approve-tool-call')]) {
-        expect(intersects(cardTrigger!, (await part.boundingBox())!)).toBe(false);
       }
 
       // By keyboard: Enter opens the menu on its first item, the arrows move, Esc comes back.
