@@ -97,7 +97,7 @@ test('Tab reaches every control, each with the design\'s focus ring: the first s
   await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
   // The walk counts the controls on screen when it starts: the card's answers must be among them.
   await expect(baton.toolCard('write_file').getByRole('button', { name: 'Reject' })).toBeVisible();
-  await expect(page.getByTestId('thread-details-model')).toBeVisible();
+  await expect(page.getByTestId('thread-details-button')).toBeVisible();
   await page.locator('body').click({ position: { x: 1, y: 1 } });
   await expectTabReachesEveryControl(page);
 });

@@ -51,7 +51,7 @@ test('the demo reads a file, waits for approval, and Approve writes the file', a
   await baton.scrollChatToStart();
   await expect(page.getByTestId('reasoning-block').first()).toHaveAttribute('data-state', 'finished');
   await expect(page.getByTestId('link-card').first()).toHaveAttribute('href', /^https:/);
-  await expect(page.getByTestId('usage-summary')).toContainText(/token/i);
+  await expect(page.getByTestId('thread-usage-tokens')).toContainText(/token/i);
   // The read is recorded with the version the agent read, for a reviewer to compare.
   await expect(page.getByTestId('read-file-path')).toHaveAttribute('data-version', String(await readmeVersion()));
   await expect(page.getByTestId('read-file-path').locator('..')).not.toContainText('version');

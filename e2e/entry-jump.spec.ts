@@ -105,12 +105,14 @@ test('a window in the middle of a thread shows the thread’s usage, as its end 
   await atEnd.send('How many tokens was that?');
   await expect(atEnd.assistantMessages.last()).toContainText('You said: How many tokens was that?');
   await atEnd.expectTurnFinished();
-  const usage = page.getByTestId('usage-summary');
-  await expect(usage).toContainText('tokens');
-  const firstTurnUsage = await usage.textContent();
-  const totalTokens = page.getByTestId('thread-details-tokens');
-  await expect(totalTokens).not.toHaveText('0 tokens');
-  const firstTurnTotal = await totalTokens.textContent();
+  // The header's figure is the thread's total; its details say what the last turn sent and received.
+  const total = page.getByTestId('thread-usage-tokens');
+  await expect(total).not.toHaveText('0 tokens');
+  const firstTurnTotal = await total.textContent();
+  const lastTurn = (await atEnd.openThreadDetails()).getByTestId('thread-details-last-turn');
+  await expect(lastTurn).toContainText('received');
+  const firstTurnUsage = await lastTurn.textContent();
+  await atEnd.closeThreadDetails();
 
   // The same thread opened from a link into its middle, in a tab of its own: none of its turns are loaded.
   const inWindow = new BatonPage(await context.newPage());
@@ -118,18 +120,22 @@ test('a window in the middle of a thread shows the thread’s usage, as its end 
   await inWindow.expectConnected();
   await expect(inWindow.page.locator('.chat-entries__item--target')).toHaveAttribute('data-entry-index', String(LINKED_AT));
   await expect(list(inWindow.page)).toHaveAttribute('data-reaches-end', 'false');
-  const windowUsage = inWindow.page.getByTestId('usage-summary');
-  await expect(windowUsage).toHaveText(firstTurnUsage!);
+  const windowTotal = inWindow.page.getByTestId('thread-usage-tokens');
+  await expect(windowTotal).toHaveText(firstTurnTotal!);
+  const windowLastTurn = (await inWindow.openThreadDetails()).getByTestId('thread-details-last-turn');
+  await expect(windowLastTurn).toHaveText(firstTurnUsage!);
+  await inWindow.closeThreadDetails();
 
   // Another turn at the end: the window, still where it was, shows the usage the end shows.
   await atEnd.send('And now?');
   await expect(atEnd.assistantMessages.last()).toContainText('You said: And now?');
   await atEnd.expectTurnFinished();
-  await expect(usage).not.toHaveText(firstTurnUsage!);
-  const secondTurnUsage = await usage.textContent();
-  await expect(windowUsage).toHaveText(secondTurnUsage!);
-  // The header's totals too, read from the store once the turn ended.
-  await expect(totalTokens).not.toHaveText(firstTurnTotal!);
-  await expect(inWindow.page.getByTestId('thread-details-tokens')).toHaveText((await totalTokens.textContent())!);
+  // The header's totals, read from the store once the turn ended.
+  await expect(total).not.toHaveText(firstTurnTotal!);
+  await expect(windowTotal).toHaveText((await total.textContent())!);
+  await atEnd.openThreadDetails();
+  await expect(lastTurn).not.toHaveText(firstTurnUsage!);
+  await inWindow.openThreadDetails();
+  await expect(windowLastTurn).toHaveText((await lastTurn.textContent())!);
   await expect(list(inWindow.page)).toHaveAttribute('data-reaches-end', 'false');
 });

@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { BatonPage } from './support/baton-page';
 import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
@@ -21,11 +21,8 @@ test.afterEach(async () => {
   await workspace.remove();
 });
 
-async function download(page: Page, format: 'Markdown' | 'Org'): Promise<string> {
-  await page.getByTestId('export-menu').locator('summary').click();
-  const downloaded = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: format }).click();
-  return readFile(await (await downloaded).path(), 'utf8');
+async function download(baton: BatonPage, format: 'Markdown' | 'Org'): Promise<string> {
+  return readFile(await (await baton.exportThread(format)).path(), 'utf8');
 }
 
 test('an export says "Rejected by you" for a rejected edit, and no rejection code', async ({ page }) => {
@@ -40,7 +37,7 @@ test('an export says "Rejected by you" for a rejected edit, and no rejection cod
   await expect(card.getByTestId('tool-call-approval-note')).toHaveText('Rejected by you');
 
   for (const format of ['Markdown', 'Org'] as const) {
-    const text = await download(page, format);
+    const text = await download(baton, format);
     expect(text).toContain('- Rejected by you');
     expect(text).not.toContain('user-choice');
   }

@@ -1,9 +1,9 @@
 /**
- * The chat pane's header on a phone and on a laptop (issue 12). Phone (390 × 844 and 360 wide): the
- * title row is one line with a Details button, the thread's facts and review tools fold behind it,
- * so that an approval waiting in the chat is seen whole, title and buttons, above the composer;
- * the folded tools stay reachable by touch and keyboard. Laptop (1440 × 900): every fact reads in
- * full, or ends in an ellipsis with its whole value in the tooltip; none is cut at the pane's edge.
+ * The chat pane's header on a phone and on a laptop (issues 12 and 24). Phone (390 × 844 and 360
+ * wide): the header is one line; the thread's facts wait behind its usage figure and the review
+ * tools in its "⋯" menu, so that an approval waiting in the chat is seen whole, title and buttons,
+ * above the composer; both stay reachable by touch and keyboard. Laptop (1440 × 900): every fact
+ * in the details reads in full, a deep workspace path too.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -45,7 +45,7 @@ for (const width of [390, 360]) {
   test.describe(`a ${width} px wide phone`, () => {
     test.use({ viewport: { width, height: 844 }, hasTouch: true, isMobile: true });
 
-    test('a waiting approval is seen whole above the composer; the facts and tools fold behind Details', async ({ page }) => {
+    test('a waiting approval is seen whole above the composer; the facts and tools wait behind the header’s buttons', async ({ page }) => {
       const baton = new BatonPage(page);
       await baton.open(relay.url);
       await baton.send('Show me what you can do');
@@ -53,15 +53,19 @@ for (const width of [390, 360]) {
       await expect(card).toHaveAttribute('data-status', 'waiting-approval');
       await expect(baton.stopButton).toBeVisible();
 
-      // The title row is one line: the facts and the toolbar are folded away.
-      const toggle = page.getByTestId('thread-header-toggle');
-      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      // The header is one line: the facts are in the details, the review tools in the thread menu.
+      const details = baton.threadDetailsButton;
+      const menuButton = page.getByTestId('chat-menu-button');
+      await expect(details).toHaveAttribute('aria-expanded', 'false');
       await expect(page.getByTestId('thread-details')).toBeHidden();
       await expect(page.getByRole('button', { name: 'Next tool call' })).toBeHidden();
-      await expect(page.getByTestId('clear-chat')).toBeHidden();
-      const toggleBox = await toggle.boundingBox();
-      expect(toggleBox?.height).toBeGreaterThanOrEqual(44);
-      expect(toggleBox?.width).toBeGreaterThanOrEqual(44);
+      await expect(page.getByRole('menuitem', { name: 'Delete thread…' })).toBeHidden();
+      for (const button of [details, menuButton]) {
+        const box = await button.boundingBox();
+        expect(box?.height).toBeGreaterThanOrEqual(44);
+        expect(box?.width).toBeGreaterThanOrEqual(44);
+        await expectInsideViewport(page, button);
+      }
 
       // The whole card, its title and its buttons, between the chat's top and the composer.
       await expectSeenAboveComposer(page, card);
@@ -71,24 +75,31 @@ for (const width of [390, 360]) {
       }
       await expectInsideViewport(page, baton.composer);
 
-      // A tap shows the facts and the tools; each reads and can be used.
-      await toggle.tap();
-      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      // A tap shows the facts; another hides them.
+      await details.tap();
+      await expect(details).toHaveAttribute('aria-expanded', 'true');
       await expect(page.getByTestId('thread-details-model')).toHaveText('offline-demo');
       await expect(page.getByTestId('thread-details-agent')).toBeVisible();
-      await expectInsideViewport(page, page.getByTestId('clear-chat'));
-      await page.getByRole('button', { name: 'Previous tool call' }).tap();
-      await expect(page.getByRole('button', { name: 'Changes', exact: true })).toBeVisible();
-      await toggle.tap();
+      await expectInsideViewport(page, page.getByTestId('thread-details-popover'));
+      await details.tap();
       await expect(page.getByTestId('thread-details')).toBeHidden();
 
-      // And by keyboard: Enter on the focused button unfolds them, Tab goes on to the tools.
-      await toggle.focus();
+      // The menu holds the review steps and Delete, each a finger's target.
+      await menuButton.tap();
+      await expectInsideViewport(page, page.getByRole('menuitem', { name: 'Delete thread…' }));
+      const previous = page.getByRole('menuitem', { name: 'Previous tool call' });
+      expect((await previous.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+      await previous.tap();
+      await expect(page.getByRole('menu', { name: 'Thread actions' })).toBeHidden();
+      await expect(page.locator('.chat-entries__item--target').getByTestId('tool-call-card')).toHaveCount(1);
+      await menuButton.tap();
+      await expect(page.getByRole('menuitemcheckbox', { name: 'Changes' })).toBeVisible();
+
+      // And by keyboard: Enter on the menu's button opens it on its first item.
+      await page.keyboard.press('Escape');
+      await expect(menuButton).toBeFocused();
       await page.keyboard.press('Enter');
-      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-      // (Delete thread, disabled while the turn runs, is no stop.)
-      await page.keyboard.press('Tab');
-      await expect(page.getByRole('button', { name: 'Previous tool call' })).toBeFocused();
+      await expect(page.getByRole('menuitem', { name: 'Previous tool call' })).toBeFocused();
     });
   });
 }
@@ -96,48 +107,36 @@ for (const width of [390, 360]) {
 test.describe('a 1440 × 900 laptop', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('every fact reads in full, or ends in an ellipsis with the whole value in its tooltip', async ({ page }) => {
+  test('every fact reads in full in the details, the deep workspace path too', async ({ page }) => {
     const baton = new BatonPage(page);
     await baton.open(relay.url);
     await baton.send('Show me what you can do');
     await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
-    const details = page.getByTestId('thread-details');
+    const popover = await baton.openThreadDetails();
     await expect(page.getByTestId('thread-details-model')).toHaveText('offline-demo');
-    // No Details button on a laptop: everything shows.
-    await expect(page.getByTestId('thread-header-toggle')).toBeHidden();
+    await expectInsideViewport(page, popover);
 
-    const detailsBox = await details.boundingBox();
-    if (!detailsBox) throw new Error('the facts have no box');
-    const facts = await details.locator('dd').evaluateAll((values) =>
+    const popoverBox = await popover.boundingBox();
+    if (!popoverBox) throw new Error('the details have no box');
+    const facts = await popover.locator('dd').evaluateAll((values) =>
       values.map((value) => {
-        const style = getComputedStyle(value);
-        const box = value.parentElement?.getBoundingClientRect();
+        const box = value.getBoundingClientRect();
         return {
           name: value.previousElementSibling?.textContent ?? '',
           text: value.textContent ?? '',
-          title: value.getAttribute('title'),
           fits: value.scrollWidth <= value.clientWidth,
-          ellipsis: style.textOverflow === 'ellipsis',
-          right: box ? box.right : Number.POSITIVE_INFINITY,
-          height: value.getBoundingClientRect().height,
+          right: box.right,
+          height: box.height,
         };
       }),
     );
-    expect(facts.map((fact) => fact.name)).toEqual(['Agent', 'Model', 'Workspace', 'Created', 'Modified', 'Tokens', 'Cost']);
+    expect(facts.map((fact) => fact.name)).toEqual(['Agent', 'Model', 'Workspace', 'Created', 'Modified', 'Total tokens', 'Total cost']);
     for (const fact of facts) {
       expect(fact.height, `${fact.name} is drawn`).toBeGreaterThan(0);
-      // Inside the bar: nothing runs past the pane's edge.
-      expect(fact.right, `${fact.name} ends inside the bar`).toBeLessThanOrEqual(detailsBox.x + detailsBox.width + 0.5);
-      if (!fact.fits) {
-        expect(fact.ellipsis, `${fact.name} is cut with an ellipsis`).toBe(true);
-        expect(fact.title, `${fact.name}'s tooltip holds the whole value`).toBe(fact.text);
-      }
+      expect(fact.right, `${fact.name} ends inside the details`).toBeLessThanOrEqual(popoverBox.x + popoverBox.width + 0.5);
+      expect(fact.fits, `${fact.name} reads whole`).toBe(true);
     }
-    // The deep workspace path is the one that does not fit: its tooltip has it whole.
-    const workspaceFact = facts.find((fact) => fact.name === 'Workspace');
-    expect(workspaceFact?.text).toContain('and-another-level-below-it');
-    expect(workspaceFact?.fits).toBe(false);
-    const overflow = await details.evaluate((element) => element.scrollWidth - element.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    // The deep workspace path reads whole, on as many lines as it needs.
+    await expect(page.getByTestId('thread-details-workspace')).toContainText('and-another-level-below-it/project');
   });
 });

@@ -5,7 +5,7 @@
  * as JSON, Markdown and Org; the JSON export imports back as a thread that reads the same.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createGate } from '../server/demo-model/gate';
 import type { MessagesRequest } from '../server/demo-model/messages-request';
 import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
@@ -50,11 +50,8 @@ test.afterAll(async () => {
 
 const startRelay = () => startRelayProcess({ workspaceRoot: workspace.path, dataDir: `${workspace.path}/.baton`, modelBaseUrl: model.url });
 
-async function download(page: Page, format: 'JSON' | 'Markdown' | 'Org'): Promise<{ name: string; content: string }> {
-  await page.getByTestId('export-menu').locator('summary').click();
-  const downloaded = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: format }).click();
-  const file = await downloaded;
+async function download(baton: BatonPage, format: 'JSON' | 'Markdown' | 'Org'): Promise<{ name: string; content: string }> {
+  const file = await baton.exportThread(format);
   const filePath = await file.path();
   return { name: file.suggestedFilename(), content: await readFile(filePath, 'utf8') };
 }
@@ -117,7 +114,10 @@ test('a reloaded thread reads as it did live; Changes, export in three formats a
   await expect(page.getByTestId('turn-outcome')).toHaveText(['Stopped by you']);
   await expect(page.getByTestId('turn-usage').first()).toContainText('tokens');
   expect(await readThread(baton)).toEqual(live);
-  await expect(page.getByTestId('usage-summary')).toContainText('tokens');
+  // The header's one figure is the thread's total, the same as its details say.
+  await expect(page.getByTestId('thread-usage-tokens')).toContainText('tokens');
+  await baton.openThreadDetails();
+  await expect(page.getByTestId('thread-details-tokens')).toHaveText((await page.getByTestId('thread-usage-tokens').textContent())!);
   await expect(page.getByTestId('thread-details-agent')).toHaveText('Built-in agent');
   await expect(page.getByTestId('thread-details-model')).toHaveText('scripted-test-model');
   // The dates are the thread's, kept across the restart ("Nov 25, 2026, 2:38 AM").
@@ -128,6 +128,7 @@ test('a reloaded thread reads as it did live; Changes, export in three formats a
   await expect(page.getByTestId('thread-details-tokens')).not.toHaveText('0 tokens');
   await expect(page.getByTestId('thread-details-tokens')).toContainText('tokens');
   await expect(page.getByTestId('thread-details-cost')).toHaveText('not priced');
+  await baton.closeThreadDetails();
 
   // The Changes view: the one file, with both changes' diffs.
   await page.getByRole('button', { name: 'Changes', exact: true }).click();
@@ -147,26 +148,27 @@ test('a reloaded thread reads as it did live; Changes, export in three formats a
 
   // Copy a link to an entry.
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: relay.origin });
-  await target.getByRole('button', { name: 'Copy link' }).click();
+  await (await baton.entryAction(target, 'copy-entry-link')).click();
+  await expect(target.getByRole('status')).toHaveText('Link copied');
   const threadUrl = await page.evaluate(() => navigator.clipboard.readText());
   expect(threadUrl).toMatch(new RegExp(`^${relay.origin}/t/[^/#]+#entry-${await target.getAttribute('data-entry-index')}$`));
   // Copy a message: its text alone, without the attached file's label.
-  await firstPrompt(baton).getByRole('button', { name: 'Copy message' }).click();
+  await (await baton.entryAction(firstPrompt(baton), 'copy-message')).click();
   await expect(firstPrompt(baton).getByRole('status')).toHaveText('Message copied');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('write notes');
 
   // The three exports.
-  const json = await download(page, 'JSON');
+  const json = await download(baton, 'JSON');
   expect(json.name).toMatch(/\.json$/);
   const exported = JSON.parse(json.content);
   expect(exported).toMatchObject({ format: 'baton-thread', version: 1, thread: { model: 'scripted-test-model' } });
   expect(exported.entries.filter((entry: { type: string }) => entry.type === 'toolCall')).toHaveLength(2);
-  const markdown = await download(page, 'Markdown');
+  const markdown = await download(baton, 'Markdown');
   expect(markdown.name).toMatch(/\.md$/);
   expect(markdown.content).toContain('## User');
   expect(markdown.content).toContain('- Approved by you for this session');
   expect(markdown.content).toContain('> Stopped by you');
-  const org = await download(page, 'Org');
+  const org = await download(baton, 'Org');
   expect(org.name).toMatch(/\.org$/);
   expect(org.content).toContain('* User <<entry-0>>\nwrite notes');
   expect(org.content).toContain('#+begin_src diff');
@@ -179,6 +181,8 @@ test('a reloaded thread reads as it did live; Changes, export in three formats a
   await expect(page.getByTestId('turn-outcome')).toHaveText(['Stopped by you']);
   await expect(firstPrompt(baton).getByTestId('message-context')).toHaveText(['file brief.md']);
   expect(await readThread(baton)).toEqual(live);
+  await expect(page.getByTestId('thread-usage-tokens')).toHaveText(exported.thread.totalTokens.toLocaleString('en-US') + ' tokens');
+  await baton.openThreadDetails();
   await expect(page.getByTestId('thread-details-tokens')).toHaveText(exported.thread.totalTokens.toLocaleString('en-US') + ' tokens');
 
   // A Markdown file is no import: the reason shows, and no thread is added.

@@ -53,7 +53,7 @@ async function threadWhereTheAgentWroteHello(page: Page, extraConfig: Record<str
 test('rewinding an Emacs-Agent turn puts back the file the agent wrote itself', async ({ page }) => {
   const baton = await threadWhereTheAgentWroteHello(page);
 
-  await page.getByTestId('rewind-to-here').first().click();
+  await (await baton.entryAction(baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages }).first(), 'rewind-to-here')).click();
   const dialog = page.getByTestId('rewind-dialog');
   await expect(dialog.getByTestId('rewind-file')).toHaveText(['Restore hello.txt']);
   await dialog.getByTestId('rewind-confirm').click();
@@ -69,7 +69,7 @@ test('a rewind past the turns whose checkpoints Baton keeps says their files are
   await baton.send('thanks');
   await baton.expectTurnFinished();
 
-  await page.getByTestId('rewind-to-here').first().click();
+  await (await baton.entryAction(baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages }).first(), 'rewind-to-here')).click();
   const dialog = page.getByTestId('rewind-dialog');
   await expect(dialog.getByTestId('rewind-too-old')).toContainText('too old to restore files');
   await expect(dialog.getByTestId('rewind-file')).toHaveCount(0);

@@ -80,7 +80,7 @@ test('rewind puts the edited file back and takes the later entries out of the ch
 
   const second = page.getByTestId('chat-entries').locator('.chat-entries__item').filter({ has: baton.userMessages.filter({ hasText: 'Second request' }) });
   await scrollUntilShown(page, second);
-  await second.getByTestId('rewind-to-here').click();
+  await (await baton.entryAction(second, 'rewind-to-here')).click();
   const dialog = page.getByTestId('rewind-dialog');
   await expect(dialog.getByTestId('rewind-file')).toHaveText([`Restore ${DEMO_FILE}`]);
   await dialog.getByTestId('rewind-confirm').click();
@@ -103,7 +103,7 @@ test('rewind puts the edited file back and takes the later entries out of the ch
 
   // Back to the first message: the file the first turn created goes. A draft typed meanwhile stays.
   await page.getByTestId('composer-input').fill('my own note');
-  await page.getByTestId('rewind-to-here').first().click();
+  await (await baton.entryAction(baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages }).first(), 'rewind-to-here')).click();
   await expect(page.getByTestId('rewind-file')).toHaveText([`Remove ${DEMO_FILE}`]);
   await page.getByTestId('rewind-confirm').click();
   await expect(baton.userMessages).toHaveCount(0);
@@ -130,7 +130,7 @@ test('a rewind confirmation names its thread and message, closes on Esc and on l
   const askRewind = async () => {
     const second = page.getByTestId('chat-entries').locator('.chat-entries__item').filter({ has: baton.userMessages.filter({ hasText: 'Beta second' }) });
     await scrollUntilShown(page, second);
-    await second.getByTestId('rewind-to-here').click();
+    await (await baton.entryAction(second, 'rewind-to-here')).click();
   };
   await askRewind();
   const dialog = page.getByTestId('rewind-dialog');
@@ -171,14 +171,17 @@ test('fork opens a new thread with the kept history, which continues from there'
   await scrollUntilShown(page, answers);
   // Tool calls are one line now, so both turns' answers may be on screen: the first is the first turn's.
   const firstAnswer = page.getByTestId('chat-entries').locator('.chat-entries__item').filter({ has: answers }).first();
-  await firstAnswer.getByTestId('fork-from-here').click();
+  await (await baton.entryAction(firstAnswer, 'fork-from-here')).click();
 
   await expect(baton.threadItems).toHaveCount(2);
   await expect(page.getByRole('main', { name: 'Chat' }).locator('.pane__title')).toContainText('(fork)');
   await expect(baton.assistantMessages.last()).toContainText('Done: I wrote');
   // The fork's header has the kept turn's facts: the model it was prompted with and its tokens.
+  await expect(page.getByTestId('thread-usage-tokens')).toHaveText(/^[1-9][\d,]* tokens$/);
+  await baton.openThreadDetails();
   await expect(page.getByTestId('thread-details-model')).toHaveText('offline-demo');
   await expect(page.getByTestId('thread-details-tokens')).toHaveText(/^[1-9][\d,]* tokens$/);
+  await baton.closeThreadDetails();
   await expect(baton.userMessages.filter({ hasText: 'Second request' })).toHaveCount(0);
   await scrollToStart(page);
   await expect(baton.userMessages).toHaveText(['First request']);
@@ -205,7 +208,8 @@ test('a long thread and its fork read apart in the thread list: the title keeps 
   await baton.newThread();
   await promptAndApprove(baton, 'Add a note about the answer constant');
   await scrollUntilShown(page, baton.assistantMessages.filter({ hasText: 'Done: I wrote' }));
-  await page.getByTestId('chat-entries').locator('.chat-entries__item').filter({ has: baton.assistantMessages.filter({ hasText: 'Done: I wrote' }) }).getByTestId('fork-from-here').click();
+  const doneAnswer = page.getByTestId('chat-entries').locator('.chat-entries__item').filter({ has: baton.assistantMessages.filter({ hasText: 'Done: I wrote' }) });
+  await (await baton.entryAction(doneAnswer, 'fork-from-here')).click();
   await expect(baton.threadItems).toHaveCount(2);
 
   const titles = page.getByTestId('thread-title');

@@ -45,7 +45,7 @@ test('a file a deny rule of the config guards is left as it is by a rewind, whic
   await baton.threadItems.first().click();
   await expect(baton.userMessages).toHaveText(['First request']);
 
-  await page.getByTestId('rewind-to-here').first().click();
+  await (await baton.entryAction(baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages }).first(), 'rewind-to-here')).click();
   const dialog = page.getByTestId('rewind-dialog');
   const reason = `refused by your config (deny write_file when path equals "${DEMO_FILE}").`;
   await expect(dialog.getByTestId('rewind-conflict')).toHaveText([`Leave ${DEMO_FILE}: ${reason}`]);

@@ -5,15 +5,10 @@ import { selectChangesShown } from '../../stores/review-slice';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { Composer } from '../composer/composer';
 import { ChatEntriesOnceListLoaded } from './chat-entries-once-list-loaded';
-import { ClearChatButton } from './clear-chat-button';
 import { PendingRewindDialog } from './pending-rewind-dialog';
 import { ThreadNotFound } from './thread-not-found';
 import { TurnError } from './turn-error';
-import { ReviewToolbar } from '../review/review-toolbar';
-import { ThreadDetailsHeader } from '../review/thread-details-header';
 import { ThreadHeader } from '../review/thread-header';
-import { UsageSummary } from './usage-summary';
-import styles from './chat.module.css';
 
 // Shown only when asked for (and it brings the diff view): fetched on first use, not with the page.
 const ChangesView = dynamic(() => import('../review/changes-view').then((module) => module.ChangesView), { ssr: false });
@@ -29,22 +24,7 @@ export function ChatPanel() {
 
   return (
     <main className="pane chat-panel" aria-label="Chat">
-      <ThreadHeader
-        title={title ?? 'Chat'}
-        tools={
-          <span className={styles.panelTools}>
-            <UsageSummary />
-            <ClearChatButton />
-          </span>
-        }
-      >
-        {missing ? null : (
-          <>
-            <ThreadDetailsHeader />
-            <ReviewToolbar />
-          </>
-        )}
-      </ThreadHeader>
+      <ThreadHeader title={title ?? 'Chat'} missing={missing} />
       {missing ? (
         <ThreadNotFound />
       ) : (

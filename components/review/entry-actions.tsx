@@ -1,10 +1,11 @@
 'use client';
 
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { RewindActions } from '../rewind/entry-actions';
-import styles from './review.module.css';
+import { ActionMenu, MenuItem } from './action-menu';
+import styles from './entry-actions.module.css';
 import { appRootAddress } from '../embed/app-base';
 
 /** Where an entry can be linked to: the thread's address with the entry's anchor. */
@@ -12,10 +13,17 @@ export function entryLink(origin: string, threadId: string, index: number): stri
   return `${origin}/t/${encodeURIComponent(threadId)}#entry-${index}`;
 }
 
-/** Copy the message's text; copy a link to the entry; rewind or fork the thread there. */
+/**
+ * An entry's "⋯", in the gutter beside it (never over its text): copy the message's text, copy a
+ * link to the entry, rewind or fork the thread there. A copy keeps the menu open to say it worked.
+ */
 export function EntryActions({ entry, index }: { entry: ThreadEntry; index: number }) {
   const threadId = useBatonStore((state) => state.selectedThreadId);
   const [copied, setCopied] = useState<string | null>(null);
+  // What was copied is said while the menu stays open, not the next time it opens.
+  const forgetCopied = useCallback((open: boolean) => {
+    if (!open) setCopied(null);
+  }, []);
   if (threadId === null) return null;
   const copy = (what: string, text: string) => {
     void navigator.clipboard.writeText(text).then(
@@ -23,22 +31,24 @@ export function EntryActions({ entry, index }: { entry: ThreadEntry; index: numb
       () => setCopied('Copy failed'),
     );
   };
+  const isMessage = entry.type === 'message';
   return (
     <span className={styles.actions} data-testid="entry-actions">
-      {entry.type === 'message' ? (
-        <button type="button" className={styles.smallButton} onClick={() => copy('Message copied', entry.chunks.map((chunk) => chunk.chunk).join(''))}>
-          Copy message
-        </button>
-      ) : null}
-      <button type="button" className={styles.smallButton} onClick={() => copy('Link copied', entryLink(appRootAddress(), threadId, index))}>
-        Copy link
-      </button>
-      <RewindActions entry={entry} index={index} />
-      {copied ? (
-        <span className={styles.actionsNote} role="status">
-          {copied}
-        </span>
-      ) : null}
+      <ActionMenu label={isMessage ? 'Actions for this message' : 'Actions for this entry'} glyph="⋯" testId="entry-actions-button" className={styles.trigger} note={copied} onOpenChange={forgetCopied}>
+        {(close) => (
+          <>
+            {isMessage ? (
+              <MenuItem testId="copy-message" onSelect={() => copy('Message copied', entry.chunks.map((chunk) => chunk.chunk).join(''))}>
+                Copy message
+              </MenuItem>
+            ) : null}
+            <MenuItem testId="copy-entry-link" onSelect={() => copy('Link copied', entryLink(appRootAddress(), threadId, index))}>
+              Copy link
+            </MenuItem>
+            <RewindActions entry={entry} index={index} close={close} />
+          </>
+        )}
+      </ActionMenu>
     </span>
   );
 }

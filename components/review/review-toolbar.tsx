@@ -1,47 +1,49 @@
 'use client';
 
-import { selectChangesShown } from '../../stores/review-slice';
+import type { ReviewStop } from '../../stores/review-slice';
 import { useBatonStore } from '../baton-client/baton-store-context';
-import { ExportMenu } from './export-menu';
-import { ImportButton } from './import-button';
-import styles from './review.module.css';
+import styles from './thread-header.module.css';
 
-/** Moving through the open thread's tool calls and changes, its Changes panel (in the chat's place), export and import. */
-export function ReviewToolbar() {
-  const threadId = useBatonStore((state) => state.selectedThreadId);
-  const goToNext = useBatonStore((state) => state.goToNext);
-  const changesShown = useBatonStore(selectChangesShown);
-  const showChanges = useBatonStore((state) => state.showChanges);
+/**
+ * Moving through the open thread's tool calls and changes, and the Changes view's switch: one
+ * segmented group beside the title, each step an arrow named in full for assistive technology and
+ * in its tooltip. Where the header is narrow the group gives way to the same actions in the thread
+ * menu (thread-menu.tsx).
+ */
+export function ReviewToolbar({ showChanges, onToggleChanges }: { showChanges: boolean; onToggleChanges: () => void }) {
+  const threadOpen = useBatonStore((state) => state.selectedThreadId !== null);
+  if (!threadOpen) return null;
   return (
-    <>
-      <nav className={styles.toolbar} aria-label="Review">
-        {threadId !== null ? (
-          <>
-            <button type="button" className={styles.smallButton} onClick={() => void goToNext('toolCall', -1)} aria-label="Previous tool call">
-              ↑ Tool call
-            </button>
-            <button type="button" className={styles.smallButton} onClick={() => void goToNext('toolCall', 1)} aria-label="Next tool call">
-              ↓ Tool call
-            </button>
-            <button type="button" className={styles.smallButton} onClick={() => void goToNext('change', -1)} aria-label="Previous change">
-              ↑ Change
-            </button>
-            <button type="button" className={styles.smallButton} onClick={() => void goToNext('change', 1)} aria-label="Next change">
-              ↓ Change
-            </button>
-            <button
-              type="button"
-              className={styles.smallButton}
-              aria-pressed={changesShown}
-              onClick={() => showChanges(!changesShown)}
-            >
-              Changes
-            </button>
-            <ExportMenu />
-          </>
-        ) : null}
-        <ImportButton />
-      </nav>
-    </>
+    <div role="group" aria-label="Review" className={styles.review} data-testid="review-toolbar">
+      <Stepper stop="toolCall" noun="tool call" label="Tool call" />
+      <Stepper stop="change" noun="change" label="Change" />
+      <button
+        type="button"
+        className={styles.segment}
+        aria-pressed={showChanges}
+        title={showChanges ? 'Hide the files this thread changed' : 'Show the files this thread changed, with their diffs'}
+        onClick={onToggleChanges}
+      >
+        Changes
+      </button>
+    </div>
+  );
+}
+
+/** ↑ and ↓ around the name of what they step through. */
+function Stepper({ stop, noun, label }: { stop: ReviewStop; noun: string; label: string }) {
+  const goToNext = useBatonStore((state) => state.goToNext);
+  return (
+    <span className={styles.stepper}>
+      <button type="button" className={styles.segment} aria-label={`Previous ${noun}`} title={`Previous ${noun}`} onClick={() => void goToNext(stop, -1)}>
+        ↑
+      </button>
+      <span className={styles.stepperLabel} aria-hidden="true">
+        {label}
+      </span>
+      <button type="button" className={styles.segment} aria-label={`Next ${noun}`} title={`Next ${noun}`} onClick={() => void goToNext(stop, 1)}>
+        ↓
+      </button>
+    </span>
   );
 }

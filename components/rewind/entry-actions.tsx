@@ -3,13 +3,13 @@
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { selectOpenChat } from '../../stores/baton-store';
 import { useBatonStore } from '../baton-client/baton-store-context';
-import reviewStyles from '../review/review.module.css';
+import { MenuItem } from '../review/action-menu';
 
 /**
  * Among an entry's actions: "Fork from here" on every one, and "Rewind to here" on the user's
- * messages. Both wait while a turn runs (the relay refuses them then).
+ * messages. Both wait while a turn runs (the relay refuses them then). Each closes the menu.
  */
-export function RewindActions({ index, entry }: { index: number; entry: ThreadEntry }) {
+export function RewindActions({ index, entry, close }: { index: number; entry: ThreadEntry; close: () => void }) {
   const idle = useBatonStore((state) => !selectOpenChat(state).turnRunning && state.connectionStatus === 'connected');
   const askRewind = useBatonStore((state) => state.askRewind);
   const forkThreadAt = useBatonStore((state) => state.forkThreadAt);
@@ -19,13 +19,29 @@ export function RewindActions({ index, entry }: { index: number; entry: ThreadEn
   return (
     <>
       {isUserMessage ? (
-        <button type="button" className={reviewStyles.smallButton} data-testid="rewind-to-here" disabled={!idle} title={why ?? 'Remove this message and everything after it, and put back the files changed since'} onClick={() => void askRewind(index)}>
+        <MenuItem
+          testId="rewind-to-here"
+          disabled={!idle}
+          title={why ?? 'Remove this message and everything after it, and put back the files changed since'}
+          onSelect={() => {
+            close();
+            void askRewind(index);
+          }}
+        >
           Rewind to here
-        </button>
+        </MenuItem>
       ) : null}
-      <button type="button" className={reviewStyles.smallButton} data-testid="fork-from-here" disabled={!idle} title={why ?? 'A new thread with everything up to here'} onClick={() => void forkThreadAt(index)}>
+      <MenuItem
+        testId="fork-from-here"
+        disabled={!idle}
+        title={why ?? 'A new thread with everything up to here'}
+        onSelect={() => {
+          close();
+          void forkThreadAt(index);
+        }}
+      >
         Fork from here
-      </button>
+      </MenuItem>
     </>
   );
 }

@@ -1,5 +1,5 @@
 /** A page object for Baton's one page: what a user sees and does, by data-testid. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
 
 export class BatonPage {
   constructor(readonly page: Page) {}
@@ -108,6 +108,51 @@ export class BatonPage {
 
   get activeAgent(): Locator {
     return this.page.getByTestId('active-agent');
+  }
+
+  /** The chat header's "⋯" thread menu, opened. */
+  async openChatMenu(): Promise<Locator> {
+    await this.page.getByTestId('chat-menu-button').click();
+    const menu = this.page.getByRole('menu', { name: 'Thread actions' });
+    await expect(menu).toBeVisible();
+    return menu;
+  }
+
+  /** Downloads the open thread from the thread menu. */
+  async exportThread(format: 'JSON' | 'Markdown' | 'Org'): Promise<Download> {
+    const menu = await this.openChatMenu();
+    const downloaded = this.page.waitForEvent('download');
+    await menu.getByRole('menuitem', { name: `Export as ${format}` }).click();
+    return downloaded;
+  }
+
+  /** The header's usage figure, which opens the thread's details. */
+  get threadDetailsButton(): Locator {
+    return this.page.getByTestId('thread-details-button');
+  }
+
+  /** Opens the thread's details popover and returns it. */
+  async openThreadDetails(): Promise<Locator> {
+    const popover = this.page.getByTestId('thread-details-popover');
+    if (!(await popover.isVisible())) await this.threadDetailsButton.click();
+    await expect(popover).toBeVisible();
+    return popover;
+  }
+
+  /** Closes the details popover with Esc, as a keyboard user does. */
+  async closeThreadDetails(): Promise<void> {
+    await this.page.getByTestId('thread-details-popover').press('Escape');
+    await expect(this.page.getByTestId('thread-details-popover')).toBeHidden();
+  }
+
+  /** One of an entry's actions ("copy-message", "copy-entry-link", "rewind-to-here", "fork-from-here"), its "⋯" menu opened. */
+  async entryAction(entry: Locator, testId: string): Promise<Locator> {
+    await entry.hover();
+    const button = entry.getByTestId('entry-actions-button');
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    const item = entry.getByTestId(testId);
+    await expect(item).toBeVisible();
+    return item;
   }
 
   async expectTurnFinished(): Promise<void> {

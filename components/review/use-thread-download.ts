@@ -1,0 +1,30 @@
+'use client';
+
+import { useCallback } from 'react';
+import type { ExportFormat } from '../../lib/protocol/thread-export';
+import { useBatonStore } from '../baton-client/baton-store-context';
+
+export const EXPORT_FORMATS: ReadonlyArray<{ format: ExportFormat; label: string }> = [
+  { format: 'json', label: 'JSON' },
+  { format: 'markdown', label: 'Markdown' },
+  { format: 'org', label: 'Org' },
+];
+
+/** Downloads the open thread in a format; an export is not redacted (README, "Export and import"). */
+export function useThreadDownload(): (format: ExportFormat) => Promise<void> {
+  const exportThread = useBatonStore((state) => state.exportThread);
+  return useCallback(
+    async (format: ExportFormat) => {
+      const file = await exportThread(format);
+      if (!file) return;
+      const url = URL.createObjectURL(new Blob([file.content], { type: file.mimeType }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.fileName;
+      link.click();
+      // The click has handed the file to the browser's download by the next task.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    },
+    [exportThread],
+  );
+}
