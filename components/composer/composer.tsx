@@ -130,6 +130,8 @@ export function Composer() {
         {menu ? <CompletionMenu menu={menu} onChoose={completion.choose} onHover={completion.setActiveIndex} /> : null}
         <textarea
           ref={input}
+          // The target of the page's "Skip to the prompt" link (skip-to-prompt.tsx).
+          id="prompt"
           className={styles.input}
           data-testid="composer-input"
           aria-label="Prompt"

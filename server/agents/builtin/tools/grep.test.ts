@@ -58,7 +58,7 @@ describe('grep', () => {
 
   it('stops a pattern that backtracks catastrophically at its time limit, and says why', async () => {
     await ws.write('src/code.ts', 'export function computeTotal(items, taxRate) { return items.reduce((sum, item) => sum + item.price, 0) * taxRate; }\n');
-    const search = searchFiles(ws.context.workspace, /^(\S*\s?)*#$/, '**/*.ts', new AbortController().signal, undefined, 300);
+    const search = searchFiles(ws.context.workspace, /^(\S*\s?)*#$/, 'src/code.ts', new AbortController().signal, undefined, 300);
     await expect(search).rejects.toThrow(
       'The search was stopped after 0.3 s (in src/code.ts): the regular expression ^(\\S*\\s?)*#$ takes too long, probably because it backtracks catastrophically',
     );
