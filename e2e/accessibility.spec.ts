@@ -149,3 +149,17 @@ async function expectTabReachesEveryControl(page: Page): Promise<void> {
   );
   expect(unreached).toEqual([]);
 }
+
+test('an empty workspace: the Files panel says so, and it is no tree without items', async ({ page }) => {
+  const empty = await makeTempFolder('a11y-empty');
+  const emptyRelay = await startRelayProcess({ workspaceRoot: empty.path, dataDir: path.join(workspace.path, '.baton-empty') });
+  try {
+    await new BatonPage(page).open(emptyRelay.url);
+    await expect(page.getByTestId('file-tree')).toContainText('No files to show.');
+    await expect(page.getByRole('tree')).toHaveCount(0);
+    expect(await allViolations(page), 'empty workspace').toEqual([]);
+  } finally {
+    await emptyRelay.stop();
+    await empty.remove();
+  }
+});

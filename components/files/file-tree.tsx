@@ -5,10 +5,17 @@ import { childPath, ROOT_FOLDER } from '../../stores/files-slice';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import styles from './files.module.css';
 
-/** The workspace's folders, each listed by the relay when first expanded. */
+/**
+ * The workspace's folders, each listed by the relay when first expanded. A tree only once there
+ * is an entry to show: a tree must hold tree items, and "Loading…" or "No files" are none.
+ */
 export function FileTree() {
+  const hasEntries = useBatonStore((state) => {
+    const root = state.folders.get(ROOT_FOLDER);
+    return root?.status === 'loaded' && root.entries.length > 0;
+  });
   return (
-    <div className={styles.tree} role="tree" aria-label="Workspace folders" data-testid="file-tree">
+    <div className={styles.tree} role={hasEntries ? 'tree' : undefined} aria-label={hasEntries ? 'Workspace folders' : undefined} data-testid="file-tree">
       <FolderChildren folder={ROOT_FOLDER} depth={0} />
     </div>
   );
