@@ -263,3 +263,18 @@ for (const width of [360, 800]) {
     await expectInsideViewport(page, page.getByTestId('chat-menu-button'));
   });
 }
+
+test('the last entry’s menu, at the bottom of the list, opens upwards instead of being cut off', async ({ page }) => {
+  const baton = await demoWaitingForApproval(page);
+  await baton.toolCard('write_file').getByTestId('approve-tool-call').click();
+  await baton.expectTurnFinished();
+  const list = page.getByTestId('chat-entries');
+  const last = list.locator('.chat-entries__item').filter({ has: page.getByTestId('entry-actions-button') }).last();
+  await last.hover();
+  await last.getByTestId('entry-actions-button').click();
+  const menu = last.getByRole('menu');
+  await expect(menu).toBeVisible();
+  const [menuBox, listBox] = [await menu.boundingBox(), await list.boundingBox()];
+  expect(menuBox!.y).toBeGreaterThanOrEqual(listBox!.y);
+  expect(menuBox!.y + menuBox!.height).toBeLessThanOrEqual(listBox!.y + listBox!.height);
+});

@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styles from './action-menu.module.css';
 
 /**
@@ -36,6 +36,13 @@ export function ActionMenu({
   const anchor = useRef<HTMLSpanElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
+  const popup = useRef<HTMLDivElement>(null);
+  // Opened near the bottom of what clips it (the last entry of the chat), the menu opens upwards.
+  const [above, setAbove] = useState(false);
+  useLayoutEffect(() => {
+    if (!open || !popup.current || !anchor.current) return setAbove(false);
+    setAbove(opensBetterAbove(anchor.current, popup.current));
+  }, [open]);
 
   const close = useCallback((returnFocus = true) => {
     setOpen(false);
@@ -92,7 +99,7 @@ export function ActionMenu({
       </button>
       {open ? (
         // The note is beside the menu, not in it: a menu holds items only.
-        <div className={`${styles.popup} ${menuClassName ?? ''}`} onKeyDown={onMenuKeyDown}>
+        <div ref={popup} className={`${styles.popup} ${above ? styles.above : ''} ${menuClassName ?? ''}`} onKeyDown={onMenuKeyDown}>
           <div ref={menu} id={menuId} role="menu" aria-label={label} className={styles.menu}>
             {children(() => close())}
           </div>
@@ -105,6 +112,22 @@ export function ActionMenu({
       ) : null}
     </span>
   );
+}
+
+/** The box of the nearest ancestor that clips what overflows it (a scrolling list), or the window's. */
+function clippingBox(element: HTMLElement): { top: number; bottom: number } {
+  for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+    if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(parent).overflowY)) return parent.getBoundingClientRect();
+  }
+  return { top: 0, bottom: window.innerHeight };
+}
+
+/** Whether the popup, drawn below its button, is cut off there and has more room above. */
+function opensBetterAbove(anchor: HTMLElement, popup: HTMLElement): boolean {
+  const clip = clippingBox(anchor);
+  const button = anchor.getBoundingClientRect();
+  const drawn = popup.getBoundingClientRect();
+  return drawn.bottom > clip.bottom && button.top - clip.top > clip.bottom - button.bottom;
 }
 
 /** The menu's items that can take focus, in order; an item hidden by the layout is none of them. */
