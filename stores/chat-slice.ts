@@ -35,8 +35,6 @@ export interface ChatSlice {
    * that waited for a turn to end (prompt-queue-slice.ts), for its own thread with its own contexts.
    */
   sendPrompt(message: string, queued?: { threadId: string; contexts: readonly ChatContext[] }): Promise<boolean>;
-  /** `chat/delete` for the open thread, then an empty chat from the relay's record. */
-  clearChat(): Promise<boolean>;
   /** Stops the open thread's turn; right after a first Send, the turn of the thread being created. */
   stopTurn(): void;
   /**
@@ -142,29 +140,6 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
         set({ lastError: errorMessage(error), ...(newThreadMark && get().newThreadPrompt === newThreadMark ? { newThreadPrompt: null } : {}) });
         return false;
       }
-    },
-
-    async clearChat() {
-      const threadId = get().selectedThreadId;
-      if (!threadId || get().chats.get(threadId)?.turnRunning) return false;
-      set({ lastError: null });
-      try {
-        await rpc.request('chat/delete', { chatId: threadId });
-      } catch (error) {
-        set({ lastError: `Could not delete the thread: ${errorMessage(error)}` });
-        return false;
-      }
-      // The relay deleted the thread with its history: it leaves the list, and nothing is open.
-      set((state) => {
-        const chats = new Map(state.chats);
-        chats.delete(threadId);
-        return {
-          chats,
-          threads: state.threads.filter((thread) => thread.id !== threadId),
-          selectedThreadId: state.selectedThreadId === threadId ? null : state.selectedThreadId,
-        };
-      });
-      return true;
     },
 
     stopTurn() {
