@@ -106,3 +106,48 @@ function encodeRun(threadId: string, events: readonly ThreadEvent[]): EventRow {
   delete shared.text;
   return { seq: first.seq, role: first.role, type: `${RUN_PREFIX}${first.type}`, content: JSON.stringify({ content: shared, texts }) };
 }
+
+/**
+ * The last row a thread's pieces were stored in, which the next batch of pieces may join: the
+ * row as stored, its pieces' run key and the seq its next piece would have.
+ */
+export interface OpenRun {
+  row: EventRow;
+  key: string;
+  nextSeq: number;
+}
+
+/** The run the last of `rows` (encoded from `events`) stays open for; undefined when it joins none. */
+export function openRunOf(rows: readonly EventRow[], events: readonly ThreadEvent[]): OpenRun | undefined {
+  const row = rows.at(-1);
+  const last = events.at(-1);
+  const key = last === undefined ? undefined : runKey(last);
+  return row === undefined || last === undefined || key === undefined ? undefined : { row, key, nextSeq: last.seq + 1 };
+}
+
+/**
+ * The open run's row with `events` added to its pieces, when they continue it (the same run key,
+ * the next seqs, the same shared content) and the row stays under `maxChars`; else undefined.
+ * A piece that joins the stored row rewrites that one row instead of adding one to the table and
+ * its indexes: at a commit a piece, as models stream, that is a page written per piece, not three.
+ */
+export function joinRun(threadId: string, open: OpenRun, events: readonly ThreadEvent[], maxChars: number): EventRow | undefined {
+  if (events.length === 0 || events.some((event, index) => event.seq !== open.nextSeq + index || runKey(event) !== open.key)) return undefined;
+  const [added, ...more] = encodeEvents(threadId, events);
+  if (added === undefined || more.length > 0) return undefined;
+  const stored = runParts(open.row);
+  const joining = runParts(added);
+  if (JSON.stringify(stored.content) !== JSON.stringify(joining.content)) return undefined;
+  const content = JSON.stringify({ content: stored.content, texts: [...stored.texts, ...joining.texts] });
+  if (content.length > maxChars) return undefined;
+  const type = isRunType(open.row.type) ? open.row.type : `${RUN_PREFIX}${open.row.type}`;
+  return { seq: open.row.seq, role: open.row.role, type, content };
+}
+
+/** A row of one piece or a run as a run's parts: the shared content and the texts. */
+function runParts(row: EventRow): { content: Record<string, unknown>; texts: string[] } {
+  const parsed = JSON.parse(row.content) as Record<string, unknown>;
+  if (isRunType(row.type)) return parsed as { content: Record<string, unknown>; texts: string[] };
+  const { text, ...content } = parsed;
+  return { content, texts: [String(text)] };
+}
