@@ -6,8 +6,9 @@
  * its text: an answer's text, one thought's text) is one row: its seq is the first piece's, its type
  * `run:<content type>`, its content the shared part and each piece's text. A model streams tens of
  * thousands of pieces a minute, and a row each made the database the relay's largest per-piece
- * cost. Read back, a run is the same events, each with its own seq, so a tab that asks for what it
- * missed after any seq gets exactly those pieces, none joined or split.
+ * cost. Pieces committed after it, as a slow stream commits them one by one, join that row while
+ * it is small (joinRun). Read back, a run is the same events, each with its own seq, so a tab that
+ * asks for what it missed after any seq gets exactly those pieces, none joined or split.
  */
 import { z } from 'zod';
 import { ThreadEventSchema, type ThreadEvent } from '../../lib/protocol/thread-events';
@@ -126,15 +127,15 @@ export function openRunOf(rows: readonly EventRow[], events: readonly ThreadEven
 }
 
 /**
- * The open run's row with `events` added to its pieces, when they continue it (the same run key,
- * the next seqs, the same shared content) and the row stays under `maxChars`; else undefined.
- * A piece that joins the stored row rewrites that one row instead of adding one to the table and
+ * The open run's row with `events` (encoded as `rows`) added to its pieces, when they continue
+ * it (the same run key, the next seqs, the same shared content) and the row stays under
+ * `maxChars`; else undefined. A piece that joins the stored row rewrites that one row instead of adding one to the table and
  * its indexes: at a commit a piece, as models stream, that is a page written per piece, not three.
  */
-export function joinRun(threadId: string, open: OpenRun, events: readonly ThreadEvent[], maxChars: number): EventRow | undefined {
-  if (events.length === 0 || events.some((event, index) => event.seq !== open.nextSeq + index || runKey(event) !== open.key)) return undefined;
-  const [added, ...more] = encodeEvents(threadId, events);
-  if (added === undefined || more.length > 0) return undefined;
+export function joinRun(open: OpenRun, events: readonly ThreadEvent[], rows: readonly EventRow[], maxChars: number): EventRow | undefined {
+  const [added, ...more] = rows;
+  if (added === undefined || more.length > 0 || open.row.content.length + added.content.length > maxChars) return undefined;
+  if (events.some((event, index) => event.seq !== open.nextSeq + index || runKey(event) !== open.key)) return undefined;
   const stored = runParts(open.row);
   const joining = runParts(added);
   if (JSON.stringify(stored.content) !== JSON.stringify(joining.content)) return undefined;

@@ -29,6 +29,7 @@ import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { decodeEntry, encodeEntry } from './entry-rows';
 import { changesFacts, foldFacts, type ThreadFacts } from './thread-facts';
 import { decodeEvents, encodeEvents, isRunType, joinRun, type OpenRun, openRunOf } from './event-rows';
+import { OpenRuns } from './open-runs';
 import { writeWithPatience } from './store-failure';
 import { PrismaThreadHistoryStore } from './prisma-thread-history-store';
 import type { ThreadHistoryStore } from './thread-history-store';
@@ -90,8 +91,6 @@ const eventColumns = { seq: true, role: true, type: true, content: true } as con
  * join rewrites one page and never a chain of overflow pages.
  */
 const MAX_JOINED_ROW_CHARS = 1_500;
-/** Threads whose open run is remembered: those streaming now, and a few more. */
-const MAX_OPEN_RUNS = 64;
 
 class PrismaThreadStore implements ThreadStore {
   readonly #prisma: PrismaClient;
@@ -101,8 +100,7 @@ class PrismaThreadStore implements ThreadStore {
   readonly #search: ThreadSearch;
   readonly #now = monotonicClock();
   readonly #checkpoints: CheckpointsOnDemand | undefined;
-  /** Per thread, the row its last pieces were stored in, as this store wrote it (event-rows.ts OpenRun). */
-  readonly #openRuns = new Map<string, OpenRun>();
+  readonly #openRuns = new OpenRuns();
   readonly history: ThreadHistoryStore;
 
   constructor(prisma: PrismaClient, kind: DatabaseTarget['kind'], checkpoints?: CheckpointsOnDemand) {
@@ -320,16 +318,8 @@ class PrismaThreadStore implements ThreadStore {
    */
   async appendEvents(threadId: string, batch: EventBatch): Promise<void> {
     this.#checkpoints?.writing();
-    // Whatever happens to this write, the row it may have joined is looked up afresh next time.
-    const open = this.#openRuns.get(threadId);
-    this.#openRuns.delete(threadId);
+    const open = this.#openRuns.take(threadId);
     await writeWithPatience(() => this.#appendEvents(threadId, batch, open));
-  }
-
-  #rememberOpenRun(threadId: string, open: OpenRun | undefined): void {
-    if (open === undefined) return;
-    if (this.#openRuns.size >= MAX_OPEN_RUNS) this.#openRuns.delete(this.#openRuns.keys().next().value as string);
-    this.#openRuns.set(threadId, open);
   }
 
   async #appendEvents(threadId: string, batch: EventBatch, open: OpenRun | undefined): Promise<void> {
@@ -350,13 +340,13 @@ class PrismaThreadStore implements ThreadStore {
     if (entryRows === undefined && factEvents.length === 0) {
       // A streaming batch: one statement is atomic on its own, with no transaction to open. Pieces
       // that continue the row of the ones before join it, while it is small (MAX_JOINED_ROW_CHARS).
-      const joined = open === undefined ? undefined : joinRun(threadId, open, batch.events, MAX_JOINED_ROW_CHARS);
+      const joined = open === undefined ? undefined : joinRun(open, batch.events, eventRows, MAX_JOINED_ROW_CHARS);
       if (open !== undefined && joined !== undefined && (await joinEventRow(this.#prisma, threadId, open.row, joined)) === 1) {
-        this.#rememberOpenRun(threadId, { ...open, row: joined, nextSeq: open.nextSeq + batch.events.length });
+        this.#openRuns.remember(threadId, { ...open, row: joined, nextSeq: open.nextSeq + batch.events.length });
         return;
       }
       if (eventRows.length > 0) await insertEvents(this.#prisma);
-      this.#rememberOpenRun(threadId, openRunOf(eventRows, batch.events));
+      this.#openRuns.remember(threadId, openRunOf(eventRows, batch.events));
       return;
     }
     await this.#prisma.$transaction(async (transaction) => {
@@ -377,7 +367,7 @@ class PrismaThreadStore implements ThreadStore {
       // The search index follows the entry rows, once they stop growing (EventBatch.growing).
       if (batch.entries !== undefined && batch.growing !== true) await this.#search.indexEntries(transaction, threadId, batch.entries);
     });
-    this.#rememberOpenRun(threadId, openRunOf(eventRows, batch.events));
+    this.#openRuns.remember(threadId, openRunOf(eventRows, batch.events));
   }
 
   async deleteThread(threadId: string): Promise<boolean> {
