@@ -58,12 +58,17 @@ export async function openThread(threadId: string, options: OpenThreadOptions, o
   return { session, recorder, uses: 0 };
 }
 
-/** A thread still called NEW_THREAD_TITLE is named after the first line of its first prompt. */
-export async function nameThread(store: ThreadStore, threadId: string, message: string, recorder: ThreadRecorder): Promise<void> {
+/**
+ * A thread still called NEW_THREAD_TITLE is renamed after the first line of its first prompt; the
+ * new title, undefined when it keeps its own. Called before the turn starts: while the answer
+ * streams, the read and the rename's transaction would hold the store ahead of its first piece.
+ * The caller records the title as the thread's event once the prompt is recorded.
+ */
+export async function nameThread(store: ThreadStore, threadId: string, message: string): Promise<string | undefined> {
   const thread = await store.getThread(threadId);
-  if (!thread || thread.title !== NEW_THREAD_TITLE) return;
+  if (!thread || thread.title !== NEW_THREAD_TITLE) return undefined;
   const firstLine = message.trim().split('\n')[0] ?? '';
   const title = firstLine.length > TITLE_LENGTH ? `${firstLine.slice(0, TITLE_LENGTH - 1)}…` : firstLine;
   await store.renameThread(threadId, title);
-  await recorder.record('system', { type: 'metadata', title });
+  return title;
 }

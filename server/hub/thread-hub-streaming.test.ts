@@ -37,6 +37,8 @@ const numbered = (count: number) => Array.from({ length: count }, (_unused, inde
 let folder: string;
 let store: ThreadStore;
 let batches: EventBatch[];
+/** The store's writes in the order they were asked for: `rename` or the seqs of a batch. */
+let writes: string[];
 let broadcasts: SequencedContentReceivedParams[];
 /** The seq of the last event the store has committed, and any broadcast that came before its commit. */
 let committedSeq: number;
@@ -47,12 +49,19 @@ const hubs: ThreadHub[] = [];
 function countingStore(inner: ThreadStore): ThreadStore {
   const appendEvents = async (threadId: string, batch: EventBatch) => {
     batches.push(batch);
+    writes.push(batch.events.map((event) => event.seq).join(' '));
     await inner.appendEvents(threadId, batch);
     committedSeq = Math.max(committedSeq, batch.events.at(-1)?.seq ?? 0);
   };
   return new Proxy(inner, {
     get(target, key) {
       if (key === 'appendEvents') return appendEvents;
+      if (key === 'renameThread') {
+        return (threadId: string, title: string) => {
+          writes.push('rename');
+          return inner.renameThread(threadId, title);
+        };
+      }
       const value: unknown = Reflect.get(target, key);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -86,6 +95,7 @@ beforeEach(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'baton-hub-streaming-'));
   store = await openThreadStore({ databaseFile: path.join(folder, 'baton.db') });
   batches = [];
+  writes = [];
   broadcasts = [];
   committedSeq = 0;
   toldBeforeStored = [];
@@ -150,6 +160,37 @@ describe('ThreadHub streaming', () => {
     const answer = snapshot.entries.find((entry) => entry.type === 'message' && entry.role === 'assistant');
     expect(answer?.type === 'message' ? answer.chunks.map((chunk) => chunk.chunk).join('') : '').toContain(numbered(600));
     expect(JSON.stringify(snapshot.entries.at(-2))).toContain('The turn was interrupted');
+    expect(snapshot.entries.at(-1)).toEqual({ type: 'turnSummary', outcome: 'interrupted' });
+    expect(await store.getEntries(id)).toEqual(snapshot.entries);
+    gate.open();
+  });
+
+  it("tells a tab an answer's first piece once its event alone is stored, and a restart then still shows it", async () => {
+    const gate = createGate();
+    const hub = makeHub(new StreamingAgent(3, { after: 1, gate }));
+    const { id } = await hub.createThread();
+    await hub.prompt(id, 'stream');
+    await until(() => answerPieces().length === 1);
+
+    const firstSeq = answerPieces()[0]?.seq;
+    const carrying = (seq: number | undefined) => batches.find((batch) => batch.events.some((event) => event.seq === seq));
+    expect(carrying(firstSeq)?.events.length).toBeGreaterThan(0);
+    expect(carrying(firstSeq)?.entries).toBeUndefined();
+    expect(toldBeforeStored).toEqual([]);
+    // The answer's row is not written yet: the tab saw the piece from its event alone.
+    expect((await store.getEntries(id)).map((entry) => (entry.type === 'message' ? entry.role : entry.type))).toEqual(['user']);
+    // The new thread was named before its turn began, and its title is an event alone too.
+    const userSeq = broadcasts.find((params) => params.role === 'user')?.seq;
+    expect(writes.indexOf('rename')).toBeGreaterThanOrEqual(0);
+    expect(writes.indexOf('rename')).toBeLessThan(writes.findIndex((seqs) => seqs.split(' ').includes(String(userSeq))));
+    expect(carrying(broadcasts.find((params) => params.content.type === 'metadata')?.seq)?.entries).toBeUndefined();
+    expect((await store.getThread(id))?.title).toBe('stream');
+
+    // A relay restarted now finds the piece in the events and shows the answer holding it.
+    const restarted = makeHub(new StreamingAgent(0));
+    const snapshot = await restarted.getSnapshot(id);
+    const answer = snapshot.entries.find((entry) => entry.type === 'message' && entry.role === 'assistant');
+    expect(answer).toEqual({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: expect.stringMatching(/^p0 \n.*interrupted/s) }] });
     expect(snapshot.entries.at(-1)).toEqual({ type: 'turnSummary', outcome: 'interrupted' });
     expect(await store.getEntries(id)).toEqual(snapshot.entries);
     gate.open();

@@ -156,6 +156,8 @@ export class ThreadHub {
       // The deletion may have begun while the thread was being opened.
       this.deletions.assertNotDeleting(threadId);
       this.agentIdle.cancel(threadId);
+      // A busy thread refuses the prompt below: it is not named after it either.
+      const title = opened.session.isRunning ? undefined : await nameThread(this.options.store, threadId, message);
       const starting = opened.session.prompt(message, options);
       // The session holds the turn from the call on: a Stop that came before it stops it now.
       if (stopRequested()) opened.session.stop();
@@ -166,7 +168,7 @@ export class ThreadHub {
           this.live.releaseLater(threadId, opened);
         }),
       );
-      await nameThread(this.options.store, threadId, message, opened.recorder);
+      if (title !== undefined) await opened.recorder.record('system', { type: 'metadata', title });
     });
   }
 

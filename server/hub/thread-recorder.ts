@@ -3,12 +3,13 @@
  * sequence number, and is committed to the store before it is handed on to the tabs, so whatever
  * a tab saw is already stored. Contents are committed in small batches (write-batches.ts): what
  * arrived while the previous batch was being written, up to MAX_BATCH, in one transaction.
- * Streamed pieces are stored as events; the entries they grow are rewritten at most every
- * ENTRY_WRITE_INTERVAL_MS and once they have grown by a part of what they held (ENTRY_GROWTH),
- * and at once when anything else happens (a new entry, a tool call's status, the end of the
- * turn). A growing entry's search text waits for that last write: rewriting and re-indexing a
- * long answer costs as much as it is long, and on the event loop's thread that is a pause in
- * every tab's stream. A load replays the events after the stored entries.
+ * Streamed pieces are stored as events, the first of an answer too; the entries they open and
+ * grow are written at most every ENTRY_WRITE_INTERVAL_MS and once they have grown by a part of
+ * what they held (ENTRY_GROWTH), and at once when anything else happens (an entry that is not a
+ * piece's, a tool call's status, the end of the turn). A growing entry's search text waits for
+ * that last write: rewriting and re-indexing a long answer costs as much as it is long, and on
+ * the event loop's thread that is a pause in every tab's stream. A load replays the events after
+ * the stored entries.
  * Only the thread's tail is kept in memory (thread-tail.ts): a load reads the last entries, not
  * every entry, and the older ones are read from the store when the whole thread is asked for.
  */
@@ -38,6 +39,15 @@ export const ENTRY_WRITE_INTERVAL_MS = 500;
 export const ENTRY_GROWTH = 1 / 4;
 /** Pieces waiting for the store beyond this make the agent's emit wait for a batch to commit. */
 const HIGH_WATER = 4 * MAX_BATCH;
+
+/**
+ * A content that changes no entry and no stored fact: a thread's new title, which comes as its
+ * first answer starts. It is stored as an event alone, so it never turns the first piece's
+ * commit into an entry write.
+ */
+function isEventOnly(content: ChatContent): boolean {
+  return content.type === 'metadata';
+}
 
 interface Queued {
   role: ChatRole;
@@ -237,12 +247,16 @@ export class ThreadRecorder {
     let pieces = 0;
     for (const { role, content } of batch) {
       const lengthBefore = this.tail.length;
+      const piece = isStreamedPiece(content);
       for (const index of this.tail.fold(role, content)) {
         this.unwritten.add(index);
-        if (index >= lengthBefore) structural = true;
+        // A piece that opens an entry (an answer's first) is stored as its event alone, as the
+        // pieces after it are: the entry's row comes with the next entry write, and a load
+        // replays the event until then. Writing it now would hold the piece back from the tabs.
+        if (index >= lengthBefore && !piece) structural = true;
       }
-      if (isStreamedPiece(content)) pieces += 1;
-      else structural = true;
+      if (piece) pieces += 1;
+      else if (!isEventOnly(content)) structural = true;
       events.push({ seq: this.lastSeq + events.length + 1, role, content });
     }
     const now = performance.now();

@@ -69,3 +69,14 @@ const firstLiveRowPostgres: FirstLiveRow = async (client, threadId) => {
 export function firstLiveRowFor(kind: DatabaseTarget['kind']): FirstLiveRow {
   return kind === 'sqlite' ? firstLiveRowSqlite : firstLiveRowPostgres;
 }
+
+/**
+ * Rewrites a thread's last event row as `joined` (the same row with more pieces: event-rows.ts
+ * joinRun), only while it is still stored as `stored` and nothing follows it; answers how many
+ * rows it rewrote (1, or 0 when the row has changed, and the pieces are inserted instead).
+ */
+export function joinEventRow(client: RawClient, threadId: string, stored: { seq: number; content: string }, joined: { type: string; content: string }): Promise<number> {
+  return client.$executeRaw`UPDATE "ThreadEvent" SET "type" = ${joined.type}, "content" = ${joined.content}
+    WHERE "threadId" = ${threadId} AND "seq" = ${stored.seq} AND "content" = ${stored.content}
+    AND NOT EXISTS (SELECT 1 FROM "ThreadEvent" AS "later" WHERE "later"."threadId" = ${threadId} AND "later"."seq" > ${stored.seq})`;
+}

@@ -6,8 +6,9 @@
  * its text: an answer's text, one thought's text) is one row: its seq is the first piece's, its type
  * `run:<content type>`, its content the shared part and each piece's text. A model streams tens of
  * thousands of pieces a minute, and a row each made the database the relay's largest per-piece
- * cost. Read back, a run is the same events, each with its own seq, so a tab that asks for what it
- * missed after any seq gets exactly those pieces, none joined or split.
+ * cost. Pieces committed after it, as a slow stream commits them one by one, join that row while
+ * it is small (joinRun). Read back, a run is the same events, each with its own seq, so a tab that
+ * asks for what it missed after any seq gets exactly those pieces, none joined or split.
  */
 import { z } from 'zod';
 import { ThreadEventSchema, type ThreadEvent } from '../../lib/protocol/thread-events';
@@ -105,4 +106,49 @@ function encodeRun(threadId: string, events: readonly ThreadEvent[]): EventRow {
   const shared = JSON.parse(first.content) as Record<string, unknown>;
   delete shared.text;
   return { seq: first.seq, role: first.role, type: `${RUN_PREFIX}${first.type}`, content: JSON.stringify({ content: shared, texts }) };
+}
+
+/**
+ * The last row a thread's pieces were stored in, which the next batch of pieces may join: the
+ * row as stored, its pieces' run key and the seq its next piece would have.
+ */
+export interface OpenRun {
+  row: EventRow;
+  key: string;
+  nextSeq: number;
+}
+
+/** The run the last of `rows` (encoded from `events`) stays open for; undefined when it joins none. */
+export function openRunOf(rows: readonly EventRow[], events: readonly ThreadEvent[]): OpenRun | undefined {
+  const row = rows.at(-1);
+  const last = events.at(-1);
+  const key = last === undefined ? undefined : runKey(last);
+  return row === undefined || last === undefined || key === undefined ? undefined : { row, key, nextSeq: last.seq + 1 };
+}
+
+/**
+ * The open run's row with `events` (encoded as `rows`) added to its pieces, when they continue
+ * it (the same run key, the next seqs, the same shared content) and the row stays under
+ * `maxChars`; else undefined. A piece that joins the stored row rewrites that one row instead of adding one to the table and
+ * its indexes: at a commit a piece, as models stream, that is a page written per piece, not three.
+ */
+export function joinRun(open: OpenRun, events: readonly ThreadEvent[], rows: readonly EventRow[], maxChars: number): EventRow | undefined {
+  const [added, ...more] = rows;
+  if (added === undefined || more.length > 0 || open.row.content.length + added.content.length > maxChars) return undefined;
+  if (events.some((event, index) => event.seq !== open.nextSeq + index || runKey(event) !== open.key)) return undefined;
+  const stored = runParts(open.row);
+  const joining = runParts(added);
+  if (JSON.stringify(stored.content) !== JSON.stringify(joining.content)) return undefined;
+  const content = JSON.stringify({ content: stored.content, texts: [...stored.texts, ...joining.texts] });
+  if (content.length > maxChars) return undefined;
+  const type = isRunType(open.row.type) ? open.row.type : `${RUN_PREFIX}${open.row.type}`;
+  return { seq: open.row.seq, role: open.row.role, type, content };
+}
+
+/** A row of one piece or a run as a run's parts: the shared content and the texts. */
+function runParts(row: EventRow): { content: Record<string, unknown>; texts: string[] } {
+  const parsed = JSON.parse(row.content) as Record<string, unknown>;
+  if (isRunType(row.type)) return parsed as { content: Record<string, unknown>; texts: string[] };
+  const { text, ...content } = parsed;
+  return { content, texts: [String(text)] };
 }

@@ -8,7 +8,7 @@ import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads
 import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrate';
 import type { DatabaseTarget } from './database-target';
-import { eventInsertFor, firstLiveRowFor, type EventInsert, type FirstLiveRow } from './event-insert';
+import { eventInsertFor, firstLiveRowFor, joinEventRow, type EventInsert, type FirstLiveRow } from './event-insert';
 import { connectPostgres } from './postgres-connection';
 import { connectSqlite } from './sqlite-connection';
 import { type CheckpointsOnDemand, checkpointsOnFirstWrite, startWalCheckpoints } from './wal-checkpoints';
@@ -28,7 +28,8 @@ import type {
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { decodeEntry, encodeEntry } from './entry-rows';
 import { changesFacts, foldFacts, type ThreadFacts } from './thread-facts';
-import { decodeEvents, encodeEvents, isRunType } from './event-rows';
+import { decodeEvents, encodeEvents, isRunType, joinRun, type OpenRun, openRunOf } from './event-rows';
+import { OpenRuns } from './open-runs';
 import { writeWithPatience } from './store-failure';
 import { PrismaThreadHistoryStore } from './prisma-thread-history-store';
 import type { ThreadHistoryStore } from './thread-history-store';
@@ -89,6 +90,12 @@ async function updateFacts(transaction: Transaction, threadId: string, events: r
 
 const eventColumns = { seq: true, role: true, type: true, content: true } as const;
 
+/**
+ * The longest a run row grows by joining pieces: well within a page of SQLite's (4 KiB), so a
+ * join rewrites one page and never a chain of overflow pages.
+ */
+const MAX_JOINED_ROW_CHARS = 1_500;
+
 class PrismaThreadStore implements ThreadStore {
   readonly #prisma: PrismaClient;
   readonly #insertEvents: EventInsert;
@@ -97,6 +104,7 @@ class PrismaThreadStore implements ThreadStore {
   readonly #search: ThreadSearch;
   readonly #now = monotonicClock();
   readonly #checkpoints: CheckpointsOnDemand | undefined;
+  readonly #openRuns = new OpenRuns();
   readonly history: ThreadHistoryStore;
 
   constructor(prisma: PrismaClient, kind: DatabaseTarget['kind'], checkpoints?: CheckpointsOnDemand) {
@@ -315,10 +323,11 @@ class PrismaThreadStore implements ThreadStore {
    */
   async appendEvents(threadId: string, batch: EventBatch): Promise<void> {
     this.#checkpoints?.writing();
-    await writeWithPatience(() => this.#appendEvents(threadId, batch));
+    const open = this.#openRuns.take(threadId);
+    await writeWithPatience(() => this.#appendEvents(threadId, batch, open));
   }
 
-  async #appendEvents(threadId: string, batch: EventBatch): Promise<void> {
+  async #appendEvents(threadId: string, batch: EventBatch, open: OpenRun | undefined): Promise<void> {
     const eventRows = encodeEvents(threadId, batch.events);
     const createdAt = new Date();
     const entryRows = batch.entries?.map((write) => encodeEntry(threadId, write));
@@ -335,8 +344,15 @@ class PrismaThreadStore implements ThreadStore {
     };
     const factEvents = batch.events.filter(changesFacts);
     if (entryRows === undefined && factEvents.length === 0) {
-      // A streaming batch: one statement is atomic on its own, with no transaction to open.
+      // A streaming batch: one statement is atomic on its own, with no transaction to open. Pieces
+      // that continue the row of the ones before join it, while it is small (MAX_JOINED_ROW_CHARS).
+      const joined = open === undefined ? undefined : joinRun(open, batch.events, eventRows, MAX_JOINED_ROW_CHARS);
+      if (open !== undefined && joined !== undefined && (await joinEventRow(this.#prisma, threadId, open.row, joined)) === 1) {
+        this.#openRuns.remember(threadId, { ...open, row: joined, nextSeq: open.nextSeq + batch.events.length });
+        return;
+      }
       if (eventRows.length > 0) await insertEvents(this.#prisma);
+      this.#openRuns.remember(threadId, openRunOf(eventRows, batch.events));
       return;
     }
     await this.#prisma.$transaction(async (transaction) => {
@@ -357,6 +373,7 @@ class PrismaThreadStore implements ThreadStore {
       // The search index follows the entry rows, once they stop growing (EventBatch.growing).
       if (batch.entries !== undefined && batch.growing !== true) await this.#search.indexEntries(transaction, threadId, batch.entries);
     });
+    this.#openRuns.remember(threadId, openRunOf(eventRows, batch.events));
   }
 
   async deleteThread(threadId: string): Promise<boolean> {
