@@ -6,6 +6,7 @@
 import type { ExportFormat } from '../../lib/protocol/thread-export';
 import { selectTurnActive, type BatonState } from '../../stores/baton-store';
 import { filesPanelShown, toggleFilesPanel } from '../app-shell/files-panel-toggle';
+import { downloadExport } from '../review/use-thread-download';
 import { shownTheme } from '../theme/theme-preference';
 import { chooseTheme } from '../theme/theme-switch';
 
@@ -73,14 +74,7 @@ function focusFileSearch(): void {
 /** The store's export, handed to the browser as a download (a failure is shown by the store). */
 async function exportAs(state: BatonState, format: ExportFormat): Promise<void> {
   const file = await state.exportThread(format);
-  if (!file) return;
-  const url = URL.createObjectURL(new Blob([file.content], { type: file.mimeType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName;
-  link.click();
-  // The click has handed the file to the download by the next task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  if (file) downloadExport(file);
 }
 
 /** Case-insensitive: every word typed appears in the label or the keywords. */
