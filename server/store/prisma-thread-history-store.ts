@@ -7,6 +7,7 @@ import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
 import { entryUpsertFor, type EntryUpsert } from './entry-insert';
 import { decodeEntry, encodeEntry } from './entry-rows';
 import { lastMessageStartOf, messageStart } from './last-message-start';
+import { metadataColumns, toMetadata } from './thread-rows';
 import { decodeEvents, encodeEvent } from './event-rows';
 import type { DatabaseTarget } from './database-target';
 import type { PrismaClient } from './generated/client';
@@ -136,7 +137,7 @@ export class PrismaThreadHistoryStore implements ThreadHistoryStore {
       this.prisma.$transaction(async (transaction) => {
         const thread = await transaction.thread.create({
           data: { title: write.title, agent: write.agent, createdAt: now, modifiedAt: now, lastMessageStart: lastMessageStartOf(entries.map((entry, seq) => ({ seq, entry }))) },
-          select: { id: true, title: true, modifiedAt: true, agent: true, lastMessageStart: true },
+          select: metadataColumns,
         });
         await transaction.$executeRaw`INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
           SELECT ${thread.id}, "seq", "role", "type", "content", "createdAt" FROM "ThreadEvent"
@@ -158,13 +159,7 @@ export class PrismaThreadHistoryStore implements ThreadHistoryStore {
         await transaction.$executeRaw`INSERT INTO "FileChange" ("threadId", "position", "toolCallId", "path", "existed", "before", "kept", "afterHash", "createdAt")
           SELECT ${thread.id}, "position", "toolCallId", "path", "existed", "before", "kept", "afterHash", "createdAt" FROM "FileChange"
           WHERE "threadId" = ${source} AND "position" <= ${entries.length} ORDER BY "id"`;
-        return {
-          id: thread.id,
-          title: thread.title,
-          modifiedAt: thread.modifiedAt.toISOString(),
-          agent: thread.agent,
-          ...(thread.lastMessageStart === null ? {} : { lastMessageStart: thread.lastMessageStart }),
-        };
+        return toMetadata(thread);
       }),
     );
   }

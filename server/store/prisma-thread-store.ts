@@ -27,7 +27,7 @@ import type {
 } from './thread-store';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { decodeEntry, encodeEntry } from './entry-rows';
-import { changesFacts, foldFacts, type ThreadFacts } from './thread-facts';
+import { changesFacts, foldFacts } from './thread-facts';
 import { decodeEvents, encodeEvents, isRunType, joinRun, type OpenRun, openRunOf } from './event-rows';
 import { OpenRuns } from './open-runs';
 import { writeWithPatience } from './store-failure';
@@ -37,6 +37,7 @@ import { afterKey, decodeCursor, encodeCursor, listFilter, MAX_THREAD_PAGE, THRE
 import { threadSearchFor, type ThreadSearch } from './thread-search';
 import { entryUpsertFor, type EntryUpsert } from './entry-insert';
 import { lastMessageStartOf } from './last-message-start';
+import { detailColumns, factColumns, metadataColumns, toDetails, toMetadata } from './thread-rows';
 
 /**
  * Timestamps that never repeat or go back within this process: two changes in the same
@@ -49,34 +50,6 @@ function monotonicClock(): () => Date {
     return new Date(last);
   };
 }
-
-type MetadataRow = { id: string; title: string; modifiedAt: Date; agent: string; archivedAt: Date | null; lastMessageStart: string | null };
-
-const toMetadata = (row: MetadataRow): ThreadMetadata => ({
-  id: row.id,
-  title: row.title,
-  modifiedAt: row.modifiedAt.toISOString(),
-  agent: row.agent,
-  ...(row.archivedAt === null ? {} : { archivedAt: row.archivedAt.toISOString() }),
-  ...(row.lastMessageStart === null ? {} : { lastMessageStart: row.lastMessageStart }),
-});
-
-const metadataColumns = { id: true, title: true, modifiedAt: true, agent: true, archivedAt: true, lastMessageStart: true } as const;
-const factColumns = { model: true, usageTokens: true, usageCost: true, lastSessionTokens: true } as const;
-const detailColumns = { ...metadataColumns, ...factColumns, createdAt: true } as const;
-
-type DetailRow = { id: string; title: string; agent: string; createdAt: Date; modifiedAt: Date } & ThreadFacts;
-
-const toDetails = (row: DetailRow): StoredThreadDetails => ({
-  id: row.id,
-  title: row.title,
-  agent: row.agent,
-  model: row.model,
-  createdAt: row.createdAt.toISOString(),
-  modifiedAt: row.modifiedAt.toISOString(),
-  totalTokens: row.usageTokens,
-  totalCost: row.usageCost,
-});
 
 type Transaction = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
