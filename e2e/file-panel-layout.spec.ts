@@ -80,8 +80,10 @@ test.describe('on a wide page', () => {
 
     // A narrower window takes the panel back within its room.
     await page.setViewportSize({ width: 1000, height: 800 });
-    const narrowWidest = Number(await splitter(page).getAttribute('aria-valuemax'));
-    expect(narrowWidest).toBeLessThan(widest);
+    // The page re-renders on the window's resize event, after setViewportSize returns.
+    const maxOf = async () => Number(await splitter(page).getAttribute('aria-valuemax'));
+    await expect.poll(maxOf).toBeLessThan(widest);
+    const narrowWidest = await maxOf();
     await expect.poll(() => widthOf(sidePanel(page))).toBe(narrowWidest);
     await expect(page.getByTestId('composer-input')).toBeInViewport();
   });
