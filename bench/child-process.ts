@@ -3,7 +3,7 @@
  * print one `ready <address>` line on stdout when they answer. Their RSS is read from /proc.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { IpcPeer } from './ipc-peer';
 
@@ -20,8 +20,8 @@ export interface BenchChild {
   stderr(): string;
   /** Resident set size in MiB (Linux), NaN where /proc is absent. */
   rssMiB(): number;
-  /** The same for the process's only child (the relay, when this is bin/baton.mjs, its launcher). */
-  childRssMiB(): number;
+  /** The RSS in MiB of the process and of each process it started, their children's too, itself first. */
+  treeRssMiB(): number[];
   /** Bytes the process has caused to be written to storage so far (Linux /proc/<pid>/io write_bytes). */
   writeBytes(): number;
   stop(): Promise<void>;
@@ -58,7 +58,7 @@ export async function startChild(
     peer,
     stderr: () => stderr,
     rssMiB: () => rssMiB(child.pid),
-    childRssMiB: () => rssMiB(onlyChildPid(child.pid)),
+    treeRssMiB: () => (child.pid === undefined ? [] : processTree(child.pid).map(rssMiB)),
     writeBytes: () => writeBytes(child.pid),
     stop: () => stopChild(child),
   };
@@ -86,16 +86,18 @@ export function writeBytes(pid: number | undefined): number {
   return match ? Number(match[1]) : Number.NaN;
 }
 
-function onlyChildPid(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
+/** `pid` and every process below it, parents before their children. */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
   try {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-    if (children.length !== 1) throw new Error(`process ${pid} has ${children.length} children, not one`);
-    return Number(children[0]);
+    children = readdirSync(`/proc/${pid}/task`).flatMap((thread) =>
+      readFileSync(`/proc/${pid}/task/${thread}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number),
+    );
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    // A process that ended meanwhile has no children left to count.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
+  return [pid, ...children.flatMap(processTree)];
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -1,49 +1,26 @@
 #!/usr/bin/env node
 /**
  * The launcher. Every shell command, MCP server and agent the relay starts could read the relay's
- * environment through /proc/<relay pid>/environ, which no change to process.env alters; so the
- * relay is started with an environment of harmless names only (PATH, HOME, locale, Node's own
- * settings), and the launcher hands it the whole environment, secrets included, over a pipe on
- * file descriptor 3 (server/launch/launch-environment.ts). The pipe stays open while the launcher
- * lives: a relay whose launcher is gone stops. Signals reach the relay, and the launcher exits as
- * the relay did.
+ * environment block through /proc/<relay pid>/environ, so the relay's block must hold harmless
+ * names only (PATH, HOME, locale, Node's own settings) while the relay reads its secrets from the
+ * whole environment it was given (server/launch/launch-environment.ts).
+ *
+ * Where this process can rewrite its own block (Linux: ./environment-block.mjs), it keeps the
+ * whole environment in memory, clears the block and becomes the relay itself: one process at
+ * rest, in the foreground of whoever started it, stopped by its Ctrl-C, its exit code theirs.
+ * Elsewhere it starts the relay as a child with a clean block (./relay-child.mjs) and stays to
+ * keep the secrets out of it.
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { clearEnvironmentBlock } from './environment-block.mjs';
 
-const RELAY_ENTRY = fileURLToPath(new URL('./baton-relay.mjs', import.meta.url));
-const LAUNCH_FD = 3;
-/** Names Node, the shell and the locale need from the start; nothing that could hold a secret. */
-const PLAIN_NAMES = new Set(['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'TZ', 'TMPDIR', 'LANG', 'LANGUAGE',
-  'NODE_ENV', 'NODE_OPTIONS', 'NODE_PATH', 'NODE_EXTRA_CA_CERTS', 'UV_THREADPOOL_SIZE', 'NEXT_TELEMETRY_DISABLED']);
+/** Where the relay's bundle finds the environment this process was started with. */
+const LAUNCH_ENVIRONMENT = Symbol.for('baton.launch-environment');
 
-const plainEnvironment = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => PLAIN_NAMES.has(name) || name.startsWith('LC_')),
-);
-const relay = spawn(process.execPath, [...process.execArgv, RELAY_ENTRY, ...process.argv.slice(2)], {
-  env: { ...plainEnvironment, BATON_LAUNCH_FD: String(LAUNCH_FD) },
-  stdio: ['inherit', 'inherit', 'inherit', 'pipe'],
-});
-relay.stdio[LAUNCH_FD].write(`${JSON.stringify(process.env)}\n`);
-// The relay watches this pipe for the launcher's end. A write that fails because the relay is
-// already gone needs no report of its own: the relay's exit, just below, is the report.
-relay.stdio[LAUNCH_FD].on('error', () => undefined);
-
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(signal, () => {
-    if (relay.exitCode === null && relay.signalCode === null) relay.kill(signal);
-  });
+const environment = { ...process.env };
+if (clearEnvironmentBlock()) {
+  globalThis[LAUNCH_ENVIRONMENT] = environment;
+  await import('./baton-relay.mjs');
+} else {
+  const { startRelayChild } = await import('./relay-child.mjs');
+  startRelayChild(environment);
 }
-relay.once('error', (error) => {
-  process.stderr.write(`baton: could not start the relay: ${error.message}\n`);
-  process.exit(1);
-});
-relay.once('exit', (code, signal) => {
-  if (signal) {
-    // Ends the launcher the way the relay ended, so whoever started it sees the same.
-    process.removeAllListeners(signal);
-    process.kill(process.pid, signal);
-    return;
-  }
-  process.exit(code ?? 1);
-});

@@ -19,7 +19,7 @@ const RELAY_SOURCES = ['server', 'lib', 'package.json', 'tsconfig.json', 'bin/re
 /** The bundle's path, built first when it is missing or older than a relay source. */
 export async function ensureRelayBuild() {
   if (existsSync(BUNDLE) && statSync(BUNDLE).mtimeMs >= newestSourceMtime()) return BUNDLE;
-  const { build } = await import('esbuild');
+  const { build, stop } = await import('esbuild');
   // Written in a folder beside the build folder (so the map's relative paths to the sources hold
   // in both) and renamed over the bundle, so a relay starting meanwhile never loads half.
   const partialFolder = `${BUILD_FOLDER}-${process.pid}.partial`;
@@ -38,6 +38,8 @@ export async function ensureRelayBuild() {
     sourcemap: 'linked',
     sourcesContent: false,
   });
+  // esbuild keeps a service process of its own until told otherwise; the relay runs for hours.
+  await stop();
   // The map first: the bundle's last line names it, and a bundle is only ever seen complete.
   mkdirSync(BUILD_FOLDER, { recursive: true });
   renameSync(`${partial}.map`, `${BUNDLE}.map`);

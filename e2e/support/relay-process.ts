@@ -1,9 +1,8 @@
 /**
  * Runs the real relay as a child process, as a user would (`bin/baton.mjs`, the launcher, which
- * starts the relay as its own child), and waits for its ready line. Each test gets its own workspace and data folder.
+ * becomes the relay itself where it can clear its environment block, as on Linux), and waits for its ready line. Each test gets its own workspace and data folder.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,11 +19,11 @@ export interface RelayProcess {
   token: string;
   /** The launcher's pid (bin/baton.mjs, the process started here). */
   launcherPid: number;
-  /** The relay's own pid: the launcher's child, the process that starts the agent's children. */
+  /** The relay's own pid, the process that starts the agent's children: the launcher's, as the launcher became the relay. */
   relayPid: number;
-  /** SIGTERM to the launcher, which passes it on to the relay; resolves once both have exited. */
+  /** SIGTERM to the launcher, which is the relay; resolves once it has exited. */
   stop(): Promise<void>;
-  /** SIGKILL to the relay itself (a crash); the launcher follows it. Resolves once both have exited. */
+  /** SIGKILL to the relay itself (a crash). Resolves once it has exited. */
   kill(): Promise<void>;
   /** Exited, or killed by a signal; null while the launcher runs. */
   exit(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -94,7 +93,7 @@ export async function startRelayProcess(launch: RelayLaunch): Promise<RelayProce
   });
   const parsed = new URL(url);
   const launcherPid = child.pid ?? -1;
-  const relayPid = childPidOf(launcherPid);
+  const relayPid = launcherPid;
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
     else child.once('exit', (code, signal) => resolve({ code, signal }));
@@ -107,20 +106,12 @@ export async function startRelayProcess(launch: RelayLaunch): Promise<RelayProce
     relayPid,
     stop: () => endProcess(child, 'SIGTERM'),
     kill: async () => {
-      // The launcher exits as its relay did, once the relay is gone and its port and lock with it.
       signalIfAlive(relayPid, 'SIGKILL');
       await exit;
     },
     exit: () => exit,
     stderr: () => stderr,
   };
-}
-
-/** The one child the launcher starts: the relay. */
-function childPidOf(pid: number): number {
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-  if (children.length !== 1) throw new Error(`the launcher ${pid} has ${children.length} children, not one relay`);
-  return Number(children[0]);
 }
 
 function signalIfAlive(pid: number, signal: NodeJS.Signals): void {

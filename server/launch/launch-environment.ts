@@ -1,9 +1,11 @@
 /**
- * The relay's side of bin/baton.mjs: the launcher starts the relay with harmless names only in its
- * environment block (what /proc/<pid>/environ shows every process of the user, the relay's own
- * children included) and sends the whole environment over a pipe. `process.env` is left as the
- * block has it, so a child spawned without an explicit environment inherits no secret either;
- * the relay reads its settings and keys from `launchEnvironment()` instead.
+ * The relay's side of bin/baton.mjs. The relay's environment block (what /proc/<pid>/environ shows
+ * every process of the user, the relay's own children included) holds harmless names only: the
+ * launcher either cleared its own block and became the relay, handing over the whole environment
+ * in memory, or started the relay as a child with a clean block and sends the whole environment
+ * over a pipe. `process.env` holds what the block holds, so a child spawned without an explicit
+ * environment inherits no secret either; the relay reads its settings and keys from
+ * `launchEnvironment()` instead.
  */
 import { readSync } from 'node:fs';
 import { Socket } from 'node:net';
@@ -12,13 +14,24 @@ import { z } from 'zod';
 const LAUNCH_FD_VARIABLE = 'BATON_LAUNCH_FD';
 const MAX_ENVIRONMENT_BYTES = 4 * 1024 * 1024;
 const EnvironmentSchema = z.record(z.string(), z.string());
+/** Where bin/baton.mjs leaves the environment when it becomes the relay itself. */
+const HANDED_OVER = Symbol.for('baton.launch-environment');
 
 let cached: NodeJS.ProcessEnv | undefined;
 
 /** The launcher's environment; `process.env` when the relay was started without the launcher. */
 export function launchEnvironment(): NodeJS.ProcessEnv {
-  cached ??= readLaunchEnvironment();
+  cached ??= takeHandedOver() ?? readLaunchEnvironment();
   return cached;
+}
+
+function takeHandedOver(): NodeJS.ProcessEnv | undefined {
+  const holder = globalThis as { [HANDED_OVER]?: unknown };
+  const handedOver = holder[HANDED_OVER];
+  if (handedOver === undefined) return undefined;
+  // Taken once: the environment then lives here alone.
+  delete holder[HANDED_OVER];
+  return EnvironmentSchema.parse(handedOver) as NodeJS.ProcessEnv;
 }
 
 function launchFd(): number | undefined {

@@ -1,0 +1,2 @@
+export declare function isPlainName(name: string): boolean;
+export declare function clearEnvironmentBlock(): boolean;
