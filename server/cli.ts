@@ -105,13 +105,8 @@ async function main(): Promise<void> {
     signInCodeSeconds,
     startedInOwnSource,
   });
-  process.stdout.write(`Baton ready: ${relay.url}\n`);
-  log(relay.modelNote);
-  log(`workspace ${workspaceRoot}, data in ${dataDir}, threads in ${database}`);
-  if (startedInOwnSource) log(OWN_SOURCE_NOTE);
-  // The opener's command line is readable by every local user: it gets a one-time code, not the token.
-  if (values.open) void openInBrowser(openCommandFor(process.platform, relay.signInUrl()), env, log);
-
+  // Before the ready line: whoever read it may stop the relay at once, and a signal with no handler
+  // yet would end the process without closing the relay or letting its data folder go.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -130,6 +125,12 @@ async function main(): Promise<void> {
   // A closed terminal: the running command and every other child go with the relay.
   process.on('SIGHUP', () => stop('SIGHUP'));
   watchLauncher((reason) => stop(reason));
+  process.stdout.write(`Baton ready: ${relay.url}\n`);
+  log(relay.modelNote);
+  log(`workspace ${workspaceRoot}, data in ${dataDir}, threads in ${database}`);
+  if (startedInOwnSource) log(OWN_SOURCE_NOTE);
+  // The opener's command line is readable by every local user: it gets a one-time code, not the token.
+  if (values.open) void openInBrowser(openCommandFor(process.platform, relay.signInUrl()), env, log);
 }
 
 function fail(error: unknown): never {

@@ -47,6 +47,7 @@ import { modelNote } from './model-note';
 import { UI_BUILD_FOLDER } from './ensure-ui-build';
 import { createStaticUiHandler } from './static-ui-handler';
 import { readUiBuildFiles } from './ui-build-files';
+import { warmUpThreadReads } from './warm-up';
 
 export interface RelayOptions {
   host: string;
@@ -182,6 +183,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     database: databaseTarget({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }),
     log,
   });
+  await warmUpThreadReads(store, log);
   const approvalPolicy = ApprovalPolicy.fromConfig(config, configFileLabel(configFile, options.workspaceRoot));
   const agent = await createBuiltinAgentFromEnv({
     workspaceRoot: workspace.root,
