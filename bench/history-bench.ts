@@ -34,8 +34,8 @@ async function startServer(kind: 'baton' | 'plain', dataDir: string, databaseFil
   const token = randomBytes(24).toString('hex');
   const child =
     kind === 'baton'
-      ? await startChild(['--import', 'tsx', 'bench/relay-child.ts', NO_MODEL, dataDir], { env: { BENCH_TOKEN: token } })
-      : await startChild(['--import', 'tsx', 'bench/plain-history-server.ts', databaseFile]);
+      ? await startChild(['--import', 'tsx', 'bench/relay-child.ts', NO_MODEL, dataDir], { env: { BENCH_TOKEN: token }, ipc: true })
+      : await startChild(['--import', 'tsx', 'bench/plain-history-server.ts', databaseFile], { ipc: true });
   return { child, client: await connectStreamClient(child.address, kind === 'baton' ? token : undefined) };
 }
 
@@ -61,6 +61,17 @@ const openThread = (client: StreamClient, threadId: string) =>
     await client.request('getThreadEntries', { threadId, limit: FIRST_PAGE_ENTRIES });
   });
 
+/**
+ * The server's CPU milliseconds for one open: on a busy machine the time to the answer is mostly
+ * waiting for a core, while the CPU the open took is the open's own.
+ */
+async function openCpuMs(server: Server, threadId: string): Promise<number> {
+  const usage = () => server.child.peer!.ask<number>({ type: 'usage' });
+  const before = await usage();
+  await openThread(server.client, threadId);
+  return ((await usage()) - before) / 1000;
+}
+
 export async function historyBench(): Promise<void> {
   const coldRuns = Number(process.env.BENCH_RUNS ?? (QUICK ? 3 : 5));
   const warmRuns = Number(process.env.BENCH_RUNS ?? (QUICK ? 5 : 15));
@@ -68,6 +79,7 @@ export async function historyBench(): Promise<void> {
     `open = openThread + getThreadEntries {limit: ${FIRST_PAGE_ENTRIES}}, request sent → answer received. Baseline = plain socket.io server reading the`,
     'same rows with the same SQL (the recorder\'s tail load, the last usage report, the list page), keeping a loaded tail as Baton does.',
     `cold = a process started for this one open (median of ${coldRuns}); warm = a running process opening a thread it has not opened (median of ${warmRuns}).`,
+    'server CPU = the server process\'s user+system ms for the open (read over IPC around it; in runs of their own): what the open cost it, however busy the machine.',
     `getThreads = first page of ${PAGE}, from a running process (median of ${warmRuns}). Interleaved runs; load = 1-minute load average.`,
   ]);
   const folder = await mkdtemp(path.join(os.tmpdir(), 'baton-bench-history-'));
@@ -87,16 +99,19 @@ export async function historyBench(): Promise<void> {
     });
     for (const { count, threadId } of threads) {
       const load = loadRange();
-      const cold = (kind: 'baton' | 'plain') => async () => {
+      const cold = (kind: 'baton' | 'plain', measure: (server: Server) => Promise<number>) => async () => {
         const server = await startServer(kind, dataDir, file);
         try {
-          return await openThread(server.client, threadId);
+          return await measure(server);
         } finally {
           await stopServer(server);
         }
       };
-      const [baton, plain] = await interleaved(coldRuns, [cold('baton'), cold('plain')]);
+      const wall = (server: Server) => openThread(server.client, threadId);
+      const cpu = (server: Server) => openCpuMs(server, threadId);
+      const [baton, plain, batonCpu, plainCpu] = await interleaved(coldRuns, [cold('baton', wall), cold('plain', wall), cold('baton', cpu), cold('plain', cpu)]);
       rows.push([`open a thread of ${formatNumber(count)} entries`, 'cold', ...figures(baton!, plain!), load.until()]);
+      rows.push([`open a thread of ${formatNumber(count)} entries, server CPU`, 'cold', ...figures(batonCpu!, plainCpu!), load.until()]);
     }
 
     const baton = await startServer('baton', dataDir, file);

@@ -15,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import Database from 'better-sqlite3';
 import { Server } from 'socket.io';
 import { TAIL_ENTRIES } from '../server/hub/thread-tail';
+import { answerIpc } from './ipc-peer';
 
 const [databaseFile] = process.argv.slice(2);
 if (!databaseFile) throw new Error('usage: plain-history-server.ts <database-file>');
@@ -110,6 +111,8 @@ httpServer.listen(0, '127.0.0.1', () => {
   const { port } = httpServer.address() as AddressInfo;
   process.stdout.write(`ready http://127.0.0.1:${port}\n`);
 });
+// The bench reads this process's CPU time over IPC when it started it with a channel.
+if (process.send) answerIpc();
 process.once('SIGTERM', () => {
   void io.close(() => {
     database.close();
