@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import { AgentUnavailableError } from '../agent-backend';
-import { createRecordingTurn } from '../builtin/recording-turn';
+import { createRecordingTurn } from '../recording-turn';
 import { answerText, useAutohandFixture } from './autohand-test-support';
 import type { Flavor } from './fake/fake-autohand';
 

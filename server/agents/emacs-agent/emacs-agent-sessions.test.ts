@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import { AgentUnavailableError } from '../agent-backend';
-import { createRecordingTurn } from '../builtin/recording-turn';
+import { createRecordingTurn } from '../recording-turn';
 import { answerText, TEST_AGENT_NAME, useEmacsAgentFixture } from './emacs-agent-test-support';
 
 const fixture = useEmacsAgentFixture();

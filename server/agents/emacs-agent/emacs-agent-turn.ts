@@ -9,7 +9,7 @@ import { callCommands } from '../../guard/call-commands';
 import type { EmacsAgentSseEvent } from '../../../lib/protocol/emacs-agent/sse-events';
 import type { AgentTurn } from '../agent-backend';
 import { UniqueIds } from '../unique-ids';
-import type { ApprovalPolicy } from '../builtin/policy/approval-policy';
+import type { ApprovalPolicy } from '../../guard/approval-policy';
 import type { PermissionGate, PermissionOutcome } from '../external/permission-gate';
 import type { EmacsAgentClient } from './emacs-agent-client';
 import {
