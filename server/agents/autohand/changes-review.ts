@@ -13,7 +13,7 @@ import type { GatedToolCall, PermissionGate, PermissionOutcome } from '../extern
 import { changeCall } from './autohand-mapper';
 import type { AutohandProcess } from './autohand-process';
 import { askReview, type ReviewChoice } from './review-card';
-import { untilStopped } from './until-stopped';
+import { untilStopped } from '../external/until-aborted';
 
 export class ChangesReview {
   private readonly batches = new Map<string, AutohandFileChange[]>();

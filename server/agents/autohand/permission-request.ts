@@ -11,7 +11,7 @@ import type { PermissionGate } from '../external/permission-gate';
 import { approvalOptions, permissionAnswer, permissionCall } from './autohand-mapper';
 import type { AutohandProcess } from './autohand-process';
 import type { TurnStream } from './turn-stream';
-import { untilStopped } from './until-stopped';
+import { untilStopped } from '../external/until-aborted';
 
 export interface PermissionContext {
   turn: AgentTurn;
