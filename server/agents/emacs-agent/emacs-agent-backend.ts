@@ -37,6 +37,8 @@ interface HeldSession {
   stream: SessionEventStream;
   /** The last turn was stopped before the backend said idle: its idle may still come. */
   staleIdleExpected: boolean;
+  /** Created by Baton and not yet prompted: its first prompt carries the thread's history. */
+  unprimed: boolean;
 }
 
 export class EmacsAgentBackend implements AgentBackend {
@@ -76,17 +78,17 @@ export class EmacsAgentBackend implements AgentBackend {
   }
 
   async runTurn(turn: AgentTurn): Promise<void> {
-    let { session, primed, reused } = await this.sessionFor(turn);
+    let { session, reused } = await this.sessionFor(turn);
     try {
       try {
-        await this.sendPrompt(turn, session, primed);
+        await this.sendPrompt(turn, session);
       } catch (error) {
         // A backend restarted since the last turn no longer knows the session held here: find it
         // again (resume, else a primed start), once.
         if (!reused || !isSessionNotFound(error)) throw error;
         this.forget(turn.threadId);
-        ({ session, primed } = await this.sessionFor(turn, session.sessionId));
-        await this.sendPrompt(turn, session, primed);
+        ({ session } = await this.sessionFor(turn, session.sessionId));
+        await this.sendPrompt(turn, session);
       }
       const end = await new EmacsAgentTurn({
         turn,
@@ -127,36 +129,30 @@ export class EmacsAgentBackend implements AgentBackend {
     for (const threadId of this.sessions.keys()) this.forget(threadId);
   }
 
-  private async sendPrompt(turn: AgentTurn, session: HeldSession, primed: boolean): Promise<void> {
+  private async sendPrompt(turn: AgentTurn, session: HeldSession): Promise<void> {
     for (const stale of session.stream.takeQueued()) this.log(`dropped a ${stale.event.type} event that came between turns`);
-    const text = await primedMessage(turn, this.info.name, primed);
+    const text = await primedMessage(turn, this.info.name, session.unprimed);
+    session.unprimed = false;
     await this.client.call('sendPrompt', { sessionId: session.sessionId, body: { text } });
   }
 
   /** The thread's session: the one held, else the saved one resumed, else a new one (primed when the thread has history). */
-  private async sessionFor(turn: AgentTurn, lost?: string): Promise<{ session: HeldSession; primed: boolean; reused: boolean }> {
+  private async sessionFor(turn: AgentTurn, lost?: string): Promise<{ session: HeldSession; reused: boolean }> {
     const held = this.sessions.peek(turn.threadId);
     if (held?.stream.failed) this.forget(turn.threadId);
-    let created = false;
-    const { value: session, fresh } = await this.sessions.obtain(
-      turn.threadId,
-      async () => {
-        const opened = await this.open(turn, lost ?? held?.sessionId ?? turn.agentSessionId);
-        created = opened.created;
-        return opened.session;
-      },
+    const { value: session, fresh } = await this.sessions.obtain(turn.threadId, () => this.open(turn, lost ?? held?.sessionId ?? turn.agentSessionId), {
       // Only recoveries count: every thread's first turn after a relay restart resumes its session.
-      { counted: () => held !== undefined || lost !== undefined || this.recovering.delete(turn.threadId) },
-    );
-    return { session, primed: created, reused: !fresh };
+      counted: () => held !== undefined || lost !== undefined || this.recovering.delete(turn.threadId),
+    });
+    return { session, reused: !fresh };
   }
 
   /** The saved session resumed, else a new one. */
-  private async open(turn: AgentTurn, known: string | undefined): Promise<{ session: HeldSession; created: boolean }> {
+  private async open(turn: AgentTurn, known: string | undefined): Promise<HeldSession> {
     if (known !== undefined) {
       try {
         await this.client.call('resumeSession', { sessionId: known });
-        return { session: await this.withEvents(known), created: false };
+        return await this.withEvents(known, false);
       } catch (error) {
         if (!isSessionNotFound(error)) throw error;
         this.log(`session ${known} of thread ${turn.threadId} is unknown to the backend; starting a new one`);
@@ -170,15 +166,15 @@ export class EmacsAgentBackend implements AgentBackend {
       },
     });
     await turn.saveAgentSession(created.session_id);
-    const session = await this.withEvents(created.session_id);
+    const session = await this.withEvents(created.session_id, true);
     await this.learnModel(created.session_id);
-    return { session, created: true };
+    return session;
   }
 
   /** The session with its event stream open. */
-  private async withEvents(sessionId: string): Promise<HeldSession> {
+  private async withEvents(sessionId: string, unprimed: boolean): Promise<HeldSession> {
     const stream = await SessionEventStream.open({ client: this.client, sessionId, log: this.log, ...this.options.stream });
-    return { sessionId, stream, staleIdleExpected: false };
+    return { sessionId, stream, staleIdleExpected: false, unprimed };
   }
 
   /** GET /api/sessions/{id} says which model the backend chose; the UI shows it. */
