@@ -77,4 +77,12 @@ describe('stopWithGrace', () => {
     expect(calls).toEqual(['ask', 'give up']);
     expect(stop.graceOver.aborted).toBe(true);
   });
+
+  it('ends the grace even when giving up on the agent fails', async () => {
+    const turn = new AbortController();
+    const stop = stopWithGrace(turn.signal, { ask: () => undefined, giveUp: () => Promise.reject(new Error('could not stop it')) });
+    turn.abort();
+    await vi.advanceTimersByTimeAsync(STOP_GRACE_MS);
+    expect(stop.graceOver.aborted).toBe(true);
+  });
 });
