@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ApprovalPolicy } from '../server/agents/builtin/policy/approval-policy';
+import { ApprovalPolicy } from '../server/guard/approval-policy';
 import { callCommands } from '../server/guard/call-commands';
 import { commandPaths } from '../server/guard/command-paths';
 import { Workspace } from '../server/workspace/workspace';

@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { startFakeEmacsAgent, type FakeEmacsAgent } from '../server/agents/emacs-agent/fake/fake-emacs-agent-server';
+import { primingNote } from '../server/agents/external/history-transcript';
 import { BatonPage } from './support/baton-page';
 import { fakeAgentEntry, writeRelayConfig } from './support/fake-agents';
 import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
@@ -63,9 +64,6 @@ async function startRelay(page: Page): Promise<BatonPage> {
   return baton;
 }
 
-/** Matches the line each adapter records when it starts a session primed with the history. */
-const PRIMED_NOTE = /(new (chat|session|one|conversation)).*(history|thread so far)/i;
-
 test.beforeEach(async () => {
   workspace = await makeTempFolder('agent-sessions');
 });
@@ -97,7 +95,8 @@ for (const backend of backends) {
     await baton.expectTurnFinished();
     await expect.poll(() => baton.assistantMessages.count()).toBeGreaterThan(answers);
     await expect(baton.assistantMessages.last()).not.toBeEmpty();
-    await expect(page.getByText(PRIMED_NOTE)).toHaveCount(backend.resumes ? 0 : 1);
+    // Every adapter says it in the same sentence, under the agent's name.
+    await expect(page.getByText(primingNote(backend.label))).toHaveCount(backend.resumes ? 0 : 1);
   });
 }
 

@@ -3,7 +3,7 @@
  * own folder under server/agents/ with one mapper file between its protocol and ECA chat contents.
  */
 import type { AgentKind } from '../../lib/protocol/agents';
-import type { ApprovalPolicy } from './builtin/policy/approval-policy';
+import type { ApprovalPolicy } from '../guard/approval-policy';
 import type { CommandSandbox } from '../process/command-sandbox';
 import type { Workspace } from '../workspace/workspace';
 import type { AgentBackend } from './agent-backend';

@@ -11,7 +11,7 @@ import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-e
 import type { AgentBackend } from '../agents/agent-backend';
 import type { McpServerManager, McpServerUpdate } from '../agents/builtin/mcp';
 import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agent';
-import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
+import { ApprovalPolicy } from '../guard/approval-policy';
 import { AgentRegistry } from '../agents/agent-registry';
 import { ThreadHub } from '../hub/thread-hub';
 import { CommandSandbox } from '../process/command-sandbox';

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
+import { ApprovalPolicy } from './approval-policy';
 import { Workspace } from '../workspace/workspace';
 import { callCommands } from './call-commands';
 import { commandPaths } from './command-paths';

@@ -7,7 +7,7 @@
  * the sandbox; Baton's data folder is refused outright.
  */
 import path from 'node:path';
-import type { JudgedPath, PathAccess } from '../agents/builtin/policy/path-arguments';
+import type { JudgedPath, PathAccess } from './path-arguments';
 import type { Workspace } from '../workspace/workspace';
 import { WorkspaceError } from '../workspace/workspace-error';
 import type { CallCommands } from './call-commands';

@@ -9,7 +9,7 @@
  * command's text. A `deny` or `ask` of either kind holds for every tool and protocol that runs a
  * command; an `allow` of today's form only for the tool it names.
  */
-import type { ArgumentMatcher, TextMatcher, ToolApprovalRule } from '../agents/builtin/policy/agent-config';
+import type { ArgumentMatcher, TextMatcher, ToolApprovalRule } from './agent-config';
 import type { CallCommands } from './call-commands';
 import { programName, type SimpleCommand } from './shell-command';
 

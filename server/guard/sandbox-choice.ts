@@ -3,7 +3,7 @@
  * `sandbox` section sets by default, unless the rule that decided the call says otherwise
  * (`"sandbox": false`, `"network": true`). Said on the card before the user answers.
  */
-import type { ApprovalVerdict } from '../agents/builtin/policy/approval-policy';
+import type { ApprovalVerdict } from './approval-policy';
 import type { SandboxChoice } from '../process/command-sandbox';
 
 export function sandboxChoiceFor(verdict: ApprovalVerdict, defaults: SandboxChoice): SandboxChoice {

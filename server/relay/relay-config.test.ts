@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { configuredAgents } from '../agents/agents-config';
-import { parseAgentConfig } from '../agents/builtin/policy/agent-config';
+import { parseAgentConfig } from '../guard/agent-config';
 import { configFileLabel, readAgentsSection } from './relay-config';
 
 const config = (json: unknown) => parseAgentConfig(JSON.stringify(json), 'config.json');

@@ -16,8 +16,8 @@ import {
   AgentConfigSchema,
   parseAgentConfig,
   readConfigText,
-} from '../agents/builtin/policy/agent-config';
-import { schemaProblem } from '../agents/builtin/policy/config-file-problem';
+} from '../guard/agent-config';
+import { schemaProblem } from '../guard/config-file-problem';
 import { McpServerManager, McpServersConfigSchema } from '../agents/builtin/mcp';
 import type { CommandSandbox } from '../process/command-sandbox';
 import { SandboxConfigSchema } from '../process/sandbox-config';

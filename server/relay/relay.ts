@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agent';
-import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
+import { ApprovalPolicy } from '../guard/approval-policy';
 import { ContentTaps } from '../hub/content-taps';
 import { ThreadDirectory } from '../hub/thread-directory';
 import { ThreadHub } from '../hub/thread-hub';

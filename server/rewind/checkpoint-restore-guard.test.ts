@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
+import { ApprovalPolicy } from '../guard/approval-policy';
 import { commitInRepository, HOOK_MARKER, initRepository, MARKING_HOOK, snapshotFolder } from '../workspace/git-repository-test-support';
 import { Workspace } from '../workspace/workspace';
 import { CheckpointRestore } from './checkpoint-restore';

@@ -3,8 +3,8 @@
  * that writes it; never a rule about reading, nor one that would only ask.
  */
 import { expect, it } from 'vitest';
-import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
-import type { ToolApprovalRule } from '../agents/builtin/policy/agent-config';
+import { ApprovalPolicy } from '../guard/approval-policy';
+import type { ToolApprovalRule } from '../guard/agent-config';
 import { policyRestoreGuard } from './policy-restore-guard';
 
 const refusal = (rules: ToolApprovalRule[], file: string, access: 'write' | 'delete' = 'write') => policyRestoreGuard(new ApprovalPolicy(rules)).refusal(file, access);

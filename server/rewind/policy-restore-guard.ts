@@ -7,7 +7,7 @@
  * Only `deny` counts: a restore is the user's own request, so a rule that would ask is not asked
  * again, and `.git` is refused for restores by the workspace itself (checked-write.ts).
  */
-import { type ApprovalPolicy, describeRule } from '../agents/builtin/policy/approval-policy';
+import { type ApprovalPolicy, describeRule } from '../guard/approval-policy';
 import type { RestoreGuard } from './restore-writes';
 
 /** The name a restore is judged under: no tool's, so that only rules about paths hold for it. */

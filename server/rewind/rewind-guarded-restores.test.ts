@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentRegistry } from '../agents/agent-registry';
 import { say, scriptedSteps, useAgentFixture, useTool } from '../agents/builtin/agent-test-support';
-import { ApprovalPolicy } from '../agents/builtin/policy/approval-policy';
+import { ApprovalPolicy } from '../guard/approval-policy';
 import { commitInRepository, HOOK_MARKER, initRepository, MARKING_HOOK, snapshotFolder } from '../workspace/git-repository-test-support';
 import { policyRestoreGuard } from './policy-restore-guard';
 import type { RestoreGuard } from './restore-writes';

@@ -10,7 +10,7 @@ import { AcpToolCallFieldsSchema, type AcpKnownSessionUpdate } from '../../../li
 import { type ApprovalOption, ApprovalOptionSchema } from '../../../lib/protocol/agents';
 import type { FileChangeDetails } from '../../../lib/protocol/eca-chat';
 import type { AgentTurn } from '../agent-backend';
-import type { JudgedPath } from '../builtin/policy/path-arguments';
+import type { JudgedPath } from '../../guard/path-arguments';
 import { type GatedToolCall, type PermissionGate, pickOption } from '../external/permission-gate';
 import { isReadOnly, mergeToolCall, type ToolCallState } from './acp-tool-calls';
 import type { AcpTurnMapper } from './acp-update-mapper';

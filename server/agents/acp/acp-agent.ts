@@ -11,9 +11,14 @@ import type { ChatCommand } from '../../../lib/protocol/eca/chat-methods';
 import { type AgentBackend, type AgentInfo, type AgentTurn, AgentUnavailableError } from '../agent-backend';
 import type { AgentFactoryContext } from '../agent-factories';
 import type { StdioAgentEntry } from '../agents-config';
-import { primedPrompt } from '../external/history-transcript';
+import { agentLog } from '../external/agent-log';
+import { primedMessage } from '../external/history-transcript';
+import { LiveRegistry } from '../external/live-registry';
 import { PermissionGate } from '../external/permission-gate';
 import { RestartBudget } from '../external/restart-budget';
+import { ShownAgentInfo } from '../external/shown-agent-info';
+import { STOP_GRACE_MS, stopWithGrace } from '../external/stop-with-grace';
+import { untilAborted } from '../external/until-aborted';
 import { AcpActiveTurn } from './acp-active-turn';
 import { createAcpClient } from './acp-client';
 import { judgedLocations } from './acp-files';
@@ -23,12 +28,12 @@ import { openSession } from './acp-session-opening';
 import { AcpTerminals } from './acp-terminals';
 import { AcpTurnMapper, type AgentStateListener } from './acp-update-mapper';
 
-/** How long a stopped turn may take to end after `session/cancel` before the process is stopped. */
-export const STOP_GRACE_MS = 2_000;
 /** How long a failed request waits to learn whether the agent itself went away. */
 const GONE_WAIT_MS = 1_000;
 /** Shown as the model until the agent says which it uses. */
 export const AGENT_CHOSEN_MODEL = 'chosen by the agent';
+/** One process serves every thread: the registry holds it under this key. */
+const AGENT_PROCESS = 'agent';
 
 interface ThreadSession {
   sessionId: string;
@@ -41,14 +46,13 @@ export function createAcpAgent(entry: Extract<StdioAgentEntry, { kind: 'acp' }>,
 }
 
 export class AcpAgent implements AgentBackend {
-  info: AgentInfo;
-  private live: Promise<LiveAgent> | undefined;
+  private readonly shown: ShownAgentInfo;
+  private readonly live: LiveRegistry<LiveAgent>;
   private readonly sessions = new Map<string, ThreadSession>();
   private readonly activeTurns = new Map<string, AcpActiveTurn>();
   private commands: ChatCommand[] = [];
-  private readonly listeners: Array<() => void> = [];
   private readonly gate: PermissionGate;
-  private readonly budget: RestartBudget;
+  private readonly log: (message: string) => void;
   private readonly terminals: AcpTerminals;
   /** session/update notifications are shown one after the other, in the order they came. */
   private updates: Promise<void> = Promise.resolve();
@@ -57,15 +61,16 @@ export class AcpAgent implements AgentBackend {
     private readonly entry: Extract<StdioAgentEntry, { kind: 'acp' }>,
     private readonly context: AgentFactoryContext,
   ) {
-    this.info = {
+    this.shown = new ShownAgentInfo({
       name: entry.label ?? context.name,
       kind: 'acp',
       model: AGENT_CHOSEN_MODEL,
       offlineDemo: false,
       capabilities: { contexts: false, commands: true, toolServers: false, sessionApproval: true },
-    };
+    });
     this.gate = new PermissionGate(context.policy);
-    this.budget = new RestartBudget(context.name);
+    this.log = agentLog(context);
+    this.live = new LiveRegistry(new RestartBudget(context.name), (live) => !live.isGone());
     this.terminals = new AcpTerminals(
       context.workspace,
       context.env,
@@ -74,8 +79,12 @@ export class AcpAgent implements AgentBackend {
     );
   }
 
+  get info(): AgentInfo {
+    return this.shown.info;
+  }
+
   async runTurn(turn: AgentTurn): Promise<void> {
-    const live = await this.ensureLive();
+    const { value: live } = await this.live.obtain(AGENT_PROCESS, () => this.startLive());
     const session = await this.ensureSession(live, turn);
     await this.applyChoices(live, session, turn);
     const mapper = new AcpTurnMapper({
@@ -90,8 +99,7 @@ export class AcpAgent implements AgentBackend {
     const active = new AcpActiveTurn(turn, mapper, this.gate, (state) => judgedLocations(this.context.workspace, state));
     this.activeTurns.set(session.sessionId, active);
     try {
-      const text = session.needsPriming ? primedPrompt(turn.history, turn.message) : turn.message;
-      if (session.needsPriming) await turn.note(`${this.info.name} started a new session; the thread so far was sent with this message.`);
+      const text = await primedMessage(turn, this.info.name, session.needsPriming);
       const response = await this.prompt(live, session.sessionId, text, turn.signal);
       await this.updates;
       await mapper.finish();
@@ -107,7 +115,7 @@ export class AcpAgent implements AgentBackend {
   }
 
   onInfoChanged(listener: () => void): void {
-    this.listeners.push(listener);
+    this.shown.onChanged(listener);
   }
 
   async closeThread(threadId: string): Promise<void> {
@@ -123,18 +131,12 @@ export class AcpAgent implements AgentBackend {
 
   async close(): Promise<void> {
     this.terminals.releaseAll();
-    const live = this.live;
-    this.live = undefined;
+    const live = this.live.release(AGENT_PROCESS);
     this.sessions.clear();
-    // A start that failed was already reported to the turn that made it; there is nothing to stop or reuse.
-    if (live) await (await live.catch(() => undefined))?.shutdown();
+    await (await live)?.shutdown();
   }
 
-  private async ensureLive(): Promise<LiveAgent> {
-    // A start that failed was already reported to the turn that made it; there is nothing to stop or reuse.
-    const current = this.live && (await this.live.catch(() => undefined));
-    if (current && !current.isGone()) return current;
-    this.budget.take();
+  private async startLive(): Promise<LiveAgent> {
     const client = createAcpClient({
       workspace: this.context.workspace,
       policy: this.context.policy,
@@ -144,16 +146,9 @@ export class AcpAgent implements AgentBackend {
       onSessionUpdate: (params) => this.onSessionUpdate(params),
       log: (message) => this.log(message),
     });
-    const starting = startLiveAgent(this.entry, this.context, { client, onSessionUpdate: (params) => this.onSessionUpdate(params) });
-    this.live = starting;
-    try {
-      const live = await starting;
-      void live.gone.then((reason) => this.log(`agent gone: ${reason}`));
-      return live;
-    } catch (error) {
-      if (this.live === starting) this.live = undefined;
-      throw error;
-    }
+    const live = await startLiveAgent(this.entry, this.context, { client, onSessionUpdate: (params) => this.onSessionUpdate(params) });
+    void live.gone.then((reason) => this.log(`agent gone: ${reason}`));
+    return live;
   }
 
   private async ensureSession(live: LiveAgent, turn: AgentTurn): Promise<ThreadSession & { needsPriming: boolean }> {
@@ -193,26 +188,16 @@ export class AcpAgent implements AgentBackend {
 
   private async prompt(live: LiveAgent, sessionId: string, text: string, signal: AbortSignal) {
     const request = live.connection.prompt({ sessionId, prompt: [{ type: 'text', text }] });
-    const cancel = () => {
-      live.connection.cancel({ sessionId }).catch((error: unknown) => this.log(`session/cancel failed: ${describe(error)}`));
-    };
-    signal.addEventListener('abort', cancel, { once: true });
-    if (signal.aborted) cancel();
-    let graceTimer: NodeJS.Timeout | undefined;
-    const graceOver = new Promise<undefined>((resolve) => {
-      const start = () => {
-        graceTimer = setTimeout(() => resolve(undefined), STOP_GRACE_MS);
-      };
-      if (signal.aborted) start();
-      else signal.addEventListener('abort', start, { once: true });
-    });
-    try {
-      const answer = await Promise.race([untilGone(live, request), graceOver]);
-      if (answer === undefined) {
+    const stop = stopWithGrace(signal, {
+      ask: () => void live.connection.cancel({ sessionId }).catch((error: unknown) => this.log(`session/cancel failed: ${describe(error)}`)),
+      giveUp: async () => {
         this.log(`the turn did not end within ${STOP_GRACE_MS} ms of session/cancel; stopping the agent`);
         await live.shutdown();
-      }
-      return answer;
+      },
+    });
+    try {
+      // Undefined once the grace period is over: the agent was stopped.
+      return await untilAborted(untilGone(live, request), stop.graceOver);
     } catch (error) {
       // A stopped turn ends without an error, however the agent took the cancel.
       if (signal.aborted) return undefined;
@@ -222,8 +207,7 @@ export class AcpAgent implements AgentBackend {
       if (gone !== undefined) throw new AgentUnavailableError(gone, { cause: error });
       throw new Error(`${this.info.name} could not answer: ${describe(error)}`, { cause: error });
     } finally {
-      clearTimeout(graceTimer);
-      signal.removeEventListener('abort', cancel);
+      stop.done();
     }
   }
 
@@ -274,19 +258,12 @@ export class AcpAgent implements AgentBackend {
   }
 
   private showChoices(choices: SessionChoices): void {
-    const next: AgentInfo = {
+    this.shown.update({
       ...this.info,
       model: choices.models?.current ?? this.info.model,
       ...(choices.models ? { models: choices.models.values } : {}),
       ...(choices.modes ? { behaviors: choices.modes.values } : {}),
-    };
-    if (JSON.stringify(next) === JSON.stringify(this.info)) return;
-    this.info = next;
-    for (const listener of this.listeners) listener();
-  }
-
-  private log(message: string): void {
-    this.context.log(`${this.context.name}: ${message}`);
+    });
   }
 }
 

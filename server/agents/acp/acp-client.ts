@@ -7,7 +7,7 @@ import type { Client } from '@agentclientprotocol/sdk';
 import { callCommands } from '../../guard/call-commands';
 import { sandboxChoiceFor } from '../../guard/sandbox-choice';
 import type { Workspace } from '../../workspace/workspace';
-import type { ApprovalPolicy } from '../builtin/policy/approval-policy';
+import type { ApprovalPolicy } from '../../guard/approval-policy';
 import type { AcpActiveTurn } from './acp-active-turn';
 import { acpRequestError } from './acp-sdk';
 import { judgedFilePath, plannedChange, readWorkspaceText, writeWorkspaceText } from './acp-files';

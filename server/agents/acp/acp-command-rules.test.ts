@@ -9,8 +9,8 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalDecision } from '../agent-backend';
-import type { ToolApprovalRule } from '../builtin/policy/agent-config';
-import { createRecordingTurn } from '../builtin/recording-turn';
+import type { ToolApprovalRule } from '../../guard/agent-config';
+import { createRecordingTurn } from '../recording-turn';
 import { type AcpHarness, startAcpHarness } from './acp-test-support';
 
 let harness: AcpHarness | undefined;

@@ -8,8 +8,8 @@ import type { RequestError } from '@agentclientprotocol/sdk';
 import type { FileChangeDetails } from '../../../lib/protocol/eca-chat';
 import type { Workspace } from '../../workspace/workspace';
 import { WorkspaceError } from '../../workspace/workspace-error';
-import { type JudgedPath, judgedPaths, type PathAccess } from '../builtin/policy/path-arguments';
-import { fileChangeDetailsOffLoop } from '../builtin/tools/file-change';
+import { type JudgedPath, judgedPaths, type PathAccess } from '../../guard/path-arguments';
+import { fileChangeDetailsOffLoop } from '../../workspace/file-change';
 import { acpRequestError } from './acp-sdk';
 
 export async function readWorkspaceText(

@@ -10,6 +10,7 @@ import { AgentUnavailableError } from '../agent-backend';
 import type { AgentFactoryContext } from '../agent-factories';
 import type { StdioAgentEntry } from '../agents-config';
 import { type AgentChild, startAgentChild } from '../external/agent-child';
+import { agentLog } from '../external/agent-log';
 import { loadAcpSdk } from './acp-sdk';
 import { acpStream } from './acp-stream';
 
@@ -38,7 +39,7 @@ export async function startLiveAgent(
 ): Promise<LiveAgent> {
   const { ClientSideConnection, PROTOCOL_VERSION } = await loadAcpSdk();
   const child = await startAgentChild(entry, context, { framing: ndjsonFraming });
-  const log = (message: string) => context.log(`${context.name}: ${message}`);
+  const log = agentLog(context);
   let goneReason: string | undefined;
   let markGone: (reason: string) => void = () => undefined;
   const gone = new Promise<string>((resolve) => {

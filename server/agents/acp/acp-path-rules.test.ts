@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeSpecialFiles, type SpecialFiles } from '../../workspace/special-files-test-support';
 import type { ApprovalDecision } from '../agent-backend';
-import { createRecordingTurn } from '../builtin/recording-turn';
+import { createRecordingTurn } from '../recording-turn';
 import { type AcpHarness, type AcpHarnessOptions, startAcpHarness } from './acp-test-support';
 
 let harness: AcpHarness | undefined;

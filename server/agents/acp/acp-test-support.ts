@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import type { CommandSandbox } from '../../process/command-sandbox';
 import { Workspace } from '../../workspace/workspace';
 import type { AgentFactoryContext } from '../agent-factories';
-import { ApprovalPolicy } from '../builtin/policy/approval-policy';
-import type { ToolApprovalRule } from '../builtin/policy/agent-config';
+import { ApprovalPolicy } from '../../guard/approval-policy';
+import type { ToolApprovalRule } from '../../guard/agent-config';
 import { AcpAgent } from './acp-agent';
 
 export const TSX_URL = import.meta.resolve('tsx');

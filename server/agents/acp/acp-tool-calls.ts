@@ -10,7 +10,7 @@ import type { FileChangeDetails } from '../../../lib/protocol/eca-chat';
 import type { ToolCallBoundary } from '../../../lib/protocol/thread-review';
 import type { AcpToolCallContent, AcpToolCallFields } from '../../../lib/protocol/acp/session-update';
 import type { GatedToolCall } from '../external/permission-gate';
-import { fileChangeDetails } from '../builtin/tools/file-change';
+import { fileChangeDetails } from '../../workspace/file-change';
 
 /** How far the card has got: each step is emitted once, in order. */
 export type ToolCallStage = 'none' | 'prepared' | 'run' | 'running' | 'done' | 'rejected';

@@ -11,7 +11,7 @@ import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import type { ChatContentInput, FileChangeDetails } from '../../../lib/protocol/eca-chat';
 import type { ToolCallBoundary } from '../../../lib/protocol/thread-review';
 import { UniqueIds } from '../unique-ids';
-import { ToolOutputStream } from '../builtin/tool-output-stream';
+import { ToolOutputStream } from '../tool-output-stream';
 import {
   contentBlockText,
   mergeToolCall,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentOutline, createRecordingTurn } from '../builtin/recording-turn';
+import { contentOutline, createRecordingTurn } from '../recording-turn';
 import { answerText, useAutohandFixture } from './autohand-test-support';
 import type { Flavor } from './fake/fake-autohand';
 

@@ -9,9 +9,12 @@ import type { ChatCommand } from '../../../lib/protocol/eca/chat-methods';
 import { type AgentBackend, type AgentInfo, type AgentTurn, AgentUnavailableError } from '../agent-backend';
 import type { AgentFactoryContext } from '../agent-factories';
 import type { StdioAgentEntry } from '../agents-config';
-import { primedPrompt } from '../external/history-transcript';
+import { agentLog } from '../external/agent-log';
+import { primedMessage } from '../external/history-transcript';
+import { LiveRegistry } from '../external/live-registry';
 import { PermissionGate } from '../external/permission-gate';
 import { RestartBudget } from '../external/restart-budget';
+import { ShownAgentInfo } from '../external/shown-agent-info';
 import { AutohandProcess } from './autohand-process';
 import { runAutohandTurn } from './autohand-turn';
 import { promptParams } from './prompt-params';
@@ -24,11 +27,10 @@ const COMMANDS: ChatCommand[] = [
 ];
 
 export class AutohandAgent implements AgentBackend {
-  info: AgentInfo;
-  private readonly processes = new Map<string, Promise<AutohandProcess>>();
+  private readonly shown: ShownAgentInfo;
+  /** One process per thread. */
+  private readonly processes: LiveRegistry<AutohandProcess>;
   private readonly gate: PermissionGate;
-  private readonly budget: RestartBudget;
-  private readonly infoListeners = new Set<() => void>();
   private readonly log: (message: string) => void;
 
   constructor(
@@ -36,15 +38,19 @@ export class AutohandAgent implements AgentBackend {
     private readonly context: AgentFactoryContext,
   ) {
     this.gate = new PermissionGate(context.policy);
-    this.budget = new RestartBudget(context.name);
-    this.log = (message) => context.log(`${context.name}: ${message}`);
-    this.info = {
+    this.processes = new LiveRegistry(new RestartBudget(context.name), (process) => !process.isGone);
+    this.log = agentLog(context);
+    this.shown = new ShownAgentInfo({
       name: entry.label ?? `${context.name} (Autohand)`,
       kind: 'autohand',
       model: '',
       offlineDemo: false,
       capabilities: { contexts: true, commands: true, toolServers: false, sessionApproval: true },
-    };
+    });
+  }
+
+  get info(): AgentInfo {
+    return this.shown.info;
   }
 
   async listCommands(): Promise<ChatCommand[]> {
@@ -52,53 +58,32 @@ export class AutohandAgent implements AgentBackend {
   }
 
   onInfoChanged(listener: () => void): void {
-    this.infoListeners.add(listener);
+    this.shown.onChanged(listener);
   }
 
   async runTurn(turn: AgentTurn): Promise<void> {
     const { process, fresh } = await this.processFor(turn);
     const command = /^\/(reset|status)\s*$/.exec(turn.message.trim())?.[1];
     if (command) return this.runCommand(command, process, turn);
-    let message = turn.message;
-    if (fresh && turn.history.length > 0) {
-      message = primedPrompt(turn.history, turn.message);
-      await turn.note(
-        turn.agentSessionId
-          ? 'Autohand cannot resume its earlier conversation, so a new one was started with this thread’s history as context.'
-          : 'A new Autohand conversation was started with this thread’s history as context.',
-      );
-    }
+    // Autohand cannot resume a conversation: a fresh process holds a new one.
+    const message = await primedMessage(turn, this.info.name, fresh);
     const params = await promptParams(message, turn.contexts ?? [], this.context.workspace);
     await runAutohandTurn({ turn, process, gate: this.gate, params, log: this.log });
   }
 
   async closeThread(threadId: string): Promise<void> {
-    const process = this.processes.get(threadId);
-    this.processes.delete(threadId);
-    // A start that failed was already reported to the turn that made it; there is nothing to stop or reuse.
-    await (await process?.catch(() => undefined))?.shutdown('its thread was closed');
+    await (await this.processes.release(threadId))?.shutdown('its thread was closed');
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([...this.processes.keys()].map((threadId) => this.closeThread(threadId)));
+    await Promise.allSettled(this.processes.keys().map((threadId) => this.closeThread(threadId)));
   }
 
   /** The thread's process, started (fresh) when it has none or the last one has gone. */
   private async processFor(turn: AgentTurn): Promise<{ process: AutohandProcess; fresh: boolean }> {
-    // A start that failed was already reported to the turn that made it; there is nothing to stop or reuse.
-    const running = await this.processes.get(turn.threadId)?.catch(() => undefined);
-    if (running && !running.isGone) return { process: running, fresh: false };
-    this.budget.take();
-    const starting = this.start(turn.threadId);
-    this.processes.set(turn.threadId, starting);
-    try {
-      const process = await starting;
-      if (process.sessionId) await turn.saveAgentSession(process.sessionId);
-      return { process, fresh: true };
-    } catch (error) {
-      if (this.processes.get(turn.threadId) === starting) this.processes.delete(turn.threadId);
-      throw error;
-    }
+    const { value: process, fresh } = await this.processes.obtain(turn.threadId, () => this.start(turn.threadId));
+    if (fresh && process.sessionId) await turn.saveAgentSession(process.sessionId);
+    return { process, fresh };
   }
 
   private async start(threadId: string): Promise<AutohandProcess> {
@@ -145,9 +130,7 @@ export class AutohandAgent implements AgentBackend {
   }
 
   private modelIs(model: string): void {
-    if (!model || model === this.info.model) return;
-    this.info = { ...this.info, model };
-    for (const listener of this.infoListeners) listener();
+    if (model) this.shown.update({ ...this.info, model });
   }
 }
 

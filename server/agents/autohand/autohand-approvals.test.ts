@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChatContent } from '../../../lib/protocol/eca-chat';
 import type { ApprovalAnswer, ApprovalDecision } from '../agent-backend';
-import { createRecordingTurn } from '../builtin/recording-turn';
+import { createRecordingTurn } from '../recording-turn';
 import { answerText, useAutohandFixture } from './autohand-test-support';
 
 const fixture = useAutohandFixture();

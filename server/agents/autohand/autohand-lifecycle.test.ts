@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import { AgentUnavailableError } from '../agent-backend';
-import { createRecordingTurn } from '../builtin/recording-turn';
+import { primingNote } from '../external/history-transcript';
+import { createRecordingTurn } from '../recording-turn';
 import { answerText, useAutohandFixture } from './autohand-test-support';
 import type { Flavor } from './fake/fake-autohand';
 
@@ -50,7 +51,7 @@ describe('the Autohand process', { timeout: 30_000 }, () => {
     const next = createRecordingTurn({ message: 'echo', history, agentSessionId: recording.savedAgentSession() ?? undefined });
     await agent.runTurn(next.turn);
     expect(started()).toBe(2);
-    expect(next.notes).toEqual(['Autohand cannot resume its earlier conversation, so a new one was started with this thread’s history as context.']);
+    expect(next.notes).toEqual([primingNote(agent.info.name)]);
     expect(answerText(next.contents)).toContain('Paris.');
   });
 
@@ -64,7 +65,7 @@ describe('the Autohand process', { timeout: 30_000 }, () => {
     const next = createRecordingTurn({ message: 'hello', history: recording.entries() });
     await agent.runTurn(next.turn);
     expect(answerText(next.contents)).toBe('Hello from the fake Autohand. Done.');
-    expect(next.notes).toEqual(['A new Autohand conversation was started with this thread’s history as context.']);
+    expect(next.notes).toEqual([primingNote(agent.info.name)]);
   });
 
   it('is one per thread, and closeThread shuts that thread’s down', async () => {
@@ -78,7 +79,7 @@ describe('the Autohand process', { timeout: 30_000 }, () => {
     await agent.runTurn(again.turn);
     // A new process, which knows nothing of the thread, so it is given the history.
     expect(started()).toBe(3);
-    expect(again.notes).toEqual(['A new Autohand conversation was started with this thread’s history as context.']);
+    expect(again.notes).toEqual([primingNote(agent.info.name)]);
   });
 
   it('says clearly when the command is not installed', async () => {

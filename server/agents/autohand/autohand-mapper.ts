@@ -8,7 +8,7 @@ import type { AutohandPermissionRequestParams, AutohandTurnEndParams } from '../
 import type { AutohandFileChange } from '../../../lib/protocol/autohand/notifications';
 import type { ApprovalOption } from '../../../lib/protocol/agents';
 import type { ChatContentInput, FileChangeDetails } from '../../../lib/protocol/eca-chat';
-import { fileChangeDetails } from '../builtin/tools/file-change';
+import { fileChangeDetails } from '../../workspace/file-change';
 import type { GatedToolCall, PermissionOutcome } from '../external/permission-gate';
 import type { AutohandNotification } from './autohand-process';
 

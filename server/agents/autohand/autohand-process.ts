@@ -12,6 +12,7 @@ import type { Transport } from '../../../lib/rpc/transport';
 import type { AgentFactoryContext } from '../agent-factories';
 import type { StdioAgentEntry } from '../agents-config';
 import { type AgentChild, startAgentChild } from '../external/agent-child';
+import { agentLog } from '../external/agent-log';
 
 type Notifications = AutohandProtocol['notifications'];
 /** One notification from Autohand, its params checked against the schema of its method. */
@@ -71,7 +72,7 @@ export class AutohandProcess {
       framing: ndjsonFraming,
       onFramingError: (error) => process?.badLine(error.message),
     });
-    process = new AutohandProcess(child, (message) => context.log(`${context.name}: ${message}`));
+    process = new AutohandProcess(child, agentLog(context));
     return process;
   }
 

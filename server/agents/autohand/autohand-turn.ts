@@ -9,14 +9,15 @@ import type { AutohandPromptParams } from '../../../lib/protocol/autohand/reques
 import { RpcError } from '../../../lib/rpc/errors';
 import { type AgentTurn, AgentUnavailableError } from '../agent-backend';
 import type { PermissionGate } from '../external/permission-gate';
+import { STOP_GRACE_MS, stopWithGrace } from '../external/stop-with-grace';
 import { errorText, hookNote, turnTokens, usageContent } from './autohand-mapper';
 import type { AutohandNotification, AutohandProcess } from './autohand-process';
 import { ChangesReview } from './changes-review';
 import { answerPermissionRequest } from './permission-request';
 import { TurnStream } from './turn-stream';
 
-/** How long a stopped turn, or one after an unrecoverable error, may take to end before Baton ends it. */
-export const END_GRACE_MS = 2_000;
+/** How long a turn after an unrecoverable error, or a batch after turnEnd, is waited for: Stop's grace. */
+const END_GRACE_MS = STOP_GRACE_MS;
 /** How long the prompt itself may take to be answered (the reference answers it at the turn's end). */
 const PROMPT_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 
@@ -104,16 +105,26 @@ export async function runAutohandTurn({ turn, process, gate, params, log }: Auto
   };
 
   process.listen(handle);
-  const onStop = () => void stop(process, log, ending, settle);
-  turn.signal.addEventListener('abort', onStop, { once: true });
+  process.connection
+    .request('autohand.prompt', params, { timeoutMs: PROMPT_TIMEOUT_MS })
+    .then((result) => result.success || fail(new Error('Autohand did not take the prompt.')))
+    .catch((error: unknown) => {
+      if (!turnEnded && !process.isGone) fail(promptRefused(error));
+    });
+  // Watched once the prompt is sent, so that a turn stopped before it began is aborted, not run.
+  const stop = stopWithGrace(turn.signal, {
+    ask: () =>
+      void process.connection
+        .request('autohand.abort', undefined, { timeoutMs: END_GRACE_MS })
+        .catch((error: unknown) => log(`abort failed: ${String(error)}`)),
+    giveUp: async () => {
+      log(`Autohand (pid ${process.pid}) did not end the stopped turn within ${END_GRACE_MS} ms; shutting it down`);
+      settle({ kind: 'ended' });
+      await process.shutdown('it did not stop when asked');
+    },
+  });
+  void ending.then(() => stop.done());
   try {
-    process.connection
-      .request('autohand.prompt', params, { timeoutMs: PROMPT_TIMEOUT_MS })
-      .then((result) => result.success || fail(new Error('Autohand did not take the prompt.')))
-      .catch((error: unknown) => {
-        if (!turnEnded && !process.isGone) fail(promptRefused(error));
-      });
-    if (turn.signal.aborted) onStop();
     const outcome = await Promise.race([ending, process.gone.then((reason): Ending => ({ kind: 'gone', reason }))]);
     await queue;
     if (outcome.kind === 'gone' && !turn.signal.aborted) throw new AgentUnavailableError(outcome.reason);
@@ -125,19 +136,9 @@ export async function runAutohandTurn({ turn, process, gate, params, log }: Auto
     while (work.size > 0 && !process.isGone) await Promise.race([Promise.all(work), process.gone]);
     await queue;
   } finally {
-    turn.signal.removeEventListener('abort', onStop);
+    stop.done();
     process.listen(undefined);
   }
-}
-
-/** Abort, then a grace period, then the process goes: a stopped turn ends promptly whatever Autohand does. */
-async function stop(process: AutohandProcess, log: (message: string) => void, ending: Promise<Ending>, settle: (ending: Ending) => void) {
-  process.connection.request('autohand.abort', undefined, { timeoutMs: END_GRACE_MS }).catch((error: unknown) => log(`abort failed: ${String(error)}`));
-  const ended = await Promise.race([ending.then(() => true), endWithin(END_GRACE_MS, () => false)]);
-  if (ended) return;
-  log(`Autohand (pid ${process.pid}) did not end the stopped turn within ${END_GRACE_MS} ms; shutting it down`);
-  settle({ kind: 'ended' });
-  await process.shutdown('it did not stop when asked');
 }
 
 function endWithin<T>(ms: number, then: () => T): Promise<T> {

@@ -10,10 +10,10 @@ import type { AutohandFileChange } from '../../../lib/protocol/autohand/notifica
 import type { AutohandChangesDecisionParams, AutohandChangesDecisionResult } from '../../../lib/protocol/autohand/requests';
 import type { AgentTurn } from '../agent-backend';
 import type { GatedToolCall, PermissionGate, PermissionOutcome } from '../external/permission-gate';
+import { untilStopped } from '../external/until-aborted';
 import { changeCall } from './autohand-mapper';
 import type { AutohandProcess } from './autohand-process';
 import { askReview, type ReviewChoice } from './review-card';
-import { untilStopped } from './until-stopped';
 
 export class ChangesReview {
   private readonly batches = new Map<string, AutohandFileChange[]>();

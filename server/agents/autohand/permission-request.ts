@@ -8,10 +8,10 @@ import type { AutohandPermissionRequestParams } from '../../../lib/protocol/auto
 import type { ChatContentInput } from '../../../lib/protocol/eca-chat';
 import type { AgentTurn } from '../agent-backend';
 import type { PermissionGate } from '../external/permission-gate';
+import { untilStopped } from '../external/until-aborted';
 import { approvalOptions, permissionAnswer, permissionCall } from './autohand-mapper';
 import type { AutohandProcess } from './autohand-process';
 import type { TurnStream } from './turn-stream';
-import { untilStopped } from './until-stopped';
 
 export interface PermissionContext {
   turn: AgentTurn;

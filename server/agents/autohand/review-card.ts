@@ -7,8 +7,8 @@
 import type { ApprovalOption } from '../../../lib/protocol/agents';
 import type { AgentTurn } from '../agent-backend';
 import type { GatedToolCall, PermissionGate } from '../external/permission-gate';
+import { untilStopped } from '../external/until-aborted';
 import { toolIdentity } from './autohand-mapper';
-import { untilStopped } from './until-stopped';
 
 export type ReviewChoice = 'accept-all' | 'reject-all' | 'pick';
 

@@ -8,7 +8,7 @@ import { say, scriptedSteps, useAgentFixture } from './agent-test-support';
 import { McpServerManager } from './mcp/mcp-server-manager';
 import { EVERYTHING_BIN } from './mcp/mcp-test-support';
 import { WEB_CONTEXT_NOTE } from './prompt-contexts';
-import { createRecordingTurn } from './recording-turn';
+import { createRecordingTurn } from '../recording-turn';
 
 const NOTES = 'alpha\nbeta\ngamma\ndelta\n';
 

@@ -3,7 +3,7 @@ import type { ModelScript } from '../../demo-model/scripted-reply';
 import { say, scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
 import { BuiltinAgentError } from './builtin-agent';
 import { freePort } from './mcp/mcp-test-support';
-import { contentOutline, createRecordingTurn } from './recording-turn';
+import { contentOutline, createRecordingTurn } from '../recording-turn';
 
 const fixture = useAgentFixture({ prefix: 'baton-errors-', defaults: () => ({ model: 'claude-haiku-4-5' }) });
 

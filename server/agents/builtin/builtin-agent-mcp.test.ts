@@ -10,8 +10,8 @@ import { BuiltinAgent } from './builtin-agent';
 import { createBuiltinAgentFromEnv } from './create-builtin-agent';
 import { McpServerManager } from './mcp/mcp-server-manager';
 import { EVERYTHING_BIN } from './mcp/mcp-test-support';
-import { ApprovalPolicy } from './policy/approval-policy';
-import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from './recording-turn';
+import { ApprovalPolicy } from '../../guard/approval-policy';
+import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../recording-turn';
 
 let manager: McpServerManager;
 

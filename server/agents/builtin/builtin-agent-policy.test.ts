@@ -8,9 +8,9 @@ import type { ApprovalDecision } from '../agent-backend';
 import { say, scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
 import { CONFIG_REJECTED_TOOL_RESULT } from './anthropic-mapper';
 import type { BuiltinAgentOptions } from './builtin-agent';
-import type { ToolApprovalRule } from './policy/agent-config';
-import { ApprovalPolicy } from './policy/approval-policy';
-import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from './recording-turn';
+import type { ToolApprovalRule } from '../../guard/agent-config';
+import { ApprovalPolicy } from '../../guard/approval-policy';
+import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../recording-turn';
 import { defineTool } from './tools/builtin-tool';
 
 const fixture = useAgentFixture({ prefix: 'baton-policy-' });

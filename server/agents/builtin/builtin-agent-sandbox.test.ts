@@ -7,9 +7,9 @@ import { contentBlocks, type RequestMessage } from '../../demo-model/messages-re
 import { CommandSandbox } from '../../process/command-sandbox';
 import { SandboxConfigSchema } from '../../process/sandbox-config';
 import { say, useAgentFixture, useTool, scriptedSteps } from './agent-test-support';
-import type { ToolApprovalRule } from './policy/agent-config';
-import { ApprovalPolicy } from './policy/approval-policy';
-import { createRecordingTurn } from './recording-turn';
+import type { ToolApprovalRule } from '../../guard/agent-config';
+import { ApprovalPolicy } from '../../guard/approval-policy';
+import { createRecordingTurn } from '../recording-turn';
 
 const fixture = useAgentFixture({
   prefix: 'baton-agent-sandbox-',

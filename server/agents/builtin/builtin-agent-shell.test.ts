@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import type { ScriptedReply } from '../../demo-model/scripted-reply';
 import { say, scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
-import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from './recording-turn';
+import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../recording-turn';
 import { waitUntilGone } from './tools/process-test-support';
 
 const fixture = useAgentFixture({ prefix: 'baton-agent-shell-' });

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import { makeSpecialFiles, type SpecialFiles } from '../../workspace/special-files-test-support';
 import { say, scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
-import { createRecordingTurn } from './recording-turn';
+import { createRecordingTurn } from '../recording-turn';
 import { defineTool } from './tools/builtin-tool';
 
 let specials: SpecialFiles | undefined;

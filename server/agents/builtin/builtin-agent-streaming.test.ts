@@ -4,7 +4,7 @@ import { createGate } from '../../demo-model/gate';
 import { contentBlocks, type MessagesRequest, type RequestMessage } from '../../demo-model/messages-request';
 import { estimateInputTokens, type ScriptedReply } from '../../demo-model/scripted-reply';
 import { say, scriptedSteps, useAgentFixture } from './agent-test-support';
-import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from './recording-turn';
+import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../recording-turn';
 
 const fixture = useAgentFixture({ prefix: 'baton-streaming-', defaults: () => ({ model: 'claude-haiku-4-5' }) });
 

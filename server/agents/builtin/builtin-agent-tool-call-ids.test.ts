@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import { say, scriptedSteps, useAgentFixture } from './agent-test-support';
-import { createRecordingTurn } from './recording-turn';
+import { createRecordingTurn } from '../recording-turn';
 
 const fixture = useAgentFixture({
   prefix: 'baton-tool-call-ids-',

@@ -5,7 +5,7 @@ import { contentBlocks, type RequestMessage } from '../../demo-model/messages-re
 import type { ModelScript } from '../../demo-model/scripted-reply';
 import type { ApprovalDecision } from '../agent-backend';
 import { useAgentFixture } from './agent-test-support';
-import { contentOutline, createRecordingTurn } from './recording-turn';
+import { contentOutline, createRecordingTurn } from '../recording-turn';
 
 const fixture = useAgentFixture({
   prefix: 'baton-tools-',

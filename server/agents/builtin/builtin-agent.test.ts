@@ -6,7 +6,7 @@ import { createDemoScript, DEMO_FILE_PATH, DEMO_LINK, demoFileContent } from '..
 import { createGate } from '../../demo-model/gate';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import { useAgentFixture } from './agent-test-support';
-import { contentOutline, createRecordingTurn } from './recording-turn';
+import { contentOutline, createRecordingTurn } from '../recording-turn';
 
 const fixture = useAgentFixture({
   prefix: 'baton-agent-',

@@ -4,8 +4,8 @@ import { startScriptedModelServer } from '../../demo-model/scripted-model-server
 import { BuiltinAgentConfigError, createBuiltinAgentFromEnv, DEFAULT_MODEL } from './create-builtin-agent';
 import { MODEL_CATALOG } from './model-catalog';
 import { scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
-import { ApprovalPolicy } from './policy/approval-policy';
-import { createRecordingTurn } from './recording-turn';
+import { ApprovalPolicy } from '../../guard/approval-policy';
+import { createRecordingTurn } from '../recording-turn';
 
 const fixture = useAgentFixture({ prefix: 'baton-factory-' });
 

@@ -8,8 +8,8 @@ import { createDemoScript, DEMO_MODEL_ID } from '../../demo-model/demo-script';
 import { MIN_THINKING_BUDGET_TOKENS } from '../../demo-model/messages-request';
 import { startScriptedModelServer } from '../../demo-model/scripted-model-server';
 import { BuiltinAgent, type BuiltinAgentOptions } from './builtin-agent';
-import { ApprovalPolicy } from './policy/approval-policy';
-import { OfflineDemoApprovalPolicy } from './policy/offline-demo-policy';
+import { ApprovalPolicy } from '../../guard/approval-policy';
+import { OfflineDemoApprovalPolicy } from '../../guard/offline-demo-policy';
 import { MODEL_CATALOG } from './model-catalog';
 import { pickCommandEnvironment } from '../../process/command-environment';
 

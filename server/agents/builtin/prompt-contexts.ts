@@ -10,7 +10,7 @@ import type { ChatContext } from '../../../lib/protocol/eca-chat';
 import type { Workspace } from '../../workspace/workspace';
 import { ContextsTooLargeError, MAX_CONTEXTS_CHARACTERS } from '../prompt-limits';
 import type { McpServerManager } from './mcp/mcp-server-manager';
-import { type ApprovalPolicy, describeRule } from './policy/approval-policy';
+import { type ApprovalPolicy, describeRule } from '../../guard/approval-policy';
 import { DEFAULT_TREE_DEPTH, directoryTree } from './tools/directory-tree';
 
 export interface ContextSources {

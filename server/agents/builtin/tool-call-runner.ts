@@ -14,11 +14,11 @@ import { commandPaths } from '../../guard/command-paths';
 import { sandboxChoiceFor } from '../../guard/sandbox-choice';
 import type { AgentTurn } from '../agent-backend';
 import { CONFIG_REJECTED_TOOL_RESULT, isRecord, REJECTED_TOOL_RESULT, toolResultBlock } from './anthropic-mapper';
-import { type ApprovalPolicy, type ApprovalVerdict, describeRule } from './policy/approval-policy';
-import { autoApprovalOf } from './policy/auto-approval';
-import { type JudgedPath, judgedPaths } from './policy/path-arguments';
-import type { SessionApprovals } from './policy/session-approvals';
-import { ToolOutputStream } from './tool-output-stream';
+import { type ApprovalPolicy, type ApprovalVerdict, describeRule } from '../../guard/approval-policy';
+import { autoApprovalOf } from '../../guard/auto-approval';
+import { type JudgedPath, judgedPaths } from '../../guard/path-arguments';
+import type { SessionApprovals } from '../../guard/session-approvals';
+import { ToolOutputStream } from '../tool-output-stream';
 import type { BuiltinTool, PreparedToolCall, ToolContext } from './tools/builtin-tool';
 
 /** The ECA `server` of native tools: the built-in agent itself. */

@@ -34,7 +34,3 @@ export function withServerConfig(info: AgentInfo, config: ServerChatConfig): Age
     ...(ordered ? { behaviors: [...ordered] } : {}),
   };
 }
-
-export function sameInfo(a: AgentInfo, b: AgentInfo): boolean {
-  return a.model === b.model && a.models?.join('\n') === b.models?.join('\n') && a.behaviors?.join('\n') === b.behaviors?.join('\n');
-}

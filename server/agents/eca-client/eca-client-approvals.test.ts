@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordingTurn } from '../builtin/recording-turn';
+import { createRecordingTurn } from '../recording-turn';
 import { fakeServerEntry, spokenText, useEcaClient } from './eca-client-test-support';
 
 const ofType = (type: string) => (content: { type: string }) => content.type === type;

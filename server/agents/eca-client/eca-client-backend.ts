@@ -12,13 +12,19 @@ import type { AgentBackend, AgentInfo, AgentToolServers, AgentTurn } from '../ag
 import { AgentUnavailableError } from '../agent-backend';
 import type { AgentFactoryContext } from '../agent-factories';
 import type { StdioAgentEntry } from '../agents-config';
-import { primedPrompt } from '../external/history-transcript';
+import { agentLog } from '../external/agent-log';
+import { primedMessage } from '../external/history-transcript';
+import { LiveRegistry } from '../external/live-registry';
 import { PermissionGate } from '../external/permission-gate';
 import { RestartBudget } from '../external/restart-budget';
-import { initialEcaInfo, sameInfo, withServerConfig } from './eca-agent-info';
+import { ShownAgentInfo } from '../external/shown-agent-info';
+import { initialEcaInfo, withServerConfig } from './eca-agent-info';
 import { EcaChatTurn, type EcaApprovalChannel } from './eca-chat-turn';
 import { EcaServerConnection, type ServerChatConfig } from './eca-server-connection';
 import { runEcaPrompt } from './eca-prompt';
+
+/** One server process serves every thread: the registry holds it under this key. */
+const SERVER_PROCESS = 'server';
 
 interface ThreadChat {
   chatId: string;
@@ -26,16 +32,13 @@ interface ThreadChat {
 }
 
 export class EcaClientBackend implements AgentBackend {
-  info: AgentInfo;
+  private readonly shown: ShownAgentInfo;
   private readonly gate: PermissionGate;
-  private readonly budget: RestartBudget;
+  private readonly live: LiveRegistry<EcaServerConnection>;
   private readonly chats = new Map<string, ThreadChat>();
   private readonly running = new Set<EcaChatTurn>();
-  private readonly infoListeners = new Set<() => void>();
   private readonly toolServerListeners = new Set<(server: ToolServerUpdatedParams) => void>();
   private readonly servers = new Map<string, ToolServerUpdatedParams>();
-  private current: EcaServerConnection | undefined;
-  private starting: Promise<EcaServerConnection> | undefined;
   private closed = false;
   private nextRequestId = 1;
 
@@ -43,23 +46,23 @@ export class EcaClientBackend implements AgentBackend {
     private readonly entry: StdioAgentEntry,
     private readonly context: AgentFactoryContext,
   ) {
-    this.info = initialEcaInfo(entry.label ?? `${context.name} (ECA)`);
+    this.shown = new ShownAgentInfo(initialEcaInfo(entry.label ?? `${context.name} (ECA)`));
     this.gate = new PermissionGate(context.policy);
-    this.budget = new RestartBudget(context.name);
+    this.live = new LiveRegistry(new RestartBudget(context.name), (server) => server.isAlive);
+    this.log = agentLog(context);
+  }
+
+  get info(): AgentInfo {
+    return this.shown.info;
   }
 
   async runTurn(turn: AgentTurn): Promise<void> {
     const server = await this.server();
     const known = this.chats.get(turn.threadId);
     const continues = known !== undefined && known.server === server && known.chatId === turn.agentSessionId;
-    let message = turn.message;
-    if (!continues) {
-      this.chats.delete(turn.threadId);
-      if (turn.history.length > 0) {
-        message = primedPrompt(turn.history, turn.message);
-        await turn.note(`${this.info.name} started a new chat, given this thread's history so far (an ECA chat cannot be reopened).`);
-      }
-    }
+    // An ECA chat cannot be reopened: a thread whose chat is gone starts a new one.
+    if (!continues) this.chats.delete(turn.threadId);
+    const message = await primedMessage(turn, this.info.name, !continues);
     const chat = new EcaChatTurn(turn, this.gate, this.approvalChannel(server), this.log);
     this.running.add(chat);
     try {
@@ -125,7 +128,7 @@ export class EcaClientBackend implements AgentBackend {
   async steer(threadId: string, message: string): Promise<void> {
     const running = [...this.running].find((chat) => chat.threadId === threadId && !chat.isSettled);
     const chatId = running?.chatId;
-    const server = this.chats.get(threadId)?.server ?? this.current;
+    const server = this.chats.get(threadId)?.server ?? this.live.peek(SERVER_PROCESS);
     if (!running || chatId === undefined || !server) return;
     running.steerPassedOn();
     server.rpc.notify('chat/promptSteer', { chatId, message });
@@ -137,38 +140,31 @@ export class EcaClientBackend implements AgentBackend {
   }
 
   onInfoChanged(listener: () => void): void {
-    this.infoListeners.add(listener);
+    this.shown.onChanged(listener);
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    // A start that failed was reported to whoever asked for it; there is nothing left to close then.
-    const starting = this.starting?.catch(() => undefined);
-    const server = (await starting) ?? this.current;
+    const server = this.live.release(SERVER_PROCESS);
     this.chats.clear();
-    await server?.close();
+    await (await server)?.close();
   }
 
-  private readonly log = (message: string) => this.context.log(`${this.context.name}: ${message}`);
+  private readonly log: (message: string) => void;
 
   /** The running server, started (again) when there is none: bounded by the restart budget. */
   private async server(): Promise<EcaServerConnection> {
     if (this.closed) throw new AgentUnavailableError(`${this.info.name} is shut down.`);
-    if (this.current?.isAlive) return this.current;
-    this.starting ??= (async () => {
-      this.budget.take();
+    const { value } = await this.live.obtain(SERVER_PROCESS, async () => {
       const server = await EcaServerConnection.start(this.entry, this.context, {
         onConfig: (config) => this.configChanged(config),
         onToolServer: (update) => this.toolServerChanged(update),
         onShowMessage: (message) => this.show(message),
       });
-      this.current = server;
       void server.gone.then((reason) => this.serverGone(server, reason));
       return server;
-    })().finally(() => {
-      this.starting = undefined;
     });
-    return this.starting;
+    return value;
   }
 
   private approvalChannel(server: EcaServerConnection): EcaApprovalChannel {
@@ -181,10 +177,7 @@ export class EcaClientBackend implements AgentBackend {
 
   private configChanged(config: ServerChatConfig): void {
     if (config.welcomeMessage) this.log(`welcome message: ${config.welcomeMessage}`);
-    const next = withServerConfig(this.info, config);
-    if (sameInfo(next, this.info)) return;
-    this.info = next;
-    for (const listener of this.infoListeners) listener();
+    this.shown.update(withServerConfig(this.info, config));
   }
 
   private toolServerChanged(update: ToolServerUpdatedParams): void {
@@ -203,8 +196,7 @@ export class EcaClientBackend implements AgentBackend {
 
   private serverGone(server: EcaServerConnection, reason: string): void {
     this.log(`the server has gone: ${reason}`);
-    if (this.current !== server) return;
-    this.current = undefined;
+    if (this.live.peek(SERVER_PROCESS) !== server) return;
     // The MCP servers went with it: shown stopped (Start brings the server back). Its native tools
     // stay listed, as ECA has no state for them but 'running'; the next turn restarts them.
     for (const known of this.servers.values()) {

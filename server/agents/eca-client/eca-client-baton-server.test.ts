@@ -13,7 +13,7 @@ import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-m
 import type { ModelScript } from '../../demo-model/scripted-reply';
 import { PROJECT_ROOT } from '../../relay/project-root';
 import { callToolsThenSay } from '../../eca-server/eca-server-test-support';
-import { createRecordingTurn } from '../builtin/recording-turn';
+import { createRecordingTurn } from '../recording-turn';
 import type { AgentEntry } from '../agents-config';
 import { spokenText, useEcaClient } from './eca-client-test-support';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AgentUnavailableError } from '../agent-backend';
-import { createRecordingTurn } from '../builtin/recording-turn';
+import { createRecordingTurn } from '../recording-turn';
 import { spokenText, useEcaClient } from './eca-client-test-support';
 
 describe('ECA client: Stop, crashes and what real servers send', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordingTurn } from '../builtin/recording-turn';
+import { createRecordingTurn } from '../recording-turn';
 import { spokenText, useEcaClient } from './eca-client-test-support';
 
 describe('ECA client: one server, one chat per thread', () => {

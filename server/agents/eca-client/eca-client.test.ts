@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { contentOutline, createRecordingTurn } from '../builtin/recording-turn';
+import { contentOutline, createRecordingTurn } from '../recording-turn';
 import { AgentUnavailableError } from '../agent-backend';
 import { fakeServerEntry, spokenText, useEcaClient } from './eca-client-test-support';
 

@@ -6,11 +6,9 @@
  */
 import type { ChatPromptParams } from '../../../lib/protocol/eca-chat';
 import type { AgentTurn } from '../agent-backend';
+import { STOP_GRACE_MS, stopWithGrace } from '../external/stop-with-grace';
 import type { EcaChatTurn } from './eca-chat-turn';
 import type { EcaServerConnection } from './eca-server-connection';
-
-/** How long a stopped turn may take to finish before its server is shut down. */
-export const STOP_GRACE_MS = 2_000;
 
 /** Resolves with the chat's id once the turn has ended (undefined when it ended before the server named one). */
 export async function runEcaPrompt(
@@ -27,21 +25,19 @@ export async function runEcaPrompt(
   const opened = params.chatId === undefined ? router.opensChat() : undefined;
   if (params.chatId !== undefined) router.bind(params.chatId, chat);
   const givenUp = new AbortController();
-  let graceTimer: NodeJS.Timeout | undefined;
   const sendStop = () => {
     if (chat.chatId !== undefined && !rpc.isClosed) rpc.notify('chat/promptStop', { chatId: chat.chatId });
   };
-  const onStop = () => {
-    sendStop();
-    graceTimer = setTimeout(() => {
+  const stop = stopWithGrace(turn.signal, {
+    ask: sendStop,
+    giveUp: () => {
       if (chat.isSettled) return;
       log(`the turn did not end within ${STOP_GRACE_MS} ms of chat/promptStop; shutting the server down`);
       chat.finish();
       givenUp.abort();
       void server.kill();
-    }, STOP_GRACE_MS);
-  };
-  turn.signal.addEventListener('abort', onStop, { once: true });
+    },
+  });
   try {
     let answer;
     try {
@@ -61,8 +57,7 @@ export async function runEcaPrompt(
     return answer.chatId;
   } finally {
     opened?.();
-    clearTimeout(graceTimer);
-    turn.signal.removeEventListener('abort', onStop);
+    stop.done();
     if (chat.chatId !== undefined) router.unbind(chat.chatId, chat);
     // Whatever the server still sends for this turn is too late to show.
     chat.finish();

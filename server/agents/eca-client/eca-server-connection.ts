@@ -19,6 +19,7 @@ import { AgentUnavailableError } from '../agent-backend';
 import type { AgentFactoryContext } from '../agent-factories';
 import type { StdioAgentEntry } from '../agents-config';
 import { type AgentChild, startAgentChild } from '../external/agent-child';
+import { agentLog } from '../external/agent-log';
 import { ChatRouter } from './chat-router';
 
 export type ServerChatConfig = z.output<typeof ChatConfigSchema>;
@@ -74,7 +75,7 @@ export class EcaServerConnection {
   }
 
   static async start(entry: StdioAgentEntry, context: AgentFactoryContext, events: EcaServerEvents): Promise<EcaServerConnection> {
-    const log = (message: string) => context.log(`${context.name}: ${message}`);
+    const log = agentLog(context);
     const child = await startAgentChild(entry, context, {
       framing: contentLengthFraming,
       onFramingError: (error) => log(`unreadable bytes from the server (${error.kind}): ${error.message}; reading goes on`),

@@ -12,9 +12,12 @@
  * (DELETE /api/sessions/{id}) is final on the backend, which closes its transcript, and the
  * thread may come back and resume it.
  */
-import { primedPrompt } from '../external/history-transcript';
+import { agentLog } from '../external/agent-log';
+import { primedMessage } from '../external/history-transcript';
+import { LiveRegistry } from '../external/live-registry';
 import { PermissionGate } from '../external/permission-gate';
 import { RestartBudget } from '../external/restart-budget';
+import { ShownAgentInfo } from '../external/shown-agent-info';
 import { type AgentBackend, type AgentInfo, type AgentTurn, AgentUnavailableError } from '../agent-backend';
 import type { AgentFactoryContext } from '../agent-factories';
 import type { EmacsAgentEntry } from '../agents-config';
@@ -34,18 +37,20 @@ interface HeldSession {
   stream: SessionEventStream;
   /** The last turn was stopped before the backend said idle: its idle may still come. */
   staleIdleExpected: boolean;
+  /** Created by Baton and not yet prompted: its first prompt carries the thread's history. */
+  unprimed: boolean;
 }
 
 export class EmacsAgentBackend implements AgentBackend {
-  readonly info: AgentInfo;
+  private readonly shown: ShownAgentInfo;
   private readonly client: EmacsAgentClient;
   private readonly gate: PermissionGate;
-  private readonly budget: RestartBudget;
   private readonly files: FileChangeTracker;
-  private readonly sessions = new Map<string, HeldSession>();
+  /** One session per thread, held while its event stream works. */
+  private readonly sessions: LiveRegistry<HeldSession>;
   /** Threads whose session was dropped after a failure: finding it again counts against the budget. */
   private readonly recovering = new Set<string>();
-  private readonly listeners = new Set<() => void>();
+  private readonly log: (message: string) => void;
 
   constructor(
     entry: EmacsAgentEntry,
@@ -54,9 +59,10 @@ export class EmacsAgentBackend implements AgentBackend {
   ) {
     this.client = new EmacsAgentClient({ url: entry.url, token: entry.token, name: context.name, requestTimeoutMs: options.requestTimeoutMs });
     this.gate = new PermissionGate(context.policy);
-    this.budget = new RestartBudget(context.name);
+    this.sessions = new LiveRegistry(new RestartBudget(context.name), (session) => !session.stream.failed);
+    this.log = agentLog(context);
     this.files = new FileChangeTracker(context.workspace, this.log);
-    this.info = {
+    this.shown = new ShownAgentInfo({
       name: entry.label ?? 'Emacs-Agent',
       kind: 'emacs-agent',
       // The backend picks its model; GET /api/sessions/{id} says which once a session exists.
@@ -64,21 +70,25 @@ export class EmacsAgentBackend implements AgentBackend {
       offlineDemo: false,
       behaviors: [],
       capabilities: { contexts: false, commands: false, toolServers: false, sessionApproval: true },
-    };
+    });
+  }
+
+  get info(): AgentInfo {
+    return this.shown.info;
   }
 
   async runTurn(turn: AgentTurn): Promise<void> {
-    let { session, primed, reused } = await this.sessionFor(turn);
+    let { session, reused } = await this.sessionFor(turn);
     try {
       try {
-        await this.sendPrompt(turn, session, primed);
+        await this.sendPrompt(turn, session);
       } catch (error) {
         // A backend restarted since the last turn no longer knows the session held here: find it
         // again (resume, else a primed start), once.
         if (!reused || !isSessionNotFound(error)) throw error;
         this.forget(turn.threadId);
-        ({ session, primed } = await this.sessionFor(turn, session.sessionId));
-        await this.sendPrompt(turn, session, primed);
+        ({ session } = await this.sessionFor(turn, session.sessionId));
+        await this.sendPrompt(turn, session);
       }
       const end = await new EmacsAgentTurn({
         turn,
@@ -90,7 +100,7 @@ export class EmacsAgentBackend implements AgentBackend {
         files: this.files,
         agentName: this.context.name,
         log: this.log,
-        stopGraceMs: this.options.stopGraceMs ?? 2_000,
+        stopGraceMs: this.options.stopGraceMs,
         skipFirstIdle: session.staleIdleExpected,
       }).run();
       session.staleIdleExpected = end === 'stopped-without-idle';
@@ -112,31 +122,37 @@ export class EmacsAgentBackend implements AgentBackend {
   }
 
   onInfoChanged(listener: () => void): void {
-    this.listeners.add(listener);
+    this.shown.onChanged(listener);
   }
 
   async close(): Promise<void> {
-    for (const threadId of [...this.sessions.keys()]) this.forget(threadId);
+    for (const threadId of this.sessions.keys()) this.forget(threadId);
   }
 
-  private async sendPrompt(turn: AgentTurn, session: HeldSession, primed: boolean): Promise<void> {
+  private async sendPrompt(turn: AgentTurn, session: HeldSession): Promise<void> {
     for (const stale of session.stream.takeQueued()) this.log(`dropped a ${stale.event.type} event that came between turns`);
-    const text = primed ? primedPrompt(turn.history, turn.message) : turn.message;
+    const text = await primedMessage(turn, this.info.name, session.unprimed);
+    session.unprimed = false;
     await this.client.call('sendPrompt', { sessionId: session.sessionId, body: { text } });
   }
 
   /** The thread's session: the one held, else the saved one resumed, else a new one (primed when the thread has history). */
-  private async sessionFor(turn: AgentTurn, lost?: string): Promise<{ session: HeldSession; primed: boolean; reused: boolean }> {
-    const held = this.sessions.get(turn.threadId);
-    if (held && !held.stream.failed) return { session: held, primed: false, reused: true };
-    if (held) this.forget(turn.threadId);
-    const known = lost ?? held?.sessionId ?? turn.agentSessionId;
-    // Only recoveries count: every thread's first turn after a relay restart resumes its session.
-    if (held || lost !== undefined || this.recovering.delete(turn.threadId)) this.budget.take();
+  private async sessionFor(turn: AgentTurn, lost?: string): Promise<{ session: HeldSession; reused: boolean }> {
+    const held = this.sessions.peek(turn.threadId);
+    if (held?.stream.failed) this.forget(turn.threadId);
+    const { value: session, fresh } = await this.sessions.obtain(turn.threadId, () => this.open(turn, lost ?? held?.sessionId ?? turn.agentSessionId), {
+      // Only recoveries count: every thread's first turn after a relay restart resumes its session.
+      counted: () => held !== undefined || lost !== undefined || this.recovering.delete(turn.threadId),
+    });
+    return { session, reused: !fresh };
+  }
+
+  /** The saved session resumed, else a new one. */
+  private async open(turn: AgentTurn, known: string | undefined): Promise<HeldSession> {
     if (known !== undefined) {
       try {
         await this.client.call('resumeSession', { sessionId: known });
-        return { session: await this.hold(turn.threadId, known), primed: false, reused: false };
+        return await this.withEvents(known, false);
       } catch (error) {
         if (!isSessionNotFound(error)) throw error;
         this.log(`session ${known} of thread ${turn.threadId} is unknown to the backend; starting a new one`);
@@ -150,44 +166,30 @@ export class EmacsAgentBackend implements AgentBackend {
       },
     });
     await turn.saveAgentSession(created.session_id);
-    const session = await this.hold(turn.threadId, created.session_id);
+    const session = await this.withEvents(created.session_id, true);
     await this.learnModel(created.session_id);
-    const primed = turn.history.length > 0;
-    if (primed) {
-      await turn.note(
-        known === undefined
-          ? `A new ${this.context.name} session was started with this thread's history as context.`
-          : `${this.context.name} no longer knows this thread's session; a new one was started with the thread's history as context.`,
-      );
-    }
-    return { session, primed, reused: false };
+    return session;
   }
 
-  private async hold(threadId: string, sessionId: string): Promise<HeldSession> {
+  /** The session with its event stream open. */
+  private async withEvents(sessionId: string, unprimed: boolean): Promise<HeldSession> {
     const stream = await SessionEventStream.open({ client: this.client, sessionId, log: this.log, ...this.options.stream });
-    const session: HeldSession = { sessionId, stream, staleIdleExpected: false };
-    this.sessions.set(threadId, session);
-    return session;
+    return { sessionId, stream, staleIdleExpected: false, unprimed };
   }
 
   /** GET /api/sessions/{id} says which model the backend chose; the UI shows it. */
   private async learnModel(sessionId: string): Promise<void> {
     try {
       const { model } = await this.client.call('getSession', { sessionId });
-      if (model === this.info.model) return;
-      this.info.model = model;
-      for (const listener of this.listeners) listener();
+      this.shown.update({ ...this.info, model });
     } catch (error) {
       this.log(`could not read session ${sessionId}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
   private forget(threadId: string): void {
-    this.sessions.get(threadId)?.stream.close();
-    this.sessions.delete(threadId);
+    void this.sessions.release(threadId).then((session) => session?.stream.close());
   }
-
-  private readonly log = (message: string) => this.context.log(`${this.context.name}: ${message}`);
 }
 
 export function createEmacsAgent(entry: EmacsAgentEntry, context: AgentFactoryContext): AgentBackend {

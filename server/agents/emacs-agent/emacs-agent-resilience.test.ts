@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AgentUnavailableError } from '../agent-backend';
-import { createRecordingTurn } from '../builtin/recording-turn';
+import { createRecordingTurn } from '../recording-turn';
 import { answerText, useEmacsAgentFixture } from './emacs-agent-test-support';
 
 const fixture = useEmacsAgentFixture();

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import { AgentUnavailableError } from '../agent-backend';
-import { createRecordingTurn } from '../builtin/recording-turn';
-import { answerText, TEST_AGENT_NAME, useEmacsAgentFixture } from './emacs-agent-test-support';
+import { primingNote } from '../external/history-transcript';
+import { createRecordingTurn } from '../recording-turn';
+import { answerText, useEmacsAgentFixture } from './emacs-agent-test-support';
 
 const fixture = useEmacsAgentFixture();
 
@@ -31,10 +32,11 @@ describe('EmacsAgentBackend sessions', () => {
 
   it('starts a new session primed with the history when the saved one is unknown', async () => {
     const turn = createRecordingTurn({ message: 'what word?', agentSessionId: 'lost-session', history: HISTORY });
-    await fixture.backend().runTurn(turn.turn);
+    const backend = fixture.backend();
+    await backend.runTurn(turn.turn);
     const [sessionId] = fixture.fake.sessions.keys();
     expect(turn.savedAgentSession()).toBe(sessionId);
-    expect(turn.notes).toEqual([`${TEST_AGENT_NAME} no longer knows this thread's session; a new one was started with the thread's history as context.`]);
+    expect(turn.notes).toEqual([primingNote(backend.info.name)]);
     const { text } = fixture.fake.prompts.at(-1)!;
     expect(text).toContain('User: Remember the word pineapple.');
     expect(text.endsWith('what word?')).toBe(true);
@@ -45,7 +47,7 @@ describe('EmacsAgentBackend sessions', () => {
     const backend = fixture.backend();
     const handedOver = createRecordingTurn({ message: 'carry on', threadId: 'handed-over', history: HISTORY });
     await backend.runTurn(handedOver.turn);
-    expect(handedOver.notes).toEqual([`A new ${TEST_AGENT_NAME} session was started with this thread's history as context.`]);
+    expect(handedOver.notes).toEqual([primingNote(backend.info.name)]);
     const fresh = createRecordingTurn({ message: 'hi', threadId: 'fresh' });
     await backend.runTurn(fresh.turn);
     expect(fresh.notes).toEqual([]);

@@ -9,8 +9,10 @@ import { callCommands } from '../../guard/call-commands';
 import type { EmacsAgentSseEvent } from '../../../lib/protocol/emacs-agent/sse-events';
 import type { AgentTurn } from '../agent-backend';
 import { UniqueIds } from '../unique-ids';
-import type { ApprovalPolicy } from '../builtin/policy/approval-policy';
+import type { ApprovalPolicy } from '../../guard/approval-policy';
 import type { PermissionGate, PermissionOutcome } from '../external/permission-gate';
+import { type StopWithGrace, stopWithGrace } from '../external/stop-with-grace';
+import { untilAborted } from '../external/until-aborted';
 import type { EmacsAgentClient } from './emacs-agent-client';
 import {
   errorContent,
@@ -40,8 +42,8 @@ export interface EmacsAgentTurnContext {
   /** The agent's name in config.json. */
   agentName: string;
   log: (message: string) => void;
-  /** How long Stop waits for idle after POST interrupt. */
-  stopGraceMs: number;
+  /** How long Stop waits for idle after POST interrupt (Stop's usual grace when not given). */
+  stopGraceMs?: number;
   /**
    * The session's previous turn was stopped before its idle came: an idle before any other event
    * of this turn is that one, not this turn's end.
@@ -72,6 +74,8 @@ export class EmacsAgentTurn {
   private readonly toolCallIds: UniqueIds;
   private pendingError: EventOf<'error'> | undefined;
   private stopping = false;
+  /** POST interrupt, once Stop was pressed. */
+  private interrupted: Promise<unknown> | undefined;
   private unexplainedChanges = 0;
   private skipIdle: boolean;
 
@@ -82,25 +86,40 @@ export class EmacsAgentTurn {
 
   async run(): Promise<TurnEnd> {
     const { turn, stream } = this.context;
-    for (;;) {
-      const next = await stream.next(turn.signal);
-      if (!next) return this.stop();
-      if ((await this.handle(next.event)) === 'idle') return 'idle';
+    // What the backend does after the grace period is no longer this turn's: reading just stops.
+    const stop = stopWithGrace(turn.signal, { ask: () => this.interrupt(), giveUp: () => undefined, graceMs: this.context.stopGraceMs });
+    try {
+      for (;;) {
+        const next = await stream.next(turn.signal);
+        if (!next) return await this.stopped(stop);
+        if ((await this.handle(next.event)) === 'idle') return 'idle';
+      }
+    } finally {
+      stop.done();
     }
   }
 
-  private async stop(): Promise<TurnEnd> {
-    const { client, sessionId, stream, stopGraceMs, log } = this.context;
-    this.stopping = true;
-    try {
-      await client.call('interrupt', { sessionId });
-    } catch (error) {
+  /** POST interrupt; it failing (logged) means the backend could not be asked. */
+  private interrupt(): Promise<unknown> {
+    const { client, sessionId, log } = this.context;
+    this.interrupted = client.call('interrupt', { sessionId }).catch((error: unknown) => {
       log(`interrupt of session ${sessionId} failed: ${error instanceof Error ? error.message : String(error)}`);
-      return 'stopped-without-idle';
-    }
-    const grace = AbortSignal.timeout(stopGraceMs);
+      throw error;
+    });
+    return this.interrupted;
+  }
+
+  /** After Stop: the events up to idle, for as long as the grace period lasts, once the backend was asked. */
+  private async stopped(stop: StopWithGrace): Promise<TurnEnd> {
+    const { stream, log } = this.context;
+    this.stopping = true;
+    const asked = await this.interrupted?.then(
+      () => true,
+      () => false,
+    );
+    if (!asked) return 'stopped-without-idle';
     for (;;) {
-      const next = await stream.next(grace).catch((error: unknown) => {
+      const next = await stream.next(stop.graceOver).catch((error: unknown) => {
         log(`the event stream failed while stopping: ${String(error)}`);
         return undefined;
       });
@@ -223,17 +242,3 @@ function rejectionReason(outcome: PermissionOutcome | undefined): string {
   return outcome.decidedBy === 'config' ? "Refused by the user's Baton configuration." : 'The user rejected this tool call.';
 }
 
-/** Waits for `promise`, or resolves undefined as soon as `signal` aborts. */
-async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T | undefined> {
-  if (signal.aborted) return undefined;
-  let onAbort = () => undefined as void;
-  const aborted = new Promise<undefined>((resolve) => {
-    onAbort = () => resolve(undefined);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    return await Promise.race([promise, aborted]);
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-  }
-}

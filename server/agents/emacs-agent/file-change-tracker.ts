@@ -9,7 +9,7 @@
 import type { FileChangeDetails } from '../../../lib/protocol/eca-chat';
 import type { Workspace } from '../../workspace/workspace';
 import { WorkspaceError } from '../../workspace/workspace-error';
-import { fileChangeDetails } from '../builtin/tools/file-change';
+import { fileChangeDetails } from '../../workspace/file-change';
 
 export interface FileSnapshot {
   /** Workspace-relative, `/`-separated. */

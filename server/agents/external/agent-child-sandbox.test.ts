@@ -7,7 +7,7 @@ import { CommandSandbox } from '../../process/command-sandbox';
 import { SandboxConfigSchema } from '../../process/sandbox-config';
 import { createSandboxPlace, SECRETS, type SandboxPlace } from '../../process/sandbox-test-support';
 import { Workspace } from '../../workspace/workspace';
-import { ApprovalPolicy } from '../builtin/policy/approval-policy';
+import { ApprovalPolicy } from '../../guard/approval-policy';
 import { startAgentChild } from './agent-child';
 
 let place: SandboxPlace;

@@ -7,7 +7,7 @@ import { ndjsonFraming } from '../../../lib/rpc/framing/ndjson-reader';
 import { holdRelaySecret } from '../../process/relay-secrets';
 import { Workspace } from '../../workspace/workspace';
 import { AgentUnavailableError } from '../agent-backend';
-import { ApprovalPolicy } from '../builtin/policy/approval-policy';
+import { ApprovalPolicy } from '../../guard/approval-policy';
 import { startAgentChild } from './agent-child';
 
 const TOKEN = 'agent-child-test-token-0123456789abcdef';

@@ -12,6 +12,7 @@ import { AgentUnavailableError } from '../agent-backend';
 import type { AgentFactoryContext } from '../agent-factories';
 import type { StdioAgentEntry } from '../agents-config';
 import { argumentsHoldingRelaySecret, SECRET_IN_COMMAND_LINE } from '../../process/relay-secrets';
+import { agentLog } from './agent-log';
 import { childEnvironment } from './child-environment';
 
 const STDERR_LINES_KEPT = 8;
@@ -35,8 +36,9 @@ export async function startAgentChild(
   options: StartAgentChildOptions,
 ): Promise<AgentChild> {
   const tail: string[] = [];
+  const agentLine = agentLog(context);
   const log = (line: string) => {
-    context.log(`${context.name}: ${line}`);
+    agentLine(line);
     const stderr = /^agent stderr: (.*)$/s.exec(line);
     if (stderr) {
       tail.push(stderr[1]!);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
-import { historyTranscript, primedPrompt } from './history-transcript';
+import { createRecordingTurn } from '../recording-turn';
+import { historyTranscript, primedMessage, primedPrompt, primingNote } from './history-transcript';
 
 const history: ThreadEntry[] = [
   { type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'Fix the typo in README' }] },
@@ -49,5 +50,21 @@ describe('historyTranscript', () => {
     const primed = primedPrompt(history, 'Now add a test');
     expect(primed).toContain('<transcript>\n\nUser: Fix the typo in README');
     expect(primed.endsWith('The user now says:\n\nNow add a test')).toBe(true);
+  });
+
+  it('primes a new session of a thread with history, telling the user in the one sentence', async () => {
+    const primed = createRecordingTurn({ message: 'and now?', history });
+    const text = await primedMessage(primed.turn, 'Fake', true);
+    expect(text).toBe(primedPrompt(history, 'and now?'));
+    expect(primed.notes).toEqual([primingNote('Fake')]);
+    expect(primingNote('Fake')).toBe("Fake started a new session and was given this thread's history so far.");
+  });
+
+  it('sends the message as it is to a session that knows the thread, or for a thread without history', async () => {
+    const known = createRecordingTurn({ message: 'and now?', history });
+    expect(await primedMessage(known.turn, 'Fake', false)).toBe('and now?');
+    const empty = createRecordingTurn({ message: 'hello' });
+    expect(await primedMessage(empty.turn, 'Fake', true)).toBe('hello');
+    expect([...known.notes, ...empty.notes]).toEqual([]);
   });
 });

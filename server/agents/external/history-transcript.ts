@@ -4,6 +4,7 @@
  * their outcome, file changes and hand-overs; the oldest part is cut first when it is too long.
  */
 import type { ThreadEntry, ToolCallEntry } from '../../../lib/protocol/acp-threads';
+import type { AgentTurn } from '../agent-backend';
 
 /** About 8,000 tokens: enough to carry on, small beside any model's context. */
 export const DEFAULT_TRANSCRIPT_CHARS = 32_000;
@@ -33,6 +34,21 @@ export function primedPrompt(history: readonly ThreadEntry[], message: string): 
     'The user now says:',
     message,
   ].join('\n\n');
+}
+
+/** What the user is told when a new session gets the thread's history: the same for every agent. */
+export function primingNote(agentName: string): string {
+  return `${agentName} started a new session and was given this thread's history so far.`;
+}
+
+/**
+ * The text to send in `turn`: in a new session (`fresh`) of a thread with history, the primed
+ * prompt, after telling the user; otherwise the message as it is.
+ */
+export async function primedMessage(turn: AgentTurn, agentName: string, fresh: boolean): Promise<string> {
+  if (!fresh || turn.history.length === 0) return turn.message;
+  await turn.note(primingNote(agentName));
+  return primedPrompt(turn.history, turn.message);
 }
 
 function entryLine(entry: ThreadEntry): string | undefined {

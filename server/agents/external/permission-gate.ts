@@ -10,10 +10,10 @@ import type { ApprovalOption } from '../../../lib/protocol/agents';
 import type { ChatContentInput, FileChangeDetails } from '../../../lib/protocol/eca-chat';
 import { callCommands } from '../../guard/call-commands';
 import type { AgentTurn, ApprovalDecision } from '../agent-backend';
-import { type ApprovalPolicy, type ApprovalVerdict, describeRule } from '../builtin/policy/approval-policy';
-import { autoApprovalOf } from '../builtin/policy/auto-approval';
-import type { JudgedPath } from '../builtin/policy/path-arguments';
-import { SessionApprovals } from '../builtin/policy/session-approvals';
+import { type ApprovalPolicy, type ApprovalVerdict, describeRule } from '../../guard/approval-policy';
+import { autoApprovalOf } from '../../guard/auto-approval';
+import type { JudgedPath } from '../../guard/path-arguments';
+import { SessionApprovals } from '../../guard/session-approvals';
 
 export interface GatedToolCall {
   origin: 'native' | 'mcp';

@@ -10,7 +10,7 @@ import type { FileChangeDetails, ToolCallOriginSchema } from '../../../../lib/pr
 import type { ToolCallBoundary } from '../../../../lib/protocol/thread-review';
 import type { CommandSandbox, SandboxChoice } from '../../../process/command-sandbox';
 import type { Workspace } from '../../../workspace/workspace';
-import type { ApprovalPolicy } from '../policy/approval-policy';
+import type { ApprovalPolicy } from '../../../guard/approval-policy';
 
 export interface ToolContext {
   workspace: Workspace;
@@ -58,7 +58,7 @@ export interface BuiltinTool {
   readonly definition: Anthropic.Tool;
   /**
    * Tools that only read run without asking by default and are all the plan behaviour offers;
-   * the others ask (server/agents/builtin/policy/approval-policy.ts).
+   * the others ask (server/guard/approval-policy.ts).
    */
   readonly readOnly: boolean;
   /** 'native' when omitted; a tool adapted from an MCP server says 'mcp' and names its server. */

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineTool, ToolInputError, WorkspacePathSchema } from './builtin-tool';
-import { fileChangeDetailsOffLoop } from './file-change';
+import { fileChangeDetailsOffLoop } from '../../../workspace/file-change';
 
 export const editFileTool = defineTool({
   name: 'edit_file',

@@ -8,9 +8,9 @@
 import { z } from 'zod';
 import { WorkspaceError, type WorkspaceErrorCode } from '../../../workspace/workspace-error';
 import type { Workspace } from '../../../workspace/workspace';
-import type { ApprovalPolicy } from '../policy/approval-policy';
+import type { ApprovalPolicy } from '../../../guard/approval-policy';
 import { defineTool, ToolInputError } from './builtin-tool';
-import { OffLoopTimeLimitError, OffLoopWorker } from './off-loop/off-loop-worker';
+import { OffLoopTimeLimitError, OffLoopWorker } from '../../../workspace/off-loop/off-loop-worker';
 import { guardFiles, leftOutNote } from './read-guard';
 
 export const MAX_GREP_MATCHES = 200;

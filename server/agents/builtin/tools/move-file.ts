@@ -7,7 +7,7 @@ import { WorkspaceError } from '../../../workspace/workspace-error';
 import type { MovePlan } from '../../../workspace/workspace-move';
 import type { Workspace } from '../../../workspace/workspace';
 import { defineTool, WorkspacePathSchema } from './builtin-tool';
-import { moveChangeDetails } from './file-change';
+import { moveChangeDetails } from '../../../workspace/file-change';
 import { readIfExists } from './write-file';
 
 export const moveFileTool = defineTool({

@@ -3,7 +3,7 @@
  * about reading covers are left out and named, since the user was never asked about them. The
  * model can still ask for one with read_file, which asks (or is refused) as the rule says.
  */
-import type { ApprovalPolicy } from '../policy/approval-policy';
+import type { ApprovalPolicy } from '../../../guard/approval-policy';
 
 /** How many left-out files the note names before it only counts. */
 const NAMED_FILES = 10;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { WorkspaceError } from '../../../workspace/workspace-error';
 import type { Workspace } from '../../../workspace/workspace';
 import { defineTool, WorkspacePathSchema } from './builtin-tool';
-import { fileChangeDetailsOffLoop } from './file-change';
+import { fileChangeDetailsOffLoop } from '../../../workspace/file-change';
 
 export const writeFileTool = defineTool({
   name: 'write_file',

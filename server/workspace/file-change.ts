@@ -10,7 +10,7 @@
  * every new line added. Each form is a true diff of the change.
  */
 import { FILE_HEADERS_ONLY, formatPatch, type StructuredPatch, structuredPatch } from 'diff';
-import type { FileChangeDetails } from '../../../../lib/protocol/eca-chat';
+import type { FileChangeDetails } from '../../lib/protocol/eca-chat';
 import { runOffLoop } from './off-loop/off-loop-worker';
 
 /** Old plus new lines up to this: an exact diff in place costs a few milliseconds at worst. */

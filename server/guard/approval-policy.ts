@@ -14,8 +14,8 @@
  * cannot be parsed, a program decided when it runs) is never covered by an allow, and a deny rule
  * that might apply to it wins (command-rules.ts).
  */
-import type { CallCommands } from '../../../guard/call-commands';
-import { COMMAND_ARGUMENTS, coveringRules, type IndexedRule, inScope, isCommandRule, restrictingRule, textHolds } from '../../../guard/command-rules';
+import type { CallCommands } from './call-commands';
+import { COMMAND_ARGUMENTS, coveringRules, type IndexedRule, inScope, isCommandRule, restrictingRule, textHolds } from './command-rules';
 import type { AgentConfig, ToolApprovalDecision, ToolApprovalRule } from './agent-config';
 import { isGitPath, type JudgedPath, type PathAccess, ruleAccess } from './path-arguments';
 

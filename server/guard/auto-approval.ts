@@ -4,7 +4,7 @@
  * reads. The card and the thread's review tell the two apart (lib/thread/review-labels.ts), so a
  * user with no config file is never told that one allowed the call.
  */
-import type { ChatContent } from '../../../../lib/protocol/eca/chat-content';
+import type { ChatContent } from '../../lib/protocol/eca/chat-content';
 import { type ApprovalPolicy, type ApprovalVerdict, describeRule } from './approval-policy';
 
 export type AutoApprovalFields = Pick<Extract<ChatContent, { type: 'toolCallRun' }>, 'autoApproved' | 'approvingRule'>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolApprovalRule } from './agent-config';
-import { callCommands } from '../../../guard/call-commands';
+import { callCommands } from './call-commands';
 import { ApprovalPolicy, describeRule } from './approval-policy';
 import type { PathAccess } from './path-arguments';
 
