@@ -64,9 +64,11 @@ async function launch(page: Page, backend: Backend): Promise<BatonPage> {
  * Approve, or the agent's own first allowing option where it offers its own.
  */
 async function approveUntilDone(baton: BatonPage): Promise<number> {
-  const approve = baton.page
-    .getByTestId('approve-tool-call')
-    .or(baton.page.locator('[data-testid="approval-option"][data-option-kind^="allow"]'));
+  // Enabled ones only: a card just answered keeps its buttons, disabled, while the answer is on its
+  // way, and a click on one would wait for a button that never comes back.
+  const approve = baton.page.locator(
+    '[data-testid="approve-tool-call"]:enabled, [data-testid="approval-option"][data-option-kind^="allow"]:enabled',
+  );
   await expect(approve.first()).toBeVisible();
   let approved = 0;
   while ((await baton.stopButton.count()) > 0) {
