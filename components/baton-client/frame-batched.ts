@@ -1,9 +1,9 @@
 /**
- * Hands values on in order, all those that arrived since the last frame in one array, instead of
+ * Hands values on in order, all those that arrived within about a frame in one array, instead of
  * each as it arrives. A streamed answer arrives in many socket messages a frame, and each one
  * handed on at once made the store's subscribers run and the page render, lay out and re-measure
- * its list again: together these made tasks longer than a frame. Handed on once a frame, the page
- * renders once. A tab in the background gets no frames: a timer hands them on there.
+ * its list again: together these made tasks longer than a frame. Handed on together, the page
+ * renders once for them.
  */
 
 export interface FrameBatched<T> {
@@ -15,27 +15,22 @@ export interface FrameBatched<T> {
 }
 
 export interface FrameScheduler {
-  /** Calls `run` once, at the next frame or after `fallbackMs`, whichever comes first; returns how to cancel it. */
-  schedule(run: () => void, fallbackMs: number): () => void;
+  /** Calls `run` once, a frame's time from now; returns how to cancel it. */
+  schedule(run: () => void): () => void;
 }
 
-/** Long enough for a frame to come first in a visible tab; short where frames do not come. */
-const FALLBACK_MS = 100;
+/** About a frame at 60 Hz: what arrives within it is handed on together. */
+const FRAME_MS = 16;
 
+/**
+ * A timer rather than an animation frame: the hand-over and the render it causes then run in a
+ * task of their own, not in the one that also lays out and paints the frame, which made that
+ * task longer. A tab in the background runs timers too, if less often.
+ */
 export const browserFrameScheduler: FrameScheduler = {
-  schedule(run, fallbackMs) {
-    const frame = requestAnimationFrame(() => {
-      clearTimeout(timer);
-      run();
-    });
-    const timer = setTimeout(() => {
-      cancelAnimationFrame(frame);
-      run();
-    }, fallbackMs);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+  schedule(run) {
+    const timer = setTimeout(run, FRAME_MS);
+    return () => clearTimeout(timer);
   },
 };
 
@@ -53,7 +48,7 @@ export function frameBatched<T>(deliver: (values: T[]) => void, scheduler: Frame
   return {
     push(value) {
       waiting.push(value);
-      cancelScheduled ??= scheduler.schedule(flush, FALLBACK_MS);
+      cancelScheduled ??= scheduler.schedule(flush);
     },
     flush,
     cancel() {
