@@ -10,6 +10,8 @@ export interface BenchRow {
   baseline?: number;
   /** What the baseline is. */
   baselineLabel?: string;
+  /** The machine's 1-minute load average while it was measured (first–last run), when recorded. */
+  load?: string;
   /** The goal, e.g. "< 500"; the figure is compared with it. */
   goal?: { below: number };
 }
@@ -37,8 +39,9 @@ function verdict(row: BenchRow): string {
 }
 
 export function formatBenchRows(rows: readonly BenchRow[]): string {
-  const header = ['item', 'metric', 'unit', 'Baton', 'baseline', 'Baton/base', 'goal'];
-  const body = rows.map((row) => [row.item, row.metric, row.unit, figure(row.value), figure(row.baseline), ratio(row), verdict(row)]);
+  const withLoad = rows.some((row) => row.load !== undefined);
+  const header = ['item', 'metric', 'unit', 'Baton', 'baseline', 'Baton/base', 'goal', ...(withLoad ? ['load'] : [])];
+  const body = rows.map((row) => [row.item, row.metric, row.unit, figure(row.value), figure(row.baseline), ratio(row), verdict(row), ...(withLoad ? [row.load ?? ''] : [])]);
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)));
   const line = (cells: string[]) => cells.map((cell, column) => (column < 3 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
   const labels = [...new Set(rows.flatMap((row) => (row.baselineLabel ? [`${row.item}: ${row.baselineLabel}`] : [])))];

@@ -1,10 +1,13 @@
 /**
  * Bench items 4 and 6: Baton's chat page in Chromium on a thread of 5,000 entries (open it, scroll
- * to its top, stream 2,000 pieces at 200/s into it), each beside a plain page that renders the
- * same entries and appends the same pieces naively, measured in the same run, runs interleaved;
- * and the chat page's first-load JavaScript. Medians of BENCH_RUNS runs (3 by default).
+ * to its top), and 2,000 pieces streamed at 200/s into a fresh thread and into that one, with the
+ * relay warm and freshly started (./browser-stream-scenarios.ts), each beside a plain page that
+ * renders the same entries and appends the same pieces naively, measured in the same run, runs
+ * interleaved; and the chat page's first-load JavaScript. Medians of BENCH_RUNS runs (3 by
+ * default), with the 1-minute load average at the first and last run of each figure.
  *
  * Run alone with `npm run bench:browser`; `runBrowserBench` is what `npm run bench` calls.
+ * BENCH_BROWSER_ONLY=stream measures the streaming alone.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -13,21 +16,19 @@ import { startScriptedModelServer } from '../server/demo-model/scripted-model-se
 import { makeTempFolder, startRelayProcess } from '../e2e/support/relay-process';
 import { startBaselinePage } from './browser-baseline-page';
 import { type BenchRow, formatBenchRows, median } from './browser-bench-rows';
+import { loadAverage } from './bench-stats';
 import { measureFirstLoadJs } from './browser-first-load';
 import * as probe from './browser-probes';
 import { longThreadEntries, NEWEST_MARKER, OLDEST_MARKER, seedLongThread } from '../e2e/support/long-thread';
-import { streamedAnswerPieces, streamEndMarker } from './browser-stream-answer';
+import { streamedAnswerPieces } from './browser-stream-answer';
+import { BatonStreamTarget, measureStreamOn, PIECE_GAP_MS, PIECES, scenarioName, STREAM_SCENARIOS, type StreamFigures } from './browser-stream-scenarios';
 
 export type { BenchRow } from './browser-bench-rows';
 
 const ENTRIES = 5_000;
-const PIECES = 2_000;
-/** 200 pieces a second. */
-const PIECE_GAP_MS = 5;
 const SCROLL_STEP_PX = 1_500;
 const OPEN_TIMEOUT_MS = 60_000;
 const SCROLL_TIMEOUT_MS = 60_000;
-const STREAM_TIMEOUT_MS = 45_000;
 const ITEM = '4 browser';
 
 interface Target {
@@ -37,26 +38,16 @@ interface Target {
 }
 
 interface Samples {
-  [metric: string]: { Baton: number[]; baseline: number[] };
+  [metric: string]: { Baton: number[]; baseline: number[]; loads: string[] };
 }
 
 let log: (line: string) => void = () => {};
 
 function record(samples: Samples, metric: string, target: Target['name'], value: number): void {
-  samples[metric] ??= { Baton: [], baseline: [] };
+  samples[metric] ??= { Baton: [], baseline: [], loads: [] };
   samples[metric][target].push(value);
+  samples[metric].loads.push(loadAverage());
   log(`  ${target} ${metric}: ${value.toFixed(1)}`);
-}
-
-/** What a page answers within `ms`, else `fallback`: a page whose main thread never frees up cannot answer. */
-async function within<T>(ms: number, answer: Promise<T>, fallback: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(fallback), ms)));
-  try {
-    return await Promise.race([answer, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 async function withPage(browser: Browser, target: Target, use: (page: Page) => Promise<void>): Promise<void> {
@@ -96,36 +87,33 @@ async function measureScroll(browser: Browser, target: Target, samples: Samples)
   });
 }
 
-/** Baton's thread keeps what earlier runs streamed into it: its newest entry is the last run's answer. */
-let batonNewest = NEWEST_MARKER;
-
-async function measureStream(browser: Browser, target: Target, samples: Samples, run: number): Promise<void> {
+/** The plain page's figures stand beside every streaming scenario's: it has one way to stream. */
+async function measureBaselineStream(browser: Browser, target: Target, samples: Samples, run: number): Promise<void> {
   await withPage(browser, target, async (page) => {
-    await probe.clickThreadUntilPainted(page, target.name === 'Baton' ? batonNewest : NEWEST_MARKER, OPEN_TIMEOUT_MS);
+    await probe.clickThreadUntilPainted(page, NEWEST_MARKER, OPEN_TIMEOUT_MS);
     await page.waitForTimeout(500);
-    await probe.watchLongTasks(page);
-    // The page checks its own deadline, but a main thread that never frees up cannot: a second one here.
-    const streamed = await within(
-      STREAM_TIMEOUT_MS + 15_000,
-      probe.streamUntilShown(page, `Stream run ${run}`, streamEndMarker(run), STREAM_TIMEOUT_MS),
-      { frames: [Number.POSITIVE_INFINITY], elapsedMs: Number.POSITIVE_INFINITY, finished: false },
-    );
-    if (target.name === 'Baton' && streamed.finished) batonNewest = streamEndMarker(run);
-    const frames = probe.frameStats(streamed.frames);
-    record(samples, 'stream: longest task', target.name, await within(10_000, probe.longestTaskMs(page), Number.POSITIVE_INFINITY));
-    record(samples, 'stream: median frame', target.name, frames.medianMs);
-    record(samples, 'stream: longest frame', target.name, frames.maxMs);
-    record(samples, 'stream: pieces shown/s', target.name, streamed.finished ? PIECES / (streamed.elapsedMs / 1000) : 0);
+    const figures = await measureStreamOn(page, run);
+    for (const scenario of STREAM_SCENARIOS) recordStream(samples, scenarioName(scenario, ENTRIES), 'baseline', figures, scenario === STREAM_SCENARIOS[1]);
   });
 }
 
-const UNITS: Record<string, string> = { 'open: DOM nodes': 'nodes', 'open: JS heap': 'MiB', 'stream: pieces shown/s': '/s' };
+/** Every scenario's longest task; the frames and the pace for the long thread with a warm relay, as before. */
+function recordStream(samples: Samples, name: string, target: Target['name'], figures: StreamFigures, withFrames: boolean): void {
+  record(samples, `${name}: longest task`, target, figures.longestTaskMs);
+  if (!withFrames) return;
+  record(samples, `${name}: median frame`, target, figures.medianFrameMs);
+  record(samples, `${name}: longest frame`, target, figures.longestFrameMs);
+  record(samples, `${name}: pieces shown/s`, target, figures.piecesPerSecond);
+}
+
+const UNITS: Record<string, string> = { 'open: DOM nodes': 'nodes', 'open: JS heap': 'MiB' };
 const GOALS: Record<string, number> = {
   'open: newest entries painted': 500,
   'open: DOM nodes': 3_000,
   'open: longest task': 50,
-  'stream: longest task': 50,
 };
+const unitOf = (metric: string) => UNITS[metric] ?? (metric.endsWith('pieces shown/s') ? '/s' : 'ms');
+const goalOf = (metric: string) => GOALS[metric] ?? (metric.startsWith('stream') && metric.endsWith('longest task') ? 50 : undefined);
 
 export async function runBrowserBench(options: { runs?: number; log?: (line: string) => void } = {}): Promise<BenchRow[]> {
   const runs = options.runs ?? Number(process.env.BENCH_RUNS ?? 3);
@@ -142,9 +130,11 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
   try {
     const dataDir = path.join(workspace.path, '.baton');
     log(`seeding a thread of ${ENTRIES} entries`);
-    await seedLongThread(dataDir, entries);
-    const relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
-    cleanups.unshift(() => relay.stop());
+    const longThreadId = await seedLongThread(dataDir, entries);
+    const startRelay = () => startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
+    // The cold scenarios restart it: the relay stopped last is the one running now.
+    const streamTarget = new BatonStreamTarget(await startRelay(), async (running) => (await running.stop(), startRelay()), longThreadId);
+    cleanups.unshift(() => streamTarget.current().stop());
     const baselinePage = await startBaselinePage(entries, pieces, PIECE_GAP_MS);
     cleanups.unshift(() => baselinePage.close());
     const browser = await chromium.launch({
@@ -156,7 +146,7 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
     const baton: Target = {
       name: 'Baton',
       async ready(page) {
-        await page.goto(relay.url);
+        await page.goto(streamTarget.current().url);
         await page.getByTestId('thread-item').first().waitFor();
       },
     };
@@ -164,35 +154,49 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
     // Interleaved, the first of each pair alternating, so a busy moment weighs on both alike.
     const pairs = (run: number): Target[] => (run % 2 === 0 ? [baton, baseline] : [baseline, baton]);
     const samples: Samples = {};
-    for (let run = 0; run < runs; run++) {
+    const streamOnly = process.env.BENCH_BROWSER_ONLY === 'stream';
+    for (let run = 0; run < runs && !streamOnly; run++) {
       log(`open, run ${run + 1} of ${runs}`);
       for (const target of pairs(run)) await measureOpen(browser, target, samples);
     }
-    for (let run = 0; run < runs; run++) {
+    for (let run = 0; run < runs && !streamOnly; run++) {
       log(`scroll to top, run ${run + 1} of ${runs}`);
       for (const target of pairs(run)) await measureScroll(browser, target, samples);
     }
     for (let run = 0; run < runs; run++) {
       log(`stream ${PIECES} pieces, run ${run + 1} of ${runs}`);
       for (const target of pairs(run)) {
-        streamRun += 1;
-        await measureStream(browser, target, samples, streamRun);
+        if (target.name === 'baseline') {
+          streamRun += 1;
+          await measureBaselineStream(browser, target, samples, streamRun);
+          continue;
+        }
+        for (const scenario of STREAM_SCENARIOS) {
+          streamRun += 1;
+          const name = scenarioName(scenario, ENTRIES);
+          log(`  ${name}`);
+          recordStream(samples, name, 'Baton', await streamTarget.measure(browser, scenario, streamRun), scenario === STREAM_SCENARIOS[1]);
+        }
       }
     }
     log('first-load JavaScript');
-    const firstLoad = await measureFirstLoadJs(browser, relay.url);
+    const firstLoad = streamOnly ? undefined : await measureFirstLoadJs(browser, streamTarget.current().url);
 
     const label = `a plain page rendering the same ${ENTRIES} entries and appending the same pieces naively (no framework, no virtualisation)`;
-    const rows: BenchRow[] = Object.entries(samples).map(([metric, values]) => ({
-      item: ITEM,
-      metric,
-      unit: UNITS[metric] ?? 'ms',
-      value: median(values.Baton),
-      baseline: median(values.baseline),
-      baselineLabel: label,
-      ...(GOALS[metric] === undefined ? {} : { goal: { below: GOALS[metric] } }),
-    }));
-    rows.push({ item: '6 size', metric: `chat page first-load JS (${firstLoad.files} files, ${Math.round(firstLoad.rawKiB)} KiB raw)`, unit: 'KiB gz', value: firstLoad.gzipKiB, goal: { below: 250 } });
+    const rows: BenchRow[] = Object.entries(samples).map(([metric, values]) => {
+      const goal = goalOf(metric);
+      return {
+        item: ITEM,
+        metric,
+        unit: unitOf(metric),
+        value: median(values.Baton),
+        baseline: median(values.baseline),
+        baselineLabel: label,
+        load: `${values.loads[0]}–${values.loads.at(-1)}`,
+        ...(goal === undefined ? {} : { goal: { below: goal } }),
+      };
+    });
+    if (firstLoad) rows.push({ item: '6 size', metric: `chat page first-load JS (${firstLoad.files} files, ${Math.round(firstLoad.rawKiB)} KiB raw)`, unit: 'KiB gz', value: firstLoad.gzipKiB, goal: { below: 250 } });
     return rows;
   } finally {
     for (const cleanup of cleanups) await cleanup();

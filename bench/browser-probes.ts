@@ -36,14 +36,15 @@ export async function longestTaskMs(page: Page): Promise<number> {
 }
 
 /**
- * Clicks the thread and resolves with the time from the click until the frame after the one in
+ * Clicks the thread (the first one listed, or the one with `threadId`) and resolves with the time from the click until the frame after the one in
  * which `marker` (in the newest entry) is in the list: the newest entries are painted by then.
  */
-export async function clickThreadUntilPainted(page: Page, marker: string, timeoutMs: number): Promise<number> {
+export async function clickThreadUntilPainted(page: Page, marker: string, timeoutMs: number, threadId?: string): Promise<number> {
+  const item = threadId === undefined ? '[data-testid="thread-item"]' : `[data-testid="thread-item"][data-thread-id="${threadId}"]`;
   return page.evaluate(
-    async ({ list, marker, timeoutMs }) => {
+    async ({ list, item, marker, timeoutMs }) => {
       const start = performance.now();
-      document.querySelector<HTMLElement>('[data-testid="thread-item"]')?.click();
+      document.querySelector<HTMLElement>(item)?.click();
       await new Promise<void>((resolve, reject) => {
         const check = () => {
           if (document.querySelector(list)?.textContent?.includes(marker)) resolve();
@@ -55,7 +56,7 @@ export async function clickThreadUntilPainted(page: Page, marker: string, timeou
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       return performance.now() - start;
     },
-    { list: LIST, marker, timeoutMs },
+    { list: LIST, item, marker, timeoutMs },
   );
 }
 

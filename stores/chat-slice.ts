@@ -30,6 +30,11 @@ export interface ChatSlice {
   promptsSent: number;
   receiveChatContent(params: SequencedContentReceivedParams): void;
   /**
+   * Several contents in arrival order, as if received one by one, in one change of the store: a
+   * streamed answer's pieces of a frame cost one round of the store's subscribers, not one each.
+   */
+  receiveChatContents(batch: readonly SequencedContentReceivedParams[]): void;
+  /**
    * Sends a prompt to the open thread, or with none open creates one with it, with the chosen
    * model, behavior and contexts; the contexts are used up once it is sent. `queued`: a message
    * that waited for a turn to end (prompt-queue-slice.ts), for its own thread with its own contexts.
@@ -73,17 +78,31 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
     promptsSent: 0,
 
     receiveChatContent(params) {
-      const { chatId, content } = params;
-      updateChat(chatId, (chat) => receiveSequenced(chat, params));
+      get().receiveChatContents([params]);
+    },
+
+    receiveChatContents(batch) {
+      if (batch.length === 0) return;
+      set((state) => {
+        let chats: Map<string, ThreadChat> | null = null;
+        for (const params of batch) {
+          const previous = (chats ?? state.chats).get(params.chatId) ?? EMPTY_THREAD_CHAT;
+          const next = receiveSequenced(previous, params);
+          if (next !== previous) (chats ??= new Map(state.chats)).set(params.chatId, next);
+        }
+        return chats ? { chats } : {};
+      });
       // An event ahead of a missing one: fetch what was missed from the relay's record.
-      const chat = get().chats.get(chatId);
-      if (chat && hasGap(chat) && chatId === get().selectedThreadId) void get().catchUpThread(chatId);
-      if (content.type === 'metadata') get().renameThread(chatId, content.title);
-      if (content.type === 'handOver') get().setThreadAgent(chatId, content.to);
-      // A finished turn may have changed files in the workspace.
-      if (content.type === 'progress' && content.state === 'finished') void get().refreshFiles();
-      // A rewind may have put files back.
-      if (content.type === 'threadRewound') void get().refreshFiles();
+      for (const chatId of new Set(batch.map((params) => params.chatId))) {
+        const chat = get().chats.get(chatId);
+        if (chat && hasGap(chat) && chatId === get().selectedThreadId) void get().catchUpThread(chatId);
+      }
+      for (const { chatId, content } of batch) {
+        if (content.type === 'metadata') get().renameThread(chatId, content.title);
+        if (content.type === 'handOver') get().setThreadAgent(chatId, content.to);
+        // A finished turn may have changed files in the workspace; a rewind may have put files back.
+        if ((content.type === 'progress' && content.state === 'finished') || content.type === 'threadRewound') void get().refreshFiles();
+      }
     },
 
     async sendPrompt(message, queued) {

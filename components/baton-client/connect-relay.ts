@@ -7,8 +7,9 @@ import { io } from 'socket.io-client';
 import { batonProtocol, UNAUTHORIZED_MESSAGE } from '../../lib/protocol/baton-protocol';
 import { RpcConnection } from '../../lib/rpc/rpc-connection';
 import { createSocketIoTransport } from '../../lib/rpc/socket-io-transport';
-import type { BatonStore } from '../../stores/baton-store';
+import type { BatonState, BatonStore } from '../../stores/baton-store';
 import { explainRefusal, NO_TOKEN_MESSAGE } from './explain-refusal';
+import { frameBatched } from './frame-batched';
 import type { RelayLink } from './relay-link';
 import { type AddressCredential, browserTokenKeeper, type TokenKeeper } from './relay-token';
 import { exchangeSignInCode, type SignInCodeExchange } from './sign-in-code-exchange';
@@ -65,12 +66,28 @@ export function connectRelay(
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     onProtocolError: (error) => console.warn(`[baton] relay sent something unexpected: ${error.message}`),
   });
-  connection.onNotification('chat/contentReceived', (params) => store.getState().receiveChatContent(params));
-  connection.onNotification('config/updated', (params) => store.getState().receiveConfig(params));
-  connection.onNotification('tool/serverUpdated', (params) => store.getState().receiveToolServer(params));
-  connection.onNotification('$/showMessage', (params) => store.getState().showMessage(params));
-  connection.onNotification('thread/updated', ({ thread }) => store.getState().receiveThreadUpdated(thread));
-  connection.onNotification('thread/deleted', ({ threadId }) => store.getState().receiveThreadDeleted(threadId));
+  // A streamed answer's pieces reach the store once a frame, all of the frame's at once
+  // (./frame-batched.ts), in order; any other notification, or the socket dropping, hands on
+  // those waiting first, so that what the relay said after them comes after them.
+  const contents = frameBatched((batch: Parameters<BatonState['receiveChatContent']>[0][]) => {
+    try {
+      store.getState().receiveChatContents(batch);
+    } catch (error) {
+      console.warn(`[baton] streamed contents could not be shown: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+  const afterContents =
+    <P>(handle: (params: P) => void) =>
+    (params: P) => {
+      contents.flush();
+      handle(params);
+    };
+  connection.onNotification('chat/contentReceived', (params) => contents.push(params));
+  connection.onNotification('config/updated', afterContents((params) => store.getState().receiveConfig(params)));
+  connection.onNotification('tool/serverUpdated', afterContents((params) => store.getState().receiveToolServer(params)));
+  connection.onNotification('$/showMessage', afterContents((params) => store.getState().showMessage(params)));
+  connection.onNotification('thread/updated', afterContents(({ thread }) => store.getState().receiveThreadUpdated(thread)));
+  connection.onNotification('thread/deleted', afterContents(({ threadId }) => store.getState().receiveThreadDeleted(threadId)));
   link.attach(connection);
 
   socket.on('connect', () => {
@@ -79,6 +96,7 @@ export function connectRelay(
     void store.getState().synchronize();
   });
   socket.on('disconnect', (reason) => {
+    contents.flush();
     store.getState().connectionLost();
     // The relay ended this socket on purpose (`baton token --rotate`): socket.io would not come
     // back by itself; connecting again hears why, in words the tab shows.
@@ -99,6 +117,7 @@ export function connectRelay(
 
   return () => {
     closed = true;
+    contents.cancel();
     stopWatching();
     link.detach(connection);
     connection.close();

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import Markdown from 'react-markdown';
 import { describe, expect, it } from 'vitest';
-import { endsInOpenFence, splitMarkdownBlocks } from './markdown-blocks';
+import { endsInOpenFence, extendMarkdownSplit, type MarkdownSplit, splitMarkdownBlocks } from './markdown-blocks';
 
 const ANSWER = [
   '## Plan',
@@ -62,6 +62,39 @@ describe('splitMarkdownBlocks', () => {
       const partial = ANSWER.slice(0, end);
       expect(splitMarkdownBlocks(partial).map(html).join('')).toBe(html(partial));
     }
+  });
+});
+
+describe('extendMarkdownSplit', () => {
+  /** ANSWER as a stream would cut it: every length, each split resumed from the one before. */
+  function streamed(text: string, step: number): MarkdownSplit[] {
+    const splits: MarkdownSplit[] = [];
+    for (let end = step; end < text.length + step; end += step) splits.push(extendMarkdownSplit(splits.at(-1) ?? null, text.slice(0, end)));
+    return splits;
+  }
+
+  it('cuts a growing text exactly as a split of the whole text at every piece', () => {
+    for (const step of [1, 3, 7]) {
+      for (const split of streamed(ANSWER, step)) expect(split.blocks).toEqual(splitMarkdownBlocks(split.text));
+    }
+    // A cut line that grows out of being a list item ("-" then "-x") cuts after all.
+    const item = extendMarkdownSplit(extendMarkdownSplit(null, '- a\n\n-'), '- a\n\n-x');
+    expect(item.blocks).toEqual(['- a\n', '-x']);
+  });
+
+  it('keeps the settled blocks and their places, and grows only the last', () => {
+    const before = extendMarkdownSplit(null, ANSWER);
+    const after = extendMarkdownSplit(before, `${ANSWER} More words.`);
+    expect(after.blocks.slice(0, -1)).toEqual(before.blocks.slice(0, -1));
+    expect(after.starts).toEqual(before.starts);
+    expect(after.blocks.at(-1)).toBe('The end. More words.');
+    expect(extendMarkdownSplit(after, after.text)).toBe(after);
+  });
+
+  it('splits anew a text that does not continue the one before', () => {
+    const before = extendMarkdownSplit(null, ANSWER);
+    const other = '# Other\n\nText.';
+    expect(extendMarkdownSplit(before, other).blocks).toEqual(['# Other\n', 'Text.']);
   });
 });
 

@@ -1,6 +1,6 @@
-import { type ComponentType, memo, use, useDeferredValue, useSyncExternalStore } from 'react';
+import { type ComponentType, memo, use, useDeferredValue, useRef, useSyncExternalStore } from 'react';
 import type { MarkdownBlockProps } from './markdown-block';
-import { endsInOpenFence, splitMarkdownBlocks } from './markdown-blocks';
+import { endsInOpenFence, extendMarkdownSplit, type MarkdownSplit } from './markdown-blocks';
 import { MarkdownSketch } from './markdown-sketch';
 import { plainParagraphText } from './plain-paragraph';
 import styles from './markdown.module.css';
@@ -49,11 +49,18 @@ const noSubscription = () => () => {};
 
 /**
  * Parsed block by block, so a streamed piece costs the parse of the block it lands in, not of the
- * whole answer. Code blocks are highlighted once closed; a code block still open at the end stays
+ * whole answer; and cut into blocks from where the last piece's cut left off (extendMarkdownSplit),
+ * so that a piece does not scan the whole answer either. Memoised: the urgent render a piece
+ * causes, while the new text waits for its background render, shows the same text and costs
+ * nothing here. Code blocks are highlighted once closed; a code block still open at the end stays
  * plain.
  */
-export function MarkdownBlocks({ text, block: Block = FirstUseMarkdownBlock }: { text: string; block?: ComponentType<MarkdownBlockProps> }) {
-  const blocks = splitMarkdownBlocks(text);
+export const MarkdownBlocks = memo(function MarkdownBlocks({ text, block: Block = FirstUseMarkdownBlock }: { text: string; block?: ComponentType<MarkdownBlockProps> }) {
+  // A cache, not state: a render React throws away leaves a split that the next one resumes from
+  // only if its text continues it, and splits anew otherwise.
+  const split = useRef<MarkdownSplit | null>(null);
+  split.current = extendMarkdownSplit(split.current, text);
+  const { blocks } = split.current;
   return (
     <div className={`markdown ${styles.markdown}`}>
       {blocks.map((block, index) => (
@@ -62,4 +69,4 @@ export function MarkdownBlocks({ text, block: Block = FirstUseMarkdownBlock }: {
       ))}
     </div>
   );
-}
+});
