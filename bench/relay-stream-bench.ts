@@ -11,8 +11,17 @@
  */
 import { formatNumber, formatTable, interleaved, loadRange, median, numbersFromEnv, percentile, QUICK, ratio, section } from './bench-stats';
 import { type AnswerResult, CONTENDER_NAMES, type Contender, type ContenderKind, type ModelProcess, startContender, startModelProcess } from './stream-contenders';
+import { numberedText } from './stream-model';
 
 const KINDS: ContenderKind[] = ['baton', 'batched', 'each'];
+
+/**
+ * The goal for Baton's disk writes: per piece, at most 4 times the piece's own bytes plus this
+ * constant, the same at every rate: two pages of a new SQLite file (server/store/sqlite-page-size.ts),
+ * the one a piece committed alone appends to the log, and room for its share of the turn's own
+ * commits and of the checkpoints.
+ */
+const DISK_CONSTANT_BYTES = 2_048;
 
 function runsFromEnv(fallback: number): number {
   return process.env.BENCH_RUNS ? Number(process.env.BENCH_RUNS) : fallback;
@@ -61,7 +70,7 @@ export async function relayStreamBench(): Promise<void> {
     'event-loop turn as ONE packet (a JSON-RPC batch, as Baton sends a committed batch); "plain, a packet a piece" sends each piece alone.',
     'Both read the model through the same SDK call as Baton, emit to the thread\'s room, and tell the end of the turn. All run with tsx.',
     'latency = model send → client receive on one clock; first = the answer\'s first piece, over the row\'s runs; every = all pieces.',
-    'CPU = server process user+system per piece; disk = its /proc write_bytes per piece, prompt to end of turn (the plain ones store nothing).',
+    'CPU = server process user+system per piece; disk = its /proc write_bytes per piece, prompt to end of turn and the checkpoint after it (the plain ones store nothing).',
     'cold = a freshly started server (new data folder) and client for every answer, the first answer of a new thread;',
     'warm = the same processes, each answer a follow-up in one thread, after a warm-up answer.',
     'load = 1-minute load average of this 2-core machine at the row\'s first and last run.',
@@ -106,6 +115,11 @@ export async function relayStreamBench(): Promise<void> {
       measured.flatMap(latencyRows),
     ),
   );
+  const pacedRows = measured.filter((row) => !row.answer.endsWith('max'));
+  if (pacedRows.length > 0) {
+    console.log(`\nBaton's disk writes per piece against 4 × the piece's bytes + ${formatNumber(DISK_CONSTANT_BYTES)} B (the same constant at every rate):`);
+    console.log(formatTable(['answer', 'start', 'piece B', 'disk B/piece', '4 × piece + constant', 'within', 'load'], pacedRows.map(diskRow)));
+  }
 }
 
 const throughput = (runs: AnswerResult[]) => median(runs.map((run) => run.piecesPerSecond));
@@ -137,6 +151,14 @@ function figures(runs: AnswerResult[]): Figures {
     cpu: median(runs.map((run) => run.cpuPerPiece)),
     disk: median(runs.map((run) => run.bytesPerPiece)),
   };
+}
+
+/** Baton's disk writes per piece against the goal (DISK_CONSTANT_BYTES), a row per paced answer. */
+function diskRow({ answer, start, pieces, results, load }: Measured): string[] {
+  const pieceBytes = Buffer.byteLength(numberedText(pieces)) / pieces;
+  const disk = figures(results.baton).disk;
+  const allowed = 4 * pieceBytes + DISK_CONSTANT_BYTES;
+  return [answer, start, formatNumber(pieceBytes, 1), formatNumber(disk), formatNumber(allowed), disk <= allowed ? 'yes' : 'NO', load];
 }
 
 function latencyRows({ answer, start, results, load }: Measured): string[][] {

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { CHECKPOINT_INTERVAL_MS } from '../server/store/wal-checkpoints';
 import { type BenchChild, startChild } from './child-process';
 import { type ClockOffset, measureOffset } from './clock-offset';
 import { monotonicMs } from './ipc-peer';
@@ -58,6 +59,25 @@ function profileArguments(): string[] {
   return process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
 }
 
+/**
+ * The server's write_bytes once they stop growing for three of the store's checkpoint intervals: the
+ * turn's writes include the checkpoint that copies its commits into the database, which comes
+ * once the commits pause (server/store/wal-checkpoints.ts), after the end of the turn.
+ */
+async function settledWriteBytes(server: BenchChild): Promise<number> {
+  let bytes = server.writeBytes();
+  let unchangedSince = performance.now();
+  while (performance.now() - unchangedSince < 3 * CHECKPOINT_INTERVAL_MS + 100) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = server.writeBytes();
+    if (now !== bytes) {
+      bytes = now;
+      unchangedSince = performance.now();
+    }
+  }
+  return bytes;
+}
+
 /** Starts the server and its client; a relay on a new data folder, with nothing run in it yet. */
 export async function startContender(kind: ContenderKind, model: ModelProcess): Promise<Contender> {
   const token = randomBytes(24).toString('hex');
@@ -92,7 +112,7 @@ export async function startContender(kind: ContenderKind, model: ModelProcess): 
       // The turn is recorded to its end before the figures are read: what it writes is its own.
       if (log.count === pieces) await finished;
       const cpuAfter = await serverPeer.ask<number>({ type: 'usage' });
-      const bytesAfter = server.writeBytes();
+      const bytesAfter = await settledWriteBytes(server);
       const sentAt = await model.child.peer!.ask<number[]>({ type: 'sentAt' });
       const latency = answerLatency({ sentAt, receivedAt: log.receivedAt, modelOffset: model.offset.offset, clientOffset: clientOffset.offset });
       return {

@@ -9,7 +9,7 @@ import { createGate, type Gate } from '../demo-model/gate';
 import { openThreadStore } from '../store/prisma-thread-store';
 import type { EventBatch, ThreadStore } from '../store/thread-store';
 import { ThreadHub } from './thread-hub';
-import { ENTRY_WRITE_INTERVAL_MS } from './thread-recorder';
+import { ENTRY_MIN_PIECES, ENTRY_WRITE_INTERVAL_MS } from './thread-recorder';
 
 /**
  * Streams numbered pieces as fast as the hub takes them, then `last` when given; holds after
@@ -145,6 +145,24 @@ describe('ThreadHub streaming', () => {
     expect((await store.getEntries(id))[1]).toEqual(answer);
     expect((await store.listThreads({ query: 'kingfisher' })).threads.map((thread) => thread.id)).toEqual([id]);
     expect((await store.listThreads({ query: 'p299' })).threads.map((thread) => thread.id)).toEqual([id]);
+  });
+
+  it('leaves a slow answer to its events until it has grown by ENTRY_MIN_PIECES pieces, however long it takes', async () => {
+    const gate = createGate();
+    const pieces = ENTRY_MIN_PIECES - 1;
+    const hub = makeHub(new StreamingAgent(pieces, { after: 100, gate }));
+    const { id } = await hub.createThread();
+    await hub.prompt(id, 'stream');
+    await until(() => answerPieces().length === 100);
+    // Past the interval, as a slow stream always is: the interval alone no longer rewrites the answer.
+    await new Promise((resolve) => setTimeout(resolve, ENTRY_WRITE_INTERVAL_MS + 50));
+    gate.open();
+    await until(finished);
+
+    expect(batches.filter((batch) => batch.growing === true)).toEqual([]);
+    expect(toldBeforeStored).toEqual([]);
+    const answer = { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: numbered(pieces) }] };
+    expect((await store.getEntries(id))[1]).toEqual(answer);
   });
 
   it('after a crash mid-answer, a new hub on the same store shows every piece a tab saw', async () => {

@@ -4,8 +4,8 @@
  * a tab saw is already stored. Contents are committed in small batches (write-batches.ts): what
  * arrived while the previous batch was being written, up to MAX_BATCH, in one transaction.
  * Streamed pieces are stored as events, the first of an answer too; the entries they open and
- * grow are written at most every ENTRY_WRITE_INTERVAL_MS and once they have grown by a part of
- * what they held (ENTRY_GROWTH), and at once when anything else happens (an entry that is not a
+ * grow are written at most every ENTRY_WRITE_INTERVAL_MS, once they have doubled (ENTRY_GROWTH)
+ * and grown by ENTRY_MIN_PIECES pieces, and at once when anything else happens (an entry that is not a
  * piece's, a tool call's status, the end of the turn). A growing entry's search text waits for
  * that last write: rewriting and re-indexing a long answer costs as much as it is long, and on
  * the event loop's thread that is a pause in every tab's stream. A load replays the events after
@@ -32,11 +32,17 @@ export const MAX_BATCH = 512;
 /** How often, at most, a growing entry is rewritten while pieces stream into it. */
 export const ENTRY_WRITE_INTERVAL_MS = 500;
 /**
- * A growing entry is rewritten once the pieces since its last write are at least this part of
- * those it held then: its rewrites together cost a few times writing it once, however long it
- * gets, so the cost per piece stays flat; and a load replays at most this part of it.
+ * A growing entry is rewritten once the pieces since its last write are at least as many as those
+ * it held then (it has doubled): its rewrites together cost at most twice writing it once, however
+ * long it gets, so the cost per piece stays flat; and a load replays at most half of it.
  */
-export const ENTRY_GROWTH = 1 / 4;
+export const ENTRY_GROWTH = 1;
+/**
+ * Nor before this many pieces came since its last write: a rewrite also writes the thread's row
+ * and the pages of their indexes, a constant cost that would otherwise fall on the few pieces a
+ * slow stream sends in ENTRY_WRITE_INTERVAL_MS, and grow per piece as the rate falls.
+ */
+export const ENTRY_MIN_PIECES = 256;
 /** Pieces waiting for the store beyond this make the agent's emit wait for a batch to commit. */
 const HIGH_WATER = 4 * MAX_BATCH;
 
@@ -281,10 +287,10 @@ export class ThreadRecorder {
     }
   }
 
-  /** Whether this batch of `pieces` streamed pieces rewrites the entries they grow (ENTRY_GROWTH). */
+  /** Whether this batch of `pieces` streamed pieces rewrites the entries they grow (ENTRY_GROWTH, ENTRY_MIN_PIECES). */
   private growingEntriesDue(now: number, pieces: number): boolean {
     if (this.unwritten.size === 0 || now - this.lastEntryWrite < ENTRY_WRITE_INTERVAL_MS) return false;
-    return this.piecesUnwritten + pieces >= this.piecesWritten * ENTRY_GROWTH;
+    return this.piecesUnwritten + pieces >= Math.max(ENTRY_MIN_PIECES, this.piecesWritten * ENTRY_GROWTH);
   }
 
   /** The changed entries, and when they stop growing, the ones whose search text is still to be written. */

@@ -74,8 +74,16 @@ export function firstLiveRowFor(kind: DatabaseTarget['kind']): FirstLiveRow {
  * Rewrites a thread's last event row as `joined` (the same row with more pieces: event-rows.ts
  * joinRun), only while it is still stored as `stored` and nothing follows it; answers how many
  * rows it rewrote (1, or 0 when the row has changed, and the pieces are inserted instead).
+ * The type is set only when it changes (a single piece's row becoming a run): SQLite rewrites an
+ * index entry for every column a statement sets, changed or not, and the type is indexed, so
+ * setting it at every join wrote the index's page with each commit as well as the row's.
  */
-export function joinEventRow(client: RawClient, threadId: string, stored: { seq: number; content: string }, joined: { type: string; content: string }): Promise<number> {
+export function joinEventRow(client: RawClient, threadId: string, stored: { seq: number; type: string; content: string }, joined: { type: string; content: string }): Promise<number> {
+  if (joined.type === stored.type) {
+    return client.$executeRaw`UPDATE "ThreadEvent" SET "content" = ${joined.content}
+      WHERE "threadId" = ${threadId} AND "seq" = ${stored.seq} AND "content" = ${stored.content}
+      AND NOT EXISTS (SELECT 1 FROM "ThreadEvent" AS "later" WHERE "later"."threadId" = ${threadId} AND "later"."seq" > ${stored.seq})`;
+  }
   return client.$executeRaw`UPDATE "ThreadEvent" SET "type" = ${joined.type}, "content" = ${joined.content}
     WHERE "threadId" = ${threadId} AND "seq" = ${stored.seq} AND "content" = ${stored.content}
     AND NOT EXISTS (SELECT 1 FROM "ThreadEvent" AS "later" WHERE "later"."threadId" = ${threadId} AND "later"."seq" > ${stored.seq})`;

@@ -128,19 +128,21 @@ export function openRunOf(rows: readonly EventRow[], events: readonly ThreadEven
 
 /**
  * The open run's row with `events` (encoded as `rows`) added to its pieces, when they continue
- * it (the same run key, the next seqs, the same shared content) and the row stays under
- * `maxChars`; else undefined. A piece that joins the stored row rewrites that one row instead of adding one to the table and
+ * it (the same run key, the next seqs, the same shared content) and the row's content stays within
+ * `maxBytes` of UTF-8 (what the database stores, and what must fit its page); else undefined. A
+ * piece that joins the stored row rewrites that one row instead of adding one to the table and
  * its indexes: at a commit a piece, as models stream, that is a page written per piece, not three.
  */
-export function joinRun(open: OpenRun, events: readonly ThreadEvent[], rows: readonly EventRow[], maxChars: number): EventRow | undefined {
+export function joinRun(open: OpenRun, events: readonly ThreadEvent[], rows: readonly EventRow[], maxBytes: number): EventRow | undefined {
   const [added, ...more] = rows;
-  if (added === undefined || more.length > 0 || open.row.content.length + added.content.length > maxChars) return undefined;
+  // Characters are never more than their UTF-8 bytes: a cheap first refusal.
+  if (added === undefined || more.length > 0 || open.row.content.length + added.content.length > maxBytes) return undefined;
   if (events.some((event, index) => event.seq !== open.nextSeq + index || runKey(event) !== open.key)) return undefined;
   const stored = runParts(open.row);
   const joining = runParts(added);
   if (JSON.stringify(stored.content) !== JSON.stringify(joining.content)) return undefined;
   const content = JSON.stringify({ content: stored.content, texts: [...stored.texts, ...joining.texts] });
-  if (content.length > maxChars) return undefined;
+  if (Buffer.byteLength(content) > maxBytes) return undefined;
   const type = isRunType(open.row.type) ? open.row.type : `${RUN_PREFIX}${open.row.type}`;
   return { seq: open.row.seq, role: open.row.role, type, content };
 }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describeDatabase, type DatabaseTarget } from './database-target';
 import { migrationsAlreadyApplied } from './migrations-applied';
 import { readMigrationsList, schemaFilterFor, withSchemaEngine } from './schema-engine';
+import { createSqliteFile } from './sqlite-page-size';
 
 /** Resolved from this file, not the working directory: the relay may be started from anywhere. */
 export const migrationsDirectory = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
@@ -33,6 +34,8 @@ export async function applyMigrations(target: DatabaseTarget): Promise<{ applied
     throw new Error(`No migrations found in ${directory}`);
   }
   try {
+    // A new SQLite file gets its page size before the engine creates any table in it.
+    if (target.kind === 'sqlite') createSqliteFile(target.file);
     // The fast path reads SQLite's own records; PostgreSQL always asks the engine.
     if (target.kind === 'sqlite' && (await migrationsAlreadyApplied(target.file, migrationsList))) return { applied: [] };
     const output = await withSchemaEngine(target, (engine) =>

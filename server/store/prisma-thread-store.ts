@@ -10,7 +10,8 @@ import { applyMigrations } from './migrate';
 import type { DatabaseTarget } from './database-target';
 import { eventInsertFor, firstLiveRowFor, joinEventRow, type EventInsert, type FirstLiveRow } from './event-insert';
 import { connectPostgres } from './postgres-connection';
-import { connectSqlite } from './sqlite-connection';
+import { connectSqlite, readPragma } from './sqlite-connection';
+import { joinedRowBytes } from './sqlite-page-size';
 import { type CheckpointsOnDemand, checkpointsOnFirstWrite, startWalCheckpoints } from './wal-checkpoints';
 import type {
   EntriesPage,
@@ -63,11 +64,8 @@ async function updateFacts(transaction: Transaction, threadId: string, events: r
 
 const eventColumns = { seq: true, role: true, type: true, content: true } as const;
 
-/**
- * The longest a run row grows by joining pieces: well within a page of SQLite's (4 KiB), so a
- * join rewrites one page and never a chain of overflow pages.
- */
-const MAX_JOINED_ROW_CHARS = 1_500;
+/** The longest a run row grows by joining pieces on PostgreSQL, in bytes: SQLite's is by its page size (joinedRowBytes). */
+const MAX_JOINED_ROW_BYTES = 1_500;
 
 class PrismaThreadStore implements ThreadStore {
   readonly #prisma: PrismaClient;
@@ -78,11 +76,13 @@ class PrismaThreadStore implements ThreadStore {
   readonly #now = monotonicClock();
   readonly #checkpoints: CheckpointsOnDemand | undefined;
   readonly #openRuns = new OpenRuns();
+  readonly #maxJoinedRowBytes: number;
   readonly history: ThreadHistoryStore;
 
-  constructor(prisma: PrismaClient, kind: DatabaseTarget['kind'], checkpoints?: CheckpointsOnDemand) {
+  constructor(prisma: PrismaClient, kind: DatabaseTarget['kind'], options: { checkpoints?: CheckpointsOnDemand; maxJoinedRowBytes: number }) {
     this.#prisma = prisma;
-    this.#checkpoints = checkpoints;
+    this.#checkpoints = options.checkpoints;
+    this.#maxJoinedRowBytes = options.maxJoinedRowBytes;
     this.#insertEvents = eventInsertFor(kind);
     this.#firstLiveRow = firstLiveRowFor(kind);
     this.#upsertEntries = entryUpsertFor(kind);
@@ -318,8 +318,8 @@ class PrismaThreadStore implements ThreadStore {
     const factEvents = batch.events.filter(changesFacts);
     if (entryRows === undefined && factEvents.length === 0) {
       // A streaming batch: one statement is atomic on its own, with no transaction to open. Pieces
-      // that continue the row of the ones before join it, while it is small (MAX_JOINED_ROW_CHARS).
-      const joined = open === undefined ? undefined : joinRun(open, batch.events, eventRows, MAX_JOINED_ROW_CHARS);
+      // that continue the row of the ones before join it, while it fits its page (#maxJoinedRowBytes).
+      const joined = open === undefined ? undefined : joinRun(open, batch.events, eventRows, this.#maxJoinedRowBytes);
       if (open !== undefined && joined !== undefined && (await joinEventRow(this.#prisma, threadId, open.row, joined)) === 1) {
         this.#openRuns.remember(threadId, { ...open, row: joined, nextSeq: open.nextSeq + batch.events.length });
         return;
@@ -373,11 +373,13 @@ export async function openThreadStore(
   const target: DatabaseTarget = options.database ?? { kind: 'sqlite', file: options.databaseFile };
   if (target.kind === 'postgresql') {
     await applyMigrations(target);
-    return new PrismaThreadStore(await connectPostgres(target.url), target.kind);
+    return new PrismaThreadStore(await connectPostgres(target.url), target.kind, { maxJoinedRowBytes: MAX_JOINED_ROW_BYTES });
   }
   await mkdir(dirname(target.file), { recursive: true });
   await applyMigrations(target);
   const prisma = await connectSqlite(target.file);
   const log = options.log ?? (() => undefined);
-  return new PrismaThreadStore(prisma, target.kind, checkpointsOnFirstWrite(() => startWalCheckpoints(prisma, target.file, log), log));
+  const checkpoints = checkpointsOnFirstWrite(() => startWalCheckpoints(prisma, target.file, log), log);
+  const maxJoinedRowBytes = joinedRowBytes(Number(await readPragma(prisma, 'page_size')));
+  return new PrismaThreadStore(prisma, target.kind, { checkpoints, maxJoinedRowBytes });
 }

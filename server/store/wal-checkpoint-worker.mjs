@@ -1,13 +1,15 @@
 // The body of the worker thread that checkpoints a SQLite file's write-ahead log (see
 // wal-checkpoints.ts). Plain JavaScript, so Node runs it as it is, with no TypeScript loader in the
-// worker. Every `intervalMs`, when another connection has committed since the last look (SQLite's
-// data_version says so), it copies the log into the database with a PASSIVE checkpoint, which
-// waits for no lock and blocks no reader or writer. It posts `ready` once its connection is open,
-// `{ error }` when anything fails (then it stops), and stops when told `close`.
+// worker. Every `intervalMs` it looks whether another connection has committed since its last look
+// (SQLite's data_version says so). It copies the log into the database with a PASSIVE checkpoint,
+// which waits for no lock and blocks no reader or writer, once the commits pause (a look finds none
+// new) or `maxDelayMs` after the first commit it has not copied, whichever comes first. It posts
+// `ready` once its connection is open, `{ error }` when anything fails (then it stops), and stops
+// when told `close`.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
-const { file, intervalMs } = workerData;
+const { file, intervalMs, maxDelayMs } = workerData;
 let database;
 let timer;
 
@@ -25,14 +27,22 @@ function fail(error) {
 
 try {
   database = new Database(file, { fileMustExist: true });
-  // Unset, so that the first look checkpoints what was committed before the worker started.
+  // Unset, so that the first look counts what was committed before the worker started.
   let seen;
+  /** When the first commit not yet copied was seen; undefined when everything is copied. */
+  let uncopiedSince;
   timer = setInterval(() => {
     try {
       const version = database.pragma('data_version', { simple: true });
-      if (version === seen) return;
-      seen = version;
+      const now = Date.now();
+      if (version !== seen) {
+        seen = version;
+        uncopiedSince ??= now;
+        // Still committing: a checkpoint now would copy pages the next commits write again.
+        if (now - uncopiedSince < maxDelayMs) return;
+      } else if (uncopiedSince === undefined) return;
       database.pragma('wal_checkpoint(PASSIVE)');
+      uncopiedSince = undefined;
     } catch (error) {
       fail(error);
     }

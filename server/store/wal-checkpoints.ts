@@ -4,16 +4,22 @@
  * database and waits for the disk (an fsync), tens of milliseconds on a busy machine, and
  * better-sqlite3 runs it on the event loop's thread, so every tab's stream pauses meanwhile. Here
  * the store's connection never checkpoints (wal_autocheckpoint = 0) and a worker thread with a
- * connection of its own does, every CHECKPOINT_INTERVAL_MS while anything is written
- * (wal-checkpoint-worker.mjs). Should the worker fail, the store's connection checkpoints as
- * SQLite does by default again: the log never grows without end.
+ * connection of its own does, once the commits pause for CHECKPOINT_INTERVAL_MS, and at least
+ * every CHECKPOINT_MAX_DELAY_MS while they go on (wal-checkpoint-worker.mjs). Not at every look:
+ * a checkpoint copies each page changed since the last, and restarts the log from its start, whose
+ * pages the disk then writes again; at every half second, a slowly streamed answer paid those
+ * pages over the few pieces of each half second, more per piece the slower it streamed. Should the
+ * worker fail, the store's connection checkpoints as SQLite does by default again: the log never
+ * grows without end.
  * https://www.sqlite.org/wal.html#automatic_checkpoint
  */
 import { Worker } from 'node:worker_threads';
 import type { PrismaClient } from './generated/client';
 
-/** How often the worker looks for new commits; the log holds about this long of writes. */
+/** How often the worker looks for new commits: a look that finds none checkpoints. */
 export const CHECKPOINT_INTERVAL_MS = 500;
+/** The longest commits wait to be copied while they go on: the log holds at most about this long of writes. */
+export const CHECKPOINT_MAX_DELAY_MS = 5_000;
 /** SQLite's own default, put back when the worker fails. */
 const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 
@@ -36,7 +42,7 @@ export async function startWalCheckpoints(
   workerScript: URL = CHECKPOINT_WORKER,
 ): Promise<WalCheckpoints> {
   const worker = new Worker(workerScript, {
-    workerData: { file: databaseFile, intervalMs: CHECKPOINT_INTERVAL_MS },
+    workerData: { file: databaseFile, intervalMs: CHECKPOINT_INTERVAL_MS, maxDelayMs: CHECKPOINT_MAX_DELAY_MS },
     // Plain JavaScript: none of the process's flags (a TypeScript loader) is wanted in the worker.
     execArgv: [],
     // A small heap: it holds a connection and a timer.
