@@ -8,6 +8,7 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
 import { JumpToLatestButton } from './jump-to-latest-button';
+import { JumpToStartButton } from './jump-to-start-button';
 import styles from './chat.module.css';
 import { useFocusedEntry } from './use-focused-entry';
 import { useEntryJump } from './use-entry-jump';
@@ -39,9 +40,13 @@ export function ChatEntries() {
   const loadOlderEntries = useBatonStore((state) => state.loadOlderEntries);
   const loadNewerEntries = useBatonStore((state) => state.loadNewerEntries);
   const loadThreadEnd = useBatonStore((state) => state.loadThreadEnd);
+  const goToEntry = useBatonStore((state) => state.goToEntry);
   const promptsSent = useBatonStore((state) => state.promptsSent);
   // Newer content arrived while the reader was scrolled up: a button takes them to it.
   const [newerUnseen, setNewerUnseen] = useState(false);
+  // Where the view is, as the list reports it: the first entry loaded and in view, or the bottom.
+  const [atTop, setAtTop] = useState(false);
+  const [atBottom, setAtBottom] = useState(true);
   const atThreadEnd = useRef(reachesEnd);
   atThreadEnd.current = reachesEnd;
   const list = useRef<VirtuosoHandle>(null);
@@ -176,6 +181,12 @@ export function ChatEntries() {
     };
     settle(MAX_ARRIVAL_FRAMES);
   }, [threadId, loadThreadEnd, toBottom]);
+  // The first entry, from anywhere in the thread: the list it opens in takes the focus, as the
+  // button that was pressed goes once the first entry is in view.
+  const goToStart = useCallback(async () => {
+    await goToEntry(0);
+    requestAnimationFrame(() => scroller.current?.focus({ preventScroll: true }));
+  }, [goToEntry]);
   // A prompt the user sent shows at the end, wherever they had scrolled to.
   const promptsShown = useRef(promptsSent);
   useEffect(() => {
@@ -209,8 +220,11 @@ export function ChatEntries() {
   }
   // Rendered by ChatEntriesOnceListLoaded, which waits for the list when there are entries to show.
   const Virtuoso = loadedVirtuoso();
+  // Not at the bottom, where the reader follows the newest (nor in a thread opened there that fits a screen).
+  const startOutOfView = firstIndex > 0 || (!atTop && !atBottom);
   return (
     <>
+      {startOutOfView ? <JumpToStartButton onClick={() => void goToStart()} /> : null}
       <Virtuoso
         key={`${threadId}:${windowKey}`}
         ref={list}
@@ -218,18 +232,21 @@ export function ChatEntries() {
         data-testid="chat-entries"
         data-first-index={firstIndex}
         data-reaches-end={reachesEnd ? 'true' : 'false'}
+        data-entry-count={count}
         aria-live="polite"
         scrollerRef={scrollerRef}
         firstItemIndex={firstIndex}
         totalCount={count}
         totalListHeightChanged={followGrowth}
+        atTopStateChange={setAtTop}
+        atBottomStateChange={setAtBottom}
         increaseViewportBy={MARGIN_PX}
         startReached={() => jumpShown.current && void loadOlderEntries(threadId)}
         endReached={() => jumpShown.current && void loadNewerEntries(threadId)}
         computeItemKey={(index) => index}
         itemContent={(index) => <ChatEntry index={index} />}
       />
-      {newerUnseen ? <JumpToLatestButton onClick={goToLatest} /> : null}
+      {newerUnseen || !reachesEnd ? <JumpToLatestButton onClick={goToLatest} /> : null}
     </>
   );
 }

@@ -1,0 +1,19 @@
+'use client';
+
+import styles from './chat.module.css';
+
+/**
+ * Shown while the thread's first entry is not loaded, or is loaded but out of view while the reader
+ * is neither there nor at the bottom: one click (or Enter) opens the thread at its first entry, the
+ * page around it only, whatever its length. Over the list's top edge (a dock of no height), so that
+ * showing it moves nothing in the chat.
+ */
+export function JumpToStartButton({ onClick }: { onClick: () => void }) {
+  return (
+    <div className={styles.jumpDock}>
+      <button type="button" className={`button ${styles.jumpToStart}`} data-testid="jump-to-start" onClick={onClick}>
+        Jump to the start <span aria-hidden="true">↑</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * A thread of thousands of entries read from its first entry: "Jump to the start" opens it there,
+ * the reader scrolls down (or up from the newest) through every page while the tab holds a bounded
+ * number of entries, dropping those far from the view without moving it, and a turn that ran
+ * meanwhile is there when the reader jumps back to the latest.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { MAX_HELD_ENTRIES } from '../stores/entry-list';
+import { BatonPage } from './support/baton-page';
+import { longThreadEntries, NEWEST_MARKER, OLDEST_MARKER, type SeededThreadRelay, startSeededThreadRelay } from './support/long-thread';
+import { settledView } from './support/visible-entries';
+
+/** Twice the entries a tab holds, and more: reading it through drops entries both ways. */
+const ENTRIES = MAX_HELD_ENTRIES * 2 + 400;
+
+let seeded: SeededThreadRelay;
+
+test.beforeEach(async () => {
+  seeded = await startSeededThreadRelay('long-thread-window', longThreadEntries(ENTRIES));
+});
+
+test.afterEach(async () => {
+  await seeded.close();
+});
+
+function list(page: Page) {
+  return page.getByTestId('chat-entries');
+}
+
+async function heldEntries(page: Page): Promise<{ first: number; count: number; reachesEnd: boolean }> {
+  const [first, count, reachesEnd] = await Promise.all(['data-first-index', 'data-entry-count', 'data-reaches-end'].map((name) => list(page).getAttribute(name)));
+  return { first: Number(first), count: Number(count), reachesEnd: reachesEnd === 'true' };
+}
+
+/** Text found in entry `index` and in no other (long-thread.ts writes four entries a round). */
+function expectedText(index: number): RegExp {
+  const round = Math.floor(index / 4);
+  return [new RegExp(`can module ${round} look items up`), new RegExp(`lookup${round}\\(`), new RegExp(`module-${round}\\.ts`), new RegExp(`Done with step ${round}[: ]`)][index % 4]!;
+}
+
+/** The entries rendered now are a run of consecutive positions, each showing its own entry. */
+async function expectConsecutiveEntries(page: Page): Promise<void> {
+  const rendered = await list(page)
+    .locator('[data-entry-index]')
+    .evaluateAll((items) => items.map((item) => ({ index: Number(item.getAttribute('data-entry-index')), text: item.textContent ?? '' })));
+  expect(rendered.length).toBeGreaterThan(0);
+  const wrong = rendered.filter(({ index, text }, position) => (position > 0 && index !== rendered[position - 1]!.index + 1) || !expectedText(index).test(text));
+  expect(wrong.map(({ index }) => index)).toEqual([]);
+}
+
+async function openAtNewest(page: Page): Promise<BatonPage> {
+  const baton = new BatonPage(page);
+  await baton.open(seeded.relay.url);
+  await baton.threadItem('A long session').click();
+  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+  return baton;
+}
+
+async function jumpToStart(page: Page): Promise<void> {
+  const jump = page.getByRole('button', { name: 'Jump to the start' });
+  await jump.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(OLDEST_MARKER)).toBeInViewport();
+  await expect(jump).toHaveCount(0);
+}
+
+test('"Jump to the start" opens a long thread at its first entry; a turn run meanwhile shows on jumping back to the latest', async ({ page, context }) => {
+  await openAtNewest(page);
+  await jumpToStart(page);
+  expect(await heldEntries(page)).toMatchObject({ first: 0, reachesEnd: false });
+  await expectConsecutiveEntries(page);
+
+  // Another tab of the same thread runs a turn while this one reads the start.
+  const other = new BatonPage(await context.newPage());
+  await other.open(page.url());
+  await other.send('Written while the start was read');
+  await expect(other.assistantMessages.last()).toContainText('You said: Written while the start was read');
+  await other.expectTurnFinished();
+  await expect(page.getByText(OLDEST_MARKER)).toBeInViewport();
+
+  await page.getByRole('button', { name: /Jump to latest/ }).click();
+  await expect(page.getByText('You said: Written while the start was read')).toBeInViewport();
+  expect((await heldEntries(page)).reachesEnd).toBe(true);
+  await expect(page.getByRole('button', { name: 'Jump to the start' })).toBeVisible();
+});
+
+test('reading down from the first entry and up from the newest holds a bounded number of entries, the view never jumping as far ones go', async ({ page }) => {
+  test.setTimeout(180_000);
+  await openAtNewest(page);
+  await jumpToStart(page);
+
+  // Down to the newest: each time the reader reaches the last entry held, the next page comes, and
+  // once the tab holds its most the oldest go; what the reader sees stays where it was.
+  let most = 0;
+  let steadyDrops = 0;
+  for (let step = 0; step < 200 && !(await heldEntries(page)).reachesEnd; step++) {
+    await list(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    const before = await heldEntries(page);
+    const view = await settledView(page);
+    // The page after it was asked for as the last entry held came into view; it may have come already.
+    if (view.last !== before.first + before.count - 1) continue;
+    await expect.poll(async () => ((held) => held.first + held.count)(await heldEntries(page))).toBeGreaterThan(view.last + 1);
+    const after = await heldEntries(page);
+    most = Math.max(most, after.count);
+    const settled = await settledView(page);
+    expect({ first: settled.first, last: settled.last }).toEqual({ first: view.first, last: view.last });
+    if (after.first > before.first) steadyDrops += 1;
+  }
+  await expect(page.getByText(NEWEST_MARKER)).toBeVisible();
+  const atEnd = await heldEntries(page);
+  expect(atEnd.first).toBeGreaterThan(0);
+  expect(most).toBeLessThanOrEqual(MAX_HELD_ENTRIES);
+  expect(steadyDrops).toBeGreaterThan(0);
+  await expectConsecutiveEntries(page);
+
+  // And up again from the newest to the first entry: the newest go in turn.
+  await expect
+    .poll(
+      async () => {
+        await list(page).evaluate((element) => element.scrollTo({ top: 0 }));
+        most = Math.max(most, (await heldEntries(page)).count);
+        return page.getByText(OLDEST_MARKER).count();
+      },
+      { intervals: [100], timeout: 90_000 },
+    )
+    .toBe(1);
+  const atStart = await heldEntries(page);
+  expect(atStart).toMatchObject({ first: 0, reachesEnd: false });
+  expect(most).toBeLessThanOrEqual(MAX_HELD_ENTRIES);
+  await expect(page.getByText(NEWEST_MARKER)).toHaveCount(0);
+  await expectConsecutiveEntries(page);
+});
