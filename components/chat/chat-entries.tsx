@@ -242,7 +242,9 @@ export function ChatEntries() {
         atBottomStateChange={setAtBottom}
         increaseViewportBy={MARGIN_PX}
         startReached={() => jumpShown.current && void loadOlderEntries(threadId)}
-        endReached={() => jumpShown.current && void loadNewerEntries(threadId)}
+        // Not the list's endReached, which fires once per list length: a window at the bound keeps
+        // its length as a newer page comes and as many of its oldest entries go.
+        rangeChanged={({ endIndex }) => endIndex >= firstIndex + count - 1 && jumpShown.current && void loadNewerEntries(threadId)}
         computeItemKey={(index) => index}
         itemContent={(index) => <ChatEntry index={index} />}
       />
