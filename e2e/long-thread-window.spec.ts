@@ -95,10 +95,10 @@ test('reading down from the first entry and up from the newest holds a bounded n
   let steadyDrops = 0;
   for (let step = 0; step < 200 && !(await heldEntries(page)).reachesEnd; step++) {
     await list(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
-    const before = await heldEntries(page);
     const view = await settledView(page);
+    const before = await heldEntries(page);
     // The page after it was asked for as the last entry held came into view; it may have come already.
-    if (view.last !== before.first + before.count - 1) continue;
+    if (before.reachesEnd || view.last !== before.first + before.count - 1) continue;
     await expect.poll(async () => ((held) => held.first + held.count)(await heldEntries(page))).toBeGreaterThan(view.last + 1);
     const after = await heldEntries(page);
     most = Math.max(most, after.count);
