@@ -8,7 +8,7 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
 import { JumpToLatestButton } from './jump-to-latest-button';
-import { JumpToStartButton } from './jump-to-start-button';
+import { JumpToStartButton, type ListEdges } from './jump-to-start-button';
 import styles from './chat.module.css';
 import { useFocusedEntry } from './use-focused-entry';
 import { useEntryJump } from './use-entry-jump';
@@ -44,9 +44,7 @@ export function ChatEntries() {
   const promptsSent = useBatonStore((state) => state.promptsSent);
   // Newer content arrived while the reader was scrolled up: a button takes them to it.
   const [newerUnseen, setNewerUnseen] = useState(false);
-  // Where the view is, as the list reports it: the first entry loaded and in view, or the bottom.
-  const [atTop, setAtTop] = useState(false);
-  const [atBottom, setAtBottom] = useState(true);
+  const listEdges = useRef<ListEdges>(null);
   const atThreadEnd = useRef(reachesEnd);
   atThreadEnd.current = reachesEnd;
   const list = useRef<VirtuosoHandle>(null);
@@ -220,11 +218,9 @@ export function ChatEntries() {
   }
   // Rendered by ChatEntriesOnceListLoaded, which waits for the list when there are entries to show.
   const Virtuoso = loadedVirtuoso();
-  // Not at the bottom, where the reader follows the newest (nor in a thread opened there that fits a screen).
-  const startOutOfView = firstIndex > 0 || (!atTop && !atBottom);
   return (
     <>
-      {startOutOfView ? <JumpToStartButton onClick={() => void goToStart()} /> : null}
+      <JumpToStartButton firstIndex={firstIndex} onClick={() => void goToStart()} edges={listEdges} />
       <Virtuoso
         key={`${threadId}:${windowKey}`}
         ref={list}
@@ -238,8 +234,8 @@ export function ChatEntries() {
         firstItemIndex={firstIndex}
         totalCount={count}
         totalListHeightChanged={followGrowth}
-        atTopStateChange={setAtTop}
-        atBottomStateChange={setAtBottom}
+        atTopStateChange={(atTop) => listEdges.current?.atTop(atTop)}
+        atBottomStateChange={(atBottom) => listEdges.current?.atBottom(atBottom)}
         increaseViewportBy={MARGIN_PX}
         startReached={() => jumpShown.current && void loadOlderEntries(threadId)}
         // Not the list's endReached, which fires once per list length: a window at the bound keeps
