@@ -20,15 +20,26 @@ const OPEN_TIMEOUT_MS = 60_000;
 const ITEM = '4 browser';
 const LABEL = `${LONG_ENTRIES.toLocaleString('en')} entries`;
 
-/** Counts the pages of entries the page asks the relay for (socket.io frames naming the method). */
-function countPageRequests(page: Page): () => number {
-  let requests = 0;
+/** When the page asked the relay for each page of entries (socket.io frames naming the method). */
+function recordPageRequests(page: Page): number[] {
+  const times: number[] = [];
   page.on('websocket', (socket) => {
     socket.on('framesent', ({ payload }) => {
-      if (typeof payload === 'string' && payload.includes('"getThreadEntries"')) requests += 1;
+      if (typeof payload === 'string' && payload.includes('"getThreadEntries"')) times.push(performance.now());
     });
   });
-  return () => requests;
+  return times;
+}
+
+/**
+ * Seconds per ten pages over the first and the last PACE_PAGES pages fetched: when each page
+ * costs the same at any depth, the two are alike (before the bound, the last were slower).
+ */
+const PACE_PAGES = 50;
+function paceOf(times: readonly number[]): { first: number; last: number } {
+  const per10 = (from: number, to: number) => ((times[to]! - times[from]!) / (to - from)) * 10 / 1000;
+  if (times.length < 2 * PACE_PAGES) return { first: Number.NaN, last: Number.NaN };
+  return { first: per10(0, PACE_PAGES - 1), last: per10(times.length - PACE_PAGES, times.length - 1) };
 }
 
 /** The entries the list holds now (its own count, as the page says it). */
@@ -36,12 +47,12 @@ async function loadedEntries(page: Page): Promise<number> {
   return Number((await page.getByTestId('chat-entries').getAttribute('data-entry-count')) ?? Number.NaN);
 }
 
-async function withThreadOpen(browser: Browser, url: string, use: (page: Page, pageRequests: () => number) => Promise<void>): Promise<void> {
+async function withThreadOpen(browser: Browser, url: string, use: (page: Page, pageRequests: number[]) => Promise<void>): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript('globalThis.__name = (target) => target;');
   try {
     const page = await context.newPage();
-    const pageRequests = countPageRequests(page);
+    const pageRequests = recordPageRequests(page);
     await page.goto(url);
     await page.getByTestId('thread-item').first().waitFor();
     await probe.clickThreadUntilPainted(page, NEWEST_MARKER, OPEN_TIMEOUT_MS);
@@ -91,16 +102,19 @@ export async function runLongThreadBench(browser: Browser, log: (line: string) =
       log(`${LABEL}: scroll from the newest to the first, ${STEP_PX} px a frame`);
       await withThreadOpen(browser, relay.url, async (page, pageRequests) => {
         await probe.watchLongTasks(page);
-        const opened = pageRequests();
+        const opened = pageRequests.length;
         const load = loadRange();
         const scrolled = await probe.scrollToTop(page, OLDEST_MARKER, STEP_PX, TIMEOUT_MS);
         const during = `load ${load.until()}`;
         const frames = probe.frameStats(scrolled.frames);
-        const pages = pageRequests() - opened;
+        const scrollPages = pageRequests.slice(opened);
+        const pace = paceOf(scrollPages);
         row(`${LABEL}: scroll newest→first, time (${scrolled.reachedTop ? 'reached' : 'NOT reached'}; ${during})`, 's', scrolled.elapsedMs / 1000, 60);
         row(`${LABEL}: scroll newest→first, longest task (${during})`, 'ms', await probe.longestTaskMs(page), 50);
         row(`${LABEL}: scroll newest→first, p95 frame (${during})`, 'ms', frames.p95Ms);
-        row(`${LABEL}: scroll newest→first, pages fetched`, 'pages', pages);
+        row(`${LABEL}: scroll newest→first, pages fetched`, 'pages', scrollPages.length);
+        row(`${LABEL}: scroll, s per 10 pages, first ${PACE_PAGES} pages (${during})`, 's', pace.first);
+        row(`${LABEL}: scroll, s per 10 pages, last ${PACE_PAGES} pages (${during})`, 's', pace.last);
         row(`${LABEL}: entries held at the first entry`, 'entries', await loadedEntries(page));
       });
       log(`${LABEL}: jump to the start`);
