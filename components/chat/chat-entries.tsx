@@ -54,6 +54,11 @@ export function ChatEntries() {
   // before that it sits at its top, its Markdown not rendered yet, and would page both ways at once.
   const jumpShown = useRef(true);
   const shownWindow = useRef(windowKey);
+  // The newer page that joins a window to the thread's end is read on from where the reader is,
+  // not followed to its end (which would skip the page): the reader follows once there again.
+  const windowReachedEnd = useRef(reachesEnd);
+  if (shownWindow.current === windowKey && reachesEnd && !windowReachedEnd.current) pinnedToBottom.current = false;
+  windowReachedEnd.current = reachesEnd;
   if (shownWindow.current !== windowKey) {
     shownWindow.current = windowKey;
     jumpShown.current = reachesEnd;
