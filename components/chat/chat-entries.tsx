@@ -8,7 +8,7 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
 import { JumpToLatestButton } from './jump-to-latest-button';
-import { JumpToStartButton, type ListEdges } from './jump-to-start-button';
+import { JumpToStartButton } from './jump-to-start-button';
 import styles from './chat.module.css';
 import { useFocusedEntry } from './use-focused-entry';
 import { useEntryJump } from './use-entry-jump';
@@ -44,7 +44,6 @@ export function ChatEntries() {
   const promptsSent = useBatonStore((state) => state.promptsSent);
   // Newer content arrived while the reader was scrolled up: a button takes them to it.
   const [newerUnseen, setNewerUnseen] = useState(false);
-  const listEdges = useRef<ListEdges>(null);
   const atThreadEnd = useRef(reachesEnd);
   atThreadEnd.current = reachesEnd;
   const list = useRef<VirtuosoHandle>(null);
@@ -225,7 +224,7 @@ export function ChatEntries() {
   const Virtuoso = loadedVirtuoso();
   return (
     <>
-      <JumpToStartButton firstIndex={firstIndex} onClick={() => void goToStart()} edges={listEdges} />
+      {firstIndex > 0 ? <JumpToStartButton onClick={() => void goToStart()} /> : null}
       <Virtuoso
         key={`${threadId}:${windowKey}`}
         ref={list}
@@ -239,8 +238,6 @@ export function ChatEntries() {
         firstItemIndex={firstIndex}
         totalCount={count}
         totalListHeightChanged={followGrowth}
-        atTopStateChange={(atTop) => listEdges.current?.atTop(atTop)}
-        atBottomStateChange={(atBottom) => listEdges.current?.atBottom(atBottom)}
         increaseViewportBy={MARGIN_PX}
         startReached={() => jumpShown.current && void loadOlderEntries(threadId)}
         // Not the list's endReached, which fires once per list length: a window at the bound keeps
