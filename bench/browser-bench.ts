@@ -6,8 +6,10 @@
  * interleaved; and the chat page's first-load JavaScript. Medians of BENCH_RUNS runs (3 by
  * default), with the 1-minute load average at the first and last run of each figure.
  *
- * Run alone with `npm run bench:browser`; `runBrowserBench` is what `npm run bench` calls.
- * BENCH_BROWSER_ONLY=stream measures the streaming alone.
+ * Then a thread of 50,000 entries read from its newest entry to its first, and opened at its first
+ * (./browser-long-thread.ts). Run alone with `npm run bench:browser` (BENCH_LONG_ONLY=1: the long
+ * thread's rows only; BENCH_BROWSER_ONLY=stream: the streaming alone); `runBrowserBench` is what
+ * `npm run bench` calls.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,6 +20,7 @@ import { startBaselinePage } from './browser-baseline-page';
 import { type BenchRow, formatBenchRows, median } from './browser-bench-rows';
 import { loadAverage } from './bench-stats';
 import { measureFirstLoadJs } from './browser-first-load';
+import { LONG_ENTRIES, runLongThreadBench } from './browser-long-thread';
 import * as probe from './browser-probes';
 import { longThreadEntries, NEWEST_MARKER, OLDEST_MARKER, seedLongThread } from '../e2e/support/long-thread';
 import { streamedAnswerPieces } from './browser-stream-answer';
@@ -30,6 +33,8 @@ const SCROLL_STEP_PX = 1_500;
 const OPEN_TIMEOUT_MS = 60_000;
 const SCROLL_TIMEOUT_MS = 60_000;
 const ITEM = '4 browser';
+/** Only the long thread's rows: they take minutes of their own. */
+const LONG_ONLY = process.env.BENCH_LONG_ONLY === '1';
 
 interface Target {
   name: 'Baton' | 'baseline';
@@ -155,6 +160,8 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
     const pairs = (run: number): Target[] => (run % 2 === 0 ? [baton, baseline] : [baseline, baton]);
     const samples: Samples = {};
     const streamOnly = process.env.BENCH_BROWSER_ONLY === 'stream';
+    const longRows = streamOnly ? [] : await runLongThreadBench(browser, log);
+    if (LONG_ONLY) return longRows;
     for (let run = 0; run < runs && !streamOnly; run++) {
       log(`open, run ${run + 1} of ${runs}`);
       for (const target of pairs(run)) await measureOpen(browser, target, samples);
@@ -196,6 +203,7 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
         ...(goal === undefined ? {} : { goal: { below: goal } }),
       };
     });
+    rows.push(...longRows);
     if (firstLoad) rows.push({ item: '6 size', metric: `chat page first-load JS (${firstLoad.files} files, ${Math.round(firstLoad.rawKiB)} KiB raw)`, unit: 'KiB gz', value: firstLoad.gzipKiB, goal: { below: 250 } });
     return rows;
   } finally {
@@ -206,7 +214,7 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
 /** Sections 4 and 6 of `npm run bench`, as `npm run bench:browser` prints them alone. */
 export async function browserBench(options: { runs?: number } = {}): Promise<void> {
   const runs = options.runs ?? Number(process.env.BENCH_RUNS ?? 3);
-  console.log(`\n== 4 and 6. Browser and size: Chromium, thread of ${ENTRIES} entries, ${PIECES} pieces streamed ${1000 / PIECE_GAP_MS}/s; medians of ${runs} interleaved runs.`);
+  console.log(`\n== 4 and 6. Browser and size: Chromium, thread of ${ENTRIES} entries, ${PIECES} pieces streamed ${1000 / PIECE_GAP_MS}/s; medians of ${runs} interleaved runs; then one thread of ${LONG_ENTRIES} entries, one run.`);
   console.log(formatBenchRows(await runBrowserBench({ runs })));
 }
 

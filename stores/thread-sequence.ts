@@ -5,7 +5,7 @@
  * connection or a relay restart neither repeats nor loses anything.
  */
 import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../lib/protocol/thread-events';
-import { entriesOf, entryListOf, withNewerEntries } from './entry-list';
+import { entriesOf, entryListOf, MAX_HELD_ENTRIES, withNewerEntries, withoutNewest, withoutOldest } from './entry-list';
 import { foldChatContent, type ThreadChat } from './thread-chat';
 
 export function receiveSequenced(chat: ThreadChat, params: SequencedContentReceivedParams): ThreadChat {
@@ -94,6 +94,23 @@ export function withFreshTail(chat: ThreadChat, tail: ThreadSnapshot): ThreadCha
     awaitingPage: false,
     windowStale: false,
   });
+}
+
+/**
+ * After a page of older entries: the newest beyond the bound go. Cut off from the end, the entries
+ * take no live event from here (passedByWindow), and those still changing in a running turn are
+ * read again when the newer pages reach the end (windowStale): nothing streamed meanwhile is lost.
+ */
+export function withNewestDropped(chat: ThreadChat, max = MAX_HELD_ENTRIES): ThreadChat {
+  const entries = withoutNewest(chat.entries, max);
+  if (entries === chat.entries) return chat;
+  return { ...chat, entries, windowStale: chat.windowStale || chat.turnRunning };
+}
+
+/** After a page of newer entries: the oldest beyond the bound go (older pages bring them back). */
+export function withOldestDropped(chat: ThreadChat, max = MAX_HELD_ENTRIES): ThreadChat {
+  const entries = withoutOldest(chat.entries, max);
+  return entries === chat.entries ? chat : { ...chat, entries };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { BatonSliceCreator } from './baton-state';
 import { EMPTY_THREAD_CHAT, type ThreadChat } from './thread-chat';
 import { entryAt, withOlderEntries } from './entry-list';
 import { isUnknownThread } from './thread-list-slice';
-import { applyCatchUp, loadSnapshot } from './thread-sequence';
+import { applyCatchUp, loadSnapshot, withNewestDropped } from './thread-sequence';
 
 /** Enough to fill a tall window and its scroll margin; older entries follow as the reader scrolls. */
 export const FIRST_PAGE_ENTRIES = 60;
@@ -149,12 +149,13 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
       if (firstIndex + page.entries.length !== before) {
         throw new Error(`the relay answered entries ${firstIndex} to ${firstIndex + page.entries.length} for a page ending at ${before}`);
       }
-      // Unless the thread was reloaded meanwhile, the page goes in front of what is loaded.
-      updateChat(threadId, (current) => ({
-        ...current,
-        loadingOlder: false,
-        entries: current.entries.firstIndex === before && current.windowKey === windowKey ? withOlderEntries(current.entries, page.entries, firstIndex) : current.entries,
-      }));
+      // Unless the thread was reloaded meanwhile, the page goes in front of what is loaded, and as
+      // many of the newest entries as go beyond the bound go.
+      updateChat(threadId, (current) => {
+        const done = { ...current, loadingOlder: false };
+        if (current.entries.firstIndex !== before || current.windowKey !== windowKey) return done;
+        return withNewestDropped({ ...done, entries: withOlderEntries(current.entries, page.entries, firstIndex) });
+      });
     } catch (error) {
       updateChat(threadId, (current) => ({ ...current, loadingOlder: false }));
       set({ lastError: `Could not load older entries: ${errorMessage(error)}` });

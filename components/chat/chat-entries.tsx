@@ -8,6 +8,7 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
 import { JumpToLatestButton } from './jump-to-latest-button';
+import { JumpToStartButton } from './jump-to-start-button';
 import styles from './chat.module.css';
 import { useFocusedEntry } from './use-focused-entry';
 import { useEntryJump } from './use-entry-jump';
@@ -39,6 +40,7 @@ export function ChatEntries() {
   const loadOlderEntries = useBatonStore((state) => state.loadOlderEntries);
   const loadNewerEntries = useBatonStore((state) => state.loadNewerEntries);
   const loadThreadEnd = useBatonStore((state) => state.loadThreadEnd);
+  const goToEntry = useBatonStore((state) => state.goToEntry);
   const promptsSent = useBatonStore((state) => state.promptsSent);
   // Newer content arrived while the reader was scrolled up: a button takes them to it.
   const [newerUnseen, setNewerUnseen] = useState(false);
@@ -51,6 +53,11 @@ export function ChatEntries() {
   // before that it sits at its top, its Markdown not rendered yet, and would page both ways at once.
   const jumpShown = useRef(true);
   const shownWindow = useRef(windowKey);
+  // The newer page that joins a window to the thread's end is read on from where the reader is,
+  // not followed to its end (which would skip the page): the reader follows once there again.
+  const windowReachedEnd = useRef(reachesEnd);
+  if (shownWindow.current === windowKey && reachesEnd && !windowReachedEnd.current) pinnedToBottom.current = false;
+  windowReachedEnd.current = reachesEnd;
   if (shownWindow.current !== windowKey) {
     shownWindow.current = windowKey;
     jumpShown.current = reachesEnd;
@@ -176,6 +183,12 @@ export function ChatEntries() {
     };
     settle(MAX_ARRIVAL_FRAMES);
   }, [threadId, loadThreadEnd, toBottom]);
+  // The first entry, from anywhere in the thread: the list it opens in takes the focus, as the
+  // button that was pressed goes once the first entry is in view.
+  const goToStart = useCallback(async () => {
+    await goToEntry(0);
+    requestAnimationFrame(() => scroller.current?.focus({ preventScroll: true }));
+  }, [goToEntry]);
   // A prompt the user sent shows at the end, wherever they had scrolled to.
   const promptsShown = useRef(promptsSent);
   useEffect(() => {
@@ -211,6 +224,7 @@ export function ChatEntries() {
   const Virtuoso = loadedVirtuoso();
   return (
     <>
+      {firstIndex > 0 ? <JumpToStartButton onClick={() => void goToStart()} /> : null}
       <Virtuoso
         key={`${threadId}:${windowKey}`}
         ref={list}
@@ -218,6 +232,7 @@ export function ChatEntries() {
         data-testid="chat-entries"
         data-first-index={firstIndex}
         data-reaches-end={reachesEnd ? 'true' : 'false'}
+        data-entry-count={count}
         aria-live="polite"
         scrollerRef={scrollerRef}
         firstItemIndex={firstIndex}
@@ -225,11 +240,13 @@ export function ChatEntries() {
         totalListHeightChanged={followGrowth}
         increaseViewportBy={MARGIN_PX}
         startReached={() => jumpShown.current && void loadOlderEntries(threadId)}
-        endReached={() => jumpShown.current && void loadNewerEntries(threadId)}
+        // Not the list's endReached, which fires once per list length: a window at the bound keeps
+        // its length as a newer page comes and as many of its oldest entries go.
+        rangeChanged={({ endIndex }) => endIndex >= firstIndex + count - 1 && jumpShown.current && void loadNewerEntries(threadId)}
         computeItemKey={(index) => index}
         itemContent={(index) => <ChatEntry index={index} />}
       />
-      {newerUnseen ? <JumpToLatestButton onClick={goToLatest} /> : null}
+      {newerUnseen || !reachesEnd ? <JumpToLatestButton onClick={goToLatest} /> : null}
     </>
   );
 }
