@@ -12,7 +12,7 @@ import type { BatonSliceCreator } from './baton-state';
 import { entryAt, entryEnd } from './entry-list';
 import { EMPTY_THREAD_CHAT, type ThreadChat } from './thread-chat';
 import { FIRST_PAGE_ENTRIES } from './threads-slice';
-import { hasGap, loadSnapshot, withFreshTail, withNewerPage, withOldestDropped } from './thread-sequence';
+import { hasGap, loadSnapshot, withFreshTail, withNewerPage } from './thread-sequence';
 
 /** Entries around a jumped-to entry: a screen and its margin both ways. */
 export const AROUND_PAGE_ENTRIES = 100;
@@ -110,11 +110,12 @@ export const createEntryWindowSlice: BatonSliceCreator<EntryWindowSlice> = (rpc)
             // The thread grew past the window meanwhile: its newest entries replace it.
             updateChat(threadId, (latest) => ({ ...loadSnapshot(latest, tail), windowKey: latest.windowKey + 1 }));
           } else {
-            updateChat(threadId, (latest) => withOldestDropped(withFreshTail(latest, tail)));
+            updateChat(threadId, (latest) => withFreshTail(latest, tail));
           }
         } else {
-          // Past the bound, the oldest entries go as the newer page comes.
-          updateChat(threadId, (latest) => withOldestDropped(withNewerPage(latest, page, reachesEnd)));
+          // The oldest entries are kept as newer pages come: dropping them moves the list's items
+          // up under the reader (the list's correction for it does not always hold the view).
+          updateChat(threadId, (latest) => withNewerPage(latest, page, reachesEnd));
         }
         catchUpIfGap(threadId);
       } catch (error) {

@@ -5,7 +5,7 @@
  * connection or a relay restart neither repeats nor loses anything.
  */
 import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../lib/protocol/thread-events';
-import { entriesOf, entryListOf, MAX_HELD_ENTRIES, withNewerEntries, withoutNewest, withoutOldest } from './entry-list';
+import { entriesOf, entryListOf, MAX_HELD_ENTRIES, withNewerEntries, withoutNewest } from './entry-list';
 import { foldChatContent, type ThreadChat } from './thread-chat';
 
 export function receiveSequenced(chat: ThreadChat, params: SequencedContentReceivedParams): ThreadChat {
@@ -105,12 +105,6 @@ export function withNewestDropped(chat: ThreadChat, max = MAX_HELD_ENTRIES): Thr
   const entries = withoutNewest(chat.entries, max);
   if (entries === chat.entries) return chat;
   return { ...chat, entries, windowStale: chat.windowStale || chat.turnRunning };
-}
-
-/** After a page of newer entries: the oldest beyond the bound go (older pages bring them back). */
-export function withOldestDropped(chat: ThreadChat, max = MAX_HELD_ENTRIES): ThreadChat {
-  const entries = withoutOldest(chat.entries, max);
-  return entries === chat.entries ? chat : { ...chat, entries };
 }
 
 /**
