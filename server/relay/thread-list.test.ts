@@ -11,7 +11,7 @@ import { connectRelayClient, isTurnFinished, type RelayClient } from '../../e2e/
 import { createGate, type Gate } from '../demo-model/gate';
 import { startScriptedModelServer, type ScriptedModelServer } from '../demo-model/scripted-model-server';
 import type { MessagesRequest } from '../demo-model/messages-request';
-import { startTestRelay, type TestRelay } from './relay-test-support';
+import { startTestRelay, type TestRelay } from './testing/relay-support';
 
 const ANSWER = 'Plenty of words stream back to the tab that asked.';
 
