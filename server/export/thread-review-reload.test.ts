@@ -11,7 +11,7 @@ import { afterEach, expect, it } from 'vitest';
 import { connectRelayClient, isTurnFinished, type RelayClient } from '../../e2e/support/relay-client';
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { say, useTool } from '../agents/builtin/testing/agent-support';
-import { createGate } from '../demo-model/gate';
+import { createGate } from '../demo-model/testing/gate';
 import type { ScriptedReply } from '../demo-model/scripted-reply';
 import { startScriptedModelServer } from '../demo-model/scripted-model-server';
 import { startTestRelay, type TestRelay } from '../relay/testing/relay-support';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDemoScript } from '../../demo-model/demo-script';
-import { createGate } from '../../demo-model/gate';
+import { createGate } from '../../demo-model/testing/gate';
 import { contentBlocks, type MessagesRequest, type RequestMessage } from '../../demo-model/messages-request';
 import { estimateInputTokens, type ScriptedReply } from '../../demo-model/scripted-reply';
 import { say, scriptedSteps, useAgentFixture } from './testing/agent-support';
