@@ -13,7 +13,7 @@ import { fakeAgentEntry, writeRelayConfig } from './support/fake-agents';
 import { echoScript } from './support/model-scripts';
 import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
-const FAKE_ACP = 'server/agents/acp/fake/fake-acp-agent.ts';
+const FAKE_ACP = 'server/agents/acp/testing/fake-acp-agent.ts';
 const LABEL = 'Fake ACP';
 
 let model: ScriptedModelServer | undefined;

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { startFakeEmacsAgent, type FakeEmacsAgent } from '../server/agents/emacs-agent/fake/fake-emacs-agent-server';
+import { startFakeEmacsAgent, type FakeEmacsAgent } from '../server/agents/emacs-agent/testing/fake-emacs-agent-server';
 import { primingNote } from '../server/agents/external/history-transcript';
 import { BatonPage } from './support/baton-page';
 import { fakeAgentEntry, writeRelayConfig } from './support/fake-agents';
@@ -18,9 +18,9 @@ let relay: RelayProcess | undefined;
 let emacs: FakeEmacsAgent | undefined;
 let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 
-const FAKE_ECA = 'server/agents/eca-client/fake-eca-server.ts';
-const FAKE_ACP = 'server/agents/acp/fake/fake-acp-agent.ts';
-const FAKE_AUTOHAND = 'server/agents/autohand/fake/fake-autohand.ts';
+const FAKE_ECA = 'server/agents/eca-client/testing/fake-eca-server.ts';
+const FAKE_ACP = 'server/agents/acp/testing/fake-acp-agent.ts';
+const FAKE_AUTOHAND = 'server/agents/autohand/testing/fake-autohand.ts';
 
 interface Backend {
   label: string;

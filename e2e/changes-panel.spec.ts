@@ -10,7 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { say, scriptedSteps, useTool } from '../server/agents/builtin/agent-test-support';
+import { say, scriptedSteps, useTool } from '../server/agents/builtin/testing/agent-support';
 import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import { BatonPage } from './support/baton-page';
 import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createGate } from '../server/demo-model/gate';
+import { createGate } from '../server/demo-model/testing/gate';
 import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import { BatonPage } from './support/baton-page';
 import { MARKDOWN_ANSWER } from './support/model-scripts';

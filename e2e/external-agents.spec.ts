@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { startFakeEmacsAgent, type FakeEmacsAgent } from '../server/agents/emacs-agent/fake/fake-emacs-agent-server';
+import { startFakeEmacsAgent, type FakeEmacsAgent } from '../server/agents/emacs-agent/testing/fake-emacs-agent-server';
 import { BatonPage } from './support/baton-page';
 import { fakeAgentEntry, writeRelayConfig } from './support/fake-agents';
 import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
@@ -28,12 +28,12 @@ let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 const backends: Backend[] = [
   {
     label: 'Fake ECA',
-    entry: async () => fakeAgentEntry('eca', 'server/agents/eca-client/fake-eca-server.ts', [], 'Fake ECA'),
+    entry: async () => fakeAgentEntry('eca', 'server/agents/eca-client/testing/fake-eca-server.ts', [], 'Fake ECA'),
     writePrompt: 'please write the notes',
   },
   {
     label: 'Fake Autohand',
-    entry: async () => fakeAgentEntry('autohand', 'server/agents/autohand/fake/fake-autohand.ts', ['--mode', 'rpc'], 'Fake Autohand'),
+    entry: async () => fakeAgentEntry('autohand', 'server/agents/autohand/testing/fake-autohand.ts', ['--mode', 'rpc'], 'Fake Autohand'),
     writePrompt: 'please write the notes',
     writtenFile: 'notes.txt',
   },

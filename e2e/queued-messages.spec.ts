@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createGate, type Gate } from '../server/demo-model/gate';
+import { createGate, type Gate } from '../server/demo-model/testing/gate';
 import type { MessagesRequest } from '../server/demo-model/messages-request';
 import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import type { ModelScript } from '../server/demo-model/scripted-reply';

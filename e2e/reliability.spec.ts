@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createGate } from '../server/demo-model/gate';
+import { createGate } from '../server/demo-model/testing/gate';
 import type { ModelScript } from '../server/demo-model/scripted-reply';
 import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import { BatonPage } from './support/baton-page';

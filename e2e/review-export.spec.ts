@@ -6,7 +6,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { createGate } from '../server/demo-model/gate';
+import { createGate } from '../server/demo-model/testing/gate';
 import type { MessagesRequest } from '../server/demo-model/messages-request';
 import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import type { ScriptedReply } from '../server/demo-model/scripted-reply';

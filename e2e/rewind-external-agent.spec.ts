@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { type FakeEmacsAgent, startFakeEmacsAgent } from '../server/agents/emacs-agent/fake/fake-emacs-agent-server';
+import { type FakeEmacsAgent, startFakeEmacsAgent } from '../server/agents/emacs-agent/testing/fake-emacs-agent-server';
 import { BatonPage } from './support/baton-page';
 import { writeRelayConfig } from './support/fake-agents';
 import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';

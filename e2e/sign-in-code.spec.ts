@@ -131,7 +131,7 @@ test("an agent the relay starts gets neither BATON_TOKEN nor the token's value, 
   const wrapper = path.join(workspace.path, 'record-and-run');
   await writeFile(wrapper, `#!/bin/sh\nenv > '${record}.env'\nprintf '%s\\n' "$0" "$@" > '${record}.argv'\nexec "$@"\n`);
   await chmod(wrapper, 0o755);
-  const fake = fakeAgentEntry('acp', 'server/agents/acp/fake/fake-acp-agent.ts');
+  const fake = fakeAgentEntry('acp', 'server/agents/acp/testing/fake-acp-agent.ts');
   const dataDir = path.join(workspace.path, 'data');
   // The token copied into the config by hand, under a name of its own.
   await writeRelayConfig(dataDir, { agents: { recorder: { kind: 'acp', command: wrapper, args: [fake.command, ...fake.args], env: { COPIED: TOKEN } } } });

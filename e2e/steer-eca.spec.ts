@@ -17,8 +17,8 @@ test.beforeEach(async () => {
   const dataDir = path.join(workspace.path, '.baton');
   await writeRelayConfig(dataDir, {
     agents: {
-      fake: await fakeAgentEntry('eca', 'server/agents/eca-client/fake-eca-server.ts', [], 'Fake ECA'),
-      hand: await fakeAgentEntry('autohand', 'server/agents/autohand/fake/fake-autohand.ts', ['--mode', 'rpc'], 'Fake Autohand'),
+      fake: await fakeAgentEntry('eca', 'server/agents/eca-client/testing/fake-eca-server.ts', [], 'Fake ECA'),
+      hand: await fakeAgentEntry('autohand', 'server/agents/autohand/testing/fake-autohand.ts', ['--mode', 'rpc'], 'Fake Autohand'),
     },
   });
   relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir });

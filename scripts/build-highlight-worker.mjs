@@ -1,41 +1,12 @@
 #!/usr/bin/env node
 /**
- * Bundles the highlighting worker (components/highlight/highlight-worker.ts) into the UI build's
- * `highlight-worker/` folder with esbuild: an ES module worker whose grammars are chunks of their
- * own, fetched by import() relative to the worker's own address, so it also works behind a
- * proxy's path prefix. (Next.js bundles workers too, but its worker fetches chunks through the
- * page's relative asset prefix `./_next/`, which from the worker's address names nothing.)
- * Runs after `next build`, which empties the build folder; `node scripts/build-highlight-worker.mjs`
- * does it alone.
+ * `node scripts/build-highlight-worker.mjs` (`npm run build`'s second step): bundles the
+ * highlighting worker into the UI build's folder, which `next build` has just emptied. The bundling
+ * itself is the relay's (server/relay/build-highlight-worker.mjs), which does the same on start.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildHighlightWorker } from '../server/relay/build-highlight-worker.mjs';
 
-/** The worker's folder in the UI build, and its entry there: the address the page starts it from. */
-export const HIGHLIGHT_WORKER_ENTRY = 'highlight-worker/highlight-worker.js';
-
-/**
- * `projectRoot` is named by the caller: bundled into the relay (bin/relay-build.mjs), this module's
- * own `import.meta.url` is the bundle's.
- */
-export async function buildHighlightWorker(projectRoot, uiBuildFolder) {
-  const { build } = await import('esbuild');
-  await build({
-    entryPoints: { 'highlight-worker': path.join(projectRoot, 'components/highlight/highlight-worker.ts') },
-    outdir: path.join(uiBuildFolder, path.dirname(HIGHLIGHT_WORKER_ENTRY)),
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    // The precompiled grammars use the regular expressions' `v` flag.
-    target: 'es2024',
-    minify: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    logLevel: 'warning',
-  });
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = fileURLToPath(new URL('../', import.meta.url));
-  await buildHighlightWorker(root, path.join(root, 'out'));
-}
+const root = fileURLToPath(new URL('../', import.meta.url));
+await buildHighlightWorker(root, path.join(root, 'out'));

@@ -23,8 +23,8 @@ import {
   type MigrationList,
   type SchemaContainer,
 } from '../server/store/schema-engine';
-import { postgresSchema } from './postgres-schema.mjs';
-import { startTemporaryPostgres } from './temporary-postgres';
+import { postgresSchema } from '../server/store/postgres-schema.mjs';
+import { startTemporaryPostgres } from '../server/store/temporary-postgres';
 
 const schemaFile = join(migrationsDirectoryFor('sqlite'), '..', 'schema.prisma');
 

@@ -12,7 +12,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { extractSpecExamples, type ExtractedSpec } from './spec-example-parser';
+import { extractSpecExamples, type ExtractedSpec } from '../lib/protocol/spec-example-parser';
 
 export const EXPECTED_SPECS = [
   'acp-threads',

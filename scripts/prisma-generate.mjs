@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { postgresSchema } from './postgres-schema.mjs';
+import { postgresSchema } from '../server/store/postgres-schema.mjs';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 const schemaFile = join(projectRoot, 'prisma', 'schema.prisma');

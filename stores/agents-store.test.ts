@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentDescription } from '../lib/protocol/agents';
 import { selectActiveAgent, selectOfferedBehaviors, selectPromptBehavior, selectPromptModel } from './active-agent';
 import { createBatonStore } from './baton-store';
-import { FakeBatonRpc } from './fake-baton-rpc';
+import { FakeBatonRpc } from './testing/fake-baton-rpc';
 import { EMPTY_ENTRY_LIST, entriesOf } from './entry-list';
 
 const modifiedAt = '2025-01-01T00:00:00.000Z';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../lib/protocol/acp-threads';
 import { createBatonStore, selectOpenChat, selectTurnActive, selectTurnError } from './baton-store';
-import { approvedAndRejectedTurn, received } from './chat-contents.test-fixtures';
-import { FakeBatonRpc, WireError, type FakeHandlers } from './fake-baton-rpc';
+import { approvedAndRejectedTurn, received } from './testing/chat-contents-support';
+import { FakeBatonRpc, WireError, type FakeHandlers } from './testing/fake-baton-rpc';
 import { entriesOf } from './entry-list';
 
 const modifiedAt = '2025-01-01T00:00:00.000Z';

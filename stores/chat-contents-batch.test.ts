@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBatonStore, selectOpenChat } from './baton-store';
-import { approvedAndRejectedTurn, received } from './chat-contents.test-fixtures';
+import { approvedAndRejectedTurn, received } from './testing/chat-contents-support';
 import { entriesOf } from './entry-list';
-import { FakeBatonRpc } from './fake-baton-rpc';
+import { FakeBatonRpc } from './testing/fake-baton-rpc';
 
 const modifiedAt = '2025-01-01T00:00:00.000Z';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatContext } from '../lib/protocol/eca-chat';
 import { createBatonStore } from './baton-store';
 import { reconcileChoice } from './composer-slice';
-import { scriptedRelay } from './fake-baton-rpc';
+import { scriptedRelay } from './testing/fake-baton-rpc';
 
 const readme: ChatContext = { type: 'file', path: 'README.md' };
 const readmeLines: ChatContext = { type: 'file', path: 'README.md', linesRange: { start: 10, end: 20 } };

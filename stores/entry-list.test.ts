@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../lib/protocol/acp-threads';
 import type { ChatContentInput, ChatRole } from '../lib/protocol/eca-chat';
 import { applyChatContent } from '../lib/thread/apply-chat-content';
-import { received } from './chat-contents.test-fixtures';
+import { received } from './testing/chat-contents-support';
 import { entriesOf, entryAt, entryCount, entryEnd, entryListOf, foldEntries, withNewerEntries, withOlderEntries } from './entry-list';
 
 const message = (index: number): ThreadEntry => ({ type: 'message', role: 'user', chunks: [{ type: 'text', chunk: `entry ${index}` }] });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { entriesOf, entryCount } from './entry-list';
 import { AROUND_PAGE_ENTRIES } from './entry-window-slice';
-import { type LiveThread, liveThread, message } from './live-thread.test-fixtures';
+import { type LiveThread, liveThread, message } from './testing/live-thread-support';
 
 async function scrollToEnd(thread: LiveThread) {
   while (!thread.chat().entries.reachesEnd) await thread.store.getState().loadNewerEntries('thread-1');

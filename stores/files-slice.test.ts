@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_BINARY_PAGE_BYTES } from '../lib/protocol/workspace-files';
 import { createBatonStore } from './baton-store';
-import { scriptedRelay, WireError } from './fake-baton-rpc';
+import { scriptedRelay, WireError } from './testing/fake-baton-rpc';
 import { FILE_PAGE_LINES } from './file-view';
 import { quickOpenPattern } from './files-slice';
 

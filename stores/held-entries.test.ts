@@ -1,7 +1,7 @@
 /** A tab holds a bounded part of a long thread: the far end of what it holds goes as the reader pages on. */
 import { describe, expect, it } from 'vitest';
 import { entriesOf, entryAt, entryCount, entryListOf, MAX_HELD_ENTRIES, withoutNewest } from './entry-list';
-import { liveThread, message, type LiveThread } from './live-thread.test-fixtures';
+import { liveThread, message, type LiveThread } from './testing/live-thread-support';
 
 const LENGTH = MAX_HELD_ENTRIES * 3 + 250;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../lib/protocol/acp-threads';
 import { createBatonStore, selectOpenChat } from './baton-store';
 import { entriesOf, entryCount } from './entry-list';
-import { scriptedRelay } from './fake-baton-rpc';
+import { scriptedRelay } from './testing/fake-baton-rpc';
 import { FIRST_PAGE_ENTRIES } from './threads-slice';
 
 const THREAD_LENGTH = 250;

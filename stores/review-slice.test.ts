@@ -1,7 +1,7 @@
 /** Moving through a thread's tool calls and changes, and what an import refuses before sending. */
 import { describe, expect, it } from 'vitest';
 import { createBatonStore } from './baton-store';
-import { scriptedRelay, WireError } from './fake-baton-rpc';
+import { scriptedRelay, WireError } from './testing/fake-baton-rpc';
 import { MAX_IMPORT_UPLOAD_BYTES, selectChangesShown } from './review-slice';
 
 const message = (chunk: string) => ({ type: 'message' as const, role: 'user' as const, chunks: [{ type: 'text' as const, chunk }] });

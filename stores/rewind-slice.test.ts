@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../lib/protocol/acp-threads';
 import type { ChatContext } from '../lib/protocol/eca-chat';
 import { createBatonStore } from './baton-store';
-import { scriptedRelay } from './fake-baton-rpc';
+import { scriptedRelay } from './testing/fake-baton-rpc';
 
 const readme: ChatContext = { type: 'file', path: 'README.md', linesRange: { start: 1, end: 5 } };
 const thread: ThreadEntry[] = [

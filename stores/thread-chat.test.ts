@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ThreadChat } from './thread-chat';
 import { EMPTY_THREAD_CHAT, TURN_ENDED_REASON, foldChatContent } from './thread-chat';
-import { approvedAndRejectedTurn, received } from './chat-contents.test-fixtures';
+import { approvedAndRejectedTurn, received } from './testing/chat-contents-support';
 import { entriesOf } from './entry-list';
 
 const fold = (chat: ThreadChat, contents: ReturnType<typeof approvedAndRejectedTurn>) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BatonErrorCodes } from '../lib/protocol/baton-protocol';
 import { createBatonStore } from './baton-store';
-import { scriptedRelay, WireError } from './fake-baton-rpc';
+import { scriptedRelay, WireError } from './testing/fake-baton-rpc';
 
 const modifiedAt = '2025-01-01T00:00:00.000Z';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SequencedContentReceivedParams } from '../lib/protocol/thread-events';
-import { received } from './chat-contents.test-fixtures';
+import { received } from './testing/chat-contents-support';
 import { EMPTY_THREAD_CHAT, type ThreadChat } from './thread-chat';
 import { applyCatchUp, hasGap, loadSnapshot, receiveSequenced } from './thread-sequence';
 import { entriesOf } from './entry-list';

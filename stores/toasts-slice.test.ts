@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBatonStore } from './baton-store';
-import { FakeBatonRpc } from './fake-baton-rpc';
+import { FakeBatonRpc } from './testing/fake-baton-rpc';
 import { MAX_TOASTS } from './toasts-slice';
 
 describe('toasts from $/showMessage', () => {

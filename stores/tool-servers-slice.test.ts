@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeAgentServers } from './active-agent';
 import { createBatonStore } from './baton-store';
-import { FakeBatonRpc } from './fake-baton-rpc';
+import { FakeBatonRpc } from './testing/fake-baton-rpc';
 import { toolServerError, type ToolServer } from './tool-servers-slice';
 
 const tool = { name: 'read', description: 'Reads', parameters: {} };

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { MarkdownDocument } from './markdown-block';
 import { MarkdownSketch } from './markdown-sketch';
-import { renderWhenLoaded } from './render-when-loaded';
+import { renderWhenLoaded } from './testing/render-when-loaded';
 
 const SAMPLES = [
   'One plain line of prose.',

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MarkdownText } from './markdown-text';
-import { renderWhenLoaded } from './render-when-loaded';
+import { renderWhenLoaded } from './testing/render-when-loaded';
 
 /** What an agent could write to take over the page, were its Markdown rendered as HTML. */
 const HOSTILE = [

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LinkCard } from './link-card';
 import { ReasoningBlock } from './reasoning-block';
-import { renderWhenLoaded } from './render-when-loaded';
+import { renderWhenLoaded } from './testing/render-when-loaded';
 
 describe('LinkCard', () => {
   it('opens a web link in a new tab that gets no handle on this page', () => {

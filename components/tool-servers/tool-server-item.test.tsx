@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createBatonStore, type ToolServer } from '../../stores/baton-store';
-import { FakeBatonRpc } from '../../stores/fake-baton-rpc';
+import { FakeBatonRpc } from '../../stores/testing/fake-baton-rpc';
 import { BatonStoreContext } from '../baton-client/baton-store-context';
 import { ToolServerItem } from './tool-server-item';
 

@@ -1,5 +1,5 @@
 /** Scripts for the scripted Anthropic-compatible server, one per behaviour a test needs. */
-import { createGate, type Gate } from '../../server/demo-model/gate';
+import { createGate, type Gate } from '../../server/demo-model/testing/gate';
 import type { MessagesRequest } from '../../server/demo-model/messages-request';
 import type { ModelScript } from '../../server/demo-model/scripted-reply';
 

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { matchSpecExample, type SpecExampleFixture } from './spec-example-matcher';
+import { matchSpecExample, type SpecExampleFixture } from './testing/spec-example-matcher';
 
 const folder = path.join(import.meta.dirname, 'spec-examples');
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorCodes } from '../protocol/json-rpc';
 import { parseError, RpcError } from './errors';
-import { createLinkedTransports } from './in-memory-transport';
+import { createLinkedTransports } from './testing/in-memory-transport';
 import type { ProtocolDefinition } from './protocol-definition';
 import { RpcConnection, type RpcConnectionOptions } from './rpc-connection';
 import type { Transport } from './transport';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ErrorCodes } from '../protocol/json-rpc';
 import { ConnectionError, RpcError } from './errors';
-import { createLinkedTransports } from './in-memory-transport';
+import { createLinkedTransports } from './testing/in-memory-transport';
 import { RpcConnection } from './rpc-connection';
 import type { ProtocolDefinition } from './protocol-definition';
 import type { Transport } from './transport';

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createGate } from './gate';
+import { createGate } from './testing/gate';
 import type { ModelScript } from './scripted-reply';
 import { type ScriptedModelServer, startScriptedModelServer } from './scripted-model-server';
 import { scriptedSignature } from './thinking-signature';

@@ -16,7 +16,7 @@ import {
   startEcaServerInProcess,
   type InProcessServer,
   type TestFolders,
-} from './eca-server-test-support';
+} from './testing/eca-server-support';
 
 const writeFileCall = (file: string) => ({ name: 'write_file', input: { path: file, content: `${file}\n` } });
 

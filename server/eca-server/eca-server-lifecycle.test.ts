@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestFolders, startEcaServerInProcess, within, type InProcessServer, type TestFolders } from './eca-server-test-support';
+import { makeTestFolders, startEcaServerInProcess, within, type InProcessServer, type TestFolders } from './testing/eca-server-support';
 
 let folders: TestFolders;
 let running: InProcessServer;

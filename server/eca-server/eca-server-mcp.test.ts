@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../relay/project-root';
-import { makeTestFolders, startEcaServerInProcess, type InProcessServer, type TestFolders } from './eca-server-test-support';
+import { makeTestFolders, startEcaServerInProcess, type InProcessServer, type TestFolders } from './testing/eca-server-support';
 
 const EVERYTHING_ENTRY = path.join(PROJECT_ROOT, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
 

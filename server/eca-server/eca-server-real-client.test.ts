@@ -13,8 +13,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MessagesRequest } from '../demo-model/messages-request';
 import { startScriptedModelServer, type ScriptedModelServer } from '../demo-model/scripted-model-server';
 import type { ModelScript } from '../demo-model/scripted-reply';
-import { makeTestFolders, startEcaServerInProcess, type InProcessServer, type TestFolders } from './eca-server-test-support';
-import { RealClientEditor } from './real-client-editor';
+import { makeTestFolders, startEcaServerInProcess, type InProcessServer, type TestFolders } from './testing/eca-server-support';
+import { RealClientEditor } from './testing/real-client-editor';
 
 type Content = Record<string, unknown> & { type: string };
 

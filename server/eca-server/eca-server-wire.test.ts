@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ConfigUpdatedParams } from '../../lib/protocol/eca/config';
-import { expectCleanExit, linkToProcess, TestEditor, useEcaServerProcess } from './eca-server-test-support';
+import { expectCleanExit, linkToProcess, TestEditor, useEcaServerProcess } from './testing/eca-server-support';
 
 const fixture = useEcaServerProcess();
 

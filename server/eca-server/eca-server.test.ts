@@ -11,7 +11,7 @@ import type { ChatContent } from '../../lib/protocol/eca-chat';
 import type { ConfigUpdatedParams } from '../../lib/protocol/eca/config';
 import type { ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
 import { DEFAULT_MODEL } from '../agents/builtin/create-builtin-agent';
-import { callToolsThenSay, expectCleanExit, linkToProcess, TestEditor, useEcaServerProcess } from './eca-server-test-support';
+import { callToolsThenSay, expectCleanExit, linkToProcess, TestEditor, useEcaServerProcess } from './testing/eca-server-support';
 
 const FILE_TEXT = 'Written through the ECA server.\n';
 const FINAL_TEXT = 'The file hello.txt is in place.';

@@ -14,7 +14,7 @@ import { exportThread } from '../../lib/thread/export/export-thread';
 import { lockDataDir } from '../relay/data-dir-lock';
 import { PROJECT_ROOT } from '../relay/project-root';
 import { openThreadStore } from '../store/prisma-thread-store';
-import { createTestDatabase } from '../store/test-databases';
+import { createTestDatabase } from '../store/testing/databases';
 import { readAllEntries } from './thread-archive';
 import { CommandError, runExportCommand, runImportCommand } from './thread-file-commands';
 

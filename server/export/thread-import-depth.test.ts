@@ -8,7 +8,7 @@ import { MAX_JSON_DEPTH } from '../../lib/json/json-bounds';
 import { ErrorCodes } from '../../lib/protocol/json-rpc';
 import { MAX_THREAD_FILE_DEPTH, type ThreadDetails } from '../../lib/protocol/thread-export';
 import { exportThread } from '../../lib/thread/export/export-thread';
-import { rpcClient, startTestRelay, type TestRelay, whenConnected } from '../relay/relay-test-support';
+import { rpcClient, startTestRelay, type TestRelay, whenConnected } from '../relay/testing/relay-support';
 import { connectScriptClient } from '../relay/script-client';
 
 const details: ThreadDetails = {

@@ -11,10 +11,10 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { connectRelayClient, isTurnFinished } from '../../e2e/support/relay-client';
 import { approvalLabel } from '../../lib/thread/review-labels';
-import { say, useTool } from '../agents/builtin/agent-test-support';
+import { say, useTool } from '../agents/builtin/testing/agent-support';
 import type { ScriptedReply } from '../demo-model/scripted-reply';
 import { startScriptedModelServer } from '../demo-model/scripted-model-server';
-import { startTestRelay, type TestRelay } from '../relay/relay-test-support';
+import { startTestRelay, type TestRelay } from '../relay/testing/relay-support';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -10,11 +10,11 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { connectRelayClient, isTurnFinished, type RelayClient } from '../../e2e/support/relay-client';
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
-import { say, useTool } from '../agents/builtin/agent-test-support';
-import { createGate } from '../demo-model/gate';
+import { say, useTool } from '../agents/builtin/testing/agent-support';
+import { createGate } from '../demo-model/testing/gate';
 import type { ScriptedReply } from '../demo-model/scripted-reply';
 import { startScriptedModelServer } from '../demo-model/scripted-model-server';
-import { startTestRelay, type TestRelay } from '../relay/relay-test-support';
+import { startTestRelay, type TestRelay } from '../relay/testing/relay-support';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -17,7 +17,7 @@ import type { ThreadStore } from '../store/thread-store';
 import { ThreadHub } from './thread-hub';
 import { ENTRY_MIN_PIECES } from './thread-recorder';
 
-const RELAY = fileURLToPath(new URL('./fixtures/stepped-stream-relay.ts', import.meta.url));
+const RELAY = fileURLToPath(new URL('./testing/stepped-stream-relay-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 let folder: string;

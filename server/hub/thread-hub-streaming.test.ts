@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import type { AgentBackend, AgentTurn } from '../agents/agent-backend';
 import { AgentRegistry } from '../agents/agent-registry';
-import { createGate, type Gate } from '../demo-model/gate';
+import { createGate, type Gate } from '../demo-model/testing/gate';
 import { openThreadStore } from '../store/prisma-thread-store';
 import type { EventBatch, ThreadStore } from '../store/thread-store';
 import { ThreadHub } from './thread-hub';

@@ -7,9 +7,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { SandboxAvailability } from './sandbox-probe';
-import { createSandboxPlace, ORDINARY_HOME_TEXT, SECRETS, type SandboxPlace, type SandboxRun } from './sandbox-test-support';
+import { createSandboxPlace, ORDINARY_HOME_TEXT, SECRETS, type SandboxPlace, type SandboxRun } from './testing/sandbox-support';
 
-const FIXTURE = new URL('./sandbox-fixture.ts', import.meta.url).pathname;
+const FIXTURE = new URL('./testing/sandbox-relay-child.ts', import.meta.url).pathname;
 /** `nobody`: the relay of a user who is not root. */
 const UNPRIVILEGED = 65534;
 const asRoot = process.getuid?.() === 0;

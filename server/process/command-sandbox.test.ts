@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CommandSandbox } from './command-sandbox';
 import { SandboxConfigSchema } from './sandbox-config';
-import { createSandboxPlace, ORDINARY_HOME_TEXT, runInSandbox, SECRETS, type SandboxPlace } from './sandbox-test-support';
+import { createSandboxPlace, ORDINARY_HOME_TEXT, runInSandbox, SECRETS, type SandboxPlace } from './testing/sandbox-support';
 
 const DEFAULTS = SandboxConfigSchema.parse({});
 let place: SandboxPlace;

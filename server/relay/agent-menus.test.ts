@@ -4,8 +4,8 @@
  * Start and Stop reach it. A tab with no thread open gets the agent it names for the next thread.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeServerEntry } from '../agents/eca-client/eca-client-test-support';
-import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './relay-test-support';
+import { fakeServerEntry } from '../agents/eca-client/testing/eca-client-support';
+import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './testing/relay-support';
 import { connectScriptClient } from './script-client';
 
 const WAIT_LIMIT_MS = 25_000;

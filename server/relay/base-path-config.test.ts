@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadRelayConfig, readBasePath } from './relay-config';
-import { startTestRelay } from './relay-test-support';
+import { startTestRelay } from './testing/relay-support';
 
 let folder: string;
 let file: string;

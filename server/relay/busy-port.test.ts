@@ -1,7 +1,7 @@
 /** A second relay on a port the first one holds says so, and says what to do instead. */
 import { afterEach, expect, it } from 'vitest';
 import { ListenError } from './listen-error';
-import { startTestRelay, type TestRelay } from './relay-test-support';
+import { startTestRelay, type TestRelay } from './testing/relay-support';
 
 const relays: TestRelay[] = [];
 

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { buildHighlightWorker, HIGHLIGHT_WORKER_ENTRY } from '../../scripts/build-highlight-worker.mjs';
+import { buildHighlightWorker, HIGHLIGHT_WORKER_ENTRY } from './build-highlight-worker.mjs';
 import { withoutRelaySecrets } from '../process/relay-secrets';
 import { PROJECT_ROOT } from './project-root';
 import { buildWithProgress } from './ui-build-progress';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { excludeDataDirFromGit } from './git-exclude';
-import { startTestRelay } from './relay-test-support';
+import { startTestRelay } from './testing/relay-support';
 
 let folder: string;
 

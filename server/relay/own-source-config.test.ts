@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import type { ConfigUpdatedParams } from '../../lib/protocol/eca-chat';
-import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './relay-test-support';
+import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './testing/relay-support';
 import { connectScriptClient } from './script-client';
 
 const relays: TestRelay[] = [];

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCodes } from '../../lib/protocol/json-rpc';
 import { MAX_PROMPT_CONTEXTS } from '../agents/prompt-limits';
-import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './relay-test-support';
+import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './testing/relay-support';
 import { connectScriptClient } from './script-client';
 
 let test: TestRelay;

@@ -7,10 +7,10 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { say, scriptedSteps, useTool } from '../agents/builtin/agent-test-support';
+import { say, scriptedSteps, useTool } from '../agents/builtin/testing/agent-support';
 import { type ScriptedModelServer, startScriptedModelServer } from '../demo-model/scripted-model-server';
-import { makeSpecialFiles, type SpecialFiles } from '../workspace/special-files-test-support';
-import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './relay-test-support';
+import { makeSpecialFiles, type SpecialFiles } from '../workspace/testing/special-files-support';
+import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './testing/relay-support';
 import { connectScriptClient } from './script-client';
 
 const ORDINARY_CODE = Array.from(

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { openThreadStore } from '../store/prisma-thread-store';
-import { createTestDatabase, type TestDatabase } from '../store/test-databases';
-import { rpcClient, startTestRelay, whenConnected } from './relay-test-support';
+import { createTestDatabase, type TestDatabase } from '../store/testing/databases';
+import { rpcClient, startTestRelay, whenConnected } from './testing/relay-support';
 import { connectScriptClient } from './script-client';
 
 const TOKEN = 'postgres-relay-token-'.padEnd(43, 'p');

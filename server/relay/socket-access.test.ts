@@ -4,7 +4,7 @@
  * middleware runs; socket.io-client shows what a script (or the page, with `auth`) sees.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RpcReply, rawHandshake, rpcClient, startTestRelay, type TestRelay, whenConnected } from './relay-test-support';
+import { type RpcReply, rawHandshake, rpcClient, startTestRelay, type TestRelay, whenConnected } from './testing/relay-support';
 import { connectScriptClient } from './script-client';
 import { UNAUTHORIZED_MESSAGE } from './socket-server';
 

@@ -6,7 +6,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ErrorCodes } from '../../lib/protocol/json-rpc';
 import { MAX_JSON_DEPTH } from '../../lib/json/json-bounds';
-import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './relay-test-support';
+import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './testing/relay-support';
 import { connectScriptClient } from './script-client';
 
 const DEPTH = 5_000;

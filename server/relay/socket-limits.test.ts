@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LimitErrorCodes, type MessageLimits, transportMaxBytes } from './message-limits';
-import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './relay-test-support';
+import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './testing/relay-support';
 import { connectScriptClient } from './script-client';
 
 const LIMITS: MessageLimits = { maxMessageBytes: 64 * 1024, burst: 20, perSecond: 10 };

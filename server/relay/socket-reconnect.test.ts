@@ -3,7 +3,7 @@
  * cannot reconnect once that token is revoked (the relay restarted with another one).
  */
 import { expect, it } from 'vitest';
-import { rawHandshake, startTestRelay, type TestRelay, whenConnected } from './relay-test-support';
+import { rawHandshake, startTestRelay, type TestRelay, whenConnected } from './testing/relay-support';
 import { connectScriptClient } from './script-client';
 import { UNAUTHORIZED_MESSAGE } from './socket-server';
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { LimitErrorCodes } from './message-limits';
 import type { OutgoingLimits } from './outgoing-bounds';
-import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './relay-test-support';
+import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './testing/relay-support';
 import { connectScriptClient } from './script-client';
 
 const EVENTS = 40;

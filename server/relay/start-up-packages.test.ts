@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from './project-root';
 
 function packagesLoadedAtStart(): Promise<string[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/relay/start-up-packages-fixture.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/relay/testing/start-up-packages-child.ts'], {
     cwd: PROJECT_ROOT,
     env: { NODE_ENV: 'test', PATH: process.env.PATH, HOME: process.env.HOME },
     stdio: ['ignore', 'pipe', 'pipe'],

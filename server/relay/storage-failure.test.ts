@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { connectRelayClient, isTurnFinished, type RelayClient } from '../../e2e/support/relay-client';
-import { createGate, type Gate } from '../demo-model/gate';
+import { createGate, type Gate } from '../demo-model/testing/gate';
 import { startScriptedModelServer, type ScriptedModelServer } from '../demo-model/scripted-model-server';
 import { PROJECT_ROOT } from './project-root';
-import { startTestRelay, type TestRelay } from './relay-test-support';
+import { startTestRelay, type TestRelay } from './testing/relay-support';
 
 const ANSWER = 'One two three four five six seven eight nine ten.';
 const cleanups: Array<() => Promise<void> | void> = [];

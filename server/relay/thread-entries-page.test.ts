@@ -9,8 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { openThreadStore } from '../store/prisma-thread-store';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../store/test-databases';
-import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './relay-test-support';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../store/testing/databases';
+import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './testing/relay-support';
 import { connectScriptClient } from './script-client';
 
 const TOKEN = 'paging-token-'.padEnd(43, 'p');

@@ -8,10 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
 import type { ThreadDeletedParams, ThreadUpdatedParams } from '../../lib/protocol/thread-list-methods';
 import { connectRelayClient, isTurnFinished, type RelayClient } from '../../e2e/support/relay-client';
-import { createGate, type Gate } from '../demo-model/gate';
+import { createGate, type Gate } from '../demo-model/testing/gate';
 import { startScriptedModelServer, type ScriptedModelServer } from '../demo-model/scripted-model-server';
 import type { MessagesRequest } from '../demo-model/messages-request';
-import { startTestRelay, type TestRelay } from './relay-test-support';
+import { startTestRelay, type TestRelay } from './testing/relay-support';
 
 const ANSWER = 'Plenty of words stream back to the tab that asked.';
 

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { connectRelayClient, isTurnFinished, type RelayClient } from '../../e2e/support/relay-client';
-import { say, scriptedSteps, useTool } from '../agents/builtin/agent-test-support';
+import { say, scriptedSteps, useTool } from '../agents/builtin/testing/agent-support';
 import { startScriptedModelServer } from '../demo-model/scripted-model-server';
-import { startTestRelay, type TestRelay } from './relay-test-support';
+import { startTestRelay, type TestRelay } from './testing/relay-support';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { connectRelayClient, type RelayClient } from '../../e2e/support/relay-client';
-import { startTestRelay, type TestRelay } from './relay-test-support';
+import { startTestRelay, type TestRelay } from './testing/relay-support';
 
 let relay: TestRelay;
 let client: RelayClient;

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { BatonErrorCodes } from '../../lib/protocol/baton-protocol';
 import { connectRelayClient, type RelayClient } from '../../e2e/support/relay-client';
-import { startTestRelay, type TestRelay } from './relay-test-support';
+import { startTestRelay, type TestRelay } from './testing/relay-support';
 
 let relay: TestRelay;
 let client: RelayClient;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RelayOptions, type RunningRelay, startRelay } from './relay';
-import { whenConnected } from './relay-test-support';
+import { whenConnected } from './testing/relay-support';
 import { connectScriptClient } from './script-client';
 import { UNAUTHORIZED_MESSAGE } from './socket-server';
 import { rotateTokenFile, tokenFilePath } from './token-file';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BatonErrorCodes } from '../../lib/protocol/baton-protocol';
 import { ErrorCodes } from '../../lib/protocol/json-rpc';
 import { MAX_BINARY_PAGE_BYTES } from '../../lib/protocol/workspace-files';
-import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './relay-test-support';
+import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './testing/relay-support';
 import { connectScriptClient } from './script-client';
 
 let folder: string;

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ApprovalPolicy } from '../guard/approval-policy';
-import { commitInRepository, HOOK_MARKER, initRepository, MARKING_HOOK, snapshotFolder } from '../workspace/git-repository-test-support';
+import { commitInRepository, HOOK_MARKER, initRepository, MARKING_HOOK, snapshotFolder } from '../workspace/testing/git-repository-support';
 import { Workspace } from '../workspace/workspace';
 import { CheckpointRestore } from './checkpoint-restore';
 import { policyRestoreGuard } from './policy-restore-guard';

@@ -6,11 +6,11 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { useAutohandFixture } from '../agents/autohand/autohand-test-support';
+import { useAutohandFixture } from '../agents/autohand/testing/autohand-support';
 import { Workspace } from '../workspace/workspace';
-import { AGENT_NOTES, readNotes, startAutohandRewindHarness, USER_NOTES } from './autohand-rewind-harness';
+import { AGENT_NOTES, readNotes, startAutohandRewindHarness, USER_NOTES } from './testing/autohand-rewind-support';
 import { revertThreadFile } from './file-revert';
-import type { RewindHarness } from './rewind-test-support';
+import type { RewindHarness } from './testing/rewind-support';
 
 const fixture = useAutohandFixture();
 let harness: RewindHarness | undefined;

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentBackend } from '../agents/agent-backend';
 import { AgentRegistry } from '../agents/agent-registry';
-import { type AcpHarness, startAcpHarness } from '../agents/acp/acp-test-support';
-import { messageTexts, type RewindHarness, startRewindHarness } from './rewind-test-support';
+import { type AcpHarness, startAcpHarness } from '../agents/acp/testing/acp-support';
+import { messageTexts, type RewindHarness, startRewindHarness } from './testing/rewind-support';
 import { forkThreadAt, rewindThreadTo } from './thread-history-edits';
 
 let acp: AcpHarness | undefined;

@@ -4,10 +4,10 @@
  * taken at the start of the turn puts the file back. On both databases.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { useAutohandFixture } from '../agents/autohand/autohand-test-support';
-import { DATABASE_KINDS } from '../store/test-databases';
-import { AGENT_NOTES, readNotes, startAutohandRewindHarness, USER_NOTES } from './autohand-rewind-harness';
-import type { RewindHarness } from './rewind-test-support';
+import { useAutohandFixture } from '../agents/autohand/testing/autohand-support';
+import { DATABASE_KINDS } from '../store/testing/databases';
+import { AGENT_NOTES, readNotes, startAutohandRewindHarness, USER_NOTES } from './testing/autohand-rewind-support';
+import type { RewindHarness } from './testing/rewind-support';
 import { previewThreadRewind, rewindThreadTo } from './thread-history-edits';
 
 const fixture = useAutohandFixture();

@@ -8,11 +8,11 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useAutohandFixture } from '../agents/autohand/autohand-test-support';
+import { useAutohandFixture } from '../agents/autohand/testing/autohand-support';
 import { ThreadDirectory } from '../hub/thread-directory';
 import { ThreadListEvents } from '../hub/thread-list-events';
-import { AGENT_NOTES, readNotes, startAutohandRewindHarness, USER_NOTES } from './autohand-rewind-harness';
-import type { RewindHarness } from './rewind-test-support';
+import { AGENT_NOTES, readNotes, startAutohandRewindHarness, USER_NOTES } from './testing/autohand-rewind-support';
+import type { RewindHarness } from './testing/rewind-support';
 import { forkThreadAt, previewThreadRewind, rewindThreadTo } from './thread-history-edits';
 
 const fixture = useAutohandFixture();

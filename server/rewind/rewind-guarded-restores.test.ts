@@ -10,12 +10,12 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentRegistry } from '../agents/agent-registry';
-import { say, scriptedSteps, useAgentFixture, useTool } from '../agents/builtin/agent-test-support';
+import { say, scriptedSteps, useAgentFixture, useTool } from '../agents/builtin/testing/agent-support';
 import { ApprovalPolicy } from '../guard/approval-policy';
-import { commitInRepository, HOOK_MARKER, initRepository, MARKING_HOOK, snapshotFolder } from '../workspace/git-repository-test-support';
+import { commitInRepository, HOOK_MARKER, initRepository, MARKING_HOOK, snapshotFolder } from '../workspace/testing/git-repository-support';
 import { policyRestoreGuard } from './policy-restore-guard';
 import type { RestoreGuard } from './restore-writes';
-import { type RewindHarness, startRewindHarness } from './rewind-test-support';
+import { type RewindHarness, startRewindHarness } from './testing/rewind-support';
 import { forkThreadAt, previewThreadRewind, rewindThreadTo } from './thread-history-edits';
 
 const fixture = useAgentFixture({ prefix: 'baton-guarded-rewind-' });

@@ -8,12 +8,12 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentRegistry } from '../agents/agent-registry';
-import { say, scriptedSteps, useAgentFixture, useTool } from '../agents/builtin/agent-test-support';
+import { say, scriptedSteps, useAgentFixture, useTool } from '../agents/builtin/testing/agent-support';
 import { ThreadHub } from '../hub/thread-hub';
 import { ThreadBusyError } from '../hub/thread-session';
-import { DATABASE_KINDS, type DatabaseKind } from '../store/test-databases';
+import { DATABASE_KINDS, type DatabaseKind } from '../store/testing/databases';
 import { forkThreadAt, previewThreadRewind, rewindThreadTo } from './thread-history-edits';
-import { messageTexts, replayedEntries, type RewindHarness, startRewindHarness } from './rewind-test-support';
+import { messageTexts, replayedEntries, type RewindHarness, startRewindHarness } from './testing/rewind-support';
 import { RewindPointError } from './user-messages';
 
 const fixture = useAgentFixture({ prefix: 'baton-rewind-' });

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { openThreadStore } from './prisma-thread-store';
-import { createTestDatabase, type TestDatabase } from './test-databases';
+import { createTestDatabase, type TestDatabase } from './testing/databases';
 import type { ThreadStore } from './thread-store';
 
 const text = (seq: number): ThreadEvent => ({ seq, role: 'assistant', content: { type: 'text', text: `p${seq} ` } });

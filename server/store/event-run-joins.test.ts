@@ -9,7 +9,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaClient } from './generated/client';
 import { connectPostgres } from './postgres-connection';
 import { openThreadStore } from './prisma-thread-store';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './testing/databases';
 import type { ThreadStore } from './thread-store';
 
 const text = (seq: number): ThreadEvent => ({ seq, role: 'assistant', content: { type: 'text', text: `p${seq} ` } });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { postgresSchema } from '../../scripts/postgres-schema.mjs';
+import { postgresSchema } from './postgres-schema.mjs';
 import { migrationsDirectoryFor, POSTGRES_SCHEMA_SNAPSHOT } from './migrate';
 
 describe("PostgreSQL's migrations", () => {

@@ -7,7 +7,7 @@ import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { ChatContentSchema } from '../../lib/protocol/eca-chat';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { openThreadStore } from './prisma-thread-store';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './testing/databases';
 import type { ThreadStore } from './thread-store';
 
 const message = (role: 'user' | 'assistant', text: string): ThreadEntry => ({ type: 'message', role, chunks: [{ type: 'text', chunk: text }] });

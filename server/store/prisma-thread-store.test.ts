@@ -9,7 +9,7 @@ import { applyMigrations, migrationsDirectoryFor } from './migrate';
 import { connectPostgres } from './postgres-connection';
 import { openThreadStore } from './prisma-thread-store';
 import { connectSqlite, readPragma } from './sqlite-connection';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './testing/databases';
 import type { ThreadStore } from './thread-store';
 
 const userMessage = (text: string): ThreadEntry => ({

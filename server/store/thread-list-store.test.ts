@@ -4,7 +4,7 @@ import type { ThreadEntry } from '../../lib/protocol/acp-threads';
 import { openThreadStore } from './prisma-thread-store';
 import { InvalidCursorError, type ThreadStore } from './thread-store';
 import { toMatchQuery } from './thread-search';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './testing/databases';
 
 const message = (role: 'user' | 'assistant', text: string): ThreadEntry => ({ type: 'message', role, chunks: [{ type: 'text', chunk: text }] });
 

@@ -9,7 +9,7 @@ import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
 import { openThreadStore } from './prisma-thread-store';
 import { RANKED_ROWS_AT_MOST, SEARCH_WINDOW_ROWS } from './thread-search';
 import type { ThreadStore } from './thread-store';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './testing/databases';
 
 const message = (text: string): ThreadEntry => ({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: text }] });
 

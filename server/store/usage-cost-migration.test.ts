@@ -12,7 +12,7 @@ import type { DatabaseTarget } from './database-target';
 import { migrationsDirectoryFor } from './migrate';
 import { openThreadStore } from './prisma-thread-store';
 import { readMigrationsList, schemaFilterFor, withSchemaEngine } from './schema-engine';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './test-databases';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './testing/databases';
 
 const MIGRATION = '_usage_cost_dollars';
 let database: TestDatabase | undefined;

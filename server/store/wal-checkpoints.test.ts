@@ -106,7 +106,7 @@ describe('WAL checkpoints off the event loop', () => {
     it('later: a worker that breaks after it started hands checkpointing back, and says why', async () => {
       prisma = await connectSqlite(path.join(folder, 'baton.db'));
       const said: string[] = [];
-      const failingWorker = new URL('./fixtures/failing-checkpoint-worker.mjs', import.meta.url);
+      const failingWorker = new URL('./testing/failing-checkpoint-worker.mjs', import.meta.url);
       const checkpoints = await startWalCheckpoints(prisma, path.join(folder, 'baton.db'), (line) => said.push(line), failingWorker);
       const client = prisma;
       await expect.poll(() => autocheckpointPages(client)).toBe(1000);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type CheckedFolder, openCheckedFolder } from './checked-folder';
-import { initRepository } from './git-repository-test-support';
+import { initRepository } from './testing/git-repository-support';
 
 let base: string;
 let root: string;

@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { initRepository, MARKING_HOOK, snapshotFolder } from './git-repository-test-support';
-import { makeSpecialFiles } from './special-files-test-support';
+import { initRepository, MARKING_HOOK, snapshotFolder } from './testing/git-repository-support';
+import { makeSpecialFiles } from './testing/special-files-support';
 import { Workspace } from './workspace';
 
 let base: string;

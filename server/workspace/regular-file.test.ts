@@ -2,7 +2,7 @@ import { link, mkdir, mkdtemp, readFile, realpath, rm, stat, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeSpecialFiles, RUNS_AS_ROOT, type SpecialFiles } from './special-files-test-support';
+import { makeSpecialFiles, RUNS_AS_ROOT, type SpecialFiles } from './testing/special-files-support';
 import { Workspace } from './workspace';
 
 let base: string;

@@ -7,7 +7,7 @@ import { appendFile, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeSpecialFiles, type SpecialFiles } from './special-files-test-support';
+import { makeSpecialFiles, type SpecialFiles } from './testing/special-files-support';
 import { MAX_BINARY_PAGE_BYTES, MAX_DIRECTORY_ENTRIES, MAX_TEXT_FILE_BYTES, Workspace } from './workspace';
 
 let base: string;

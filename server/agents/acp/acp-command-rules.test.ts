@@ -10,8 +10,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalDecision } from '../agent-backend';
 import type { ToolApprovalRule } from '../../guard/agent-config';
-import { createRecordingTurn } from '../recording-turn';
-import { type AcpHarness, startAcpHarness } from './acp-test-support';
+import { createRecordingTurn } from '../testing/recording-turn';
+import { type AcpHarness, startAcpHarness } from './testing/acp-support';
 
 let harness: AcpHarness | undefined;
 afterEach(async () => {

@@ -7,10 +7,10 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeSpecialFiles, type SpecialFiles } from '../../workspace/special-files-test-support';
+import { makeSpecialFiles, type SpecialFiles } from '../../workspace/testing/special-files-support';
 import type { ApprovalDecision } from '../agent-backend';
-import { createRecordingTurn } from '../recording-turn';
-import { type AcpHarness, type AcpHarnessOptions, startAcpHarness } from './acp-test-support';
+import { createRecordingTurn } from '../testing/recording-turn';
+import { type AcpHarness, type AcpHarnessOptions, startAcpHarness } from './testing/acp-support';
 
 let harness: AcpHarness | undefined;
 let specials: SpecialFiles | undefined;

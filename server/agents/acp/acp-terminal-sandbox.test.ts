@@ -4,8 +4,8 @@ import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CommandSandbox } from '../../process/command-sandbox';
 import { SandboxConfigSchema } from '../../process/sandbox-config';
-import { createRecordingTurn } from '../recording-turn';
-import { type AcpHarness, type AcpHarnessOptions, startAcpHarness } from './acp-test-support';
+import { createRecordingTurn } from '../testing/recording-turn';
+import { type AcpHarness, type AcpHarnessOptions, startAcpHarness } from './testing/acp-support';
 
 const outside = `/var/tmp/baton-acp-terminal-${randomUUID()}`;
 let harness: AcpHarness | undefined;

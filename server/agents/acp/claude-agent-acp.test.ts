@@ -10,8 +10,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { contentBlocks, type MessagesRequest } from '../../demo-model/messages-request';
 import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
 import type { ScriptedBlock } from '../../demo-model/scripted-reply';
-import { createRecordingTurn } from '../recording-turn';
-import { type AcpHarness, startAcpHarness } from './acp-test-support';
+import { createRecordingTurn } from '../testing/recording-turn';
+import { type AcpHarness, startAcpHarness } from './testing/acp-support';
 
 const CLAUDE_AGENT_ACP = fileURLToPath(import.meta.resolve('@zed-industries/claude-agent-acp/dist/index.js'));
 const QUIET = { DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_ERROR_REPORTING: '1' };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contentOutline, createRecordingTurn } from '../recording-turn';
-import { answerText, useAutohandFixture } from './autohand-test-support';
-import type { Flavor } from './fake/fake-autohand';
+import { contentOutline, createRecordingTurn } from '../testing/recording-turn';
+import { answerText, useAutohandFixture } from './testing/autohand-support';
+import type { Flavor } from './testing/fake-autohand';
 
 const fixture = useAutohandFixture();
 const flavors: Flavor[] = ['observed', 'reference'];

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChatContent } from '../../../lib/protocol/eca-chat';
 import type { ApprovalAnswer, ApprovalDecision } from '../agent-backend';
-import { createRecordingTurn } from '../recording-turn';
-import { answerText, useAutohandFixture } from './autohand-test-support';
+import { createRecordingTurn } from '../testing/recording-turn';
+import { answerText, useAutohandFixture } from './testing/autohand-support';
 
 const fixture = useAutohandFixture();
 

@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import { AgentUnavailableError } from '../agent-backend';
 import { primingNote } from '../external/history-transcript';
-import { createRecordingTurn } from '../recording-turn';
-import { answerText, useAutohandFixture } from './autohand-test-support';
-import type { Flavor } from './fake/fake-autohand';
+import { createRecordingTurn } from '../testing/recording-turn';
+import { answerText, useAutohandFixture } from './testing/autohand-support';
+import type { Flavor } from './testing/fake-autohand';
 
 const fixture = useAutohandFixture();
 const flavors: Flavor[] = ['observed', 'reference'];

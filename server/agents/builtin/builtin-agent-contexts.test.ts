@@ -4,11 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatContext } from '../../../lib/protocol/eca-chat';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
-import { say, scriptedSteps, useAgentFixture } from './agent-test-support';
+import { say, scriptedSteps, useAgentFixture } from './testing/agent-support';
 import { McpServerManager } from './mcp/mcp-server-manager';
-import { EVERYTHING_BIN } from './mcp/mcp-test-support';
+import { EVERYTHING_BIN } from './mcp/testing/mcp-support';
 import { WEB_CONTEXT_NOTE } from './prompt-contexts';
-import { createRecordingTurn } from '../recording-turn';
+import { createRecordingTurn } from '../testing/recording-turn';
 
 const NOTES = 'alpha\nbeta\ngamma\ndelta\n';
 

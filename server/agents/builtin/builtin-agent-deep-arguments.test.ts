@@ -8,8 +8,8 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../lib/json/json-bounds';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
-import { say, scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
-import { createRecordingTurn } from '../recording-turn';
+import { say, scriptedSteps, useAgentFixture, useTool } from './testing/agent-support';
+import { createRecordingTurn } from '../testing/recording-turn';
 
 const fixture = useAgentFixture({
   prefix: 'baton-deep-arguments-',

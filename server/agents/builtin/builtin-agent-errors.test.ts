@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelScript } from '../../demo-model/scripted-reply';
-import { say, scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
+import { say, scriptedSteps, useAgentFixture, useTool } from './testing/agent-support';
 import { BuiltinAgentError } from './builtin-agent';
-import { freePort } from './mcp/mcp-test-support';
-import { contentOutline, createRecordingTurn } from '../recording-turn';
+import { freePort } from './mcp/testing/mcp-support';
+import { contentOutline, createRecordingTurn } from '../testing/recording-turn';
 
 const fixture = useAgentFixture({ prefix: 'baton-errors-', defaults: () => ({ model: 'claude-haiku-4-5' }) });
 

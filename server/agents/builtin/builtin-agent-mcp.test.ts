@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatCommandSchema } from '../../../lib/protocol/eca/chat-methods';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import { startScriptedModelServer } from '../../demo-model/scripted-model-server';
-import { say, scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
+import { say, scriptedSteps, useAgentFixture, useTool } from './testing/agent-support';
 import { BuiltinAgent } from './builtin-agent';
 import { createBuiltinAgentFromEnv } from './create-builtin-agent';
 import { McpServerManager } from './mcp/mcp-server-manager';
-import { EVERYTHING_BIN } from './mcp/mcp-test-support';
+import { EVERYTHING_BIN } from './mcp/testing/mcp-support';
 import { ApprovalPolicy } from '../../guard/approval-policy';
-import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../recording-turn';
+import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../testing/recording-turn';
 
 let manager: McpServerManager;
 

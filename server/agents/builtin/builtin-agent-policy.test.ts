@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import type { ScriptedReply } from '../../demo-model/scripted-reply';
 import type { ApprovalDecision } from '../agent-backend';
-import { say, scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
+import { say, scriptedSteps, useAgentFixture, useTool } from './testing/agent-support';
 import { CONFIG_REJECTED_TOOL_RESULT } from './anthropic-mapper';
 import type { BuiltinAgentOptions } from './builtin-agent';
 import type { ToolApprovalRule } from '../../guard/agent-config';
 import { ApprovalPolicy } from '../../guard/approval-policy';
-import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../recording-turn';
+import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../testing/recording-turn';
 import { defineTool } from './tools/builtin-tool';
 
 const fixture = useAgentFixture({ prefix: 'baton-policy-' });

@@ -8,11 +8,11 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import { ThreadHub } from '../../hub/thread-hub';
-import { replayedEntries, type RewindHarness, startRewindHarness } from '../../rewind/rewind-test-support';
-import { DATABASE_KINDS } from '../../store/test-databases';
+import { replayedEntries, type RewindHarness, startRewindHarness } from '../../rewind/testing/rewind-support';
+import { DATABASE_KINDS } from '../../store/testing/databases';
 import { Workspace } from '../../workspace/workspace';
 import { AgentRegistry } from '../agent-registry';
-import { say, scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
+import { say, scriptedSteps, useAgentFixture, useTool } from './testing/agent-support';
 
 const fixture = useAgentFixture({ prefix: 'baton-read-version-' });
 let harness: RewindHarness | undefined;

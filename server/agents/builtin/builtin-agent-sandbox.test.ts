@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import { CommandSandbox } from '../../process/command-sandbox';
 import { SandboxConfigSchema } from '../../process/sandbox-config';
-import { say, useAgentFixture, useTool, scriptedSteps } from './agent-test-support';
+import { say, useAgentFixture, useTool, scriptedSteps } from './testing/agent-support';
 import type { ToolApprovalRule } from '../../guard/agent-config';
 import { ApprovalPolicy } from '../../guard/approval-policy';
-import { createRecordingTurn } from '../recording-turn';
+import { createRecordingTurn } from '../testing/recording-turn';
 
 const fixture = useAgentFixture({
   prefix: 'baton-agent-sandbox-',

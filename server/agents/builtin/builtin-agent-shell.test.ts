@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import type { ScriptedReply } from '../../demo-model/scripted-reply';
-import { say, scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
-import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../recording-turn';
-import { waitUntilGone } from './tools/process-test-support';
+import { say, scriptedSteps, useAgentFixture, useTool } from './testing/agent-support';
+import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../testing/recording-turn';
+import { waitUntilGone } from './tools/testing/process-support';
 
 const fixture = useAgentFixture({ prefix: 'baton-agent-shell-' });
 

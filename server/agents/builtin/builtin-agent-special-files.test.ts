@@ -8,9 +8,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
-import { makeSpecialFiles, type SpecialFiles } from '../../workspace/special-files-test-support';
-import { say, scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
-import { createRecordingTurn } from '../recording-turn';
+import { makeSpecialFiles, type SpecialFiles } from '../../workspace/testing/special-files-support';
+import { say, scriptedSteps, useAgentFixture, useTool } from './testing/agent-support';
+import { createRecordingTurn } from '../testing/recording-turn';
 import { defineTool } from './tools/builtin-tool';
 
 let specials: SpecialFiles | undefined;

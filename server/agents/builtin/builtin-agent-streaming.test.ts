@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createDemoScript } from '../../demo-model/demo-script';
-import { createGate } from '../../demo-model/gate';
+import { createGate } from '../../demo-model/testing/gate';
 import { contentBlocks, type MessagesRequest, type RequestMessage } from '../../demo-model/messages-request';
 import { estimateInputTokens, type ScriptedReply } from '../../demo-model/scripted-reply';
-import { say, scriptedSteps, useAgentFixture } from './agent-test-support';
-import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../recording-turn';
+import { say, scriptedSteps, useAgentFixture } from './testing/agent-support';
+import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../testing/recording-turn';
 
 const fixture = useAgentFixture({ prefix: 'baton-streaming-', defaults: () => ({ model: 'claude-haiku-4-5' }) });
 

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
-import { say, scriptedSteps, useAgentFixture } from './agent-test-support';
-import { createRecordingTurn } from '../recording-turn';
+import { say, scriptedSteps, useAgentFixture } from './testing/agent-support';
+import { createRecordingTurn } from '../testing/recording-turn';
 
 const fixture = useAgentFixture({
   prefix: 'baton-tool-call-ids-',

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import type { ModelScript } from '../../demo-model/scripted-reply';
 import type { ApprovalDecision } from '../agent-backend';
-import { useAgentFixture } from './agent-test-support';
-import { contentOutline, createRecordingTurn } from '../recording-turn';
+import { useAgentFixture } from './testing/agent-support';
+import { contentOutline, createRecordingTurn } from '../testing/recording-turn';
 
 const fixture = useAgentFixture({
   prefix: 'baton-tools-',

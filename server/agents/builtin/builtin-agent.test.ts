@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import { createDemoScript, DEMO_FILE_PATH, DEMO_LINK, demoFileContent } from '../../demo-model/demo-script';
-import { createGate } from '../../demo-model/gate';
+import { createGate } from '../../demo-model/testing/gate';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
-import { useAgentFixture } from './agent-test-support';
-import { contentOutline, createRecordingTurn } from '../recording-turn';
+import { useAgentFixture } from './testing/agent-support';
+import { contentOutline, createRecordingTurn } from '../testing/recording-turn';
 
 const fixture = useAgentFixture({
   prefix: 'baton-agent-',

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { startScriptedModelServer } from '../../demo-model/scripted-model-server';
 import { BuiltinAgentConfigError, createBuiltinAgentFromEnv, DEFAULT_MODEL } from './create-builtin-agent';
 import { MODEL_CATALOG } from './model-catalog';
-import { scriptedSteps, useAgentFixture, useTool } from './agent-test-support';
+import { scriptedSteps, useAgentFixture, useTool } from './testing/agent-support';
 import { ApprovalPolicy } from '../../guard/approval-policy';
-import { createRecordingTurn } from '../recording-turn';
+import { createRecordingTurn } from '../testing/recording-turn';
 
 const fixture = useAgentFixture({ prefix: 'baton-factory-' });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordingTurn } from '../recording-turn';
-import { fakeServerEntry, spokenText, useEcaClient } from './eca-client-test-support';
+import { createRecordingTurn } from '../testing/recording-turn';
+import { fakeServerEntry, spokenText, useEcaClient } from './testing/eca-client-support';
 
 const ofType = (type: string) => (content: { type: string }) => content.type === type;
 

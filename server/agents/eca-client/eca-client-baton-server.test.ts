@@ -12,10 +12,10 @@ import { DEMO_FILE_PATH } from '../../demo-model/demo-script';
 import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
 import type { ModelScript } from '../../demo-model/scripted-reply';
 import { PROJECT_ROOT } from '../../relay/project-root';
-import { callToolsThenSay } from '../../eca-server/eca-server-test-support';
-import { createRecordingTurn } from '../recording-turn';
+import { callToolsThenSay } from '../../eca-server/testing/eca-server-support';
+import { createRecordingTurn } from '../testing/recording-turn';
 import type { AgentEntry } from '../agents-config';
-import { spokenText, useEcaClient } from './eca-client-test-support';
+import { spokenText, useEcaClient } from './testing/eca-client-support';
 
 const BATON_BIN = path.join(PROJECT_ROOT, 'bin', 'baton.mjs');
 const ofType = (type: string) => (content: { type: string }) => content.type === type;

@@ -4,8 +4,8 @@
  * specs do not have. Nothing of it may be fatal, and what Baton cannot draw is still named.
  */
 import { describe, expect, it } from 'vitest';
-import { createRecordingTurn } from '../recording-turn';
-import { fakeServerEntry, spokenText, useEcaClient } from './eca-client-test-support';
+import { createRecordingTurn } from '../testing/recording-turn';
+import { fakeServerEntry, spokenText, useEcaClient } from './testing/eca-client-support';
 
 const currentServer = () => fakeServerEntry(['--protocol=current']);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentUnavailableError } from '../agent-backend';
-import { createRecordingTurn } from '../recording-turn';
-import { spokenText, useEcaClient } from './eca-client-test-support';
+import { createRecordingTurn } from '../testing/recording-turn';
+import { spokenText, useEcaClient } from './testing/eca-client-support';
 
 describe('ECA client: Stop, crashes and what real servers send', () => {
   const fixture = useEcaClient();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordingTurn } from '../recording-turn';
-import { spokenText, useEcaClient } from './eca-client-test-support';
+import { createRecordingTurn } from '../testing/recording-turn';
+import { spokenText, useEcaClient } from './testing/eca-client-support';
 
 describe('ECA client: one server, one chat per thread', () => {
   const fixture = useEcaClient();

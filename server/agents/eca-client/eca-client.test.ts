@@ -1,8 +1,8 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { contentOutline, createRecordingTurn } from '../recording-turn';
+import { contentOutline, createRecordingTurn } from '../testing/recording-turn';
 import { AgentUnavailableError } from '../agent-backend';
-import { fakeServerEntry, spokenText, useEcaClient } from './eca-client-test-support';
+import { fakeServerEntry, spokenText, useEcaClient } from './testing/eca-client-support';
 
 describe('ECA client: lifecycle and a plain turn', () => {
   const fixture = useEcaClient();

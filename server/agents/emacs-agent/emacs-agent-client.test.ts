@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { AgentUnavailableError } from '../agent-backend';
 import { EmacsAgentClient, EmacsAgentRequestError, isSessionNotFound } from './emacs-agent-client';
-import { useEmacsAgentFixture } from './emacs-agent-test-support';
+import { useEmacsAgentFixture } from './testing/emacs-agent-support';
 import { SessionEventStream, type StreamedEvent } from './session-event-stream';
 
 const fixture = useEmacsAgentFixture();

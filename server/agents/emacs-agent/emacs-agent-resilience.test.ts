@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AgentUnavailableError } from '../agent-backend';
-import { createRecordingTurn } from '../recording-turn';
-import { answerText, useEmacsAgentFixture } from './emacs-agent-test-support';
+import { createRecordingTurn } from '../testing/recording-turn';
+import { answerText, useEmacsAgentFixture } from './testing/emacs-agent-support';
 
 const fixture = useEmacsAgentFixture();
 

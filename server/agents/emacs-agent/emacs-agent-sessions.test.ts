@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
 import { AgentUnavailableError } from '../agent-backend';
 import { primingNote } from '../external/history-transcript';
-import { createRecordingTurn } from '../recording-turn';
-import { answerText, useEmacsAgentFixture } from './emacs-agent-test-support';
+import { createRecordingTurn } from '../testing/recording-turn';
+import { answerText, useEmacsAgentFixture } from './testing/emacs-agent-support';
 
 const fixture = useEmacsAgentFixture();
 

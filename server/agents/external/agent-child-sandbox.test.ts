@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ndjsonFraming } from '../../../lib/rpc/framing/ndjson-reader';
 import { CommandSandbox } from '../../process/command-sandbox';
 import { SandboxConfigSchema } from '../../process/sandbox-config';
-import { createSandboxPlace, SECRETS, type SandboxPlace } from '../../process/sandbox-test-support';
+import { createSandboxPlace, SECRETS, type SandboxPlace } from '../../process/testing/sandbox-support';
 import { Workspace } from '../../workspace/workspace';
 import { ApprovalPolicy } from '../../guard/approval-policy';
 import { startAgentChild } from './agent-child';

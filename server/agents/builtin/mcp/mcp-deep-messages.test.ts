@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../../lib/json/json-bounds';
-import { recordUpdates, useMcpServerManagers } from './mcp-test-support';
+import { recordUpdates, useMcpServerManagers } from './testing/mcp-support';
 
 /** A line-by-line MCP server: `deep` answers 5,000 levels deep, `echo` answers what it heard last. */
 const SERVER = `

@@ -1,6 +1,6 @@
 /** A server reached by URL over streamable HTTP instead of started as a process. */
 import { describe, expect, it } from 'vitest';
-import { expectProcessGone, freePort, recordUpdates, startEverythingOverHttp, useMcpServerManagers } from './mcp-test-support';
+import { expectProcessGone, freePort, recordUpdates, startEverythingOverHttp, useMcpServerManagers } from './testing/mcp-support';
 
 const fixture = useMcpServerManagers();
 

@@ -13,7 +13,7 @@ import {
   readPid,
   recordUpdates,
   useMcpServerManagers,
-} from './mcp-test-support';
+} from './testing/mcp-support';
 import { isProcessAlive } from './process-liveness';
 
 const NEVER_ANSWERS = 'setInterval(() => {}, 1000);';

@@ -11,7 +11,7 @@ import { ChatCommandSchema } from '../../../../lib/protocol/eca/chat-methods';
 import { ToolServerUpdatedParamsSchema } from '../../../../lib/protocol/eca/tool-servers';
 import { promptCommand } from './mcp-prompts';
 import { McpServerManager } from './mcp-server-manager';
-import { EVERYTHING_BIN, FILESYSTEM_BIN, recordUpdates, useMcpServerManagers } from './mcp-test-support';
+import { EVERYTHING_BIN, FILESYSTEM_BIN, recordUpdates, useMcpServerManagers } from './testing/mcp-support';
 
 const fixture = useMcpServerManagers();
 

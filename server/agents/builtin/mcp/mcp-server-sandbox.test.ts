@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CommandSandbox } from '../../../process/command-sandbox';
 import { SandboxConfigSchema } from '../../../process/sandbox-config';
-import { createSandboxPlace, SECRETS, type SandboxPlace } from '../../../process/sandbox-test-support';
+import { createSandboxPlace, SECRETS, type SandboxPlace } from '../../../process/testing/sandbox-support';
 import { McpServerManager } from './mcp-server-manager';
-import { FILESYSTEM_BIN, recordUpdates } from './mcp-test-support';
+import { FILESYSTEM_BIN, recordUpdates } from './testing/mcp-support';
 
 let place: SandboxPlace;
 let elsewhere: string;

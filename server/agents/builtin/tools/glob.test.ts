@@ -2,7 +2,7 @@ import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { globTool, MAX_GLOB_RESULTS } from './glob';
-import { callTool, createTestWorkspace, type TestWorkspace } from './tool-test-support';
+import { callTool, createTestWorkspace, type TestWorkspace } from './testing/tool-support';
 
 let ws: TestWorkspace;
 

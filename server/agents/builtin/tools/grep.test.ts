@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { grepTool, MAX_GREP_LINE_LENGTH, MAX_GREP_MATCHES, searchFiles } from './grep';
-import { callTool, createTestWorkspace, type TestWorkspace } from './tool-test-support';
+import { callTool, createTestWorkspace, type TestWorkspace } from './testing/tool-support';
 
 let ws: TestWorkspace;
 

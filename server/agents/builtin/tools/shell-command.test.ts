@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pickCommandEnvironment } from '../../../process/command-environment';
 import { describeResult, shellCommandTool } from './shell-command';
-import { callTool, createTestWorkspace, type TestWorkspace } from './tool-test-support';
+import { callTool, createTestWorkspace, type TestWorkspace } from './testing/tool-support';
 
 let ws: TestWorkspace;
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isProcessAlive, waitUntilGone } from './process-test-support';
+import { isProcessAlive, waitUntilGone } from './testing/process-support';
 import { runShellCommand, type ShellCommandOptions, ShellProcessError } from './shell-process';
-import { createTestWorkspace, type TestWorkspace } from './tool-test-support';
+import { createTestWorkspace, type TestWorkspace } from './testing/tool-support';
 
 let ws: TestWorkspace;
 

@@ -1,0 +1,101 @@
+/**
+ * Test support: an AgentTurn that records what a backend emits, checks every content against the
+ * wire schema, folds it into thread entries the way the hub does, and answers approvals as the
+ * test decides. Lets agent tests assert what a user would see without a relay.
+ */
+import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
+import { type ChatContent, ChatContentSchema } from '../../../lib/protocol/eca-chat';
+import { applyChatContent } from '../../../lib/thread/apply-chat-content';
+import type { AgentTurn, ApprovalAnswer, ApprovalDecision } from '../agent-backend';
+
+export interface RecordingTurnOptions {
+  message: string;
+  /** 'thread-under-test' when omitted. */
+  threadId?: string;
+  behavior?: AgentTurn['behavior'];
+  model?: AgentTurn['model'];
+  contexts?: AgentTurn['contexts'];
+  history?: readonly ThreadEntry[];
+  /** How the "user" answers each approval (a decision, or one with the option picked); never answers when omitted. */
+  decide?: (toolCallId: string) => ApprovalDecision | ApprovalAnswer | Promise<ApprovalDecision | ApprovalAnswer>;
+  /** The agent session saved for the thread by an earlier turn. */
+  agentSessionId?: string;
+  /** Called after each content is recorded, e.g. to press Stop at a chosen moment. */
+  onContent?: (content: ChatContent, recorded: readonly ChatContent[]) => void;
+  /** Presses Stop when it aborts: for a test that decides to stop before it holds the recording. */
+  stopSignal?: AbortSignal;
+}
+
+export interface RecordingTurn {
+  turn: AgentTurn;
+  contents: ChatContent[];
+  /** The history plus the user's message plus everything the agent emitted, folded. */
+  entries(): ThreadEntry[];
+  /** Presses Stop. */
+  stop(): void;
+  approvalsAsked: string[];
+  /** What `saveAgentSession` stored last (undefined when it was never called). */
+  savedAgentSession(): string | null | undefined;
+  /** Baton's own notes (`note`), in order. */
+  notes: string[];
+}
+
+export function createRecordingTurn(options: RecordingTurnOptions): RecordingTurn {
+  const controller = new AbortController();
+  options.stopSignal?.addEventListener('abort', () => controller.abort(), { once: true });
+  const contents: ChatContent[] = [];
+  const approvalsAsked: string[] = [];
+  const notes: string[] = [];
+  let savedSession: string | null | undefined;
+  let entries = applyChatContent(options.history ?? [], 'user', { type: 'text', text: options.message });
+
+  const turn: AgentTurn = {
+    threadId: options.threadId ?? 'thread-under-test',
+    history: options.history ?? [],
+    message: options.message,
+    behavior: options.behavior,
+    model: options.model,
+    contexts: options.contexts,
+    agentSessionId: options.agentSessionId,
+    signal: controller.signal,
+    async saveAgentSession(sessionId) {
+      savedSession = sessionId;
+    },
+    async note(text) {
+      notes.push(text);
+      const content = ChatContentSchema.parse({ type: 'text', text });
+      entries = applyChatContent(entries, 'system', content);
+    },
+    async emit(input) {
+      const content = ChatContentSchema.parse(input);
+      contents.push(content);
+      entries = applyChatContent(entries, 'assistant', content);
+      options.onContent?.(content, contents);
+    },
+    async awaitApproval(toolCallId) {
+      approvalsAsked.push(toolCallId);
+      if (!options.decide) return new Promise<ApprovalAnswer>(() => undefined);
+      const answer = await options.decide(toolCallId);
+      return typeof answer === 'string' ? { decision: answer } : answer;
+    },
+  };
+  return {
+    turn,
+    contents,
+    entries: () => entries,
+    stop: () => controller.abort(),
+    approvalsAsked,
+    savedAgentSession: () => savedSession,
+    notes,
+  };
+}
+
+/** Content types in order, with runs of the same type collapsed: the shape of a turn at a glance. */
+export function contentOutline(contents: readonly ChatContent[]): string[] {
+  const outline: string[] = [];
+  for (const content of contents) {
+    const label = 'name' in content ? `${content.type}:${content.name}` : content.type;
+    if (outline.at(-1) !== label) outline.push(label);
+  }
+  return outline;
+}

@@ -1,0 +1,127 @@
+/**
+ * For the relay's own tests: a real relay in this process on a free loopback port (without the
+ * Next.js UI, which these tests do not need), raw WebSocket handshakes that show what the relay
+ * answers before socket.io gets involved, and JSON-RPC over a script client.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { Socket } from 'socket.io-client';
+import { type RelayOptions, type RunningRelay, startRelay } from '../relay';
+
+export interface TestRelay {
+  relay: RunningRelay;
+  origin: string;
+  port: number;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function startTestRelay(overrides: Partial<RelayOptions> = {}): Promise<TestRelay> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'baton-relay-test-'));
+  const logs: string[] = [];
+  const relay = await startRelay({
+    host: '127.0.0.1',
+    port: 0,
+    workspaceRoot: folder,
+    dataDir: path.join(folder, '.baton'),
+    // No API key: the offline demo model, which these tests never prompt.
+    env: { NODE_ENV: 'test' },
+    log: (message) => logs.push(message),
+    serveUi: false,
+    ...overrides,
+  }).catch(async (error: unknown) => {
+    await rm(folder, { recursive: true, force: true });
+    throw error;
+  });
+  const url = new URL(relay.url);
+  return {
+    relay,
+    origin: url.origin,
+    port: Number(url.port),
+    logs,
+    async close() {
+      await relay.close();
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A WebSocket upgrade to socket.io with exactly these headers: 101, or the status and body of the refusal. */
+export function rawHandshake(origin: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(`${origin}/socket.io/?EIO=4&transport=websocket`, {
+      headers: {
+        Connection: 'Upgrade',
+        Upgrade: 'websocket',
+        'Sec-WebSocket-Version': '13',
+        'Sec-WebSocket-Key': randomBytes(16).toString('base64'),
+        ...headers,
+      },
+      timeout: 10_000,
+    });
+    outgoing.once('upgrade', (_response, socket) => {
+      socket.destroy();
+      resolve({ status: 101, body: '' });
+    });
+    outgoing.once('response', (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.once('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    outgoing.once('timeout', () => outgoing.destroy(new Error('handshake timed out')));
+    outgoing.once('error', reject);
+    outgoing.end();
+  });
+}
+
+export interface RpcReply {
+  id?: unknown;
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+}
+
+/** Waits until the socket connects, or says why it could not. */
+export function whenConnected(socket: Socket): Promise<{ connected: true } | { connected: false; error: string }> {
+  return new Promise((resolve) => {
+    if (socket.connected) return resolve({ connected: true });
+    socket.once('connect', () => resolve({ connected: true }));
+    socket.once('connect_error', (error) => resolve({ connected: false, error: error.message }));
+  });
+}
+
+/** Collects every JSON-RPC reply with an id, and resolves each `call` with its own. */
+export function rpcClient(socket: Socket) {
+  const replies = new Map<unknown, RpcReply>();
+  const waiters = new Map<unknown, (reply: RpcReply) => void>();
+  let nextId = 1;
+  socket.on('rpc', (payload: RpcReply | RpcReply[]) => {
+    for (const reply of Array.isArray(payload) ? payload : [payload]) {
+      replies.set(reply.id, reply);
+      waiters.get(reply.id)?.(reply);
+    }
+  });
+  return {
+    replies,
+    send(method: string, params: unknown = null, id: number | null = nextId++): number | null {
+      socket.emit('rpc', id === null ? { jsonrpc: '2.0', method, params } : { jsonrpc: '2.0', id, method, params });
+      return id;
+    },
+    reply(id: unknown, timeoutMs = 10_000): Promise<RpcReply> {
+      const known = replies.get(id);
+      if (known) return Promise.resolve(known);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no reply to ${String(id)} within ${timeoutMs} ms`)), timeoutMs);
+        waiters.set(id, (reply) => {
+          clearTimeout(timer);
+          resolve(reply);
+        });
+      });
+    },
+    call(method: string, params: unknown = null): Promise<RpcReply> {
+      return this.reply(this.send(method, params));
+    },
+  };
+}
