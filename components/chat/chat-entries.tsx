@@ -23,6 +23,13 @@ const PINNED_DISTANCE_PX = 48;
 const MAX_ARRIVAL_FRAMES = 20;
 /** Rendered beyond the visible part, above and below, so that scrolling shows no blank. */
 const MARGIN_PX = 800;
+/**
+ * A page is asked for once the entries rendered come this close to either end of what is loaded,
+ * not when the reader gets there: by then it has arrived, and a reader scrolling on never waits at
+ * an edge for a round trip. About two hundred screens' worth of scrolling at a reader's fastest
+ * drag takes many frames, longer than a page's round trip on a busy machine.
+ */
+const PREFETCH_ENTRIES = 200;
 
 /**
  * The open thread, virtualised: only the entries on screen and a margin around them are in the
@@ -242,7 +249,11 @@ export function ChatEntries() {
         startReached={() => jumpShown.current && void loadOlderEntries(threadId)}
         // Not the list's endReached, which fires once per list length: a window at the bound keeps
         // its length as a newer page comes and as many of its oldest entries go.
-        rangeChanged={({ endIndex }) => endIndex >= firstIndex + count - 1 && jumpShown.current && void loadNewerEntries(threadId)}
+        rangeChanged={({ startIndex, endIndex }) => {
+          if (!jumpShown.current) return;
+          if (startIndex < firstIndex + PREFETCH_ENTRIES) void loadOlderEntries(threadId);
+          if (endIndex >= firstIndex + count - PREFETCH_ENTRIES) void loadNewerEntries(threadId);
+        }}
         computeItemKey={(index) => index}
         itemContent={(index) => <ChatEntry index={index} />}
       />
