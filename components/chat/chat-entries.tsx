@@ -7,6 +7,7 @@ import { entryCount } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
+import { noteListScroll } from './fast-scroll';
 import { JumpToLatestButton } from './jump-to-latest-button';
 import { JumpToStartButton } from './jump-to-start-button';
 import styles from './chat.module.css';
@@ -24,10 +25,12 @@ const MAX_ARRIVAL_FRAMES = 20;
 /** Rendered beyond the visible part, above and below, so that scrolling shows no blank. */
 const MARGIN_PX = 800;
 /**
- * A page is asked for once the entries rendered come this close to either end of what is loaded,
- * not when the reader gets there: by then it has arrived, and a reader scrolling on never waits at
- * an edge for a round trip. About two hundred screens' worth of scrolling at a reader's fastest
- * drag takes many frames, longer than a page's round trip on a busy machine.
+ * A page of older entries is asked for once the entries rendered come this close to the first one
+ * loaded, not when the reader gets there: by then it has arrived, and a reader scrolling up never
+ * waits at the top for a round trip (two hundred entries take many frames to pass even at a
+ * scrollbar drag's pace, longer than a round trip on a busy machine). Newer pages, in a window,
+ * come at its last entry: a window opened at an entry shows that part of the thread, and reading
+ * it is what moves it on.
  */
 const PREFETCH_ENTRIES = 200;
 
@@ -100,7 +103,8 @@ export function ChatEntries() {
     lastScrollHeight.current = element.scrollHeight;
   }, []);
   // Every scroll, the reader's or the list's own, moves the view on purpose: its top entry is where it should be.
-  const onScroll = useCallback(() => {
+  const onScroll = useCallback((event: Event) => {
+    if (scroller.current) noteListScroll(scroller.current.scrollTop, event.timeStamp);
     readReader();
     rememberAnchor();
   }, [readReader, rememberAnchor]);
@@ -252,7 +256,7 @@ export function ChatEntries() {
         rangeChanged={({ startIndex, endIndex }) => {
           if (!jumpShown.current) return;
           if (startIndex < firstIndex + PREFETCH_ENTRIES) void loadOlderEntries(threadId);
-          if (endIndex >= firstIndex + count - PREFETCH_ENTRIES) void loadNewerEntries(threadId);
+          if (endIndex >= firstIndex + count - 1) void loadNewerEntries(threadId);
         }}
         computeItemKey={(index) => index}
         itemContent={(index) => <ChatEntry index={index} />}
