@@ -255,7 +255,9 @@ export function ChatEntries() {
         // its length as a newer page comes and as many of its oldest entries go.
         rangeChanged={({ startIndex, endIndex }) => {
           if (!jumpShown.current) return;
-          if (startIndex < firstIndex + PREFETCH_ENTRIES) void loadOlderEntries(threadId);
+          // Not while the view is held at a found entry: the list's move there counts from the
+          // first entry loaded, and a page put in front meanwhile would land it elsewhere.
+          if (startIndex < firstIndex + PREFETCH_ENTRIES && !holdingFocus.current) void loadOlderEntries(threadId);
           if (endIndex >= firstIndex + count - 1) void loadNewerEntries(threadId);
         }}
         computeItemKey={(index) => index}
