@@ -34,11 +34,12 @@ export function baselineAddress(page: BaselinePage, work: BaselineWork): string 
   return `${page.url}?${query}`;
 }
 
-/** What a row's baseline does, in words. */
-export function describeBaselineWork(work: BaselineWork, total: number): string {
-  const entries = work.entries === undefined ? `all ${total.toLocaleString('en')} entries` : `the newest ${work.entries} entries`;
-  const pieces = work.batchMs === undefined ? 'each piece appended as it arrives' : `pieces appended in ${work.batchMs} ms batches`;
-  return `a plain page (no framework, no virtualisation): ${entries} in the DOM, ${pieces}`;
+/** What a row's baseline does, in words; `streams`: the row measures a streamed answer. */
+export function describeBaselineWork(work: BaselineWork, total: number, streams: boolean): string {
+  const entries =
+    work.entries === undefined ? `all ${total.toLocaleString('en')} entries in the DOM` : work.entries === 0 ? 'no entries (a fresh thread)' : `the newest ${work.entries} entries in the DOM`;
+  const pieces = !streams ? '' : work.batchMs === undefined ? ', each piece appended as it arrives' : `, the pieces appended in ${work.batchMs} ms batches`;
+  return `a plain page (no framework, no virtualisation): ${entries}${pieces}`;
 }
 
 const PAGE = `<!doctype html>

@@ -101,7 +101,7 @@ async function measureScroll(browser: Browser, target: Target, samples: Samples)
  * pieces in Baton's batches of about a frame (../components/baton-client/frame-batched.ts).
  */
 function baselineStreamWork(scenario: StreamScenario): BaselineWork {
-  return { ...(scenario.thread === 'long' ? { entries: FIRST_PAGE_ENTRIES } : {}), batchMs: FRAME_MS };
+  return { entries: scenario.thread === 'long' ? FIRST_PAGE_ENTRIES : 0, batchMs: FRAME_MS };
 }
 
 /**
@@ -116,7 +116,7 @@ async function measureBaselineStream(browser: Browser, baseline: BaselineServer,
     if (scenario.thread === 'long') await probe.clickThreadUntilPainted(page, NEWEST_MARKER, OPEN_TIMEOUT_MS);
     await page.waitForTimeout(500);
     const figures = await measureStreamOn(page, run);
-    const label = `${describeBaselineWork(work, ENTRIES)}; ${scenario.relay === 'cold' ? 'its server started just before' : 'its server warm'}`;
+    const label = `${describeBaselineWork(work, ENTRIES, true)}; ${scenario.relay === 'cold' ? 'its server started just before' : 'its server warm'}`;
     recordStream(samples, scenarioName(scenario, ENTRIES), 'baseline', figures, scenario === STREAM_SCENARIOS[1], label);
   });
 }
@@ -224,7 +224,7 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
     log('first-load JavaScript');
     const firstLoad = streamOnly ? undefined : await measureFirstLoadJs(browser, streamTarget.current().url);
 
-    const label = describeBaselineWork({}, ENTRIES);
+    const label = describeBaselineWork({}, ENTRIES, false);
     const rows: BenchRow[] = Object.entries(samples).map(([metric, values]) => {
       const goal = goalOf(metric);
       return {

@@ -255,9 +255,10 @@ export function ChatEntries() {
         // its length as a newer page comes and as many of its oldest entries go.
         rangeChanged={({ startIndex, endIndex }) => {
           if (!jumpShown.current) return;
-          // Not while the view is held at a found entry: the list's move there counts from the
-          // first entry loaded, and a page put in front meanwhile would land it elsewhere.
-          if (startIndex < firstIndex + PREFETCH_ENTRIES && !holdingFocus.current) void loadOlderEntries(threadId);
+          // Only once the reader has scrolled up: a thread just opened at its end is not paged
+          // while it opens. Not while the view is held at a found entry: the list's move there
+          // counts from the first entry loaded, and a page put in front meanwhile would land it elsewhere.
+          if (startIndex < firstIndex + PREFETCH_ENTRIES && !pinnedToBottom.current && !holdingFocus.current) void loadOlderEntries(threadId);
           if (endIndex >= firstIndex + count - 1) void loadNewerEntries(threadId);
         }}
         computeItemKey={(index) => index}
