@@ -1,8 +1,13 @@
 /**
- * The browser bench's baseline: a plain page with no framework that, on the same click, fetches the
- * same entries and renders every one of them naively into the DOM, and on the same Enter appends
- * the same streamed pieces at the same pace into its last message. It wears Baton's test ids, so
- * the same probes measure both pages.
+ * The browser bench's baseline: a plain page with no framework that, on the same click, fetches
+ * entries and renders every one of them naively into the DOM, and on the same Enter appends the
+ * same streamed pieces at the same pace into its last message. It wears Baton's test ids, so the
+ * same probes measure both pages.
+ *
+ * What it holds and how it applies pieces follow the address (`baselineAddress`), so that each of
+ * the bench's figures compares like with like: the same entries as Baton holds (all of them, or
+ * the newest page that Baton opens a thread with), and the pieces applied one by one or in the
+ * batches of about a frame that Baton's page applies them in.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +17,29 @@ import type { ThreadEntry } from '../lib/protocol/acp-threads';
 export interface BaselinePage {
   url: string;
   close(): Promise<void>;
+}
+
+export interface BaselineWork {
+  /** The newest entries it fetches and renders on the click; all of them when absent. */
+  entries?: number;
+  /** Pieces waiting this long are appended together (Baton's page batches them so); one by one when absent. */
+  batchMs?: number;
+}
+
+/** The page's address doing `work`. */
+export function baselineAddress(page: BaselinePage, work: BaselineWork): string {
+  const query = new URLSearchParams();
+  if (work.entries !== undefined) query.set('entries', String(work.entries));
+  if (work.batchMs !== undefined) query.set('batch', String(work.batchMs));
+  return `${page.url}?${query}`;
+}
+
+/** What a row's baseline does, in words; `streams`: the row measures a streamed answer. */
+export function describeBaselineWork(work: BaselineWork, total: number, streams: boolean): string {
+  const entries =
+    work.entries === undefined ? `all ${total.toLocaleString('en')} entries in the DOM` : work.entries === 0 ? 'no entries (a fresh thread)' : `the newest ${work.entries} entries in the DOM`;
+  const pieces = !streams ? '' : work.batchMs === undefined ? ', each piece appended as it arrives' : `, the pieces appended in ${work.batchMs} ms batches`;
+  return `a plain page (no framework, no virtualisation): ${entries}${pieces}`;
 }
 
 const PAGE = `<!doctype html>
@@ -52,8 +80,9 @@ function render(entry) {
   card.append(element('div', entry.outputText || ''));
   return card;
 }
+const work = new URLSearchParams(location.search);
 document.querySelector('[data-testid=thread-item]').addEventListener('click', async () => {
-  const entries = await (await fetch('/entries.json')).json();
+  const entries = await (await fetch('/entries.json?' + work)).json();
   const fragment = document.createDocumentFragment();
   for (const entry of entries) fragment.append(render(entry));
   list.replaceChildren(fragment);
@@ -66,10 +95,20 @@ document.querySelector('[data-testid=composer-input]').addEventListener('keydown
   const text = document.createTextNode('');
   answer.append(text);
   list.append(element('div', event.target.value, 'message'), answer);
+  const batchMs = work.has('batch') ? Number(work.get('batch')) : null;
+  let waiting = '';
+  let timer = null;
+  const apply = () => {
+    timer = null;
+    text.appendData(waiting);
+    waiting = '';
+    list.scrollTop = list.scrollHeight;
+  };
   const stream = new EventSource('/stream');
   stream.onmessage = (message) => {
-    text.appendData(JSON.parse(message.data));
-    list.scrollTop = list.scrollHeight;
+    waiting += JSON.parse(message.data);
+    if (batchMs === null) apply();
+    else timer ??= setTimeout(apply, batchMs);
   };
   stream.addEventListener('end', () => stream.close());
 });
@@ -80,11 +119,12 @@ document.querySelector('[data-testid=composer-input]').addEventListener('keydown
  * its own), `gapMs` apart, as the scripted model paces them.
  */
 export async function startBaselinePage(entries: readonly ThreadEntry[], answer: () => readonly string[], gapMs: number): Promise<BaselinePage> {
-  const entriesJson = JSON.stringify(entries);
   const server: Server = createServer((request, response) => {
-    if (request.url === '/entries.json') {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(entriesJson);
-    } else if (request.url === '/stream') {
+    const address = new URL(request.url ?? '/', 'http://baseline');
+    if (address.pathname === '/entries.json') {
+      const newest = address.searchParams.has('entries') ? Number(address.searchParams.get('entries')) : entries.length;
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(entries.slice(entries.length - newest)));
+    } else if (address.pathname === '/stream') {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       void (async () => {
         for (const [index, piece] of answer().entries()) {

@@ -38,12 +38,14 @@ function verdict(row: BenchRow): string {
   return `< ${figure(row.goal.below)} ${row.value < row.goal.below ? 'met' : 'MISSED'}`;
 }
 
+/** Each row's baseline cell names what its baseline did, by a number listed under the table. */
 export function formatBenchRows(rows: readonly BenchRow[]): string {
   const withLoad = rows.some((row) => row.load !== undefined);
+  const labels = [...new Set(rows.flatMap((row) => (row.baselineLabel ? [`${row.item}: ${row.baselineLabel}`] : [])))];
+  const labelMark = (row: BenchRow) => (row.baselineLabel && row.baseline !== undefined ? ` [${labels.indexOf(`${row.item}: ${row.baselineLabel}`) + 1}]` : '');
   const header = ['item', 'metric', 'unit', 'Baton', 'baseline', 'Baton/base', 'goal', ...(withLoad ? ['load'] : [])];
-  const body = rows.map((row) => [row.item, row.metric, row.unit, figure(row.value), figure(row.baseline), ratio(row), verdict(row), ...(withLoad ? [row.load ?? ''] : [])]);
+  const body = rows.map((row) => [row.item, row.metric, row.unit, figure(row.value), `${figure(row.baseline)}${labelMark(row)}`, ratio(row), verdict(row), ...(withLoad ? [row.load ?? ''] : [])]);
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)));
   const line = (cells: string[]) => cells.map((cell, column) => (column < 3 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
-  const labels = [...new Set(rows.flatMap((row) => (row.baselineLabel ? [`${row.item}: ${row.baselineLabel}`] : [])))];
-  return [line(header), ...body.map(line), '', ...labels.map((label) => `baseline ${label}`)].join('\n');
+  return [line(header), ...body.map(line), '', ...labels.map((label, index) => `baseline [${index + 1}] ${label}`)].join('\n');
 }

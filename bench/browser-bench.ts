@@ -16,7 +16,9 @@ import { pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { startScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import { makeTempFolder, startRelayProcess } from '../e2e/support/relay-process';
-import { startBaselinePage } from './browser-baseline-page';
+import { type BaselinePage, type BaselineWork, baselineAddress, describeBaselineWork, startBaselinePage } from './browser-baseline-page';
+import { FRAME_MS } from '../components/baton-client/frame-batched';
+import { FIRST_PAGE_ENTRIES } from '../stores/threads-slice';
 import { type BenchRow, formatBenchRows, median } from './browser-bench-rows';
 import { loadAverage } from './bench-stats';
 import { measureFirstLoadJs } from './browser-first-load';
@@ -24,7 +26,7 @@ import { LONG_ENTRIES, runLongThreadBench } from './browser-long-thread';
 import * as probe from './browser-probes';
 import { longThreadEntries, NEWEST_MARKER, OLDEST_MARKER, seedLongThread } from '../e2e/support/long-thread';
 import { streamedAnswerPieces } from './browser-stream-answer';
-import { BatonStreamTarget, measureStreamOn, PIECE_GAP_MS, PIECES, scenarioName, STREAM_SCENARIOS, type StreamFigures } from './browser-stream-scenarios';
+import { BatonStreamTarget, measureStreamOn, PIECE_GAP_MS, PIECES, scenarioName, STREAM_SCENARIOS, type StreamFigures, type StreamScenario } from './browser-stream-scenarios';
 
 export type { BenchRow } from './browser-bench-rows';
 
@@ -43,13 +45,14 @@ interface Target {
 }
 
 interface Samples {
-  [metric: string]: { Baton: number[]; baseline: number[]; loads: string[] };
+  [metric: string]: { Baton: number[]; baseline: number[]; loads: string[]; baselineLabel?: string };
 }
 
 let log: (line: string) => void = () => {};
 
-function record(samples: Samples, metric: string, target: Target['name'], value: number): void {
+function record(samples: Samples, metric: string, target: Target['name'], value: number, baselineLabel?: string): void {
   samples[metric] ??= { Baton: [], baseline: [], loads: [] };
+  if (baselineLabel !== undefined) samples[metric].baselineLabel = baselineLabel;
   samples[metric][target].push(value);
   samples[metric].loads.push(loadAverage());
   log(`  ${target} ${metric}: ${value.toFixed(1)}`);
@@ -92,23 +95,45 @@ async function measureScroll(browser: Browser, target: Target, samples: Samples)
   });
 }
 
-/** The plain page's figures stand beside every streaming scenario's: it has one way to stream. */
-async function measureBaselineStream(browser: Browser, target: Target, samples: Samples, run: number): Promise<void> {
+/**
+ * What the plain page does in a streaming scenario: what Baton's page does. It holds the entries
+ * Baton's holds on opening the thread (its newest page; none in a fresh thread) and applies the
+ * pieces in Baton's batches of about a frame (../components/baton-client/frame-batched.ts).
+ */
+function baselineStreamWork(scenario: StreamScenario): BaselineWork {
+  return { entries: scenario.thread === 'long' ? FIRST_PAGE_ENTRIES : 0, batchMs: FRAME_MS };
+}
+
+/**
+ * The plain page streaming as `scenario` does: restarted first when the relay is (a cold server),
+ * freshly loaded, the long thread's newest page opened or nothing (a fresh thread).
+ */
+async function measureBaselineStream(browser: Browser, baseline: BaselineServer, scenario: StreamScenario, samples: Samples, run: number): Promise<void> {
+  if (scenario.relay === 'cold') await baseline.restart();
+  const work = baselineStreamWork(scenario);
+  const target: Target = { name: 'baseline', ready: async (page) => void (await page.goto(baselineAddress(baseline.current(), work))) };
   await withPage(browser, target, async (page) => {
-    await probe.clickThreadUntilPainted(page, NEWEST_MARKER, OPEN_TIMEOUT_MS);
+    if (scenario.thread === 'long') await probe.clickThreadUntilPainted(page, NEWEST_MARKER, OPEN_TIMEOUT_MS);
     await page.waitForTimeout(500);
     const figures = await measureStreamOn(page, run);
-    for (const scenario of STREAM_SCENARIOS) recordStream(samples, scenarioName(scenario, ENTRIES), 'baseline', figures, scenario === STREAM_SCENARIOS[1]);
+    const label = `${describeBaselineWork(work, ENTRIES, true)}; ${scenario.relay === 'cold' ? 'its server started just before' : 'its server warm'}`;
+    recordStream(samples, scenarioName(scenario, ENTRIES), 'baseline', figures, scenario === STREAM_SCENARIOS[1], label);
   });
 }
 
+/** The plain page's server, which a cold scenario starts again. */
+interface BaselineServer {
+  current(): BaselinePage;
+  restart(): Promise<void>;
+}
+
 /** Every scenario's longest task; the frames and the pace for the long thread with a warm relay, as before. */
-function recordStream(samples: Samples, name: string, target: Target['name'], figures: StreamFigures, withFrames: boolean): void {
-  record(samples, `${name}: longest task`, target, figures.longestTaskMs);
+function recordStream(samples: Samples, name: string, target: Target['name'], figures: StreamFigures, withFrames: boolean, baselineLabel?: string): void {
+  record(samples, `${name}: longest task`, target, figures.longestTaskMs, baselineLabel);
   if (!withFrames) return;
-  record(samples, `${name}: median frame`, target, figures.medianFrameMs);
-  record(samples, `${name}: longest frame`, target, figures.longestFrameMs);
-  record(samples, `${name}: pieces shown/s`, target, figures.piecesPerSecond);
+  record(samples, `${name}: median frame`, target, figures.medianFrameMs, baselineLabel);
+  record(samples, `${name}: longest frame`, target, figures.longestFrameMs, baselineLabel);
+  record(samples, `${name}: pieces shown/s`, target, figures.piecesPerSecond, baselineLabel);
 }
 
 const UNITS: Record<string, string> = { 'open: DOM nodes': 'nodes', 'open: JS heap': 'MiB' };
@@ -140,8 +165,15 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
     // The cold scenarios restart it: the relay stopped last is the one running now.
     const streamTarget = new BatonStreamTarget(await startRelay(), async (running) => (await running.stop(), startRelay()), longThreadId);
     cleanups.unshift(() => streamTarget.current().stop());
-    const baselinePage = await startBaselinePage(entries, pieces, PIECE_GAP_MS);
+    let baselinePage = await startBaselinePage(entries, pieces, PIECE_GAP_MS);
     cleanups.unshift(() => baselinePage.close());
+    const baselineServer: BaselineServer = {
+      current: () => baselinePage,
+      async restart() {
+        await baselinePage.close();
+        baselinePage = await startBaselinePage(entries, pieces, PIECE_GAP_MS);
+      },
+    };
     const browser = await chromium.launch({
       executablePath: process.env.BATON_CHROMIUM_PATH || '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -155,7 +187,7 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
         await page.getByTestId('thread-item').first().waitFor();
       },
     };
-    const baseline: Target = { name: 'baseline', ready: async (page) => void (await page.goto(baselinePage.url)) };
+    const baseline: Target = { name: 'baseline', ready: async (page) => void (await page.goto(baselineAddress(baselinePage, {}))) };
     // Interleaved, the first of each pair alternating, so a busy moment weighs on both alike.
     const pairs = (run: number): Target[] => (run % 2 === 0 ? [baton, baseline] : [baseline, baton]);
     const samples: Samples = {};
@@ -174,8 +206,11 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
       log(`stream ${PIECES} pieces, run ${run + 1} of ${runs}`);
       for (const target of pairs(run)) {
         if (target.name === 'baseline') {
-          streamRun += 1;
-          await measureBaselineStream(browser, target, samples, streamRun);
+          for (const scenario of STREAM_SCENARIOS) {
+            streamRun += 1;
+            log(`  baseline ${scenarioName(scenario, ENTRIES)}`);
+            await measureBaselineStream(browser, baselineServer, scenario, samples, streamRun);
+          }
           continue;
         }
         for (const scenario of STREAM_SCENARIOS) {
@@ -189,7 +224,7 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
     log('first-load JavaScript');
     const firstLoad = streamOnly ? undefined : await measureFirstLoadJs(browser, streamTarget.current().url);
 
-    const label = `a plain page rendering the same ${ENTRIES} entries and appending the same pieces naively (no framework, no virtualisation)`;
+    const label = describeBaselineWork({}, ENTRIES, false);
     const rows: BenchRow[] = Object.entries(samples).map(([metric, values]) => {
       const goal = goalOf(metric);
       return {
@@ -198,7 +233,7 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
         unit: unitOf(metric),
         value: median(values.Baton),
         baseline: median(values.baseline),
-        baselineLabel: label,
+        baselineLabel: values.baselineLabel ?? label,
         load: `${values.loads[0]}–${values.loads.at(-1)}`,
         ...(goal === undefined ? {} : { goal: { below: goal } }),
       };

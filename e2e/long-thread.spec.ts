@@ -150,3 +150,31 @@ test('new entries arriving while the reader is scrolled up show "Jump to latest"
   await expect(baton.assistantMessages.last()).toBeInViewport();
   await expect(jump).toHaveCount(0);
 });
+
+test('answers passed by in a drag faster than anyone reads show their Markdown once the list stops', async ({ page }) => {
+  const baton = new BatonPage(page);
+  await baton.open(relay.url);
+  await baton.threadItems.first().click();
+  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+
+  // Dragged up a screen and more every frame, as by the scrollbar, then let go.
+  await list(page).evaluate(
+    (element) =>
+      new Promise<void>((resolve) => {
+        let frames = 30;
+        const step = () => {
+          element.scrollTop = Math.max(0, element.scrollTop - 1_500);
+          if (--frames > 0 && element.scrollTop > 0) requestAnimationFrame(step);
+          else resolve();
+        };
+        requestAnimationFrame(step);
+      }),
+  );
+  // Every answer in the page (in view and in the list's margin) is rendered by the Markdown
+  // renderer, not left as its sketch: its heading and its highlighted code are there.
+  const answers = list(page).locator('[data-testid="message-assistant"]');
+  await expect(answers).not.toHaveCount(0);
+  await expect(list(page).locator('[data-sketch="true"]')).toHaveCount(0);
+  await expect(answers.first().locator('h3')).toHaveCount(1);
+  await expect(answers.first().locator('[data-testid="code-block"][data-highlighted="true"]')).toHaveCount(1);
+});

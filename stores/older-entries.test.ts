@@ -5,7 +5,8 @@ import { entriesOf, entryCount } from './entry-list';
 import { scriptedRelay } from './testing/fake-baton-rpc';
 import { FIRST_PAGE_ENTRIES } from './threads-slice';
 
-const THREAD_LENGTH = 250;
+/** Several older pages, all within the bound a tab holds. */
+const THREAD_LENGTH = 650;
 const thread: ThreadEntry[] = Array.from({ length: THREAD_LENGTH }, (_, index) => ({
   type: 'message',
   role: 'user',

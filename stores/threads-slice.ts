@@ -9,7 +9,8 @@ import { applyCatchUp, loadSnapshot, withNewestDropped } from './thread-sequence
 
 /** Enough to fill a tall window and its scroll margin; older entries follow as the reader scrolls. */
 export const FIRST_PAGE_ENTRIES = 60;
-const OLDER_PAGE_ENTRIES = 100;
+/** Two hundred: as many round trips and list corrections as a thousand-entry bound allows (five pages), far fewer than a hundred each. */
+const OLDER_PAGE_ENTRIES = 200;
 
 export interface ThreadsSlice {
   /** Most recently modified first, as the relay lists them; new threads go on top. */

@@ -20,7 +20,7 @@ export interface FrameScheduler {
 }
 
 /** About a frame at 60 Hz: what arrives within it is handed on together. */
-const FRAME_MS = 16;
+export const FRAME_MS = 16;
 
 /**
  * A timer rather than an animation frame: the hand-over and the render it causes then run in a

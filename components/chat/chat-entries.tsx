@@ -7,6 +7,7 @@ import { entryCount } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
+import { noteListScroll } from './fast-scroll';
 import { JumpToLatestButton } from './jump-to-latest-button';
 import { JumpToStartButton } from './jump-to-start-button';
 import styles from './chat.module.css';
@@ -23,6 +24,15 @@ const PINNED_DISTANCE_PX = 48;
 const MAX_ARRIVAL_FRAMES = 20;
 /** Rendered beyond the visible part, above and below, so that scrolling shows no blank. */
 const MARGIN_PX = 800;
+/**
+ * A page of older entries is asked for once the entries rendered come this close to the first one
+ * loaded, not when the reader gets there: by then it has arrived, and a reader scrolling up never
+ * waits at the top for a round trip (two hundred entries take many frames to pass even at a
+ * scrollbar drag's pace, longer than a round trip on a busy machine). Newer pages, in a window,
+ * come at its last entry: a window opened at an entry shows that part of the thread, and reading
+ * it is what moves it on.
+ */
+const PREFETCH_ENTRIES = 200;
 
 /**
  * The open thread, virtualised: only the entries on screen and a margin around them are in the
@@ -93,7 +103,8 @@ export function ChatEntries() {
     lastScrollHeight.current = element.scrollHeight;
   }, []);
   // Every scroll, the reader's or the list's own, moves the view on purpose: its top entry is where it should be.
-  const onScroll = useCallback(() => {
+  const onScroll = useCallback((event: Event) => {
+    if (scroller.current) noteListScroll(scroller.current.scrollTop, event.timeStamp);
     readReader();
     rememberAnchor();
   }, [readReader, rememberAnchor]);
@@ -242,7 +253,14 @@ export function ChatEntries() {
         startReached={() => jumpShown.current && void loadOlderEntries(threadId)}
         // Not the list's endReached, which fires once per list length: a window at the bound keeps
         // its length as a newer page comes and as many of its oldest entries go.
-        rangeChanged={({ endIndex }) => endIndex >= firstIndex + count - 1 && jumpShown.current && void loadNewerEntries(threadId)}
+        rangeChanged={({ startIndex, endIndex }) => {
+          if (!jumpShown.current) return;
+          // Only once the reader has scrolled up: a thread just opened at its end is not paged
+          // while it opens. Not while the view is held at a found entry: the list's move there
+          // counts from the first entry loaded, and a page put in front meanwhile would land it elsewhere.
+          if (startIndex < firstIndex + PREFETCH_ENTRIES && !pinnedToBottom.current && !holdingFocus.current) void loadOlderEntries(threadId);
+          if (endIndex >= firstIndex + count - 1) void loadNewerEntries(threadId);
+        }}
         computeItemKey={(index) => index}
         itemContent={(index) => <ChatEntry index={index} />}
       />

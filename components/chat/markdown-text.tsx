@@ -1,4 +1,5 @@
-import { type ComponentType, memo, use, useDeferredValue, useRef, useSyncExternalStore } from 'react';
+import { type ComponentType, memo, use, useDeferredValue, useEffect, useRef, useSyncExternalStore } from 'react';
+import { isListScrollingFast, subscribeListScrollingFast } from './fast-scroll';
 import type { MarkdownBlockProps } from './markdown-block';
 import { endsInOpenFence, extendMarkdownSplit, type MarkdownSplit } from './markdown-blocks';
 import { MarkdownSketch } from './markdown-sketch';
@@ -39,7 +40,14 @@ const FirstUseMarkdownBlock = memo(function FirstUseMarkdownBlock({ text, open }
 export function MarkdownText({ text }: { text: string }) {
   // A server render (and the hydration that must match it) has no later: it shows the text at once.
   const initial = useSyncExternalStore<string | typeof NOT_RENDERED>(noSubscription, () => NOT_RENDERED, () => text);
-  const rendered = useDeferredValue<string | typeof NOT_RENDERED>(text, initial);
+  // An entry passing by in a list scrolled faster than anyone reads is not parsed (./fast-scroll.ts);
+  // one parsed before stays so, as does an answer streaming in.
+  const fast = useSyncExternalStore(subscribeListScrollingFast, isListScrollingFast, () => false);
+  const parsed = useRef(false);
+  const rendered = useDeferredValue<string | typeof NOT_RENDERED>(fast && !parsed.current ? NOT_RENDERED : text, initial);
+  useEffect(() => {
+    if (rendered !== NOT_RENDERED) parsed.current = true;
+  }, [rendered]);
   return rendered === NOT_RENDERED ? <MarkdownSketch text={text} /> : <MarkdownBlocks text={rendered} />;
 }
 

@@ -1,0 +1,45 @@
+/**
+ * Whether the chat list is being scrolled faster than anyone reads: dragged by its scrollbar,
+ * flung, or paged through at a key's repeat rate. Entries that come into view meanwhile are gone
+ * again a few frames later; parsing their Markdown then is work for text nobody sees, and at such
+ * a pace it took most of each frame. They show their sketch (the same text and height, see
+ * ./markdown-sketch.tsx) until the list slows down, when those still in view are parsed.
+ */
+
+/** Faster than this, in pixels a millisecond (four screens of 800 px a second), no one reads. */
+const READING_SPEED_PX_PER_MS = 3.2;
+/** How long after the last fast move the list counts as slowed down. */
+const SETTLE_MS = 150;
+
+let fast = false;
+let lastTop = 0;
+let lastTime = 0;
+let settleTimer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+
+function setFast(next: boolean): void {
+  if (fast === next) return;
+  fast = next;
+  for (const listener of listeners) listener();
+}
+
+/** Called on each scroll event of the list, with its scrollTop and the event's time. */
+export function noteListScroll(scrollTop: number, now: number): void {
+  const elapsed = now - lastTime;
+  const speed = elapsed > 0 ? Math.abs(scrollTop - lastTop) / elapsed : 0;
+  lastTop = scrollTop;
+  lastTime = now;
+  if (speed <= READING_SPEED_PX_PER_MS) return;
+  setFast(true);
+  clearTimeout(settleTimer);
+  settleTimer = setTimeout(() => setFast(false), SETTLE_MS);
+}
+
+export function isListScrollingFast(): boolean {
+  return fast;
+}
+
+export function subscribeListScrollingFast(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
