@@ -7,7 +7,8 @@ import type { AgentDescription } from '../../lib/protocol/agents';
 import { BUILTIN_AGENT_NAME } from '../../lib/protocol/agents';
 import { type AgentBackend, AgentUnavailableError } from './agent-backend';
 import type { AgentEntry } from './agents-config';
-import { type AgentFactoryContext, agentFactories, type AgentFactory } from './agent-factories';
+import { agentFactories } from './agent-factories';
+import type { AgentFactory, AgentFactoryContext } from './agent-factory';
 import { offeredModels } from './turn-choices';
 
 export class UnknownAgentError extends Error {
