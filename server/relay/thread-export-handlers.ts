@@ -10,7 +10,7 @@ import { RpcError } from '../../lib/rpc/errors';
 import { exportStoredThread, importThreadFile, readThreadDetails } from '../export/thread-archive';
 import { markRevertedFiles } from '../rewind/file-revert';
 import { asRpc } from './rpc-errors';
-import type { TabContext } from './rpc-handlers';
+import type { TabContext } from './tab-context';
 
 export function registerThreadExportHandlers(context: TabContext): void {
   const { connection, hub, store, workspace, agents } = context;

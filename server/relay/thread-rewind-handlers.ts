@@ -10,7 +10,7 @@ import { FileNotChangedError, revertThreadFile } from '../rewind/file-revert';
 import { forkThreadAt, previewThreadRewind, rewindThreadTo } from '../rewind/thread-history-edits';
 import { RewindPointError } from '../rewind/user-messages';
 import { asRpc } from './rpc-errors';
-import type { TabContext } from './rpc-handlers';
+import type { TabContext } from './tab-context';
 
 /** A point that is no user message (or no entry at all) is a bad parameter. */
 async function asRewindRpc<T>(run: () => Promise<T>): Promise<T> {
