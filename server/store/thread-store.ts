@@ -4,14 +4,11 @@
  */
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
+import type { EntryWrite } from './entry-write';
 import type { ThreadHistoryStore } from './thread-history-store';
 import type { ThreadDetails } from '../../lib/protocol/thread-export';
 
-export interface EntryWrite {
-  /** Position of the entry in its thread, from 0. */
-  seq: number;
-  entry: ThreadEntry;
-}
+export type { EntryWrite } from './entry-write';
 
 /** A run of a thread's entries: `entries[0]` is the entry at position `firstIndex`. */
 export interface EntriesPage {
