@@ -8,12 +8,15 @@ import type { AgentRegistry } from '../agents/agent-registry';
 import type { ContentTaps } from '../hub/content-taps';
 import type { ThreadDirectory } from '../hub/thread-directory';
 import type { ThreadHub } from '../hub/thread-hub';
+import type { RewindParts } from '../rewind/rewind-parts';
 import type { ThreadStore } from '../store/thread-store';
 import type { Workspace } from '../workspace/workspace';
 import type { ToolServers } from './tool-servers';
 
 export interface TabContext {
   hub: ThreadHub;
+  /** What rewinds restore files from (the hub is given only the turn hooks among them). */
+  rewind: RewindParts;
   workspace: Workspace;
   agents: AgentRegistry;
   /** Every started agent's tool servers (the built-in agent's native tools and MCP servers first). */

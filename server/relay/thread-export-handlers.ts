@@ -13,7 +13,7 @@ import { asRpc } from './rpc-errors';
 import type { TabContext } from './tab-context';
 
 export function registerThreadExportHandlers(context: TabContext): void {
-  const { connection, hub, store, workspace, agents } = context;
+  const { connection, hub, rewind, store, workspace, agents } = context;
   const isKnown = (agent: string) => {
     try {
       agents.assertKnown(agent);
@@ -27,7 +27,7 @@ export function registerThreadExportHandlers(context: TabContext): void {
 
   connection.onRequest('thread/details', ({ threadId }) => asRpc(() => readThreadDetails(store, threadId, workspace.root)));
   connection.onRequest('thread/changes', ({ threadId }) =>
-    asRpc(async () => markRevertedFiles({ workspace, fileHistory: hub.fileHistory }, threadId, threadChanges(await hub.getEntries(threadId)))),
+    asRpc(async () => markRevertedFiles({ workspace, fileHistory: rewind.fileHistory }, threadId, threadChanges(await hub.getEntries(threadId)))),
   );
   connection.onRequest('thread/export', ({ threadId, format }) => asRpc(() => exportStoredThread(source, threadId, format)));
   connection.onRequest('thread/import', ({ content }) =>

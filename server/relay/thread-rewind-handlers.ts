@@ -53,8 +53,8 @@ export function registerThreadRewindHandlers(context: TabContext): void {
   connection.onRequest('thread/revertFile', ({ threadId, path, overwriteConflict }) =>
     asRewindRpc(() => {
       checkShownThread(context, threadId, "a thread's files are reverted from its own Changes panel");
-      const { hub, workspace } = context;
-      const deps = { workspace, fileHistory: hub.fileHistory, checkpoints: hub.checkpoints, guard: hub.restoreGuard };
+      const { hub, workspace, rewind } = context;
+      const deps = { workspace, fileHistory: rewind.fileHistory, checkpoints: rewind.checkpoints, guard: rewind.restoreGuard };
       return hub.editThread(threadId, () => revertThreadFile(deps, threadId, path, { overwriteConflict }));
     }),
   );
