@@ -25,7 +25,7 @@ import { AccessGuard } from './access-guard';
 import { checkListenAddress } from './access-options';
 import { handleUnderBasePath, stripBasePathFromUpgrades } from './base-path';
 import { refuseForeignFrames } from './frame-refusal';
-import { lockDataDir } from './data-dir-lock';
+import { lockDataDir } from '../store/data-dir-lock';
 import { excludeDataDirFromGit } from './git-exclude';
 import { createGuardedHandler, type PageHandler } from './http-handler';
 import { fileTokenSource, fixedTokenSource, type TokenSource } from './token-source';
