@@ -7,6 +7,7 @@ import type { ChatContentInput } from '../../lib/protocol/eca-chat';
 import { isOpenToolCall } from '../../lib/thread/apply-chat-content';
 import { type AgentBackend, type AgentTurn, type ApprovalAnswer, AgentUnavailableError } from '../agents/agent-backend';
 import type { TurnOutcome } from '../../lib/protocol/thread-review';
+import { RelayError } from '../../lib/rpc/relay-error';
 import type { ThreadRecorder } from './thread-recorder';
 import type { FileChangeTracker, TurnCheckpointHooks } from './turn-hooks';
 
@@ -42,10 +43,9 @@ export interface SessionAgents {
 /** What the user chose beside the message: behaviour, model, attached contexts. */
 export type PromptOptions = Pick<AgentTurn, 'behavior' | 'model' | 'contexts'>;
 
-export class ThreadBusyError extends Error {
-  readonly code = 'thread-busy';
+export class ThreadBusyError extends RelayError<'thread-busy'> {
   constructor(threadId: string) {
-    super(`A turn is already running in thread ${threadId}; stop it or wait for it to finish.`);
+    super('thread-busy', `A turn is already running in thread ${threadId}; stop it or wait for it to finish.`);
   }
 }
 

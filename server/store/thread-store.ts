@@ -7,6 +7,7 @@ import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import type { EntryWrite } from './entry-write';
 import type { ThreadHistoryStore } from './thread-history-store';
 import type { ThreadDetails } from '../../lib/protocol/thread-export';
+import { RelayError } from '../../lib/rpc/relay-error';
 
 export type { EntryWrite } from './entry-write';
 
@@ -77,10 +78,9 @@ export interface ThreadPage {
   nextCursor?: string;
 }
 
-export class InvalidCursorError extends Error {
-  readonly code = 'invalid-cursor';
+export class InvalidCursorError extends RelayError<'invalid-cursor'> {
   constructor(cursor: string, options?: ErrorOptions) {
-    super(`${JSON.stringify(cursor.slice(0, 80))} is not a thread list cursor; pass back a nextCursor unchanged.`, options);
+    super('invalid-cursor', `${JSON.stringify(cursor.slice(0, 80))} is not a thread list cursor; pass back a nextCursor unchanged.`, options);
   }
 }
 
