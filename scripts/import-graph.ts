@@ -5,7 +5,7 @@
  * folders, it shows which folders lean on each other. Run it to list today's cycles:
  * `node --import tsx scripts/import-graph.ts`.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -59,7 +59,7 @@ function resolve(specifier: string, importer: string, aliases: Aliases, known: R
     const stem = base.replace(/\.(m|c)?jsx?$/, '');
     for (const attempt of [base, ...EXTENSIONS.map((extension) => stem + extension)]) {
       const relative = path.relative(ROOT, attempt).split(path.sep).join('/');
-      if (known.has(relative) && statSync(attempt).isFile()) return relative;
+      if (known.has(relative)) return relative;
     }
   }
   return undefined;
