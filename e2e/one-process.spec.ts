@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { LOCK_FILE } from '../server/relay/data-dir-lock';
+import { LOCK_FILE } from '../server/store/data-dir-lock';
 import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import { echoScript } from './support/model-scripts';
 import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';

@@ -13,6 +13,7 @@ import { AppHeader } from './app-header';
 import { onFilesPanelToggle } from './files-panel-toggle';
 import styles from './app-shell.module.css';
 import { OfflineDemoBanner } from './offline-demo-banner';
+import type { Overlay } from './overlay';
 import { OverlayBar } from './overlay-bar';
 import { OwnSourcePanel } from './own-source-panel';
 import { PaneTabs, type Pane } from './pane-tabs';
@@ -25,9 +26,6 @@ import { useVisualViewportHeight } from './use-visual-viewport-height';
 
 // Only the embed layout has this bar: a full page never loads its code.
 const EmbedBar = dynamic(() => import('./embed-bar').then((module) => module.EmbedBar), { ssr: false });
-
-/** What the embed layout shows over its chat, if anything. */
-export type Overlay = 'threads' | 'files' | null;
 
 /**
  * Header and banner on top; threads, chat and the side panel below (side by side when wide, one at

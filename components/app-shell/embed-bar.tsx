@@ -3,7 +3,7 @@
 import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
-import type { Overlay } from './app-shell';
+import type { Overlay } from './overlay';
 import { ConnectionStatus } from './connection-status';
 import styles from './embed-bar.module.css';
 import { ThreadSwitcher } from './thread-switcher';

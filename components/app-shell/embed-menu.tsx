@@ -5,7 +5,7 @@ import { selectActiveAgent } from '../../stores/active-agent';
 import { HandOverPicker } from '../agents/hand-over-picker';
 import { NewThreadAgentPicker } from '../agents/new-thread-agent-picker';
 import { useBatonStore } from '../baton-client/baton-store-context';
-import type { Overlay } from './app-shell';
+import type { Overlay } from './overlay';
 import styles from './embed-bar.module.css';
 import { openInNewTab } from '../embed/open-in-new-tab-action';
 

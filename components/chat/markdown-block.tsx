@@ -4,7 +4,6 @@ import { type ComponentPropsWithoutRef, memo } from 'react';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './code-block';
-import { MarkdownBlocks } from './markdown-text';
 
 /**
  * The Markdown renderer itself (react-markdown and the parser under it, the largest part of the
@@ -66,8 +65,3 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text, open }: Markdow
 });
 
 export default MarkdownBlock;
-
-/** A whole Markdown document rendered at once (the file viewer's rendered view): no wait for a chunk. */
-export function MarkdownDocument({ text }: { text: string }) {
-  return <MarkdownBlocks text={text} block={MarkdownBlock} />;
-}

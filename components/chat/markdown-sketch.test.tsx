@@ -2,7 +2,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { MarkdownDocument } from './markdown-block';
+import { MarkdownDocument } from './markdown-document';
 import { MarkdownSketch } from './markdown-sketch';
 import { renderWhenLoaded } from './testing/render-when-loaded';
 

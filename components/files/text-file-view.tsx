@@ -5,7 +5,7 @@ import { isMarkdownPath } from '../../stores/file-kind';
 import { FILE_PAGE_LINES, type FileView } from '../../stores/file-view';
 import { grammarOfPath } from '../highlight/languages';
 import { useHighlightedLines } from '../highlight/use-highlighted-lines';
-import { MarkdownDocument } from '../chat/markdown-block';
+import { MarkdownDocument } from '../chat/markdown-document';
 import { AddFileToContext } from './add-file-to-context';
 import { CodeLines, type LineSelection, selectedRange } from './code-lines';
 import { FilePager } from './file-pager';

@@ -5,16 +5,17 @@
  */
 import type { AgentDescription } from '../../lib/protocol/agents';
 import { BUILTIN_AGENT_NAME } from '../../lib/protocol/agents';
+import { RelayError } from '../../lib/rpc/relay-error';
 import { type AgentBackend, AgentUnavailableError } from './agent-backend';
 import type { AgentEntry } from './agents-config';
-import { type AgentFactoryContext, agentFactories, type AgentFactory } from './agent-factories';
+import { agentFactories } from './agent-factories';
+import type { AgentFactory, AgentFactoryContext } from './agent-factory';
 import { offeredModels } from './turn-choices';
 
-export class UnknownAgentError extends Error {
+export class UnknownAgentError extends RelayError<'unknown-agent'> {
   override readonly name = 'UnknownAgentError';
-  readonly code = 'unknown-agent';
   constructor(agent: string, known: readonly string[]) {
-    super(`There is no agent named ${JSON.stringify(agent)}; the configured agents are ${known.join(', ')}.`);
+    super('unknown-agent', `There is no agent named ${JSON.stringify(agent)}; the configured agents are ${known.join(', ')}.`);
   }
 }
 

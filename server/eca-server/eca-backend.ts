@@ -18,6 +18,7 @@ import { CommandSandbox } from '../process/command-sandbox';
 import { readSandboxConfig } from '../process/sandbox-config';
 import { FileHistory } from '../rewind/file-history';
 import { policyRestoreGuard } from '../rewind/policy-restore-guard';
+import type { RewindParts } from '../rewind/rewind-parts';
 import { CONFIG_FILE, configFileLabel, createMcpServers, loadRelayConfig } from '../relay/relay-config';
 import { databaseTarget } from '../store/database-target';
 import { openThreadStore } from '../store/prisma-thread-store';
@@ -40,6 +41,8 @@ export interface EcaBackend {
   hub: ThreadHub;
   /** The store under the hub: `chat/rollback`, `chat/fork` and `chat/clear` copy history through it. */
   store: ThreadStore;
+  /** What `chat/rollback` restores the agent's file changes from. */
+  rewind: RewindParts;
   /** The editor's chats and the threads behind them. */
   chats: EcaChats;
   agent: AgentBackend;
@@ -79,20 +82,20 @@ export async function openEcaBackend(options: EcaBackendOptions): Promise<EcaBac
     throw error;
   }
   const workspace = new Workspace(workspaceRoot, { protectedFolders: [dataDir] });
-  const fileHistory = new FileHistory(store.history, workspace);
+  const rewind = { fileHistory: new FileHistory(store.history, workspace), restoreGuard: policyRestoreGuard(approvalPolicy) };
   const hub = new ThreadHub({
     store,
     agents: AgentRegistry.builtinOnly(agent),
     broadcast: (_threadId, params) => onContent(params),
     log,
-    fileHistory,
-    restoreGuard: policyRestoreGuard(approvalPolicy),
+    fileHistory: rewind.fileHistory,
   });
   const { info } = agent;
   log(`workspace ${workspaceRoot}, data in ${dataDir}, model ${info.model}${info.offlineDemo ? ' (offline demo)' : ''}`);
   return {
     hub,
     store,
+    rewind,
     chats: new EcaChats(store),
     agent,
     workspace,

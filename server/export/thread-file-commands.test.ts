@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ThreadDetails } from '../../lib/protocol/thread-export';
 import { exportThread } from '../../lib/thread/export/export-thread';
-import { lockDataDir } from '../relay/data-dir-lock';
+import { lockDataDir } from '../store/data-dir-lock';
 import { PROJECT_ROOT } from '../relay/project-root';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { createTestDatabase } from '../store/testing/databases';

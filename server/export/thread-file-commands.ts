@@ -19,7 +19,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ExportFormatSchema, MAX_IMPORT_CHARS } from '../../lib/protocol/thread-export';
-import { DataDirLockedError, lockDataDir } from '../relay/data-dir-lock';
+import { DataDirLockedError, lockDataDir } from '../store/data-dir-lock';
 import { databaseTarget, type DatabaseTarget } from '../store/database-target';
 import { openThreadStore } from '../store/prisma-thread-store';
 import type { ThreadStore } from '../store/thread-store';

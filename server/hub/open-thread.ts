@@ -6,11 +6,10 @@
 import type { AgentRegistry } from '../agents/agent-registry';
 import type { ContentListener } from './thread-recorder';
 import type { ThreadStore } from '../store/thread-store';
-import type { FileHistory } from '../rewind/file-history';
-import type { TurnCheckpoints } from '../rewind/turn-checkpoints';
 import { UnknownThreadError } from './thread-deletions';
 import { ThreadRecorder } from './thread-recorder';
 import { ThreadSession } from './thread-session';
+import type { FileChangeTracker, TurnCheckpointHooks } from './turn-hooks';
 
 export const NEW_THREAD_TITLE = 'New thread';
 const TITLE_LENGTH = 60;
@@ -28,9 +27,9 @@ export interface OpenThreadOptions {
   agents: AgentRegistry;
   log: (message: string) => void;
   /** Keeps what files were before the agent changed them, for a rewind. */
-  fileHistory?: FileHistory;
+  fileHistory?: FileChangeTracker;
   /** Takes workspace checkpoints around the turns of agents that write files themselves. */
-  checkpoints?: TurnCheckpoints;
+  checkpoints?: TurnCheckpointHooks;
 }
 
 export async function openThread(threadId: string, options: OpenThreadOptions, onRecorded: ContentListener): Promise<OpenThread> {

@@ -3,11 +3,12 @@
  * prompts (their recording and naming) before it removes the thread, and nothing opens a thread or
  * starts a turn in it once its deletion has begun.
  */
+import { RelayError } from '../../lib/rpc/relay-error';
 
-export class UnknownThreadError extends Error {
-  readonly code = 'unknown-thread';
+
+export class UnknownThreadError extends RelayError<'unknown-thread'> {
   constructor(threadId: string) {
-    super(`There is no thread ${threadId}.`);
+    super('unknown-thread', `There is no thread ${threadId}.`);
   }
 }
 

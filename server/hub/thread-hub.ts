@@ -10,14 +10,12 @@ import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads
 import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../../lib/protocol/thread-events';
 import type { AgentRegistry } from '../agents/agent-registry';
 import type { ThreadListRequest, ThreadPage, ThreadStore } from '../store/thread-store';
-import type { FileHistory } from '../rewind/file-history';
-import type { RestoreGuard } from '../rewind/restore-writes';
-import type { TurnCheckpoints } from '../rewind/turn-checkpoints';
 import { AgentIdleTimers, DEFAULT_IDLE_CLOSE_MS } from './agent-idle-timers';
 import { LiveThreads } from './live-threads';
 import { NEW_THREAD_TITLE, nameThread, openThread } from './open-thread';
 import { PendingPrompts } from './pending-prompts';
 import { ThreadDeletions, UnknownThreadError } from './thread-deletions';
+import type { FileChangeTracker, TurnCheckpointHooks } from './turn-hooks';
 import { type PromptOptions, ThreadBusyError } from './thread-session';
 import type { ThreadRecorder } from './thread-recorder';
 
@@ -35,11 +33,9 @@ export interface ThreadHubOptions {
   idleCloseMs?: number;
   releaseAfterMs?: number;
   /** Keeps the files agents change, for rewinds (server/rewind); none kept when omitted. */
-  fileHistory?: FileHistory;
+  fileHistory?: FileChangeTracker;
   /** Workspace checkpoints for agents that write files themselves (server/rewind); none when omitted. */
-  checkpoints?: TurnCheckpoints;
-  /** The user's config on a rewind's restores (server/rewind/restore-writes.ts); none when omitted. */
-  restoreGuard?: RestoreGuard;
+  checkpoints?: TurnCheckpointHooks;
 }
 
 /** What an edit of a thread's history gets (ThreadHub.editThread). */
@@ -76,17 +72,9 @@ export class ThreadHub {
     return this.options.store.listThreads(page);
   }
 
-  /** Where the files agents change are kept, for rewinds; undefined when nothing is kept. */
-  get fileHistory(): FileHistory | undefined {
-    return this.options.fileHistory;
-  }
-
-  get checkpoints(): TurnCheckpoints | undefined {
+  /** The checkpoint hooks, for the thread list's purges (thread-directory.ts). */
+  get checkpoints(): TurnCheckpointHooks | undefined {
     return this.options.checkpoints;
-  }
-
-  get restoreGuard(): RestoreGuard | undefined {
-    return this.options.restoreGuard;
   }
 
   /** How many threads have a live session in memory now. */

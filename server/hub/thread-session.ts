@@ -6,10 +6,10 @@ import type { ThreadEntry, ToolCallEntry } from '../../lib/protocol/acp-threads'
 import type { ChatContentInput } from '../../lib/protocol/eca-chat';
 import { isOpenToolCall } from '../../lib/thread/apply-chat-content';
 import { type AgentBackend, type AgentTurn, type ApprovalAnswer, AgentUnavailableError } from '../agents/agent-backend';
-import type { FileHistory } from '../rewind/file-history';
-import type { TurnCheckpoints } from '../rewind/turn-checkpoints';
 import type { TurnOutcome } from '../../lib/protocol/thread-review';
+import { RelayError } from '../../lib/rpc/relay-error';
 import type { ThreadRecorder } from './thread-recorder';
+import type { FileChangeTracker, TurnCheckpointHooks } from './turn-hooks';
 
 /** The progress text each end of a turn shows, as ECA editors have always been sent it; `outcome` tells them apart. */
 const OUTCOME_TEXT: Record<TurnOutcome, string> = { done: 'Done', stopped: 'Done', interrupted: 'Interrupted', failed: 'Done' };
@@ -35,18 +35,17 @@ export interface SessionAgents {
   resolve(agent: string): Promise<AgentBackend>;
   saveAgentSession(agentSessionId: string | null): Promise<void>;
   /** Where the files the agent changes are kept for a rewind; nothing is kept without it. */
-  fileHistory?: FileHistory;
+  fileHistory?: FileChangeTracker;
   /** Workspace checkpoints around the turns of agents that write files themselves. */
-  checkpoints?: TurnCheckpoints;
+  checkpoints?: TurnCheckpointHooks;
 }
 
 /** What the user chose beside the message: behaviour, model, attached contexts. */
 export type PromptOptions = Pick<AgentTurn, 'behavior' | 'model' | 'contexts'>;
 
-export class ThreadBusyError extends Error {
-  readonly code = 'thread-busy';
+export class ThreadBusyError extends RelayError<'thread-busy'> {
   constructor(threadId: string) {
-    super(`A turn is already running in thread ${threadId}; stop it or wait for it to finish.`);
+    super('thread-busy', `A turn is already running in thread ${threadId}; stop it or wait for it to finish.`);
   }
 }
 

@@ -8,7 +8,7 @@ import { chooseModel, matchingCommands } from '../agents/turn-choices';
 import { UnknownThreadError } from '../hub/thread-hub';
 import { queryContexts } from './context-query';
 import { asRpc, failureReporter } from './rpc-errors';
-import type { TabContext } from './rpc-handlers';
+import type { TabContext } from './tab-context';
 
 export function registerChatHandlers(context: TabContext): void {
   const { connection, hub, workspace, agents, toolServers } = context;

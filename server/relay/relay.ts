@@ -25,7 +25,7 @@ import { AccessGuard } from './access-guard';
 import { checkListenAddress } from './access-options';
 import { handleUnderBasePath, stripBasePathFromUpgrades } from './base-path';
 import { refuseForeignFrames } from './frame-refusal';
-import { lockDataDir } from './data-dir-lock';
+import { lockDataDir } from '../store/data-dir-lock';
 import { excludeDataDirFromGit } from './git-exclude';
 import { createGuardedHandler, type PageHandler } from './http-handler';
 import { fileTokenSource, fixedTokenSource, type TokenSource } from './token-source';
@@ -234,7 +234,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
     outgoing: options.outgoing,
     onTab: ({ connection, watchThread }) =>
-      registerRpcHandlers({ connection, watchThread, hub, store: listedStore, workspace, agents, toolServers, threads, contentTaps, log, startedInOwnSource }),
+      registerRpcHandlers({ connection, watchThread, hub, rewind, store: listedStore, workspace, agents, toolServers, threads, contentTaps, log, startedInOwnSource }),
     onThreadUnwatched: (threadId) => hub.unwatched(threadId),
     beforeHandshake: () => tokens.refresh(),
   });
@@ -257,8 +257,8 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   const { keepTurns } = CheckpointsConfigSchema.parse(config.checkpoints ?? {});
   const checkpoints = relayTurnCheckpoints({ dataDir: options.dataDir, workspace, agents, log, keepTurns });
   // A rewind's restores answer to the same rules as the agents' writes.
-  const restoreGuard = policyRestoreGuard(approvalPolicy);
-  const hub = new ThreadHub({ store: listedStore, agents, broadcast, isWatched: sockets.isWatched, log, fileHistory, checkpoints, restoreGuard });
+  const rewind = { fileHistory, checkpoints, restoreGuard: policyRestoreGuard(approvalPolicy) };
+  const hub = new ThreadHub({ store: listedStore, agents, broadcast, isWatched: sockets.isWatched, log, fileHistory, checkpoints });
   const threads = new ThreadDirectory({ store: listedStore, hub, events: listEvents, log });
   // Threads deleted before the relay last stopped, their undo window over.
   await threads.purge();

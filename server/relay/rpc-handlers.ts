@@ -3,15 +3,7 @@
  * tool servers here; the chat methods in chat-handlers.ts, the workspace files' in
  * workspace-file-handlers.ts.
  */
-import type { BatonProtocol } from '../../lib/protocol/baton-protocol';
-import type { RpcConnection } from '../../lib/rpc/rpc-connection';
-import type { AgentRegistry } from '../agents/agent-registry';
-import type { ContentTaps } from '../hub/content-taps';
-import type { ThreadDirectory } from '../hub/thread-directory';
-import type { ThreadHub } from '../hub/thread-hub';
-import type { ThreadStore } from '../store/thread-store';
 import { agentsConfigMessage } from './agents-config-message';
-import type { Workspace } from '../workspace/workspace';
 import { registerChatHandlers } from './chat-handlers';
 import { registerThreadExportHandlers } from './thread-export-handlers';
 import { asRpc, failureReporter } from './rpc-errors';
@@ -20,31 +12,8 @@ import { registerThreadRewindHandlers } from './thread-rewind-handlers';
 import { registerThreadListHandlers } from './thread-list-handlers';
 import { registerThreadMessageHandlers } from './thread-message-handlers';
 import { registerThreadSteerHandlers } from './thread-steer-handlers';
-import type { ToolServers } from './tool-servers';
+import type { TabContext } from './tab-context';
 import { registerWorkspaceFileHandlers } from './workspace-file-handlers';
-
-export interface TabContext {
-  hub: ThreadHub;
-  workspace: Workspace;
-  agents: AgentRegistry;
-  /** Every started agent's tool servers (the built-in agent's native tools and MCP servers first). */
-  toolServers: ToolServers;
-  /** The thread store, for what the hub does not hold: pages of older entries. */
-  store: ThreadStore;
-  /** The thread list: filters with live status, rename, archive, delete with an undo. */
-  threads: ThreadDirectory;
-  /** Every thread's recorded contents, for requests that follow a turn (sendMessage). */
-  contentTaps: ContentTaps;
-  log: (message: string) => void;
-  /** The relay runs on Baton's own source folder for want of `--workspace` (server/launch/workspace-folder.ts). */
-  startedInOwnSource?: boolean;
-  /** Puts this tab in the thread's room (and out of any other thread's). */
-  watchThread(threadId: string): void;
-  /** The thread this tab watches now, if any. */
-  watchedThread?(): string | undefined;
-  /** Sends a notification to this tab alone. */
-  connection: RpcConnection<BatonProtocol>;
-}
 
 export function registerRpcHandlers(tab: TabContext): void {
   let watched: string | undefined;

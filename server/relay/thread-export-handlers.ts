@@ -3,17 +3,14 @@
  * (lib/protocol/thread-export.ts); `thread/changes` says which files are reverted since (file-revert.ts).
  * An export reads the live thread, so it holds what the tab shows; an import creates a new thread.
  */
-import { ErrorCodes } from '../../lib/protocol/json-rpc';
-import { ImportError } from '../../lib/thread/export/export-file';
 import { threadChanges } from '../../lib/thread/thread-changes';
-import { RpcError } from '../../lib/rpc/errors';
 import { exportStoredThread, importThreadFile, readThreadDetails } from '../export/thread-archive';
 import { markRevertedFiles } from '../rewind/file-revert';
 import { asRpc } from './rpc-errors';
-import type { TabContext } from './rpc-handlers';
+import type { TabContext } from './tab-context';
 
 export function registerThreadExportHandlers(context: TabContext): void {
-  const { connection, hub, store, workspace, agents } = context;
+  const { connection, hub, rewind, store, workspace, agents } = context;
   const isKnown = (agent: string) => {
     try {
       agents.assertKnown(agent);
@@ -27,18 +24,11 @@ export function registerThreadExportHandlers(context: TabContext): void {
 
   connection.onRequest('thread/details', ({ threadId }) => asRpc(() => readThreadDetails(store, threadId, workspace.root)));
   connection.onRequest('thread/changes', ({ threadId }) =>
-    asRpc(async () => markRevertedFiles({ workspace, fileHistory: hub.fileHistory }, threadId, threadChanges(await hub.getEntries(threadId)))),
+    asRpc(async () => markRevertedFiles({ workspace, fileHistory: rewind.fileHistory }, threadId, threadChanges(await hub.getEntries(threadId)))),
   );
   connection.onRequest('thread/export', ({ threadId, format }) => asRpc(() => exportStoredThread(source, threadId, format)));
   connection.onRequest('thread/import', ({ content }) =>
-    asRpc(async () => {
-      try {
-        // A thread of an agent this relay does not have continues with the default agent.
-        return await importThreadFile(store, content, (exported) => (isKnown(exported) ? exported : agents.defaultAgent));
-      } catch (error) {
-        if (error instanceof ImportError) throw new RpcError(ErrorCodes.InvalidParams, error.message);
-        throw error;
-      }
-    }),
+    // A thread of an agent this relay does not have continues with the default agent.
+    asRpc(() => importThreadFile(store, content, (exported) => (isKnown(exported) ? exported : agents.defaultAgent))),
   );
 }

@@ -1,6 +1,6 @@
 /** The thread list's methods of one tab (lib/protocol/thread-list-methods.ts): rename, archive, delete, restore. */
 import { asRpc } from './rpc-errors';
-import type { TabContext } from './rpc-handlers';
+import type { TabContext } from './tab-context';
 
 export function registerThreadListHandlers({ connection, threads }: TabContext): void {
   connection.onRequest('thread/rename', ({ threadId, title }) => asRpc(async () => ({ thread: await threads.rename(threadId, title) })));

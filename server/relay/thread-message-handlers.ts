@@ -6,7 +6,7 @@
 import { ErrorCodes } from '../../lib/protocol/json-rpc';
 import { RpcError } from '../../lib/rpc/errors';
 import { asRpc } from './rpc-errors';
-import type { TabContext } from './rpc-handlers';
+import type { TabContext } from './tab-context';
 
 export function registerThreadMessageHandlers({ connection, hub, contentTaps, log }: TabContext): void {
   connection.onRequest('sendMessage', ({ threadId, message }) =>

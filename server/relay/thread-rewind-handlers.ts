@@ -6,23 +6,10 @@
  */
 import { ErrorCodes } from '../../lib/protocol/json-rpc';
 import { RpcError } from '../../lib/rpc/errors';
-import { FileNotChangedError, revertThreadFile } from '../rewind/file-revert';
+import { revertThreadFile } from '../rewind/file-revert';
 import { forkThreadAt, previewThreadRewind, rewindThreadTo } from '../rewind/thread-history-edits';
-import { RewindPointError } from '../rewind/user-messages';
 import { asRpc } from './rpc-errors';
-import type { TabContext } from './rpc-handlers';
-
-/** A point that is no user message (or no entry at all) is a bad parameter. */
-async function asRewindRpc<T>(run: () => Promise<T>): Promise<T> {
-  return asRpc(async () => {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof RewindPointError || error instanceof FileNotChangedError) throw new RpcError(ErrorCodes.InvalidParams, error.message);
-      throw error;
-    }
-  });
-}
+import type { TabContext } from './tab-context';
 
 /**
  * A tab rewinds the thread it shows. A rewind named for another thread comes from a confirmation
@@ -39,26 +26,26 @@ function checkShownThread(context: TabContext, threadId: string, edit = 'a threa
 export function registerThreadRewindHandlers(context: TabContext): void {
   const { connection } = context;
   connection.onRequest('thread/rewindPreview', ({ threadId, toEntry }) =>
-    asRewindRpc(() => {
+    asRpc(() => {
       checkShownThread(context, threadId);
       return previewThreadRewind(context, threadId, toEntry);
     }),
   );
   connection.onRequest('thread/rewind', ({ threadId, toEntry, restoreFiles, overwriteConflicts }) =>
-    asRewindRpc(() => {
+    asRpc(() => {
       checkShownThread(context, threadId);
       return rewindThreadTo(context, threadId, toEntry, { restoreFiles, overwriteConflicts });
     }),
   );
   connection.onRequest('thread/revertFile', ({ threadId, path, overwriteConflict }) =>
-    asRewindRpc(() => {
+    asRpc(() => {
       checkShownThread(context, threadId, "a thread's files are reverted from its own Changes panel");
-      const { hub, workspace } = context;
-      const deps = { workspace, fileHistory: hub.fileHistory, checkpoints: hub.checkpoints, guard: hub.restoreGuard };
+      const { hub, workspace, rewind } = context;
+      const deps = { workspace, fileHistory: rewind.fileHistory, checkpoints: rewind.checkpoints, guard: rewind.restoreGuard };
       return hub.editThread(threadId, () => revertThreadFile(deps, threadId, path, { overwriteConflict }));
     }),
   );
   connection.onRequest('thread/fork', ({ threadId, atEntry }) =>
-    asRewindRpc(async () => ({ threadId: (await forkThreadAt(context, threadId, atEntry)).id })),
+    asRpc(async () => ({ threadId: (await forkThreadAt(context, threadId, atEntry)).id })),
   );
 }

@@ -7,7 +7,7 @@
 import { BatonErrorCodes } from '../../lib/protocol/baton-protocol';
 import { RpcError } from '../../lib/rpc/errors';
 import { asRpc } from './rpc-errors';
-import type { TabContext } from './rpc-handlers';
+import type { TabContext } from './tab-context';
 
 export function registerThreadSteerHandlers({ connection, hub, agents }: TabContext): void {
   connection.onRequest('thread/steer', ({ threadId, text }) =>

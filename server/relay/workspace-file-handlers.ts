@@ -5,7 +5,7 @@
  * leave out what .gitignore ignores unless asked otherwise.
  */
 import { asRpc } from './rpc-errors';
-import type { TabContext } from './rpc-handlers';
+import type { TabContext } from './tab-context';
 
 export function registerWorkspaceFileHandlers({ connection, workspace }: TabContext): void {
   connection.onRequest('readTextFile', ({ path, lineOffset, lineLimit }) =>

@@ -12,18 +12,11 @@
  */
 import type { RewindConflict, RewindFile } from '../../lib/protocol/thread-rewind';
 import type { StoredFileChange, ThreadHistoryStore } from '../store/thread-history-store';
+import type { ChangeScope, FileChangeTracker } from '../hub/turn-hooks';
 import type { Workspace } from '../workspace/workspace';
 import { WorkspaceError } from '../workspace/workspace-error';
 import { type FileState, readFileState, stateHash } from './file-state';
 import { type Refusal, type RestoreGuard, RestoreWrites } from './restore-writes';
-
-/** Where in its thread a change happens. */
-export interface ChangeScope {
-  threadId: string;
-  /** The thread's entry count at the time. */
-  position: number;
-  toolCallId?: string;
-}
 
 /** One path's part of a rewind: its state before the first change, and what the last one left. */
 interface PathRewind {
@@ -46,7 +39,7 @@ export interface RestorePlan {
   conflicts: RewindConflict[];
 }
 
-export class FileHistory {
+export class FileHistory implements FileChangeTracker {
   constructor(
     private readonly store: ThreadHistoryStore,
     private readonly workspace: Workspace,

@@ -27,7 +27,7 @@ it('puts back a file the agent wrote itself from its turn checkpoint, asking fir
   expect(await readNotes(fixture)).toBe(AGENT_NOTES);
   const entries = await harness.hub.getEntries(thread.id);
   const workspace = new Workspace(fixture.workspaceRoot, { protectedFolders: [path.join(fixture.workspaceRoot, '.baton')] });
-  const deps = { workspace, fileHistory: harness.hub.fileHistory, checkpoints: harness.hub.checkpoints, guard: harness.hub.restoreGuard };
+  const deps = { workspace, fileHistory: harness.rewind.fileHistory, checkpoints: harness.rewind.checkpoints, guard: harness.rewind.restoreGuard };
 
   await writeFile(path.join(fixture.workspaceRoot, 'notes.txt'), 'edited by hand\n');
   expect(await revertThreadFile(deps, thread.id, 'notes.txt')).toEqual({

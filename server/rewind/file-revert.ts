@@ -9,6 +9,7 @@
 import type { RewindConflict, RewindFile } from '../../lib/protocol/thread-rewind';
 import type { ThreadChanges } from '../../lib/protocol/thread-export';
 import type { ThreadRevertFileResult } from '../../lib/protocol/thread-file-revert';
+import { RelayError } from '../../lib/rpc/relay-error';
 import type { Workspace } from '../workspace/workspace';
 import { WorkspaceError } from '../workspace/workspace-error';
 import type { FileHistory } from './file-history';
@@ -16,7 +17,11 @@ import type { RestoreGuard } from './restore-writes';
 import type { TurnCheckpoints } from './turn-checkpoints';
 
 /** A file the thread never changed (as far as Baton kept): nothing to revert it to. */
-export class FileNotChangedError extends Error {}
+export class FileNotChangedError extends RelayError<'file-not-changed'> {
+  constructor(message: string) {
+    super('file-not-changed', message);
+  }
+}
 
 export interface FileRevertDependencies {
   workspace: Workspace;

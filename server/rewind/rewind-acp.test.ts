@@ -52,7 +52,7 @@ describe('rewind with an ACP agent', () => {
     const entries = await harness.hub.getEntries(thread.id);
     const firstAnswer = entries.findIndex((entry) => entry.type === 'message' && entry.role === 'assistant');
 
-    const fork = await forkThreadAt({ hub: harness.hub, store: harness.store }, thread.id, firstAnswer);
+    const fork = await forkThreadAt(harness, thread.id, firstAnswer);
     expect(fork.agent).toBe('fake');
     expect((await harness.store.getThread(fork.id))?.agentSessionId).toBeUndefined();
     await harness.turn(fork.id, 'in the fork');
@@ -73,7 +73,7 @@ describe('rewind with an ACP agent', () => {
     const entries = await harness.hub.getEntries(thread.id);
     const second = entries.findIndex((entry) => entry.type === 'message' && entry.role === 'user' && entry.chunks[0]?.chunk === 'second message');
 
-    const editors = { hub: harness.hub, store: harness.store };
+    const editors = harness;
     expect(await rewindThreadTo(editors, thread.id, second)).toMatchObject({ restoredFiles: [], conflicts: [] });
     expect((await harness.store.getThread(thread.id))?.agentSessionId).toBeUndefined();
 

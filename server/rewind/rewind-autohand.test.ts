@@ -32,7 +32,7 @@ describe.each(DATABASE_KINDS)('rewind with Autohand, on %s', (database) => {
     const entries = await harness.hub.getEntries(thread.id);
     const writing = entries.findIndex((entry) => entry.type === 'message' && entry.role === 'user' && entry.chunks[0]?.chunk === 'please write the notes');
     const thanks = entries.findIndex((entry) => entry.type === 'message' && entry.role === 'user' && entry.chunks[0]?.chunk === 'thanks');
-    const editors = { hub: harness.hub, store: harness.store };
+    const editors = harness;
     // The last turn changed nothing; the one before wrote notes.txt.
     expect(await previewThreadRewind(editors, thread.id, thanks)).toMatchObject({ files: [], conflicts: [] });
     expect(await previewThreadRewind(editors, thread.id, writing)).toMatchObject({ files: [{ path: 'notes.txt', action: 'restore' }], conflicts: [] });

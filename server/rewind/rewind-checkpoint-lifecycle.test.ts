@@ -39,7 +39,7 @@ async function start(keepTurns?: number) {
   await harness.turn(thread.id, 'thanks');
   const entries = await harness.hub.getEntries(thread.id);
   const thanks = entries.findIndex((entry) => entry.type === 'message' && entry.role === 'user' && entry.chunks[0]?.chunk === 'thanks');
-  return { harness, threadId: thread.id, thanks, editors: { hub: harness.hub, store: harness.store } };
+  return { harness, threadId: thread.id, thanks, editors: harness };
 }
 
 describe('workspace checkpoints through the life of a thread', () => {

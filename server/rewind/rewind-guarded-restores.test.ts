@@ -45,7 +45,7 @@ async function threadThatWrote(writes: Record<string, string>, guard?: RestoreGu
   const thread = await harness.hub.createThread();
   await harness.turn(thread.id, 'tidy the project');
   for (const [file, content] of Object.entries(writes)) expect(await readFile(at(file), 'utf8')).toBe(content);
-  return { editors: { hub: harness.hub, store: harness.store }, threadId: thread.id };
+  return { editors: harness, threadId: thread.id };
 }
 
 /** What a hostile process does behind the thread's back: the folder becomes a link to `.git/hooks`. */

@@ -50,7 +50,7 @@ describe.each(DATABASE_KINDS)('on %s', (database) => {
     it('puts the file back, removes the later entries everywhere, and the agent no longer hears them', async () => {
       const { harness, threadId, entries, second } = await twoTurns(database);
       expect(await notes()).toBe('two\n');
-      const editors = { hub: harness.hub, store: harness.store };
+      const editors = harness;
 
       expect(await previewThreadRewind(editors, threadId, second)).toEqual({
         removedEntries: entries.length - second,
@@ -89,7 +89,7 @@ describe.each(DATABASE_KINDS)('on %s', (database) => {
     it('leaves a file the user changed since, and says so', async () => {
       const { harness, threadId, second } = await twoTurns(database);
       await writeFile(path.join(fixture.workspaceRoot, 'notes.txt'), 'mine\n');
-      const result = await rewindThreadTo({ hub: harness.hub, store: harness.store }, threadId, second);
+      const result = await rewindThreadTo(harness, threadId, second);
       expect(result.restoredFiles).toEqual([]);
       expect(result.conflicts).toMatchObject([{ path: 'notes.txt', overridable: true }]);
       expect(await notes()).toBe('mine\n');
@@ -98,7 +98,7 @@ describe.each(DATABASE_KINDS)('on %s', (database) => {
 
     it('can keep the files as they are', async () => {
       const { harness, threadId, second } = await twoTurns(database);
-      const result = await rewindThreadTo({ hub: harness.hub, store: harness.store }, threadId, second, { restoreFiles: false });
+      const result = await rewindThreadTo(harness, threadId, second, { restoreFiles: false });
       expect(result.restoredFiles).toEqual([]);
       expect(await notes()).toBe('two\n');
     });
@@ -107,7 +107,7 @@ describe.each(DATABASE_KINDS)('on %s', (database) => {
       const agent = await fixture.agentWith(scriptedSteps(say('Hello.')));
       harness = await startRewindHarness(fixture.workspaceRoot, () => AgentRegistry.builtinOnly(agent), database);
       const thread = await harness.hub.createThread();
-      const editors = { hub: harness.hub, store: harness.store };
+      const editors = harness;
       await expect(rewindThreadTo(editors, thread.id, 0)).rejects.toThrow(/does not exist/);
       await harness.turn(thread.id, 'hi');
       await expect(rewindThreadTo(editors, thread.id, 1)).rejects.toThrow(RewindPointError);
@@ -122,7 +122,7 @@ describe.each(DATABASE_KINDS)('on %s', (database) => {
   describe('fork', () => {
     it('copies the entries up to the chosen one into a new thread that continues from there', async () => {
       const { harness, threadId, entries, second } = await twoTurns(database);
-      const editors = { hub: harness.hub, store: harness.store };
+      const editors = harness;
       const fork = await forkThreadAt(editors, threadId, second - 1);
       expect(fork.title).toMatch(/\(fork\)$/);
       expect(await harness.hub.getEntries(fork.id)).toEqual(entries.slice(0, second));

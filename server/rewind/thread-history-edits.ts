@@ -4,11 +4,13 @@ import type { ThreadRewindPreviewResult, ThreadRewindResult } from '../../lib/pr
 import type { ThreadHub } from '../hub/thread-hub';
 import type { ThreadStore } from '../store/thread-store';
 import { forkThread } from './fork-thread';
+import type { RewindParts } from './rewind-parts';
 import { previewRewind, type RewindDependencies, type RewindOptions, rewindThread } from './rewind-thread';
 
 export interface HistoryEditors {
   hub: ThreadHub;
   store: ThreadStore;
+  rewind: RewindParts;
 }
 
 export function rewindThreadTo(editors: HistoryEditors, threadId: string, toEntry: number, options: RewindOptions = {}): Promise<ThreadRewindResult> {
@@ -19,10 +21,10 @@ export function previewThreadRewind(editors: HistoryEditors, threadId: string, t
   return editors.hub.editThread(threadId, (thread) => previewRewind(thread, rewindDependencies(editors), toEntry));
 }
 
-function rewindDependencies({ hub, store }: HistoryEditors): RewindDependencies {
-  return { history: store.history, fileHistory: hub.fileHistory, checkpoints: hub.checkpoints, guard: hub.restoreGuard };
+function rewindDependencies({ store, rewind }: HistoryEditors): RewindDependencies {
+  return { history: store.history, fileHistory: rewind.fileHistory, checkpoints: rewind.checkpoints, guard: rewind.restoreGuard };
 }
 
-export function forkThreadAt({ hub, store }: HistoryEditors, threadId: string, atEntry: number): Promise<ThreadMetadata> {
-  return hub.editThread(threadId, (thread) => forkThread(thread, store, atEntry, hub.checkpoints));
+export function forkThreadAt({ hub, store, rewind }: HistoryEditors, threadId: string, atEntry: number): Promise<ThreadMetadata> {
+  return hub.editThread(threadId, (thread) => forkThread(thread, store, atEntry, rewind.checkpoints));
 }

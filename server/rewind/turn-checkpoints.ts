@@ -15,13 +15,14 @@ import { CheckpointCollector, type CollectorOptions } from './checkpoint-collect
 import { CheckpointRestore, type RestoreOptions } from './checkpoint-restore';
 import { CheckpointRetention } from './checkpoint-retention';
 import type { RestoreGuard } from './restore-writes';
+import type { TurnCheckpointHooks } from '../hub/turn-hooks';
 import { ShadowGit } from './shadow-git';
 import { type CheckpointPhase, WorkspaceCheckpoints } from './workspace-checkpoints';
 
 /** Agents whose protocol lets them change the workspace without asking Baton to write. */
 export const SELF_WRITING_AGENT_KINDS: ReadonlySet<AgentEntry['kind']> = new Set(['eca', 'autohand', 'emacs-agent']);
 
-export class TurnCheckpoints {
+export class TurnCheckpoints implements TurnCheckpointHooks {
   /** Work done after the fact (the cap, the sweep of deleted threads): a close waits for it. */
   private readonly background = new Set<Promise<void>>();
 

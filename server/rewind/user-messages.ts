@@ -4,10 +4,13 @@
  * one indexed query, whatever the thread's length, instead of replaying its events.
  */
 import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import { RelayError } from '../../lib/rpc/relay-error';
 import type { ThreadHistoryStore } from '../store/thread-history-store';
 
-export class RewindPointError extends Error {
-  readonly code = 'invalid-rewind-point';
+export class RewindPointError extends RelayError<'invalid-rewind-point'> {
+  constructor(message: string) {
+    super('invalid-rewind-point', message);
+  }
 }
 
 export function isUserMessage(entry: ThreadEntry | undefined): boolean {

@@ -4,7 +4,7 @@
  */
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
-import type { EntryWrite } from './thread-store';
+import type { EntryWrite } from './entry-write';
 
 export interface FileChangeRecord {
   threadId: string;

@@ -4,14 +4,12 @@
  */
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
+import type { EntryWrite } from './entry-write';
 import type { ThreadHistoryStore } from './thread-history-store';
 import type { ThreadDetails } from '../../lib/protocol/thread-export';
+import { RelayError } from '../../lib/rpc/relay-error';
 
-export interface EntryWrite {
-  /** Position of the entry in its thread, from 0. */
-  seq: number;
-  entry: ThreadEntry;
-}
+export type { EntryWrite } from './entry-write';
 
 /** A run of a thread's entries: `entries[0]` is the entry at position `firstIndex`. */
 export interface EntriesPage {
@@ -80,10 +78,9 @@ export interface ThreadPage {
   nextCursor?: string;
 }
 
-export class InvalidCursorError extends Error {
-  readonly code = 'invalid-cursor';
+export class InvalidCursorError extends RelayError<'invalid-cursor'> {
   constructor(cursor: string, options?: ErrorOptions) {
-    super(`${JSON.stringify(cursor.slice(0, 80))} is not a thread list cursor; pass back a nextCursor unchanged.`, options);
+    super('invalid-cursor', `${JSON.stringify(cursor.slice(0, 80))} is not a thread list cursor; pass back a nextCursor unchanged.`, options);
   }
 }
 

@@ -13,13 +13,16 @@ import {
   type ThreadExportFile,
   ThreadExportFileSchema,
 } from '../../protocol/thread-export';
+import { RelayError } from '../../rpc/relay-error';
 
 export function buildExportFile(details: ThreadDetails, entries: readonly ThreadEntry[], exportedAt: Date): ThreadExportFile {
   return { format: EXPORT_FORMAT_NAME, version: EXPORT_VERSION, exportedAt: exportedAt.toISOString(), thread: details, entries: [...entries] };
 }
 
-export class ImportError extends Error {
-  readonly code = 'bad-import';
+export class ImportError extends RelayError<'bad-import'> {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('bad-import', message, options);
+  }
 }
 
 /** The export in `content`, or an ImportError saying what is wrong with it. */

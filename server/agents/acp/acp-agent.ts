@@ -9,7 +9,7 @@ import type { AcpAvailableCommand } from '../../../lib/protocol/acp/session-upda
 import { AcpSessionNotificationSchema, readSessionUpdate } from '../../../lib/protocol/acp/session-update';
 import type { ChatCommand } from '../../../lib/protocol/eca/chat-methods';
 import { type AgentBackend, type AgentInfo, type AgentTurn, AgentUnavailableError } from '../agent-backend';
-import type { AgentFactoryContext } from '../agent-factories';
+import type { AgentFactoryContext } from '../agent-factory';
 import type { StdioAgentEntry } from '../agents-config';
 import { agentLog } from '../external/agent-log';
 import { primedMessage } from '../external/history-transcript';

@@ -7,7 +7,7 @@
 import type { AgentCapabilities, Client, ClientSideConnection } from '@agentclientprotocol/sdk';
 import { ndjsonFraming } from '../../../lib/rpc/framing/ndjson-reader';
 import { AgentUnavailableError } from '../agent-backend';
-import type { AgentFactoryContext } from '../agent-factories';
+import type { AgentFactoryContext } from '../agent-factory';
 import type { StdioAgentEntry } from '../agents-config';
 import { type AgentChild, startAgentChild } from '../external/agent-child';
 import { agentLog } from '../external/agent-log';

@@ -9,7 +9,7 @@ import { type AutohandProtocol, autohandProtocol } from '../../../lib/protocol/a
 import { ndjsonFraming } from '../../../lib/rpc/framing/ndjson-reader';
 import { RpcConnection } from '../../../lib/rpc/rpc-connection';
 import type { Transport } from '../../../lib/rpc/transport';
-import type { AgentFactoryContext } from '../agent-factories';
+import type { AgentFactoryContext } from '../agent-factory';
 import type { StdioAgentEntry } from '../agents-config';
 import { type AgentChild, startAgentChild } from '../external/agent-child';
 import { agentLog } from '../external/agent-log';

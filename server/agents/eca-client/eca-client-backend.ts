@@ -10,7 +10,7 @@ import type { ShowMessageParams } from '../../../lib/protocol/eca/show-message';
 import type { ToolServerUpdatedParams } from '../../../lib/protocol/eca/tool-servers';
 import type { AgentBackend, AgentInfo, AgentToolServers, AgentTurn } from '../agent-backend';
 import { AgentUnavailableError } from '../agent-backend';
-import type { AgentFactoryContext } from '../agent-factories';
+import type { AgentFactoryContext } from '../agent-factory';
 import type { StdioAgentEntry } from '../agents-config';
 import { agentLog } from '../external/agent-log';
 import { primedMessage } from '../external/history-transcript';

@@ -16,7 +16,7 @@ import { ConnectionError } from '../../../lib/rpc/errors';
 import { contentLengthFraming } from '../../../lib/rpc/framing/content-length-reader';
 import { RpcConnection } from '../../../lib/rpc/rpc-connection';
 import { AgentUnavailableError } from '../agent-backend';
-import type { AgentFactoryContext } from '../agent-factories';
+import type { AgentFactoryContext } from '../agent-factory';
 import type { StdioAgentEntry } from '../agents-config';
 import { type AgentChild, startAgentChild } from '../external/agent-child';
 import { agentLog } from '../external/agent-log';

@@ -19,7 +19,7 @@ import { PermissionGate } from '../external/permission-gate';
 import { RestartBudget } from '../external/restart-budget';
 import { ShownAgentInfo } from '../external/shown-agent-info';
 import { type AgentBackend, type AgentInfo, type AgentTurn, AgentUnavailableError } from '../agent-backend';
-import type { AgentFactoryContext } from '../agent-factories';
+import type { AgentFactoryContext } from '../agent-factory';
 import type { EmacsAgentEntry } from '../agents-config';
 import { EmacsAgentClient, isSessionNotFound } from './emacs-agent-client';
 import { EmacsAgentTurn } from './emacs-agent-turn';

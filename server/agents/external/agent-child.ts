@@ -9,7 +9,7 @@ import type { FramingError } from '../../../lib/rpc/framing/framing-error';
 import type { MessageFraming } from '../../../lib/rpc/framing/message-framing';
 import { type AgentProcess, AgentProcessError, type ProcessExit, spawnAgentProcess } from '../../rpc/agent-process';
 import { AgentUnavailableError } from '../agent-backend';
-import type { AgentFactoryContext } from '../agent-factories';
+import type { AgentFactoryContext } from '../agent-factory';
 import type { StdioAgentEntry } from '../agents-config';
 import { argumentsHoldingRelaySecret, SECRET_IN_COMMAND_LINE } from '../../process/relay-secrets';
 import { agentLog } from './agent-log';

@@ -14,11 +14,13 @@ import type { ThreadStore } from '../../store/thread-store';
 import { Workspace } from '../../workspace/workspace';
 import { FileHistory } from '../file-history';
 import type { RestoreGuard } from '../restore-writes';
+import type { RewindParts } from '../rewind-parts';
 import { relayTurnCheckpoints } from '../turn-checkpoints';
 
 export interface RewindHarness {
   hub: ThreadHub;
   store: ThreadStore;
+  rewind: RewindParts;
   broadcasts: SequencedContentReceivedParams[];
   /** Sends the prompt and resolves once its turn has finished. */
   turn(threadId: string, message: string): Promise<void>;
@@ -44,13 +46,17 @@ export async function startRewindHarness(
   const broadcasts: SequencedContentReceivedParams[] = [];
   const finished: Array<() => void> = [];
   const registry = agents(workspace);
+  const rewind = {
+    fileHistory: new FileHistory(store.history, workspace),
+    checkpoints: relayTurnCheckpoints({ dataDir, workspace, agents: registry, log: () => undefined, ...checkpoints }),
+    restoreGuard,
+  };
   const hub: ThreadHub = new ThreadHub({
     store,
     agents: registry,
     log: () => undefined,
-    fileHistory: new FileHistory(store.history, workspace),
-    checkpoints: relayTurnCheckpoints({ dataDir, workspace, agents: registry, log: () => undefined, ...checkpoints }),
-    restoreGuard,
+    fileHistory: rewind.fileHistory,
+    checkpoints: rewind.checkpoints,
     broadcast: (threadId, params) => {
       broadcasts.push(params);
       const { content } = params;
@@ -61,6 +67,7 @@ export async function startRewindHarness(
   return {
     hub,
     store,
+    rewind,
     broadcasts,
     async turn(threadId, message) {
       const ended = new Promise<void>((resolve) => finished.push(resolve));
@@ -69,7 +76,7 @@ export async function startRewindHarness(
     },
     async close() {
       await hub.close();
-      await hub.checkpoints?.close();
+      await rewind.checkpoints.close();
       await store.close();
       await testDatabase?.drop();
     },

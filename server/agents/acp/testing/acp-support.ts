@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CommandSandbox } from '../../../process/command-sandbox';
 import { Workspace } from '../../../workspace/workspace';
-import type { AgentFactoryContext } from '../../agent-factories';
+import type { AgentFactoryContext } from '../../agent-factory';
 import { ApprovalPolicy } from '../../../guard/approval-policy';
 import type { ToolApprovalRule } from '../../../guard/agent-config';
 import { AcpAgent } from '../acp-agent';

@@ -45,8 +45,9 @@
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { FakeTurn } from './fake-turn';
+import type { Flavor, Wire } from './fake-wire';
 
-export type Flavor = 'observed' | 'reference';
+export type { Flavor } from './fake-wire';
 
 const flavor: Flavor =
   process.env.FAKE_AUTOHAND_FLAVOR === 'observed' || process.env.FAKE_AUTOHAND_FLAVOR === 'reference'
@@ -55,15 +56,6 @@ const flavor: Flavor =
       ? 'observed'
       : 'reference';
 const logFile = process.env.FAKE_AUTOHAND_LOG;
-
-export interface Wire {
-  flavor: Flavor;
-  notify(method: string, params: unknown): void;
-  respond(id: unknown, result: unknown): void;
-  fail(id: unknown, code: number, message: string): void;
-  raw(line: string): void;
-  now(): string;
-}
 
 const wire: Wire = {
   flavor,

@@ -4,7 +4,7 @@
  * client's answers (permissionResponse, changesDecision, abort).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Wire } from './fake-autohand';
+import type { Wire } from './fake-wire';
 import { applyDecision, type FakeChange, pendingBatches, proposedChanges } from './fake-changes';
 
 /** Where history-transcript.ts's primed prompt puts the user's new message. */

@@ -1,0 +1,39 @@
+/**
+ * What one tab's handlers are given: the relay's parts and the tab's own connection. Apart from
+ * rpc-handlers.ts, which registers every handler file, so that each of them can name it.
+ */
+import type { BatonProtocol } from '../../lib/protocol/baton-protocol';
+import type { RpcConnection } from '../../lib/rpc/rpc-connection';
+import type { AgentRegistry } from '../agents/agent-registry';
+import type { ContentTaps } from '../hub/content-taps';
+import type { ThreadDirectory } from '../hub/thread-directory';
+import type { ThreadHub } from '../hub/thread-hub';
+import type { RewindParts } from '../rewind/rewind-parts';
+import type { ThreadStore } from '../store/thread-store';
+import type { Workspace } from '../workspace/workspace';
+import type { ToolServers } from './tool-servers';
+
+export interface TabContext {
+  hub: ThreadHub;
+  /** What rewinds restore files from (the hub is given only the turn hooks among them). */
+  rewind: RewindParts;
+  workspace: Workspace;
+  agents: AgentRegistry;
+  /** Every started agent's tool servers (the built-in agent's native tools and MCP servers first). */
+  toolServers: ToolServers;
+  /** The thread store, for what the hub does not hold: pages of older entries. */
+  store: ThreadStore;
+  /** The thread list: filters with live status, rename, archive, delete with an undo. */
+  threads: ThreadDirectory;
+  /** Every thread's recorded contents, for requests that follow a turn (sendMessage). */
+  contentTaps: ContentTaps;
+  log: (message: string) => void;
+  /** The relay runs on Baton's own source folder for want of `--workspace` (server/launch/workspace-folder.ts). */
+  startedInOwnSource?: boolean;
+  /** Puts this tab in the thread's room (and out of any other thread's). */
+  watchThread(threadId: string): void;
+  /** The thread this tab watches now, if any. */
+  watchedThread?(): string | undefined;
+  /** Sends a notification to this tab alone. */
+  connection: RpcConnection<BatonProtocol>;
+}
