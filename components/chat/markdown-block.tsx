@@ -32,6 +32,7 @@ function languageOf(code: HastNode | undefined): string | undefined {
 
 /** A `pre` (a fenced or indented code block) as a code block with a copy button. */
 function codeBlockComponent(highlight: boolean) {
+  // biome-ignore lint/correctness/noComponentHookFactories: made twice at module load (highlighted or not), never per render.
   return function MarkdownCodeBlock({ node }: ComponentPropsWithoutRef<'pre'> & ExtraProps) {
     const code = (node?.children ?? []).find((child) => child.type === 'element' && child.tagName === 'code') as HastNode | undefined;
     const text = code ? textOf(code) : textOf((node ?? { type: 'root' }) as HastNode);

@@ -61,7 +61,7 @@ function FileBody({ view }: { view: FileView }) {
       return (
         <figure className={styles.viewerImage}>
           {/* A blob URL of the file's own bytes: next/image has nothing to optimise here. */}
-          {/* eslint-disable-next-line @next/next/no-img-element */}
+          {/* biome-ignore lint/performance/noImgElement: a blob URL, which next/image cannot load. */}
           <img src={view.url} alt={view.path} data-testid="image-preview" />
           <figcaption className="pane__note">
             {view.mimeType}, {formatBytes(view.size)}

@@ -101,7 +101,7 @@ export function replyToStreamSteps(reply: ScriptedReply, blocks: ResolvedBlock[]
         break;
       default: {
         const unreachable: never = block;
-        return unreachable;
+        throw new Error(`unknown block ${JSON.stringify(unreachable)}`);
       }
     }
     push('content_block_stop', { index });

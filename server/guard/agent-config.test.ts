@@ -55,7 +55,7 @@ describe('loadAgentConfig', () => {
       }),
     );
     // The first problem is named; the rest are counted, so the message stays one line.
-    expect(error.message).toMatch(new RegExp(`^Bad config file ${escape(file)}:1: toolApproval\\[1\\]\\.decision: .*\\(and 1 more problem\\)$`));
+    expect(error.message).toMatch(new RegExp(`^Bad config file ${escapeRegExp(file)}:1: toolApproval\\[1\\]\\.decision: .*\\(and 1 more problem\\)$`));
     const regex = await loadError(JSON.stringify({ toolApproval: [{ tool: 'x', decision: 'allow', when: { argument: 'a', matches: '(' } }] }));
     expect(regex.message).toContain('toolApproval[0].when.matches: not a valid regular expression');
   });
@@ -84,6 +84,6 @@ describe('loadAgentConfig', () => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -49,7 +49,7 @@ class CommandCollector {
 
   addLine(line: string, depth: number, wrappedBy?: string): void {
     checkLength(line.length);
-    let reading;
+    let reading: ReturnType<typeof readCommandLineTree>;
     try {
       reading = readCommandLineTree(this.parser, line, COMMAND_LINE_LIMITS.commands - this.commands.length);
     } catch (error) {

@@ -43,7 +43,7 @@ export function isBatonSource(folder: string): boolean {
 
 /** `--workspace` must name an existing folder, not the file system's root, and not Baton's data folder. */
 export function checkWorkspaceFolder(folder: string, dataDir?: string): void {
-  let stats;
+  let stats: ReturnType<typeof statSync>;
   try {
     stats = statSync(folder);
   } catch {

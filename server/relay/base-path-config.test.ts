@@ -34,7 +34,7 @@ describe('basePath in config.json', () => {
     for (const bad of ['absproxy/4780', '/a/../b', '/a b', 4780]) {
       await writeFile(file, configText(bad));
       const error = await loadRelayConfig(file).then(() => undefined, (caught: unknown) => caught as Error);
-      expect(error?.message, String(bad)).toMatch(new RegExp(`^Bad config file ${escape(file)}:3: basePath: `));
+      expect(error?.message, String(bad)).toMatch(new RegExp(`^Bad config file ${escapeRegExp(file)}:3: basePath: `));
     }
     await writeFile(file, configText('a/b'));
     const error = await loadRelayConfig(file).then(() => undefined, (caught: unknown) => caught as Error);
@@ -74,6 +74,6 @@ describe('the relay with basePath in its config file', () => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

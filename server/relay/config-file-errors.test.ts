@@ -49,19 +49,19 @@ describe('a bad config.json', () => {
     const mcp = JSON.stringify({ mcpServers: { everything: { command: 42 } } }, null, 2);
     expect(await problem(mcp)).toBe(`Bad config file ${file}:4: mcpServers.everything.command: Invalid input: expected string, received number`);
     const agents = JSON.stringify({ agents: { helper: { kind: 'acp', command: 'x', shell: true } } }, null, 2);
-    expect(await problem(agents)).toMatch(new RegExp(`^Bad config file ${escape(file)}:6: agents\\.helper\\.shell: Unrecognized key`));
+    expect(await problem(agents)).toMatch(new RegExp(`^Bad config file ${escapeRegExp(file)}:6: agents\\.helper\\.shell: Unrecognized key`));
   });
 
   it('points into the sandbox section', async () => {
     const wrongType = JSON.stringify({ sandbox: { enabled: 'yes' } }, null, 2);
     expect(await problem(wrongType)).toBe(`Bad config file ${file}:3: sandbox.enabled: Invalid input: expected boolean, received string`);
     const misspelt = JSON.stringify({ sandbox: { netwrok: true } }, null, 2);
-    expect(await problem(misspelt)).toMatch(new RegExp(`^Bad config file ${escape(file)}:3: sandbox\\.netwrok: Unrecognized key: "netwrok"`));
+    expect(await problem(misspelt)).toMatch(new RegExp(`^Bad config file ${escapeRegExp(file)}:3: sandbox\\.netwrok: Unrecognized key: "netwrok"`));
   });
 
   it('points at the enclosing field when the one that is missing is not in the file', async () => {
     const text = JSON.stringify({ agents: { helper: { kind: 'acp' } } }, null, 2);
-    expect(await problem(text)).toMatch(new RegExp(`^Bad config file ${escape(file)}:3: agents\\.helper(\\.command)?: `));
+    expect(await problem(text)).toMatch(new RegExp(`^Bad config file ${escapeRegExp(file)}:3: agents\\.helper(\\.command)?: `));
   });
 
   it('reads a good file and gives the defaults without one', async () => {
@@ -71,6 +71,6 @@ describe('a bad config.json', () => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

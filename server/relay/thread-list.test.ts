@@ -35,7 +35,9 @@ async function listeningTab(): Promise<ListeningTab> {
   const updates: ThreadMetadata[] = [];
   const deletions: string[] = [];
   const waiters = new Set<() => void>();
-  const wake = () => [...waiters].forEach((waiter) => waiter());
+  const wake = () => {
+    for (const waiter of [...waiters]) waiter();
+  };
   client.rpc.onNotification('thread/updated', ({ thread }: ThreadUpdatedParams) => {
     updates.push(thread);
     wake();

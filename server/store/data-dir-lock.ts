@@ -72,7 +72,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
 }
 
 async function createExclusive(lockPath: string, text: string): Promise<boolean> {
-  let handle;
+  let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(lockPath, 'wx', 0o600);
   } catch (error) {
