@@ -141,8 +141,8 @@ export class EmacsAgentBackend implements AgentBackend {
     const held = this.sessions.peek(turn.threadId);
     if (held?.stream.failed) this.forget(turn.threadId);
     const { value: session, fresh } = await this.sessions.obtain(turn.threadId, () => this.open(turn, lost ?? held?.sessionId ?? turn.agentSessionId), {
-      // Only recoveries count: every thread's first turn after a relay restart resumes its session.
-      counted: () => held !== undefined || lost !== undefined || this.recovering.delete(turn.threadId),
+      // Only recoveries replace a failure: every thread's first turn after a relay restart resumes its session.
+      replacesFailure: () => held !== undefined || lost !== undefined || this.recovering.delete(turn.threadId),
     });
     return { session, reused: !fresh };
   }
