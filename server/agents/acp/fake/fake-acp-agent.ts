@@ -21,6 +21,11 @@
  * - "stubborn" like slow, but ignores session/cancel
  * - "crash"    writes to stderr and exits with code 3 mid-turn
  * - "codex-rm", "gemini-rm", "sneak": commands shaped as real or hostile agents send them (fake-command-calls.ts)
+ *
+ * Starts slowly when asked: FAKE_ACP_HOLD lists methods (`initialize`, `session/new`) whose first
+ * request is held, as a busy machine holds a real agent's, until the process gets SIGUSR2. It says
+ * on stderr when it holds one (`fake-acp: holding <method> (pid <pid>)`) and of every prompt it
+ * gets (`fake-acp: prompt <text>`) and of the answer to its edit permission, so a test can wait for those and act in between.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
@@ -41,6 +46,15 @@ const known = new Set<string>(sessionsFile && existsSync(sessionsFile) ? readFil
 const cancelled = new Set<string>();
 let counter = 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const toHold = new Set((process.env.FAKE_ACP_HOLD ?? '').split(',').filter(Boolean));
+
+/** Holds the first request of `method` when FAKE_ACP_HOLD names it, until SIGUSR2. */
+async function held(method: string): Promise<void> {
+  if (!toHold.delete(method)) return;
+  const released = new Promise((resolve) => process.once('SIGUSR2', resolve));
+  process.stderr.write(`fake-acp: holding ${method} (pid ${process.pid})\n`);
+  await released;
+}
 
 const choices = {
   modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] },
@@ -69,6 +83,7 @@ function agent(connection: AgentSideConnection): Agent {
   };
   return {
     async initialize() {
+      await held('initialize');
       return {
         protocolVersion: PROTOCOL_VERSION,
         agentCapabilities: { loadSession: true, sessionCapabilities: { resume: {}, list: {}, close: {} } },
@@ -78,6 +93,7 @@ function agent(connection: AgentSideConnection): Agent {
     },
     async authenticate() {},
     async newSession() {
+      await held('session/new');
       const sessionId = `fake-session-${process.pid}-${(counter += 1)}`;
       remember(sessionId);
       // After the answer, as real agents do: the client hears of a session it does not know yet.
@@ -114,6 +130,7 @@ function agent(connection: AgentSideConnection): Agent {
       const { sessionId } = request;
       cancelled.delete(sessionId);
       const text = request.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('');
+      process.stderr.write(`fake-acp: prompt ${text.slice(0, 60).replaceAll('\n', ' ')}\n`);
       const has = (word: string) => text.includes(word);
       await announce(sessionId);
       await update(sessionId, { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: 'Thinking about it.' } });
@@ -178,6 +195,7 @@ async function writeNotes(connection: AgentSideConnection, sessionId: string, ta
       { optionId: 'fake-reject', name: 'Do not edit', kind: 'reject_once' },
     ],
   });
+  process.stderr.write(`fake-acp: permission answered ${JSON.stringify(answer.outcome)}\n`);
   const picked = answer.outcome.outcome === 'selected' ? answer.outcome.optionId : undefined;
   const allowed = picked !== undefined && picked !== 'fake-reject';
   if (!allowed) {
