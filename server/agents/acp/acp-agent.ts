@@ -22,8 +22,8 @@ import { LiveRegistry } from '../external/live-registry';
 import { PermissionGate } from '../external/permission-gate';
 import { RestartBudget } from '../external/restart-budget';
 import { ShownAgentInfo } from '../external/shown-agent-info';
-import { STOP_GRACE_MS, stopWithGrace } from '../external/stop-with-grace';
-import { untilAborted } from '../external/until-aborted';
+import { STOP_GRACE_MS, stopWithGrace, TURN_END_AFTER_STOP_MS } from '../external/stop-with-grace';
+import { afterAbort, untilAborted } from '../external/until-aborted';
 import { AcpActiveTurn } from './acp-active-turn';
 import { createAcpClient } from './acp-client';
 import { judgedLocations } from './acp-files';
@@ -33,8 +33,6 @@ import { openSession } from './acp-session-opening';
 import { AcpTerminals } from './acp-terminals';
 import { AcpTurnMapper, type AgentStateListener } from './acp-update-mapper';
 
-/** How long a stopped turn waits for the agent to end its prompt before ending without it (its grace goes on). */
-const TURN_END_AFTER_STOP_MS = 500;
 /** How long a failed request waits to learn whether the agent itself went away. */
 const GONE_WAIT_MS = 1_000;
 /** Shown as the model until the agent says which it uses. */
@@ -252,7 +250,7 @@ export class AcpAgent implements AgentBackend {
       () => stop.done(),
     );
     try {
-      return await Promise.race([request, afterStop(signal, TURN_END_AFTER_STOP_MS)]);
+      return await Promise.race([request, afterAbort(signal, TURN_END_AFTER_STOP_MS)]);
     } catch (error) {
       // A stopped turn ends without an error, however the agent took the cancel.
       if (signal.aborted) return undefined;
@@ -318,15 +316,6 @@ export class AcpAgent implements AgentBackend {
       ...(choices.modes ? { behaviors: choices.modes.values } : {}),
     });
   }
-}
-
-/** Resolves undefined `ms` after `signal` aborts; never when it does not. */
-function afterStop(signal: AbortSignal, ms: number): Promise<undefined> {
-  return new Promise((resolve) => {
-    const wait = () => setTimeout(() => resolve(undefined), ms).unref();
-    if (signal.aborted) wait();
-    else signal.addEventListener('abort', wait, { once: true });
-  });
 }
 
 function chatCommand(command: AcpAvailableCommand): ChatCommand {
