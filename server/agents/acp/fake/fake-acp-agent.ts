@@ -21,6 +21,7 @@
  * - "stubborn" like slow, but ignores session/cancel
  * - "crash"    writes to stderr and exits with code 3 mid-turn
  * - "codex-rm", "gemini-rm", "sneak": commands shaped as real or hostile agents send them (fake-command-calls.ts)
+ * - "outputs"  finished commands as codex-acp, claude-agent-acp and Gemini CLI report them (real-tool-outputs.ts)
  *
  * Starts slowly when asked: FAKE_ACP_HOLD lists methods (`initialize`, `session/new`) whose first
  * request is held, as a busy machine holds a real agent's, until the process gets SIGUSR2. It says
@@ -40,6 +41,7 @@ import {
   type Stream,
 } from '@agentclientprotocol/sdk';
 import { agentRunsRm, sneakPastReadApproval } from './fake-command-calls';
+import { REAL_TOOL_OUTPUTS } from './real-tool-outputs';
 
 const sessionsFile = process.env.FAKE_ACP_SESSIONS;
 const known = new Set<string>(sessionsFile && existsSync(sessionsFile) ? readFileSync(sessionsFile, 'utf8').split('\n').filter(Boolean) : []);
@@ -166,6 +168,7 @@ function agent(connection: AgentSideConnection): Agent {
       if (has('gemini-rm')) await agentRunsRm(connection, sessionId, 'gemini', say);
       if (has('sneak')) await sneakPastReadApproval(connection, sessionId, say);
       if (has('run')) await runTerminal(connection, sessionId);
+      if (has('outputs')) await reportShapedCommands(connection, sessionId);
       if (has('slow') || has('stubborn')) {
         for (let word = 0; word < 600; word += 1) {
           if (cancelled.has(sessionId) && !has('stubborn')) return { stopReason: 'cancelled' };
@@ -208,6 +211,16 @@ async function writeNotes(connection: AgentSideConnection, sessionId: string, ta
     (error: { message?: string }) => `write refused: ${error.message}`,
   );
   await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: written } }] } });
+}
+
+async function reportShapedCommands(connection: AgentSideConnection, sessionId: string) {
+  for (const { toolCallId, call, end, asks } of REAL_TOOL_OUTPUTS) {
+    const started = { toolCallId, ...call } as Parameters<AgentSideConnection['requestPermission']>[0]['toolCall'];
+    await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call', status: 'pending', ...started } as SessionNotification['update'] });
+    if (asks) await connection.requestPermission({ sessionId, toolCall: started, options: [{ optionId: 'yes', name: 'Run it', kind: 'allow_once' }] });
+    await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress' } });
+    await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, ...end } as SessionNotification['update'] });
+  }
 }
 
 async function runTerminal(connection: AgentSideConnection, sessionId: string) {
