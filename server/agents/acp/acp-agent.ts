@@ -29,8 +29,8 @@ import { createAcpClient } from './acp-client';
 import { judgedLocations } from './acp-files';
 import { describe, type LiveAgent, startLiveAgent, untilGone } from './acp-live-agent';
 import { type Choice, SessionChoices } from './acp-session-choices';
-import { openSession } from './acp-session-opening';
 import { AcpTerminals } from './acp-terminals';
+import { AcpThreadSessions, type ThreadSession } from './acp-thread-sessions';
 import { AcpTurnMapper, type AgentStateListener } from './acp-update-mapper';
 
 /** How long a failed request waits to learn whether the agent itself went away. */
@@ -40,15 +40,6 @@ export const AGENT_CHOSEN_MODEL = 'chosen by the agent';
 /** One process serves every thread: the registry holds it under this key. */
 const AGENT_PROCESS = 'agent';
 
-interface ThreadSession {
-  sessionId: string;
-  live: LiveAgent;
-  choices: SessionChoices;
-  /** The agent has not seen the thread's history yet: the next prompt carries it. */
-  needsPriming: boolean;
-  /** Settles once the session's last prompt has ended (a stopped one may end after its turn). */
-  settled: Promise<void>;
-}
 
 export function createAcpAgent(entry: Extract<StdioAgentEntry, { kind: 'acp' }>, context: AgentFactoryContext): AgentBackend {
   return new AcpAgent(entry, context);
@@ -57,9 +48,7 @@ export function createAcpAgent(entry: Extract<StdioAgentEntry, { kind: 'acp' }>,
 export class AcpAgent implements AgentBackend {
   private readonly shown: ShownAgentInfo;
   private readonly live: LiveRegistry<LiveAgent>;
-  private readonly sessions = new Map<string, ThreadSession>();
-  /** A thread's session being opened: shared by its turns, and kept when the turn that asked was stopped. */
-  private readonly opening = new Map<string, Promise<ThreadSession>>();
+  private readonly sessions: AcpThreadSessions;
   private readonly activeTurns = new Map<string, AcpActiveTurn>();
   private commands: ChatCommand[] = [];
   private readonly gate: PermissionGate;
@@ -81,6 +70,7 @@ export class AcpAgent implements AgentBackend {
     });
     this.gate = new PermissionGate(context.policy);
     this.log = agentLog(context);
+    this.sessions = new AcpThreadSessions(context.workspace.root, (message) => this.log(message), (session) => this.showChoices(session.choices));
     this.live = new LiveRegistry(new RestartBudget(context.name), (live) => !live.isGone());
     this.terminals = new AcpTerminals(
       context.workspace,
@@ -98,7 +88,7 @@ export class AcpAgent implements AgentBackend {
     // Stop while the agent starts or a session opens ends the turn; what was begun goes on for the next prompt.
     const obtained = await untilAborted(this.live.obtain(AGENT_PROCESS, () => this.startLive()), turn.signal);
     if (!obtained) return;
-    const session = await untilAborted(this.ensureSession(obtained.value, turn), turn.signal);
+    const session = await untilAborted(this.sessions.ensure(obtained.value, turn), turn.signal);
     if (!session) return;
     if ((await untilAborted(this.applyChoices(session, turn).then(() => true), turn.signal)) === undefined) return;
     const mapper = new AcpTurnMapper({
@@ -169,38 +159,6 @@ export class AcpAgent implements AgentBackend {
     const live = await startLiveAgent(this.entry, this.context, { client, onSessionUpdate: (params) => this.onSessionUpdate(params) });
     void live.gone.then((reason) => this.log(`agent gone: ${reason}`));
     return live;
-  }
-
-  /** The thread's session in this process: the one held, the one being opened, else a new opening. */
-  private async ensureSession(live: LiveAgent, turn: AgentTurn): Promise<ThreadSession> {
-    const known = this.sessions.get(turn.threadId);
-    if (known && known.live === live) return known;
-    const pending = this.opening.get(turn.threadId);
-    if (pending) {
-      const shared = await pending.catch(() => undefined);
-      if (shared && shared.live === live) return shared;
-    }
-    const opening = this.openFor(live, turn);
-    this.opening.set(turn.threadId, opening);
-    try {
-      return await opening;
-    } finally {
-      if (this.opening.get(turn.threadId) === opening) this.opening.delete(turn.threadId);
-    }
-  }
-
-  private async openFor(live: LiveAgent, turn: AgentTurn): Promise<ThreadSession> {
-    const opened = await openSession(live, turn, this.context.workspace.root, (message) => this.log(message));
-    const session: ThreadSession = {
-      sessionId: opened.sessionId,
-      live,
-      choices: SessionChoices.from(opened.response),
-      needsPriming: opened.needsPriming,
-      settled: Promise.resolve(),
-    };
-    this.sessions.set(turn.threadId, session);
-    this.showChoices(session.choices);
-    return session;
   }
 
   /** The mode (`turn.behavior`) and model the user picked, when they name one the session offers. */
@@ -284,7 +242,7 @@ export class AcpAgent implements AgentBackend {
           return;
         }
         // Outside a turn (a session/load replay, or news about the agent): only the agent's state is kept.
-        const session = [...this.sessions.values()].find((candidate) => candidate.sessionId === sessionId);
+        const session = this.sessions.bySessionId(sessionId);
         const state = session ? this.agentState(session) : undefined;
         if (read.update.sessionUpdate === 'current_mode_update') state?.onMode(read.update.currentModeId);
         else if (read.update.sessionUpdate === 'config_option_update') state?.onConfigOptions(read.update.configOptions.flatMap((o) => (o ? [o] : [])));
