@@ -37,7 +37,17 @@ const StdioAgentFields = {
 export const AgentEntrySchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('builtin'), label: z.string().min(1).optional() }),
   z.strictObject({ kind: z.literal('eca'), ...StdioAgentFields }),
-  z.strictObject({ kind: z.literal('autohand'), ...StdioAgentFields }),
+  z.strictObject({
+    kind: z.literal('autohand'),
+    ...StdioAgentFields,
+    /**
+     * Autohand holds one conversation per process, so each thread runs its own: at most this many
+     * at once (8 when absent). Past it, the longest idle thread's process is stopped (that thread
+     * is primed again from its history when it comes back); when every one is busy, a new
+     * thread's prompt is refused with a message naming this key.
+     */
+    maxProcesses: z.number().int().min(1).max(64).optional(),
+  }),
   z.strictObject({ kind: z.literal('acp'), ...StdioAgentFields }),
   z.strictObject({
     kind: z.literal('emacs-agent'),

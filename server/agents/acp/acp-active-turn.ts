@@ -12,6 +12,7 @@ import type { FileChangeDetails } from '../../../lib/protocol/eca-chat';
 import type { AgentTurn } from '../agent-backend';
 import type { JudgedPath } from '../../guard/path-arguments';
 import { type GatedToolCall, type PermissionGate, pickOption } from '../external/permission-gate';
+import { untilAborted } from '../external/until-aborted';
 import { isReadOnly, mergeToolCall, type ToolCallState } from './acp-tool-calls';
 import type { AcpTurnMapper } from './acp-update-mapper';
 
@@ -63,10 +64,11 @@ export class AcpActiveTurn {
     });
     const paths = await this.judgeLocations(state);
     this.judgedPaths.set(state.id, new Set(paths.map((judged) => judged.path)));
-    const outcome = await this.gate.request(this.turn, { call: this.mapper.identity(state), readOnly: isReadOnly(state), options, paths });
+    // ACP: a client that stops the turn answers every pending request `cancelled`, at once, whether
+    // or not the user's answer ever comes.
+    const outcome = await untilAborted(this.gate.request(this.turn, { call: this.mapper.identity(state), readOnly: isReadOnly(state), options, paths }), this.turn.signal);
+    if (!outcome || this.turn.signal.aborted) return { outcome: { outcome: 'cancelled' } };
     this.mapper.gated(state, outcome.decision !== 'rejected');
-    // ACP: a client that stops the turn answers every pending request `cancelled`.
-    if (this.turn.signal.aborted) return { outcome: { outcome: 'cancelled' } };
     const picked = pickOption(options, outcome);
     return picked ? { outcome: { outcome: 'selected', optionId: picked.optionId } } : { outcome: { outcome: 'cancelled' } };
   }

@@ -136,11 +136,11 @@ describe('ACP adapter with the fake agent', () => {
   });
 
   it('stops the process of an agent that ignores session/cancel', async () => {
-    const { agent, logs } = await start();
+    const { agent, waitForLog } = await start();
     const stop = new AbortController();
     const recording = createRecordingTurn({ message: 'stubborn', stopSignal: stop.signal, onContent: (content) => content.type === 'text' && stop.abort() });
     await agent.runTurn(recording.turn);
-    expect(logs.some((line) => line.includes('stopping the agent'))).toBe(true);
+    await waitForLog(/stopping the agent/);
     const next = createRecordingTurn({ message: 'after', threadId: 'other' });
     await agent.runTurn(next.turn);
     expect(next.contents.some((content) => content.type === 'text')).toBe(true);

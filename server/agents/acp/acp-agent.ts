@@ -4,6 +4,11 @@
  * `session/prompt`; Stop sends `session/cancel` and, if the agent has not ended the turn within
  * a grace period, stops the process. A process that dies fails the running turn with what it
  * said last; the next prompt starts it again (within the restart budget).
+ *
+ * Stop ends the turn at once whatever it waits for: a start or a session opening goes on in the
+ * background (the next prompt reuses it), no prompt is sent after Stop, and a cancelled prompt
+ * the agent has not ended yet is given its grace in the background, the session's next prompt
+ * waiting for it.
  */
 import type { AcpAvailableCommand } from '../../../lib/protocol/acp/session-update';
 import { AcpSessionNotificationSchema, readSessionUpdate } from '../../../lib/protocol/acp/session-update';
@@ -17,15 +22,15 @@ import { LiveRegistry } from '../external/live-registry';
 import { PermissionGate } from '../external/permission-gate';
 import { RestartBudget } from '../external/restart-budget';
 import { ShownAgentInfo } from '../external/shown-agent-info';
-import { STOP_GRACE_MS, stopWithGrace } from '../external/stop-with-grace';
-import { untilAborted } from '../external/until-aborted';
+import { STOP_GRACE_MS, stopWithGrace, TURN_END_AFTER_STOP_MS } from '../external/stop-with-grace';
+import { afterAbort, untilAborted } from '../external/until-aborted';
 import { AcpActiveTurn } from './acp-active-turn';
 import { createAcpClient } from './acp-client';
 import { judgedLocations } from './acp-files';
 import { describe, type LiveAgent, startLiveAgent, untilGone } from './acp-live-agent';
 import { type Choice, SessionChoices } from './acp-session-choices';
-import { openSession } from './acp-session-opening';
 import { AcpTerminals } from './acp-terminals';
+import { AcpThreadSessions, type ThreadSession } from './acp-thread-sessions';
 import { AcpTurnMapper, type AgentStateListener } from './acp-update-mapper';
 
 /** How long a failed request waits to learn whether the agent itself went away. */
@@ -35,11 +40,6 @@ export const AGENT_CHOSEN_MODEL = 'chosen by the agent';
 /** One process serves every thread: the registry holds it under this key. */
 const AGENT_PROCESS = 'agent';
 
-interface ThreadSession {
-  sessionId: string;
-  live: LiveAgent;
-  choices: SessionChoices;
-}
 
 export function createAcpAgent(entry: Extract<StdioAgentEntry, { kind: 'acp' }>, context: AgentFactoryContext): AgentBackend {
   return new AcpAgent(entry, context);
@@ -48,7 +48,7 @@ export function createAcpAgent(entry: Extract<StdioAgentEntry, { kind: 'acp' }>,
 export class AcpAgent implements AgentBackend {
   private readonly shown: ShownAgentInfo;
   private readonly live: LiveRegistry<LiveAgent>;
-  private readonly sessions = new Map<string, ThreadSession>();
+  private readonly sessions: AcpThreadSessions;
   private readonly activeTurns = new Map<string, AcpActiveTurn>();
   private commands: ChatCommand[] = [];
   private readonly gate: PermissionGate;
@@ -70,6 +70,7 @@ export class AcpAgent implements AgentBackend {
     });
     this.gate = new PermissionGate(context.policy);
     this.log = agentLog(context);
+    this.sessions = new AcpThreadSessions(context.workspace.root, (message) => this.log(message), (session) => this.showChoices(session.choices));
     this.live = new LiveRegistry(new RestartBudget(context.name), (live) => !live.isGone());
     this.terminals = new AcpTerminals(
       context.workspace,
@@ -84,9 +85,12 @@ export class AcpAgent implements AgentBackend {
   }
 
   async runTurn(turn: AgentTurn): Promise<void> {
-    const { value: live } = await this.live.obtain(AGENT_PROCESS, () => this.startLive());
-    const session = await this.ensureSession(live, turn);
-    await this.applyChoices(live, session, turn);
+    // Stop while the agent starts or a session opens ends the turn; what was begun goes on for the next prompt.
+    const obtained = await untilAborted(this.live.obtain(AGENT_PROCESS, () => this.startLive()), turn.signal);
+    if (!obtained) return;
+    const session = await untilAborted(this.sessions.ensure(obtained.value, turn), turn.signal);
+    if (!session) return;
+    if ((await untilAborted(this.applyChoices(session, turn).then(() => true), turn.signal)) === undefined) return;
     const mapper = new AcpTurnMapper({
       emit: (content) => turn.emit(content),
       server: this.context.name,
@@ -97,16 +101,22 @@ export class AcpAgent implements AgentBackend {
       history: turn.history,
     });
     const active = new AcpActiveTurn(turn, mapper, this.gate, (state) => judgedLocations(this.context.workspace, state));
-    this.activeTurns.set(session.sessionId, active);
     try {
       const text = await primedMessage(turn, this.info.name, session.needsPriming);
-      const response = await this.prompt(live, session.sessionId, text, turn.signal);
+      // The session's previous prompt, stopped, may still be ending: a new one must not overlap it.
+      await untilAborted(session.settled, turn.signal);
+      // Checked last, right before sending: a prompt is never sent after Stop.
+      if (turn.signal.aborted) return;
+      // The stopped prompt's agent did not end it in its grace and was stopped: start it again.
+      if (session.live.isGone()) return await this.runTurn(turn);
+      this.activeTurns.set(session.sessionId, active);
+      const response = await this.prompt(session, text, turn.signal);
       await this.updates;
       await mapper.finish();
       const usage = response?.usage;
       if (usage && typeof usage.totalTokens === 'number') await turn.emit({ type: 'usage', sessionTokens: usage.totalTokens });
     } finally {
-      this.activeTurns.delete(session.sessionId);
+      if (this.activeTurns.get(session.sessionId) === active) this.activeTurns.delete(session.sessionId);
     }
   }
 
@@ -151,24 +161,14 @@ export class AcpAgent implements AgentBackend {
     return live;
   }
 
-  private async ensureSession(live: LiveAgent, turn: AgentTurn): Promise<ThreadSession & { needsPriming: boolean }> {
-    const known = this.sessions.get(turn.threadId);
-    if (known && known.live === live) return { ...known, needsPriming: false };
-    const opened = await openSession(live, turn, this.context.workspace.root, (message) => this.log(message));
-    const session: ThreadSession = { sessionId: opened.sessionId, live, choices: SessionChoices.from(opened.response) };
-    this.sessions.set(turn.threadId, session);
-    this.showChoices(session.choices);
-    return { ...session, needsPriming: opened.needsPriming };
-  }
-
   /** The mode (`turn.behavior`) and model the user picked, when they name one the session offers. */
-  private async applyChoices(live: LiveAgent, session: ThreadSession, turn: AgentTurn): Promise<void> {
+  private async applyChoices(session: ThreadSession, turn: AgentTurn): Promise<void> {
     const { modes, models } = session.choices;
     if (turn.behavior && modes?.values.includes(turn.behavior) && modes.current !== turn.behavior) {
-      await this.setChoice(live, session, modes, turn.behavior);
+      await this.setChoice(session.live, session, modes, turn.behavior);
     }
     if (turn.model && models?.values.includes(turn.model) && models.current !== turn.model) {
-      await this.setChoice(live, session, models, turn.model);
+      await this.setChoice(session.live, session, models, turn.model);
     }
     this.showChoices(session.choices);
   }
@@ -186,8 +186,16 @@ export class AcpAgent implements AgentBackend {
     choice.current = value;
   }
 
-  private async prompt(live: LiveAgent, sessionId: string, text: string, signal: AbortSignal) {
-    const request = live.connection.prompt({ sessionId, prompt: [{ type: 'text', text }] });
+  /**
+   * One `session/prompt`. On Stop the agent is sent `session/cancel` and the turn ends once the
+   * agent ends the prompt or TURN_END_AFTER_STOP_MS has passed, whichever is first; the agent's
+   * grace goes on in the background (session.settled), and one that has not ended the prompt
+   * by then is stopped.
+   */
+  private async prompt(session: ThreadSession, text: string, signal: AbortSignal) {
+    const { live, sessionId } = session;
+    const request = untilGone(live, live.connection.prompt({ sessionId, prompt: [{ type: 'text', text }] }));
+    session.needsPriming = false;
     const stop = stopWithGrace(signal, {
       ask: () => void live.connection.cancel({ sessionId }).catch((error: unknown) => this.log(`session/cancel failed: ${describe(error)}`)),
       giveUp: async () => {
@@ -195,9 +203,12 @@ export class AcpAgent implements AgentBackend {
         await live.shutdown();
       },
     });
+    session.settled = request.then(
+      () => stop.done(),
+      () => stop.done(),
+    );
     try {
-      // Undefined once the grace period is over: the agent was stopped.
-      return await untilAborted(untilGone(live, request), stop.graceOver);
+      return await Promise.race([request, afterAbort(signal, TURN_END_AFTER_STOP_MS)]);
     } catch (error) {
       // A stopped turn ends without an error, however the agent took the cancel.
       if (signal.aborted) return undefined;
@@ -206,8 +217,6 @@ export class AcpAgent implements AgentBackend {
       const gone = await Promise.race([live.gone, new Promise<undefined>((resolve) => setTimeout(resolve, GONE_WAIT_MS))]);
       if (gone !== undefined) throw new AgentUnavailableError(gone, { cause: error });
       throw new Error(`${this.info.name} could not answer: ${describe(error)}`, { cause: error });
-    } finally {
-      stop.done();
     }
   }
 
@@ -233,7 +242,7 @@ export class AcpAgent implements AgentBackend {
           return;
         }
         // Outside a turn (a session/load replay, or news about the agent): only the agent's state is kept.
-        const session = [...this.sessions.values()].find((candidate) => candidate.sessionId === sessionId);
+        const session = this.sessions.bySessionId(sessionId);
         const state = session ? this.agentState(session) : undefined;
         if (read.update.sessionUpdate === 'current_mode_update') state?.onMode(read.update.currentModeId);
         else if (read.update.sessionUpdate === 'config_option_update') state?.onConfigOptions(read.update.configOptions.flatMap((o) => (o ? [o] : [])));

@@ -88,24 +88,3 @@ export function displayPath(filePath: string, workspaceRoot: string): string {
   const relative = path.relative(workspaceRoot, path.resolve(workspaceRoot, filePath));
   return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? filePath : relative.split(path.sep).join('/');
 }
-
-/** What the card shows as the call's result: its text contents, else its raw output. */
-export function toolCallOutputText(state: ToolCallState, terminalOutput: (terminalId: string) => string | undefined): string {
-  const texts: string[] = [];
-  for (const item of state.content) {
-    if (item.type === 'content' && item.content) texts.push(contentBlockText(item.content));
-    else if (item.type === 'terminal' && item.terminalId) texts.push(terminalOutput(item.terminalId) ?? '');
-    else if (item.type === 'diff' && item.path) texts.push(`Changed ${item.path}`);
-  }
-  const joined = texts.filter((text) => text !== '').join('\n');
-  if (joined !== '') return joined;
-  const raw = state.rawOutput;
-  if (raw === undefined) return '';
-  return typeof raw === 'string' ? raw : JSON.stringify(raw, null, 2);
-}
-
-export function contentBlockText(block: { type: string; text?: string | null; uri?: string | null; name?: string | null }): string {
-  if (block.type === 'text') return block.text ?? '';
-  if (block.type === 'resource_link') return `[${block.name ?? block.uri ?? 'resource'}](${block.uri ?? ''})`;
-  return `[${block.type}]`;
-}

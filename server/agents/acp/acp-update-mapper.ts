@@ -12,14 +12,8 @@ import type { ChatContentInput, FileChangeDetails } from '../../../lib/protocol/
 import type { ToolCallBoundary } from '../../../lib/protocol/thread-review';
 import { UniqueIds } from '../unique-ids';
 import { ToolOutputStream } from '../tool-output-stream';
-import {
-  contentBlockText,
-  mergeToolCall,
-  newToolCallState,
-  type ToolCallState,
-  toolCallIdentity,
-  toolCallOutputText,
-} from './acp-tool-calls';
+import { mergeToolCall, newToolCallState, type ToolCallState, toolCallIdentity } from './acp-tool-calls';
+import { contentBlockText, toolCallOutputText } from './acp-tool-output';
 
 export interface AgentStateListener {
   onCommands(commands: AcpAvailableCommand[]): void;

@@ -1,6 +1,6 @@
 /**
  * The Autohand adapter (specs/autohand-jsonrpc.md, specs/autohand-observed.md): one Autohand
- * process per thread, since one process holds one conversation. Autohand offers no way to resume
+ * process per thread, since one process holds one conversation, at most `maxProcesses` at once. Autohand offers no way to resume
  * a conversation in a new process, so the first turn of a thread in this relay starts a fresh
  * one and, when the thread has history, primes it with a transcript. Two `/` commands reach
  * Autohand's own methods: `/reset` (a new conversation) and `/status` (its state).
@@ -15,9 +15,13 @@ import { LiveRegistry } from '../external/live-registry';
 import { PermissionGate } from '../external/permission-gate';
 import { RestartBudget } from '../external/restart-budget';
 import { ShownAgentInfo } from '../external/shown-agent-info';
+import { untilAborted } from '../external/until-aborted';
 import { AutohandProcess } from './autohand-process';
 import { runAutohandTurn } from './autohand-turn';
 import { promptParams } from './prompt-params';
+
+/** Processes at once when the config does not say (`maxProcesses`). */
+const DEFAULT_MAX_PROCESSES = 8;
 
 type AutohandEntry = Extract<StdioAgentEntry, { kind: 'autohand' }>;
 
@@ -32,6 +36,9 @@ export class AutohandAgent implements AgentBackend {
   private readonly processes: LiveRegistry<AutohandProcess>;
   private readonly gate: PermissionGate;
   private readonly log: (message: string) => void;
+  /** When each thread last ran a turn (a count, not a time), to pick the longest idle one. */
+  private readonly lastUsed = new Map<string, number>();
+  private uses = 0;
 
   constructor(
     private readonly entry: AutohandEntry,
@@ -62,16 +69,27 @@ export class AutohandAgent implements AgentBackend {
   }
 
   async runTurn(turn: AgentTurn): Promise<void> {
-    const { process, fresh } = await this.processFor(turn);
+    // Stop while the process starts ends the turn; the process goes on starting, for the thread's next prompt.
+    const process = await untilAborted(this.processFor(turn), turn.signal);
+    if (!process) return;
+    this.lastUsed.set(turn.threadId, (this.uses += 1));
     const command = /^\/(reset|status)\s*$/.exec(turn.message.trim())?.[1];
     if (command) return this.runCommand(command, process, turn);
-    // Autohand cannot resume a conversation: a fresh process holds a new one.
-    const message = await primedMessage(turn, this.info.name, fresh);
+    // Autohand cannot resume a conversation: a process that has had no prompt holds a new one.
+    const message = await primedMessage(turn, this.info.name, !process.primed);
     const params = await promptParams(message, turn.contexts ?? [], this.context.workspace);
+    // A stopped turn may still be ending in Autohand: a prompt now would be refused as busy.
+    await untilAborted(process.settled, turn.signal);
+    // Checked last, right before sending: a prompt is never sent after Stop.
+    if (turn.signal.aborted) return;
+    // It did not end the stopped turn in its grace and was shut down: the thread gets a new one.
+    if (process.isGone) return this.runTurn(turn);
+    process.primed = true;
     await runAutohandTurn({ turn, process, gate: this.gate, params, log: this.log });
   }
 
   async closeThread(threadId: string): Promise<void> {
+    this.lastUsed.delete(threadId);
     await (await this.processes.release(threadId))?.shutdown('its thread was closed');
   }
 
@@ -79,11 +97,39 @@ export class AutohandAgent implements AgentBackend {
     await Promise.allSettled(this.processes.keys().map((threadId) => this.closeThread(threadId)));
   }
 
-  /** The thread's process, started (fresh) when it has none or the last one has gone. */
-  private async processFor(turn: AgentTurn): Promise<{ process: AutohandProcess; fresh: boolean }> {
-    const { value: process, fresh } = await this.processes.obtain(turn.threadId, () => this.start(turn.threadId));
-    if (fresh && process.sessionId) await turn.saveAgentSession(process.sessionId);
-    return { process, fresh };
+  /** The thread's process, started when it has none or the last one has gone. */
+  private async processFor(turn: AgentTurn): Promise<AutohandProcess> {
+    await this.makeRoom(turn.threadId);
+    const { value: process } = await this.processes.obtain(turn.threadId, () => this.start(turn.threadId));
+    if (!process.primed && process.sessionId) await turn.saveAgentSession(process.sessionId);
+    return process;
+  }
+
+  /**
+   * Keeps to `maxProcesses` (one process per thread): a thread that needs a new one stops the
+   * longest idle thread's; when none is idle the prompt is refused, naming the setting.
+   */
+  private async makeRoom(threadId: string): Promise<void> {
+    const limit = this.entry.maxProcesses ?? DEFAULT_MAX_PROCESSES;
+    const own = this.processes.peek(threadId);
+    if (own && !own.isGone) return;
+    const running = this.processes.keys().filter((key) => {
+      const process = this.processes.peek(key);
+      // Undefined: still starting, which counts.
+      return key !== threadId && (!process || !process.isGone);
+    });
+    if (running.length < limit) return;
+    const idle = running
+      .filter((key) => this.processes.peek(key)?.busy === false)
+      .sort((a, b) => (this.lastUsed.get(a) ?? 0) - (this.lastUsed.get(b) ?? 0));
+    const oldest = idle[0];
+    if (oldest === undefined) {
+      throw new AgentUnavailableError(
+        `${this.info.name} already runs ${limit} Autohand processes (one per thread), all busy. Wait for one of those turns to end, or raise "maxProcesses" of this agent in config.json's "agents" section.`,
+      );
+    }
+    this.log(`stopping the Autohand of idle thread ${oldest} to make room (maxProcesses ${limit})`);
+    await this.closeThread(oldest);
   }
 
   private async start(threadId: string): Promise<AutohandProcess> {
@@ -112,6 +158,8 @@ export class AutohandAgent implements AgentBackend {
     if (command === 'reset') {
       const { sessionId } = await process.connection.request('autohand.reset', undefined);
       process.sessionId = sessionId;
+      // The new conversation has not seen the thread, and is not to: /reset means to forget it.
+      process.primed = true;
       process.sessionTokens = 0;
       await turn.saveAgentSession(sessionId);
       await turn.emit({ type: 'text', text: 'Autohand started a new conversation; it no longer remembers this thread’s earlier messages.' });

@@ -34,6 +34,12 @@ export class AutohandProcess {
   model: string | undefined;
   /** Tokens of every turn of this conversation, for `usage`'s session total. */
   sessionTokens = 0;
+  /** The conversation has had a prompt from Baton: a thread's history is no longer to be primed. */
+  primed = false;
+  /** A turn is running, or a stopped one is still ending: the process is not idle. */
+  busy = false;
+  /** Settles once the last turn, stopped or not, has ended in Autohand too: the next prompt waits for it. */
+  settled: Promise<void> = Promise.resolve();
   private listener: ((notification: AutohandNotification) => void) | undefined;
   private badLines = 0;
   private goneReason: string | undefined;

@@ -2,14 +2,16 @@
  * One turn with an Autohand process. `autohand.prompt` is answered at once by real builds
  * (specs/autohand-observed.md) and at the end by the reference, so neither answer ends the turn:
  * `autohand.turnEnd` does. Stop sends `autohand.abort` and waits a moment for the turn to end;
- * an Autohand that does not end it is shut down. An Autohand that goes away fails the turn
+ * past that moment Baton's turn ends and Autohand's is left its grace in the background
+ * (`process.settled`); an Autohand that does not end it then is shut down. An Autohand that goes away fails the turn
  * with AgentUnavailableError.
  */
 import type { AutohandPromptParams } from '../../../lib/protocol/autohand/requests';
 import { RpcError } from '../../../lib/rpc/errors';
 import { type AgentTurn, AgentUnavailableError } from '../agent-backend';
 import type { PermissionGate } from '../external/permission-gate';
-import { STOP_GRACE_MS, stopWithGrace } from '../external/stop-with-grace';
+import { STOP_GRACE_MS, stopWithGrace, TURN_END_AFTER_STOP_MS } from '../external/stop-with-grace';
+import { afterAbort } from '../external/until-aborted';
 import { errorText, hookNote, turnTokens, usageContent } from './autohand-mapper';
 import type { AutohandNotification, AutohandProcess } from './autohand-process';
 import { ChangesReview } from './changes-review';
@@ -29,7 +31,7 @@ export interface AutohandTurnOptions {
   log: (message: string) => void;
 }
 
-type Ending = { kind: 'ended' } | { kind: 'failed'; error: Error } | { kind: 'gone'; reason: string };
+type Ending = { kind: 'ended' } | { kind: 'failed'; error: Error } | { kind: 'gone'; reason: string } | { kind: 'stopped' };
 
 export async function runAutohandTurn({ turn, process, gate, params, log }: AutohandTurnOptions): Promise<void> {
   const stream = new TurnStream(turn);
@@ -105,6 +107,7 @@ export async function runAutohandTurn({ turn, process, gate, params, log }: Auto
   };
 
   process.listen(handle);
+  process.busy = true;
   process.connection
     .request('autohand.prompt', params, { timeoutMs: PROMPT_TIMEOUT_MS })
     .then((result) => result.success || fail(new Error('Autohand did not take the prompt.')))
@@ -123,9 +126,27 @@ export async function runAutohandTurn({ turn, process, gate, params, log }: Auto
       await process.shutdown('it did not stop when asked');
     },
   });
-  void ending.then(() => stop.done());
+  // The turn in Autohand is over once it ends or the process goes, even when Baton's turn ended first.
+  const over = Promise.race([ending, process.gone]).then(() => {
+    stop.done();
+    process.busy = false;
+  });
+  process.settled = over;
+  let handedOver = false;
   try {
-    const outcome = await Promise.race([ending, process.gone.then((reason): Ending => ({ kind: 'gone', reason }))]);
+    const outcome = await Promise.race([
+      ending,
+      process.gone.then((reason): Ending => ({ kind: 'gone', reason })),
+      afterAbort(turn.signal, TURN_END_AFTER_STOP_MS).then((): Ending => ({ kind: 'stopped' })),
+    ]);
+    if (outcome.kind === 'stopped') {
+      // Stopped, and Autohand has not ended the turn yet: Baton's turn ends now, Autohand's is left
+      // its grace in the background, with only its end listened for.
+      handedOver = true;
+      process.listen((notification) => notification.method === 'autohand.turnEnd' && settle({ kind: 'ended' }));
+      void over.then(() => process.listen(undefined));
+      return;
+    }
     await queue;
     if (outcome.kind === 'gone' && !turn.signal.aborted) throw new AgentUnavailableError(outcome.reason);
     if (outcome.kind === 'failed' && !turn.signal.aborted) throw outcome.error;
@@ -136,8 +157,10 @@ export async function runAutohandTurn({ turn, process, gate, params, log }: Auto
     while (work.size > 0 && !process.isGone) await Promise.race([Promise.all(work), process.gone]);
     await queue;
   } finally {
-    stop.done();
-    process.listen(undefined);
+    if (!handedOver) {
+      stop.done();
+      process.listen(undefined);
+    }
   }
 }
 

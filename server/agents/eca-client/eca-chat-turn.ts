@@ -24,6 +24,8 @@ export class EcaChatTurn {
   /** Steer messages passed on to the server (`chat/promptSteer`) that it has not echoed yet. */
   private steersPassedOn = 0;
   private settled = false;
+  /** The turn was stopped and has ended: the server's last contents are only waited through, not shown. */
+  private quieted = false;
   private resolveDone: () => void = () => undefined;
   private rejectDone: (error: Error) => void = () => undefined;
   private markServerFinished: () => void = () => undefined;
@@ -60,6 +62,10 @@ export class EcaChatTurn {
 
   /** One content from the server for this chat; handled after every content before it. */
   receive(role: ChatRole, content: ChatContent): void {
+    if (this.quieted && !this.settled) {
+      if (content.type === 'progress' && content.state === 'finished') this.finish();
+      return;
+    }
     if (this.settled) {
       this.log(`a ${content.type} content arrived after the turn ended; not shown`);
       return;
@@ -70,8 +76,13 @@ export class EcaChatTurn {
 
   /** A line from Baton (a server's `$/showMessage`), in order with the contents around it. */
   note(text: string): void {
-    if (this.settled) return;
+    if (this.settled || this.quieted) return;
     this.queue = this.queue.then(() => this.turn.note(text)).catch((error: unknown) => this.fail(asError(error)));
+  }
+
+  /** Baton's turn ended on Stop before the server's: nothing more reaches it; `progress finished` still ends this. */
+  quiet(): void {
+    this.quieted = true;
   }
 
   finish(): void {

@@ -17,6 +17,7 @@ import { primedMessage } from '../external/history-transcript';
 import { LiveRegistry } from '../external/live-registry';
 import { PermissionGate } from '../external/permission-gate';
 import { RestartBudget } from '../external/restart-budget';
+import { untilAborted } from '../external/until-aborted';
 import { ShownAgentInfo } from '../external/shown-agent-info';
 import { initialEcaInfo, withServerConfig } from './eca-agent-info';
 import { EcaChatTurn, type EcaApprovalChannel } from './eca-chat-turn';
@@ -57,7 +58,9 @@ export class EcaClientBackend implements AgentBackend {
   }
 
   async runTurn(turn: AgentTurn): Promise<void> {
-    const server = await this.server();
+    // Stop while the server starts ends the turn; the server goes on starting, for the next prompt.
+    const server = await untilAborted(this.server(), turn.signal);
+    if (!server) return;
     const known = this.chats.get(turn.threadId);
     const continues = known !== undefined && known.server === server && known.chatId === turn.agentSessionId;
     // An ECA chat cannot be reopened: a thread whose chat is gone starts a new one.

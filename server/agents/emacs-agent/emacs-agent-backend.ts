@@ -18,6 +18,7 @@ import { LiveRegistry } from '../external/live-registry';
 import { PermissionGate } from '../external/permission-gate';
 import { RestartBudget } from '../external/restart-budget';
 import { ShownAgentInfo } from '../external/shown-agent-info';
+import { untilAborted } from '../external/until-aborted';
 import { type AgentBackend, type AgentInfo, type AgentTurn, AgentUnavailableError } from '../agent-backend';
 import type { AgentFactoryContext } from '../agent-factory';
 import type { EmacsAgentEntry } from '../agents-config';
@@ -78,17 +79,22 @@ export class EmacsAgentBackend implements AgentBackend {
   }
 
   async runTurn(turn: AgentTurn): Promise<void> {
-    let { session, reused } = await this.sessionFor(turn);
+    // Stop while the session opens ends the turn; the opening goes on, and the thread's next turn uses it.
+    const found = await untilAborted(this.sessionFor(turn), turn.signal);
+    if (!found) return;
+    let { session } = found;
     try {
       try {
-        await this.sendPrompt(turn, session);
+        if (!(await this.sendPrompt(turn, session))) return;
       } catch (error) {
         // A backend restarted since the last turn no longer knows the session held here: find it
         // again (resume, else a primed start), once.
-        if (!reused || !isSessionNotFound(error)) throw error;
+        if (!found.reused || !isSessionNotFound(error)) throw error;
         this.forget(turn.threadId);
-        ({ session } = await this.sessionFor(turn, session.sessionId));
-        await this.sendPrompt(turn, session);
+        const again = await untilAborted(this.sessionFor(turn, session.sessionId), turn.signal);
+        if (!again) return;
+        session = again.session;
+        if (!(await this.sendPrompt(turn, session))) return;
       }
       const end = await new EmacsAgentTurn({
         turn,
@@ -129,11 +135,14 @@ export class EmacsAgentBackend implements AgentBackend {
     for (const threadId of this.sessions.keys()) this.forget(threadId);
   }
 
-  private async sendPrompt(turn: AgentTurn, session: HeldSession): Promise<void> {
+  /** False when Stop came first: a prompt is never sent after Stop. */
+  private async sendPrompt(turn: AgentTurn, session: HeldSession): Promise<boolean> {
     for (const stale of session.stream.takeQueued()) this.log(`dropped a ${stale.event.type} event that came between turns`);
     const text = await primedMessage(turn, this.info.name, session.unprimed);
+    if (turn.signal.aborted) return false;
     session.unprimed = false;
     await this.client.call('sendPrompt', { sessionId: session.sessionId, body: { text } });
+    return true;
   }
 
   /** The thread's session: the one held, else the saved one resumed, else a new one (primed when the thread has history). */
@@ -141,8 +150,8 @@ export class EmacsAgentBackend implements AgentBackend {
     const held = this.sessions.peek(turn.threadId);
     if (held?.stream.failed) this.forget(turn.threadId);
     const { value: session, fresh } = await this.sessions.obtain(turn.threadId, () => this.open(turn, lost ?? held?.sessionId ?? turn.agentSessionId), {
-      // Only recoveries count: every thread's first turn after a relay restart resumes its session.
-      counted: () => held !== undefined || lost !== undefined || this.recovering.delete(turn.threadId),
+      // Only recoveries replace a failure: every thread's first turn after a relay restart resumes its session.
+      replacesFailure: () => held !== undefined || lost !== undefined || this.recovering.delete(turn.threadId),
     });
     return { session, reused: !fresh };
   }

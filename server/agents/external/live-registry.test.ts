@@ -8,9 +8,9 @@ interface Fake {
   live: boolean;
 }
 
-function registry(maxStarts = 5) {
+function registry(maxFailures = 5) {
   let started = 0;
-  const live = new LiveRegistry<Fake>(new RestartBudget('fake', { maxStarts, windowMs: 60_000, now: () => 0 }), (fake) => fake.live);
+  const live = new LiveRegistry<Fake>(new RestartBudget('fake', { maxFailures, windowMs: 60_000, now: () => 0 }), (fake) => fake.live);
   const start = async (): Promise<Fake> => ({ id: (started += 1), live: true });
   return { live, start, started: () => started };
 }
@@ -27,22 +27,36 @@ describe('LiveRegistry', () => {
     expect(started()).toBe(3);
   });
 
-  it('refuses a start past the restart budget with a clear message', async () => {
+  it('refuses a start once too many went away, with a clear message', async () => {
     const { live, start } = registry(2);
     (await live.obtain('agent', start)).value.live = false;
     (await live.obtain('agent', start)).value.live = false;
     const refused = await live.obtain('agent', start).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AgentUnavailableError);
-    expect((refused as Error).message).toMatch(/fake was started 2 times within 60 s/);
+    expect((refused as Error).message).toMatch(/fake failed 2 times within 60 s/);
   });
 
-  it('counts only the starts the caller says count', async () => {
+  it('counts failed starts', async () => {
+    const { live, start } = registry(2);
+    const failing = () => Promise.reject(new Error('no such command'));
+    await expect(live.obtain('agent', failing)).rejects.toThrow('no such command');
+    await expect(live.obtain('agent', failing)).rejects.toThrow('no such command');
+    await expect(live.obtain('agent', start)).rejects.toThrow(/fake failed 2 times/);
+  });
+
+  it('never counts a healthy start: a sixth thread and many more start in the same minute', async () => {
+    const { live, start, started } = registry(5);
+    await Promise.all(Array.from({ length: 12 }, (_, thread) => live.obtain(`thread-${thread}`, start)));
+    expect(started()).toBe(12);
+  });
+
+  it('counts only the replacements the caller says replace a failure', async () => {
     const { live, start } = registry(1);
-    const free = { counted: () => false };
-    (await live.obtain('a', start, free)).value.live = false;
-    (await live.obtain('a', start, free)).value.live = false;
-    await live.obtain('a', start);
-    await expect(live.obtain('b', start)).rejects.toThrow(AgentUnavailableError);
+    const healthy = { replacesFailure: () => false };
+    (await live.obtain('a', start, healthy)).value.live = false;
+    (await live.obtain('a', start, healthy)).value.live = false;
+    await live.obtain('a', start, healthy);
+    await expect(live.obtain('b', start, { replacesFailure: () => true })).rejects.toThrow(AgentUnavailableError);
   });
 
   it('shares one start between callers asking at once', async () => {

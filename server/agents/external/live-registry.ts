@@ -1,8 +1,9 @@
 /**
  * What an adapter keeps running, by key: the agent's one process (ACP, ECA) or a thread's process
- * or session (Autohand, Emacs-Agent). A live one is reused; otherwise a new one is started, each
- * start counted against the restart budget, so an agent that dies at every start is not spawned
- * again by every prompt. Callers asking at once share one start.
+ * or session (Autohand, Emacs-Agent). A live one is reused; otherwise a new one is started. Only
+ * failures count against the restart budget (a start that failed, or one that replaces a process
+ * that went away), so an agent that dies at every start is not spawned again by every prompt,
+ * while any number of threads may start theirs. Callers asking at once share one start.
  */
 import type { RestartBudget } from './restart-budget';
 
@@ -13,8 +14,11 @@ export interface Obtained<T> {
 }
 
 export interface ObtainOptions {
-  /** Whether this start counts against the budget (asked only when one is needed); by default every start does. */
-  counted?: () => boolean;
+  /**
+   * Whether the one this start replaces failed, which counts against the budget (asked only when a
+   * start is needed); by default it did when one was started for the key and is no longer live.
+   */
+  replacesFailure?: () => boolean;
 }
 
 export class LiveRegistry<T> {
@@ -34,7 +38,8 @@ export class LiveRegistry<T> {
     // Another caller started a new one while this one waited: that start is shared.
     if (held && this.entries.get(key) !== held) return this.obtain(key, start, options);
     if (current && this.isLive(current)) return { value: current, fresh: false };
-    if (options.counted?.() ?? true) this.budget.take();
+    if (options.replacesFailure?.() ?? current !== undefined) this.budget.failed();
+    this.budget.check();
     const starting = start();
     this.entries.set(key, starting);
     try {
@@ -42,6 +47,7 @@ export class LiveRegistry<T> {
       if (this.entries.get(key) === starting) this.started.set(key, value);
       return { value, fresh: true };
     } catch (error) {
+      this.budget.failed();
       if (this.entries.get(key) === starting) this.entries.delete(key);
       throw error;
     }

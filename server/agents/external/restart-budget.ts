@@ -1,20 +1,22 @@
 /**
- * Bounds how often an agent is (re)started: an agent that dies at every start would otherwise be
- * spawned again by every prompt. Past the budget a start is refused with a clear message until
- * the window has passed.
+ * Bounds how often an agent that keeps failing is started again: one that dies at every start
+ * would otherwise be spawned again by every prompt. Only failures count (a start that failed, a
+ * process that went away on its own), never a healthy start, so many threads of one agent can
+ * start at once. Past the budget a start is refused with a clear message until the window has
+ * passed.
  */
 import { AgentUnavailableError } from '../agent-backend';
 
 export interface RestartBudgetOptions {
-  /** Starts allowed within `windowMs`. */
-  maxStarts?: number;
+  /** Failures allowed within `windowMs`; the next start is refused. */
+  maxFailures?: number;
   windowMs?: number;
   now?: () => number;
 }
 
 export class RestartBudget {
-  private readonly starts: number[] = [];
-  private readonly maxStarts: number;
+  private readonly failures: number[] = [];
+  private readonly maxFailures: number;
   private readonly windowMs: number;
   private readonly now: () => number;
 
@@ -22,21 +24,30 @@ export class RestartBudget {
     private readonly agentName: string,
     options: RestartBudgetOptions = {},
   ) {
-    this.maxStarts = options.maxStarts ?? 5;
+    this.maxFailures = options.maxFailures ?? 5;
     this.windowMs = options.windowMs ?? 60_000;
     this.now = options.now ?? Date.now;
   }
 
-  /** Counts one start, or throws AgentUnavailableError when the budget is spent. */
-  take(): void {
-    const now = this.now();
-    while (this.starts.length > 0 && this.starts[0]! <= now - this.windowMs) this.starts.shift();
-    if (this.starts.length >= this.maxStarts) {
-      const waitSeconds = Math.ceil((this.starts[0]! + this.windowMs - now) / 1000);
+  /** Throws AgentUnavailableError when the agent failed too often lately to be started again. */
+  check(): void {
+    const now = this.forgetOld();
+    if (this.failures.length >= this.maxFailures) {
+      const waitSeconds = Math.ceil((this.failures[0]! + this.windowMs - now) / 1000);
       throw new AgentUnavailableError(
-        `${this.agentName} was started ${this.starts.length} times within ${this.windowMs / 1000} s and keeps failing; Baton will try again in ${waitSeconds} s. Check its command and its log.`,
+        `${this.agentName} failed ${this.failures.length} times within ${this.windowMs / 1000} s; Baton will try again in ${waitSeconds} s. Check its command and its log.`,
       );
     }
-    this.starts.push(now);
+  }
+
+  /** Counts one failure: a start that failed, or a process that went away without being asked to. */
+  failed(): void {
+    this.failures.push(this.forgetOld());
+  }
+
+  private forgetOld(): number {
+    const now = this.now();
+    while (this.failures.length > 0 && this.failures[0]! <= now - this.windowMs) this.failures.shift();
+    return now;
   }
 }

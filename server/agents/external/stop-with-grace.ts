@@ -6,8 +6,14 @@
  * promptly, whatever the agent does.
  */
 
-/** How long a stopped turn may take to end after the agent was asked to stop. */
+/** How long a stopped agent may take to end its turn after it was asked to stop. */
 export const STOP_GRACE_MS = 2_000;
+/**
+ * How long a stopped turn waits for the agent to end it before ending without it, so Stop is
+ * felt within a second; the agent's grace (STOP_GRACE_MS) goes on in the background, and the
+ * thread's next prompt waits for it.
+ */
+export const TURN_END_AFTER_STOP_MS = 500;
 
 export interface StopWithGraceOptions {
   /**

@@ -20,6 +20,16 @@ export async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal):
   }
 }
 
+/** Resolves undefined `ms` after `signal` aborts (counted from now if it has); never when it does not. */
+export function afterAbort(signal: AbortSignal, ms: number): Promise<undefined> {
+  return new Promise((resolve) => {
+    // unref: a wait for a stopped turn alone must not keep the relay's process alive.
+    const wait = () => setTimeout(() => resolve(undefined), ms).unref();
+    if (signal.aborted) wait();
+    else signal.addEventListener('abort', wait, { once: true });
+  });
+}
+
 /** A user's answer to a card, or, once the turn is stopped, a rejection by the user. */
 export async function untilStopped(outcome: Promise<PermissionOutcome>, signal: AbortSignal): Promise<PermissionOutcome> {
   return (await untilAborted(outcome, signal)) ?? { decision: 'rejected', decidedBy: 'user' };

@@ -22,6 +22,8 @@ export interface AcpHarness {
   root: string;
   dataFolder: string;
   logs: string[];
+  /** Resolves with the first log line (past or future) that matches. */
+  waitForLog(pattern: RegExp): Promise<RegExpMatchArray>;
   cleanUp(): Promise<void>;
 }
 
@@ -43,13 +45,30 @@ export async function startAcpHarness(options: AcpHarnessOptions = {}): Promise<
   await mkdir(dataFolder, { recursive: true });
   await writeFile(path.join(dataFolder, 'config.json'), '{"secret": true}\n');
   const logs: string[] = [];
+  const watchers = new Set<(line: string) => void>();
+  const waitForLog = (pattern: RegExp) =>
+    new Promise<RegExpMatchArray>((resolve) => {
+      const seen = logs.map((line) => pattern.exec(line)).find(Boolean);
+      if (seen) return resolve(seen);
+      const watch = (line: string) => {
+        const match = pattern.exec(line);
+        if (match) {
+          watchers.delete(watch);
+          resolve(match);
+        }
+      };
+      watchers.add(watch);
+    });
   const context: AgentFactoryContext = {
     name: 'fake-acp',
     workspace: new Workspace(root, { protectedFolders: [dataFolder] }),
     env: options.relayEnv ?? { PATH: process.env.PATH, HOME: root, BATON_SECRET: 'relay-only' },
     policy: new ApprovalPolicy(options.rules ?? []),
     ...(options.sandbox ? { sandbox: await options.sandbox({ root, dataFolder }) } : {}),
-    log: (message) => logs.push(message),
+    log: (message) => {
+      logs.push(message);
+      for (const watch of [...watchers]) watch(message);
+    },
   };
   const agent = new AcpAgent(
     {
@@ -66,6 +85,7 @@ export async function startAcpHarness(options: AcpHarnessOptions = {}): Promise<
     root,
     dataFolder,
     logs,
+    waitForLog,
     async cleanUp() {
       await agent.close();
       if (!options.root) await rm(root, { recursive: true, force: true });

@@ -21,6 +21,12 @@
  * - "stubborn" like slow, but ignores session/cancel
  * - "crash"    writes to stderr and exits with code 3 mid-turn
  * - "codex-rm", "gemini-rm", "sneak": commands shaped as real or hostile agents send them (fake-command-calls.ts)
+ * - "outputs"  finished commands as codex-acp, claude-agent-acp and Gemini CLI report them (real-tool-outputs.ts)
+ *
+ * Starts slowly when asked: FAKE_ACP_HOLD lists methods (`initialize`, `session/new`) whose first
+ * request is held, as a busy machine holds a real agent's, until the process gets SIGUSR2. It says
+ * on stderr when it holds one (`fake-acp: holding <method> (pid <pid>)`) and of every prompt it
+ * gets (`fake-acp: prompt <text>`) and of the answer to its edit permission, so a test can wait for those and act in between.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
@@ -35,12 +41,22 @@ import {
   type Stream,
 } from '@agentclientprotocol/sdk';
 import { agentRunsRm, sneakPastReadApproval } from './fake-command-calls';
+import { REAL_TOOL_OUTPUTS } from './real-tool-outputs';
 
 const sessionsFile = process.env.FAKE_ACP_SESSIONS;
 const known = new Set<string>(sessionsFile && existsSync(sessionsFile) ? readFileSync(sessionsFile, 'utf8').split('\n').filter(Boolean) : []);
 const cancelled = new Set<string>();
 let counter = 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const toHold = new Set((process.env.FAKE_ACP_HOLD ?? '').split(',').filter(Boolean));
+
+/** Holds the first request of `method` when FAKE_ACP_HOLD names it, until SIGUSR2. */
+async function held(method: string): Promise<void> {
+  if (!toHold.delete(method)) return;
+  const released = new Promise((resolve) => process.once('SIGUSR2', resolve));
+  process.stderr.write(`fake-acp: holding ${method} (pid ${process.pid})\n`);
+  await released;
+}
 
 const choices = {
   modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] },
@@ -69,6 +85,7 @@ function agent(connection: AgentSideConnection): Agent {
   };
   return {
     async initialize() {
+      await held('initialize');
       return {
         protocolVersion: PROTOCOL_VERSION,
         agentCapabilities: { loadSession: true, sessionCapabilities: { resume: {}, list: {}, close: {} } },
@@ -78,6 +95,7 @@ function agent(connection: AgentSideConnection): Agent {
     },
     async authenticate() {},
     async newSession() {
+      await held('session/new');
       const sessionId = `fake-session-${process.pid}-${(counter += 1)}`;
       remember(sessionId);
       // After the answer, as real agents do: the client hears of a session it does not know yet.
@@ -114,6 +132,7 @@ function agent(connection: AgentSideConnection): Agent {
       const { sessionId } = request;
       cancelled.delete(sessionId);
       const text = request.prompt.map((block) => (block.type === 'text' ? block.text : '')).join('');
+      process.stderr.write(`fake-acp: prompt ${text.slice(0, 60).replaceAll('\n', ' ')}\n`);
       const has = (word: string) => text.includes(word);
       await announce(sessionId);
       await update(sessionId, { sessionUpdate: 'agent_thought_chunk', content: { type: 'text', text: 'Thinking about it.' } });
@@ -149,6 +168,7 @@ function agent(connection: AgentSideConnection): Agent {
       if (has('gemini-rm')) await agentRunsRm(connection, sessionId, 'gemini', say);
       if (has('sneak')) await sneakPastReadApproval(connection, sessionId, say);
       if (has('run')) await runTerminal(connection, sessionId);
+      if (has('outputs')) await reportShapedCommands(connection, sessionId);
       if (has('slow') || has('stubborn')) {
         for (let word = 0; word < 600; word += 1) {
           if (cancelled.has(sessionId) && !has('stubborn')) return { stopReason: 'cancelled' };
@@ -178,6 +198,7 @@ async function writeNotes(connection: AgentSideConnection, sessionId: string, ta
       { optionId: 'fake-reject', name: 'Do not edit', kind: 'reject_once' },
     ],
   });
+  process.stderr.write(`fake-acp: permission answered ${JSON.stringify(answer.outcome)}\n`);
   const picked = answer.outcome.outcome === 'selected' ? answer.outcome.optionId : undefined;
   const allowed = picked !== undefined && picked !== 'fake-reject';
   if (!allowed) {
@@ -190,6 +211,16 @@ async function writeNotes(connection: AgentSideConnection, sessionId: string, ta
     (error: { message?: string }) => `write refused: ${error.message}`,
   );
   await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: written } }] } });
+}
+
+async function reportShapedCommands(connection: AgentSideConnection, sessionId: string) {
+  for (const { toolCallId, call, end, asks } of REAL_TOOL_OUTPUTS) {
+    const started = { toolCallId, ...call } as Parameters<AgentSideConnection['requestPermission']>[0]['toolCall'];
+    await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call', status: 'pending', ...started } as SessionNotification['update'] });
+    if (asks) await connection.requestPermission({ sessionId, toolCall: started, options: [{ optionId: 'yes', name: 'Run it', kind: 'allow_once' }] });
+    await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress' } });
+    await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, ...end } as SessionNotification['update'] });
+  }
 }
 
 async function runTerminal(connection: AgentSideConnection, sessionId: string) {

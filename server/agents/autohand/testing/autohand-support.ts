@@ -24,7 +24,9 @@ export const FLAVOR_ARGS: Record<Flavor, string[]> = { observed: ['--mode', 'rpc
 export interface AutohandFixture {
   workspaceRoot: string;
   logs: string[];
-  agent(options?: { flavor?: Flavor; rules?: ToolApprovalRule[]; command?: string; env?: Record<string, string> }): AutohandAgent;
+  /** Resolves with the first log line (past or future) that matches. */
+  waitForLog(pattern: RegExp): Promise<RegExpMatchArray>;
+  agent(options?: { flavor?: Flavor; rules?: ToolApprovalRule[]; command?: string; env?: Record<string, string>; maxProcesses?: number }): AutohandAgent;
   /** Every message the fake received, parsed. */
   received(): Promise<Array<Record<string, unknown>>>;
   /** The params of every request of that method the fake received. */
@@ -34,10 +36,23 @@ export interface AutohandFixture {
 export function useAutohandFixture(): AutohandFixture {
   const agents: AutohandAgent[] = [];
   let logFile = '';
+  const watchers = new Set<(line: string) => void>();
   const fixture: AutohandFixture = {
     workspaceRoot: '',
     logs: [],
-    agent({ flavor = 'observed', rules = [], command = process.execPath, env = {} } = {}) {
+    waitForLog: (pattern) =>
+      new Promise((resolve) => {
+        const seen = fixture.logs.map((line) => pattern.exec(line)).find(Boolean);
+        if (seen) return resolve(seen);
+        const watch = (line: string) => {
+          const match = pattern.exec(line);
+          if (!match) return;
+          watchers.delete(watch);
+          resolve(match);
+        };
+        watchers.add(watch);
+      }),
+    agent({ flavor = 'observed', rules = [], command = process.execPath, env = {}, maxProcesses } = {}) {
       const agent = new AutohandAgent(
         {
           kind: 'autohand',
@@ -45,13 +60,17 @@ export function useAutohandFixture(): AutohandFixture {
           args: ['--import', TSX, FAKE_AUTOHAND, ...FLAVOR_ARGS[flavor]],
           env: { FAKE_AUTOHAND_LOG: logFile, ...env },
           passEnv: [],
+          ...(maxProcesses === undefined ? {} : { maxProcesses }),
         },
         {
           name: 'autohand-test',
           workspace: new Workspace(fixture.workspaceRoot),
           env: process.env,
           policy: new ApprovalPolicy(rules),
-          log: (message) => fixture.logs.push(message),
+          log: (message) => {
+            fixture.logs.push(message);
+            for (const watch of [...watchers]) watch(message);
+          },
         },
       );
       agents.push(agent);
@@ -72,6 +91,7 @@ export function useAutohandFixture(): AutohandFixture {
     fixture.workspaceRoot = await realpath(await mkdtemp(path.join(tmpdir(), 'baton-autohand-')));
     logFile = path.join(tmpdir(), `${path.basename(fixture.workspaceRoot)}.log`);
     fixture.logs = [];
+    watchers.clear();
   });
   afterEach(async () => {
     await Promise.all(agents.splice(0).map((agent) => agent.close()));

@@ -9,7 +9,10 @@
  * `FAKE_AUTOHAND_FLAVOR=observed|reference` overrides the flag. `FAKE_AUTOHAND_LOG=<file>` appends
  * every message received, one JSON a line, so a test can check what the client sent.
  * `FAKE_AUTOHAND_LOGGED_OUT=1` makes it refuse to start as a real build without a login token
- * does: error -32011 with `id: null`, then exit 1.
+ * does: error -32011 with `id: null`, then exit 1. `FAKE_AUTOHAND_HOLD=getState` makes it start
+ * slowly: its first `autohand.getState` (the client's check that it is up) is answered only once
+ * the process gets SIGUSR2; it says so on stderr (`fake-autohand: holding getState (pid <pid>)`)
+ * so a test can wait for that, press Stop, then let it go on.
  *
  * Flavours differ as the specs do. observed: `prompt` is answered at once; every prompt is wrapped
  * in a changes batch (changeCount 0 when nothing changed); flat `turnEnd`; permission requests
@@ -56,6 +59,7 @@ const flavor: Flavor =
       ? 'observed'
       : 'reference';
 const logFile = process.env.FAKE_AUTOHAND_LOG;
+let holdGetState = process.env.FAKE_AUTOHAND_HOLD === 'getState';
 
 const wire: Wire = {
   flavor,
@@ -160,6 +164,12 @@ function receive(line: string): void {
     return;
   }
   const params = (message.params ?? {}) as Record<string, unknown>;
+  if (message.method === 'autohand.getState' && holdGetState) {
+    holdGetState = false;
+    process.once('SIGUSR2', () => wire.respond(id, handler(params, id)));
+    process.stderr.write(`fake-autohand: holding getState (pid ${process.pid})\n`);
+    return;
+  }
   const result = handler(params, id);
   if (result !== undefined && id !== undefined) wire.respond(id, result);
 }

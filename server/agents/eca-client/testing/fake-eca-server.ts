@@ -31,7 +31,9 @@
  *   otherwise   a thought, "Hello from the fake ECA server.", a link and usage
  * Choosing the 'plan' behaviour (chat/selectedBehaviorChanged) selects the model 'fake-small'.
  * `shutdown` then `exit` ends it with 0, `exit` alone with 1, stdin closing without `exit` with 5.
- * It logs `initialize <params>` to stderr.
+ * It logs `initialize <params>` and `prompt <message>` to stderr. `FAKE_ECA_HOLD=initialize` makes it
+ * start slowly: `initialize` is answered only once the process gets SIGUSR2, and stderr says
+ * `holding initialize (pid <pid>)` meanwhile, so a test can press Stop during the start.
  * Each turn sends `progress running` and the user's message before answering chat/prompt (as the
  * spec's sequence diagram shows), and ends with `progress finished`.
  */
@@ -138,6 +140,7 @@ const handlers: Record<string, (params: Params) => unknown> = {
 
 /** What a handler returns for a request it will never answer. */
 const NO_ANSWER = Symbol('no answer');
+let holdInitialize = process.env.FAKE_ECA_HOLD === 'initialize';
 
 function startPrompt(params: Record<string, unknown>) {
   if (String(params.message).toLowerCase().includes('hang')) {
@@ -149,6 +152,7 @@ function startPrompt(params: Record<string, unknown>) {
   chat.stopped = false;
   chats.set(chatId, chat);
   const message = String(params.message);
+  log(`prompt ${message.slice(0, 60).replaceAll('\n', ' ')}`);
   content(chat, 'system', { type: 'progress', state: 'running', text: 'Waiting model' });
   content(chat, 'user', { type: 'text', text: message });
   void runTurn(chat, message, params).catch((error: unknown) => log(`turn failed: ${String(error)}`));
@@ -240,6 +244,12 @@ function receive(message: Message): void {
   if (!handler) {
     log(`unknown method ${message.method}`);
     if (isRequest) send({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: `Method not found: ${message.method}` } });
+    return;
+  }
+  if (message.method === 'initialize' && holdInitialize) {
+    holdInitialize = false;
+    process.once('SIGUSR2', () => send({ jsonrpc: '2.0', id: message.id, result: handler((message.params ?? {}) as Params) ?? null }));
+    log(`holding initialize (pid ${process.pid})`);
     return;
   }
   const result = handler((message.params ?? {}) as Params);

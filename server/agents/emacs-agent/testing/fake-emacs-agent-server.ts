@@ -27,6 +27,8 @@ export interface FakeEmacsAgentOptions {
   port?: number;
   /** Called when a prompt says "crash", after the server stopped: the standalone runner exits. */
   onCrash?: () => void;
+  /** Awaited before each session is created: a test holds the creation (a slow backend) until it lets it go on. */
+  beforeCreate?: () => Promise<void>;
 }
 
 export interface FakeEmacsAgent {
@@ -130,6 +132,7 @@ export async function startFakeEmacsAgent(options: FakeEmacsAgentOptions = {}): 
 
     if (id === undefined && method === 'POST') {
       const body = await readBody(request, CreateSessionRequestSchema);
+      await options.beforeCreate?.();
       const created = new FakeSession({
         id: randomUUID(),
         projectPath: body.project_path,
