@@ -10,7 +10,8 @@ import { applyMigrations } from './migrate';
 import type { DatabaseTarget } from './database-target';
 import { eventInsertFor, firstLiveRowFor, joinEventRow, type EventInsert, type FirstLiveRow } from './event-insert';
 import { connectPostgres } from './postgres-connection';
-import { connectSqlite, readPragma } from './sqlite-connection';
+import { openSqlite, readPragma } from './sqlite-connection';
+import { SqliteStreamWrites } from './sqlite-stream-writes';
 import { joinedRowBytes } from './sqlite-page-size';
 import { type CheckpointsOnDemand, checkpointsOnFirstWrite, startWalCheckpoints } from './wal-checkpoints';
 import type {
@@ -29,7 +30,7 @@ import type {
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { decodeEntry, encodeEntry } from './entry-rows';
 import { changesFacts, foldFacts } from './thread-facts';
-import { decodeEvents, encodeEvents, isRunType, joinRun, type OpenRun, openRunOf } from './event-rows';
+import { decodeEvents, encodeEvents, type EventRow, isRunType, joinRun, type OpenRun, openRunOf } from './event-rows';
 import { OpenRuns } from './open-runs';
 import { writeWithPatience } from './store-failure';
 import { PrismaThreadHistoryStore } from './prisma-thread-history-store';
@@ -77,10 +78,17 @@ class PrismaThreadStore implements ThreadStore {
   readonly #checkpoints: CheckpointsOnDemand | undefined;
   readonly #openRuns = new OpenRuns();
   readonly #maxJoinedRowBytes: number;
+  /** SQLite's streaming writes as prepared statements; absent, they go through Prisma. */
+  readonly #streamWrites: SqliteStreamWrites | undefined;
   readonly history: ThreadHistoryStore;
 
-  constructor(prisma: PrismaClient, kind: DatabaseTarget['kind'], options: { checkpoints?: CheckpointsOnDemand; maxJoinedRowBytes: number }) {
+  constructor(
+    prisma: PrismaClient,
+    kind: DatabaseTarget['kind'],
+    options: { checkpoints?: CheckpointsOnDemand; maxJoinedRowBytes: number; streamWrites?: SqliteStreamWrites },
+  ) {
     this.#prisma = prisma;
+    this.#streamWrites = options.streamWrites;
     this.#checkpoints = options.checkpoints;
     this.#maxJoinedRowBytes = options.maxJoinedRowBytes;
     this.#insertEvents = eventInsertFor(kind);
@@ -308,11 +316,11 @@ class PrismaThreadStore implements ThreadStore {
     const lastSeq = batch.events.at(-1)?.seq;
     const modifiedAt = this.#now();
     const lastMessageStart = batch.entries === undefined ? undefined : lastMessageStartOf(batch.entries);
-    const rows = JSON.stringify(eventRows.map((row) => [row.seq, row.role, row.type, row.content]));
     // One statement whatever the batch size (event-insert.ts); it refuses a batch that overlaps
     // stored events, a run included (nothing is inserted then).
     const insertEvents = async (client: Pick<PrismaClient, '$executeRaw'>) => {
-      const inserted = await this.#insertEvents(client, { threadId, rowsJson: rows, createdAt, firstSeq, lastSeq: lastSeq ?? 0 });
+      const rowsJson = JSON.stringify(eventRows.map((row) => [row.seq, row.role, row.type, row.content]));
+      const inserted = await this.#insertEvents(client, { threadId, rowsJson, createdAt, firstSeq, lastSeq: lastSeq ?? 0 });
       if (inserted !== eventRows.length) throw new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
     };
     const factEvents = batch.events.filter(changesFacts);
@@ -320,11 +328,14 @@ class PrismaThreadStore implements ThreadStore {
       // A streaming batch: one statement is atomic on its own, with no transaction to open. Pieces
       // that continue the row of the ones before join it, while it fits its page (#maxJoinedRowBytes).
       const joined = open === undefined ? undefined : joinRun(open, batch.events, eventRows, this.#maxJoinedRowBytes);
-      if (open !== undefined && joined !== undefined && (await joinEventRow(this.#prisma, threadId, open.row, joined)) === 1) {
+      if (open !== undefined && joined !== undefined && (await this.#joinRow(threadId, open.row, joined)) === 1) {
         this.#openRuns.remember(threadId, { ...open, row: joined, nextSeq: open.nextSeq + batch.events.length });
         return;
       }
-      if (eventRows.length > 0) await insertEvents(this.#prisma);
+      if (eventRows.length > 0 && this.#streamWrites !== undefined) {
+        const inserted = this.#streamWrites.insert(threadId, eventRows, lastSeq ?? 0, createdAt);
+        if (inserted !== eventRows.length) throw new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
+      } else if (eventRows.length > 0) await insertEvents(this.#prisma);
       this.#openRuns.remember(threadId, openRunOf(eventRows, batch.events));
       return;
     }
@@ -347,6 +358,10 @@ class PrismaThreadStore implements ThreadStore {
       if (batch.entries !== undefined && batch.growing !== true) await this.#search.indexEntries(transaction, threadId, batch.entries);
     });
     this.#openRuns.remember(threadId, openRunOf(eventRows, batch.events));
+  }
+
+  #joinRow(threadId: string, stored: EventRow, joined: EventRow): Promise<number> | number {
+    return this.#streamWrites === undefined ? joinEventRow(this.#prisma, threadId, stored, joined) : this.#streamWrites.join(threadId, stored, joined);
   }
 
   async deleteThread(threadId: string): Promise<boolean> {
@@ -377,9 +392,10 @@ export async function openThreadStore(
   }
   await mkdir(dirname(target.file), { recursive: true });
   await applyMigrations(target);
-  const prisma = await connectSqlite(target.file);
+  const { prisma, driver } = await openSqlite(target.file);
   const log = options.log ?? (() => undefined);
   const checkpoints = checkpointsOnFirstWrite(() => startWalCheckpoints(prisma, target.file, log), log);
   const maxJoinedRowBytes = joinedRowBytes(Number(await readPragma(prisma, 'page_size')));
-  return new PrismaThreadStore(prisma, target.kind, { checkpoints, maxJoinedRowBytes });
+  const streamWrites = driver === undefined ? undefined : new SqliteStreamWrites(driver);
+  return new PrismaThreadStore(prisma, target.kind, { checkpoints, maxJoinedRowBytes, streamWrites });
 }
