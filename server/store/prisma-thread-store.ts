@@ -30,7 +30,7 @@ import type {
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { decodeEntry, encodeEntry } from './entry-rows';
 import { changesFacts, foldFacts } from './thread-facts';
-import { decodeEvents, encodeEvents, type EventRow, isRunType, joinRun, type OpenRun, openRunOf } from './event-rows';
+import { decodeEvents, encodeEvents, isRunType, joinRun, type OpenRun, openRunOf } from './event-rows';
 import { OpenRuns } from './open-runs';
 import { writeWithPatience } from './store-failure';
 import { PrismaThreadHistoryStore } from './prisma-thread-history-store';
@@ -328,14 +328,22 @@ class PrismaThreadStore implements ThreadStore {
       // A streaming batch: one statement is atomic on its own, with no transaction to open. Pieces
       // that continue the row of the ones before join it, while it fits its page (#maxJoinedRowBytes).
       const joined = open === undefined ? undefined : joinRun(open, batch.events, eventRows, this.#maxJoinedRowBytes);
-      if (open !== undefined && joined !== undefined && (await this.#joinRow(threadId, open.row, joined)) === 1) {
-        this.#openRuns.remember(threadId, { ...open, row: joined, nextSeq: open.nextSeq + batch.events.length });
-        return;
+      const direct = this.#streamWrites?.insideOpenTransaction === false ? this.#streamWrites : undefined;
+      // Without the statements (PostgreSQL), through the pool; with them but a transaction open on
+      // the connection, in a transaction of its own, which waits for that one to end.
+      const throughPrisma = <T>(write: (client: Pick<PrismaClient, '$executeRaw'>) => Promise<T>): Promise<T> =>
+        this.#streamWrites === undefined ? write(this.#prisma) : this.#prisma.$transaction((transaction) => write(transaction));
+      if (open !== undefined && joined !== undefined) {
+        const rewritten = direct === undefined ? await throughPrisma((client) => joinEventRow(client, threadId, open.row, joined)) : direct.join(threadId, open.row, joined);
+        if (rewritten === 1) {
+          this.#openRuns.remember(threadId, { ...open, row: joined, nextSeq: open.nextSeq + batch.events.length });
+          return;
+        }
       }
-      if (eventRows.length > 0 && this.#streamWrites !== undefined) {
-        const inserted = this.#streamWrites.insert(threadId, eventRows, lastSeq ?? 0, createdAt);
+      if (eventRows.length > 0 && direct !== undefined) {
+        const inserted = direct.insert(threadId, eventRows, lastSeq ?? 0, createdAt);
         if (inserted !== eventRows.length) throw new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
-      } else if (eventRows.length > 0) await insertEvents(this.#prisma);
+      } else if (eventRows.length > 0) await throughPrisma(insertEvents);
       this.#openRuns.remember(threadId, openRunOf(eventRows, batch.events));
       return;
     }
@@ -358,10 +366,6 @@ class PrismaThreadStore implements ThreadStore {
       if (batch.entries !== undefined && batch.growing !== true) await this.#search.indexEntries(transaction, threadId, batch.entries);
     });
     this.#openRuns.remember(threadId, openRunOf(eventRows, batch.events));
-  }
-
-  #joinRow(threadId: string, stored: EventRow, joined: EventRow): Promise<number> | number {
-    return this.#streamWrites === undefined ? joinEventRow(this.#prisma, threadId, stored, joined) : this.#streamWrites.join(threadId, stored, joined);
   }
 
   async deleteThread(threadId: string): Promise<boolean> {

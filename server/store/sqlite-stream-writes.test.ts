@@ -75,3 +75,17 @@ it('joins pieces to the stored row only while it is stored as remembered and is 
   expect(writes.join(id, joined!, longer!)).toBe(0);
   expect(await store.getEventsAfter(id, 0)).toEqual([text(1), text(2), progress(3)]);
 });
+
+it("says when another write holds a transaction open on the connection, whose fate a statement run now would share", async () => {
+  const { id } = await store.createThread('open transaction');
+  expect(writes.insideOpenTransaction).toBe(false);
+  const seen = await connection.prisma
+    .$transaction(async (transaction) => {
+      await transaction.$executeRaw`UPDATE "Thread" SET "title" = 'renamed' WHERE "id" = ${id}`;
+      const inside = writes.insideOpenTransaction;
+      throw Object.assign(new Error('rolled back'), { inside });
+    })
+    .catch((error: { inside?: boolean }) => error.inside);
+  expect(seen).toBe(true);
+  expect(writes.insideOpenTransaction).toBe(false);
+});

@@ -38,16 +38,27 @@ export function sqliteDateTime(date: Date): string {
 }
 
 export class SqliteStreamWrites {
+  readonly #database: Database;
   readonly #insertRows: Statement;
   readonly #insertRow: Statement;
   readonly #joinRow: Statement;
   readonly #joinRowAsRun: Statement;
 
   constructor(database: Database) {
+    this.#database = database;
     this.#insertRows = database.prepare(INSERT_ROWS);
     this.#insertRow = database.prepare(INSERT_ROW);
     this.#joinRow = database.prepare(JOIN_ROW);
     this.#joinRowAsRun = database.prepare(JOIN_ROW_AS_RUN);
+  }
+
+  /**
+   * Whether a statement run now would run inside a transaction another write of the store holds
+   * open on the connection (Prisma's, between two of its awaits): it would then commit or roll
+   * back with that one. The store writes through Prisma then, whose transactions take turns.
+   */
+  get insideOpenTransaction(): boolean {
+    return this.#database.inTransaction;
   }
 
   /** Inserts the rows (in order of seq, the last piece's seq `lastSeq`); answers how many: all of them, or none. */
