@@ -32,6 +32,17 @@ class StreamingAgent implements AgentBackend {
   async close(): Promise<void> {}
 }
 
+/** Streams numbered pieces, then tells what the answer cost, all in one go: as a fast stream's last read brings them. */
+class CostingAgent implements AgentBackend {
+  readonly info = { name: 'Costing agent', model: 'test', offlineDemo: false };
+  constructor(private readonly pieces: number) {}
+  async runTurn(turn: AgentTurn): Promise<void> {
+    for (let index = 0; index < this.pieces; index += 1) await turn.emit({ type: 'text', text: `p${index} ` });
+    await turn.emit({ type: 'usage', sessionTokens: 42 });
+  }
+  async close(): Promise<void> {}
+}
+
 const numbered = (count: number) => Array.from({ length: count }, (_unused, index) => `p${index} `).join('');
 
 let folder: string;
@@ -126,6 +137,25 @@ describe('ThreadHub streaming', () => {
     // Many pieces to a transaction, and the growing message rewritten far less often than per piece.
     expect(batches.length).toBeLessThan(pieces / 10);
     expect(batches.filter((batch) => batch.entries !== undefined).length).toBeLessThan(pieces / 10);
+  });
+
+  it("commits and tells an answer's last pieces before the entry write of what follows them in the same read", async () => {
+    const pieces = 100;
+    const hub = makeHub(new CostingAgent(pieces));
+    const { id } = await hub.createThread();
+    await hub.prompt(id, 'stream');
+    await until(finished);
+
+    const carrying = (type: string) => batches.find((batch) => batch.events.some((event) => event.content.type === type && event.role === 'assistant'));
+    const lastPiece = answerPieces().at(-1)?.seq;
+    const lastPieceBatch = batches.find((batch) => batch.events.some((event) => event.seq === lastPiece));
+    // The pieces went as events alone; the answer's row and search terms were written with the usage, after them.
+    expect(lastPieceBatch?.entries).toBeUndefined();
+    expect(carrying('usage')?.entries?.length).toBeGreaterThan(0);
+    expect(carrying('usage')?.events.every((event) => event.content.type !== 'text')).toBe(true);
+    expect(broadcasts.map((params) => params.seq)).toEqual(broadcasts.map((_params, index) => index + 1));
+    expect(toldBeforeStored).toEqual([]);
+    expect((await store.getEntries(id))[1]).toEqual({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: numbered(pieces) }] });
   });
 
   it('rewrites a growing answer without its search text, and a search finds all of it once it ends', async () => {

@@ -55,6 +55,11 @@ function isEventOnly(content: ChatContent): boolean {
   return content.type === 'metadata';
 }
 
+/** A content whose commit writes the entries it changes (and every entry not written yet). */
+function writesEntries(content: ChatContent): boolean {
+  return !isStreamedPiece(content) && !isEventOnly(content);
+}
+
 interface Queued {
   role: ChatRole;
   content: ChatContent;
@@ -236,8 +241,21 @@ export class ThreadRecorder {
     this.batches.add(item);
   }
 
-  /** Never rejects: a failed write is reported to those who wait for it. */
+  /**
+   * Never rejects: a failed write is reported to those who wait for it. Streamed pieces queued
+   * before a content that writes entries (an answer's last pieces and its usage, which come in
+   * the same read of a fast stream) are committed and sent first, as a batch of their own: the
+   * entry write, a long answer's whole text and its search terms, would hold them back from the
+   * tabs for as long as it takes.
+   */
   private async flush(batch: Queued[]): Promise<void> {
+    const split = batch.findIndex((item) => writesEntries(item.content));
+    if (split <= 0) return this.commit(batch);
+    await this.commit(batch.slice(0, split));
+    await this.commit(batch.slice(split));
+  }
+
+  private async commit(batch: Queued[]): Promise<void> {
     if (!this.owed.isEmpty) {
       try {
         await this.payOwed();
@@ -262,7 +280,7 @@ export class ThreadRecorder {
         if (index >= lengthBefore && !piece) structural = true;
       }
       if (piece) pieces += 1;
-      else if (!isEventOnly(content)) structural = true;
+      else if (writesEntries(content)) structural = true;
       events.push({ seq: this.lastSeq + events.length + 1, role, content });
     }
     const now = performance.now();

@@ -10,7 +10,8 @@ import { applyMigrations } from './migrate';
 import type { DatabaseTarget } from './database-target';
 import { eventInsertFor, firstLiveRowFor, joinEventRow, type EventInsert, type FirstLiveRow } from './event-insert';
 import { connectPostgres } from './postgres-connection';
-import { connectSqlite, readPragma } from './sqlite-connection';
+import { openSqlite, readPragma } from './sqlite-connection';
+import { SqliteStreamWrites } from './sqlite-stream-writes';
 import { joinedRowBytes } from './sqlite-page-size';
 import { type CheckpointsOnDemand, checkpointsOnFirstWrite, startWalCheckpoints } from './wal-checkpoints';
 import type {
@@ -77,10 +78,17 @@ class PrismaThreadStore implements ThreadStore {
   readonly #checkpoints: CheckpointsOnDemand | undefined;
   readonly #openRuns = new OpenRuns();
   readonly #maxJoinedRowBytes: number;
+  /** SQLite's streaming writes as prepared statements; absent, they go through Prisma. */
+  readonly #streamWrites: SqliteStreamWrites | undefined;
   readonly history: ThreadHistoryStore;
 
-  constructor(prisma: PrismaClient, kind: DatabaseTarget['kind'], options: { checkpoints?: CheckpointsOnDemand; maxJoinedRowBytes: number }) {
+  constructor(
+    prisma: PrismaClient,
+    kind: DatabaseTarget['kind'],
+    options: { checkpoints?: CheckpointsOnDemand; maxJoinedRowBytes: number; streamWrites?: SqliteStreamWrites },
+  ) {
     this.#prisma = prisma;
+    this.#streamWrites = options.streamWrites;
     this.#checkpoints = options.checkpoints;
     this.#maxJoinedRowBytes = options.maxJoinedRowBytes;
     this.#insertEvents = eventInsertFor(kind);
@@ -308,11 +316,11 @@ class PrismaThreadStore implements ThreadStore {
     const lastSeq = batch.events.at(-1)?.seq;
     const modifiedAt = this.#now();
     const lastMessageStart = batch.entries === undefined ? undefined : lastMessageStartOf(batch.entries);
-    const rows = JSON.stringify(eventRows.map((row) => [row.seq, row.role, row.type, row.content]));
     // One statement whatever the batch size (event-insert.ts); it refuses a batch that overlaps
     // stored events, a run included (nothing is inserted then).
     const insertEvents = async (client: Pick<PrismaClient, '$executeRaw'>) => {
-      const inserted = await this.#insertEvents(client, { threadId, rowsJson: rows, createdAt, firstSeq, lastSeq: lastSeq ?? 0 });
+      const rowsJson = JSON.stringify(eventRows.map((row) => [row.seq, row.role, row.type, row.content]));
+      const inserted = await this.#insertEvents(client, { threadId, rowsJson, createdAt, firstSeq, lastSeq: lastSeq ?? 0 });
       if (inserted !== eventRows.length) throw new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
     };
     const factEvents = batch.events.filter(changesFacts);
@@ -320,11 +328,22 @@ class PrismaThreadStore implements ThreadStore {
       // A streaming batch: one statement is atomic on its own, with no transaction to open. Pieces
       // that continue the row of the ones before join it, while it fits its page (#maxJoinedRowBytes).
       const joined = open === undefined ? undefined : joinRun(open, batch.events, eventRows, this.#maxJoinedRowBytes);
-      if (open !== undefined && joined !== undefined && (await joinEventRow(this.#prisma, threadId, open.row, joined)) === 1) {
-        this.#openRuns.remember(threadId, { ...open, row: joined, nextSeq: open.nextSeq + batch.events.length });
-        return;
+      const direct = this.#streamWrites?.insideOpenTransaction === false ? this.#streamWrites : undefined;
+      // Without the statements (PostgreSQL), through the pool; with them but a transaction open on
+      // the connection, in a transaction of its own, which waits for that one to end.
+      const throughPrisma = <T>(write: (client: Pick<PrismaClient, '$executeRaw'>) => Promise<T>): Promise<T> =>
+        this.#streamWrites === undefined ? write(this.#prisma) : this.#prisma.$transaction((transaction) => write(transaction));
+      if (open !== undefined && joined !== undefined) {
+        const rewritten = direct === undefined ? await throughPrisma((client) => joinEventRow(client, threadId, open.row, joined)) : direct.join(threadId, open.row, joined);
+        if (rewritten === 1) {
+          this.#openRuns.remember(threadId, { ...open, row: joined, nextSeq: open.nextSeq + batch.events.length });
+          return;
+        }
       }
-      if (eventRows.length > 0) await insertEvents(this.#prisma);
+      if (eventRows.length > 0 && direct !== undefined) {
+        const inserted = direct.insert(threadId, eventRows, lastSeq ?? 0, createdAt);
+        if (inserted !== eventRows.length) throw new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
+      } else if (eventRows.length > 0) await throughPrisma(insertEvents);
       this.#openRuns.remember(threadId, openRunOf(eventRows, batch.events));
       return;
     }
@@ -377,9 +396,10 @@ export async function openThreadStore(
   }
   await mkdir(dirname(target.file), { recursive: true });
   await applyMigrations(target);
-  const prisma = await connectSqlite(target.file);
+  const { prisma, driver } = await openSqlite(target.file);
   const log = options.log ?? (() => undefined);
   const checkpoints = checkpointsOnFirstWrite(() => startWalCheckpoints(prisma, target.file, log), log);
   const maxJoinedRowBytes = joinedRowBytes(Number(await readPragma(prisma, 'page_size')));
-  return new PrismaThreadStore(prisma, target.kind, { checkpoints, maxJoinedRowBytes });
+  const streamWrites = driver === undefined ? undefined : new SqliteStreamWrites(driver);
+  return new PrismaThreadStore(prisma, target.kind, { checkpoints, maxJoinedRowBytes, streamWrites });
 }

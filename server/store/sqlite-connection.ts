@@ -2,6 +2,7 @@
  * A PrismaClient on a SQLite file, with the per-connection settings the store relies on.
  */
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import Database from 'better-sqlite3';
 import { PrismaClient } from './generated/client';
 
 /**
@@ -54,16 +55,44 @@ async function configureConnection(prisma: PrismaClient, databaseFile: string): 
 }
 
 /**
+ * The adapter's factory, keeping the better-sqlite3 connection of the adapter it makes: the store
+ * runs its streaming writes on it as prepared statements (sqlite-stream-writes.ts). The adapter
+ * keeps it as `client`; an adapter that stops doing so leaves `driver` undefined, and the store
+ * writes through Prisma as before.
+ */
+class DriverKeepingAdapter extends PrismaBetterSqlite3 {
+  driver: Database.Database | undefined;
+
+  override async connect(): ReturnType<PrismaBetterSqlite3['connect']> {
+    const adapter = await super.connect();
+    const client: unknown = (adapter as { client?: unknown }).client;
+    this.driver = client instanceof Database ? client : undefined;
+    return adapter;
+  }
+}
+
+export interface SqliteConnection {
+  prisma: PrismaClient;
+  /** The same connection as better-sqlite3 sees it, when the adapter lets it be reached. */
+  driver: Database.Database | undefined;
+}
+
+/**
  * A PrismaClient on this SQLite file with the pragmas above in force. One adapter is one
  * better-sqlite3 connection, so they hold for every query until the client is disconnected.
  */
-export async function connectSqlite(databaseFile: string): Promise<PrismaClient> {
-  const prisma = new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: databaseFile }) });
+export async function openSqlite(databaseFile: string): Promise<SqliteConnection> {
+  const adapter = new DriverKeepingAdapter({ url: databaseFile });
+  const prisma = new PrismaClient({ adapter });
   try {
     await configureConnection(prisma, databaseFile);
   } catch (error) {
     await prisma.$disconnect();
     throw error;
   }
-  return prisma;
+  return { prisma, driver: adapter.driver };
+}
+
+export async function connectSqlite(databaseFile: string): Promise<PrismaClient> {
+  return (await openSqlite(databaseFile)).prisma;
 }

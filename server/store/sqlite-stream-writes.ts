@@ -1,0 +1,79 @@
+/**
+ * The writes a streaming answer's batches make on SQLite (event-insert.ts says what each does and
+ * why: a batch of rows from one JSON parameter, a run row that pieces join), as statements
+ * prepared once on the connection Prisma's adapter holds. Through Prisma each batch paid for the
+ * adapter preparing its statement anew and for the client's interpretation of the query on the
+ * way, more than the write itself at a slow stream's small batches; and on a fresh relay the
+ * first piece of an answer waited while Prisma planned the query's shape. The connection is the
+ * same, so a write here is ordered with Prisma's own as its raw statements are.
+ *
+ * A batch of one row (a run of pieces, as a fast stream's batches are) goes in as plain values:
+ * the JSON array would carry the row's content, itself JSON, escaped a second time.
+ */
+import type { Database, Statement } from 'better-sqlite3';
+import type { EventRow } from './event-rows';
+
+/** The guard of event-insert.ts: no stored row, a run included, reaches `firstSeq`. */
+const NO_OVERLAP = `NOT EXISTS (SELECT 1 FROM (SELECT "seq", "type", "content" FROM "ThreadEvent"
+  WHERE "threadId" = @threadId AND "seq" <= @lastSeq ORDER BY "seq" DESC LIMIT 1) AS "previous"
+  WHERE "previous"."seq" + (CASE WHEN substr("previous"."type", 1, 4) = 'run:' THEN json_array_length("previous"."content", '$.texts') - 1 ELSE 0 END) >= @firstSeq)`;
+
+const INSERT_ROWS = `INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
+  SELECT @threadId, value ->> 0, value ->> 1, value ->> 2, value ->> 3, @createdAt FROM json_each(@rows)
+  WHERE ${NO_OVERLAP}`;
+
+const INSERT_ROW = `INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
+  SELECT @threadId, @firstSeq, @role, @type, @content, @createdAt
+  WHERE ${NO_OVERLAP}`;
+
+const NOTHING_AFTER = `NOT EXISTS (SELECT 1 FROM "ThreadEvent" AS "later" WHERE "later"."threadId" = @threadId AND "later"."seq" > @seq)`;
+const JOIN_ROW = `UPDATE "ThreadEvent" SET "content" = @content
+  WHERE "threadId" = @threadId AND "seq" = @seq AND "content" = @stored AND ${NOTHING_AFTER}`;
+const JOIN_ROW_AS_RUN = `UPDATE "ThreadEvent" SET "type" = @type, "content" = @content
+  WHERE "threadId" = @threadId AND "seq" = @seq AND "content" = @stored AND ${NOTHING_AFTER}`;
+
+/** A DateTime as Prisma's SQLite adapter stores it (its default `iso8601` format), so Prisma reads it back the same. */
+export function sqliteDateTime(date: Date): string {
+  return date.toISOString().replace('Z', '+00:00');
+}
+
+export class SqliteStreamWrites {
+  readonly #database: Database;
+  readonly #insertRows: Statement;
+  readonly #insertRow: Statement;
+  readonly #joinRow: Statement;
+  readonly #joinRowAsRun: Statement;
+
+  constructor(database: Database) {
+    this.#database = database;
+    this.#insertRows = database.prepare(INSERT_ROWS);
+    this.#insertRow = database.prepare(INSERT_ROW);
+    this.#joinRow = database.prepare(JOIN_ROW);
+    this.#joinRowAsRun = database.prepare(JOIN_ROW_AS_RUN);
+  }
+
+  /**
+   * Whether a statement run now would run inside a transaction another write of the store holds
+   * open on the connection (Prisma's, between two of its awaits): it would then commit or roll
+   * back with that one. The store writes through Prisma then, whose transactions take turns.
+   */
+  get insideOpenTransaction(): boolean {
+    return this.#database.inTransaction;
+  }
+
+  /** Inserts the rows (in order of seq, the last piece's seq `lastSeq`); answers how many: all of them, or none. */
+  insert(threadId: string, rows: readonly EventRow[], lastSeq: number, createdAt: Date): number {
+    const first = rows[0];
+    if (first === undefined) return 0;
+    const common = { threadId, lastSeq, firstSeq: first.seq, createdAt: sqliteDateTime(createdAt) };
+    if (rows.length === 1) return this.#insertRow.run({ ...common, role: first.role, type: first.type, content: first.content }).changes;
+    const json = JSON.stringify(rows.map((row) => [row.seq, row.role, row.type, row.content]));
+    return this.#insertRows.run({ ...common, rows: json }).changes;
+  }
+
+  /** Rewrites the stored row as `joined` while it is still `stored` and last (event-insert.ts joinEventRow); answers 1 or 0. */
+  join(threadId: string, stored: { seq: number; type: string; content: string }, joined: { type: string; content: string }): number {
+    const common = { threadId, seq: stored.seq, stored: stored.content, content: joined.content };
+    return joined.type === stored.type ? this.#joinRow.run(common).changes : this.#joinRowAsRun.run({ ...common, type: joined.type }).changes;
+  }
+}
