@@ -7,10 +7,11 @@
  */
 import type { PrismaClient } from './generated/client';
 import { PrismaClient as PostgresPrismaClient } from './generated-pg/client';
+import { TRANSACTION_OPTIONS } from './transaction-options';
 
 export async function connectPostgres(url: string): Promise<PrismaClient> {
   const { PrismaPg } = await import('@prisma/adapter-pg');
-  const prisma = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  const prisma = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }), transactionOptions: TRANSACTION_OPTIONS });
   try {
     // Fails here, with the server's own words, rather than at the first thread written.
     await prisma.$queryRaw`SELECT 1`;

@@ -4,6 +4,7 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import Database from 'better-sqlite3';
 import { PrismaClient } from './generated/client';
+import { TRANSACTION_OPTIONS } from './transaction-options';
 
 /**
  * How long SQLite itself waits for another connection's lock before SQLITE_BUSY. better-sqlite3
@@ -83,7 +84,7 @@ export interface SqliteConnection {
  */
 export async function openSqlite(databaseFile: string): Promise<SqliteConnection> {
   const adapter = new DriverKeepingAdapter({ url: databaseFile });
-  const prisma = new PrismaClient({ adapter });
+  const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
   try {
     await configureConnection(prisma, databaseFile);
   } catch (error) {
