@@ -3,34 +3,21 @@
  * refused; other pages get nowhere. The token lives in Baton's own origin's storage, never in a
  * cookie, so a server on another local port learns nothing and cannot lock the user out.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { connectScriptClient } from '../server/relay/script-client';
+import { expect, test } from './fixtures/baton-test';
 import { startOtherLocalServer } from './support/other-local-server';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeAll(async () => {
-  workspace = await makeTempFolder('access');
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: `${workspace.path}/.baton` });
-});
-
-test.afterAll(async () => {
-  await relay.stop();
-  await workspace.remove();
-});
+// One relay for the file: no test changes what the next one meets. The offline demo: no model.
+test.use({ relayScope: 'file', relayOptions: { offlineDemo: true } });
 
 const status = (page: Page) => page.getByTestId('connection-status');
 
-test('the relay listens on loopback and prints a URL with the token in its fragment', () => {
+test('the relay listens on loopback and prints a URL with the token in its fragment', ({ relay }) => {
   expect(relay.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{40,}$/);
 });
 
-test('without the token, or with a wrong one, the page opens nothing and says to open the printed URL', async ({
-  page,
-  request,
-}) => {
+test('without the token, or with a wrong one, the page opens nothing and says to open the printed URL', async ({ page, request, relay }) => {
   const bare = await request.get(relay.origin + '/', { maxRedirects: 0 });
   expect(bare.status()).toBe(200);
   expect(bare.headers()['set-cookie']).toBeUndefined();
@@ -48,15 +35,12 @@ test('without the token, or with a wrong one, the page opens nothing and says to
   expect(page.url()).not.toContain('not-the-token');
 });
 
-test('a request naming another host is refused (DNS rebinding)', async ({ request }) => {
+test('a request naming another host is refused (DNS rebinding)', async ({ request, relay }) => {
   const response = await request.get(relay.origin + '/', { headers: { Host: 'evil.example' }, maxRedirects: 0 });
   expect(response.status()).toBe(403);
 });
 
-test('the token URL keeps the token in the origin’s storage, not a cookie, and drops it from the address bar', async ({
-  page,
-  context,
-}) => {
+test('the token URL keeps the token in the origin’s storage, not a cookie, and drops it from the address bar', async ({ page, context, relay }) => {
   await page.goto(relay.url);
   await expect(status(page)).toHaveAttribute('data-state', 'connected');
   expect(page.url()).not.toContain('token');
@@ -69,7 +53,7 @@ test('the token URL keeps the token in the origin’s storage, not a cookie, and
   await expect(status(second)).toHaveAttribute('data-state', 'connected');
 });
 
-test('a script’s handshake is refused without the token or without an Origin; with both, JSON-RPC works', async () => {
+test('a script’s handshake is refused without the token or without an Origin; with both, JSON-RPC works', async ({ relay }) => {
   expect(await connectSocket(connectScriptClient(relay.origin, undefined))).toMatchObject({ connected: false });
   expect(await connectSocket(connectScriptClient(relay.origin, 'wrong'))).toMatchObject({ connected: false });
   // A program that names no Origin is refused, token or not: see "Security" in the README.
@@ -79,9 +63,7 @@ test('a script’s handshake is refused without the token or without an Origin; 
   expect(accepted).toEqual({ connected: true, threads: [] });
 });
 
-test('a server on another local port learns nothing that opens the relay, and its page cannot open the socket', async ({
-  page,
-}) => {
+test('a server on another local port learns nothing that opens the relay, and its page cannot open the socket', async ({ page, relay }) => {
   await page.goto(relay.url);
   await expect(status(page)).toHaveAttribute('data-state', 'connected');
   const socketUrl = `${relay.origin.replace('http:', 'ws:')}/socket.io/?EIO=4&transport=websocket`;
@@ -106,10 +88,7 @@ test('a server on another local port learns nothing that opens the relay, and it
   }
 });
 
-test('a page on another local port cannot lock the user out: not with a cookie, not with a wrong token', async ({
-  page,
-  context,
-}) => {
+test('a page on another local port cannot lock the user out: not with a cookie, not with a wrong token', async ({ page, context, relay }) => {
   await page.goto(relay.url);
   await expect(status(page)).toHaveAttribute('data-state', 'connected');
   // What such a page can do: set a cookie for the whole host, then send the user to Baton with a wrong token.
@@ -133,7 +112,7 @@ test('a page on another local port cannot lock the user out: not with a cookie, 
   }
 });
 
-test('the relay never writes the token to its log', () => {
+test('the relay never writes the token to its log', ({ relay }) => {
   expect(relay.stderr()).not.toContain(relay.token);
 });
 

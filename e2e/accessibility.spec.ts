@@ -3,26 +3,16 @@
  * a file open in the file panel, and the command palette; no serious or critical violation. And
  * every control is reached by Tab and shows where focus is.
  */
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/baton-test';
 import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { makeTempFolder } from './support/relay-process';
 
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('a11y');
-  await writeFile(path.join(workspace.path, 'README.md'), '# Sample project\n\nA workspace for the check.\n');
-  await writeFile(path.join(workspace.path, 'notes.txt'), 'line one\nline two\n');
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
-});
-
-test.afterEach(async () => {
-  await relay.stop();
-  await workspace.remove();
+test.use({
+  workspaceOptions: { files: { 'README.md': '# Sample project\n\nA workspace for the check.\n', 'notes.txt': 'line one\nline two\n' } },
+  relayOptions: { offlineDemo: true },
 });
 
 /** The serious and critical violations, each as its rule and the elements it found, for a readable failure. */
@@ -33,9 +23,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-test('the first screen, a pending approval, an open file and the palette have no serious violations', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('the first screen, a pending approval, an open file and the palette have no serious violations', async ({ page, baton }) => {
+  await baton.open();
   await expect(page.getByTestId('thread-list')).toHaveAttribute('data-state', 'loaded');
   await expect(page.getByTestId('file-item')).toHaveText(['notes.txt', 'README.md']);
   expect(await seriousViolations(page), 'first screen').toEqual([]);
@@ -63,10 +52,9 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`the first screen in the ${theme} theme has no violation at all, everything inside a landmark`, async ({ page }) => {
+    test(`the first screen in the ${theme} theme has no violation at all, everything inside a landmark`, async ({ page, baton }) => {
       await page.emulateMedia({ colorScheme: theme });
-      const baton = new BatonPage(page);
-      await baton.open(relay.url);
+      await baton.open();
       await expect(page.getByTestId('composer-input')).toBeVisible();
       await expect(page.getByRole('tab', { name: 'Chat' })).toHaveAttribute('aria-selected', 'true');
       expect(await allViolations(page), `phone first screen, ${theme}`).toEqual([]);
@@ -74,10 +62,9 @@ test.describe('on a phone', () => {
   }
 });
 
-test('in the dark theme a thread waiting for an approval, its badges and its card, reads with enough contrast', async ({ page }) => {
+test('in the dark theme a thread waiting for an approval, its badges and its card, reads with enough contrast', async ({ page, baton }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+  await baton.open();
   await baton.send('Try an edit');
   await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
   await expect(page.getByTestId('thread-status')).toHaveAttribute('data-status', 'waiting');
@@ -87,9 +74,8 @@ test('in the dark theme a thread waiting for an approval, its badges and its car
 /** What `:focus-visible` draws everywhere (app/globals.css): the design's ring, a 2 px solid outline in the accent colour. */
 const RING_WIDTH = '2px';
 
-test('Tab reaches every control, each with the design\'s focus ring: the first screen and a thread waiting for an approval', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('Tab reaches every control, each with the design\'s focus ring: the first screen and a thread waiting for an approval', async ({ page, baton }) => {
+  await baton.open();
   await expect(page.getByTestId('file-item')).toHaveText(['notes.txt', 'README.md']);
   await expectTabReachesEveryControl(page);
 
@@ -150,9 +136,9 @@ async function expectTabReachesEveryControl(page: Page): Promise<void> {
   expect(unreached).toEqual([]);
 }
 
-test('an empty workspace: the Files panel says so, and it is no tree without items', async ({ page }) => {
+test('an empty workspace: the Files panel says so, and it is no tree without items', async ({ page, workspace, startRelay }) => {
   const empty = await makeTempFolder('a11y-empty');
-  const emptyRelay = await startRelayProcess({ workspaceRoot: empty.path, dataDir: path.join(workspace.path, '.baton-empty') });
+  const emptyRelay = await startRelay({ workspaceRoot: empty.path, dataDir: path.join(workspace.path, '.baton-empty') });
   try {
     await new BatonPage(page).open(emptyRelay.url);
     await expect(page.getByTestId('file-tree')).toContainText('No files to show.');

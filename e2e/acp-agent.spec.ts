@@ -6,44 +6,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
-import { BatonPage } from './support/baton-page';
-import { fakeAgentEntry, writeRelayConfig } from './support/fake-agents';
-import { echoScript } from './support/model-scripts';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { expect, test } from './fixtures/baton-test';
+import { fakeAgentEntry } from './support/fake-agents';
 
 const FAKE_ACP = 'server/agents/acp/testing/fake-acp-agent.ts';
 const LABEL = 'Fake ACP';
 
-let model: ScriptedModelServer | undefined;
-let relay: RelayProcess | undefined;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+test.use({ workspaceOptions: { config: { agents: { fake: fakeAgentEntry('acp', FAKE_ACP, [], LABEL) } } } });
 
-async function launch(page: Page): Promise<BatonPage> {
-  const dataDir = path.join(workspace.path, '.baton');
-  await writeRelayConfig(dataDir, { agents: { fake: fakeAgentEntry('acp', FAKE_ACP, [], LABEL) } });
-  model = await startScriptedModelServer({ script: echoScript });
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
-  return baton;
-}
-
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('acp-agent');
-});
-
-test.afterEach(async () => {
-  await relay?.stop();
-  relay = undefined;
-  await model?.close();
-  model = undefined;
-  await workspace.remove();
-});
-
-test('a new thread on the ACP agent streams its answer and asks with its own options before it writes', async ({ page }) => {
-  const baton = await launch(page);
+test('a new thread on the ACP agent streams its answer and asks with its own options before it writes', async ({ page, baton, workspace }) => {
+  await baton.open();
   await baton.newThreadWith(LABEL);
   await expect(baton.activeAgent).toContainText(LABEL);
 
@@ -58,8 +30,8 @@ test('a new thread on the ACP agent streams its answer and asks with its own opt
   expect(await readFile(path.join(workspace.path, 'notes.txt'), 'utf8')).toBe('fake notes\nline two\n');
 });
 
-test('Stop ends a running ACP turn, a reload mid-turn shows it once, and the next prompt works', async ({ page }) => {
-  const baton = await launch(page);
+test('Stop ends a running ACP turn, a reload mid-turn shows it once, and the next prompt works', async ({ page, baton }) => {
+  await baton.open();
   await baton.newThreadWith(LABEL);
   await baton.send('tell a slow story');
   await expect(baton.assistantMessages.last()).toContainText('word');
@@ -77,8 +49,8 @@ test('Stop ends a running ACP turn, a reload mid-turn shows it once, and the nex
   await baton.expectTurnFinished();
 });
 
-test('a thread handed from the built-in agent to the ACP agent carries on with its history', async ({ page }) => {
-  const baton = await launch(page);
+test('a thread handed from the built-in agent to the ACP agent carries on with its history', async ({ page, baton }) => {
+  await baton.open();
   await baton.newThread();
   await baton.send('remember the word avocado');
   await expect(baton.assistantMessages.last()).toContainText('You said: remember the word avocado');

@@ -4,18 +4,10 @@
  * session", the plan behaviour, and MCP servers in the tools panel.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import type { ModelScript, ScriptedBlock } from '../server/demo-model/scripted-reply';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
-import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
-
-let model: ScriptedModelServer | undefined;
-let relay: RelayProcess | undefined;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-let dataDir: string;
+import { expect, test } from './fixtures/baton-test';
 
 /** Calls the given tools, one round each, then says "All done." */
 function toolRounds(...rounds: ScriptedBlock[][]): ModelScript {
@@ -25,34 +17,12 @@ function toolRounds(...rounds: ScriptedBlock[][]): ModelScript {
   };
 }
 
-/** Starts the model and the relay (with this config file, if any) and opens the page. */
-async function launch(page: Page, script: ModelScript, config?: object): Promise<BatonPage> {
-  model = await startScriptedModelServer({ script });
-  if (config) await writeFile(path.join(dataDir, 'config.json'), JSON.stringify(config));
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
-  return baton;
-}
 
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('agent-tools');
-  dataDir = path.join(workspace.path, '.baton');
-  await mkdir(dataDir, { recursive: true });
-});
-
-test.afterEach(async () => {
-  await relay?.stop();
-  relay = undefined;
-  await model?.close();
-  model = undefined;
-  await workspace.remove();
-});
-
-test('a shell command shows its output while it runs, then its exit code', async ({ page }) => {
+test('a shell command shows its output while it runs, then its exit code', async ({ page, baton, workspace, model }) => {
   // The command waits for a file the test creates, so "running" is observed without timing.
   const command = 'echo first line; while [ ! -f go.flag ]; do sleep 0.1; done; echo second line';
-  const baton = await launch(page, toolRounds([{ type: 'tool_use', name: 'shell_command', input: { command } }]));
+  model.script = toolRounds([{ type: 'tool_use', name: 'shell_command', input: { command } }]);
+  await baton.open();
   await baton.send('run it');
   const card = baton.toolCard('shell_command');
   await expect(card).toHaveAttribute('data-status', 'waiting-approval');
@@ -71,8 +41,9 @@ test('a shell command shows its output while it runs, then its exit code', async
   await expect(baton.assistantMessages.last()).toHaveText('All done.');
 });
 
-test("a failed call's row says why without being opened", async ({ page }) => {
-  const baton = await launch(page, toolRounds([{ type: 'tool_use', name: 'read_file', input: { path: 'missing.md' } }]));
+test("a failed call's row says why without being opened", async ({ page, baton, model }) => {
+  model.script = toolRounds([{ type: 'tool_use', name: 'read_file', input: { path: 'missing.md' } }]);
+  await baton.open();
   await baton.send('read it');
   const card = baton.toolCard('read_file');
   await expect(card).toHaveAttribute('data-status', 'failed');
@@ -81,29 +52,28 @@ test("a failed call's row says why without being opened", async ({ page }) => {
   await expect(baton.assistantMessages.last()).toHaveText('All done.');
 });
 
-test('a tool the config denies is refused without asking, and the model is told why', async ({ page }) => {
-  const baton = await launch(
-    page,
-    toolRounds([{ type: 'tool_use', name: 'write_file', input: { path: 'denied.txt', content: 'no\n' } }]),
-    { toolApproval: [{ tool: 'write_file', decision: 'deny' }] },
-  );
-  await baton.send('write something');
-  const card = baton.toolCard('write_file');
-  await expect(card).toHaveAttribute('data-status', 'rejected');
-  await expect(card.getByTestId('approve-tool-call')).toHaveCount(0);
-  await expect(baton.assistantMessages.last()).toHaveText('All done.');
-  expect(existsSync(path.join(workspace.path, 'denied.txt'))).toBe(false);
-  expect(JSON.stringify(model?.requests.at(-1)?.messages.at(-1))).toMatch(/config|policy/i);
+test.describe('with a config that denies write_file', () => {
+  test.use({ workspaceOptions: { config: { toolApproval: [{ tool: 'write_file', decision: 'deny' }] } } });
+
+  test('a tool the config denies is refused without asking, and the model is told why', async ({ page, baton, workspace, model }) => {
+    model.script = toolRounds([{ type: 'tool_use', name: 'write_file', input: { path: 'denied.txt', content: 'no\n' } }]);
+    await baton.open();
+    await baton.send('write something');
+    const card = baton.toolCard('write_file');
+    await expect(card).toHaveAttribute('data-status', 'rejected');
+    await expect(card.getByTestId('approve-tool-call')).toHaveCount(0);
+    await expect(baton.assistantMessages.last()).toHaveText('All done.');
+    expect(existsSync(path.join(workspace.path, 'denied.txt'))).toBe(false);
+    expect(JSON.stringify(model?.requests.at(-1)?.messages.at(-1))).toMatch(/config|policy/i);
+  });
 });
 
-test('"Approve for this session" lets later calls of that tool in the thread run without asking', async ({ page }) => {
-  const baton = await launch(
-    page,
-    toolRounds(
-      [{ type: 'tool_use', name: 'write_file', input: { path: 'one.txt', content: '1\n' } }],
-      [{ type: 'tool_use', name: 'write_file', input: { path: 'two.txt', content: '2\n' } }],
-    ),
+test('"Approve for this session" lets later calls of that tool in the thread run without asking', async ({ page, baton, workspace, model }) => {
+  model.script = toolRounds(
+    [{ type: 'tool_use', name: 'write_file', input: { path: 'one.txt', content: '1\n' } }],
+    [{ type: 'tool_use', name: 'write_file', input: { path: 'two.txt', content: '2\n' } }],
   );
+  await baton.open();
   await baton.send('write two files');
   const first = baton.toolCards.first();
   await expect(first).toHaveAttribute('data-status', 'waiting-approval');
@@ -115,8 +85,9 @@ test('"Approve for this session" lets later calls of that tool in the thread run
   expect(existsSync(path.join(workspace.path, 'two.txt'))).toBe(true);
 });
 
-test('the plan behaviour offers the model only the tools that read', async ({ page }) => {
-  const baton = await launch(page, toolRounds());
+test('the plan behaviour offers the model only the tools that read', async ({ page, baton, model }) => {
+  model.script = toolRounds();
+  await baton.open();
   await page.locator('[data-testid="behavior-switch"] [data-behavior="plan"]').click();
   await baton.send('make a plan');
   await expect(baton.assistantMessages.last()).toHaveText('All done.');
@@ -124,28 +95,38 @@ test('the plan behaviour offers the model only the tools that read', async ({ pa
   expect(offered).toEqual(['directory_tree', 'glob', 'grep', 'read_file']);
 });
 
-test('MCP servers show in the tools panel with their status, and stop and start from there', async ({ page }) => {
-  const bin = path.resolve('node_modules/.bin');
-  const baton = await launch(page, toolRounds(), {
-    mcpServers: {
-      everything: { command: path.join(bin, 'mcp-server-everything') },
-      broken: { command: process.execPath, args: ['-e', 'process.exit(3)'] },
+const bin = path.resolve('node_modules/.bin');
+
+test.describe('with two MCP servers, one that fails', () => {
+  test.use({
+    workspaceOptions: {
+      config: {
+        mcpServers: {
+          everything: { command: path.join(bin, 'mcp-server-everything') },
+          broken: { command: process.execPath, args: ['-e', 'process.exit(3)'] },
+        },
+      },
     },
   });
-  await page.getByTestId('side-tab-tools').click();
-  const everything = page.locator('[data-testid="tool-server"][data-server-name="everything"]');
-  const broken = page.locator('[data-testid="tool-server"][data-server-name="broken"]');
-  const builtin = page.locator('[data-testid="tool-server"][data-server-name="ECA"]');
-  await expect(builtin).toHaveAttribute('data-status', 'running');
-  await expect(builtin.getByTestId('tool-server-name')).toHaveText("Baton's built-in tools");
-  await expect(page.getByTestId('tool-servers-panel')).not.toContainText('ECA');
-  await expect(everything).toHaveAttribute('data-status', 'running');
-  await expect(broken).toHaveAttribute('data-status', 'failed');
-  await expect(broken.getByTestId('tool-server-error')).toContainText('exited');
 
-  await everything.getByTestId('stop-server').click();
-  await expect(everything).toHaveAttribute('data-status', 'stopped');
-  await everything.getByTestId('start-server').click();
-  await expect(everything).toHaveAttribute('data-status', 'running');
-  expect(baton.page.url()).not.toContain('token');
+  test('MCP servers show in the tools panel with their status, and stop and start from there', async ({ page, baton, model }) => {
+    model.script = toolRounds();
+    await baton.open();
+    await page.getByTestId('side-tab-tools').click();
+    const everything = page.locator('[data-testid="tool-server"][data-server-name="everything"]');
+    const broken = page.locator('[data-testid="tool-server"][data-server-name="broken"]');
+    const builtin = page.locator('[data-testid="tool-server"][data-server-name="ECA"]');
+    await expect(builtin).toHaveAttribute('data-status', 'running');
+    await expect(builtin.getByTestId('tool-server-name')).toHaveText("Baton's built-in tools");
+    await expect(page.getByTestId('tool-servers-panel')).not.toContainText('ECA');
+    await expect(everything).toHaveAttribute('data-status', 'running');
+    await expect(broken).toHaveAttribute('data-status', 'failed');
+    await expect(broken.getByTestId('tool-server-error')).toContainText('exited');
+
+    await everything.getByTestId('stop-server').click();
+    await expect(everything).toHaveAttribute('data-status', 'stopped');
+    await everything.getByTestId('start-server').click();
+    await expect(everything).toHaveAttribute('data-status', 'running');
+    expect(baton.page.url()).not.toContain('token');
+  });
 });

@@ -3,18 +3,9 @@
  * (a read, with no rule about it) or a rule of the user's config file, named with its file. A user
  * without a config file is never told that one allowed a call. The note survives a reload.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import type { MessagesRequest } from '../server/demo-model/messages-request';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import type { ScriptedReply } from '../server/demo-model/scripted-reply';
-import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
-
-let model: ScriptedModelServer;
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+import { expect, test } from './fixtures/baton-test';
 
 /** A read of README.md, then a write of notes.md, then an answer: one step per tool result so far. */
 function reply(request: MessagesRequest): ScriptedReply {
@@ -24,25 +15,13 @@ function reply(request: MessagesRequest): ScriptedReply {
   return { blocks: [{ type: 'text', text: 'Read one file and wrote another.' }] };
 }
 
-test.beforeAll(async () => {
-  model = await startScriptedModelServer({ script: reply });
-  workspace = await makeTempFolder('approval-note');
-  await writeFile(path.join(workspace.path, 'README.md'), '# Notes\n');
-  const dataDir = path.join(workspace.path, '.baton');
-  await mkdir(dataDir);
-  await writeFile(path.join(dataDir, 'config.json'), JSON.stringify({ toolApproval: [{ tool: 'write_file', decision: 'allow' }] }));
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
+test.use({
+  workspaceOptions: { files: { 'README.md': '# Notes\n' }, config: { toolApproval: [{ tool: 'write_file', decision: 'allow' }] } },
+  modelOptions: { script: reply },
 });
 
-test.afterAll(async () => {
-  await relay?.stop();
-  await model?.close();
-  await workspace?.remove();
-});
-
-test("a read Baton's defaults allowed and a write the config file's rule allowed say so, after a reload too", async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test("a read Baton's defaults allowed and a write the config file's rule allowed say so, after a reload too", async ({ page, baton }) => {
+  await baton.open();
   await baton.send('read the readme, then write notes');
   await expect(baton.assistantMessages.last()).toContainText('Read one file and wrote another.');
 

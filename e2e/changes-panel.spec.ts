@@ -6,43 +6,24 @@
  * entries all stay.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { say, scriptedSteps, useTool } from '../server/agents/builtin/testing/agent-support';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
-import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { expect, test } from './fixtures/baton-test';
 
-let model: ScriptedModelServer;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-let relay: RelayProcess;
+// The writes run without a question: the panel is what this test is about.
+test.use({ workspaceOptions: { files: { 'notes.md': 'the user’s notes\n' }, config: { toolApproval: [{ tool: 'write_file', decision: 'allow' }] } } });
 
-test.beforeEach(async () => {
-  model = await startScriptedModelServer({
-    script: scriptedSteps(
-      useTool('write_file', { path: 'notes.md', content: 'written by the agent\n' }),
-      useTool('write_file', { path: 'created.md', content: 'a new file\n' }),
-      say('Both files are written.'),
-    ),
-  });
-  workspace = await makeTempFolder('changes-panel');
-  await writeFile(path.join(workspace.path, 'notes.md'), 'the user’s notes\n');
-  const dataDir = path.join(workspace.path, '.baton');
-  await mkdir(dataDir);
-  // The writes run without a question: the panel is what this test is about.
-  await writeFile(path.join(dataDir, 'config.json'), JSON.stringify({ toolApproval: [{ tool: 'write_file', decision: 'allow' }] }));
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
+// The steps are used up as they are answered: each test has its own.
+test.beforeEach(({ model }) => {
+  model.script = scriptedSteps(
+    useTool('write_file', { path: 'notes.md', content: 'written by the agent\n' }),
+    useTool('write_file', { path: 'created.md', content: 'a new file\n' }),
+    say('Both files are written.'),
+  );
 });
-
-test.afterEach(async () => {
-  await relay.stop();
-  await model.close();
-  await workspace.remove();
-});
-
-const onDisk = (file: string) => readFile(path.join(workspace.path, file), 'utf8');
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -51,15 +32,14 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-test('one header per file, a file folded away, a file reverted and the panel saying so', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('one header per file, a file folded away, a file reverted and the panel saying so', async ({ page, baton, relay, workspace }) => {
+  await baton.open();
   await baton.newThread();
   await baton.send('write two files');
   await expect(baton.assistantMessages.last()).toContainText('Both files are written.');
   await baton.expectTurnFinished();
   await expect(baton.toolCard('write_file')).toHaveCount(2);
-  expect(await onDisk('notes.md')).toBe('written by the agent\n');
+  expect(await workspace.read('notes.md')).toBe('written by the agent\n');
 
   await page.getByRole('button', { name: 'Changes', exact: true }).click();
   const panel = page.getByTestId('changes-view');
@@ -83,13 +63,13 @@ test('one header per file, a file folded away, a file reverted and the panel say
 
   await notes.getByRole('button', { name: 'Revert this file: notes.md' }).click();
   await expect(notes.getByRole('status')).toHaveText('notes.md is back as it was before this thread.');
-  expect(await onDisk('notes.md')).toBe('the user’s notes\n');
+  expect(await workspace.read('notes.md')).toBe('the user’s notes\n');
   // Read again from the relay, the panel marks the file reverted; the folded one stays folded.
   await expect(notes.getByTestId('changes-file-reverted')).toHaveText('Reverted');
   await expect(notes.getByRole('button', { name: /Revert this file/ })).toHaveCount(0);
   await expect(created.getByTestId('changes-file-toggle')).toHaveAttribute('aria-expanded', 'false');
   await expect(created.getByTestId('tool-call-diff')).toBeHidden();
-  expect(await onDisk('created.md')).toBe('a new file\n');
+  expect(await workspace.read('created.md')).toBe('a new file\n');
 
   await page.getByTestId('file-item').filter({ hasText: 'notes.md' }).click();
   await expect(page.getByRole('region', { name: 'Contents of notes.md' })).toContainText('the user’s notes');
@@ -100,9 +80,8 @@ test('one header per file, a file folded away, a file reverted and the panel say
   await expect(baton.toolCard('write_file')).toHaveCount(2);
 });
 
-test('a file changed since the thread wrote it is reverted only once the user confirms', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a file changed since the thread wrote it is reverted only once the user confirms', async ({ page, baton, workspace }) => {
+  await baton.open();
   await baton.newThread();
   await baton.send('write two files');
   await expect(baton.assistantMessages.last()).toContainText('Both files are written.');
@@ -114,7 +93,7 @@ test('a file changed since the thread wrote it is reverted only once the user co
   await created.getByRole('button', { name: 'Revert this file: created.md' }).click();
   const conflict = created.getByTestId('changes-revert-conflict');
   await expect(conflict).toContainText("created.md changed after the agent's change; restoring it would lose that.");
-  expect(await onDisk('created.md')).toBe('edited by the user since\n');
+  expect(await workspace.read('created.md')).toBe('edited by the user since\n');
   expect(await seriousViolations(page), 'conflict shown').toEqual([]);
 
   await conflict.getByRole('button', { name: 'Revert anyway' }).click();

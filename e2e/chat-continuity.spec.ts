@@ -4,19 +4,17 @@
  * screen going on from the one before: no entry skipped, the view never jumping. And a link to an
  * entry asks the relay for the page around that entry only, not for the thread's end first.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ThreadEntry } from '../lib/protocol/acp-threads';
-import { BatonPage } from './support/baton-page';
-import { longThreadEntries, NEWEST_MARKER, type SeededThreadRelay, startSeededThreadRelay } from './support/long-thread';
-import type { RelayProcess } from './support/relay-process';
+import { expect, test } from './fixtures/baton-test';
+import { longThreadEntries, NEWEST_MARKER, seedLongThread } from './support/long-thread';
 import { settledView, type VisibleEntries } from './support/visible-entries';
 
 /** More than the first page (60) and an older page (100): the walk up loads two older pages. */
 const ENTRIES = 240;
 const LINKED_AT = 120;
 
-let seeded: SeededThreadRelay;
-let relay: RelayProcess;
+/** The seeded thread's id. */
 let threadId: string;
 
 /** A longer answer every few rounds: a table, a quote, a numbered list and two code blocks. */
@@ -52,13 +50,12 @@ function seededEntries(): ThreadEntry[] {
   return longThreadEntries(ENTRIES).map((entry, index) => (index % 12 === 7 ? longAnswer(index) : entry));
 }
 
-test.beforeEach(async () => {
-  seeded = await startSeededThreadRelay('chat-continuity', seededEntries());
-  ({ relay, threadId } = seeded);
-});
-
-test.afterEach(async () => {
-  await seeded.close();
+test.use({
+  workspaceOptions: {
+    prepare: async (workspace) => {
+      threadId = await seedLongThread(workspace.dataDir, seededEntries());
+    },
+  },
 });
 
 function list(page: Page) {
@@ -98,11 +95,10 @@ function seenEntries(views: readonly VisibleEntries[]): number[] {
 
 const everyEntry = Array.from({ length: ENTRIES }, (_, index) => index);
 
-test('paging up through a long thread and back down shows every entry, in order, without a jump', async ({ page }) => {
+test('paging up through a long thread and back down shows every entry, in order, without a jump', async ({ page, baton }) => {
   // Some ninety pages each way, each read once the list has settled: longer than one test's usual time.
   test.setTimeout(240_000);
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+  await baton.open();
   await baton.threadItem('A long session').click();
   await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
   await list(page).focus();
@@ -117,8 +113,7 @@ test('paging up through a long thread and back down shows every entry, in order,
   await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
 });
 
-test('a reader at the bottom stays there when the view gets shorter (a phone keyboard opening, the composer growing)', async ({ page }) => {
-  const baton = new BatonPage(page);
+test('a reader at the bottom stays there when the view gets shorter (a phone keyboard opening, the composer growing)', async ({ page, baton, relay }) => {
   await page.setViewportSize({ width: 1000, height: 900 });
   await baton.open(relay.url);
   await baton.threadItem('A long session').click();
@@ -138,9 +133,8 @@ test('a reader at the bottom stays there when the view gets shorter (a phone key
   expect(withComposer.last).toBe(ENTRIES - 1);
 });
 
-test('a link to an entry loads the page around it in one request, and the thread on either side as the reader scrolls', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a link to an entry loads the page around it in one request, and the thread on either side as the reader scrolls', async ({ page, baton, relay }) => {
+  await baton.open();
   const requests: string[] = [];
   page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => typeof payload === 'string' && payload.includes('"getThreadEntries"') && requests.push(payload)));
   await page.goto(`${relay.origin}/t/${encodeURIComponent(threadId)}#entry-${LINKED_AT}`);

@@ -5,27 +5,14 @@
  * focus going back to its button; Delete is in the "⋯" menu, asks first and can be undone. Each
  * entry's actions sit beside its text, never over it, and revealing them moves nothing.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures/baton-test';
+import type { BatonPage } from './support/baton-page';
 import { expectInsideViewport, expectNoSidewaysScroll } from './support/layout-checks';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
-let relay: RelayProcess;
-let folder: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeEach(async () => {
-  folder = await makeTempFolder('chat-header');
-  await writeFile(path.join(folder.path, 'README.md'), '# Sample project\n');
-  relay = await startRelayProcess({ workspaceRoot: folder.path, dataDir: path.join(folder.path, '.baton') });
-});
-
-test.afterEach(async () => {
-  await relay.stop();
-  await folder.remove();
-});
+// The offline demo: its edit waits for approval.
+test.use({ workspaceOptions: { files: { 'README.md': '# Sample project\n' } }, relayOptions: { offlineDemo: true } });
 
 /** An entry's size, and where what it draws sits inside it: what revealing its actions must not change. */
 function entryLayout(item: Locator) {
@@ -43,13 +30,11 @@ function entryLayout(item: Locator) {
 }
 
 /** A thread with the demo's edit waiting for approval. */
-async function demoWaitingForApproval(page: Page): Promise<BatonPage> {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+async function demoWaitingForApproval(baton: BatonPage): Promise<void> {
+  await baton.open();
   await baton.send('Show me what you can do');
   await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
-  await expect(page.getByTestId('thread-usage-tokens')).toBeVisible();
-  return baton;
+  await expect(baton.page.getByTestId('thread-usage-tokens')).toBeVisible();
 }
 
 /**
@@ -94,8 +79,8 @@ for (const size of SIZES) {
   test.describe(size.name, () => {
     test.use({ viewport: { width: size.width, height: size.height }, hasTouch: size.phone, isMobile: size.phone });
 
-    test('the header is one line; its figure is the details’ total; the details open and close with Esc; axe finds nothing', async ({ page }) => {
-      const baton = await demoWaitingForApproval(page);
+    test('the header is one line; its figure is the details’ total; the details open and close with Esc; axe finds nothing', async ({ page, baton, workspace }) => {
+      await demoWaitingForApproval(baton);
       await expectOneLine(page);
       const header = page.getByTestId('thread-header');
       await expect(header.getByRole('heading', { name: 'Show me what you can do' })).toBeVisible();
@@ -121,7 +106,7 @@ for (const size of SIZES) {
       await expect(page.getByTestId('thread-usage-cost')).toHaveCount(0);
       await expect(popover.getByTestId('thread-details-model')).toHaveText('offline-demo');
       await expect(popover.getByTestId('thread-details-agent')).toHaveText('Built-in agent');
-      await expect(popover.getByTestId('thread-details-workspace')).toHaveText(folder.path);
+      await expect(popover.getByTestId('thread-details-workspace')).toHaveText(workspace.path);
       // Every fact reads whole: nothing cut at the popover's edge.
       const clipped = await popover.locator('dd').evaluateAll((values) => values.filter((value) => value.scrollWidth > value.clientWidth + 1).map((value) => value.textContent));
       expect(clipped).toEqual([]);
@@ -173,8 +158,8 @@ for (const size of SIZES) {
       await expectOneLine(page);
     });
 
-    test('Delete is in the thread menu: it asks first, deletes, and Undo brings the thread back', async ({ page }) => {
-      const baton = await demoWaitingForApproval(page);
+    test('Delete is in the thread menu: it asks first, deletes, and Undo brings the thread back', async ({ page, baton }) => {
+      await demoWaitingForApproval(baton);
       await baton.toolCard('write_file').getByTestId('reject-tool-call').click();
       await baton.expectTurnFinished();
 
@@ -199,8 +184,8 @@ for (const size of SIZES) {
       await expect(baton.userMessages).toHaveText(['Show me what you can do']);
     });
 
-    test('each entry’s actions sit beside its text and the approval card, and revealing them moves nothing', async ({ page }) => {
-      const baton = await demoWaitingForApproval(page);
+    test('each entry’s actions sit beside its text and the approval card, and revealing them moves nothing', async ({ page, baton }) => {
+      await demoWaitingForApproval(baton);
       const items = page.getByTestId('chat-entries').locator('.chat-entries__item').filter({ has: page.getByTestId('entry-actions') });
       const approval = page.locator('.chat-entries__item').filter({ has: baton.toolCard('write_file') });
       await expect(approval.getByTestId('entry-actions-button')).toHaveCount(1);
@@ -251,9 +236,8 @@ for (const size of SIZES) {
 }
 
 for (const width of [360, 800]) {
-  test(`the embed layout at ${width} px: the header is one line`, async ({ page }) => {
+  test(`the embed layout at ${width} px: the header is one line`, async ({ page, baton, relay }) => {
     await page.setViewportSize({ width, height: 700 });
-    const baton = new BatonPage(page);
     await baton.open(relay.url.replace(/\/?#/, '/?embed=1#'));
     await expect(page.getByTestId('app-shell')).toHaveAttribute('data-layout', 'embed');
     await baton.send('Show me what you can do');
@@ -264,8 +248,8 @@ for (const width of [360, 800]) {
   });
 }
 
-test('the last entry’s menu, at the bottom of the list, opens upwards instead of being cut off', async ({ page }) => {
-  const baton = await demoWaitingForApproval(page);
+test('the last entry’s menu, at the bottom of the list, opens upwards instead of being cut off', async ({ page, baton }) => {
+  await demoWaitingForApproval(baton);
   await baton.toolCard('write_file').getByTestId('approve-tool-call').click();
   await baton.expectTurnFinished();
   const list = page.getByTestId('chat-entries');

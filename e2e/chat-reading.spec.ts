@@ -4,25 +4,19 @@
  * output is a terminal with its colours, code blocks are highlighted and copy, a stopped or failed
  * turn is marked once where it ended, and Enter or Esc answers an approval card that has the focus.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, type Locator, test } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { createGate, type Gate } from '../server/demo-model/testing/gate';
 import type { MessagesRequest } from '../server/demo-model/messages-request';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import type { ModelScript } from '../server/demo-model/scripted-reply';
-import { BatonPage } from './support/baton-page';
+import { expect, test } from './fixtures/baton-test';
+import type { BatonPage } from './support/baton-page';
 import { heldAnswerScript } from './support/model-scripts';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
 const SOURCE = 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n';
 const CODE = 'const total = [1, 2, 3].reduce((sum, item) => sum + item, 0);\nconsole.log(total);';
 const CODE_ANSWER = `Like this:\n\n\`\`\`ts\n${CODE}\n\`\`\`\n\nThat adds them up.`;
 const COLOURED = "printf '\\033[31mred alert\\033[0m then \\033[1;32mgreen bold\\033[0m\\n'";
 
-let model: ScriptedModelServer;
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 let held = heldAnswerScript();
 /** Holds the tool call's stream (before its arguments arrive) until the test opens it. */
 let toolGate: Gate = createGate();
@@ -63,11 +57,8 @@ function reply(request: MessagesRequest): ReturnType<ModelScript> {
   return held.script(request);
 }
 
-test.beforeAll(async () => {
-  model = await startScriptedModelServer({ script: reply });
-  workspace = await makeTempFolder('chat-reading');
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: `${workspace.path}/.baton`, modelBaseUrl: model.url });
-});
+// One relay for the file: each test opens a new thread in it.
+test.use({ relayScope: 'file', modelOptions: { script: reply } });
 
 test.beforeEach(() => {
   held = heldAnswerScript();
@@ -79,17 +70,9 @@ test.afterEach(() => {
   toolGate.open();
 });
 
-test.afterAll(async () => {
-  await relay.stop();
-  await model.close();
-  await workspace.remove();
-});
-
-async function openChat(page: import('@playwright/test').Page): Promise<BatonPage> {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+async function openChat(baton: BatonPage): Promise<void> {
+  await baton.open();
   await baton.newThread();
-  return baton;
 }
 
 /** One line of text: the row is no taller than a line and its padding. */
@@ -99,9 +82,9 @@ async function expectOneLine(row: Locator): Promise<void> {
   expect(box?.height ?? 0).toBeLessThan(lineHeight * 1.9);
 }
 
-test('a turn reads as one answer: thoughts, words, a link and a tool call in the order they came, none in a box', async ({ page }) => {
-  await writeFile(path.join(workspace.path, 'notes.md'), 'the notes\n');
-  const baton = await openChat(page);
+test('a turn reads as one answer: thoughts, words, a link and a tool call in the order they came, none in a box', async ({ page, baton, workspace }) => {
+  await workspace.write('notes.md', 'the notes\n');
+  await openChat(baton);
   await baton.send('walk me through it');
   await expect(baton.assistantMessages.last()).toHaveText('Done.');
   await baton.expectTurnFinished();
@@ -136,8 +119,8 @@ test('a turn reads as one answer: thoughts, words, a link and a tool call in the
   expect(boxes).toEqual([]);
 });
 
-test('a change waits open with its diff highlighted and numbered; Enter approves it; it then folds to one line that opens on click', async ({ page }) => {
-  const baton = await openChat(page);
+test('a change waits open with its diff highlighted and numbered; Enter approves it; it then folds to one line that opens on click', async ({ page, baton }) => {
+  await openChat(baton);
   await baton.send('write the greeting');
   const card = baton.toolCard('write_file');
   await expect(card).toHaveAttribute('data-status', 'waiting-approval');
@@ -181,8 +164,8 @@ test('a change waits open with its diff highlighted and numbered; Enter approves
   await expect(card.getByTestId('tool-call-diff')).toHaveCount(0);
 });
 
-test('an approval card takes the focus when it comes unless the user is typing; Esc rejects it', async ({ page }) => {
-  const baton = await openChat(page);
+test('an approval card takes the focus when it comes unless the user is typing; Esc rejects it', async ({ page, baton }) => {
+  await openChat(baton);
   await baton.send('write the greeting');
   const first = baton.toolCard('write_file');
   await expect(first).toHaveAttribute('data-status', 'waiting-approval');
@@ -205,8 +188,8 @@ test('an approval card takes the focus when it comes unless the user is typing; 
   await expect(baton.composer).toHaveValue('my next question');
 });
 
-test('a command’s output is a terminal block with its ANSI colours as coloured text', async ({ page }) => {
-  const baton = await openChat(page);
+test('a command’s output is a terminal block with its ANSI colours as coloured text', async ({ page, baton }) => {
+  await openChat(baton);
   await baton.send('show me colours');
   const card = baton.toolCard('shell_command');
   await expect(card).toHaveAttribute('data-status', 'waiting-approval');
@@ -225,9 +208,9 @@ test('a command’s output is a terminal block with its ANSI colours as coloured
   expect(await green.evaluate((element) => getComputedStyle(element).fontWeight)).toBe('700');
 });
 
-test('a code block in an answer is highlighted and its copy button copies the code', async ({ page, context }) => {
+test('a code block in an answer is highlighted and its copy button copies the code', async ({ page, context, baton, relay }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: relay.origin });
-  const baton = await openChat(page);
+  await openChat(baton);
   await baton.send('show me some code');
   await expect(baton.assistantMessages.last()).toContainText('That adds them up.');
   const block = baton.assistantMessages.last().getByTestId('code-block');
@@ -240,8 +223,8 @@ test('a code block in an answer is highlighted and its copy button copies the co
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(CODE);
 });
 
-test('a code block still streaming stays plain, and is highlighted once it closes', async ({ page }) => {
-  const baton = await openChat(page);
+test('a code block still streaming stays plain, and is highlighted once it closes', async ({ page, baton }) => {
+  await openChat(baton);
   await baton.send('show me streaming code');
   const block = baton.assistantMessages.last().getByTestId('code-block');
   await expect(block).toContainText('const total');
@@ -254,8 +237,8 @@ test('a code block still streaming stays plain, and is highlighted once it close
   expect(await block.getAttribute('data-streaming')).toBeNull();
 });
 
-test('a stopped turn is marked once, where it stopped', async ({ page }) => {
-  const baton = await openChat(page);
+test('a stopped turn is marked once, where it stopped', async ({ page, baton }) => {
+  await openChat(baton);
   await baton.send('tell me the news');
   await expect(baton.assistantMessages.first()).toContainText('Here is');
   await baton.stopButton.click();
@@ -266,8 +249,8 @@ test('a stopped turn is marked once, where it stopped', async ({ page }) => {
   await expect(page.getByTestId('turn-failure')).toHaveCount(0);
 });
 
-test('a failed turn is one block where it failed, saying what to do', async ({ page }) => {
-  const baton = await openChat(page);
+test('a failed turn is one block where it failed, saying what to do', async ({ page, baton }) => {
+  await openChat(baton);
   await baton.send('please fail');
   const failure = page.getByTestId('turn-failure');
   await expect(failure).toHaveCount(1);

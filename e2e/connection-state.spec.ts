@@ -3,55 +3,33 @@
  * and sending is off; once the relay is back, sending comes back and the open thread catches up
  * with what happened while the tab was away.
  */
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { createGate } from '../server/demo-model/testing/gate';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
-import { BatonPage } from './support/baton-page';
+import { expect, test } from './fixtures/baton-test';
 import { MARKDOWN_ANSWER } from './support/model-scripts';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
 const TOKEN = 'connection-state-test-token-0123456789abcdef';
 
-let model: ScriptedModelServer;
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 let gate = createGate();
 
-const launch = (port?: number) =>
-  startRelayProcess({
-    workspaceRoot: workspace.path,
-    dataDir: path.join(workspace.path, '.baton'),
-    modelBaseUrl: model.url,
-    token: TOKEN,
-    port,
-  });
+test.use({ relayOptions: { token: TOKEN } });
 
-test.beforeEach(async () => {
+test.beforeEach(({ model }) => {
   gate = createGate();
   // The first answer holds after a few words (until the gate opens); the others stream at once.
   let prompts = 0;
-  model = await startScriptedModelServer({
-    script: () => {
-      prompts += 1;
-      const held = prompts === 1;
-      return { blocks: [{ type: 'text', text: MARKDOWN_ANSWER }], beforeDelta: (index) => (held && index === 4 ? gate.promise : undefined) };
-    },
-  });
-  workspace = await makeTempFolder('connection-state');
-  relay = await launch();
+  model.script = () => {
+    prompts += 1;
+    const held = prompts === 1;
+    return { blocks: [{ type: 'text', text: MARKDOWN_ANSWER }], beforeDelta: (index) => (held && index === 4 ? gate.promise : undefined) };
+  };
 });
 
-test.afterEach(async () => {
-  gate.open();
-  await relay.stop();
-  await model.close();
-  await workspace.remove();
-});
+// The held answer lets go, so that the relay can stop.
+test.afterEach(() => gate.open());
 
-test('relay gone: the composer says so and will not send; relay back: sending works and the thread catches up', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('relay gone: the composer says so and will not send; relay back: sending works and the thread catches up', async ({ page, relay: firstRelay, startRelay, baton }) => {
+  let relay = firstRelay;
+  await baton.open();
   await baton.send('Tell me the news');
   await expect(baton.assistantMessages.first()).toContainText('Here is');
   const notice = page.getByTestId('connection-notice');
@@ -71,7 +49,7 @@ test('relay gone: the composer says so and will not send; relay back: sending wo
   await expect(baton.composer).toHaveValue('Are you back?');
 
   // Back on the same port with the same token: the tab finds it by itself.
-  relay = await launch(port);
+  relay = await startRelay({ port });
   await baton.expectConnected();
   await expect(notice).toHaveCount(0);
   // What the relay recorded while the tab was away (the interrupted turn) is shown, once.
@@ -90,8 +68,7 @@ test('relay gone: the composer says so and will not send; relay back: sending wo
   await expect(baton.assistantMessages.last()).toContainText('That is all.');
 });
 
-test('a refused token is not "retrying": the composer repeats what to do instead', async ({ page }) => {
-  const baton = new BatonPage(page);
+test('a refused token is not "retrying": the composer repeats what to do instead', async ({ page, relay, baton }) => {
   await page.goto(`${relay.origin}/#token=not-the-token-0123456789abcdef`);
   const notice = page.getByTestId('connection-notice');
   await expect(notice).toContainText('open the URL it printed');

@@ -2,10 +2,8 @@
  * The Content-Security-Policy in a real browser: the app hydrates and works under it with no
  * violation, and what an agent writes cannot run, whatever markup it tries.
  */
-import { expect, type Page, test } from '@playwright/test';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
-import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/baton-test';
 
 const HOSTILE_ANSWER = [
   'Plain words first. <script>window.batonPwned = "script"</script>',
@@ -15,29 +13,15 @@ const HOSTILE_ANSWER = [
   'Last words.',
 ].join('\n\n');
 
-let model: ScriptedModelServer;
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeAll(async () => {
-  model = await startScriptedModelServer({
+// One relay for the file: a relay per test would only slow it.
+test.use({
+  relayScope: 'file',
+  modelOptions: {
     script: (request) => {
       const hostile = JSON.stringify(request.messages.at(-1)).includes('Answer with anything');
       return { blocks: [{ type: 'text', text: hostile ? HOSTILE_ANSWER : 'A **plain** answer.\n\nLast words.' }] };
     },
-  });
-  workspace = await makeTempFolder('csp');
-  relay = await startRelayProcess({
-    workspaceRoot: workspace.path,
-    dataDir: `${workspace.path}/.baton`,
-    modelBaseUrl: model.url,
-  });
-});
-
-test.afterAll(async () => {
-  await relay.stop();
-  await model.close();
-  await workspace.remove();
+  },
 });
 
 /** Records every CSP violation the page reports, from before its first script runs. */
@@ -57,13 +41,12 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   return async () => [...console, ...(await reported())];
 }
 
-test('the page hydrates and works under the CSP, with a nonce per response and no violation', async ({ page }) => {
+test('the page hydrates and works under the CSP, with a nonce per response and no violation', async ({ page, baton }) => {
   const violations = await watchViolations(page);
   const documentResponse = page.waitForResponse(
     (response) => response.request().resourceType() === 'document' && response.status() === 200,
   );
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+  await baton.open();
   const policy = (await (await documentResponse).headerValue('content-security-policy')) ?? '';
   expect(policy).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
   expect(policy).toContain("frame-ancestors 'self'");
@@ -78,10 +61,9 @@ test('the page hydrates and works under the CSP, with a nonce per response and n
   expect(await violations()).toEqual([]);
 });
 
-test('an agent’s Markdown with script, event handlers and a javascript: link renders inert', async ({ page }) => {
+test('an agent’s Markdown with script, event handlers and a javascript: link renders inert', async ({ page, baton }) => {
   const violations = await watchViolations(page);
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+  await baton.open();
   await baton.newThread();
   await baton.send('Answer with anything');
   const answer = baton.assistantMessages.first();

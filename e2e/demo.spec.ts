@@ -3,33 +3,19 @@
  * and waits for Approve or Reject; history survives reloads and relay restarts.
  */
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { Workspace } from '../server/workspace/workspace';
+import { expect, test } from './fixtures/baton-test';
 import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
 const README_TEXT = '# Sample project\n\nA workspace for the demo.\n';
 const DEMO_FILE = 'baton-demo.md';
 
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+test.use({ workspaceOptions: { files: { 'README.md': README_TEXT } }, relayOptions: { offlineDemo: true } });
 
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('demo');
-  await writeFile(path.join(workspace.path, 'README.md'), README_TEXT);
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
-});
-
-test.afterEach(async () => {
-  await relay.stop();
-  await workspace.remove();
-});
-
-test('the demo reads a file, waits for approval, and Approve writes the file', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('the demo reads a file, waits for approval, and Approve writes the file', async ({ page, baton, workspace, model }) => {
+  await baton.open();
   await expect(page.getByTestId('offline-demo-banner')).toContainText(/offline demo model/i);
   await expect(baton.threadItems).toHaveCount(0);
 
@@ -53,15 +39,14 @@ test('the demo reads a file, waits for approval, and Approve writes the file', a
   await expect(page.getByTestId('link-card').first()).toHaveAttribute('href', /^https:/);
   await expect(page.getByTestId('thread-usage-tokens')).toContainText(/token/i);
   // The read is recorded with the version the agent read, for a reviewer to compare.
-  await expect(page.getByTestId('read-file-path')).toHaveAttribute('data-version', String(await readmeVersion()));
+  await expect(page.getByTestId('read-file-path')).toHaveAttribute('data-version', String(await readmeVersion(workspace.path)));
   await expect(page.getByTestId('read-file-path').locator('..')).not.toContainText('version');
 });
 
-const readmeVersion = async () => (await new Workspace(workspace.path).readTextFile('README.md')).version;
+const readmeVersion = async (root: string) => (await new Workspace(root).readTextFile('README.md')).version;
 
-test('Reject leaves the file alone and the model is told', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('Reject leaves the file alone and the model is told', async ({ page, baton, workspace }) => {
+  await baton.open();
   await baton.send('Try an edit');
   const writeCard = baton.toolCard('write_file');
   await expect(writeCard).toHaveAttribute('data-status', 'waiting-approval');
@@ -72,12 +57,8 @@ test('Reject leaves the file alone and the model is told', async ({ page }) => {
   expect(existsSync(path.join(workspace.path, DEMO_FILE))).toBe(false);
 });
 
-test('a waiting approval and the whole history survive a reload, a new tab and a relay restart', async ({
-  page,
-  context,
-}) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a waiting approval and the whole history survive a reload, a new tab and a relay restart', async ({ page, context, baton, relay, workspace, startRelay }) => {
+  await baton.open();
   await baton.send('Remember this');
   await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
 
@@ -98,8 +79,8 @@ test('a waiting approval and the whole history survive a reload, a new tab and a
   await expect(secondTab.page.getByTestId('chat-entries')).toHaveText(transcript, { useInnerText: true });
 
   await relay.stop();
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
-  await secondTab.open(relay.url);
+  const restarted = await startRelay();
+  await secondTab.open(restarted.url);
   await expect(secondTab.threadItems).toHaveText([/Remember this/]);
   await secondTab.threadItems.first().click();
   // The thread opens at its end, as the first tab showed it.
@@ -112,13 +93,12 @@ test('a waiting approval and the whole history survive a reload, a new tab and a
   await expect(secondTab.userMessages).toHaveText(['Remember this']);
   await expect(secondTab.page.getByTestId('reasoning-block').first()).toHaveAttribute('data-state', 'finished');
   await expect(secondTab.page.getByTestId('link-card').first()).toHaveAttribute('href', /^https:/);
-  await expect(secondTab.page.getByTestId('read-file-path')).toHaveAttribute('data-version', String(await readmeVersion()));
+  await expect(secondTab.page.getByTestId('read-file-path')).toHaveAttribute('data-version', String(await readmeVersion(workspace.path)));
 });
 
-test('the file panel lists the workspace and shows the file clicked', async ({ page }) => {
-  await writeFile(path.join(workspace.path, 'notes.txt'), 'line one\nline two\n');
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('the file panel lists the workspace and shows the file clicked', async ({ page, baton, workspace }) => {
+  await workspace.write('notes.txt', 'line one\nline two\n');
+  await baton.open();
   const files = page.getByTestId('file-item');
   await expect(files).toHaveText(['notes.txt', 'README.md']);
   await files.filter({ hasText: 'notes.txt' }).click();

@@ -6,11 +6,9 @@
  * but the frame's parent are dropped, even from an allowed origin; from any other origin the
  * frame shows why it is refused, and nothing of the app or the token reaches it.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import type { FrameLocator, Page } from '@playwright/test';
+import { expect, test } from './fixtures/baton-test';
 import { type OtherLocalServer, startOtherLocalServer } from './support/other-local-server';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
 test.use({
   launchOptions: {
@@ -29,9 +27,7 @@ test.use({
   },
 });
 
-let relay: RelayProcess | undefined;
 let host: OtherLocalServer;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 /** What the host page serves; filled once the relay's address is known. */
 const pages: Record<string, string> = {};
 
@@ -51,28 +47,19 @@ function hostPage(frameSource: string, relayOrigin: string, token: string | unde
 
 const received = (page: Page) => page.evaluate(() => (window as unknown as { received: Array<{ origin: string; data: { type: string; url?: string } }> }).received);
 
+// The offline demo; each test starts its relay with the frame ancestors it needs.
+test.use({ workspaceOptions: { files: { 'README.md': '# Sample project\n' } }, relayOptions: { offlineDemo: true } });
+
 test.beforeEach(async () => {
-  workspace = await makeTempFolder('embed');
-  await writeFile(path.join(workspace.path, 'README.md'), '# Sample project\n');
   host = await startOtherLocalServer(pages);
 });
 
-test.afterEach(async () => {
-  await relay?.stop();
-  await host.close();
-  await workspace.remove();
-});
+test.afterEach(() => host.close());
 
 /** The host's origin under another site's name than the relay's 127.0.0.1. */
 const hostOrigin = () => host.origin.replace('127.0.0.1', 'localhost');
 
-async function startFramedRelay(frameAncestors: string): Promise<RelayProcess> {
-  return startRelayProcess({
-    workspaceRoot: workspace.path,
-    dataDir: path.join(workspace.path, '.baton'),
-    args: ['--frame-ancestors', frameAncestors],
-  });
-}
+const framedBy = (frameAncestors: string) => ({ args: ['--frame-ancestors', frameAncestors] });
 
 /** What the browser lets the frame keep: a cookie of its own site set beforehand, and storage. */
 async function thirdPartyStateInFrame(page: Page): Promise<{ cookie: string; storage: string }> {
@@ -90,8 +77,8 @@ async function thirdPartyStateInFrame(page: Page): Promise<{ cookie: string; sto
   });
 }
 
-test('framed by an allowed origin with third-party cookies blocked: token by postMessage, a prompt answered, a context chip, open in a new tab', async ({ page, context }) => {
-  relay = await startFramedRelay(`'self' ${hostOrigin()}`);
+test('framed by an allowed origin with third-party cookies blocked: token by postMessage, a prompt answered, a context chip, open in a new tab', async ({ page, context, startRelay }) => {
+  const relay = await startRelay(framedBy(`'self' ${hostOrigin()}`));
   await context.addCookies([{ name: 'probe', value: 'first-party', domain: '127.0.0.1', path: '/', sameSite: 'None', secure: true }]);
   pages['/host.html'] = hostPage(`${relay.origin}/?embed=1`, relay.origin, relay.token);
   await page.goto(`${hostOrigin()}/host.html`);
@@ -144,8 +131,8 @@ test('framed by an allowed origin with third-party cookies blocked: token by pos
   await expect(tab.locator('[data-testid="tool-call-card"][data-tool-name="write_file"]')).toHaveAttribute('data-status', 'waiting-approval');
 });
 
-test('framed by an origin not allowed: the frame says why and holds neither the app nor the token', async ({ page }) => {
-  relay = await startFramedRelay("'self' http://127.0.0.1:9");
+test('framed by an origin not allowed: the frame says why and holds neither the app nor the token', async ({ page, startRelay }) => {
+  const relay = await startRelay(framedBy("'self' http://127.0.0.1:9"));
   pages['/host.html'] = hostPage(`${relay.origin}/`, relay.origin, undefined);
   await page.goto(`${hostOrigin()}/host.html`);
   const baton = page.frameLocator('#baton');
@@ -160,8 +147,8 @@ test('framed by an origin not allowed: the frame says why and holds neither the 
   expect(await received(page)).toEqual([]);
 });
 
-test('host messages from windows other than the parent are dropped: the page itself, a sibling frame, a popup', async ({ page }) => {
-  relay = await startFramedRelay(`'self' ${hostOrigin()}`);
+test('host messages from windows other than the parent are dropped: the page itself, a sibling frame, a popup', async ({ page, startRelay }) => {
+  const relay = await startRelay(framedBy(`'self' ${hostOrigin()}`));
   // The sibling and the popup share the host's allowed origin: only the window they are tells them apart.
   pages['/host.html'] = hostPage(`${relay.origin}/?embed=1`, relay.origin, relay.token, '<iframe id="sibling" src="/sibling.html"></iframe>');
   pages['/sibling.html'] = '<!DOCTYPE html><html><body>a sibling</body></html>';

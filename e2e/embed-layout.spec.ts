@@ -3,34 +3,15 @@
  * composer; threads and files open over the chat; the menu reaches what the full layout offers;
  * the parameter survives the page's own address changes.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
+import type { Page } from '@playwright/test';
+import { expect, type RelayProcess, test } from './fixtures/baton-test';
 import { BatonPage } from './support/baton-page';
 import { expectInsideViewport, expectNoSidewaysScroll } from './support/layout-checks';
-import { echoScript } from './support/model-scripts';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
-let model: ScriptedModelServer;
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('embed');
-  await writeFile(path.join(workspace.path, 'notes.md'), 'embedded notes\n');
-  model = await startScriptedModelServer({ script: echoScript });
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton'), modelBaseUrl: model.url });
-});
-
-test.afterEach(async () => {
-  await relay.stop();
-  await model.close();
-  await workspace.remove();
-});
+test.use({ workspaceOptions: { files: { 'notes.md': 'embedded notes\n' } } });
 
 /** The printed URL with `?embed=1` before its token fragment. */
-const embedUrl = () => relay.url.replace(/\/?#/, '/?embed=1#');
+const embedUrl = (relay: RelayProcess) => relay.url.replace(/\/?#/, '/?embed=1#');
 
 async function expectCompactLayout(page: Page, baton: BatonPage): Promise<void> {
   await expect(page.getByTestId('app-shell')).toHaveAttribute('data-layout', 'embed');
@@ -44,10 +25,9 @@ async function expectCompactLayout(page: Page, baton: BatonPage): Promise<void> 
 }
 
 for (const width of [360, 800]) {
-  test(`at ${width} px: switcher, chat and composer; files open over the chat`, async ({ page }) => {
+  test(`at ${width} px: switcher, chat and composer; files open over the chat`, async ({ page, relay, baton }) => {
     await page.setViewportSize({ width, height: 700 });
-    const baton = new BatonPage(page);
-    await baton.open(embedUrl());
+    await baton.open(embedUrl(relay));
     await expectCompactLayout(page, baton);
 
     await page.getByTestId('embed-menu-button').click();
@@ -66,10 +46,9 @@ for (const width of [360, 800]) {
   });
 }
 
-test('the switcher changes threads and the address keeps ?embed=1; the menu reaches the whole thread list', async ({ page }) => {
+test('the switcher changes threads and the address keeps ?embed=1; the menu reaches the whole thread list', async ({ page, relay, baton }) => {
   await page.setViewportSize({ width: 360, height: 700 });
-  const baton = new BatonPage(page);
-  await baton.open(embedUrl());
+  await baton.open(embedUrl(relay));
   await baton.send('first thread');
   await expect(baton.assistantMessages.last()).toContainText('You said: first thread');
   await expect(page).toHaveURL(/\/t\/[^/?#]+\?embed=1$/);
@@ -106,10 +85,9 @@ test('the switcher changes threads and the address keeps ?embed=1; the menu reac
   await expect(baton.userMessages).toHaveText(['second thread']);
 });
 
-test('"Open in a new tab" opens the same thread in the full layout', async ({ page, context }) => {
+test('"Open in a new tab" opens the same thread in the full layout', async ({ page, context, relay, baton }) => {
   await page.setViewportSize({ width: 360, height: 700 });
-  const baton = new BatonPage(page);
-  await baton.open(embedUrl());
+  await baton.open(embedUrl(relay));
   await baton.send('take me to a tab');
   await expect(page).toHaveURL(/\/t\/[^/?#]+\?embed=1$/);
   const threadPath = baton.path();

@@ -3,31 +3,17 @@
  * who rejected it in words ("Rejected by you"), without the rejection's code ("user-choice") beside them.
  */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { expect, test } from './fixtures/baton-test';
+import type { BatonPage } from './support/baton-page';
 
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('export-rejection');
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
-});
-
-test.afterEach(async () => {
-  await relay.stop();
-  await workspace.remove();
-});
+test.use({ relayOptions: { offlineDemo: true } });
 
 async function download(baton: BatonPage, format: 'Markdown' | 'Org'): Promise<string> {
   return readFile(await (await baton.exportThread(format)).path(), 'utf8');
 }
 
-test('an export says "Rejected by you" for a rejected edit, and no rejection code', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('an export says "Rejected by you" for a rejected edit, and no rejection code', async ({ page, baton }) => {
+  await baton.open();
   await baton.newThread();
   await baton.send('Write a note');
   const card = baton.toolCard('write_file').last();

@@ -5,13 +5,12 @@
  * agent write a file, and a slow turn that survives a reload and ends with Stop.
  */
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { startFakeEmacsAgent, type FakeEmacsAgent } from '../server/agents/emacs-agent/testing/fake-emacs-agent-server';
-import { BatonPage } from './support/baton-page';
-import { fakeAgentEntry, writeRelayConfig } from './support/fake-agents';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { expect, test, type WorkspaceOptions } from './fixtures/baton-test';
+import type { BatonPage } from './support/baton-page';
+import { fakeAgentEntry } from './support/fake-agents';
 
 interface Backend {
   label: string;
@@ -21,9 +20,7 @@ interface Backend {
   writtenFile?: string;
 }
 
-let relay: RelayProcess | undefined;
 let emacs: FakeEmacsAgent | undefined;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 
 const backends: Backend[] = [
   {
@@ -48,15 +45,16 @@ const backends: Backend[] = [
   },
 ];
 
-async function launch(page: Page, backend: Backend): Promise<BatonPage> {
-  const dataDir = path.join(workspace.path, '.baton');
-  await writeRelayConfig(dataDir, { agents: { fake: await backend.entry() } });
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+/** A workspace whose config names the backend's fake as its one agent. */
+const configuredFor = (backend: Backend): WorkspaceOptions => ({
+  prepare: async (workspace) => workspace.writeConfig({ agents: { fake: await backend.entry() } }),
+});
+
+/** Opens the relay's page on a new thread with the backend's agent. */
+async function openWith(baton: BatonPage, backend: Backend): Promise<void> {
+  await baton.open();
   await baton.newThreadWith(backend.label);
   await expect(baton.activeAgent).toContainText(backend.label);
-  return baton;
 }
 
 /**
@@ -81,66 +79,69 @@ async function approveUntilDone(baton: BatonPage): Promise<number> {
   return approved;
 }
 
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('external-agents');
-});
+test.use({ relayOptions: { offlineDemo: true } });
 
 test.afterEach(async () => {
-  await relay?.stop();
-  relay = undefined;
   await emacs?.close();
   emacs = undefined;
-  await workspace.remove();
 });
 
 for (const backend of backends) {
-  test(`${backend.label}: a prompt is answered, and an approved write goes through`, async ({ page }) => {
-    const baton = await launch(page, backend);
-    await baton.send(backend.writePrompt);
-    expect(await approveUntilDone(baton)).toBeGreaterThan(0);
-    await expect(baton.toolCards.first()).toHaveAttribute('data-status', 'succeeded');
-    await expect(baton.assistantMessages.last()).not.toBeEmpty();
-    if (backend.writtenFile) expect(existsSync(path.join(workspace.path, backend.writtenFile))).toBe(true);
-  });
+  test.describe(() => {
+    test.use({ workspaceOptions: configuredFor(backend) });
 
-  test(`${backend.label}: a slow turn survives a reload, Stop ends it, and the next prompt works`, async ({ page }) => {
-    const baton = await launch(page, backend);
-    await baton.send('tell a slow story');
-    await expect(baton.assistantMessages.last()).not.toBeEmpty();
-    await page.reload();
-    await baton.expectConnected();
-    await baton.threadItems.first().click();
-    await expect(baton.userMessages).toHaveCount(1);
-    await expect(baton.stopButton).toBeVisible();
-    await baton.stopButton.click();
-    await baton.expectTurnFinished();
+    test(`${backend.label}: a prompt is answered, and an approved write goes through`, async ({ page, baton, workspace }) => {
+      await openWith(baton, backend);
+      await baton.send(backend.writePrompt);
+      expect(await approveUntilDone(baton)).toBeGreaterThan(0);
+      await expect(baton.toolCards.first()).toHaveAttribute('data-status', 'succeeded');
+      await expect(baton.assistantMessages.last()).not.toBeEmpty();
+      if (backend.writtenFile) expect(existsSync(path.join(workspace.path, backend.writtenFile))).toBe(true);
+    });
 
-    await baton.send('hello again');
-    await expect(baton.userMessages).toHaveCount(2);
-    await baton.expectTurnFinished();
-    await expect(baton.assistantMessages).toHaveCount(2);
+    test(`${backend.label}: a slow turn survives a reload, Stop ends it, and the next prompt works`, async ({ page, baton }) => {
+      await openWith(baton, backend);
+      await baton.send('tell a slow story');
+      await expect(baton.assistantMessages.last()).not.toBeEmpty();
+      await page.reload();
+      await baton.expectConnected();
+      await baton.threadItems.first().click();
+      await expect(baton.userMessages).toHaveCount(1);
+      await expect(baton.stopButton).toBeVisible();
+      await baton.stopButton.click();
+      await baton.expectTurnFinished();
+
+      await baton.send('hello again');
+      await expect(baton.userMessages).toHaveCount(2);
+      await baton.expectTurnFinished();
+      await expect(baton.assistantMessages).toHaveCount(2);
+    });
   });
 }
 
-test('Fake Autohand: a batch of changes is reviewed on one card, and Pick files applies only the files kept', async ({ page }) => {
-  await writeFile(path.join(workspace.path, 'b.txt'), 'bravo\n');
-  await writeFile(path.join(workspace.path, 'c.txt'), 'charlie\n');
-  const baton = await launch(page, backends.find((backend) => backend.label === 'Fake Autohand')!);
-  await baton.send('propose changes');
+const autohand = backends.find((backend) => backend.label === 'Fake Autohand')!;
 
-  const review = baton.toolCard('review_changes');
-  await expect(review).toContainText('Review 3 proposed file changes');
-  // The proposed diffs are on the page before the one answer is given.
-  await expect(baton.toolCard('edit_file')).toContainText('bravo, changed');
-  await review.getByTestId('approval-option').filter({ hasText: 'Pick files' }).click();
+test.describe(() => {
+  test.use({ workspaceOptions: { ...configuredFor(autohand), files: { 'b.txt': 'bravo\n', 'c.txt': 'charlie\n' } } });
 
-  for (const [tool, keep] of [['write_file', true], ['edit_file', false], ['delete_file', true]] as const) {
-    const card = baton.toolCard(tool);
-    await card.getByTestId(keep ? 'approve-tool-call' : 'reject-tool-call').click();
-  }
-  await baton.expectTurnFinished();
-  await expect(baton.toolCard('edit_file')).toHaveAttribute('data-status', 'rejected');
-  await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'succeeded');
-  expect(await readFile(path.join(workspace.path, 'b.txt'), 'utf8')).toBe('bravo\n');
-  expect(existsSync(path.join(workspace.path, 'c.txt'))).toBe(false);
+  test('Fake Autohand: a batch of changes is reviewed on one card, and Pick files applies only the files kept', async ({ page, baton, workspace }) => {
+    await openWith(baton, autohand);
+    await baton.send('propose changes');
+
+    const review = baton.toolCard('review_changes');
+    await expect(review).toContainText('Review 3 proposed file changes');
+    // The proposed diffs are on the page before the one answer is given.
+    await expect(baton.toolCard('edit_file')).toContainText('bravo, changed');
+    await review.getByTestId('approval-option').filter({ hasText: 'Pick files' }).click();
+
+    for (const [tool, keep] of [['write_file', true], ['edit_file', false], ['delete_file', true]] as const) {
+      const card = baton.toolCard(tool);
+      await card.getByTestId(keep ? 'approve-tool-call' : 'reject-tool-call').click();
+    }
+    await baton.expectTurnFinished();
+    await expect(baton.toolCard('edit_file')).toHaveAttribute('data-status', 'rejected');
+    await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'succeeded');
+    expect(await readFile(path.join(workspace.path, 'b.txt'), 'utf8')).toBe('bravo\n');
+    expect(existsSync(path.join(workspace.path, 'c.txt'))).toBe(false);
+  });
 });

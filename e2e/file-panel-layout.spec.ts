@@ -4,28 +4,17 @@
  * hidden; a long line scrolls sideways to its end rather than being cut. None of it on a phone,
  * where the panel is the whole screen already.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures/baton-test';
 
 const LINE_END = 'END_OF_THE_LONG_LINE';
 const LONG_LINE = `const long = "${'abcdefghij'.repeat(60)}"; // ${LINE_END}`;
 
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeAll(async () => {
-  workspace = await makeTempFolder('file-panel-layout');
-  await writeFile(path.join(workspace.path, 'long.ts'), `const short = 1;\n${LONG_LINE}\nconst after = 2;\n`);
-  await writeFile(path.join(workspace.path, 'notes.txt'), 'one\ntwo\n');
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
-});
-
-test.afterAll(async () => {
-  await relay?.stop();
-  await workspace?.remove();
+// One relay for the file: its tests only open files.
+test.use({
+  relayScope: 'file',
+  relayOptions: { offlineDemo: true },
+  workspaceOptions: { files: { 'long.ts': `const short = 1;\n${LONG_LINE}\nconst after = 2;\n`, 'notes.txt': 'one\ntwo\n' } },
 });
 
 const sidePanel = (page: Page) => page.getByRole('complementary', { name: 'Workspace' });
@@ -43,9 +32,8 @@ async function openFile(page: Page, name: string): Promise<void> {
 test.describe('on a wide page', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('dragging the edge resizes the panel, and the width survives a reload', async ({ page }) => {
-    const baton = new BatonPage(page);
-    await baton.open(relay.url);
+  test('dragging the edge resizes the panel, and the width survives a reload', async ({ page, baton }) => {
+    await baton.open();
     const before = await widthOf(sidePanel(page));
     await expect(splitter(page)).toHaveAttribute('aria-valuenow', String(before));
 
@@ -88,9 +76,8 @@ test.describe('on a wide page', () => {
     await expect(page.getByTestId('composer-input')).toBeInViewport();
   });
 
-  test('the arrow keys on the focused edge resize the panel, Home and End go to the ends', async ({ page }) => {
-    const baton = new BatonPage(page);
-    await baton.open(relay.url);
+  test('the arrow keys on the focused edge resize the panel, Home and End go to the ends', async ({ page, baton }) => {
+    await baton.open();
     const before = await widthOf(sidePanel(page));
     await splitter(page).focus();
     await page.keyboard.press('ArrowLeft');
@@ -107,9 +94,8 @@ test.describe('on a wide page', () => {
     await expect.poll(() => widthOf(sidePanel(page))).toBe(widest);
   });
 
-  test('Maximize gives the viewer the whole panel, Restore brings the folders back', async ({ page }) => {
-    const baton = new BatonPage(page);
-    await baton.open(relay.url);
+  test('Maximize gives the viewer the whole panel, Restore brings the folders back', async ({ page, baton }) => {
+    await baton.open();
     await openFile(page, 'notes.txt');
     const viewer = page.getByTestId('file-viewer');
     const tree = page.getByTestId('file-tree');
@@ -136,9 +122,8 @@ test.describe('on a wide page', () => {
     await expect(page.getByRole('button', { name: 'Restore' })).toBeHidden();
   });
 
-  test('a long line scrolls sideways to its end instead of being cut', async ({ page }) => {
-    const baton = new BatonPage(page);
-    await baton.open(relay.url);
+  test('a long line scrolls sideways to its end instead of being cut', async ({ page, baton }) => {
+    await baton.open();
     await openFile(page, 'long.ts');
     await expect(page.getByTestId('file-content')).toContainText(LINE_END);
     const scroller = page.getByTestId('file-lines');
@@ -178,9 +163,8 @@ function lineEndInView(scroller: Locator): Promise<boolean> {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('the panel is the whole screen: no edge to drag, no Maximize', async ({ page }) => {
-    const baton = new BatonPage(page);
-    await baton.open(relay.url);
+  test('the panel is the whole screen: no edge to drag, no Maximize', async ({ page, baton }) => {
+    await baton.open();
     await page.getByTestId('pane-tab-files').click();
     await openFile(page, 'long.ts');
     await expect.poll(() => widthOf(sidePanel(page))).toBe(390);

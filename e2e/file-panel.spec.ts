@@ -8,11 +8,8 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
-import { expect, type Page, test } from '@playwright/test';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
-import { BatonPage } from './support/baton-page';
-import { echoScript } from './support/model-scripts';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/baton-test';
 
 /** 800,000 lines of 64 bytes: a 51 MB log. */
 const LOG_LINES = 800_000;
@@ -21,10 +18,6 @@ const PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-let model: ScriptedModelServer;
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 
 function logLine(index: number): string {
   return `log line ${String(index + 1).padStart(7, '0')} `.padEnd(63, '.') + '\n';
@@ -40,34 +33,30 @@ async function writeLargeLog(file: string): Promise<void> {
   await once(stream, 'finish');
 }
 
-test.beforeAll(async () => {
-  workspace = await makeTempFolder('file-panel');
-  const root = workspace.path;
-  await mkdir(path.join(root, 'src', 'app'), { recursive: true });
-  await mkdir(path.join(root, 'logs'));
-  await mkdir(path.join(root, 'ignored'));
-  await writeFile(path.join(root, '.gitignore'), 'ignored/\n');
-  await writeFile(path.join(root, 'ignored', 'hidden.txt'), 'not shown\n');
-  await writeFile(path.join(root, 'src', 'app', 'main.ts'), 'const first = 1;\nconst second = "pear";\nconst third = "plum";\n');
-  await writeFile(path.join(root, 'README.md'), '# Project title\n\nSome **bold** words.\n');
-  await writeFile(path.join(root, 'pixel.png'), PIXEL_PNG);
-  await writeFile(path.join(root, 'archive.bin'), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0xff, 0xfe]));
-  await writeLargeLog(path.join(root, 'logs', 'big.log'));
-  model = await startScriptedModelServer({ script: echoScript });
-  relay = await startRelayProcess({ workspaceRoot: root, dataDir: path.join(root, '.baton'), modelBaseUrl: model.url });
-});
-
-test.afterAll(async () => {
-  await relay?.stop();
-  await model?.close();
-  await workspace?.remove();
+// One relay for the file: the 50 MB log is written once.
+test.use({
+  relayScope: 'file',
+  workspaceOptions: {
+    prepare: async (workspace) => {
+      const root = workspace.path;
+      await mkdir(path.join(root, 'src', 'app'), { recursive: true });
+      await mkdir(path.join(root, 'logs'));
+      await mkdir(path.join(root, 'ignored'));
+      await writeFile(path.join(root, '.gitignore'), 'ignored/\n');
+      await writeFile(path.join(root, 'ignored', 'hidden.txt'), 'not shown\n');
+      await writeFile(path.join(root, 'src', 'app', 'main.ts'), 'const first = 1;\nconst second = "pear";\nconst third = "plum";\n');
+      await writeFile(path.join(root, 'README.md'), '# Project title\n\nSome **bold** words.\n');
+      await writeFile(path.join(root, 'pixel.png'), PIXEL_PNG);
+      await writeFile(path.join(root, 'archive.bin'), Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0xff, 0xfe]));
+      await writeLargeLog(path.join(root, 'logs', 'big.log'));
+    },
+  },
 });
 
 const treeItem = (page: Page, name: string) => page.getByTestId('file-tree').getByTestId('file-item').filter({ hasText: new RegExp(`^${name.replace('.', '\\.')}$`) });
 
-test('the tree lists folders as they are expanded, without ignored files or the data folder', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('the tree lists folders as they are expanded, without ignored files or the data folder', async ({ page, baton }) => {
+  await baton.open();
   const items = page.getByTestId('file-tree').getByTestId('file-item');
   await expect(items).toHaveText(['logs', 'src', '.gitignore', 'archive.bin', 'pixel.png', 'README.md']);
   await treeItem(page, 'src').click();
@@ -86,9 +75,8 @@ test('the tree lists folders as they are expanded, without ignored files or the 
   await expect(treeItem(page, 'app')).toHaveCount(0);
 });
 
-test('quick-open finds a file by part of its name, in any case, and opens it', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('quick-open finds a file by part of its name, in any case, and opens it', async ({ page, baton }) => {
+  await baton.open();
   await page.getByTestId('quick-open').fill('MAIN');
   await expect(page.getByTestId('quick-open-result')).toHaveText(['src/app/main.ts']);
   await page.getByTestId('quick-open').press('Enter');
@@ -97,9 +85,8 @@ test('quick-open finds a file by part of its name, in any case, and opens it', a
   await expect(page.getByRole('listbox', { name: 'Matching files' })).toHaveText('No file matches.');
 });
 
-test('a 50 MB log opens at its first lines and pages through', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a 50 MB log opens at its first lines and pages through', async ({ page, baton }) => {
+  await baton.open();
   await treeItem(page, 'logs').click();
   await treeItem(page, 'big.log').click();
   await expect(page.getByTestId('file-page-info')).toHaveText('Lines 1–500 of 800,000');
@@ -116,9 +103,8 @@ test('a 50 MB log opens at its first lines and pages through', async ({ page }) 
   await expect(page.getByTestId('next-page')).toBeDisabled();
 });
 
-test('a picture is previewed and other bytes are described', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a picture is previewed and other bytes are described', async ({ page, baton }) => {
+  await baton.open();
   await treeItem(page, 'pixel.png').click();
   const picture = page.getByTestId('image-preview');
   await expect(picture).toBeVisible();
@@ -128,9 +114,8 @@ test('a picture is previewed and other bytes are described', async ({ page }) =>
   await expect(page.getByTestId('binary-description')).toContainText('50 4b 03 04 00 00 ff fe');
 });
 
-test('Markdown shows rendered, or raw on request', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('Markdown shows rendered, or raw on request', async ({ page, baton }) => {
+  await baton.open();
   await treeItem(page, 'README.md').click();
   await expect(page.getByTestId('markdown-rendered').getByRole('heading', { name: 'Project title' })).toBeVisible();
   await expect(page.getByTestId('markdown-rendered').locator('strong')).toHaveText('bold');
@@ -140,9 +125,8 @@ test('Markdown shows rendered, or raw on request', async ({ page }) => {
   await expect(page.getByTestId('markdown-rendered')).toBeVisible();
 });
 
-test('chosen lines go into the composer as a file context, and the prompt carries them to the model', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('chosen lines go into the composer as a file context, and the prompt carries them to the model', async ({ page, baton, model }) => {
+  await baton.open();
   await page.getByTestId('quick-open').fill('main.ts');
   await page.getByTestId('quick-open-result').first().click();
   await page.getByTestId('line-number').filter({ hasText: /^2$/ }).click();
@@ -160,9 +144,8 @@ test('chosen lines go into the composer as a file context, and the prompt carrie
   expect(prompt).not.toContain('const first');
 });
 
-test('a file that cannot be read says why in the viewer', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a file that cannot be read says why in the viewer', async ({ page, baton, workspace }) => {
+  await baton.open();
   await writeFile(path.join(workspace.path, 'gone.txt'), 'soon removed\n');
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(treeItem(page, 'gone.txt')).toBeVisible();

@@ -5,38 +5,26 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { expect, test } from './fixtures/baton-test';
 
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-let project: string;
-
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('first-run');
-  project = path.join(workspace.path, 'project');
-  await mkdir(project);
-  execFileSync('git', ['init', '-q'], { cwd: project });
-  await writeFile(path.join(project, 'README.md'), '# Sample project\n');
-  relay = await startRelayProcess({ workspaceRoot: project, dataDir: path.join(project, '.baton') });
+// No API key: the offline demo. The project is a git repository, whose status the data folder must not change.
+test.use({
+  relayOptions: { offlineDemo: true },
+  workspaceOptions: {
+    folder: 'project',
+    files: { 'README.md': '# Sample project\n' },
+    prepare: async (workspace) => execFileSync('git', ['init', '-q'], { cwd: workspace.path }),
+  },
 });
 
-test.afterEach(async () => {
-  await relay.stop();
-  await workspace.remove();
-});
-
-test('the terminal says the offline demo answers, and the data folder stays out of git status', async () => {
+test('the terminal says the offline demo answers, and the data folder stays out of git status', async ({ relay, workspace }) => {
   await expect.poll(() => relay.stderr()).toContain('answers come from the offline demo model');
-  expect(execFileSync('git', ['status', '--porcelain'], { cwd: project, encoding: 'utf8' })).toBe('?? README.md\n');
+  expect(execFileSync('git', ['status', '--porcelain'], { cwd: workspace.path, encoding: 'utf8' })).toBe('?? README.md\n');
 });
 
-test('the first screen explains the demo once and a starter prompt starts it', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('the first screen explains the demo once and a starter prompt starts it', async ({ page, baton, workspace }) => {
+  await baton.open();
   await expect(page.getByTestId('offline-demo-banner')).toBeVisible();
   await expect(page.getByText(/offline demo/i)).toHaveCount(1);
   const starters = page.getByTestId('starter-prompt');
@@ -54,6 +42,6 @@ test('the first screen explains the demo once and a starter prompt starts it', a
   await expect(writeCard).toHaveAttribute('data-status', 'waiting-approval');
   // Shown, not yet written: the project holds nothing new until the edit is approved.
   await expect(writeCard.getByTestId('tool-call-diff')).toContainText('+# Baton demo');
-  expect(existsSync(path.join(project, 'baton-demo.md'))).toBe(false);
+  expect(existsSync(path.join(workspace.path, 'baton-demo.md'))).toBe(false);
   await expect(page.getByTestId('starter-prompt')).toHaveCount(0);
 });

@@ -2,23 +2,9 @@
  * Baton installs as a web app: the page links a manifest the relay serves with its own content
  * type, whose icons exist at the sizes it names (one maskable), and it names a theme colour.
  */
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { expect, test } from './fixtures/baton-test';
 
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('installable');
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
-});
-
-test.afterEach(async () => {
-  await relay.stop();
-  await workspace.remove();
-});
+test.use({ relayOptions: { offlineDemo: true } });
 
 interface ManifestIcon {
   src: string;
@@ -33,9 +19,8 @@ function pngSize(body: Buffer): { width: number; height: number } {
   return { width: body.readUInt32BE(16), height: body.readUInt32BE(20) };
 }
 
-test('the linked manifest is served and valid, and every icon it names is there at its size', async ({ page, request }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('the linked manifest is served and valid, and every icon it names is there at its size', async ({ page, request, baton, relay }) => {
+  await baton.open();
   const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(manifestHref).toBeTruthy();
   await expect(page.locator('meta[name="theme-color"]').first()).toHaveAttribute('content', /^#[0-9a-f]{6}$/i);

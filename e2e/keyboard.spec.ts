@@ -4,18 +4,12 @@
  * Ctrl+K opens a palette that finds threads and actions. Stop (button or Esc) right after a first
  * Send, before its thread exists, stops that turn.
  */
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createGate, type Gate } from '../server/demo-model/testing/gate';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import type { ModelScript } from '../server/demo-model/scripted-reply';
-import { BatonPage } from './support/baton-page';
+import { expect, test } from './fixtures/baton-test';
 import { echoScript } from './support/model-scripts';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
-let model: ScriptedModelServer;
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 let gate: Gate;
 
 /** A prompt that says "hold" streams a few words and waits for the gate; any other is echoed. */
@@ -28,23 +22,17 @@ const holdOrEcho: ModelScript = (request, context) => {
   };
 };
 
-test.beforeEach(async () => {
+test.use({ modelOptions: { script: holdOrEcho } });
+
+test.beforeEach(() => {
   gate = createGate();
-  workspace = await makeTempFolder('keyboard');
-  model = await startScriptedModelServer({ script: holdOrEcho });
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton'), modelBaseUrl: model.url });
 });
 
-test.afterEach(async () => {
-  gate.open();
-  await relay.stop();
-  await model.close();
-  await workspace.remove();
-});
+// The held answer lets go, so that the relay can stop.
+test.afterEach(() => gate.open());
 
-test('Shift+Enter breaks the line, Enter sends, and ↑ in the empty composer brings the prompt back', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('Shift+Enter breaks the line, Enter sends, and ↑ in the empty composer brings the prompt back', async ({ page, baton }) => {
+  await baton.open();
   await baton.composer.click();
   await page.keyboard.type('first line');
   await page.keyboard.press('Shift+Enter');
@@ -62,9 +50,8 @@ test('Shift+Enter breaks the line, Enter sends, and ↑ in the empty composer br
   await expect(baton.composer).toHaveValue('first line\nsecond line');
 });
 
-test('Esc stops a running turn from the composer and from nowhere in particular', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('Esc stops a running turn from the composer and from nowhere in particular', async ({ page, baton }) => {
+  await baton.open();
   await baton.send('please hold');
   // The turn has started on the relay once its answer streams.
   await expect(baton.assistantMessages.last()).toContainText('Working');
@@ -81,9 +68,8 @@ test('Esc stops a running turn from the composer and from nowhere in particular'
   await baton.expectTurnFinished();
 });
 
-test('New thread puts the caret in the composer', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('New thread puts the caret in the composer', async ({ page, baton }) => {
+  await baton.open();
   await baton.send('hello there');
   await expect(baton.assistantMessages.last()).toContainText('You said:');
   await page.getByTestId('new-thread').click();
@@ -92,9 +78,8 @@ test('New thread puts the caret in the composer', async ({ page }) => {
   await expect(baton.composer).toHaveValue('typed at once');
 });
 
-test('Ctrl+K finds a thread by its title and runs actions, all from the keyboard', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('Ctrl+K finds a thread by its title and runs actions, all from the keyboard', async ({ page, baton }) => {
+  await baton.open();
   await baton.send('apples are red');
   await expect(baton.assistantMessages.last()).toContainText('You said:');
   await baton.newThread();
@@ -135,9 +120,8 @@ test('Ctrl+K finds a thread by its title and runs actions, all from the keyboard
   await expect(baton.composer).toBeFocused();
 });
 
-test('Esc pressed right after Enter, before the relay has started the turn, stops it', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('Esc pressed right after Enter, before the relay has started the turn, stops it', async ({ page, baton }) => {
+  await baton.open();
   // A first prompt creates its thread: no thread to stop yet when Esc comes.
   await baton.composer.fill('hold on, please');
   await baton.composer.press('Enter');
@@ -181,10 +165,9 @@ async function holdRelayAfterFirstPrompt(page: Page): Promise<{ holding(): boole
   };
 }
 
-test('Stop shows as soon as a first prompt is sent and stops its turn before its thread is open', async ({ page }) => {
+test('Stop shows as soon as a first prompt is sent and stops its turn before its thread is open', async ({ page, baton }) => {
   const link = await holdRelayAfterFirstPrompt(page);
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+  await baton.open();
   await baton.send('hold on, please');
   await expect(baton.stopButton).toBeVisible();
   // The relay has not told the tab of the thread yet: none is open.

@@ -3,27 +3,12 @@
  * keep each label on one line, moving to the next line whole, and the card's row (badge, tool,
  * summary) wraps instead of squeezing the summary to a letter a line.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, type Locator, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures/baton-test';
 import { expectNoSidewaysScroll } from './support/layout-checks';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('narrow-panel');
-  await writeFile(path.join(workspace.path, 'README.md'), '# Sample project\n');
-  // The offline demo: its edit waits for approval.
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
-});
-
-test.afterEach(async () => {
-  await relay.stop();
-  await workspace.remove();
-});
+// The offline demo: its edit waits for approval.
+test.use({ workspaceOptions: { files: { 'README.md': '# Sample project\n' } }, relayOptions: { offlineDemo: true } });
 
 /** How many lines the element's text is laid out on, as a reader counts them. */
 function textLines(element: Locator): Promise<number> {
@@ -35,9 +20,8 @@ function textLines(element: Locator): Promise<number> {
   });
 }
 
-test('at 290 px the approval buttons wrap as whole buttons, each label on one line', async ({ page }) => {
+test('at 290 px the approval buttons wrap as whole buttons, each label on one line', async ({ page, baton, relay }) => {
   await page.setViewportSize({ width: 290, height: 700 });
-  const baton = new BatonPage(page);
   await baton.open(relay.url.replace(/\/?#/, '/?embed=1#'));
   await expect(page.getByTestId('app-shell')).toHaveAttribute('data-layout', 'embed');
   await baton.send('Try an edit');

@@ -5,39 +5,13 @@
  * folder's lock with it, and the exit code is the relay's. No browser: what is checked lives in /proc.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { LOCK_FILE } from '../server/store/data-dir-lock';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
-import { echoScript } from './support/model-scripts';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { expect, test } from './fixtures/baton-test';
 
 const TOKEN = 'one-process-token-0123456789abcdef0123456';
 
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-let dataDir: string;
-let model: ScriptedModelServer;
-const relays: RelayProcess[] = [];
-
-test.beforeEach(async () => {
-  model = await startScriptedModelServer({ script: echoScript });
-  workspace = await makeTempFolder('one-process');
-  dataDir = path.join(workspace.path, '.baton');
-  await mkdir(dataDir, { recursive: true });
-});
-
-test.afterEach(async () => {
-  await Promise.all(relays.splice(0).map((relay) => relay.stop()));
-  await model.close();
-  await workspace.remove();
-});
-
-async function launch(): Promise<RelayProcess> {
-  const relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url, token: TOKEN });
-  relays.push(relay);
-  return relay;
-}
+test.use({ relayOptions: { token: TOKEN } });
 
 /** The processes `pid` started, from every one of its threads. */
 function childrenOf(pid: number): number[] {
@@ -46,12 +20,11 @@ function childrenOf(pid: number): number[] {
   );
 }
 
-test('the launched process is the relay, alone, and its environment block holds no secret', async () => {
-  const relay = await launch();
+test('the launched process is the relay, alone, and its environment block holds no secret', async ({ relay, workspace }) => {
 
   expect(relay.relayPid).toBe(relay.launcherPid);
   expect(childrenOf(relay.launcherPid)).toEqual([]);
-  const lock = JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')) as { pid: number };
+  const lock = JSON.parse(readFileSync(path.join(workspace.dataDir, LOCK_FILE), 'utf8')) as { pid: number };
   expect(lock.pid).toBe(relay.launcherPid);
   const environ = readFileSync(`/proc/${relay.launcherPid}/environ`, 'utf8');
   expect(environ).toContain('PATH=');
@@ -62,9 +35,8 @@ test('the launched process is the relay, alone, and its environment block holds 
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  test(`${signal} to the launched process stops Baton: it exits 0, its port closes and the data folder is free`, async () => {
-    const relay = await launch();
-    const lockPath = path.join(dataDir, LOCK_FILE);
+  test(`${signal} to the launched process stops Baton: it exits 0, its port closes and the data folder is free`, async ({ relay, workspace, startRelay }) => {
+    const lockPath = path.join(workspace.dataDir, LOCK_FILE);
     expect(existsSync(lockPath)).toBe(true);
 
     process.kill(relay.launcherPid, signal);
@@ -73,7 +45,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     expect(existsSync(lockPath)).toBe(false);
     await expect(fetch(relay.origin)).rejects.toThrow();
     // The folder is free: a new relay takes it at once.
-    const next = await launch();
+    const next = await startRelay();
     expect(JSON.parse(readFileSync(lockPath, 'utf8')).pid).toBe(next.launcherPid);
   });
 }

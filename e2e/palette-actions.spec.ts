@@ -2,29 +2,14 @@
  * The command palette's layout actions: "Hide/Show the files panel" (beside the chat on a wide page,
  * the Files pane on a phone) and "Switch theme", which the header's switch then shows.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/baton-test';
 
 /** --color-page of app/tokens.css in each theme. */
 const LIGHT_PAGE = 'rgb(246, 247, 249)';
 const DARK_PAGE = 'rgb(15, 18, 22)';
 
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('palette-actions');
-  await writeFile(path.join(workspace.path, 'notes.md'), 'palette notes\n');
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
-});
-
-test.afterEach(async () => {
-  await relay.stop();
-  await workspace.remove();
-});
+test.use({ workspaceOptions: { files: { 'notes.md': 'palette notes\n' } }, relayOptions: { offlineDemo: true } });
 
 /** Ctrl+K, the words typed, and Enter on the first choice, which must be the expected action. */
 async function runAction(page: Page, words: string, expected: RegExp): Promise<void> {
@@ -38,10 +23,9 @@ async function runAction(page: Page, words: string, expected: RegExp): Promise<v
   await expect(page.getByTestId('command-palette')).toHaveCount(0);
 }
 
-test('on a wide page the palette hides the files panel, the chat takes its room, and shows it again', async ({ page }) => {
+test('on a wide page the palette hides the files panel, the chat takes its room, and shows it again', async ({ page, baton }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+  await baton.open();
   const tree = page.getByTestId('file-tree');
   await expect(tree).toContainText('notes.md');
   const chatWidth = async () => (await page.locator('[data-slot="chat"]').boundingBox())!.width;
@@ -57,10 +41,9 @@ test('on a wide page the palette hides the files panel, the chat takes its room,
   expect(await chatWidth()).toBe(widthWithPanel);
 });
 
-test('on a phone the palette shows the Files pane and goes back to the chat', async ({ page }) => {
+test('on a phone the palette shows the Files pane and goes back to the chat', async ({ page, baton }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+  await baton.open();
   const tree = page.getByTestId('file-tree');
   await expect(tree).toBeHidden();
 
@@ -74,10 +57,9 @@ test('on a phone the palette shows the Files pane and goes back to the chat', as
   await expect(baton.composer).toBeVisible();
 });
 
-test('Switch theme goes to the other theme than the one shown, and the header switch says so', async ({ page }) => {
+test('Switch theme goes to the other theme than the one shown, and the header switch says so', async ({ page, baton }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+  await baton.open();
   const pageBackground = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(await pageBackground()).toBe(LIGHT_PAGE);
 

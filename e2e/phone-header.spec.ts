@@ -5,28 +5,19 @@
  * above the composer; both stay reachable by touch and keyboard. Laptop (1440 × 900): every fact
  * in the details reads in full, a deep workspace path too.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures/baton-test';
 import { expectInsideViewport } from './support/layout-checks';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
-let relay: RelayProcess;
-let folder: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeEach(async () => {
-  folder = await makeTempFolder('phone-header');
-  // A deep workspace path: the longest fact, which has to end in an ellipsis on a laptop.
-  const workspace = path.join(folder.path, 'a-workspace-folder-with-a-rather-long-name', 'and-another-level-below-it', 'project');
-  await mkdir(workspace, { recursive: true });
-  await writeFile(path.join(workspace, 'README.md'), '# Sample project\n');
-  relay = await startRelayProcess({ workspaceRoot: workspace, dataDir: path.join(folder.path, 'data') });
-});
-
-test.afterEach(async () => {
-  await relay.stop();
-  await folder.remove();
+// A deep workspace path: the longest fact, which has to end in an ellipsis on a laptop. The offline demo.
+test.use({
+  workspaceOptions: {
+    folder: path.join('a-workspace-folder-with-a-rather-long-name', 'and-another-level-below-it', 'project'),
+    dataFolder: 'data',
+    files: { 'README.md': '# Sample project\n' },
+  },
+  relayOptions: { offlineDemo: true },
 });
 
 /** The element's whole box lies between the top of the chat list and the top of the composer. */
@@ -45,9 +36,8 @@ for (const width of [390, 360]) {
   test.describe(`a ${width} px wide phone`, () => {
     test.use({ viewport: { width, height: 844 }, hasTouch: true, isMobile: true });
 
-    test('a waiting approval is seen whole above the composer; the facts and tools wait behind the header’s buttons', async ({ page }) => {
-      const baton = new BatonPage(page);
-      await baton.open(relay.url);
+    test('a waiting approval is seen whole above the composer; the facts and tools wait behind the header’s buttons', async ({ page, baton }) => {
+      await baton.open();
       await baton.send('Show me what you can do');
       const card = baton.toolCard('write_file');
       await expect(card).toHaveAttribute('data-status', 'waiting-approval');
@@ -107,9 +97,8 @@ for (const width of [390, 360]) {
 test.describe('a 1440 × 900 laptop', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('every fact reads in full in the details, the deep workspace path too', async ({ page }) => {
-    const baton = new BatonPage(page);
-    await baton.open(relay.url);
+  test('every fact reads in full in the details, the deep workspace path too', async ({ page, baton }) => {
+    await baton.open();
     await baton.send('Show me what you can do');
     await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
     const popover = await baton.openThreadDetails();

@@ -4,35 +4,19 @@
  * approval buttons big enough to tap, and nothing cut off. The same on a small phone and on a
  * phone held sideways, which is wider than 700 px but too short for three panes.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
+import { expect, test } from './fixtures/baton-test';
 import { expectInsideViewport, expectNoSidewaysScroll, expectTextNotClipped } from './support/layout-checks';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 import { settledView } from './support/visible-entries';
 
 const PHONE = { width: 390, height: 844 };
 
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-
 test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
 
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('phone');
-  await writeFile(path.join(workspace.path, 'README.md'), '# Sample project\n');
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
-});
+// The offline demo: its edit waits for approval.
+test.use({ workspaceOptions: { files: { 'README.md': '# Sample project\n' } }, relayOptions: { offlineDemo: true } });
 
-test.afterEach(async () => {
-  await relay.stop();
-  await workspace.remove();
-});
-
-test('the chat and the composer share the screen; tabs switch panes; nothing is cut off', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('the chat and the composer share the screen; tabs switch panes; nothing is cut off', async ({ page, baton }) => {
+  await baton.open();
 
   await expectInsideViewport(page, page.getByTestId('chat-entries'));
   await expectInsideViewport(page, baton.composer);
@@ -61,9 +45,8 @@ test('the chat and the composer share the screen; tabs switch panes; nothing is 
   await expectNoSidewaysScroll(page);
 });
 
-test('opening a thread from the Threads tab shows its chat', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('opening a thread from the Threads tab shows its chat', async ({ page, baton }) => {
+  await baton.open();
   await baton.send('Show me what you can do');
   await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
   await page.getByTestId('pane-tab-threads').tap();
@@ -78,9 +61,8 @@ test('opening a thread from the Threads tab shows its chat', async ({ page }) =>
   await expect(baton.toolCard('write_file')).toBeVisible();
 });
 
-test('approval buttons are big enough to tap and fit the screen; the composer stays above the keyboard', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('approval buttons are big enough to tap and fit the screen; the composer stays above the keyboard', async ({ page, baton }) => {
+  await baton.open();
   await baton.send('Show me what you can do');
   const card = baton.toolCard('write_file');
   await expect(card).toHaveAttribute('data-status', 'waiting-approval');
@@ -123,9 +105,8 @@ for (const phone of OTHER_PHONES) {
   test.describe(phone.name, () => {
     test.use({ viewport: phone.viewport });
 
-    test(`on ${phone.name} (${phone.viewport.width}×${phone.viewport.height}) one pane shows, the composer is on screen and an approval is tapped`, async ({ page }) => {
-      const baton = new BatonPage(page);
-      await baton.open(relay.url);
+    test(`on ${phone.name} (${phone.viewport.width}×${phone.viewport.height}) one pane shows, the composer is on screen and an approval is tapped`, async ({ page, baton }) => {
+      await baton.open();
       await expect(page.getByTestId('pane-tab-chat')).toHaveAttribute('aria-selected', 'true');
       await expectInsideViewport(page, page.getByTestId('pane-tab-files'));
       await expect(page.getByTestId('thread-list')).toBeHidden();

@@ -3,28 +3,14 @@
  * Rename, Archive and Delete, the delete's confirmation, the Undo note and the file viewer's Add to context are each big enough
  * for a finger (44 px), and the Undo note does not sit over the pane tabs or the composer's Send.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, type Locator, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures/baton-test';
 import { expectInsideViewport } from './support/layout-checks';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
-
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('phone-threads');
-  await writeFile(path.join(workspace.path, 'README.md'), '# Sample project\n\nA line to quote.\n');
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
-});
-
-test.afterEach(async () => {
-  await relay.stop();
-  await workspace.remove();
-});
+// The offline demo: its turn reads the README and proposes an edit.
+test.use({ workspaceOptions: { files: { 'README.md': '# Sample project\n\nA line to quote.\n' } }, relayOptions: { offlineDemo: true } });
 
 async function expectTappable(button: Locator): Promise<void> {
   await expect(button).toBeVisible();
@@ -40,9 +26,8 @@ async function overlaps(first: Locator, second: Locator): Promise<boolean> {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-test('a thread is renamed, deleted and brought back by tapping; the Undo note leaves the tabs and Send clear', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a thread is renamed, deleted and brought back by tapping; the Undo note leaves the tabs and Send clear', async ({ page, baton }) => {
+  await baton.open();
   await baton.send('Summarise the README for me');
   // The demo's turn ends in an edit waiting for approval: approved, the turn ends.
   const edit = baton.toolCard('write_file');
@@ -79,9 +64,8 @@ test('a thread is renamed, deleted and brought back by tapping; the Undo note le
   await expect(baton.threadItem('Phone notes')).toBeVisible();
 });
 
-test('a file is added to the context with a button a finger can hit', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a file is added to the context with a button a finger can hit', async ({ page, baton }) => {
+  await baton.open();
   await page.getByTestId('pane-tab-files').tap();
   await page.getByTestId('file-item').filter({ hasText: 'README.md' }).tap();
   const add = page.getByTestId('add-to-context');

@@ -3,19 +3,11 @@
  * goes out when the turn ends; Steer hands it to the running turn, which the built-in agent reads
  * at its next model request.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { createGate, type Gate } from '../server/demo-model/testing/gate';
 import type { MessagesRequest } from '../server/demo-model/messages-request';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import type { ModelScript } from '../server/demo-model/scripted-reply';
-import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { expect, type ScriptedModel, test } from './fixtures/baton-test';
 
-let model: ScriptedModelServer;
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 let gate: Gate;
 
 /** Everything the model was sent as the user's last turn, as text (tool results included). */
@@ -27,7 +19,7 @@ function lastUserText(request: MessagesRequest | undefined): string {
  * The first answer calls read_file and is held half-way until the test opens the gate; every later
  * request is answered at once, echoing what the model was sent last.
  */
-const heldToolThenEcho: ModelScript = (request) => {
+const heldToolThenEcho = (model: ScriptedModel): ModelScript => (request) => {
   if (model.requests.length === 1) {
     return {
       blocks: [
@@ -41,24 +33,18 @@ const heldToolThenEcho: ModelScript = (request) => {
   return { blocks: [{ type: 'text', text: `Echo: ${said.includes('steer: use tabs') ? 'steered' : said.includes('queued one') ? 'queued one' : 'other'}` }] };
 };
 
-test.beforeEach(async () => {
+test.use({ workspaceOptions: { files: { 'notes.md': 'some notes\n' } } });
+
+test.beforeEach(({ model }) => {
   gate = createGate();
-  workspace = await makeTempFolder('queue');
-  await writeFile(path.join(workspace.path, 'notes.md'), 'some notes\n');
-  model = await startScriptedModelServer({ script: heldToolThenEcho });
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton'), modelBaseUrl: model.url });
+  model.script = heldToolThenEcho(model);
 });
 
-test.afterEach(async () => {
-  gate.open();
-  await relay.stop();
-  await model.close();
-  await workspace.remove();
-});
+// The held answer lets go, so that the relay can stop.
+test.afterEach(() => gate.open());
 
-test('Send during a turn queues the message, which can be edited or removed and goes out when the turn ends', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('Send during a turn queues the message, which can be edited or removed and goes out when the turn ends', async ({ page, baton, model }) => {
+  await baton.open();
   await baton.send('Read my notes');
   await expect(baton.stopButton).toBeVisible();
   await expect(page.getByTestId('composer-hint')).toContainText('Send queues it');
@@ -87,9 +73,8 @@ test('Send during a turn queues the message, which can be edited or removed and 
   expect(model.requests).toHaveLength(3);
 });
 
-test('Steer gives the message to the running turn: the agent reads it at its next step', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('Steer gives the message to the running turn: the agent reads it at its next step', async ({ page, baton, model }) => {
+  await baton.open();
   await baton.send('Read my notes');
   await expect(baton.stopButton).toBeVisible();
 
@@ -110,9 +95,8 @@ test('Steer gives the message to the running turn: the agent reads it at its nex
   expect(lastUserText(model.requests[1])).toContain('some notes');
 });
 
-test('a message queued on a thread deleted mid-turn is kept, not sent to nothing; after Undo an edit sends it', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a message queued on a thread deleted mid-turn is kept, not sent to nothing; after Undo an edit sends it', async ({ page, baton }) => {
+  await baton.open();
   await baton.send('Read my notes');
   // Send queues once the new thread is open (until then it waits for the thread).
   await expect(page.getByTestId('composer-hint')).toContainText('Send queues it');

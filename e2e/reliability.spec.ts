@@ -2,49 +2,28 @@
  * Nothing a user saw is lost and nothing is shown twice: a tab that drops off and comes back, a
  * relay killed mid-turn, a model stream that breaks, and a page reloaded mid-stream.
  */
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { createGate } from '../server/demo-model/testing/gate';
-import type { ModelScript } from '../server/demo-model/scripted-reply';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
+import { expect, test } from './fixtures/baton-test';
 import { BatonPage } from './support/baton-page';
 import { MARKDOWN_ANSWER } from './support/model-scripts';
 import { connectRelayClient, isTurnFinished } from './support/relay-client';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
-let model: ScriptedModelServer;
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 let gate = createGate();
-let script: ModelScript = () => ({ blocks: [{ type: 'text', text: MARKDOWN_ANSWER }] });
 
-const launch = () =>
-  startRelayProcess({
-    workspaceRoot: workspace.path,
-    dataDir: path.join(workspace.path, '.baton'),
-    modelBaseUrl: model.url,
-    token: 'reliability-test-token-0123456789abcdef',
-  });
+test.use({ relayOptions: { token: 'reliability-test-token-0123456789abcdef' } });
 
-test.beforeEach(async () => {
+test.beforeEach(({ model }) => {
   gate = createGate();
-  script = () => ({
+  model.script = () => ({
     blocks: [{ type: 'text', text: MARKDOWN_ANSWER }],
     beforeDelta: (index) => (index === 4 ? gate.promise : undefined),
   });
-  model = await startScriptedModelServer({ script: (request) => script(request) });
-  workspace = await makeTempFolder('reliability');
-  relay = await launch();
 });
 
-test.afterEach(async () => {
-  gate.open();
-  await relay.stop();
-  await model.close();
-  await workspace.remove();
-});
+// The held answer lets go, so that the relay can stop.
+test.afterEach(() => gate.open());
 
-test('a client that drops mid-stream gets exactly the events it missed, once each, in order', async () => {
+test('a client that drops mid-stream gets exactly the events it missed, once each, in order', async ({ relay }) => {
   const client = await connectRelayClient(relay);
   const { threadId } = await client.rpc.request('createThread', null);
   await client.rpc.request('openThread', { threadId });
@@ -72,7 +51,8 @@ test('a client that drops mid-stream gets exactly the events it missed, once eac
   expect(all.at(-1)?.content).toMatchObject({ type: 'progress', state: 'finished' });
 });
 
-test('after SIGKILL mid-turn, every event a client saw is stored and the turn is marked interrupted', async () => {
+test('after SIGKILL mid-turn, every event a client saw is stored and the turn is marked interrupted', async ({ relay: firstRelay, startRelay }) => {
+  let relay = firstRelay;
   const client = await connectRelayClient(relay);
   const { threadId } = await client.rpc.request('createThread', null);
   await client.rpc.request('openThread', { threadId });
@@ -82,7 +62,7 @@ test('after SIGKILL mid-turn, every event a client saw is stored and the turn is
   client.close();
   await relay.kill();
 
-  relay = await launch();
+  relay = await startRelay();
   const back = await connectRelayClient(relay);
   const { events, turnRunning } = await back.rpc.request('getThreadEvents', { threadId, afterSeq: 0 });
   const snapshot = await back.rpc.request('getThreadEntries', { threadId });
@@ -94,8 +74,8 @@ test('after SIGKILL mid-turn, every event a client saw is stored and the turn is
   expect(snapshot.entries.at(-1)).toEqual({ type: 'turnSummary', outcome: 'interrupted' });
 });
 
-test('a model stream that breaks mid-turn ends the turn with the reason, and the next prompt works', async () => {
-  script = () => ({ blocks: [{ type: 'text', text: MARKDOWN_ANSWER }], breakConnectionAfterDeltas: 3 });
+test('a model stream that breaks mid-turn ends the turn with the reason, and the next prompt works', async ({ relay, model }) => {
+  model.script = () => ({ blocks: [{ type: 'text', text: MARKDOWN_ANSWER }], breakConnectionAfterDeltas: 3 });
   const client = await connectRelayClient(relay);
   const { threadId } = await client.rpc.request('createThread', null);
   await client.rpc.request('openThread', { threadId });
@@ -104,7 +84,7 @@ test('a model stream that breaks mid-turn ends the turn with the reason, and the
   const failure = client.received.find((params) => params.role === 'system' && params.content.type === 'text');
   expect(failure?.content).toMatchObject({ type: 'text', text: expect.stringContaining('The turn failed') });
 
-  script = () => ({ blocks: [{ type: 'text', text: 'Back again.' }] });
+  model.script = () => ({ blocks: [{ type: 'text', text: 'Back again.' }] });
   client.received.length = 0;
   await client.rpc.request('chat/prompt', { chatId: threadId, message: 'again' });
   await client.until(isTurnFinished);
@@ -112,9 +92,8 @@ test('a model stream that breaks mid-turn ends the turn with the reason, and the
   client.close();
 });
 
-test('a page reloaded mid-stream shows the whole answer exactly once', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a page reloaded mid-stream shows the whole answer exactly once', async ({ page, baton }) => {
+  await baton.open();
   await baton.send('Tell me the news');
   await expect(baton.assistantMessages.first()).toContainText('Here is');
   await page.reload();
@@ -131,10 +110,8 @@ test('a page reloaded mid-stream shows the whole answer exactly once', async ({ 
   expect(answer.split('That is all.').length - 1).toBe(1);
 });
 
-test('two tabs see the same turn: an approval answered in one leaves the other, Stop works from either', async ({
-  context,
-}) => {
-  script = (request) => {
+test('two tabs see the same turn: an approval answered in one leaves the other, Stop works from either', async ({ context, relay, model }) => {
+  model.script = (request) => {
     const last = request.messages.at(-1);
     const answered = Array.isArray(last?.content) && last.content.some((block) => block.type === 'tool_result');
     return answered
@@ -162,18 +139,12 @@ test('two tabs see the same turn: an approval answered in one leaves the other, 
   await second.expectTurnFinished();
 });
 
-test('a tab whose relay restarted with a new token says to reopen the printed URL', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a tab whose relay restarted with a new token says to reopen the printed URL', async ({ page, baton, relay: firstRelay, startRelay }) => {
+  let relay = firstRelay;
+  await baton.open();
   const port = Number(new URL(relay.origin).port);
   await relay.stop();
-  relay = await startRelayProcess({
-    workspaceRoot: workspace.path,
-    dataDir: path.join(workspace.path, '.baton'),
-    modelBaseUrl: model.url,
-    token: 'another-token-after-the-restart-0123456789',
-    port,
-  });
+  relay = await startRelay({ token: 'another-token-after-the-restart-0123456789', port });
   const status = page.getByTestId('connection-status');
   await expect(status).toHaveAttribute('data-state', 'disconnected');
   await expect(status).toContainText('open the URL it printed');

@@ -4,20 +4,15 @@
  * included); its Changes view shows the diffs; a message and a link to an entry copy; it downloads
  * as JSON, Markdown and Org; the JSON export imports back as a thread that reads the same.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { createGate } from '../server/demo-model/testing/gate';
 import type { MessagesRequest } from '../server/demo-model/messages-request';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import type { ScriptedReply } from '../server/demo-model/scripted-reply';
-import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { expect, test } from './fixtures/baton-test';
+import type { BatonPage } from './support/baton-page';
 
 const HELD_ANSWER = 'This answer stops here because the user stops it before the end.';
 const held = createGate();
-let model: ScriptedModelServer;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-let relay: RelayProcess;
 
 // Tall enough that the virtualised list renders the whole short thread, so what is read is all of it.
 test.use({ viewport: { width: 1280, height: 2400 } });
@@ -35,20 +30,10 @@ function reply(request: MessagesRequest): ScriptedReply {
   return { blocks: [{ type: 'text', text: HELD_ANSWER }], beforeDelta: (index) => (index === 2 ? held.promise : undefined) };
 }
 
-test.beforeAll(async () => {
-  model = await startScriptedModelServer({ script: reply });
-  workspace = await makeTempFolder('review-export');
-  await writeFile(`${workspace.path}/brief.md`, 'Keep the notes short.\n');
-});
+test.use({ workspaceOptions: { files: { 'brief.md': 'Keep the notes short.\n' } }, modelOptions: { script: reply } });
 
-test.afterAll(async () => {
-  held.open();
-  await relay?.stop();
-  await model.close();
-  await workspace.remove();
-});
-
-const startRelay = () => startRelayProcess({ workspaceRoot: workspace.path, dataDir: `${workspace.path}/.baton`, modelBaseUrl: model.url });
+// The held answer lets go, so that the relay can stop.
+test.afterEach(() => held.open());
 
 async function download(baton: BatonPage, format: 'JSON' | 'Markdown' | 'Org'): Promise<{ name: string; content: string }> {
   const file = await baton.exportThread(format);
@@ -71,10 +56,9 @@ async function readThread(baton: BatonPage) {
   };
 }
 
-test('a reloaded thread reads as it did live; Changes, export in three formats and import', async ({ page, context }) => {
-  relay = await startRelay();
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a reloaded thread reads as it did live; Changes, export in three formats and import', async ({ page, context, baton, relay: firstRelay, workspace, startRelay }) => {
+  let relay = firstRelay;
+  await baton.open();
   await baton.newThread();
 
   // The whole file goes along with the first prompt, from the file panel.

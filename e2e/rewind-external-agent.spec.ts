@@ -4,41 +4,33 @@
  * checkpoint of the removed turn, and confirming puts it back as it was; a rewind past the turns
  * whose checkpoints are kept (config.json `checkpoints.keepTurns`) says their files are too old.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { type FakeEmacsAgent, startFakeEmacsAgent } from '../server/agents/emacs-agent/testing/fake-emacs-agent-server';
-import { BatonPage } from './support/baton-page';
-import { writeRelayConfig } from './support/fake-agents';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { expect, test, type Workspace, type WorkspaceOptions } from './fixtures/baton-test';
+import type { BatonPage } from './support/baton-page';
 
-let relay: RelayProcess | undefined;
 let emacs: FakeEmacsAgent | undefined;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('rewind-external');
+/** The user's own greeting in hello.txt, and a config (with `extraConfig`) naming a Fake Emacs-Agent. */
+const withEmacsAgent = (extraConfig: Record<string, unknown> = {}): WorkspaceOptions => ({
+  files: { 'hello.txt': 'my own greeting\n' },
+  prepare: async (workspace) => {
+    emacs = await startFakeEmacsAgent();
+    await workspace.writeConfig({ agents: { fake: { kind: 'emacs-agent', label: 'Fake Emacs-Agent', url: emacs.url } }, ...extraConfig });
+  },
 });
+
+test.use({ relayOptions: { offlineDemo: true }, workspaceOptions: withEmacsAgent() });
 
 test.afterEach(async () => {
-  await relay?.stop();
   await emacs?.close();
-  relay = emacs = undefined;
-  await workspace.remove();
+  emacs = undefined;
 });
 
-/**
- * A Fake Emacs-Agent thread (with `extraConfig` in the relay's config) whose first turn the user
- * approved: the agent wrote hello.txt itself over the user's own greeting.
- */
-async function threadWhereTheAgentWroteHello(page: Page, extraConfig: Record<string, unknown> = {}): Promise<BatonPage> {
-  await writeFile(path.join(workspace.path, 'hello.txt'), 'my own greeting\n');
-  emacs = await startFakeEmacsAgent();
-  const dataDir = path.join(workspace.path, '.baton');
-  await writeRelayConfig(dataDir, { agents: { fake: { kind: 'emacs-agent', label: 'Fake Emacs-Agent', url: emacs.url } }, ...extraConfig });
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+/** A Fake Emacs-Agent thread whose first turn the user approved: the agent wrote hello.txt itself over the user's own greeting. */
+async function threadWhereTheAgentWroteHello(baton: BatonPage, workspace: Workspace): Promise<void> {
+  await baton.open();
   await baton.newThreadWith('Fake Emacs-Agent');
 
   await baton.send('please write hello');
@@ -47,11 +39,10 @@ async function threadWhereTheAgentWroteHello(page: Page, extraConfig: Record<str
   await expect(card).toHaveAttribute('data-status', 'succeeded');
   await baton.expectTurnFinished();
   expect(await readFile(path.join(workspace.path, 'hello.txt'), 'utf8')).toBe('Hello from Emacs-Agent\n');
-  return baton;
 }
 
-test('rewinding an Emacs-Agent turn puts back the file the agent wrote itself', async ({ page }) => {
-  const baton = await threadWhereTheAgentWroteHello(page);
+test('rewinding an Emacs-Agent turn puts back the file the agent wrote itself', async ({ page, baton, workspace }) => {
+  await threadWhereTheAgentWroteHello(baton, workspace);
 
   await (await baton.entryAction(baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages }).first(), 'rewind-to-here')).click();
   const dialog = page.getByTestId('rewind-dialog');
@@ -63,18 +54,22 @@ test('rewinding an Emacs-Agent turn puts back the file the agent wrote itself', 
   await expect(page.getByTestId('composer-input')).toHaveValue('please write hello');
 });
 
-test('a rewind past the turns whose checkpoints Baton keeps says their files are too old to restore', async ({ page }) => {
+test.describe(() => {
   // Only the last turn keeps its checkpoints: the first turn's go when the second begins.
-  const baton = await threadWhereTheAgentWroteHello(page, { checkpoints: { keepTurns: 1 } });
-  await baton.send('thanks');
-  await baton.expectTurnFinished();
+  test.use({ workspaceOptions: withEmacsAgent({ checkpoints: { keepTurns: 1 } }) });
 
-  await (await baton.entryAction(baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages }).first(), 'rewind-to-here')).click();
-  const dialog = page.getByTestId('rewind-dialog');
-  await expect(dialog.getByTestId('rewind-too-old')).toContainText('too old to restore files');
-  await expect(dialog.getByTestId('rewind-file')).toHaveCount(0);
-  await dialog.getByTestId('rewind-confirm').click();
-  await expect(page.getByTestId('toast').last()).toContainText('The files of turns too old to restore were left as they are.');
-  await expect(baton.userMessages).toHaveCount(0);
-  expect(await readFile(path.join(workspace.path, 'hello.txt'), 'utf8')).toBe('Hello from Emacs-Agent\n');
+  test('a rewind past the turns whose checkpoints Baton keeps says their files are too old to restore', async ({ page, baton, workspace }) => {
+    await threadWhereTheAgentWroteHello(baton, workspace);
+    await baton.send('thanks');
+    await baton.expectTurnFinished();
+
+    await (await baton.entryAction(baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages }).first(), 'rewind-to-here')).click();
+    const dialog = page.getByTestId('rewind-dialog');
+    await expect(dialog.getByTestId('rewind-too-old')).toContainText('too old to restore files');
+    await expect(dialog.getByTestId('rewind-file')).toHaveCount(0);
+    await dialog.getByTestId('rewind-confirm').click();
+    await expect(page.getByTestId('toast').last()).toContainText('The files of turns too old to restore were left as they are.');
+    await expect(baton.userMessages).toHaveCount(0);
+    expect(await readFile(path.join(workspace.path, 'hello.txt'), 'utf8')).toBe('Hello from Emacs-Agent\n');
+  });
 });

@@ -4,28 +4,16 @@
  * turn left it and takes the second turn out of the chat; a fork opens a new thread with the kept
  * history, which goes on from there.
  */
-import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures/baton-test';
+import type { BatonPage } from './support/baton-page';
 
 const DEMO_FILE = 'baton-demo.md';
 
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('rewind');
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
-});
-
-test.afterEach(async () => {
-  await relay.stop();
-  await workspace.remove();
-});
-
+// The offline demo: each prompt writes the demo file, once approved.
+test.use({ relayOptions: { offlineDemo: true } });
 /** Sends the prompt, approves the demo's write and waits for the turn to end. */
 async function promptAndApprove(baton: BatonPage, prompt: string): Promise<void> {
   await baton.send(prompt);
@@ -68,15 +56,13 @@ async function scrollToEnd(page: Page): Promise<void> {
   await page.getByTestId('chat-entries').evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
 }
 
-const demoFile = () => readFile(path.join(workspace.path, DEMO_FILE), 'utf8');
 
-test('rewind puts the edited file back and takes the later entries out of the chat', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('rewind puts the edited file back and takes the later entries out of the chat', async ({ page, baton, workspace }) => {
+  await baton.open();
   await baton.newThread();
   await promptAndApprove(baton, 'First request');
   await promptAndApprove(baton, 'Second request');
-  expect(await demoFile()).toContain('> Second request');
+  expect(await workspace.read(DEMO_FILE)).toContain('> Second request');
 
   const second = page.getByTestId('chat-entries').locator('.chat-entries__item').filter({ has: baton.userMessages.filter({ hasText: 'Second request' }) });
   await scrollUntilShown(page, second);
@@ -90,7 +76,7 @@ test('rewind puts the edited file back and takes the later entries out of the ch
   // The rewound message is back in the prompt box, to be edited and sent again.
   await expect(page.getByTestId('composer-input')).toHaveValue('Second request');
   await expect(baton.assistantMessages.last()).toContainText('Done: I wrote');
-  expect(await demoFile()).toContain('> First request');
+  expect(await workspace.read(DEMO_FILE)).toContain('> First request');
 
   // The record is cut too: after a reload the thread still ends with the first turn.
   await page.reload();
@@ -112,9 +98,8 @@ test('rewind puts the edited file back and takes the later entries out of the ch
   expect(existsSync(path.join(workspace.path, DEMO_FILE))).toBe(false);
 });
 
-test('a rewind confirmation names its thread and message, closes on Esc and on leaving the thread, and never touches another thread', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a rewind confirmation names its thread and message, closes on Esc and on leaving the thread, and never touches another thread', async ({ page, baton }) => {
+  await baton.open();
   await baton.newThread();
   await promptAndApprove(baton, 'Alpha request');
   await baton.newThread();
@@ -159,9 +144,8 @@ test('a rewind confirmation names its thread and message, closes on Esc and on l
   await expect(baton.userMessages.first()).toHaveText('Beta first');
 });
 
-test('fork opens a new thread with the kept history, which continues from there', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('fork opens a new thread with the kept history, which continues from there', async ({ page, baton, workspace }) => {
+  await baton.open();
   await baton.newThread();
   await promptAndApprove(baton, 'First request');
   await promptAndApprove(baton, 'Second request');
@@ -190,7 +174,7 @@ test('fork opens a new thread with the kept history, which continues from there'
   await expect(baton.assistantMessages.last()).toContainText('Done: I wrote');
   await scrollUntilShown(page, baton.userMessages.filter({ hasText: 'In the fork' }));
   await expect(baton.userMessages.filter({ hasText: 'Second request' })).toHaveCount(0);
-  expect(await demoFile()).toContain('> In the fork');
+  expect(await workspace.read(DEMO_FILE)).toContain('> In the fork');
 
   // The source thread is as it was.
   await baton.threadItems.filter({ hasNotText: '(fork)' }).click();
@@ -201,10 +185,9 @@ test('fork opens a new thread with the kept history, which continues from there'
   await scrollUntilShown(page, baton.userMessages.filter({ hasText: 'Second request' }));
 });
 
-test('a long thread and its fork read apart in the thread list: the title keeps its "(fork)" in view', async ({ page }) => {
+test('a long thread and its fork read apart in the thread list: the title keeps its "(fork)" in view', async ({ page, baton }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+  await baton.open();
   await baton.newThread();
   await promptAndApprove(baton, 'Add a note about the answer constant');
   await scrollUntilShown(page, baton.assistantMessages.filter({ hasText: 'Done: I wrote' }));

@@ -5,31 +5,15 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
-import { writeRelayConfig } from './support/fake-agents';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { expect, test } from './fixtures/baton-test';
 
 const DEMO_FILE = 'baton-demo.md';
 
-let relay: RelayProcess | undefined;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+// The offline demo: its prompt writes the demo file, once approved.
+test.use({ relayOptions: { offlineDemo: true } });
 
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('rewind-guarded');
-});
-
-test.afterEach(async () => {
-  await relay?.stop();
-  relay = undefined;
-  await workspace.remove();
-});
-
-test('a file a deny rule of the config guards is left as it is by a rewind, which says why', async ({ page }) => {
-  const dataDir = path.join(workspace.path, '.baton');
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a file a deny rule of the config guards is left as it is by a rewind, which says why', async ({ page, baton, relay, workspace, startRelay }) => {
+  await baton.open();
   await baton.newThread();
   await baton.send('First request');
   const card = baton.toolCard('write_file').last();
@@ -39,9 +23,9 @@ test('a file a deny rule of the config guards is left as it is by a rewind, whic
   const written = await readFile(path.join(workspace.path, DEMO_FILE), 'utf8');
 
   await relay.stop();
-  await writeRelayConfig(dataDir, { toolApproval: [{ tool: 'write_file', decision: 'deny', when: { argument: 'path', equals: DEMO_FILE } }] });
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir });
-  await baton.open(relay.url);
+  await workspace.writeConfig({ toolApproval: [{ tool: 'write_file', decision: 'deny', when: { argument: 'path', equals: DEMO_FILE } }] });
+  const restarted = await startRelay();
+  await baton.open(restarted.url);
   await baton.threadItems.first().click();
   await expect(baton.userMessages).toHaveText(['First request']);
 

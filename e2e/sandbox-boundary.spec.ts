@@ -5,20 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ModelScript } from '../server/demo-model/scripted-reply';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
-import { BatonPage } from './support/baton-page';
+import { expect, test } from './fixtures/baton-test';
 import { expectInsideViewport, expectTextNotClipped } from './support/layout-checks';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
-let model: ScriptedModelServer | undefined;
-let relay: RelayProcess | undefined;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-let dataDir: string;
 const outside = `/var/tmp/baton-e2e-sandbox-${randomUUID()}`;
 const COMMAND = `cat .baton/config.json; touch ${outside}; echo finished`;
 
@@ -28,15 +21,8 @@ const runCommand: ModelScript = (request) =>
     ? { blocks: [{ type: 'text', text: 'All done.' }] }
     : { blocks: [{ type: 'tool_use', name: 'shell_command', input: { command: COMMAND } }] };
 
-async function launch(page: Page, config: object): Promise<BatonPage> {
-  await writeFile(path.join(dataDir, 'config.json'), JSON.stringify(config));
-  model = await startScriptedModelServer({ script: runCommand });
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
-  await baton.send('run it');
-  return baton;
-}
+// The sandbox turned off, unless a test turns it on.
+test.use({ modelOptions: { script: runCommand }, workspaceOptions: { config: { sandbox: { enabled: false } } } });
 
 /** Of the boundary labels alone: the card around them is another part's to check. */
 async function contrastViolations(page: Page): Promise<string[]> {
@@ -44,43 +30,36 @@ async function contrastViolations(page: Page): Promise<string[]> {
   return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('sandbox-boundary');
-  dataDir = path.join(workspace.path, '.baton');
-  await mkdir(dataDir, { recursive: true });
-});
-
-test.afterEach(async () => {
-  await relay?.stop();
-  relay = undefined;
-  await model?.close();
-  model = undefined;
-  await workspace.remove();
-  await rm(outside, { force: true });
-});
+test.afterEach(() => rm(outside, { force: true }));
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`in the ${theme} theme the card says "sandboxed" before approval, and the command cannot leave the workspace`, async ({ page }) => {
-    await page.emulateMedia({ colorScheme: theme });
-    const baton = await launch(page, { sandbox: { enabled: true } });
-    const card = baton.toolCard('shell_command');
-    await expect(card).toHaveAttribute('data-status', 'waiting-approval');
-    await expect(card.getByTestId('tool-call-boundary')).toHaveText('sandboxed');
-    expect(await contrastViolations(page)).toEqual([]);
+  test.describe(() => {
+    test.use({ workspaceOptions: { config: { sandbox: { enabled: true } } } });
 
-    await card.getByTestId('approve-tool-call').click();
-    await expect(card).toHaveAttribute('data-status', 'succeeded');
-    await card.getByTestId('tool-call-toggle').click();
-    await expect(card.getByTestId('tool-call-output')).toContainText('Read-only file system');
-    await expect(card.getByTestId('tool-call-output')).toContainText('finished');
-    await expect(card.getByTestId('tool-call-output')).not.toContainText('{"sandbox"');
-    expect(existsSync(outside)).toBe(false);
-    await expect(card.getByTestId('tool-call-boundary')).toHaveText('sandboxed');
+    test(`in the ${theme} theme the card says "sandboxed" before approval, and the command cannot leave the workspace`, async ({ page, baton }) => {
+      await page.emulateMedia({ colorScheme: theme });
+      await baton.open();
+      await baton.send('run it');
+      const card = baton.toolCard('shell_command');
+      await expect(card).toHaveAttribute('data-status', 'waiting-approval');
+      await expect(card.getByTestId('tool-call-boundary')).toHaveText('sandboxed');
+      expect(await contrastViolations(page)).toEqual([]);
+
+      await card.getByTestId('approve-tool-call').click();
+      await expect(card).toHaveAttribute('data-status', 'succeeded');
+      await card.getByTestId('tool-call-toggle').click();
+      await expect(card.getByTestId('tool-call-output')).toContainText('Read-only file system');
+      await expect(card.getByTestId('tool-call-output')).toContainText('finished');
+      await expect(card.getByTestId('tool-call-output')).not.toContainText('{"sandbox"');
+      expect(existsSync(outside)).toBe(false);
+      await expect(card.getByTestId('tool-call-boundary')).toHaveText('sandboxed');
+    });
   });
 
-  test(`in the ${theme} theme a card says "not sandboxed: turned off by config", marked, when the config turns it off`, async ({ page }) => {
+  test(`in the ${theme} theme a card says "not sandboxed: turned off by config", marked, when the config turns it off`, async ({ page, baton }) => {
     await page.emulateMedia({ colorScheme: theme });
-    const baton = await launch(page, { sandbox: { enabled: false } });
+    await baton.open();
+    await baton.send('run it');
     const card = baton.toolCard('shell_command');
     const label = card.getByTestId('tool-call-boundary');
     await expect(label).toHaveText('not sandboxed: turned off by config');
@@ -95,8 +74,9 @@ for (const theme of ['light', 'dark'] as const) {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the label has a line of its own under the summary, whole and on screen', async ({ page }) => {
-    const baton = await launch(page, { sandbox: { enabled: false } });
+  test('the label has a line of its own under the summary, whole and on screen', async ({ page, baton }) => {
+    await baton.open();
+    await baton.send('run it');
     const card = baton.toolCard('shell_command');
     const label = card.getByTestId('tool-call-boundary');
     await expect(label).toHaveText('not sandboxed: turned off by config');

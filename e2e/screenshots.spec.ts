@@ -10,11 +10,8 @@
  * same words every time, and times, durations and the temporary path are hidden in place
  * (VOLATILE_SELECTOR); the caret is hidden and animations are stopped by the matcher.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/baton-test';
 
 const SIZES = [
   { name: '1440x900', width: 1440, height: 900 },
@@ -22,23 +19,15 @@ const SIZES = [
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 
-let relay: RelayProcess;
-let folder: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeEach(async () => {
-  folder = await makeTempFolder('screenshots');
-  // The header shows the workspace folder's name: a fixed one, inside the random temporary folder.
-  const workspace = path.join(folder.path, 'sample-project');
-  await mkdir(path.join(workspace, 'src'), { recursive: true });
-  await writeFile(path.join(workspace, 'README.md'), '# Sample project\n\nA workspace for the demo.\n');
-  await writeFile(path.join(workspace, 'src', 'fruit.ts'), 'export const fruit = "pear";\n');
-  // No API key: the offline demo model answers, the same words every run.
-  relay = await startRelayProcess({ workspaceRoot: workspace, dataDir: path.join(folder.path, 'data') });
-});
-
-test.afterEach(async () => {
-  await relay.stop();
-  await folder.remove();
+// The header shows the workspace folder's name: a fixed one, inside the random temporary folder.
+// No API key: the offline demo model answers, the same words every run.
+test.use({
+  workspaceOptions: {
+    folder: 'sample-project',
+    dataFolder: 'data',
+    files: { 'README.md': '# Sample project\n\nA workspace for the demo.\n', 'src/fruit.ts': 'export const fruit = "pear";\n' },
+  },
+  relayOptions: { offlineDemo: true },
 });
 
 /**
@@ -72,21 +61,19 @@ async function expectLooksLike(page: Page, name: string): Promise<void> {
 
 for (const size of SIZES) {
   for (const theme of THEMES) {
-    test(`first screen at ${size.name}, ${theme}`, async ({ page }) => {
+    test(`first screen at ${size.name}, ${theme}`, async ({ page, baton }) => {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.emulateMedia({ colorScheme: theme });
-      const baton = new BatonPage(page);
-      await baton.open(relay.url);
+      await baton.open();
       await expect(page.getByTestId('thread-list')).toHaveAttribute('data-state', 'loaded');
       await expect(page.getByTestId('starter-prompt').first()).toBeVisible();
       await expectLooksLike(page, `first-screen-${size.name}-${theme}`);
     });
 
-    test(`demo approval waiting at ${size.name}, ${theme}`, async ({ page }) => {
+    test(`demo approval waiting at ${size.name}, ${theme}`, async ({ page, baton }) => {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.emulateMedia({ colorScheme: theme });
-      const baton = new BatonPage(page);
-      await baton.open(relay.url);
+      await baton.open();
       await baton.send('Show me what you can do');
       await expect(baton.toolCard('read_file')).toHaveAttribute('data-status', 'succeeded');
       const writeCard = baton.toolCard('write_file');

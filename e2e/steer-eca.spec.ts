@@ -3,35 +3,23 @@
  * shows in the thread as the user's once the server takes it (the project's fake ECA server, run
  * as a real child process, takes it at once during a "slow" turn).
  */
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
-import { fakeAgentEntry, writeRelayConfig } from './support/fake-agents';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { expect, test } from './fixtures/baton-test';
+import { fakeAgentEntry } from './support/fake-agents';
 
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('steer-eca');
-  const dataDir = path.join(workspace.path, '.baton');
-  await writeRelayConfig(dataDir, {
-    agents: {
-      fake: await fakeAgentEntry('eca', 'server/agents/eca-client/testing/fake-eca-server.ts', [], 'Fake ECA'),
-      hand: await fakeAgentEntry('autohand', 'server/agents/autohand/testing/fake-autohand.ts', ['--mode', 'rpc'], 'Fake Autohand'),
+test.use({
+  workspaceOptions: {
+    config: {
+      agents: {
+        fake: fakeAgentEntry('eca', 'server/agents/eca-client/testing/fake-eca-server.ts', [], 'Fake ECA'),
+        hand: fakeAgentEntry('autohand', 'server/agents/autohand/testing/fake-autohand.ts', ['--mode', 'rpc'], 'Fake Autohand'),
+      },
     },
-  });
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir });
+  },
+  relayOptions: { offlineDemo: true },
 });
 
-test.afterEach(async () => {
-  await relay.stop();
-  await workspace.remove();
-});
-
-test('Steer sends the message to the ECA server’s running turn, which takes it', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('Steer sends the message to the ECA server’s running turn, which takes it', async ({ page, baton }) => {
+  await baton.open();
   await baton.newThreadWith('Fake ECA');
   await baton.send('go slow please');
   await expect(baton.assistantMessages.last()).toContainText('chunk 1');
@@ -44,9 +32,8 @@ test('Steer sends the message to the ECA server’s running turn, which takes it
   await expect(baton.userMessages).toHaveText(['go slow please', 'use tabs']);
 });
 
-test('an agent that cannot steer is not offered Steer; Send queues instead', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('an agent that cannot steer is not offered Steer; Send queues instead', async ({ page, baton }) => {
+  await baton.open();
   await baton.newThreadWith('Fake Autohand');
   await baton.send('go slow please');
   await expect(baton.stopButton).toBeVisible();

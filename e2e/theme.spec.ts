@@ -4,36 +4,16 @@
  * runs), and highlighted code takes the theme's colours without being highlighted again. In both
  * themes a rich answer, the file viewer and the palette pass axe-core's contrast rules.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
-import { BatonPage } from './support/baton-page';
-import { echoScript } from './support/model-scripts';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/baton-test';
 
 /** --color-page of app/tokens.css in each theme. */
 const LIGHT_PAGE = 'rgb(246, 247, 249)';
 const DARK_PAGE = 'rgb(15, 18, 22)';
 
-let model: ScriptedModelServer;
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeAll(async () => {
-  workspace = await makeTempFolder('theme');
-  await mkdir(path.join(workspace.path, 'src'));
-  await writeFile(path.join(workspace.path, 'src', 'fruit.ts'), 'const fruit = "pear";\n');
-  model = await startScriptedModelServer({ script: echoScript });
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton'), modelBaseUrl: model.url });
-});
-
-test.afterAll(async () => {
-  await relay?.stop();
-  await model?.close();
-  await workspace?.remove();
-});
+// One relay for the file: a relay per test would only slow it.
+test.use({ relayScope: 'file', workspaceOptions: { files: { 'src/fruit.ts': 'const fruit = "pear";\n' } } });
 
 const pageBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
@@ -46,11 +26,10 @@ function cspViolations(page: Page): string[] {
   return violations;
 }
 
-test('a dark system gives the dark page, a light one the light page', async ({ page }) => {
+test('a dark system gives the dark page, a light one the light page', async ({ page, baton }) => {
   const violations = cspViolations(page);
   await page.emulateMedia({ colorScheme: 'dark' });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+  await baton.open();
   await expect(page.getByLabel('Theme')).toHaveValue('system');
   await expect.poll(() => pageBackground(page)).toBe(DARK_PAGE);
   await page.emulateMedia({ colorScheme: 'light' });
@@ -58,11 +37,10 @@ test('a dark system gives the dark page, a light one the light page', async ({ p
   expect(violations).toEqual([]);
 });
 
-test('the switch overrides the system, survives a reload and is in place before any bundle runs', async ({ page }) => {
+test('the switch overrides the system, survives a reload and is in place before any bundle runs', async ({ page, baton }) => {
   const violations = cspViolations(page);
   await page.emulateMedia({ colorScheme: 'dark' });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+  await baton.open();
   await page.getByLabel('Theme').selectOption('light');
   await expect.poll(() => pageBackground(page)).toBe(LIGHT_PAGE);
 
@@ -91,10 +69,9 @@ test('the switch overrides the system, survives a reload and is in place before 
   expect(violations).toEqual([]);
 });
 
-test('highlighted code changes its colours with the theme, without being highlighted again', async ({ page }) => {
+test('highlighted code changes its colours with the theme, without being highlighted again', async ({ page, baton }) => {
   await page.emulateMedia({ colorScheme: 'light' });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+  await baton.open();
   await page.getByTestId('quick-open').fill('fruit');
   await page.getByTestId('quick-open-result').filter({ hasText: 'src/fruit.ts' }).click();
   const token = page.getByTestId('file-content').locator('span[style*="color"]', { hasText: '"pear"' });
@@ -138,10 +115,9 @@ async function contrastViolations(page: Page): Promise<string[]> {
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`in the ${theme} theme a Markdown table, quote and link, the file viewer and the palette read with enough contrast`, async ({ page }) => {
+  test(`in the ${theme} theme a Markdown table, quote and link, the file viewer and the palette read with enough contrast`, async ({ page, baton }) => {
     await page.emulateMedia({ colorScheme: theme });
-    const baton = new BatonPage(page);
-    await baton.open(relay.url);
+    await baton.open();
     await baton.send(RICH_ANSWER);
     const answer = baton.assistantMessages.last();
     await expect(answer.locator('table th')).toHaveText(['Fruit', 'Colour']);

@@ -3,32 +3,11 @@
  * assets load from the app's root on the first request, none from `/t/_next/…` (which the relay
  * answers with its not-found page, refused as a stylesheet).
  */
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
+import { expect, test } from './fixtures/baton-test';
 import { BatonPage } from './support/baton-page';
-import { echoScript } from './support/model-scripts';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
-let model: ScriptedModelServer;
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeEach(async () => {
-  model = await startScriptedModelServer({ script: echoScript });
-  workspace = await makeTempFolder('thread-address');
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton'), modelBaseUrl: model.url });
-});
-
-test.afterEach(async () => {
-  await relay.stop();
-  await model.close();
-  await workspace.remove();
-});
-
-test('a /t/<id> address loads every asset from the right place: no 404, no refused stylesheet', async ({ page, context }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a /t/<id> address loads every asset from the right place: no 404, no refused stylesheet', async ({ page, context, baton }) => {
+  await baton.open();
   await baton.send('hello');
   await expect(baton.assistantMessages.last()).toContainText('You said: hello');
   await expect.poll(() => baton.path()).toMatch(/^\/t\/[^/]+$/);

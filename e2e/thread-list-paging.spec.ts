@@ -3,37 +3,28 @@
  * scrolling to its end brings the rest, in order, with no thread twice.
  */
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { openThreadStore } from '../server/store/prisma-thread-store';
 import { THREAD_LIST_PAGE } from '../stores/thread-list-slice';
-import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { expect, test } from './fixtures/baton-test';
 
 const THREAD_COUNT = THREAD_LIST_PAGE + 25;
 
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-
-test.beforeAll(async () => {
-  workspace = await makeTempFolder('thread-list-paging');
-  const dataDir = path.join(workspace.path, '.baton');
-  const store = await openThreadStore({ databaseFile: path.join(dataDir, 'baton.db') });
-  try {
-    for (let number = 1; number <= THREAD_COUNT; number += 1) await store.createThread(`Errand ${number}`, 'builtin');
-  } finally {
-    await store.close();
-  }
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir });
+test.use({
+  relayOptions: { offlineDemo: true },
+  workspaceOptions: {
+    prepare: async (workspace) => {
+      const store = await openThreadStore({ databaseFile: path.join(workspace.dataDir, 'baton.db') });
+      try {
+        for (let number = 1; number <= THREAD_COUNT; number += 1) await store.createThread(`Errand ${number}`, 'builtin');
+      } finally {
+        await store.close();
+      }
+    },
+  },
 });
 
-test.afterAll(async () => {
-  await relay.stop();
-  await workspace.remove();
-});
-
-test('a list longer than a page shows the newest first and brings the older ones on scrolling down', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a list longer than a page shows the newest first and brings the older ones on scrolling down', async ({ page, baton }) => {
+  await baton.open();
   await expect(baton.threadItems).toHaveCount(THREAD_LIST_PAGE);
   await expect(page.getByTestId('thread-list-more')).toHaveCount(1);
 

@@ -3,15 +3,9 @@
  * Archive, Delete) worked by keyboard alone, relative dates that move on as time passes with the
  * exact date on hover, same-titled threads told apart, and the skip link to the prompt.
  */
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { expect, test } from './fixtures/baton-test';
 import { seedThreads } from './support/seeded-threads';
-
-let relay: RelayProcess;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 
 const MINUTE = 60_000;
 /** When the newest seeded thread last changed; the page's clock is set a few minutes after it. */
@@ -21,29 +15,25 @@ const CI = 'Tests pass on CI now.';
 
 test.use({ locale: 'en-GB', timezoneId: 'UTC' });
 
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('thread-rows');
-  const dataDir = path.join(workspace.path, '.baton');
-  const before = (minutes: number) => new Date(NEWEST.getTime() - minutes * MINUTE);
-  await seedThreads(dataDir, [
-    { title: 'Fresh notes', modifiedAt: NEWEST, messages: ['Jot down the plan', 'Noted the plan.'] },
-    { title: 'Fix the build', modifiedAt: before(60), messages: ['Why does the link step fail?', LINKER] },
-    { title: 'Fix the build', modifiedAt: before(120), messages: ['Run the tests again', CI], agent: 'helper-agent' },
-    { title: 'Yesterday’s plan', modifiedAt: new Date('2026-03-11T09:00:00Z'), messages: ['Plan the week'] },
-    { title: 'Old receipts', modifiedAt: new Date('2025-12-01T09:00:00Z'), messages: ['Sort the receipts'] },
-    ...Array.from({ length: 5 }, (_, index) => ({ title: `Errand ${index + 1}`, modifiedAt: new Date(Date.UTC(2025, 10, 20 - index, 9)), messages: [`Errand number ${index + 1}`] })),
-  ]);
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir });
+test.use({
+  relayOptions: { offlineDemo: true },
+  workspaceOptions: {
+    prepare: (workspace) => {
+      const before = (minutes: number) => new Date(NEWEST.getTime() - minutes * MINUTE);
+      return seedThreads(workspace.dataDir, [
+        { title: 'Fresh notes', modifiedAt: NEWEST, messages: ['Jot down the plan', 'Noted the plan.'] },
+        { title: 'Fix the build', modifiedAt: before(60), messages: ['Why does the link step fail?', LINKER] },
+        { title: 'Fix the build', modifiedAt: before(120), messages: ['Run the tests again', CI], agent: 'helper-agent' },
+        { title: 'Yesterday’s plan', modifiedAt: new Date('2026-03-11T09:00:00Z'), messages: ['Plan the week'] },
+        { title: 'Old receipts', modifiedAt: new Date('2025-12-01T09:00:00Z'), messages: ['Sort the receipts'] },
+        ...Array.from({ length: 5 }, (_, index) => ({ title: `Errand ${index + 1}`, modifiedAt: new Date(Date.UTC(2025, 10, 20 - index, 9)), messages: [`Errand number ${index + 1}`] })),
+      ]);
+    },
+  },
 });
 
-test.afterEach(async () => {
-  await relay.stop();
-  await workspace.remove();
-});
-
-test('Tab moves from row to row; ArrowRight reaches the ⋯ menu, whose Rename, Archive and Delete work by keyboard', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('Tab moves from row to row; ArrowRight reaches the ⋯ menu, whose Rename, Archive and Delete work by keyboard', async ({ page, baton }) => {
+  await baton.open();
   const rows = baton.threadItems;
   await expect(rows).toHaveCount(10);
 
@@ -121,13 +111,12 @@ test('Tab moves from row to row; ArrowRight reaches the ⋯ menu, whose Rename, 
   await expect(page.getByTestId('deleted-thread-toast')).toContainText('Yesterday’s plan');
 });
 
-test('each row says how long ago it changed, the exact date on hover, and moves on as time passes', async ({ page }) => {
+test('each row says how long ago it changed, the exact date on hover, and moves on as time passes', async ({ page, baton }) => {
   // The page's clock stands still 4 min 50 s after the newest thread changed, until the test moves it.
   const start = new Date(NEWEST.getTime() + 4 * MINUTE + 50_000);
   await page.clock.install({ time: start });
   await page.clock.pauseAt(start);
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+  await baton.open();
 
   const timeOf = (title: string) => baton.threadItem(title).first().getByTestId('thread-time');
   const fresh = timeOf('Fresh notes');
@@ -146,9 +135,8 @@ test('each row says how long ago it changed, the exact date on hover, and moves 
   await expect(timeOf('Fix the build')).toHaveText(/^1 h ago,/);
 });
 
-test('threads of the same title show their agent and how their last message began; others do not', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('threads of the same title show their agent and how their last message began; others do not', async ({ page, baton }) => {
+  await baton.open();
   const builds = baton.threadItem('Fix the build');
   await expect(builds).toHaveCount(2);
   await expect(builds.nth(0).getByTestId('thread-detail')).toContainText(LINKER);
@@ -164,9 +152,8 @@ test('threads of the same title show their agent and how their last message bega
   await expect(page.getByTestId('thread-detail')).toHaveCount(0);
 });
 
-test('the list, its ⋯ menu and a shared title have no serious accessibility violation, light or dark', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('the list, its ⋯ menu and a shared title have no serious accessibility violation, light or dark', async ({ page, baton }) => {
+  await baton.open();
   await baton.openThreadMenu('Fresh notes');
   await expect(page.getByTestId('thread-detail')).toHaveCount(2);
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -177,9 +164,8 @@ test('the list, its ⋯ menu and a shared title have no serious accessibility vi
   }
 });
 
-test('the first Tab shows the skip link, which takes focus to the prompt', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('the first Tab shows the skip link, which takes focus to the prompt', async ({ page, baton }) => {
+  await baton.open();
   await page.keyboard.press('Tab');
   const skip = page.getByTestId('skip-to-prompt');
   await expect(skip).toBeFocused();
@@ -192,9 +178,8 @@ test('the first Tab shows the skip link, which takes focus to the prompt', async
 test.describe('on a 390 × 844 phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('the thread list shows at least seven whole rows', async ({ page }) => {
-    const baton = new BatonPage(page);
-    await baton.open(relay.url);
+  test('the thread list shows at least seven whole rows', async ({ page, baton }) => {
+    await baton.open();
     await page.getByTestId('pane-tab-threads').tap();
     await expect(baton.threadItems).toHaveCount(10);
     const list = await page.getByTestId('thread-list').boundingBox();
@@ -203,9 +188,8 @@ test.describe('on a 390 × 844 phone', () => {
     expect(whole.length, JSON.stringify({ list, boxes })).toBeGreaterThanOrEqual(7);
   });
 
-  test('the skip link shows the chat and focuses the prompt from the thread list', async ({ page }) => {
-    const baton = new BatonPage(page);
-    await baton.open(relay.url);
+  test('the skip link shows the chat and focuses the prompt from the thread list', async ({ page, baton }) => {
+    await baton.open();
     await page.getByTestId('pane-tab-threads').tap();
     await page.getByTestId('skip-to-prompt').focus();
     await page.keyboard.press('Enter');

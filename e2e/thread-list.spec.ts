@@ -4,21 +4,15 @@
  * entry and jumps to it; filters and archive; delete asks first and can be undone, in every tab; a
  * thread exists only once its first prompt is sent.
  */
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { createGate, type Gate } from '../server/demo-model/testing/gate';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
 import type { ModelScript } from '../server/demo-model/scripted-reply';
+import { expect, test } from './fixtures/baton-test';
 import { BatonPage } from './support/baton-page';
 import { longThreadEntries, seedLongThread } from './support/long-thread';
 import { echoScript } from './support/model-scripts';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
-let model: ScriptedModelServer;
-let relay: RelayProcess;
 /** Holds an answer to a prompt that asks to take it slowly, until the test opens it. */
 let slowAnswer: Gate;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
 
 /** A word found in one entry only, far above where a long thread opens. */
 const BURIED_WORD = 'quetzalcoatl';
@@ -30,23 +24,23 @@ const echoOrHold: ModelScript = (request) =>
     ? { blocks: [{ type: 'text', text: 'Thinking it over, one course at a time.' }], beforeDelta: (index) => (index === 2 ? slowAnswer.promise : undefined) }
     : echoScript(request);
 
-test.beforeEach(async () => {
-  slowAnswer = createGate();
-  model = await startScriptedModelServer({ script: echoOrHold });
-  workspace = await makeTempFolder('thread-list');
-  const dataDir = path.join(workspace.path, '.baton');
-  const entries = longThreadEntries(400);
-  entries[BURIED_AT] = { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: `The old answer mentioned ${BURIED_WORD} once, in passing.` }] };
-  await seedLongThread(dataDir, entries);
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
+test.use({
+  modelOptions: { script: echoOrHold },
+  workspaceOptions: {
+    prepare: (workspace) => {
+      const entries = longThreadEntries(400);
+      entries[BURIED_AT] = { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: `The old answer mentioned ${BURIED_WORD} once, in passing.` }] };
+      return seedLongThread(workspace.dataDir, entries);
+    },
+  },
 });
 
-test.afterEach(async () => {
-  slowAnswer.open();
-  await relay.stop();
-  await model.close();
-  await workspace.remove();
+test.beforeEach(() => {
+  slowAnswer = createGate();
 });
+
+// The held answer lets go, so that the relay can stop.
+test.afterEach(() => slowAnswer.open());
 
 async function sendAndFinish(baton: BatonPage, prompt: string): Promise<void> {
   await baton.send(prompt);
@@ -54,9 +48,8 @@ async function sendAndFinish(baton: BatonPage, prompt: string): Promise<void> {
   await baton.expectTurnFinished();
 }
 
-test('a thread is created by its first prompt, not by New thread, and its address survives a reload', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a thread is created by its first prompt, not by New thread, and its address survives a reload', async ({ page, baton, relay }) => {
+  await baton.open();
   await expect(baton.threadItems).toHaveCount(1);
   await baton.newThread();
   await baton.newThread();
@@ -80,9 +73,8 @@ test('a thread is created by its first prompt, not by New thread, and its addres
   await expect(baton.composer).toBeVisible();
 });
 
-test('back and forward move between the threads opened, and a second tab opens the address', async ({ page, context }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('back and forward move between the threads opened, and a second tab opens the address', async ({ page, context, baton, relay }) => {
+  await baton.open();
   await baton.newThread();
   await sendAndFinish(baton, 'First errand');
   const firstPath = baton.path();
@@ -107,7 +99,7 @@ test('back and forward move between the threads opened, and a second tab opens t
   await expect(second.userMessages).toHaveText(['First errand']);
 });
 
-test('two tabs see threads created, renamed and deleted in either', async ({ page, context }) => {
+test('two tabs see threads created, renamed and deleted in either', async ({ page, context, relay }) => {
   const first = new BatonPage(page);
   await first.open(relay.url);
   const second = new BatonPage(await context.newPage());
@@ -144,7 +136,7 @@ test('two tabs see threads created, renamed and deleted in either', async ({ pag
   await expect(second.userMessages).toHaveText(['Shared shopping list']);
 });
 
-test('a turn running in one tab is marked in the other, a status filter finds it, and the mark goes when it finishes there', async ({ page, context }) => {
+test('a turn running in one tab is marked in the other, a status filter finds it, and the mark goes when it finishes there', async ({ page, context, relay }) => {
   const first = new BatonPage(page);
   await first.open(relay.url);
   const second = new BatonPage(await context.newPage());
@@ -177,9 +169,8 @@ test('a turn running in one tab is marked in the other, a status filter finds it
   await expect(second.threadItems).toHaveCount(2);
 });
 
-test('an archived thread leaves the list, is found under Archived, and comes back when unarchived', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('an archived thread leaves the list, is found under Archived, and comes back when unarchived', async ({ page, baton }) => {
+  await baton.open();
   await baton.newThread();
   await sendAndFinish(baton, 'Old receipts');
 
@@ -203,9 +194,8 @@ test('an archived thread leaves the list, is found under Archived, and comes bac
   await expect(baton.threadItems).toHaveCount(2);
 });
 
-test('search finds a word inside an old entry and opens the thread at it', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('search finds a word inside an old entry and opens the thread at it', async ({ page, baton }) => {
+  await baton.open();
   await page.getByTestId('thread-search').fill(BURIED_WORD);
   const result = baton.threadItem('A long session');
   await expect(result.getByTestId('search-snippet')).toContainText(`mentioned ${BURIED_WORD} once`);
@@ -220,9 +210,8 @@ test('search finds a word inside an old entry and opens the thread at it', async
   await expect(page.getByTestId('thread-list-empty')).toHaveText('No threads match.');
 });
 
-test('delete asks first, and Undo brings the thread back whole', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('delete asks first, and Undo brings the thread back whole', async ({ page, baton }) => {
+  await baton.open();
   await baton.newThread();
   await sendAndFinish(baton, 'Keep this one');
 

@@ -8,71 +8,38 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
 import { TOKEN_EXPIRED_MESSAGE } from '../components/baton-client/explain-refusal';
-import { startScriptedModelServer, type ScriptedModelServer } from '../server/demo-model/scripted-model-server';
-import { BatonPage } from './support/baton-page';
-import { echoScript } from './support/model-scripts';
+import { expect, test } from './fixtures/baton-test';
 import { connectRelayClient, isTurnFinished } from './support/relay-client';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const run = promisify(execFile);
 
-let model: ScriptedModelServer;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-let dataDir: string;
-const relays: RelayProcess[] = [];
+// The relays get no BATON_TOKEN: their token is the data folder's, the same after a restart.
 
-test.beforeEach(async () => {
-  model = await startScriptedModelServer({ script: echoScript });
-  workspace = await makeTempFolder('token-file');
-  dataDir = path.join(workspace.path, '.baton');
-});
-
-test.afterEach(async () => {
-  await Promise.all(relays.splice(0).map((relay) => relay.stop()));
-  await model.close();
-  await workspace.remove();
-});
-
-/** A relay without BATON_TOKEN: its token is the data folder's. */
-async function launch(port?: number): Promise<RelayProcess> {
-  const relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url, port });
-  relays.push(relay);
-  return relay;
-}
-
-async function stop(relay: RelayProcess): Promise<void> {
-  relays.splice(relays.indexOf(relay), 1);
-  await relay.stop();
-}
-
-test('a restart on the same data folder: the open tab rejoins by itself and shows what was recorded while it was away', async ({ page }) => {
-  const baton = new BatonPage(page);
-  const first = await launch();
-  await baton.open(first.url);
+test('a restart on the same data folder: the open tab rejoins by itself and shows what was recorded while it was away', async ({ page, baton, relay: first, startRelay }) => {
+  await baton.open();
   await baton.send('Before the restart');
   await expect(baton.assistantMessages.last()).toContainText('You said: Before the restart');
   const threadId = baton.path().replace('/t/', '');
   const port = Number(new URL(first.origin).port);
 
-  await stop(first);
+  await first.stop();
   const notice = page.getByTestId('connection-notice');
   await expect(notice).toContainText('Retrying');
 
   // While the tab cannot reach it (another port), a relay on the same data folder records a turn.
-  const meanwhile = await launch();
+  const meanwhile = await startRelay();
   expect(meanwhile.token).toBe(first.token);
   const client = await connectRelayClient(meanwhile);
   await client.rpc.request('openThread', { threadId });
   await client.rpc.request('chat/prompt', { chatId: threadId, message: 'Asked while the tab was away' });
   await client.until(isTurnFinished);
   client.close();
-  await stop(meanwhile);
+  await meanwhile.stop();
 
   // Back where the tab looks for it, with the same token: no new URL to open.
-  const again = await launch(port);
+  const again = await startRelay({ port });
   expect(again.token).toBe(first.token);
   await baton.expectConnected();
   await expect(notice).toHaveCount(0);
@@ -83,13 +50,11 @@ test('a restart on the same data folder: the open tab rejoins by itself and show
   await expect(baton.assistantMessages.last()).toContainText('You said: After the restart');
 });
 
-test('`baton token --rotate` logs the open tab out with what to do; the new URL signs it in again', async ({ page }) => {
-  const baton = new BatonPage(page);
-  const relay = await launch();
-  await baton.open(relay.url);
+test('`baton token --rotate` logs the open tab out with what to do; the new URL signs it in again', async ({ page, baton, relay, workspace }) => {
+  await baton.open();
   const port = Number(new URL(relay.origin).port);
 
-  const rotated = await run(process.execPath, [path.join(PROJECT_ROOT, 'bin/baton.mjs'), 'token', '--rotate', '--data-dir', dataDir, '--port', String(port)], {
+  const rotated = await run(process.execPath, [path.join(PROJECT_ROOT, 'bin/baton.mjs'), 'token', '--rotate', '--data-dir', workspace.dataDir, '--port', String(port)], {
     cwd: workspace.path,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' },
   });

@@ -2,9 +2,14 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
 
 export class BatonPage {
-  constructor(readonly page: Page) {}
+  /** `home`: the address `open()` goes to when given none, the relay's own. */
+  constructor(
+    readonly page: Page,
+    readonly home?: string,
+  ) {}
 
-  async open(url: string): Promise<void> {
+  async open(url = this.home): Promise<void> {
+    if (url === undefined) throw new Error('open() needs an address: this page object was made without one');
     await this.page.goto(url);
     await this.expectConnected();
   }
