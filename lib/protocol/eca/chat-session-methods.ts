@@ -8,6 +8,11 @@
 import { z } from 'zod';
 import { MAX_THREAD_TITLE_LENGTH } from '../thread-list-methods';
 
+/** Each says what is wrong in words an editor can show. */
+const ChatIdSchema = z.string({ error: 'chatId must be a chat id (a string)' }).min(1, 'chatId is empty');
+const ContentIdSchema = z.string({ error: 'contentId must be a content id (a string)' }).min(1, 'contentId is empty');
+const TitleSchema = z.string({ error: 'a title must be a string' }).trim().min(1, 'a title cannot be empty').max(MAX_THREAD_TITLE_LENGTH);
+
 /** Absent (or `null`) params list every chat; `limit` keeps the most recently changed ones. */
 export const ChatListParamsSchema = z.object({ limit: z.number().int().positive().optional() }).optional();
 
@@ -27,7 +32,7 @@ export const ChatListResultSchema = z.object({ chats: z.array(ChatSummarySchema)
  * Opens a stored chat: the server sends `chat/opened`, then its history as `chat/contentReceived`
  * notifications (as a live turn sends them), then answers.
  */
-export const ChatOpenParamsSchema = z.object({ chatId: z.string().min(1, 'chatId is empty') });
+export const ChatOpenParamsSchema = z.object({ chatId: ChatIdSchema });
 export const ChatOpenResultSchema = z.object({ found: z.literal(true), chatId: z.string(), title: z.string() });
 
 /**
@@ -37,9 +42,9 @@ export const ChatOpenResultSchema = z.object({ found: z.literal(true), chatId: z
  */
 export const ChatUpdateParamsSchema = z
   .object({
-    chatId: z.string().min(1, 'chatId is empty'),
-    title: z.string().trim().min(1, 'a title cannot be empty').max(MAX_THREAD_TITLE_LENGTH).optional(),
-    trust: z.boolean().optional(),
+    chatId: ChatIdSchema,
+    title: TitleSchema.optional(),
+    trust: z.boolean({ error: 'trust must be true or false' }).optional(),
   })
   .refine((params) => params.title !== undefined || params.trust !== undefined, 'chat/update needs a title or trust');
 export const ChatUpdateResultSchema = z.object({
@@ -55,12 +60,12 @@ export const ChatUpdateResultSchema = z.object({
  * `chat/fork` take.
  */
 export const ChatAddFlagParamsSchema = z.object({
-  chatId: z.string().min(1, 'chatId is empty'),
-  contentId: z.string().min(1, 'contentId is empty'),
-  text: z.string().trim().min(1, 'a flag needs a text').max(MAX_THREAD_TITLE_LENGTH),
+  chatId: ChatIdSchema,
+  contentId: ContentIdSchema,
+  text: z.string({ error: 'a flag needs a text' }).trim().min(1, 'a flag needs a text').max(MAX_THREAD_TITLE_LENGTH),
 });
 export const ChatAddFlagResultSchema = z.object({ chatId: z.string(), contentId: z.string(), text: z.string() });
 
 /** `contentId` is the flag's own id (the answer to `chat/addFlag`). */
-export const ChatRemoveFlagParamsSchema = z.object({ chatId: z.string().min(1, 'chatId is empty'), contentId: z.string().min(1, 'contentId is empty') });
+export const ChatRemoveFlagParamsSchema = z.object({ chatId: ChatIdSchema, contentId: ContentIdSchema });
 export const ChatRemoveFlagResultSchema = z.looseObject({});
