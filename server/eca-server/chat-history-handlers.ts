@@ -64,11 +64,13 @@ export function registerChatHistoryHandlers(serve: EcaServing, notify: EcaNotify
     return {};
   });
 
-  // The new chat holds the message and its answer; the editor learns of it from chat/opened.
+  // The new chat holds the message and its answer (a flag marks the end of such a turn, eca-flags.ts);
+  // the editor learns of it from chat/opened.
   serve.request('chat/fork', async ({ chatId, contentId }, backend) => {
     await backend.chats.inOrder(chatId, () => Promise.resolve());
     const threadId = await knownThread(backend, chatId);
-    const { index, entries } = await userMessageEntry(backend.hub, backend.store, threadId, contentId);
+    const messageId = backend.chats.flags.find(chatId, contentId)?.messageContentId ?? contentId;
+    const { index, entries } = await userMessageEntry(backend.hub, backend.store, threadId, messageId);
     if (await backend.hub.isRunning(threadId)) throw requestFailed('The answer to that message is still coming; fork once the turn has ended.');
     const fork = await asEcaError(() => forkThreadAt(backend, threadId, turnEnd(entries, index)));
     log(`chat ${chatId} forked at ${contentId} into ${fork.id}`);
@@ -89,7 +91,7 @@ async function asEcaError<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-async function knownThread(backend: EcaBackend, chatId: string): Promise<string> {
+export async function knownThread(backend: EcaBackend, chatId: string): Promise<string> {
   const threadId = await backend.chats.threadOf(chatId);
   if (threadId === undefined) throw invalidParams(`There is no chat ${chatId}.`);
   return threadId;
@@ -117,7 +119,7 @@ async function deleteQuietly(hub: EcaBackend['hub'], threadId: string): Promise<
 }
 
 /** The kept contents, as the editor gets them live, but no progress (no turn runs). */
-function replay(notify: EcaNotify, chatId: string, threadId: string, events: readonly ThreadEvent[]): void {
+export function replay(notify: EcaNotify, chatId: string, threadId: string, events: readonly ThreadEvent[]): void {
   const translator = new EcaContentTranslator();
   for (const { seq, role, content } of events) {
     if (content.type === 'progress') continue;

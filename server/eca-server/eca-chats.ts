@@ -11,6 +11,7 @@
  */
 import type { ThreadStore } from '../store/thread-store';
 import type { PromptOptions } from '../hub/thread-session';
+import { EcaFlags } from './eca-flags';
 
 export interface QueuedPrompt {
   message: string;
@@ -32,6 +33,8 @@ export class EcaChats {
   private readonly lastOperation = new Map<string, Promise<unknown>>();
   /** The selection of every chat without one of its own (the editor's session-wide choice). */
   readonly everyChat: ChatSelection = {};
+  /** The editor's flags, by chat (`chat/addFlag`). */
+  readonly flags = new EcaFlags();
 
   constructor(private readonly store: Pick<ThreadStore, 'getThread'>) {}
 
@@ -68,6 +71,7 @@ export class EcaChats {
       this.queued.delete(threadId);
     }
     this.selections.delete(chatId);
+    this.flags.forgetChat(chatId);
   }
 
   /** What a prompt of `chatId` uses when it names neither a behaviour nor a model. */

@@ -17,6 +17,7 @@ import { RpcConnection } from '../../lib/rpc/rpc-connection';
 import { createStdioTransport } from '../rpc/stdio-transport';
 import { registerChatHandlers } from './chat-handlers';
 import { registerChatHistoryHandlers, type EcaNotify } from './chat-history-handlers';
+import { registerChatSessionHandlers } from './chat-session-handlers';
 import { openEcaBackend, type EcaBackend } from './eca-backend';
 import { DEFAULT_BEHAVIOR, initializeResult, startupConfig } from './eca-config';
 import { EcaContentTranslator } from './eca-contents';
@@ -169,6 +170,7 @@ export function runEcaServer(options: EcaServerOptions): RunningEcaServer {
   const notify: EcaNotify = (method, params) => connection.notify(method, params);
   registerChatHandlers(serving, notify, log);
   registerChatHistoryHandlers(serving, notify, log);
+  registerChatSessionHandlers(serving, notify, log);
 
   connection.onRequest('shutdown', async () => {
     lifecycle.assertRunning('shutdown');

@@ -26,8 +26,9 @@ export const ChatClearParamsSchema = z.object({ chatId: z.string(), messages: z.
 export const ChatClearResultSchema = z.looseObject({});
 
 /**
- * A new chat with the messages up to and including `contentId`; the server announces it with
- * `chat/opened`, then sends its messages.
+ * A new chat with the messages up to and including `contentId` (a user message: with its answer;
+ * or a flag, chat-session-methods.ts: up to the flag); the server announces it with `chat/opened`,
+ * then sends its messages.
  */
 export const ChatForkParamsSchema = z.object({ chatId: z.string(), contentId: z.string() });
 export const ChatForkResultSchema = z.looseObject({});

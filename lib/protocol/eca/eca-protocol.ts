@@ -27,6 +27,18 @@ import {
   ChatRollbackResultSchema,
 } from './chat-history-methods';
 import {
+  ChatAddFlagParamsSchema,
+  ChatAddFlagResultSchema,
+  ChatListParamsSchema,
+  ChatListResultSchema,
+  ChatOpenParamsSchema,
+  ChatOpenResultSchema,
+  ChatRemoveFlagParamsSchema,
+  ChatRemoveFlagResultSchema,
+  ChatUpdateParamsSchema,
+  ChatUpdateResultSchema,
+} from './chat-session-methods';
+import {
   ChatContentReceivedParamsSchema,
   ChatDeleteParamsSchema,
   ChatDeleteResultSchema,
@@ -64,6 +76,7 @@ import {
   McpStopServerParamsSchema,
   ToolServerUpdatedParamsSchema,
 } from './tool-servers';
+import { unsupportedEcaRequests, unsupportedRequestDefinitions, type UnsupportedEcaRequest } from './unsupported-methods';
 
 const ecaMethods = {
   requests: {
@@ -77,6 +90,12 @@ const ecaMethods = {
     'chat/clear': { params: ChatClearParamsSchema, result: ChatClearResultSchema },
     'chat/rollback': { params: ChatRollbackParamsSchema, result: ChatRollbackResultSchema },
     'chat/fork': { params: ChatForkParamsSchema, result: ChatForkResultSchema },
+    'chat/list': { params: ChatListParamsSchema, result: ChatListResultSchema },
+    'chat/open': { params: ChatOpenParamsSchema, result: ChatOpenResultSchema },
+    'chat/update': { params: ChatUpdateParamsSchema, result: ChatUpdateResultSchema },
+    'chat/addFlag': { params: ChatAddFlagParamsSchema, result: ChatAddFlagResultSchema },
+    'chat/removeFlag': { params: ChatRemoveFlagParamsSchema, result: ChatRemoveFlagResultSchema },
+    ...unsupportedRequestDefinitions,
     'editor/getDiagnostics': {
       // A server may send `params: null` for "every workspace".
       params: EditorGetDiagnosticsParamsSchema.optional(),
@@ -143,6 +162,12 @@ export const ecaMethodDirections = {
   'chat/clear': 'client-to-server',
   'chat/rollback': 'client-to-server',
   'chat/fork': 'client-to-server',
+  'chat/list': 'client-to-server',
+  'chat/open': 'client-to-server',
+  'chat/update': 'client-to-server',
+  'chat/addFlag': 'client-to-server',
+  'chat/removeFlag': 'client-to-server',
+  ...(Object.fromEntries(Object.keys(unsupportedEcaRequests).map((method) => [method, 'client-to-server'])) as Record<UnsupportedEcaRequest, 'client-to-server'>),
   'editor/getDiagnostics': 'server-to-client',
   initialized: 'client-to-server',
   exit: 'client-to-server',
