@@ -11,9 +11,8 @@ import { UnknownThreadError } from '../hub/thread-hub';
 import type { EcaBackend } from './eca-backend';
 import { EcaContentTranslator } from './eca-contents';
 import { forkThreadAt, rewindThreadTo } from '../rewind/thread-history-edits';
-import { RewindPointError } from '../rewind/user-messages';
 import { copyIntoNewThread, turnEnd, userMessageEntry } from './chat-history';
-import { invalidParams, requestFailed } from './eca-server-errors';
+import { asEcaRpc, invalidParams, requestFailed } from './eca-server-errors';
 import type { EcaServing } from './eca-serving';
 
 export type EcaNotify = <N extends NotificationMethod<EcaProtocol>>(method: N, params: NotificationParams<EcaProtocol, N>) => void;
@@ -54,7 +53,7 @@ export function registerChatHistoryHandlers(serve: EcaServing, notify: EcaNotify
       if (what.includes('tools')) notify('$/showMessage', { type: 'warning', message: 'Baton undoes file changes together with the messages that made them; nothing was rolled back.' });
       return {};
     }
-    const result = await asEcaError(() => rewindThreadTo(backend, threadId, index, { restoreFiles: what.includes('tools') }));
+    const result = await asEcaRpc(() => rewindThreadTo(backend, threadId, index, { restoreFiles: what.includes('tools') }));
     if (result.conflicts.length > 0) {
       const files = result.conflicts.map((conflict) => `${conflict.path}: ${conflict.reason}`).join('\n');
       notify('$/showMessage', { type: 'warning', message: `These files were left as they are:\n${files}` });
@@ -72,7 +71,7 @@ export function registerChatHistoryHandlers(serve: EcaServing, notify: EcaNotify
     const messageId = backend.chats.flags.find(chatId, contentId)?.messageContentId ?? contentId;
     const { index, entries } = await userMessageEntry(backend.hub, backend.store, threadId, messageId);
     if (await backend.hub.isRunning(threadId)) throw requestFailed('The answer to that message is still coming; fork once the turn has ended.');
-    const fork = await asEcaError(() => forkThreadAt(backend, threadId, turnEnd(entries, index)));
+    const fork = await asEcaRpc(() => forkThreadAt(backend, threadId, turnEnd(entries, index)));
     log(`chat ${chatId} forked at ${contentId} into ${fork.id}`);
     notify('chat/opened', { chatId: fork.id, title: fork.title });
     replay(notify, fork.id, fork.id, await backend.store.getEventsAfter(fork.id, 0));
@@ -81,15 +80,6 @@ export function registerChatHistoryHandlers(serve: EcaServing, notify: EcaNotify
   });
 }
 
-/** A point that is no user message is the editor's bad parameter. */
-async function asEcaError<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof RewindPointError) throw invalidParams(error.message);
-    throw error;
-  }
-}
 
 export async function knownThread(backend: EcaBackend, chatId: string): Promise<string> {
   const threadId = await backend.chats.threadOf(chatId);

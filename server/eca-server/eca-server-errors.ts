@@ -6,8 +6,7 @@
  */
 import { ErrorCodes } from '../../lib/protocol/json-rpc';
 import { invalidRequest, RpcError } from '../../lib/rpc/errors';
-import { ThreadBusyError } from '../hub/thread-session';
-import { UnknownThreadError } from '../hub/thread-hub';
+import { RelayError, type RelayErrorCode } from '../../lib/rpc/relay-error';
 
 export const LspErrorCodes = {
   /** LSP: a request other than `initialize` arrived before the server was initialized. */
@@ -30,13 +29,20 @@ export const requestFailed = (message: string) => new RpcError(LspErrorCodes.Req
 export const invalidParams = (message: string) => new RpcError(ErrorCodes.InvalidParams, message);
 
 /**
- * Turns the hub's own failures (string codes) into what an editor is answered with: a chat id that
- * names no chat is a bad parameter; a chat whose turn still runs is a request that failed.
+ * The relay's own failures (string codes) an editor can meet, by code: a chat id that names no chat,
+ * or a point that is no user message, is a bad parameter; a chat whose turn still runs is a request
+ * that failed. Any other error goes on as it is.
  */
+const ECA_ERRORS: Partial<Record<RelayErrorCode, (message: string) => RpcError>> = {
+  'unknown-thread': invalidParams,
+  'invalid-rewind-point': invalidParams,
+  'thread-busy': requestFailed,
+};
+
 export function toEcaRpcError(error: unknown): unknown {
-  if (error instanceof UnknownThreadError) return invalidParams(error.message);
-  if (error instanceof ThreadBusyError) return requestFailed(error.message);
-  return error;
+  if (!(error instanceof RelayError)) return error;
+  const answer = ECA_ERRORS[(error as RelayError).code];
+  return answer ? answer(error.message) : error;
 }
 
 /** Runs a handler, answering the hub's failures as JSON-RPC errors. */
