@@ -151,11 +151,20 @@ test('new entries arriving while the reader is scrolled up show "Jump to latest"
   await expect(jump).toHaveCount(0);
 });
 
-test('answers passed by in a drag faster than anyone reads show their Markdown once the list stops', async ({ page }) => {
+test('entries passed by in a drag faster than anyone reads show as placeholders, then fully rendered where the list stops, without a jump', async ({ page }) => {
   const baton = new BatonPage(page);
   await baton.open(relay.url);
   await baton.threadItems.first().click();
   await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+  // Whether the list drew a placeholder at any moment of the drag: they are gone once it stops.
+  await list(page).evaluate((element) => {
+    const seen = new MutationObserver(() => {
+      if (!element.querySelector('[data-testid="entry-placeholder"]')) return;
+      element.dataset.placeholderSeen = 'true';
+      seen.disconnect();
+    });
+    seen.observe(element, { childList: true, subtree: true });
+  });
 
   // Dragged up a screen and more every frame, as by the scrollbar, then let go.
   await list(page).evaluate(
@@ -170,6 +179,18 @@ test('answers passed by in a drag faster than anyone reads show their Markdown o
         requestAnimationFrame(step);
       }),
   );
+  await expect(list(page)).toHaveAttribute('data-placeholder-seen', 'true');
+  // Once stopped, the entries are drawn again: the one at the top of the view stays where it is
+  // as they are measured, parsed and highlighted.
+  await expect(list(page).locator('[data-testid="entry-placeholder"]')).toHaveCount(0);
+  const topEntry = () =>
+    list(page).evaluate((element) => {
+      const top = element.getBoundingClientRect().top;
+      const entry = [...element.querySelectorAll<HTMLElement>('[data-entry-index]')].find((item) => item.getBoundingClientRect().bottom > top + 1);
+      return entry ? { index: entry.dataset.entryIndex, top: Math.round(entry.getBoundingClientRect().top) } : null;
+    });
+  const stoppedAt = await topEntry();
+  expect(stoppedAt).not.toBeNull();
   // Every answer in the page (in view and in the list's margin) is rendered by the Markdown
   // renderer, not left as its sketch: its heading and its highlighted code are there.
   const answers = list(page).locator('[data-testid="message-assistant"]');
@@ -177,4 +198,8 @@ test('answers passed by in a drag faster than anyone reads show their Markdown o
   await expect(list(page).locator('[data-sketch="true"]')).toHaveCount(0);
   await expect(answers.first().locator('h3')).toHaveCount(1);
   await expect(answers.first().locator('[data-testid="code-block"][data-highlighted="true"]')).toHaveCount(1);
+  await expect(list(page).locator('[data-testid="code-block"]:not([data-highlighted="true"])')).toHaveCount(0);
+  // Two frames: a correction of the list's place for what it measured has happened by then.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await topEntry()).toEqual(stoppedAt);
 });

@@ -1,12 +1,13 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { VirtuosoHandle } from 'react-virtuoso';
 import { selectOpenChat } from '../../stores/baton-store';
 import { entryCount } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
+import { EntryPlaceholder, entryScrollSeek } from './entry-placeholder';
 import { noteListScroll } from './fast-scroll';
 import { JumpToLatestButton } from './jump-to-latest-button';
 import { JumpToStartButton } from './jump-to-start-button';
@@ -33,6 +34,8 @@ const MARGIN_PX = 800;
  * it is what moves it on.
  */
 const PREFETCH_ENTRIES = 200;
+/** One object for every render: the list starts its parts over when given new ones. */
+const LIST_COMPONENTS = { ScrollSeekPlaceholder: EntryPlaceholder };
 
 /**
  * The open thread, virtualised: only the entries on screen and a margin around them are in the
@@ -73,6 +76,8 @@ export function ChatEntries() {
     jumpShown.current = reachesEnd;
   }
   const holdingFocus = useFocusedEntry(list, pinnedToBottom, { threadId, firstIndex, count, reachesEnd }, jumpShown);
+  // Placeholders only for the reader's own drag: the list's moves to the end or to a found entry show the entries.
+  const scrollSeek = useMemo(() => entryScrollSeek(() => !pinnedToBottom.current && !holdingFocus.current), [holdingFocus]);
   const entryTarget = useBatonStore((state) => state.entryTarget);
   useEntryHash();
 
@@ -262,6 +267,8 @@ export function ChatEntries() {
           if (endIndex >= firstIndex + count - 1) void loadNewerEntries(threadId);
         }}
         computeItemKey={(index) => index}
+        scrollSeekConfiguration={scrollSeek}
+        components={LIST_COMPONENTS}
         itemContent={(index) => <ChatEntry index={index} />}
       />
       {newerUnseen || !reachesEnd ? <JumpToLatestButton onClick={goToLatest} /> : null}
