@@ -18,7 +18,11 @@ describe('percentile', () => {
 describe('interleaved', () => {
   it('alternates which contender runs first and keeps each one\'s results apart', async () => {
     const order: string[] = [];
-    const results = await interleaved(3, [async () => (order.push('a'), 'a'), async () => (order.push('b'), 'b')]);
+    const runAs = (name: string) => async () => {
+      order.push(name);
+      return name;
+    };
+    const results = await interleaved(3, [runAs('a'), runAs('b')]);
     expect(order).toEqual(['a', 'b', 'b', 'a', 'a', 'b']);
     expect(results).toEqual([['a', 'a', 'a'], ['b', 'b', 'b']]);
   });

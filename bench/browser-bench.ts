@@ -163,7 +163,11 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
     const longThreadId = await seedLongThread(dataDir, entries);
     const startRelay = () => startRelayProcess({ workspaceRoot: workspace.path, dataDir, modelBaseUrl: model.url });
     // The cold scenarios restart it: the relay stopped last is the one running now.
-    const streamTarget = new BatonStreamTarget(await startRelay(), async (running) => (await running.stop(), startRelay()), longThreadId);
+    const restartRelay = async (running: Awaited<ReturnType<typeof startRelay>>) => {
+      await running.stop();
+      return startRelay();
+    };
+    const streamTarget = new BatonStreamTarget(await startRelay(), restartRelay, longThreadId);
     cleanups.unshift(() => streamTarget.current().stop());
     let baselinePage = await startBaselinePage(entries, pieces, PIECE_GAP_MS);
     cleanups.unshift(() => baselinePage.close());

@@ -6,6 +6,7 @@
  * passed, and a server that has not finished within the grace period is shut down.
  */
 import type { ChatPromptParams } from '../../../lib/protocol/eca-chat';
+import type { ChatPromptResult } from '../../../lib/protocol/eca/chat-methods';
 import type { AgentTurn } from '../agent-backend';
 import { STOP_GRACE_MS, stopWithGrace, TURN_END_AFTER_STOP_MS } from '../external/stop-with-grace';
 import { afterAbort } from '../external/until-aborted';
@@ -44,7 +45,7 @@ export async function runEcaPrompt(
   });
   const body = (async () => {
     try {
-      let answer;
+      let answer: ChatPromptResult;
       try {
         answer = await rpc.request('chat/prompt', params, { signal: givenUp.signal });
       } catch (error) {

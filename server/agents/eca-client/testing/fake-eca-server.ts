@@ -111,7 +111,10 @@ const handlers: Record<string, (params: Params) => unknown> = {
     const chat = chats.get(chatId ?? '');
     if (chat) chat.stopped = true;
   },
-  'chat/delete': ({ chatId }) => (chats.delete(chatId ?? ''), {}),
+  'chat/delete': ({ chatId }) => {
+    chats.delete(chatId ?? '');
+    return {};
+  },
   'chat/selectedAgentChanged': (params) => {
     if (!current) return;
     behavior = String(params.agent ?? behavior);
@@ -172,7 +175,7 @@ async function runTurn(chat: Chat, message: string, params: Record<string, unkno
       content(chat, 'assistant', { type: 'text', text: 'About to crash.' });
       await sleep(20);
       log('crashing as asked');
-      process.exit(3);
+      return process.exit(3);
     case 'stubborn':
     case 'slow':
       for (let index = 0; index < 600 && (keyword === 'stubborn' || !chat.stopped); index++) {
