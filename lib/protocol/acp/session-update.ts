@@ -87,7 +87,8 @@ export type AcpConfigOption = z.infer<typeof AcpConfigOptionSchema>;
 const updateOf = <K extends string, S extends z.core.$ZodLooseShape>(kind: K, shape: S) =>
   z.looseObject({ sessionUpdate: z.literal(kind), ...shape });
 
-const chunk = { content: AcpContentBlockSchema };
+/** `messageId`: chunks of one message share it; a new one starts another message. */
+const chunk = { content: AcpContentBlockSchema, messageId: lenient(z.string()) };
 
 export const AcpKnownSessionUpdateSchema = z.discriminatedUnion('sessionUpdate', [
   updateOf('user_message_chunk', chunk),

@@ -88,6 +88,11 @@ export const TextContentSchema = z.object({
   contexts: z.array(ChatContextSchema).optional(),
   /** Baton extension, on a user's prompt: the model chosen for it. Never sent to an ECA editor. */
   model: z.string().optional(),
+  /**
+   * Baton extension, on an agent's text: the message it belongs to (ACP `ContentChunk.messageId`).
+   * Text with another id than the message before it starts a message of its own.
+   */
+  messageId: z.string().optional(),
 });
 
 export const UrlContentSchema = z.object({ type: z.literal('url'), title: z.string(), url: z.string() });

@@ -64,7 +64,7 @@ export class AcpTurnMapper {
           await this.emit({ type: 'url', title: update.content.title ?? update.content.name ?? update.content.uri, url: update.content.uri });
         } else {
           const text = contentBlockText(update.content);
-          if (text !== '') await this.emit({ type: 'text', text });
+          if (text !== '') await this.emit({ type: 'text', text, ...(update.messageId ? { messageId: update.messageId } : {}) });
         }
         return;
       case 'agent_thought_chunk':

@@ -21,6 +21,7 @@
  * - "stubborn" like slow, but ignores session/cancel
  * - "crash"    writes to stderr and exits with code 3 mid-turn
  * - "codex-rm", "gemini-rm", "sneak": commands shaped as real or hostile agents send them (fake-command-calls.ts)
+ * - "messages" two messages told apart only by their `messageId` (chunks `msg-a`, `msg-a`, `msg-b`)
  * - "outputs"  finished commands as codex-acp, claude-agent-acp and Gemini CLI report them (real-tool-outputs.ts)
  *
  * Starts slowly when asked: FAKE_ACP_HOLD lists methods (`initialize`, `session/new`) whose first
@@ -169,6 +170,11 @@ function agent(connection: AgentSideConnection): Agent {
       if (has('sneak')) await sneakPastReadApproval(connection, sessionId, say);
       if (has('run')) await runTerminal(connection, sessionId);
       if (has('outputs')) await reportShapedCommands(connection, sessionId);
+      if (has('messages')) {
+        for (const [messageId, piece] of [['msg-a', 'First message, '], ['msg-a', 'still first.'], ['msg-b', 'Second message.']] as const) {
+          await update(sessionId, { sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text: piece } });
+        }
+      }
       if (has('slow') || has('stubborn')) {
         for (let word = 0; word < 600; word += 1) {
           if (cancelled.has(sessionId) && !has('stubborn')) return { stopReason: 'cancelled' };
