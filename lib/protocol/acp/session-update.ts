@@ -116,6 +116,12 @@ export const AcpSessionNotificationSchema = z.looseObject({
   update: z.looseObject({ sessionUpdate: z.string() }),
 });
 
+/** What Baton reads of a `session/request_permission` the agent cancelled: whose card to end. */
+export const AcpWithdrawnPermissionSchema = z.looseObject({
+  sessionId: z.string(),
+  toolCall: z.looseObject({ toolCallId: z.string() }),
+});
+
 export type AcpSessionUpdate =
   | { known: true; update: AcpKnownSessionUpdate }
   | { known: false; kind: string; problem?: string };
