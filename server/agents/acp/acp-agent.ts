@@ -114,7 +114,8 @@ export class AcpAgent implements AgentBackend {
       await this.updates;
       await mapper.finish();
       const usage = response?.usage;
-      if (usage && typeof usage.totalTokens === 'number') await turn.emit({ type: 'usage', sessionTokens: usage.totalTokens });
+      // The prompt's own count ends the turn's usage; the context and cost usage_update told stay on it.
+      if (usage && typeof usage.totalTokens === 'number') await turn.emit({ type: 'usage', sessionTokens: usage.totalTokens, ...mapper.lastUsage });
     } finally {
       if (this.activeTurns.get(session.sessionId) === active) this.activeTurns.delete(session.sessionId);
     }

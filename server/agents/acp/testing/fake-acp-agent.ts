@@ -151,6 +151,7 @@ function agent(connection: AgentSideConnection): Agent {
       if (has('odd')) {
         raw({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'future_kind', anything: 1 } } });
         raw({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'usage_update', used: null, size: null, cost: null } } });
+        raw({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'usage_update', used: 5, size: 0, cost: null } } });
         raw({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'tool_call', toolCallId: 'odd-1', title: 'Odd', kind: 'read', status: 'completed', locations: [{ path: 'x', line: null }], content: null, rawInput: null } } });
       }
       if (has('mode')) await update(sessionId, { sessionUpdate: 'current_mode_update', currentModeId: 'code' });
