@@ -35,6 +35,8 @@ import { AcpTurnMapper, type AgentStateListener } from './acp-update-mapper';
 
 /** How long a failed request waits to learn whether the agent itself went away. */
 const GONE_WAIT_MS = 1_000;
+/** How long the relay's shutdown waits for the agent to close its sessions. */
+const CLOSE_WAIT_MS = 2_000;
 /** Shown as the model until the agent says which it uses. */
 export const AGENT_CHOSEN_MODEL = 'chosen by the agent';
 /** One process serves every thread: the registry holds it under this key. */
@@ -142,6 +144,10 @@ export class AcpAgent implements AgentBackend {
 
   async close(): Promise<void> {
     this.terminals.releaseAll();
+    // The agent hears that Baton is done with each session it can close (`session/close`) before it
+    // is stopped; an agent slow to answer does not hold the relay's shutdown.
+    const closing = Promise.allSettled(this.sessions.threadIds().map((threadId) => this.closeThread(threadId)));
+    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
     const live = this.live.release(AGENT_PROCESS);
     this.sessions.clear();
     await (await live)?.shutdown();

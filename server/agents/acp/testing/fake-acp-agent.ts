@@ -29,7 +29,7 @@
  * Starts slowly when asked: FAKE_ACP_HOLD lists methods (`initialize`, `session/new`, `session/set_mode`) whose first
  * request is held, as a busy machine holds a real agent's, until the process gets SIGUSR2. It says
  * on stderr when it holds one (`fake-acp: holding <method> (pid <pid>)`) and of every prompt it
- * gets (`fake-acp: prompt <text>`), of each `$/cancel_request` (`fake-acp: cancel_request for <method>`) and of the answer to its edit permission, so a test can wait for those and act in between.
+ * gets (`fake-acp: prompt <text>`), of each session closed (`fake-acp: closed <sessionId>`), of each `$/cancel_request` (`fake-acp: cancel_request for <method>`) and of the answer to its edit permission, so a test can wait for those and act in between.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
@@ -118,7 +118,8 @@ function agent(connection: AgentSideConnection): Agent {
     async listSessions() {
       return { sessions: [...known].map((sessionId) => ({ sessionId, cwd: process.cwd() })) };
     },
-    async closeSession() {
+    async closeSession(request) {
+      process.stderr.write(`fake-acp: closed ${request.sessionId}\n`);
       return {};
     },
     async setSessionMode(request) {
