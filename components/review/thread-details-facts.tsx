@@ -4,6 +4,7 @@ import type { ThreadDetails } from '../../lib/protocol/thread-export';
 import { selectOpenChat } from '../../stores/baton-store';
 import { useAgentLabel } from '../agents/use-agent-label';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { ContextMeter } from './context-meter';
 import styles from './thread-header.module.css';
 import { lastTurnText, modelLimitsText, TOTAL_USAGE_MEANING, type UsageFigure } from './thread-usage-text';
 
@@ -11,7 +12,8 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 
 /**
  * The open thread's facts, in the details popover: agent, model, workspace, dates, and the same
- * total the header shows; then, when the agent reported them, its last turn and the model's limits.
+ * total the header shows; then, when the agent reported them, its last turn, its context in use and
+ * the model's limits.
  */
 export function ThreadDetailsFacts({ details, figure }: { details: ThreadDetails; figure: UsageFigure }) {
   const agentLabel = useAgentLabel(details.agent);
@@ -27,6 +29,7 @@ export function ThreadDetailsFacts({ details, figure }: { details: ThreadDetails
       <Fact name="Total tokens" value={figure.tokens} testId="thread-details-tokens" title={TOTAL_USAGE_MEANING} />
       <Fact name="Total cost" value={figure.cost ?? 'not priced'} testId="thread-details-cost" />
       {lastTurn ? <Fact name="Last turn" value={lastTurn} testId="thread-details-last-turn" /> : null}
+      {usage?.context ? <ContextMeter context={usage.context} /> : null}
       {usage?.limit ? <Fact name="Model limits" value={modelLimitsText(usage.limit)} testId="thread-details-limits" /> : null}
     </dl>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastTurnText, modelLimitsText, totalUsageFigure, usageFigureText } from './thread-usage-text';
+import { contextUsageText, lastTurnText, modelLimitsText, totalUsageFigure, usageFigureText } from './thread-usage-text';
 
 describe('the thread header’s usage figure', () => {
   it('is the thread’s total tokens, with its cost when priced', () => {
@@ -18,5 +18,13 @@ describe('the details’ last turn and limits', () => {
 
   it('names both limits', () => {
     expect(modelLimitsText({ context: 200000, output: 8000 })).toBe('200,000 context, 8,000 output');
+  });
+});
+
+describe('the context meter’s text', () => {
+  it('says the context in use of its window, and caps the share at 100%', () => {
+    expect(contextUsageText({ used: 1234, size: 200000 })).toBe('1,234 of 200,000 tokens (0%)');
+    expect(contextUsageText({ used: 150000, size: 200000 })).toBe('150,000 of 200,000 tokens (75%)');
+    expect(contextUsageText({ used: 210000, size: 200000 })).toBe('210,000 of 200,000 tokens (100%)');
   });
 });

@@ -42,3 +42,13 @@ export function lastTurnText(usage: TurnUsage): string | null {
 export function modelLimitsText(limit: NonNullable<TurnUsage['limit']>): string {
   return `${numbers.format(limit.context)} context, ${numbers.format(limit.output)} output`;
 }
+
+/** "1,234 of 200,000 tokens (1%)": the agent's context in use, of its window. */
+export function contextUsageText(context: NonNullable<TurnUsage['context']>): string {
+  return `${numbers.format(context.used)} of ${numbers.format(context.size)} tokens (${contextPercent(context)}%)`;
+}
+
+/** The share of the window in use, rounded down, at most 100 (an agent may report more than fits). */
+export function contextPercent(context: NonNullable<TurnUsage['context']>): number {
+  return Math.min(100, Math.floor((context.used / context.size) * 100));
+}

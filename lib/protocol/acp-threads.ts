@@ -49,6 +49,8 @@ export const MessageEntrySchema = MessageSchema.extend({
   contexts: z.array(ChatContextSchema).optional(),
   /** Baton extension, on a user's prompt: the model it was sent to, when one was chosen. */
   model: z.string().optional(),
+  /** Baton extension, on an agent's message: the agent's id for it (ACP `messageId`), when it gave one. */
+  messageId: z.string().optional(),
 });
 export type MessageEntry = z.infer<typeof MessageEntrySchema>;
 

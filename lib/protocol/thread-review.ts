@@ -61,12 +61,17 @@ export type ToolCallBoundary = z.infer<typeof ToolCallBoundarySchema>;
 export const TurnOutcomeSchema = z.enum(['done', 'stopped', 'interrupted', 'failed']);
 export type TurnOutcome = z.infer<typeof TurnOutcomeSchema>;
 
+/** Tokens in the agent's context now, of the window's size: what the context meter shows. */
+export const ContextUsageSchema = z.object({ used: z.number().nonnegative(), size: z.number().positive() });
+export type ContextUsage = z.infer<typeof ContextUsageSchema>;
+
 /** The ECA `usage` content as kept in a thread (v2 names). */
 export const TurnUsageSchema = z.object({
   sessionTokens: z.number(),
   lastMessageCost: z.string().optional(),
   sessionCost: z.string().optional(),
   limit: z.object({ context: z.number(), output: z.number() }).optional(),
+  context: ContextUsageSchema.optional(),
   messageInputTokens: z.number().optional(),
   messageOutputTokens: z.number().optional(),
 });

@@ -48,6 +48,19 @@ describe('applyChatContent', () => {
     ]);
   });
 
+  it("starts a new assistant message when the agent's messageId changes, and glues chunks of one id", () => {
+    const entries = fold([
+      ['user', { type: 'text', text: 'hi' }],
+      ['assistant', { type: 'text', text: 'first ', messageId: 'm1' }],
+      ['assistant', { type: 'text', text: 'part', messageId: 'm1' }],
+      ['assistant', { type: 'text', text: 'second', messageId: 'm2' }],
+    ]);
+    expect(entries.slice(1)).toEqual([
+      { type: 'message', role: 'assistant', messageId: 'm1', chunks: [{ type: 'text', chunk: 'first part' }] },
+      { type: 'message', role: 'assistant', messageId: 'm2', chunks: [{ type: 'text', chunk: 'second' }] },
+    ]);
+  });
+
   it('grows the last entry in place for a streamed piece, and says which positions changed', () => {
     const entries = fold([
       ['user', { type: 'text', text: 'hi' }],

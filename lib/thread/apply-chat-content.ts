@@ -30,7 +30,7 @@ export function applyChatContent(
 export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, content: ChatContent): number[] {
   switch (content.type) {
     case 'text':
-      return appendText(entries, role, content.text, promptChoices(content));
+      return appendText(entries, role, content.text, promptChoices(content), content.messageId);
     case 'toolCallPrepare':
       return upsertToolCall(entries, content.id, (previous) => ({
         ...toolCallIdentity(content),
@@ -214,17 +214,19 @@ function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]
   return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
-function appendText(entries: ThreadEntry[], role: ChatRole, text: string, choices: PromptChoices = {}): number[] {
+function appendText(entries: ThreadEntry[], role: ChatRole, text: string, choices: PromptChoices = {}, messageId?: string): number[] {
   const messageRole = role === 'user' ? 'user' : 'assistant';
   const index = entries.length - 1;
   const last = entries[index];
   // A user prompt always starts a message of its own; assistant text continues the answer, unless
-  // a tool call, a thought or a link came after it: then the reply is a new message below those.
-  if (messageRole === 'assistant' && last?.type === 'message' && last.role === 'assistant') {
+  // a tool call, a thought or a link came after it (then the reply is a new message below those),
+  // or the agent said it starts another message (a new `messageId`).
+  const sameMessage = messageId === undefined || (last?.type === 'message' && last.messageId === messageId);
+  if (messageRole === 'assistant' && last?.type === 'message' && last.role === 'assistant' && sameMessage) {
     entries[index] = { ...last, chunks: appendToChunks(last.chunks, text) };
     return [index];
   }
-  const extras = messageRole === 'user' ? choices : {};
+  const extras = messageRole === 'user' ? choices : optional('messageId', messageId);
   return push(entries, { type: 'message', role: messageRole, chunks: [{ type: 'text', chunk: text }], ...extras });
 }
 

@@ -87,7 +87,8 @@ export type AcpConfigOption = z.infer<typeof AcpConfigOptionSchema>;
 const updateOf = <K extends string, S extends z.core.$ZodLooseShape>(kind: K, shape: S) =>
   z.looseObject({ sessionUpdate: z.literal(kind), ...shape });
 
-const chunk = { content: AcpContentBlockSchema };
+/** `messageId`: chunks of one message share it; a new one starts another message. */
+const chunk = { content: AcpContentBlockSchema, messageId: lenient(z.string()) };
 
 export const AcpKnownSessionUpdateSchema = z.discriminatedUnion('sessionUpdate', [
   updateOf('user_message_chunk', chunk),
@@ -113,6 +114,12 @@ export type AcpKnownSessionUpdate = z.infer<typeof AcpKnownSessionUpdateSchema>;
 export const AcpSessionNotificationSchema = z.looseObject({
   sessionId: z.string(),
   update: z.looseObject({ sessionUpdate: z.string() }),
+});
+
+/** What Baton reads of a `session/request_permission` the agent cancelled: whose card to end. */
+export const AcpWithdrawnPermissionSchema = z.looseObject({
+  sessionId: z.string(),
+  toolCall: z.looseObject({ toolCallId: z.string() }),
 });
 
 export type AcpSessionUpdate =

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { ApprovalOptionSchema } from '../agents';
-import { AutoApprovalSchema, ConfigRuleSchema, ToolCallBoundarySchema, TurnOutcomeSchema } from '../thread-review';
+import { AutoApprovalSchema, ConfigRuleSchema, ContextUsageSchema, ToolCallBoundarySchema, TurnOutcomeSchema } from '../thread-review';
 import { ChatContextSchema } from './chat-context';
 
 export const ToolCallOriginSchema = z.enum(['mcp', 'native']);
@@ -88,6 +88,11 @@ export const TextContentSchema = z.object({
   contexts: z.array(ChatContextSchema).optional(),
   /** Baton extension, on a user's prompt: the model chosen for it. Never sent to an ECA editor. */
   model: z.string().optional(),
+  /**
+   * Baton extension, on an agent's text: the message it belongs to (ACP `ContentChunk.messageId`).
+   * Text with another id than the message before it starts a message of its own.
+   */
+  messageId: z.string().optional(),
 });
 
 export const UrlContentSchema = z.object({ type: z.literal('url'), title: z.string(), url: z.string() });
@@ -113,6 +118,8 @@ export const UsageContentSchema = z
     sessionCost: z.string().optional(),
     /** v2 only. */
     limit: z.object({ context: z.number(), output: z.number() }).optional(),
+    /** Baton extension: the context window in use and its size, as an agent reports them (ACP `usage_update`). */
+    context: ContextUsageSchema.optional(),
     /** v1 only (required there): tokens sent on the last prompt. Kept when present. */
     messageInputTokens: z.number().optional(),
     /** v1 only (required there): tokens received for the last prompt. Kept when present. */

@@ -29,12 +29,18 @@ const COVERING_KINDS: Readonly<Record<OwnAction, ReadonlySet<string>>> = {
   execute: new Set(['execute']),
 };
 
+const WITHDRAWN: unique symbol = Symbol('withdrawn');
+export const WITHDRAWN_TEXT = 'Cancelled: the agent withdrew its request for permission before it was answered.';
+
 export class AcpActiveTurn {
   /** Which tool call's card shows each terminal's output. */
   private readonly terminalCards = new Map<string, ToolCallState>();
   private ownCalls = 0;
   /** The resolved paths each call's locations named when it was put to the gate: its rules judged them. */
   private readonly judgedPaths = new Map<string, Set<string>>();
+  /** Ends the wait of each pending permission request, by the agent's id of its call. */
+  private readonly withdrawals = new Map<string, () => void>();
+  private readonly withdrawnEarly = new Set<string>();
 
   constructor(
     readonly turn: AgentTurn,
@@ -53,7 +59,28 @@ export class AcpActiveTurn {
     }
   }
 
+  /** The agent cancelled its permission request about this call (`$/cancel_request`): its card ends. */
+  withdrawPermission(agentToolCallId: string): void {
+    const withdraw = this.withdrawals.get(agentToolCallId);
+    // The request may still be waiting for the updates before it to be shown.
+    if (withdraw) withdraw();
+    else this.withdrawnEarly.add(agentToolCallId);
+  }
+
   async requestPermission(request: RequestPermissionRequest): Promise<RequestPermissionResponse> {
+    const agentId = request.toolCall.toolCallId;
+    let withdraw = () => {};
+    const withdrawn = new Promise<void>((resolve) => (withdraw = resolve));
+    this.withdrawals.set(agentId, withdraw);
+    if (this.withdrawnEarly.delete(agentId)) withdraw();
+    try {
+      return await this.askPermission(request, withdrawn);
+    } finally {
+      if (this.withdrawals.get(agentId) === withdraw) this.withdrawals.delete(agentId);
+    }
+  }
+
+  private async askPermission(request: RequestPermissionRequest, withdrawn: Promise<void>): Promise<RequestPermissionResponse> {
     if (this.turn.signal.aborted) return { outcome: { outcome: 'cancelled' } };
     const state = this.mapper.call(request.toolCall.toolCallId, true);
     const fields = AcpToolCallFieldsSchema.safeParse(request.toolCall);
@@ -66,7 +93,18 @@ export class AcpActiveTurn {
     this.judgedPaths.set(state.id, new Set(paths.map((judged) => judged.path)));
     // ACP: a client that stops the turn answers every pending request `cancelled`, at once, whether
     // or not the user's answer ever comes.
-    const outcome = await untilAborted(this.gate.request(this.turn, { call: this.mapper.identity(state), readOnly: isReadOnly(state), options, paths }), this.turn.signal);
+    let shown = () => {};
+    const asked = new Promise<void>((resolve) => (shown = resolve));
+    // The gate's turn, telling when the card is up: a withdrawal ends the card only after it shows.
+    const askingTurn: AgentTurn = Object.create(this.turn, {
+      awaitApproval: { value: (toolCallId: string) => (shown(), this.turn.awaitApproval(toolCallId)) },
+    });
+    const gated = untilAborted(this.gate.request(askingTurn, { call: this.mapper.identity(state), readOnly: isReadOnly(state), options, paths }), this.turn.signal);
+    const outcome = await Promise.race([gated, withdrawn.then(() => Promise.race([asked.then((): typeof WITHDRAWN => WITHDRAWN), gated]))]);
+    if (outcome === WITHDRAWN) {
+      await this.endWithdrawn(state);
+      return { outcome: { outcome: 'cancelled' } };
+    }
     if (!outcome || this.turn.signal.aborted) return { outcome: { outcome: 'cancelled' } };
     this.mapper.gated(state, outcome.decision !== 'rejected');
     const picked = pickOption(options, outcome);
@@ -153,6 +191,18 @@ export class AcpActiveTurn {
       toolCallId: state.id,
       status: exitCode === 0 ? 'completed' : 'failed',
       rawOutput: `${output}\nExit code ${exitCode ?? 'none (killed)'}.`,
+    });
+  }
+
+  /** The card of a question the agent withdrew: it ends as such, and the call's later updates are not shown on it. */
+  private async endWithdrawn(state: ToolCallState): Promise<void> {
+    state.stage = 'done';
+    await this.turn.emit({
+      type: 'toolCalled',
+      ...this.mapper.identity(state),
+      error: true,
+      outputs: [{ type: 'text', text: WITHDRAWN_TEXT }],
+      totalTimeMs: Math.round(performance.now() - state.startedAt),
     });
   }
 

@@ -35,6 +35,16 @@ describe('ACP adapter with the fake agent', () => {
     expect((await agent.listCommands()).map((command) => command.name)).toEqual(['fake-help']);
   });
 
+  it("shows chunks with a new messageId as a new message rather than glued to the one before", async () => {
+    const { agent } = await start();
+    const recording = createRecordingTurn({ message: 'two messages' });
+    await agent.runTurn(recording.turn);
+    const messages = recording.entries().flatMap((entry) => (entry.type === 'message' && entry.role === 'assistant' ? [entry] : []));
+    expect(messages.map((message) => message.messageId)).toEqual(['msg-a', 'msg-b']);
+    expect(messages[0]?.chunks).toEqual([{ type: 'text', chunk: 'First message, still first.' }]);
+    expect(messages[1]?.chunks[0]?.type === 'text' && messages[1].chunks[0].chunk).toMatch(/^Second message\./);
+  });
+
   it('keeps one session per thread and sets the mode and model the user picked', async () => {
     const { agent } = await start();
     const first = createRecordingTurn({ message: 'one', threadId: 'a' });

@@ -11,7 +11,7 @@
  * waiting for it.
  */
 import type { AcpAvailableCommand } from '../../../lib/protocol/acp/session-update';
-import { AcpSessionNotificationSchema, readSessionUpdate } from '../../../lib/protocol/acp/session-update';
+import { AcpSessionNotificationSchema, AcpWithdrawnPermissionSchema, readSessionUpdate } from '../../../lib/protocol/acp/session-update';
 import type { ChatCommand } from '../../../lib/protocol/eca/chat-methods';
 import { type AgentBackend, type AgentInfo, type AgentTurn, AgentUnavailableError } from '../agent-backend';
 import type { AgentFactoryContext } from '../agent-factory';
@@ -35,6 +35,8 @@ import { AcpTurnMapper, type AgentStateListener } from './acp-update-mapper';
 
 /** How long a failed request waits to learn whether the agent itself went away. */
 const GONE_WAIT_MS = 1_000;
+/** How long the relay's shutdown waits for the agent to close its sessions. */
+const CLOSE_WAIT_MS = 2_000;
 /** Shown as the model until the agent says which it uses. */
 export const AGENT_CHOSEN_MODEL = 'chosen by the agent';
 /** One process serves every thread: the registry holds it under this key. */
@@ -114,7 +116,8 @@ export class AcpAgent implements AgentBackend {
       await this.updates;
       await mapper.finish();
       const usage = response?.usage;
-      if (usage && typeof usage.totalTokens === 'number') await turn.emit({ type: 'usage', sessionTokens: usage.totalTokens });
+      // The prompt's own count ends the turn's usage; the context and cost usage_update told stay on it.
+      if (usage && typeof usage.totalTokens === 'number') await turn.emit({ type: 'usage', sessionTokens: usage.totalTokens, ...mapper.lastUsage });
     } finally {
       if (this.activeTurns.get(session.sessionId) === active) this.activeTurns.delete(session.sessionId);
     }
@@ -141,6 +144,10 @@ export class AcpAgent implements AgentBackend {
 
   async close(): Promise<void> {
     this.terminals.releaseAll();
+    // The agent hears that Baton is done with each session it can close (`session/close`) before it
+    // is stopped; an agent slow to answer does not hold the relay's shutdown.
+    const closing = Promise.allSettled(this.sessions.threadIds().map((threadId) => this.closeThread(threadId)));
+    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
     const live = this.live.release(AGENT_PROCESS);
     this.sessions.clear();
     await (await live)?.shutdown();
@@ -156,31 +163,40 @@ export class AcpAgent implements AgentBackend {
       onSessionUpdate: (params) => this.onSessionUpdate(params),
       log: (message) => this.log(message),
     });
-    const live = await startLiveAgent(this.entry, this.context, { client, onSessionUpdate: (params) => this.onSessionUpdate(params) });
+    const live = await startLiveAgent(this.entry, this.context, {
+      client,
+      onSessionUpdate: (params) => this.onSessionUpdate(params),
+      onRequestCancelled: (request) => this.onRequestCancelled(request),
+    });
     void live.gone.then((reason) => this.log(`agent gone: ${reason}`));
     return live;
   }
 
-  /** The mode (`turn.behavior`) and model the user picked, when they name one the session offers. */
+  /**
+   * The mode (`turn.behavior`) and model the user picked, when they name one the session offers.
+   * A request still unanswered at Stop is cancelled (`$/cancel_request`): the next prompt sets
+   * what its user picked.
+   */
   private async applyChoices(session: ThreadSession, turn: AgentTurn): Promise<void> {
     const { modes, models } = session.choices;
     if (turn.behavior && modes?.values.includes(turn.behavior) && modes.current !== turn.behavior) {
-      await this.setChoice(session.live, session, modes, turn.behavior);
+      await this.setChoice(session, modes, turn.behavior, turn.signal);
     }
     if (turn.model && models?.values.includes(turn.model) && models.current !== turn.model) {
-      await this.setChoice(session.live, session, models, turn.model);
+      await this.setChoice(session, models, turn.model, turn.signal);
     }
     this.showChoices(session.choices);
   }
 
-  private async setChoice(live: LiveAgent, session: ThreadSession, choice: Choice, value: string): Promise<void> {
-    const { sessionId } = session;
+  private async setChoice(session: ThreadSession, choice: Choice, value: string, signal: AbortSignal): Promise<void> {
+    const { sessionId, live } = session;
+    const cancel = { cancellationSignal: signal };
     if (choice.via === 'set_mode') {
-      await untilGone(live, live.connection.setSessionMode({ sessionId, modeId: value }));
+      await untilGone(live, live.connection.request('session/set_mode', { sessionId, modeId: value }, cancel));
     } else if (choice.via === 'set_model') {
-      await untilGone(live, live.connection.request('session/set_model', { sessionId, modelId: value }));
+      await untilGone(live, live.connection.request('session/set_model', { sessionId, modelId: value }, cancel));
     } else {
-      const answer = await untilGone(live, live.connection.setSessionConfigOption({ sessionId, configId: choice.via.configId, value }));
+      const answer = await untilGone(live, live.connection.request('session/set_config_option', { sessionId, configId: choice.via.configId, value }, cancel));
       session.choices.setConfigOptions(SessionChoices.configOptionsOf(answer));
     }
     choice.current = value;
@@ -218,6 +234,16 @@ export class AcpAgent implements AgentBackend {
       if (gone !== undefined) throw new AgentUnavailableError(gone, { cause: error });
       throw new Error(`${this.info.name} could not answer: ${describe(error)}`, { cause: error });
     }
+  }
+
+  /** The agent no longer needs an answer Baton owes it: a permission card it withdrew ends. */
+  private onRequestCancelled({ method, params }: { method: string; params: unknown }): void {
+    const withdrawn = method === 'session/request_permission' ? AcpWithdrawnPermissionSchema.safeParse(params) : undefined;
+    if (!withdrawn?.success) {
+      this.log(`the agent cancelled its ${method} request; Baton answers it as it stands`);
+      return;
+    }
+    this.activeTurns.get(withdrawn.data.sessionId)?.withdrawPermission(withdrawn.data.toolCall.toolCallId);
   }
 
   private onSessionUpdate(params: unknown): void {

@@ -30,6 +30,7 @@ export interface LiveAgent {
 export interface LiveAgentHandlers {
   client: Client;
   onSessionUpdate(params: unknown): void;
+  onRequestCancelled(request: { method: string; params: unknown }): void;
 }
 
 export async function startLiveAgent(
@@ -51,6 +52,7 @@ export async function startLiveAgent(
   void child.process.exited.then((exit) => markGone(child.describeExit(exit)));
   const stream = acpStream(child.process.transport, {
     onSessionUpdate: handlers.onSessionUpdate,
+    onRequestCancelled: handlers.onRequestCancelled,
     // Its output ended: it exited or is about to; the exit, when it comes, says how.
     onClose: (reason) => {
       log(`connection closed: ${reason}`);

@@ -6,18 +6,25 @@
  * `session/update` notifications are taken out here, before the SDK sees them, and handed to
  * the adapter, which reads them with lenient schemas (lib/protocol/acp/session-update.ts): the
  * SDK's closed union would drop a whole update for one unknown kind or one `null`.
+ *
+ * The agent's own requests are watched until answered, so that its `$/cancel_request` for one
+ * (the agent no longer needs the answer) reaches the adapter: the SDK aborts only a signal that
+ * the Client interface Baton implements never sees.
  */
 import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
 import type { Transport } from '../../../lib/rpc/transport';
 
 export interface AcpStreamOptions {
   onSessionUpdate(params: unknown): void;
+  /** The agent cancelled (`$/cancel_request`) one of its requests Baton has not answered yet. */
+  onRequestCancelled(request: { method: string; params: unknown }): void;
   /** The transport will carry nothing more (the agent closed its output or exited). */
   onClose(reason: string): void;
   log(message: string): void;
 }
 
 export function acpStream(transport: Transport, options: AcpStreamOptions): Stream {
+  const unanswered = new Map<unknown, { method: string; params: unknown }>();
   const readable = new ReadableStream<AnyMessage>({
     start(controller) {
       let open = true;
@@ -26,6 +33,7 @@ export function acpStream(transport: Transport, options: AcpStreamOptions): Stre
           options.onSessionUpdate(message.params);
           return;
         }
+        watchRequests(message, unanswered, options);
         if (open) controller.enqueue(message as AnyMessage);
       };
       transport.onerror = (error) => {
@@ -44,6 +52,7 @@ export function acpStream(transport: Transport, options: AcpStreamOptions): Stre
   });
   const writable = new WritableStream<AnyMessage>({
     write(message) {
+      if (!('method' in message) && 'id' in message) unanswered.delete(message.id);
       transport.send(message);
     },
     close() {
@@ -51,6 +60,20 @@ export function acpStream(transport: Transport, options: AcpStreamOptions): Stre
     },
   });
   return { readable, writable };
+}
+
+/** Keeps the agent's requests until Baton answers them; a cancel for one still unanswered is told. */
+function watchRequests(message: unknown, unanswered: Map<unknown, { method: string; params: unknown }>, options: AcpStreamOptions): void {
+  if (typeof message !== 'object' || message === null || !('method' in message) || typeof message.method !== 'string') return;
+  const params = (message as { params?: unknown }).params;
+  if ('id' in message && message.id !== null && message.id !== undefined) {
+    unanswered.set(message.id, { method: message.method, params });
+    return;
+  }
+  if (message.method !== '$/cancel_request' || typeof params !== 'object' || params === null) return;
+  const requestId = (params as { requestId?: unknown }).requestId;
+  const request = unanswered.get(requestId);
+  if (request) options.onRequestCancelled(request);
 }
 
 function isSessionUpdate(message: unknown): message is { method: 'session/update'; params: unknown } {

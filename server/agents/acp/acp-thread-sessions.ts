@@ -37,6 +37,11 @@ export class AcpThreadSessions {
     return [...this.held.values()].find((session) => session.sessionId === sessionId);
   }
 
+  /** The threads whose sessions are held. */
+  threadIds(): string[] {
+    return [...this.held.keys()];
+  }
+
   delete(threadId: string): void {
     this.held.delete(threadId);
   }

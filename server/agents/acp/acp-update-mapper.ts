@@ -46,6 +46,8 @@ export class AcpTurnMapper {
   private readonly outputStreams = new Map<string, ToolOutputStream>();
   private readonly toolCallIds: UniqueIds;
   private readonly reasoningIds: UniqueIds;
+  /** The context and cost of the agent's last `usage_update`, kept on the turn's final usage. */
+  lastUsage: Pick<Extract<ChatContentInput, { type: 'usage' }>, 'context' | 'sessionCost'> = {};
 
   constructor(private readonly options: AcpTurnMapperOptions) {
     this.toolCallIds = UniqueIds.forThread(options.history);
@@ -64,7 +66,7 @@ export class AcpTurnMapper {
           await this.emit({ type: 'url', title: update.content.title ?? update.content.name ?? update.content.uri, url: update.content.uri });
         } else {
           const text = contentBlockText(update.content);
-          if (text !== '') await this.emit({ type: 'text', text });
+          if (text !== '') await this.emit({ type: 'text', text, ...(update.messageId ? { messageId: update.messageId } : {}) });
         }
         return;
       case 'agent_thought_chunk':
@@ -93,14 +95,17 @@ export class AcpTurnMapper {
       case 'session_info_update':
         if (update.title) await this.emit({ type: 'metadata', title: update.title });
         return;
-      case 'usage_update':
+      case 'usage_update': {
+        // ACP `UsageUpdate`: `used` tokens in context of a window of `size`, and the session's cost so far.
         if (update.used === undefined || update.used === null) return;
-        await this.emit({
-          type: 'usage',
-          sessionTokens: update.used,
+        const { used, size } = update;
+        this.lastUsage = {
+          ...(typeof size === 'number' && size > 0 && used >= 0 ? { context: { used, size } } : {}),
           ...(update.cost?.amount !== undefined && update.cost.amount !== null ? { sessionCost: formatCost(update.cost) } : {}),
-        });
+        };
+        await this.emit({ type: 'usage', sessionTokens: used, ...this.lastUsage });
         return;
+      }
       default: {
         const unreachable: never = update;
         return unreachable;

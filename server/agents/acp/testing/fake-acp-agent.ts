@@ -21,12 +21,15 @@
  * - "stubborn" like slow, but ignores session/cancel
  * - "crash"    writes to stderr and exits with code 3 mid-turn
  * - "codex-rm", "gemini-rm", "sneak": commands shaped as real or hostile agents send them (fake-command-calls.ts)
+ * - "withdraw" asks permission for a call, says `fake-acp: asking (pid <pid>)` on stderr, and on SIGUSR2
+ *              cancels its own request ($/cancel_request), saying `fake-acp: withdrawn request answered <outcome>`
+ * - "messages" two messages told apart only by their `messageId` (chunks `msg-a`, `msg-a`, `msg-b`)
  * - "outputs"  finished commands as codex-acp, claude-agent-acp and Gemini CLI report them (real-tool-outputs.ts)
  *
- * Starts slowly when asked: FAKE_ACP_HOLD lists methods (`initialize`, `session/new`) whose first
+ * Starts slowly when asked: FAKE_ACP_HOLD lists methods (`initialize`, `session/new`, `session/set_mode`) whose first
  * request is held, as a busy machine holds a real agent's, until the process gets SIGUSR2. It says
  * on stderr when it holds one (`fake-acp: holding <method> (pid <pid>)`) and of every prompt it
- * gets (`fake-acp: prompt <text>`) and of the answer to its edit permission, so a test can wait for those and act in between.
+ * gets (`fake-acp: prompt <text>`), of each session closed (`fake-acp: closed <sessionId>`), of each `$/cancel_request` (`fake-acp: cancel_request for <method>`) and of the answer to its edit permission, so a test can wait for those and act in between.
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
@@ -37,6 +40,7 @@ import {
   ndJsonStream,
   PROTOCOL_VERSION,
   type PromptRequest,
+  type RequestPermissionResponse,
   type SessionNotification,
   type Stream,
 } from '@agentclientprotocol/sdk';
@@ -114,10 +118,12 @@ function agent(connection: AgentSideConnection): Agent {
     async listSessions() {
       return { sessions: [...known].map((sessionId) => ({ sessionId, cwd: process.cwd() })) };
     },
-    async closeSession() {
+    async closeSession(request) {
+      process.stderr.write(`fake-acp: closed ${request.sessionId}\n`);
       return {};
     },
     async setSessionMode(request) {
+      await held('session/set_mode');
       await update(request.sessionId, { sessionUpdate: 'current_mode_update', currentModeId: request.modeId });
       return {};
     },
@@ -146,6 +152,7 @@ function agent(connection: AgentSideConnection): Agent {
       if (has('odd')) {
         raw({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'future_kind', anything: 1 } } });
         raw({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'usage_update', used: null, size: null, cost: null } } });
+        raw({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'usage_update', used: 5, size: 0, cost: null } } });
         raw({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'tool_call', toolCallId: 'odd-1', title: 'Odd', kind: 'read', status: 'completed', locations: [{ path: 'x', line: null }], content: null, rawInput: null } } });
       }
       if (has('mode')) await update(sessionId, { sessionUpdate: 'current_mode_update', currentModeId: 'code' });
@@ -169,6 +176,12 @@ function agent(connection: AgentSideConnection): Agent {
       if (has('sneak')) await sneakPastReadApproval(connection, sessionId, say);
       if (has('run')) await runTerminal(connection, sessionId);
       if (has('outputs')) await reportShapedCommands(connection, sessionId);
+      if (has('withdraw')) await withdrawPermission(connection, sessionId);
+      if (has('messages')) {
+        for (const [messageId, piece] of [['msg-a', 'First message, '], ['msg-a', 'still first.'], ['msg-b', 'Second message.']] as const) {
+          await update(sessionId, { sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text: piece } });
+        }
+      }
       if (has('slow') || has('stubborn')) {
         for (let word = 0; word < 600; word += 1) {
           if (cancelled.has(sessionId) && !has('stubborn')) return { stopReason: 'cancelled' };
@@ -213,6 +226,18 @@ async function writeNotes(connection: AgentSideConnection, sessionId: string, ta
   await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: written } }] } });
 }
 
+async function withdrawPermission(connection: AgentSideConnection, sessionId: string) {
+  const toolCallId = `withdraw-${(counter += 1)}`;
+  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call', toolCallId, title: 'Delete build', kind: 'delete', status: 'pending' } });
+  const cancel = new AbortController();
+  process.once('SIGUSR2', () => cancel.abort());
+  const request = { sessionId, toolCall: { toolCallId, title: 'Delete build' }, options: [{ optionId: 'yes', name: 'Delete it', kind: 'allow_once' as const }] };
+  const answer = connection.request<RequestPermissionResponse>('session/request_permission', request, { cancellationSignal: cancel.signal });
+  process.stderr.write(`fake-acp: asking (pid ${process.pid})\n`);
+  const outcome = await answer.then((response) => JSON.stringify(response.outcome), (error: { message?: string }) => `error ${error.message}`);
+  process.stderr.write(`fake-acp: withdrawn request answered ${outcome}\n`);
+}
+
 async function reportShapedCommands(connection: AgentSideConnection, sessionId: string) {
   for (const { toolCallId, call, end, asks } of REAL_TOOL_OUTPUTS) {
     const started = { toolCallId, ...call } as Parameters<AgentSideConnection['requestPermission']>[0]['toolCall'];
@@ -243,6 +268,8 @@ async function runTerminal(connection: AgentSideConnection, sessionId: string) {
 /** Requests this agent sends carry string ids (`"fake-<n>"`), as real agents' do; answers are mapped back. */
 function withStringIds(stream: Stream): Stream {
   const numeric = new Map<string, number | string>();
+  /** The client's requests by id, so a cancel can say which it names. */
+  const incoming = new Map<unknown, string>();
   let next = 0;
   const writable = new WritableStream<AnyMessage>({
     async write(message) {
@@ -252,6 +279,11 @@ function withStringIds(stream: Stream): Stream {
           const id = `fake-${(next += 1)}`;
           numeric.set(id, message.id);
           await writer.write({ ...message, id });
+        } else if ('method' in message && message.method === '$/cancel_request') {
+          // The cancel names the request by the id it went out with.
+          const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
+          const sent = [...numeric].find(([, sdkId]) => sdkId === requestId)?.[0];
+          await writer.write(sent === undefined ? message : { ...message, params: { requestId: sent } });
         } else await writer.write(message);
       } finally {
         writer.releaseLock();
@@ -261,6 +293,11 @@ function withStringIds(stream: Stream): Stream {
   const readable = stream.readable.pipeThrough(
     new TransformStream<AnyMessage, AnyMessage>({
       transform(message, controller) {
+        if ('method' in message && 'id' in message) incoming.set(message.id, message.method);
+        if ('method' in message && message.method === '$/cancel_request') {
+          const requestId = (message.params as { requestId?: unknown } | undefined)?.requestId;
+          process.stderr.write(`fake-acp: cancel_request for ${incoming.get(requestId as string) ?? 'an unknown request'}\n`);
+        }
         if (!('method' in message) && 'id' in message && typeof message.id === 'string' && numeric.has(message.id)) {
           const id = numeric.get(message.id)!;
           numeric.delete(message.id);
