@@ -82,6 +82,12 @@ describe('EcaContentTranslator', () => {
     });
   });
 
+  it("keeps an ACP agent's message id and context figure to Baton: ECA's contents have no field for them", () => {
+    const toEca = translator();
+    expect(toEca({ type: 'text', text: 'Hi', messageId: 'msg-a' })?.content).toEqual({ type: 'text', text: 'Hi' });
+    expect(toEca({ type: 'usage', sessionTokens: 9, context: { used: 9, size: 200_000 } })?.content).not.toHaveProperty('context');
+  });
+
   it("keeps Baton's sandbox boundary to itself", () => {
     const toEca = translator();
     const boundary = { sandboxed: true, network: false };

@@ -83,7 +83,8 @@ export class EcaContentTranslator {
         return bothUsageVersions(content);
       // Baton's own record of the prompt's choices and of how the turn ended stays with Baton.
       case 'text': {
-        const { contexts: _contexts, model: _model, ...text } = content;
+        // messageId too: an ACP agent's message boundary, which ECA's text content has no field for.
+        const { contexts: _contexts, model: _model, messageId: _messageId, ...text } = content;
         return text;
       }
       case 'progress': {
@@ -123,7 +124,8 @@ function plainCost(cost: string | undefined): string | undefined {
   return cost?.replace(/^\s*\$\s*/, '');
 }
 
-function bothUsageVersions(usage: Usage): Usage & { messageCost?: string } {
+function bothUsageVersions({ context: _context, ...usage }: Usage): Usage & { messageCost?: string } {
+  // `context` (an ACP agent's used-of-size figure) is Baton's own; ECA's usage carries its `limit` instead.
   const lastMessageCost = plainCost(usage.lastMessageCost);
   const sessionCost = plainCost(usage.sessionCost);
   return {
