@@ -21,14 +21,28 @@ test.use({
       scratch = await mkdtemp(path.join(tmpdir(), 'baton-add-agent-'));
       const archive = await agentArchive(scratch, 'loopback-agent', 'hello');
       server.set('/loopback-agent.tar.gz', archive);
-      const binary = (sha: string) => ({ [platformKey()!]: { archive: server!.url('/loopback-agent.tar.gz'), cmd: './bin/loopback-agent', sha256: sha } });
+      const binary = (sha: string) => ({
+        [platformKey()!]: { archive: server!.url('/loopback-agent.tar.gz'), cmd: './bin/loopback-agent', sha256: sha },
+      });
       server.set(
         '/registry.json',
         JSON.stringify({
           version: '1.0.0',
           agents: [
-            { id: 'loopback', name: 'Loopback Agent', version: '3.1.0', description: 'served by the test', distribution: { binary: binary(sha256(archive)) } },
-            { id: 'tampered', name: 'Tampered Agent', version: '1.0.0', description: 'a bad checksum', distribution: { binary: binary('0'.repeat(64)) } },
+            {
+              id: 'loopback',
+              name: 'Loopback Agent',
+              version: '3.1.0',
+              description: 'served by the test',
+              distribution: { binary: binary(sha256(archive)) },
+            },
+            {
+              id: 'tampered',
+              name: 'Tampered Agent',
+              version: '1.0.0',
+              description: 'a bad checksum',
+              distribution: { binary: binary('0'.repeat(64)) },
+            },
           ],
         }),
       );

@@ -15,7 +15,7 @@ const agent = (id: string, installedVersion?: string): CatalogueAgent => ({
   configuredByHand: false,
 });
 
-it('installs an agent, then lists it as installed; a failed install keeps the relay\'s reason', async () => {
+it("installs an agent, then lists it as installed; a failed install keeps the relay's reason", async () => {
   let installed = false;
   const rpc = new FakeBatonRpc({
     'agents/catalogue': () => ({ agents: [agent('good', installed ? '1.0.0' : undefined), agent('bad')], source: 'registry' as const }),

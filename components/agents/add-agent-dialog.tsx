@@ -32,7 +32,13 @@ function CatalogueRow({ agent }: { agent: CatalogueAgent }) {
           Installed
         </span>
       ) : (
-        <button type="button" className="button" data-testid="catalogue-install" disabled={installing || blocked} onClick={() => void installAgent(agent.id)}>
+        <button
+          type="button"
+          className="button"
+          data-testid="catalogue-install"
+          disabled={installing || blocked}
+          onClick={() => void installAgent(agent.id)}
+        >
           {installing ? 'Installing…' : action}
         </button>
       )}
@@ -85,7 +91,9 @@ export function AddAgentDialog({ onClose }: { onClose: () => void }) {
       ) : null}
       {catalogue === null && !error ? <p aria-live="polite">Loading the agent registry…</p> : null}
       <ul className={styles.catalogueList} data-testid="catalogue-list">
-        {catalogue?.agents.map((agent) => <CatalogueRow key={agent.id} agent={agent} />)}
+        {catalogue?.agents.map((agent) => (
+          <CatalogueRow key={agent.id} agent={agent} />
+        ))}
       </ul>
       <div className={styles.catalogueButtons}>
         <button type="button" className="button" data-testid="close-add-agent" onClick={onClose}>
