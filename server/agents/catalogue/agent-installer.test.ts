@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AgentsSectionSchema, type AgentEntry } from '../agents-config';
 import { AgentInstaller } from './agent-installer';
 import { platformKey } from './platform-key';
+import { installerEnvironment } from './run-installer';
 import { agentArchive, escapingArchive, packedNpmAgent, npmPackument, sha256 } from './testing/archive-fixtures';
 import { type LoopbackFiles, serveLoopbackFiles } from './testing/loopback-files';
 
@@ -135,6 +136,23 @@ describe('npx distributions', () => {
     const { command } = entry as { command: string };
     expect(command).toBe(path.join(folder, 'data', 'tools', 'agents', 'tiny-npm', '2.0.0', 'node_modules', '.bin', 'tiny-acp-agent'));
     expect(execFileSync(command, { encoding: 'utf8' })).toBe('hello-from-npm\n');
+    // Nothing of the package ran at install time.
+    await expect(
+      access(path.join(folder, 'data', 'tools', 'agents', 'tiny-npm', '2.0.0', 'node_modules', 'tiny-acp-agent', 'postinstall-ran')),
+    ).rejects.toThrow();
+  });
+});
+
+describe('what an installer sees', () => {
+  it("gets PATH, HOME and its own settings, never the relay's keys or token", () => {
+    const env = installerEnvironment({
+      PATH: '/bin',
+      HOME: '/home/u',
+      npm_config_registry: 'http://r/',
+      ANTHROPIC_API_KEY: 'sk-1',
+      BATON_TOKEN: 't',
+    });
+    expect(env).toEqual({ PATH: '/bin', HOME: '/home/u', npm_config_registry: 'http://r/' });
   });
 });
 

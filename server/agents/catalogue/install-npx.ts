@@ -1,7 +1,8 @@
 /**
  * An `npx` distribution, installed once with npm into the agent's own folder at the registry's
  * version, so that what runs later is that installed program, never an `npx` that fetches
- * whatever the package's latest is at start.
+ * whatever the package's latest is at start. Install scripts are not run: nothing of the package
+ * runs until the agent is started, as an agent, with an agent's limits.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,7 +31,11 @@ export async function installNpx(
   env: Record<string, string | undefined>,
 ): Promise<InstalledCommand> {
   const { name, version } = npmPackageSpec(distribution.package, agentVersion);
-  await runInstaller('npm', ['install', '--prefix', folder, '--no-audit', '--no-fund', '--omit=dev', `${name}@${version}`], env);
+  await runInstaller(
+    'npm',
+    ['install', '--prefix', folder, '--no-audit', '--no-fund', '--omit=dev', '--ignore-scripts', `${name}@${version}`],
+    env,
+  );
   const bin = await packageBin(folder, name);
   return { command: path.join(folder, 'node_modules', '.bin', bin), args: distribution.args ?? [], env: distribution.env ?? {} };
 }

@@ -4,6 +4,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/** Leaves `postinstall-ran` in the package's folder: whether npm ran the package's scripts. */
+const POSTINSTALL = `node -e "require('fs').writeFileSync('postinstall-ran', '')"`;
+
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** A .tar.gz of one executable script at `bin/<name>` that prints `greeting`. */
@@ -37,11 +40,14 @@ export async function linkArchive(folder: string, target: string): Promise<Buffe
   return readFile(archive);
 }
 
-/** `npm pack` of a package whose one program prints `greeting`. */
+/** `npm pack` of a package whose one program prints `greeting`; its postinstall script leaves `postinstall-ran` in the package. */
 export async function packedNpmAgent(folder: string, name: string, version: string, greeting: string): Promise<Buffer> {
   const source = path.join(folder, `${name}-package`);
   await mkdir(source, { recursive: true });
-  await writeFile(path.join(source, 'package.json'), JSON.stringify({ name, version, bin: { [name]: 'agent.js' } }));
+  await writeFile(
+    path.join(source, 'package.json'),
+    JSON.stringify({ name, version, bin: { [name]: 'agent.js' }, scripts: { postinstall: POSTINSTALL } }),
+  );
   await writeFile(path.join(source, 'agent.js'), `#!/usr/bin/env node\nconsole.log(${JSON.stringify(greeting)});\n`, { mode: 0o755 });
   const file = execFileSync('npm', ['pack', '--silent', '--pack-destination', folder], { cwd: source, encoding: 'utf8' })
     .trim()
@@ -57,6 +63,15 @@ export function npmPackument(name: string, version: string, tarball: Buffer, tar
   return JSON.stringify({
     name,
     'dist-tags': { latest: version },
-    versions: { [version]: { name, version, bin: { [name]: 'agent.js' }, dist: { tarball: tarballUrl, shasum, integrity } } },
+    versions: {
+      [version]: {
+        name,
+        version,
+        bin: { [name]: 'agent.js' },
+        hasInstallScript: true,
+        scripts: { postinstall: POSTINSTALL },
+        dist: { tarball: tarballUrl, shasum, integrity },
+      },
+    },
   });
 }
