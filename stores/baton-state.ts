@@ -14,6 +14,7 @@ import type { RewindSlice } from './rewind-slice';
 import type { PromptQueueSlice } from './prompt-queue-slice';
 import type { ThreadFinderSlice } from './thread-finder-slice';
 import type { EntryWindowSlice } from './entry-window-slice';
+import type { AgentCatalogueSlice } from './agent-catalogue-slice';
 
 export type BatonState = ConnectionSlice &
   ThreadsSlice &
@@ -27,7 +28,8 @@ export type BatonState = ConnectionSlice &
   & ReviewSlice
   & PromptQueueSlice
   & ThreadFinderSlice
-  & EntryWindowSlice;
+  & EntryWindowSlice
+  & AgentCatalogueSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

@@ -18,6 +18,7 @@ import { createRewindSlice } from './rewind-slice';
 import { createPromptQueueSlice } from './prompt-queue-slice';
 import { createThreadFinderSlice } from './thread-finder-slice';
 import { createEntryWindowSlice } from './entry-window-slice';
+import { createAgentCatalogueSlice } from './agent-catalogue-slice';
 
 export function createBatonStore(rpc: BatonRpc) {
   const store = createStore<BatonState>()((...store) => ({
@@ -34,6 +35,7 @@ export function createBatonStore(rpc: BatonRpc) {
     ...createPromptQueueSlice(rpc)(...store),
     ...createThreadFinderSlice(rpc)(...store),
     ...createEntryWindowSlice(rpc)(...store),
+    ...createAgentCatalogueSlice(rpc)(...store),
   }));
   // A rewind's confirmation belongs to the thread it was asked on: leaving that thread (switching,
   // forking, deleting) closes it, so that no confirmation can act on a thread out of sight.

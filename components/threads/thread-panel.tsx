@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
 import { NewThreadAgentPicker } from '../agents/new-thread-agent-picker';
+import { AddAgentButton } from '../agents/add-agent-button';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ThreadFilters } from './thread-filters';
 import { ThreadItem } from './thread-item';
@@ -41,6 +42,7 @@ export function ThreadPanel() {
       <div className="pane__header">
         <h2 className="pane__title">Threads</h2>
         <NewThreadAgentPicker />
+        <AddAgentButton />
         {/* An empty chat; the thread itself is made by its first prompt. */}
         <button type="button" className="button button--primary" data-testid="new-thread" disabled={!connected} onClick={() => {
             startNewChat();

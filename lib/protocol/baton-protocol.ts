@@ -58,6 +58,7 @@ import {
 } from './workspace-files';
 import { threadRewindRequests } from './thread-rewind';
 import { threadSteerRequests } from './thread-steer';
+import { agentCatalogueRequests } from './agent-catalogue';
 
 export const batonProtocol = {
   requests: {
@@ -82,6 +83,7 @@ export const batonProtocol = {
     ...threadMessageRequests,
     ...threadExportRequests,
     ...threadSteerRequests,
+    ...agentCatalogueRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),

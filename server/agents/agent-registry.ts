@@ -39,12 +39,15 @@ export interface AgentRegistryOptions {
 
 export class AgentRegistry {
   private readonly backends = new Map<string, Promise<AgentBackend>>();
+  /** The configured agents; grows when an agent is installed from the catalogue. */
+  private readonly entries: Map<string, AgentEntry>;
   private readonly changeListeners = new Set<() => void>();
   private readonly startListeners = new Set<(name: string, backend: AgentBackend) => void>();
   /** The backends that have started, for what must reach every tab (their tool servers). */
   private readonly running = new Map<string, AgentBackend>();
 
   constructor(private readonly options: AgentRegistryOptions) {
+    this.entries = new Map(options.entries);
     this.backends.set(BUILTIN_AGENT_NAME, Promise.resolve(options.builtin));
     this.running.set(BUILTIN_AGENT_NAME, options.builtin);
     options.builtin.onInfoChanged?.(() => this.changed());
@@ -68,17 +71,17 @@ export class AgentRegistry {
   }
 
   names(): string[] {
-    return [...this.options.entries.keys()];
+    return [...this.entries.keys()];
   }
 
   /** The kind of the configured agent of that name (undefined: none is configured). */
   kindOf(name: string): AgentEntry['kind'] | undefined {
-    return this.options.entries.get(name)?.kind;
+    return this.entries.get(name)?.kind;
   }
 
   /** Throws UnknownAgentError for a name that is not configured. */
   assertKnown(name: string): void {
-    if (!this.options.entries.has(name)) throw new UnknownAgentError(name, this.names());
+    if (!this.entries.has(name)) throw new UnknownAgentError(name, this.names());
   }
 
   /** The agent's backend, started on first use; a failed start is retried by the next caller. */
@@ -86,7 +89,7 @@ export class AgentRegistry {
     this.assertKnown(name);
     let backend = this.backends.get(name);
     if (!backend) {
-      backend = this.create(name, this.options.entries.get(name)!);
+      backend = this.create(name, this.entries.get(name)!);
       this.backends.set(name, backend);
       backend.then(
         (created) => {
@@ -99,6 +102,15 @@ export class AgentRegistry {
       );
     }
     return backend;
+  }
+
+  /**
+   * Offers an agent just written into config.json (an install from the catalogue) without a
+   * restart. An agent already started keeps running as it was until the relay restarts.
+   */
+  configure(name: string, entry: AgentEntry): void {
+    this.entries.set(name, entry);
+    this.changed();
   }
 
   /** Told when an agent's description changes (an agent that reports its models once it runs). */
@@ -119,7 +131,7 @@ export class AgentRegistry {
   /** Every agent as the browser sees it; an agent not started yet is described from its config. */
   async describe(): Promise<AgentDescription[]> {
     const descriptions: AgentDescription[] = [];
-    for (const [name, entry] of this.options.entries) {
+    for (const [name, entry] of this.entries) {
       const started = this.backends.get(name);
       // An agent whose start failed is described from its config; its turn already said why.
       const backend = started ? await started.catch(() => undefined) : undefined;

@@ -52,6 +52,11 @@ describe('a bad config.json', () => {
     expect(await problem(agents)).toMatch(new RegExp(`^Bad config file ${escapeRegExp(file)}:6: agents\\.helper\\.shell: Unrecognized key`));
   });
 
+  it('refuses an agent registry address that is not http(s)', async () => {
+    const registry = JSON.stringify({ agentRegistryUrl: 'file:///etc/registry.json' }, null, 2);
+    expect(await problem(registry)).toMatch(new RegExp(`^Bad config file ${escapeRegExp(file)}:2: agentRegistryUrl: Invalid URL`));
+  });
+
   it('points into the sandbox section', async () => {
     const wrongType = JSON.stringify({ sandbox: { enabled: 'yes' } }, null, 2);
     expect(await problem(wrongType)).toBe(`Bad config file ${file}:3: sandbox.enabled: Invalid input: expected boolean, received string`);

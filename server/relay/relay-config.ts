@@ -23,6 +23,7 @@ import type { CommandSandbox } from '../process/command-sandbox';
 import { SandboxConfigSchema } from '../process/sandbox-config';
 import { CheckpointsConfigSchema } from '../rewind/checkpoint-config';
 import { BasePathSettingSchema } from './base-path';
+import { AgentRegistryUrlSettingSchema } from '../agents/catalogue/registry-source';
 
 export const CONFIG_FILE = 'config.json';
 
@@ -52,6 +53,7 @@ export async function loadRelayConfig(file: string): Promise<AgentConfig> {
     // Checked as one object with the file's own keys, so an issue's path is the file's path.
     { prefix: [], check: () => AgentsSectionSchema.safeParse({ agents: config.agents ?? {}, defaultAgent: config.defaultAgent }) },
     { prefix: [], check: () => BasePathSettingSchema.safeParse({ basePath: config.basePath }) },
+    { prefix: [], check: () => AgentRegistryUrlSettingSchema.safeParse({ agentRegistryUrl: config.agentRegistryUrl }) },
   ];
   for (const { prefix, check } of sections) {
     const parsed = check();

@@ -34,6 +34,8 @@ import { createSignInExchange } from './sign-in-exchange';
 import { CONFIG_FILE, configFileLabel, createMcpServers, loadRelayConfig, readAgentsSection, readBasePath } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
 import { AgentRegistry } from '../agents/agent-registry';
+import { AgentInstaller } from '../agents/catalogue/agent-installer';
+import { AgentRegistryUrlSettingSchema, DEFAULT_AGENT_REGISTRY_URL } from '../agents/catalogue/registry-source';
 import { type AgentEntry, configuredAgents } from '../agents/agents-config';
 import { BUILTIN_AGENT_NAME } from '../../lib/protocol/agents';
 import { createToolServers } from './tool-servers';
@@ -208,6 +210,14 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     },
   });
 
+  const installer = new AgentInstaller({
+    dataDir: options.dataDir,
+    configFile,
+    registryUrl: AgentRegistryUrlSettingSchema.parse({ agentRegistryUrl: config.agentRegistryUrl }).agentRegistryUrl ?? DEFAULT_AGENT_REGISTRY_URL,
+    env: options.env,
+    onInstalled: (name, entry) => agents.configure(name, entry),
+  });
+
   const toolServers = createToolServers(agent, mcp, agents);
 
   const headers = { frameAncestors: access.frameAncestors ?? DEFAULT_FRAME_ANCESTORS };
@@ -234,7 +244,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
     outgoing: options.outgoing,
     onTab: ({ connection, watchThread }) =>
-      registerRpcHandlers({ connection, watchThread, hub, rewind, store: listedStore, workspace, agents, toolServers, threads, contentTaps, log, startedInOwnSource }),
+      registerRpcHandlers({ connection, watchThread, hub, rewind, store: listedStore, workspace, agents, installer, toolServers, threads, contentTaps, log, startedInOwnSource }),
     onThreadUnwatched: (threadId) => hub.unwatched(threadId),
     beforeHandshake: () => tokens.refresh(),
   });

@@ -14,6 +14,7 @@ import { registerThreadMessageHandlers } from './thread-message-handlers';
 import { registerThreadSteerHandlers } from './thread-steer-handlers';
 import type { TabContext } from './tab-context';
 import { registerWorkspaceFileHandlers } from './workspace-file-handlers';
+import { registerAgentCatalogueHandlers } from './agent-catalogue-handlers';
 
 export function registerRpcHandlers(tab: TabContext): void {
   let watched: string | undefined;
@@ -74,4 +75,5 @@ export function registerRpcHandlers(tab: TabContext): void {
   registerThreadSteerHandlers(context);
 
   registerWorkspaceFileHandlers(context);
+  registerAgentCatalogueHandlers(context);
 }

@@ -5,6 +5,7 @@
 import type { BatonProtocol } from '../../lib/protocol/baton-protocol';
 import type { RpcConnection } from '../../lib/rpc/rpc-connection';
 import type { AgentRegistry } from '../agents/agent-registry';
+import type { AgentInstaller } from '../agents/catalogue/agent-installer';
 import type { ContentTaps } from '../hub/content-taps';
 import type { ThreadDirectory } from '../hub/thread-directory';
 import type { ThreadHub } from '../hub/thread-hub';
@@ -19,6 +20,8 @@ export interface TabContext {
   rewind: RewindParts;
   workspace: Workspace;
   agents: AgentRegistry;
+  /** "Add agent": the ACP registry's agents and their installs; absent, the methods say so. */
+  installer?: AgentInstaller;
   /** Every started agent's tool servers (the built-in agent's native tools and MCP servers first). */
   toolServers: ToolServers;
   /** The thread store, for what the hub does not hold: pages of older entries. */

@@ -1,0 +1,66 @@
+/**
+ * A `binary` distribution: this platform's archive downloaded, its sha256 checked when the
+ * registry gives one, and unpacked into the agent's own folder (tar-extract.ts refuses entries
+ * that would land elsewhere). An address that is not an archive is the program itself.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BinaryTarget } from '../../../lib/protocol/agent-catalogue';
+import type { InstalledCommand } from './installed-command';
+import { InstallError } from './run-installer';
+import { extractTar } from './tar-extract';
+
+/** Past this, a download is refused rather than held in memory. */
+const MAX_ARCHIVE_BYTES = 512 * 1024 * 1024;
+
+async function download(url: string): Promise<Buffer> {
+  const response = await fetch(url, { redirect: 'follow' }).catch((error: unknown) => {
+    throw new InstallError(
+      `could not download ${url}: ${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)}`,
+    );
+  });
+  if (!response.ok) throw new InstallError(`could not download ${url}: HTTP ${response.status}`);
+  const length = Number(response.headers.get('content-length') ?? 0);
+  if (length > MAX_ARCHIVE_BYTES) throw new InstallError(`${url} is larger than ${MAX_ARCHIVE_BYTES} bytes`);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (bytes.length > MAX_ARCHIVE_BYTES) throw new InstallError(`${url} is larger than ${MAX_ARCHIVE_BYTES} bytes`);
+  return bytes;
+}
+
+function archiveKind(url: string): 'tar' | 'unsupported' | 'raw' {
+  const pathname = new URL(url).pathname.toLowerCase();
+  if (/\.(tar\.gz|tgz|tar)$/.test(pathname)) return 'tar';
+  if (/\.(zip|tar\.bz2|tbz2)$/.test(pathname)) return 'unsupported';
+  return 'raw';
+}
+
+export async function installBinary(target: BinaryTarget, folder: string): Promise<InstalledCommand> {
+  const kind = archiveKind(target.archive);
+  if (kind === 'unsupported')
+    throw new InstallError(
+      `Baton cannot unpack ${path.basename(new URL(target.archive).pathname)} yet: only .tar.gz, .tgz, .tar and plain programs`,
+    );
+  const bytes = await download(target.archive);
+  if (target.sha256 !== undefined) {
+    const actual = createHash('sha256').update(bytes).digest('hex');
+    if (actual !== target.sha256.toLowerCase()) {
+      throw new InstallError(
+        `the download of ${target.archive} does not match the registry's checksum (sha256 ${actual}, expected ${target.sha256.toLowerCase()}); nothing was installed`,
+      );
+    }
+  }
+  const command = path.resolve(folder, target.cmd);
+  const relative = path.relative(folder, command);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative))
+    throw new InstallError(`the registry's command ${JSON.stringify(target.cmd)} is outside the install folder`);
+  if (kind === 'tar') {
+    await extractTar(bytes, folder).catch((error: unknown) => {
+      throw new InstallError(`refused the archive ${target.archive}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  } else {
+    await mkdir(path.dirname(command), { recursive: true });
+    await writeFile(command, bytes, { mode: 0o755, flag: 'wx' });
+  }
+  return { command, args: target.args ?? [], env: target.env ?? {} };
+}

@@ -1,0 +1,46 @@
+/**
+ * "Add agent": the ACP registry's agents as the relay lists them (`agents/catalogue`) and the
+ * installs the user asked for (`agents/install`). An installed agent joins the agents through the
+ * relay's next `config/updated`, like any other.
+ */
+import type { AgentsCatalogueResult } from '../lib/protocol/agent-catalogue';
+import { errorMessage } from './baton-rpc';
+import type { BatonSliceCreator } from './baton-state';
+
+/** Per agent id: being installed, or why its install failed. */
+export type AgentInstallState = { status: 'installing' } | { status: 'failed'; error: string } | { status: 'done'; version: string };
+
+export interface AgentCatalogueSlice {
+  agentCatalogue: AgentsCatalogueResult | null;
+  agentCatalogueError: string | null;
+  agentInstalls: Readonly<Record<string, AgentInstallState>>;
+  loadAgentCatalogue(): Promise<void>;
+  installAgent(id: string): Promise<void>;
+}
+
+export const createAgentCatalogueSlice: BatonSliceCreator<AgentCatalogueSlice> = (rpc) => (set) => {
+  const setInstall = (id: string, state: AgentInstallState) => set((store) => ({ agentInstalls: { ...store.agentInstalls, [id]: state } }));
+  const load = async () => {
+    try {
+      set({ agentCatalogue: await rpc.request('agents/catalogue', {}), agentCatalogueError: null });
+    } catch (error) {
+      set({ agentCatalogueError: errorMessage(error) });
+    }
+  };
+  return {
+    agentCatalogue: null,
+    agentCatalogueError: null,
+    agentInstalls: {},
+    loadAgentCatalogue: load,
+    async installAgent(id) {
+      setInstall(id, { status: 'installing' });
+      try {
+        const { version } = await rpc.request('agents/install', { id });
+        setInstall(id, { status: 'done', version });
+        await load();
+      } catch (error) {
+        setInstall(id, { status: 'failed', error: errorMessage(error) });
+      }
+    },
+  };
+};
