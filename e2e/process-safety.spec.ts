@@ -9,7 +9,7 @@ import { waitForProcessExit } from '../server/agents/builtin/mcp/process-livenes
 import type { ModelScript, ScriptedBlock } from '../server/demo-model/scripted-reply';
 import type { SequencedContentReceivedParams } from '../lib/protocol/thread-events';
 import { expect, type RelayProcess, test as baton } from './fixtures/baton-test';
-import { connectRelayClient, isTurnFinished, type RelayClient } from './support/relay-client';
+import { isTurnFinished, type RelayClient } from './support/relay-client';
 
 const TOKEN = 'process-safety-token-0123456789abcdef0123';
 /** A bound, not a speed target: the machine may be busy. */
@@ -40,19 +40,7 @@ interface Sleeper {
 
 let sleepersMade = 0;
 
-const test = baton.extend<{ connect(relay: RelayProcess): Promise<RelayClient>; sleeper: Sleeper }>({
-  connect: async ({}, use) => {
-    const clients: RelayClient[] = [];
-    try {
-      await use(async (relay) => {
-        const client = await connectRelayClient(relay);
-        clients.push(client);
-        return client;
-      });
-    } finally {
-      for (const client of clients) client.close();
-    }
-  },
+const test = baton.extend<{ sleeper: Sleeper }>({
   sleeper: async ({}, use) => {
     // This worker's pid makes the duration unique among workers running at once, the count within it.
     const seconds = String(process.pid * 1000 + ++sleepersMade);
