@@ -4,31 +4,32 @@
  * (`/absproxy/<port>/`, with `--base-path`). The whole chat flow works through each, approval
  * included, and the browser never asks for anything outside the prefix.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test as baton } from './fixtures/baton-test';
 import { BatonPage } from './support/baton-page';
-import { freePort, type NginxProxy, nginxAvailable, startNginxProxy } from './support/nginx-proxy';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { freePort, type NginxProxy, nginxAvailable, type ProxyLocation, startNginxProxy } from './support/nginx-proxy';
 
-let relay: RelayProcess | undefined;
-let proxy: NginxProxy | undefined;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+/** `startProxy` starts nginx in front of a relay, closed after the test, failed or not. */
+const test = baton.extend<{ startProxy(location: ProxyLocation): Promise<NginxProxy> }>({
+  startProxy: async ({}, use) => {
+    const proxies: NginxProxy[] = [];
+    try {
+      await use(async (location) => {
+        const proxy = await startNginxProxy(location);
+        proxies.push(proxy);
+        return proxy;
+      });
+    } finally {
+      for (const proxy of proxies) await proxy.close();
+    }
+  },
+});
+
+// The demo's turn reads the README before it proposes its edit.
+test.use({ relayOptions: { offlineDemo: true }, workspaceOptions: { files: { 'README.md': '# Sample project\n' } } });
 
 test.beforeAll(() => {
   if (!nginxAvailable()) throw new Error('These tests need nginx: apt-get install nginx (.ci/run installs it)');
-});
-
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('proxy');
-  // The demo's turn reads the README before it proposes its edit.
-  await writeFile(path.join(workspace.path, 'README.md'), '# Sample project\n');
-});
-
-test.afterEach(async () => {
-  await proxy?.close();
-  await relay?.stop();
-  await workspace.remove();
 });
 
 /** Every address the page asks for, to check that none leaves the prefix. */
@@ -61,34 +62,31 @@ async function runChatWithApproval(baton: BatonPage, prefix: string): Promise<vo
   await expect(baton.userMessages.first()).toContainText('Show me what you can do');
 }
 
-test('behind a proxy that strips its prefix (/proxy/<port>/), the whole chat works', async ({ page }) => {
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
+test('behind a proxy that strips its prefix (/proxy/<port>/), the whole chat works', async ({ page, relay, startProxy }) => {
   const relayPort = Number(new URL(relay.origin).port);
   const prefix = `/proxy/${relayPort}/`;
   // nginx passes the browser's Host on: the relay's Origin check then sees its own address.
-  proxy = await startNginxProxy({ prefix, relayPort, stripPrefix: true, forwardHost: true });
+  const proxy = await startProxy({ prefix, relayPort, stripPrefix: true, forwardHost: true });
   const requested = recordRequests(page);
   const baton = new BatonPage(page);
   await baton.open(`${proxy.origin}${prefix}#token=${relay.token}`);
   await runChatWithApproval(baton, prefix);
   expect(requested.length).toBeGreaterThan(5);
   expect(requested).toContain(`${proxy.origin}${prefix}highlight-worker/highlight-worker.js`);
-  expect(requested.filter((url) => !url.startsWith(`${proxy!.origin}${prefix}`))).toEqual([]);
+  expect(requested.filter((url) => !url.startsWith(`${proxy.origin}${prefix}`))).toEqual([]);
 });
 
-test('behind a proxy that keeps its prefix (/absproxy/<port>/) with --base-path, the whole chat works', async ({ page }) => {
+test('behind a proxy that keeps its prefix (/absproxy/<port>/) with --base-path, the whole chat works', async ({ page, startRelay, startProxy }) => {
   const [relayPort, proxyPort] = [await freePort(), await freePort()];
   const prefix = '/absproxy/4780/';
   const proxyOrigin = `http://127.0.0.1:${proxyPort}`;
   // nginx's default Host is the relay's own address, unlike the page's Origin: the proxy's origin is trusted.
-  relay = await startRelayProcess({
-    workspaceRoot: workspace.path,
-    dataDir: path.join(workspace.path, '.baton'),
+  const relay = await startRelay({
     port: relayPort,
     args: ['--base-path', '/absproxy/4780', '--trusted-origin', proxyOrigin],
   });
   expect(relay.url).toBe(`http://127.0.0.1:${relayPort}${prefix}#token=${relay.token}`);
-  proxy = await startNginxProxy({ prefix, relayPort, stripPrefix: false, forwardHost: false, port: proxyPort });
+  await startProxy({ prefix, relayPort, stripPrefix: false, forwardHost: false, port: proxyPort });
   const requested = recordRequests(page);
   const baton = new BatonPage(page);
   await baton.open(`${proxyOrigin}${prefix.slice(0, -1)}#token=${relay.token}`);
@@ -96,17 +94,16 @@ test('behind a proxy that keeps its prefix (/absproxy/<port>/) with --base-path,
   expect(requested.filter((url) => !url.startsWith(`${proxyOrigin}${prefix.slice(0, -1)}`))).toEqual([]);
 });
 
-test('behind a proxy that keeps code-server\'s prefix for the relay\'s own port, with no option and no header, the whole chat works', async ({ page }) => {
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir: path.join(workspace.path, '.baton') });
+test('behind a proxy that keeps code-server\'s prefix for the relay\'s own port, with no option and no header, the whole chat works', async ({ page, relay, startProxy }) => {
   const relayPort = Number(new URL(relay.origin).port);
   const prefix = `/absproxy/${relayPort}/`;
   // Keeps the prefix, sends no X-Forwarded-Prefix, and passes the browser's Host on, as code-server does.
-  proxy = await startNginxProxy({ prefix, relayPort, stripPrefix: false, forwardHost: true });
+  const proxy = await startProxy({ prefix, relayPort, stripPrefix: false, forwardHost: true });
   const requested = recordRequests(page);
   const baton = new BatonPage(page);
   await baton.open(`${proxy.origin}${prefix}#token=${relay.token}`);
   await runChatWithApproval(baton, prefix);
-  expect(requested.filter((url) => !url.startsWith(`${proxy!.origin}${prefix}`))).toEqual([]);
+  expect(requested.filter((url) => !url.startsWith(`${proxy.origin}${prefix}`))).toEqual([]);
   // Another port's prefix is no address of this relay: nothing of the app is served there.
   const elsewhere = await page.request.get(`${relay.origin}/absproxy/${relayPort + 1}/`);
   expect(elsewhere.status()).toBe(404);

@@ -6,55 +6,60 @@
  * and the editor's "Add Selection to Context" puts a chip in the composer.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import type { FrameLocator, Page } from '@playwright/test';
+import { test as baton, expect, type Workspace } from './fixtures/baton-test';
 import { type CodeServer, installCodeServer, packageExtension, startCodeServer } from './support/code-server';
-import { makeTempFolder } from './support/relay-process';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
-const SAMPLE_LINES = ['export function greet(name: string): string {', "  const greeting = 'Hello';", '  return `${greeting}, ${name}!`;', '}', ''];
+const SAMPLE_LINES = [
+  'export function greet(name: string): string {',
+  "  const greeting = 'Hello';",
+  '  return `${greeting}, ${name}!`;',
+  '}',
+  '',
+];
 
-let launcher: string;
-let vsix: string;
-let codeServer: CodeServer;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+/**
+ * `codeServer`, with the extension installed, on the test's workspace; the relay is the one its
+ * Baton view starts, not a fixture's. Installed once per worker, started per test, stopped after.
+ */
+const test = baton.extend<{ codeServer: CodeServer }, { installed: { launcher: string; vsix: string } }>({
+  installed: [
+    // The first install builds code-server's native modules (minutes); later runs find it in the cache.
+    async ({}, use) => use({ launcher: installCodeServer(), vsix: packageExtension() }),
+    { scope: 'worker', timeout: 20 * 60_000 },
+  ],
+  // After the workspace: it is removed only once code-server, and the relay its view started, have stopped.
+  codeServer: async ({ installed, workspace: _workspace }, use) => {
+    const codeServer = await startCodeServer({
+      ...installed,
+      settings: {
+        // Baton from this repository, on the Node.js its native modules were built for.
+        'baton.launcherPath': path.join(PROJECT_ROOT, 'bin', 'baton.mjs'),
+        'baton.nodePath': process.execPath,
+        'workbench.startupEditor': 'none',
+        'workbench.tips.enabled': false,
+        'telemetry.telemetryLevel': 'off',
+        'extensions.autoCheckUpdates': false,
+        'extensions.autoUpdate': false,
+        'chat.disableAIFeatures': true,
+      },
+    });
+    try {
+      await use(codeServer);
+    } finally {
+      await codeServer.stop();
+    }
+  },
+});
 
 test.describe.configure({ mode: 'serial' });
 
-test.beforeAll(async () => {
-  // The first install builds code-server's native modules (minutes); later runs find it in the cache.
-  test.setTimeout(20 * 60_000);
-  launcher = installCodeServer();
-  vsix = packageExtension();
-});
-
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('code-server-workspace');
-  await writeFile(path.join(workspace.path, 'README.md'), '# Sample project\n\nA workspace for the demo.\n');
-  await mkdir(path.join(workspace.path, 'src'));
-  await writeFile(path.join(workspace.path, 'src', 'greet.ts'), SAMPLE_LINES.join('\n'));
-  codeServer = await startCodeServer({
-    launcher,
-    vsix,
-    settings: {
-      // Baton from this repository, on the Node.js its native modules were built for.
-      'baton.launcherPath': path.join(PROJECT_ROOT, 'bin', 'baton.mjs'),
-      'baton.nodePath': process.execPath,
-      'workbench.startupEditor': 'none',
-      'workbench.tips.enabled': false,
-      'telemetry.telemetryLevel': 'off',
-      'extensions.autoCheckUpdates': false,
-      'extensions.autoUpdate': false,
-      'chat.disableAIFeatures': true,
-    },
-  });
-});
-
-test.afterEach(async () => {
-  await codeServer.stop();
-  await workspace.remove();
+test.use({
+  workspaceOptions: { files: { 'README.md': '# Sample project\n\nA workspace for the demo.\n', 'src/greet.ts': SAMPLE_LINES.join('\n') } },
 });
 
 /** The Baton page inside the view: code-server's webview frame, its content frame, then Baton's frame. */
@@ -62,7 +67,7 @@ function batonFrame(page: Page): FrameLocator {
   return page.frameLocator('iframe.webview').frameLocator('#active-frame').frameLocator('#baton-frame');
 }
 
-async function openBatonView(page: Page): Promise<void> {
+async function openBatonView(page: Page, codeServer: CodeServer, workspace: Workspace): Promise<void> {
   await page.goto(codeServer.workbenchUrl(workspace.path));
   await expect(page.locator('.monaco-workbench')).toBeVisible();
   await page.locator('.activitybar a.action-label[aria-label="Baton"]').click();
@@ -77,20 +82,25 @@ async function runCommand(page: Page, title: string): Promise<void> {
 }
 
 /**
- * Clicks an item of the workbench's context menu. Each item starts taking mouse-ups 100 ms after it
- * renders (a timer of its own, so that the right-button release that opened the menu runs nothing);
- * on a loaded machine that timer fires late and a prompt click is dropped without a trace. A page
- * timer set after the item shows, for longer, fires after the item's own: then the click counts.
+ * Chooses an item of the workbench's context menu with the keyboard. A mouse click is dropped
+ * without a trace if it comes before the item takes mouse-ups (a timer of the menu's own, so that
+ * the right-button release that opened it runs nothing), which fires late on a loaded machine; the
+ * keyboard runs the item the pointer has focused, as soon as it has.
  */
-async function clickMenuItem(page: Page, name: string): Promise<void> {
+async function chooseMenuItem(page: Page, name: string): Promise<void> {
   const item = page.getByRole('menuitem', { name });
-  await expect(item).toBeVisible();
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 150)));
-  await item.click();
+  await item.hover();
+  await expect(item).toBeFocused();
+  await page.keyboard.press('Enter');
 }
 
-test('the Baton view starts the relay for the folder and frames it through code-server, allowed by that origin', async ({ page, request }) => {
-  await openBatonView(page);
+test('the Baton view starts the relay for the folder and frames it through code-server, allowed by that origin', async ({
+  page,
+  request,
+  codeServer,
+  workspace,
+}) => {
+  await openBatonView(page, codeServer, workspace);
   const frameElement = page.frameLocator('iframe.webview').frameLocator('#active-frame').locator('#baton-frame');
   await expect(frameElement).toHaveAttribute('src', new RegExp(`^${codeServer.origin}/proxy/\\d+/\\?embed=1$`));
   const source = (await frameElement.getAttribute('src')) ?? '';
@@ -106,8 +116,8 @@ test('the Baton view starts the relay for the folder and frames it through code-
   await expect(baton.getByTestId('offline-demo-banner')).toContainText(/offline demo model/i);
 });
 
-test('the whole demo turn runs inside code-server, approval included', async ({ page }) => {
-  await openBatonView(page);
+test('the whole demo turn runs inside code-server, approval included', async ({ page, codeServer, workspace }) => {
+  await openBatonView(page, codeServer, workspace);
   const baton = batonFrame(page);
   await expect(baton.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected');
   const composer = baton.getByTestId('composer-input');
@@ -122,8 +132,8 @@ test('the whole demo turn runs inside code-server, approval included', async ({ 
   expect(await readFile(path.join(workspace.path, 'baton-demo.md'), 'utf8')).toContain('> Show me what you can do');
 });
 
-test('"Add Selection to Context" puts the selected lines in the composer as a chip', async ({ page }) => {
-  await openBatonView(page);
+test('"Add Selection to Context" puts the selected lines in the composer as a chip', async ({ page, codeServer, workspace }) => {
+  await openBatonView(page, codeServer, workspace);
   const baton = batonFrame(page);
   await expect(baton.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected');
 
@@ -140,7 +150,7 @@ test('"Add Selection to Context" puts the selected lines in the composer as a ch
   await expect(page.locator('.statusbar')).toContainText(/Ln 4, Col 1 \(\d+ selected\)/);
   // The editor's context menu offers it on a selection.
   await secondLine.click({ button: 'right' });
-  await clickMenuItem(page, 'Add Selection to Context');
+  await chooseMenuItem(page, 'Add Selection to Context');
 
   const chip = baton.getByTestId('context-chip');
   await expect(chip).toHaveAttribute('data-context-type', 'file');

@@ -69,14 +69,13 @@ async function approveUntilDone(baton: BatonPage): Promise<number> {
   );
   await expect(approve.first()).toBeVisible();
   let approved = 0;
-  while ((await baton.stopButton.count()) > 0) {
-    if ((await approve.count()) > 0) {
-      await approve.first().click();
-      approved += 1;
-    }
-    await baton.page.waitForTimeout(100);
+  for (;;) {
+    // What the turn does next: another card to answer, or its end.
+    await expect.poll(async () => (await baton.stopButton.count()) === 0 || (await approve.count()) > 0).toBe(true);
+    if ((await baton.stopButton.count()) === 0) return approved;
+    await approve.first().click();
+    approved += 1;
   }
-  return approved;
 }
 
 test.use({ relayOptions: { offlineDemo: true } });

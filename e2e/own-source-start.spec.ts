@@ -3,28 +3,20 @@
  * says how to point it at your project, and the page asks which project the agent should work on
  * and shows the command that restarts Baton there. A start with --workspace asks nothing.
  */
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/baton-test';
 import { BatonPage } from './support/baton-page';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
 
 const BATON_CHECKOUT = fileURLToPath(new URL('../', import.meta.url));
 const QUESTION = 'Baton was started in its own source folder. Which project should the agent work on?';
 
-let relay: RelayProcess;
-let data: Awaited<ReturnType<typeof makeTempFolder>>;
+// The offline demo, and the data folder outside Baton's checkout: the workspace holds only that.
+test.use({ relayOptions: { offlineDemo: true }, workspaceOptions: { dataFolder: 'data' } });
 
-test.afterEach(async () => {
-  await relay.stop();
-  await data.remove();
-});
-
-test("started in its own checkout without --workspace, Baton asks for the user's project", async ({ page }) => {
-  data = await makeTempFolder('own-source');
+test("started in its own checkout without --workspace, Baton asks for the user's project", async ({ page, startRelay }) => {
   // No --workspace: the relay starts in Baton's checkout, as `npm start` does; the data folder stays outside it.
-  relay = await startRelayProcess({ dataDir: path.join(data.path, 'data') });
+  const relay = await startRelay({ workspaceRoot: null });
   await expect.poll(() => relay.stderr()).toContain("started in Baton's own source folder, so the agent works on Baton itself");
 
   const baton = new BatonPage(page);
@@ -51,9 +43,8 @@ test("started in its own checkout without --workspace, Baton asks for the user's
   await expect(panel).toHaveCount(0);
 });
 
-test('started with --workspace, Baton asks nothing, even on its own checkout', async ({ page }) => {
-  data = await makeTempFolder('own-source-flag');
-  relay = await startRelayProcess({ workspaceRoot: BATON_CHECKOUT, dataDir: path.join(data.path, 'data') });
+test('started with --workspace, Baton asks nothing, even on its own checkout', async ({ page, startRelay }) => {
+  const relay = await startRelay({ workspaceRoot: BATON_CHECKOUT });
   const baton = new BatonPage(page);
   await baton.open(relay.url);
   // The offline demo banner comes with the same config/updated that would carry the question.

@@ -7,31 +7,24 @@
  */
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { SIGN_IN_CODE_EXPIRED_MESSAGE, SIGN_IN_CODE_UNKNOWN_MESSAGE } from '../lib/protocol/sign-in-code';
+import { type ExtraRelayOptions, expect, type RelayProcess, test, type Workspace } from './fixtures/baton-test';
 import { BatonPage } from './support/baton-page';
 import { fakeAgentEntry, writeRelayConfig } from './support/fake-agents';
-import { connectRelayClient, isTurnFinished, type RelayClient } from './support/relay-client';
-import { makeTempFolder, type RelayLaunch, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { isTurnFinished } from './support/relay-client';
 
 const TOKEN = 'sign-in-code-test-token-0123456789abcdef';
 
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
-const relays: RelayProcess[] = [];
-const clients: RelayClient[] = [];
+// No API key, as before a user has set one: no model is started for these relays.
+test.use({ relayOptions: { offlineDemo: true } });
 
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('sign-in-code');
-});
-
-test.afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
-  await Promise.all(relays.splice(0).map((relay) => relay.stop()));
-  await workspace.remove();
-});
+interface Opener {
+  bin: string;
+  opened(): Promise<{ argv: string[]; env: string }>;
+}
 
 /** A stand-in `xdg-open` that records its arguments (one a line) and its environment (`env`). */
-async function recordingOpener(): Promise<{ bin: string; opened(): Promise<{ argv: string[]; env: string }> }> {
+async function recordingOpener(workspace: Workspace): Promise<Opener> {
   const bin = path.join(workspace.path, 'bin');
   const record = path.join(workspace.path, 'opener');
   await mkdir(bin);
@@ -48,16 +41,11 @@ async function recordingOpener(): Promise<{ bin: string; opened(): Promise<{ arg
   };
 }
 
-async function launchWithOpen(opener: { bin: string }, extra: Partial<RelayLaunch> = {}): Promise<RelayProcess> {
-  const relay = await startRelayProcess({
-    workspaceRoot: workspace.path,
-    dataDir: path.join(workspace.path, `data-${relays.length}`),
-    args: ['--open'],
-    pathPrefix: opener.bin,
-    ...extra,
-  });
-  relays.push(relay);
-  return relay;
+/** Starts relays with `--open` and this opener, each on a data folder of its own. */
+function openingRelays(workspace: Workspace, startRelay: (options: ExtraRelayOptions) => Promise<RelayProcess>, opener: Opener) {
+  let started = 0;
+  return (extra: ExtraRelayOptions = {}) =>
+    startRelay({ dataDir: path.join(workspace.path, `data-${started++}`), args: ['--open'], pathPrefix: opener.bin, ...extra });
 }
 
 /** The exchange the page makes, from the relay's own origin. */
@@ -74,9 +62,9 @@ function codeOf(address: string): string {
   return new URLSearchParams(new URL(address).hash.slice(1)).get('code') ?? '';
 }
 
-test('--open gives the opener a one-time code, not the token, in its arguments and environment; the code works once', async () => {
-  const opener = await recordingOpener();
-  const relay = await launchWithOpen(opener, { token: TOKEN });
+test('--open gives the opener a one-time code, not the token, in its arguments and environment; the code works once', async ({ workspace, startRelay }) => {
+  const opener = await recordingOpener(workspace);
+  const relay = await openingRelays(workspace, startRelay, opener)({ token: TOKEN });
   const { argv, env } = await opener.opened();
 
   expect(argv).toHaveLength(1);
@@ -93,22 +81,23 @@ test('--open gives the opener a one-time code, not the token, in its arguments a
   expect(relay.stderr()).toContain('baton: a sign-in code from --open was exchanged for the token\n');
 });
 
-test('a code past its lifetime (BATON_SIGN_IN_CODE_SECONDS) is refused; a bad lifetime is refused at start', async () => {
-  const opener = await recordingOpener();
-  const relay = await launchWithOpen(opener, { env: { BATON_SIGN_IN_CODE_SECONDS: '0' } });
+test('a code past its lifetime (BATON_SIGN_IN_CODE_SECONDS) is refused; a bad lifetime is refused at start', async ({ workspace, startRelay }) => {
+  const opener = await recordingOpener(workspace);
+  const launchWithOpen = openingRelays(workspace, startRelay, opener);
+  const relay = await launchWithOpen({ env: { BATON_SIGN_IN_CODE_SECONDS: '0' } });
   const { argv } = await opener.opened();
   expect(await exchange(relay, codeOf(argv[0]!))).toEqual({ status: 401, body: { error: SIGN_IN_CODE_EXPIRED_MESSAGE } });
 
-  const refused = await launchWithOpen(opener, { env: { BATON_SIGN_IN_CODE_SECONDS: 'soon' } }).then(
+  const refused = await launchWithOpen({ env: { BATON_SIGN_IN_CODE_SECONDS: 'soon' } }).then(
     () => 'started',
     (error: unknown) => (error as Error).message,
   );
   expect(refused).toContain('baton: BATON_SIGN_IN_CODE_SECONDS takes whole seconds from 0 to 600 (not "soon").\n');
 });
 
-test('the address --open hands the browser signs the page in; used again, it says so', async ({ page, browser }) => {
-  const opener = await recordingOpener();
-  const relay = await launchWithOpen(opener);
+test('the address --open hands the browser signs the page in; used again, it says so', async ({ page, browser, workspace, startRelay }) => {
+  const opener = await recordingOpener(workspace);
+  const relay = await openingRelays(workspace, startRelay, opener)();
   const { argv } = await opener.opened();
   const baton = new BatonPage(page);
 
@@ -126,7 +115,7 @@ test('the address --open hands the browser signs the page in; used again, it say
   await other.close();
 });
 
-test("an agent the relay starts gets neither BATON_TOKEN nor the token's value, even when the relay was started with it", async () => {
+test("an agent the relay starts gets neither BATON_TOKEN nor the token's value, even when the relay was started with it", async ({ workspace, startRelay, connect }) => {
   const record = path.join(workspace.path, 'agent');
   const wrapper = path.join(workspace.path, 'record-and-run');
   await writeFile(wrapper, `#!/bin/sh\nenv > '${record}.env'\nprintf '%s\\n' "$0" "$@" > '${record}.argv'\nexec "$@"\n`);
@@ -135,11 +124,9 @@ test("an agent the relay starts gets neither BATON_TOKEN nor the token's value, 
   const dataDir = path.join(workspace.path, 'data');
   // The token copied into the config by hand, under a name of its own.
   await writeRelayConfig(dataDir, { agents: { recorder: { kind: 'acp', command: wrapper, args: [fake.command, ...fake.args], env: { COPIED: TOKEN } } } });
-  const relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, token: TOKEN });
-  relays.push(relay);
+  const relay = await startRelay({ dataDir, token: TOKEN });
 
-  const client = await connectRelayClient(relay);
-  clients.push(client);
+  const client = await connect(relay);
   const { threadId } = await client.rpc.request('createThread', { agent: 'recorder' });
   await client.rpc.request('openThread', { threadId });
   await client.rpc.request('chat/prompt', { chatId: threadId, message: 'hello' });
@@ -154,13 +141,9 @@ test("an agent the relay starts gets neither BATON_TOKEN nor the token's value, 
 
   // Naming the relay's secret for an agent is refused before anything starts.
   await relay.stop();
-  relays.splice(relays.indexOf(relay), 1);
   await writeRelayConfig(dataDir, { agents: { recorder: { kind: 'acp', command: wrapper, passEnv: ['BATON_TOKEN'] } } });
-  const refused = await startRelayProcess({ workspaceRoot: workspace.path, dataDir, token: TOKEN }).then(
-    (started) => {
-      relays.push(started);
-      return 'started';
-    },
+  const refused = await startRelay({ dataDir, token: TOKEN }).then(
+    () => 'started',
     (error: unknown) => (error as Error).message,
   );
   expect(refused).toContain("BATON_TOKEN is the relay's own secret, which nothing the relay starts is given");
