@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { ThreadEntry } from '../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../lib/protocol/thread-model';
 
 export function seedThreads(database: Database.Database, count: number, from: number): void {
   const insert = database.prepare('INSERT INTO "Thread" (id, title, createdAt, modifiedAt) VALUES (?, ?, ?, ?)');

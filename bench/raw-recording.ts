@@ -8,7 +8,7 @@
  * thread's rename (its title from the first prompt) with the title's search text.
  */
 import type Database from 'better-sqlite3';
-import type { ThreadEntry } from '../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../lib/protocol/thread-model';
 import type { ThreadEvent } from '../lib/protocol/thread-events';
 import { searchableText, TITLE_SEQ } from '../server/store/thread-search';
 import type { EventBatch, ThreadStore } from '../server/store/thread-store';

@@ -5,7 +5,7 @@
  * entry asks the relay for the page around that entry only, not for the thread's end first.
  */
 import type { Page } from '@playwright/test';
-import type { ThreadEntry } from '../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../lib/protocol/thread-model';
 import { expect, test } from './fixtures/baton-test';
 import { longThreadEntries, NEWEST_MARKER, seedLongThread } from './support/long-thread';
 import { settledView, type VisibleEntries } from './support/visible-entries';

@@ -4,7 +4,7 @@
  * marked among its neighbours in order, and the thread's usage shown as at its end.
  */
 import { expect, type Page, test } from '@playwright/test';
-import type { ThreadEntry } from '../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../lib/protocol/thread-model';
 import { BatonPage } from './support/baton-page';
 import { longThreadEntries, NEWEST_MARKER, type SeededThreadRelay, startSeededThreadRelay } from './support/long-thread';
 import type { RelayProcess } from './support/relay-process';

@@ -75,7 +75,7 @@ const NAMED_AS_TEST_CODE = /(?:^|\/)(?:fake|fixtures)\/|(?:^|\/|-)fake-|(?:^|\/)
  */
 const PRODUCTION_THAT_ONLY_TESTS_USE = [
   'server/relay/script-client.ts',
-  'lib/protocol/acp-threads-protocol.ts',
+  'lib/protocol/thread-model-protocol.ts',
   'lib/protocol/autohand/autohand-errors.ts',
   'lib/protocol/emacs-agent/tool-definitions.ts',
 ];

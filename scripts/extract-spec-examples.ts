@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { extractSpecExamples, type ExtractedSpec } from '../lib/protocol/spec-example-parser';
 
 export const EXPECTED_SPECS = [
-  'acp-threads',
+  'thread-model',
   'autohand-jsonrpc',
   'eca-protocol-v1',
   'eca-protocol-v2',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../lib/protocol/thread-model';
 import { createBatonStore, selectOpenChat, selectTurnActive, selectTurnError } from './baton-store';
 import { approvedAndRejectedTurn, received } from './testing/chat-contents-support';
 import { FakeBatonRpc, WireError, type FakeHandlers } from './testing/fake-baton-rpc';

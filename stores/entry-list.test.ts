@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../lib/protocol/thread-model';
 import type { ChatContentInput, ChatRole } from '../lib/protocol/eca-chat';
 import { applyChatContent } from '../lib/thread/apply-chat-content';
 import { received } from './testing/chat-contents-support';

@@ -9,7 +9,7 @@
  * Entry objects that did not change keep their identity, so a view of one entry re-renders only
  * when that entry changed.
  */
-import type { ThreadEntry } from '../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../lib/protocol/thread-model';
 import type { ChatContent, ChatRole } from '../lib/protocol/eca-chat';
 import { applyChatContent } from '../lib/thread/apply-chat-content';
 

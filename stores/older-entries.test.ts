@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../lib/protocol/thread-model';
 import { createBatonStore, selectOpenChat } from './baton-store';
 import { entriesOf, entryCount } from './entry-list';
 import { scriptedRelay } from './testing/fake-baton-rpc';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../lib/protocol/thread-model';
 import type { ChatContext } from '../lib/protocol/eca-chat';
 import { createBatonStore } from './baton-store';
 import { scriptedRelay } from './testing/fake-baton-rpc';

@@ -3,7 +3,7 @@
  * (`getThreads` with a query, which matches titles and what was said), without touching the
  * filter of the thread list beside it.
  */
-import type { ThreadMetadata } from '../lib/protocol/acp-threads';
+import type { ThreadMetadata } from '../lib/protocol/thread-model';
 import { MAX_SEARCH_QUERY_LENGTH } from '../lib/protocol/thread-list';
 import type { BatonSliceCreator } from './baton-state';
 

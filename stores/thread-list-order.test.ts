@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ThreadMetadata } from '../lib/protocol/acp-threads';
+import type { ThreadMetadata } from '../lib/protocol/thread-model';
 import { DEFAULT_THREAD_FILTER, withoutThread, withThreadUpdate } from './thread-list-order';
 
 const thread = (id: string, minute: number, extra: Partial<ThreadMetadata> = {}): ThreadMetadata => ({

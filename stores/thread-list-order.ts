@@ -2,7 +2,7 @@
  * The pure part of keeping a tab's thread list live: where a `thread/updated` goes in the list the
  * tab holds (newest first by modifiedAt), or whether it leaves it, given the list's filter.
  */
-import type { ThreadMetadata } from '../lib/protocol/acp-threads';
+import type { ThreadMetadata } from '../lib/protocol/thread-model';
 import type { ThreadStatus } from '../lib/protocol/thread-list';
 
 export interface ThreadListFilter {

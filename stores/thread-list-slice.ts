@@ -3,7 +3,7 @@
  * `thread/deleted`), and changes it: rename, archive, delete with an undo. Also what the address
  * asks for beyond a thread: a new empty chat, a thread that is not there, an entry to jump to.
  */
-import type { ThreadMetadata } from '../lib/protocol/acp-threads';
+import type { ThreadMetadata } from '../lib/protocol/thread-model';
 import { BatonErrorCodes } from '../lib/protocol/baton-protocol';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator } from './baton-state';

@@ -1,5 +1,5 @@
 /** The thread list and which thread is open. */
-import type { ThreadMetadata } from '../lib/protocol/acp-threads';
+import type { ThreadMetadata } from '../lib/protocol/thread-model';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator } from './baton-state';
 import { EMPTY_THREAD_CHAT, type ThreadChat } from './thread-chat';

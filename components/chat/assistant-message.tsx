@@ -1,4 +1,4 @@
-import type { MessageEntry } from '../../lib/protocol/acp-threads';
+import type { MessageEntry } from '../../lib/protocol/thread-model';
 import styles from './chat.module.css';
 import { MarkdownText } from './markdown-text';
 import { messageText } from './message-text';

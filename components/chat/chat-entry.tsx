@@ -1,7 +1,7 @@
 'use client';
 
 import { memo } from 'react';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { selectOpenChat } from '../../stores/baton-store';
 import { entryAt } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';

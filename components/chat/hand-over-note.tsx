@@ -1,4 +1,4 @@
-import type { HandOverEntry } from '../../lib/protocol/acp-threads';
+import type { HandOverEntry } from '../../lib/protocol/thread-model';
 import { useAgentLabel } from '../agents/use-agent-label';
 import styles from './chat.module.css';
 

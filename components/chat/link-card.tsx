@@ -1,4 +1,4 @@
-import type { LinkEntry } from '../../lib/protocol/acp-threads';
+import type { LinkEntry } from '../../lib/protocol/thread-model';
 import styles from './chat.module.css';
 import { safeLinkUrl } from './safe-link-url';
 

@@ -1,4 +1,4 @@
-import type { MessageEntry } from '../../lib/protocol/acp-threads';
+import type { MessageEntry } from '../../lib/protocol/thread-model';
 
 /** A message arrives in chunks (streamed deltas); the reader sees them as one text. */
 export function messageText(entry: MessageEntry): string {

@@ -1,4 +1,4 @@
-import type { ReadFileEntry } from '../../lib/protocol/acp-threads';
+import type { ReadFileEntry } from '../../lib/protocol/thread-model';
 import { Disclosure } from '../disclosure/disclosure';
 import styles from './chat.module.css';
 

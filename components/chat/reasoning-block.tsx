@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReasoningEntry } from '../../lib/protocol/acp-threads';
+import type { ReasoningEntry } from '../../lib/protocol/thread-model';
 import { Disclosure } from '../disclosure/disclosure';
 import styles from './chat.module.css';
 import { MarkdownText } from './markdown-text';

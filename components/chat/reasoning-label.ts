@@ -1,4 +1,4 @@
-import type { ReasoningEntry } from '../../lib/protocol/acp-threads';
+import type { ReasoningEntry } from '../../lib/protocol/thread-model';
 
 /** "Thinking…" while the model thinks, then how long it took when the agent says. */
 export function reasoningLabel(reasoning: ReasoningEntry): string {

@@ -1,4 +1,4 @@
-import type { MessageEntry } from '../../lib/protocol/acp-threads';
+import type { MessageEntry } from '../../lib/protocol/thread-model';
 import { MessageContexts } from '../review/message-contexts';
 import styles from './chat.module.css';
 import { messageText } from './message-text';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useContext, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadMetadata } from '../../lib/protocol/thread-model';
 import { errorMessage } from '../../stores/baton-rpc';
 import { BatonStoreContext, useBatonStore } from '../baton-client/baton-store-context';
 import styles from './command-palette.module.css';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useState } from 'react';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { RewindActions } from '../rewind/entry-actions';
 import { ActionMenu, MenuItem } from './action-menu';

@@ -1,4 +1,4 @@
-import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
+import type { ToolCallEntry } from '../../lib/protocol/thread-model';
 import { approvalLabel } from '../../lib/thread/review-labels';
 import styles from './review.module.css';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
-import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadMetadata } from '../../lib/protocol/thread-model';
 import { useAgentLabel } from '../agents/use-agent-label';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { SearchSnippet } from './search-snippet';

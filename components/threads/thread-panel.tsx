@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
-import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadMetadata } from '../../lib/protocol/thread-model';
 import { NewThreadAgentPicker } from '../agents/new-thread-agent-picker';
 import { AddAgentButton } from '../agents/add-agent-button';
 import { useBatonStore } from '../baton-client/baton-store-context';

@@ -1,4 +1,4 @@
-import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
+import type { ToolCallEntry } from '../../lib/protocol/thread-model';
 
 /**
  * The command line of a call that runs one (Baton's shell_command, an ECA or ACP agent's shell

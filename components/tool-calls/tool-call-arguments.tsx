@@ -1,4 +1,4 @@
-import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
+import type { ToolCallEntry } from '../../lib/protocol/thread-model';
 import { Disclosure } from '../disclosure/disclosure';
 import { MarkedText } from './marked-text';
 import styles from './tool-call.module.css';

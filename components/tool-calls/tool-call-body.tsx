@@ -1,6 +1,6 @@
 'use client';
 
-import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
+import type { ToolCallEntry } from '../../lib/protocol/thread-model';
 import { DiffView } from './diff-view';
 import { ToolCallApproval } from './tool-call-approval';
 import { ToolCallArguments } from './tool-call-arguments';

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
+import type { ToolCallEntry } from '../../lib/protocol/thread-model';
 import { ToolCallBoundaryDetail, ToolCallBoundaryNote } from './tool-call-boundary-note';
 
 const call = (boundary?: ToolCallEntry['boundary']): ToolCallEntry => ({

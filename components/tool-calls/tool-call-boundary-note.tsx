@@ -1,4 +1,4 @@
-import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
+import type { ToolCallEntry } from '../../lib/protocol/thread-model';
 import { boundaryLabel } from '../../lib/thread/review-labels';
 import styles from './tool-call-boundary.module.css';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef } from 'react';
-import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
+import type { ToolCallEntry } from '../../lib/protocol/thread-model';
 import { ToolCallApprovalNote } from '../review/tool-call-approval-note';
 import { MarkedText } from './marked-text';
 import styles from './tool-call.module.css';

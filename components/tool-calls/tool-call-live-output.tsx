@@ -1,4 +1,4 @@
-import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
+import type { ToolCallEntry } from '../../lib/protocol/thread-model';
 import { shellCommandOf } from './shell-command';
 import { TerminalOutput } from './terminal-output';
 

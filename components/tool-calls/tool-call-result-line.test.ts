@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
+import type { ToolCallEntry } from '../../lib/protocol/thread-model';
 import { toolCallResultLine, withoutEscapes } from './tool-call-result-line';
 
 const call = (fields: Partial<ToolCallEntry>): ToolCallEntry => ({

@@ -1,4 +1,4 @@
-import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
+import type { ToolCallEntry } from '../../lib/protocol/thread-model';
 import { parseAnsi } from './parse-ansi';
 import { shellCommandOf } from './shell-command';
 import { toolCallReasonText } from './tool-call-status';

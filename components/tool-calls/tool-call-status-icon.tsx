@@ -1,4 +1,4 @@
-import type { ToolCallStatus } from '../../lib/protocol/acp-threads';
+import type { ToolCallStatus } from '../../lib/protocol/thread-model';
 import styles from './tool-call.module.css';
 import { toolCallStatusLabel } from './tool-call-status';
 

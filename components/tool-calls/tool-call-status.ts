@@ -1,4 +1,4 @@
-import type { ToolCallEntry, ToolCallStatus } from '../../lib/protocol/acp-threads';
+import type { ToolCallEntry, ToolCallStatus } from '../../lib/protocol/thread-model';
 
 export function toolCallStatusLabel(status: ToolCallStatus): string {
   switch (status) {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { ToolCallEntry } from '../../lib/protocol/acp-threads';
+import type { ToolCallEntry } from '../../lib/protocol/thread-model';
 
 /**
  * What the reader chose to open or close, by call and phase (waiting for approval or not). Kept

@@ -4,7 +4,7 @@
  * reads it back exactly as it reads any thread.
  */
 import path from 'node:path';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { startScriptedModelServer } from '../../server/demo-model/scripted-model-server';
 import { openThreadStore } from '../../server/store/prisma-thread-store';
 import { echoScript } from './model-scripts';

@@ -4,7 +4,7 @@
  * with a history looks like, dates and all.
  */
 import path from 'node:path';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { openThreadStore } from '../../server/store/prisma-thread-store';
 
 export interface SeededThread {

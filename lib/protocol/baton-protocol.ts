@@ -14,7 +14,7 @@ import {
   StatParamsSchema,
   StatResultSchema,
   ThreadParamsSchema,
-} from './acp-threads';
+} from './thread-model';
 import {
   ChatPromptParamsSchema,
   ChatPromptResultSchema,

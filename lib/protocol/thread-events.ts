@@ -5,7 +5,7 @@
  * after the last number it saw and gets exactly those, from the database.
  */
 import { z } from 'zod';
-import { ThreadEntrySchema, ThreadIdSchema } from './acp-threads';
+import { ThreadEntrySchema, ThreadIdSchema } from './thread-model';
 import { ChatContentReceivedParamsSchema, ChatContentSchema, ChatRoleSchema } from './eca-chat';
 import { TurnUsageSchema } from './thread-review';
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { MAX_JSON_DEPTH } from '../json/json-bounds';
 import { AgentNameSchema } from './agents';
-import { ThreadEntrySchema, ThreadIdSchema } from './acp-threads';
+import { ThreadEntrySchema, ThreadIdSchema } from './thread-model';
 
 /** What a thread's header shows; costs in dollars, null while no turn had a price. */
 export const ThreadDetailsSchema = z.object({

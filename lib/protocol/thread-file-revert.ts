@@ -4,7 +4,7 @@
  * conflicts: lib/protocol/thread-rewind.ts), while the thread keeps every entry.
  */
 import { z } from 'zod';
-import { ThreadIdSchema } from './acp-threads';
+import { ThreadIdSchema } from './thread-model';
 import { RewindConflictSchema, RewindFileSchema } from './thread-rewind';
 
 export const ThreadRevertFileParamsSchema = z.object({

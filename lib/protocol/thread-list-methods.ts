@@ -3,7 +3,7 @@
  * rename, archive, delete with an undo, and the notifications that keep every tab's list live.
  */
 import { z } from 'zod';
-import { ThreadIdSchema, ThreadMetadataSchema } from './acp-threads';
+import { ThreadIdSchema, ThreadMetadataSchema } from './thread-model';
 
 export const MAX_THREAD_TITLE_LENGTH = 200;
 

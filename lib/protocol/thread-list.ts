@@ -1,7 +1,7 @@
 /**
  * Baton's thread list beyond ACP's `getThreads`: what each listed thread is doing (a turn
  * running, a tool call waiting for approval), archiving, and search results with the matching
- * snippet. Fields here extend ACP's ThreadMetadata (acp-threads.ts), so they import nothing of it;
+ * snippet. Fields here extend ACP's ThreadMetadata (thread-model.ts), so they import nothing of it;
  * the methods and notifications that use them are in thread-list-methods.ts.
  */
 import { z } from 'zod';

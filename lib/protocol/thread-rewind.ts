@@ -4,7 +4,7 @@
  * tool calls changed through Baton; a fork copies a thread's first entries into a new thread.
  */
 import { z } from 'zod';
-import { ThreadIdSchema } from './acp-threads';
+import { ThreadIdSchema } from './thread-model';
 import { EntryIndexSchema } from './thread-events';
 
 /** What a rewind does (or would do) to one file. */

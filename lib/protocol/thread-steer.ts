@@ -6,7 +6,7 @@
  * and the tab sends it as a prompt of its own (as ECA's editors do).
  */
 import { z } from 'zod';
-import { ThreadIdSchema } from './acp-threads';
+import { ThreadIdSchema } from './thread-model';
 
 /** As long as a prompt may be; the relay's own prompt limits apply to it too. */
 export const ThreadSteerParamsSchema = z.object({

@@ -2,7 +2,7 @@
  * Baton's additions to the workspace file methods (specs/acp-threads.md, "Protocol Methods":
  * `readTextFile`, `readBinaryFile`, `globSearch`), for the file panel, and its own `listDirectory`
  * for the panel's tree. The additions are optional members, so a message in the spec's own shape
- * still parses; an ACP peer is spoken to with the spec's schemas in acp-threads.ts.
+ * still parses; an ACP peer is spoken to with the spec's schemas in thread-model.ts.
  */
 import { z } from 'zod';
 import {
@@ -12,7 +12,7 @@ import {
   ReadBinaryFileResultSchema,
   ReadTextFileResultSchema,
   ThreadIdSchema,
-} from './acp-threads';
+} from './thread-model';
 
 import { MAX_BINARY_PAGE_BYTES, MAX_GLOB_SEARCH_MATCHES } from './workspace-file-limits';
 

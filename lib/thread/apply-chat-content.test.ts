@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatContentInput, ChatRole } from '../protocol/eca-chat';
 import { ChatContentSchema } from '../protocol/eca-chat';
-import type { ThreadEntry } from '../protocol/acp-threads';
+import type { ThreadEntry } from '../protocol/thread-model';
 import { applyChatContent, applyChatContentInPlace, interruptOpenToolCalls, joinAdjacentTextChunks } from './apply-chat-content';
 import { approvalLabel } from './review-labels';
 

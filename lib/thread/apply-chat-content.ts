@@ -9,7 +9,7 @@
  * `applyChatContent` is the same fold on a copy of the array.
  */
 import type { ChatContent, ChatRole } from '../protocol/eca-chat';
-import type { MessageChunk, MessageEntry, ReasoningEntry, ThreadEntry, ToolCallEntry } from '../protocol/acp-threads';
+import type { MessageChunk, MessageEntry, ReasoningEntry, ThreadEntry, ToolCallEntry } from '../protocol/thread-model';
 import { approvalOfAnswer, approvalOfAutoRun, approvalOfRejection, foldTurnSummary, usageOf } from './review-entries';
 
 /** A new array in which only what the content changed is new (the same array when nothing changed). */

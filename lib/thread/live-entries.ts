@@ -4,7 +4,7 @@
  * only a thread's tail in memory, from the first entry that can still change, and a tab's first page
  * reaches back to it (a live event always finds its entry).
  */
-import type { ThreadEntry } from '../protocol/acp-threads';
+import type { ThreadEntry } from '../protocol/thread-model';
 import { isOpenToolCall } from './apply-chat-content';
 
 /** A tool call or a thought still under way. */

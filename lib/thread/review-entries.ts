@@ -3,7 +3,7 @@
  * decided each tool call, and how each turn ended with its usage. Used by apply-chat-content.ts.
  */
 import type { ApprovalOption } from '../protocol/agents';
-import type { ThreadEntry, ToolCallEntry } from '../protocol/acp-threads';
+import type { ThreadEntry, ToolCallEntry } from '../protocol/thread-model';
 import type { ChatContent } from '../protocol/eca-chat';
 import type { ToolCallApproval, TurnOutcome, TurnSummaryEntry, TurnUsage } from '../protocol/thread-review';
 

@@ -3,7 +3,7 @@
  * per file every change's diff in order with the lines added and removed in all. Only calls that
  * ran are counted: a rejected or interrupted change never reached the file.
  */
-import type { ThreadEntry } from '../protocol/acp-threads';
+import type { ThreadEntry } from '../protocol/thread-model';
 import type { ThreadChanges } from '../protocol/thread-export';
 
 export function threadChanges(entries: readonly ThreadEntry[]): ThreadChanges {

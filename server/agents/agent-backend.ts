@@ -4,7 +4,7 @@
  * reports what happens as ECA chat contents; the hub records them, fans them out and owns
  * approvals. One backend serves every thread bound to its configured agent.
  */
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import type { AgentDescription, AgentKind, ApprovalOption } from '../../lib/protocol/agents';
 import type { ChatBehavior, ChatContentInput, ChatContext } from '../../lib/protocol/eca-chat';
 import type { ChatCommand } from '../../lib/protocol/eca/chat-methods';

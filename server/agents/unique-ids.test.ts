@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import type { ChatContentInput } from '../../lib/protocol/eca-chat';
 import { AcpTurnMapper } from './acp/acp-update-mapper';
 import { UniqueIds } from './unique-ids';

@@ -5,7 +5,7 @@
  * thread does not hold yet is kept as it is (the usual case, and what an agent's approval refers
  * to); a reused one gets a `~2`, `~3`, ... suffix. Every adapter maps its incoming ids here.
  */
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 
 export class UniqueIds {
   /** The outside id → the Baton id of the call it names now. */

@@ -5,7 +5,7 @@
  */
 import type { ChatRole } from '../../lib/protocol/eca-chat';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import type { ThreadHub } from '../hub/thread-hub';
 import { ThreadRecorder } from '../hub/thread-recorder';
 import { isUserMessage } from '../rewind/user-messages';

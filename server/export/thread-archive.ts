@@ -2,7 +2,7 @@
  * Threads out of and into the store, for `thread/export` / `thread/import` and for
  * `baton export` / `baton import`. An export holds everything the thread holds: nothing is redacted.
  */
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import type { ExportFormat, ThreadDetails, ThreadExportResult } from '../../lib/protocol/thread-export';
 import { applyChatContentInPlace } from '../../lib/thread/apply-chat-content';
 import { parseExportFile } from '../../lib/thread/export/export-file';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { connectRelayClient, isTurnFinished, type RelayClient } from '../../e2e/support/relay-client';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { say, useTool } from '../agents/builtin/testing/agent-support';
 import { createGate } from '../demo-model/testing/gate';
 import type { ScriptedReply } from '../demo-model/scripted-reply';

@@ -2,7 +2,7 @@
  * What a thread's recorder starts from: the stored tail of the entries (thread-tail.ts) brought up
  * to the thread's last event by replaying the events stored after the entry rows were written.
  */
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import type { ChatContent } from '../../lib/protocol/eca-chat';
 import type { ThreadStore } from '../store/thread-store';
 import { TAIL_ENTRIES, ThreadTail } from './thread-tail';

@@ -3,7 +3,7 @@
  * an undo, restore. A delete is restorable for UNDO_WINDOW_MS (the tab's toast offers Undo for
  * less than that), then purged for good; a relay stopped meanwhile purges at its next start.
  */
-import type { GetThreadsParams, ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { GetThreadsParams, ThreadMetadata } from '../../lib/protocol/thread-model';
 import type { ThreadPage, ThreadListRequest, ThreadStore } from '../store/thread-store';
 import type { ThreadHub } from './thread-hub';
 import { UnknownThreadError } from './thread-hub';

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import { type AgentBackend, type AgentTurn, AgentUnavailableError } from '../agents/agent-backend';
 import { AgentRegistry } from '../agents/agent-registry';

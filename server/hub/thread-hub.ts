@@ -6,7 +6,7 @@
  * talk to; it never touches a socket itself (contents leave through `broadcast`, which the relay
  * points at the thread's socket.io room, and `isWatched` asks whether that room has anyone).
  */
-import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/thread-model';
 import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../../lib/protocol/thread-events';
 import type { AgentRegistry } from '../agents/agent-registry';
 import type { ThreadListRequest, ThreadPage, ThreadStore } from '../store/thread-store';

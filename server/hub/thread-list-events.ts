@@ -5,7 +5,7 @@
  * no path that changes a thread (a prompt naming it, `chat/delete`, a hand-over) can forget to
  * tell; status changes come from the recorded contents (ThreadActivity).
  */
-import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadMetadata } from '../../lib/protocol/thread-model';
 import type { ThreadDeletedParams, ThreadUpdatedParams } from '../../lib/protocol/thread-list-methods';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import type { ThreadRecord, ThreadStore } from '../store/thread-store';

@@ -13,7 +13,7 @@
  * Only the thread's tail is kept in memory (thread-tail.ts): a load reads the last entries, not
  * every entry, and the older ones are read from the store when the whole thread is asked for.
  */
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { type ChatContent, ChatContentSchema, type ChatContentInput, type ChatRole } from '../../lib/protocol/eca-chat';
 import type { SequencedContentReceivedParams, ThreadEvent } from '../../lib/protocol/thread-events';
 import { type StoreWriteError, storeWriteFailure } from '../store/store-failure';

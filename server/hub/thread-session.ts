@@ -2,7 +2,7 @@
  * The live side of one thread: at most one running turn, the tool calls waiting for approval, and
  * Stop. Every content goes through the recorder, so history and the tabs never disagree.
  */
-import type { ThreadEntry, ToolCallEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry, ToolCallEntry } from '../../lib/protocol/thread-model';
 import type { ChatContentInput } from '../../lib/protocol/eca-chat';
 import { isOpenToolCall } from '../../lib/thread/apply-chat-content';
 import { type AgentBackend, type AgentTurn, type ApprovalAnswer, AgentUnavailableError } from '../agents/agent-backend';

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import type { ChatContentInput } from '../../lib/protocol/eca-chat';
 import { openThreadStore } from '../store/prisma-thread-store';
 import type { StoredTail, ThreadStore } from '../store/thread-store';

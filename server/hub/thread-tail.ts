@@ -5,7 +5,7 @@
  * load reads and what a thread holds in memory do not grow with the thread. The entries before the
  * tail are final and are read from the store's rows when someone needs them.
  */
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import type { ChatContent, ChatRole } from '../../lib/protocol/eca-chat';
 import { applyChatContentInPlace } from '../../lib/thread/apply-chat-content';
 import { firstLiveIndex } from '../../lib/thread/live-entries';

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { openThreadStore } from '../store/prisma-thread-store';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../store/testing/databases';
 import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './testing/relay-support';

@@ -5,7 +5,7 @@
  * answer back as streamMessageChunk requests.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadMetadata } from '../../lib/protocol/thread-model';
 import type { ThreadDeletedParams, ThreadUpdatedParams } from '../../lib/protocol/thread-list-methods';
 import { connectRelayClient, isTurnFinished, type RelayClient } from '../../e2e/support/relay-client';
 import { createGate, type Gate } from '../demo-model/testing/gate';

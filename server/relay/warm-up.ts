@@ -8,7 +8,7 @@
  * (zod's compiled fast path), which is done here too.
  */
 import { randomUUID } from 'node:crypto';
-import { ThreadEntrySchema } from '../../lib/protocol/acp-threads';
+import { ThreadEntrySchema } from '../../lib/protocol/thread-model';
 import { batonProtocol } from '../../lib/protocol/baton-protocol';
 import { ThreadRecorder } from '../hub/thread-recorder';
 import type { ThreadStore } from '../store/thread-store';

@@ -6,7 +6,7 @@
  * them down, so the fork's events always fold into its entries. The fork has no agent session
  * yet: its first turn starts one primed with the kept history, as after a hand-over.
  */
-import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadMetadata } from '../../lib/protocol/thread-model';
 import { ChatContentSchema } from '../../lib/protocol/eca-chat';
 import type { EditableThread } from '../hub/thread-hub';
 import type { ThreadStore } from '../store/thread-store';

@@ -3,7 +3,7 @@
  * event that starts an entry of its own, so the k-th user message entry is the k-th such event:
  * one indexed query, whatever the thread's length, instead of replaying its events.
  */
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { RelayError } from '../../lib/rpc/relay-error';
 import type { ThreadHistoryStore } from '../store/thread-history-store';
 

@@ -3,7 +3,7 @@
  * so the protocol schema stays the single source of truth for their shape (the database is a trust
  * boundary too: the file may be old or edited).
  */
-import { ThreadEntrySchema, type ThreadEntry } from '../../lib/protocol/acp-threads';
+import { ThreadEntrySchema, type ThreadEntry } from '../../lib/protocol/thread-model';
 import { joinAdjacentTextChunks } from '../../lib/thread/apply-chat-content';
 import type { EntryWrite } from './thread-store';
 

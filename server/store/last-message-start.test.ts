@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { MAX_LAST_MESSAGE_START } from '../../lib/protocol/thread-list';
 import { lastMessageStartOf, messageStart } from './last-message-start';
 

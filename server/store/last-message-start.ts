@@ -4,7 +4,7 @@
  * at hand then), so a list request reads one column rather than any thread's entries.
  */
 import { MAX_LAST_MESSAGE_START } from '../../lib/protocol/thread-list';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 
 /** The start of a message's text, on one line, cut at a word with an ellipsis; undefined for a message with no text or another entry. */
 export function messageStart(entry: ThreadEntry): string | undefined {

@@ -3,7 +3,7 @@
  * a search finds in it (server/rewind/*.test.ts drive the same edits through the hub).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { ChatContentSchema } from '../../lib/protocol/eca-chat';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { openThreadStore } from './prisma-thread-store';

@@ -3,7 +3,7 @@
  * one JSON parameter, entry-insert.ts), so a fork of a long thread is a few statements, not a
  * statement per entry or event. The search rows follow the entry rows (thread-search.ts).
  */
-import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadMetadata } from '../../lib/protocol/thread-model';
 import { entryUpsertFor, type EntryUpsert } from './entry-insert';
 import { decodeEntry, encodeEntry } from './entry-rows';
 import { lastMessageStartOf, messageStart } from './last-message-start';

@@ -2,7 +2,7 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { PrismaClient } from './generated/client';
 import type { DatabaseTarget } from './database-target';
 import { applyMigrations, migrationsDirectoryFor } from './migrate';

@@ -4,7 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/thread-model';
 import { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrate';
 import type { DatabaseTarget } from './database-target';

@@ -2,7 +2,7 @@
  * What rewind and fork need from the database: the file changes agents made through Baton, the
  * user messages' events, and the two history edits, each one transaction.
  */
-import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/thread-model';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import type { EntryWrite } from './entry-write';
 

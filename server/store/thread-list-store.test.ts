@@ -1,6 +1,6 @@
 /** The store's side of the thread list: filters, archive, restorable delete, paging both ways, search. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { openThreadStore } from './prisma-thread-store';
 import { InvalidCursorError, type ThreadStore } from './thread-store';
 import { toMatchQuery } from './thread-search';

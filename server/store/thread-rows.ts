@@ -2,7 +2,7 @@
  * A thread's row as the list and the header read it: the columns each selects, and the protocol
  * shapes they become (the store and the history store both hand out thread metadata).
  */
-import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadMetadata } from '../../lib/protocol/thread-model';
 import type { ThreadFacts } from './thread-facts';
 import type { StoredThreadDetails } from './thread-store';
 

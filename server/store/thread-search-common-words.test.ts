@@ -4,8 +4,8 @@
  * filter needs; and the last word as a prefix, however many words it begins.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
-import type { ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
+import type { ThreadMetadata } from '../../lib/protocol/thread-model';
 import { openThreadStore } from './prisma-thread-store';
 import { RANKED_ROWS_AT_MOST, SEARCH_WINDOW_ROWS } from './thread-search';
 import type { ThreadStore } from './thread-store';

@@ -4,7 +4,7 @@
  * it writes entry rows (at their bounded rate, never per streamed piece), `indexTitle` where it
  * writes a title, and `forgetEntriesFrom` where it removes entry rows.
  */
-import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/thread-model';
 import type { SnippetPart } from '../../lib/protocol/thread-list';
 import type { DatabaseTarget } from './database-target';
 import { Prisma } from './generated/client';

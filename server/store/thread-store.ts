@@ -2,7 +2,7 @@
  * What the relay needs from its database. Prisma implements it; a PostgreSQL deployment will be
  * the same implementation on another driver adapter.
  */
-import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/thread-model';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import type { EntryWrite } from './entry-write';
 import type { ThreadHistoryStore } from './thread-history-store';

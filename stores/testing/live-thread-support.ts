@@ -1,5 +1,5 @@
 /** A thread on a scripted relay that pages and streams it as the real one does, for the store's window tests. */
-import type { ThreadEntry } from '../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import type { GetThreadEntriesParams, SequencedContentReceivedParams, ThreadSnapshot } from '../../lib/protocol/thread-events';
 import { createBatonStore, selectOpenChat } from '../baton-store';
 import { scriptedRelay } from './fake-baton-rpc';

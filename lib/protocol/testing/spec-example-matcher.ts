@@ -9,9 +9,9 @@ import {
   AcpErrorResponseSchema,
   AcpRequestSchema,
   AcpSuccessResponseSchema,
-  acpThreadsProtocol,
-} from '../acp-threads-protocol';
-import { AcpThreadEntrySchema, MessageChunkSchema, MessageSchema, ThreadMetadataSchema } from '../acp-threads';
+  threadModelProtocol,
+} from '../thread-model-protocol';
+import { SpecThreadEntrySchema, MessageChunkSchema, MessageSchema, ThreadMetadataSchema } from '../thread-model';
 import { autohandProtocol } from '../autohand/autohand-protocol';
 import { ecaProtocol } from '../eca/eca-protocol';
 import { EmacsAgentErrorBodySchema } from '../emacs-agent/emacs-agent-errors';
@@ -46,13 +46,13 @@ const rpcProtocols: Record<string, { protocol: ProtocolDefinition; envelope: Env
   'eca-protocol-v1.md': { protocol: ecaProtocol, envelope: 'json-rpc' },
   'eca-protocol-v2.md': { protocol: ecaProtocol, envelope: 'json-rpc' },
   'autohand-jsonrpc.md': { protocol: autohandProtocol, envelope: 'json-rpc' },
-  'acp-threads.md': { protocol: acpThreadsProtocol, envelope: 'acp' },
+  'acp-threads.md': { protocol: threadModelProtocol, envelope: 'acp' },
 };
 
 const acpStructures: Record<string, z.ZodType> = {
   '`ThreadMetadata`': ThreadMetadataSchema,
-  'Message Entry': AcpThreadEntrySchema,
-  'ReadFile Entry': AcpThreadEntrySchema,
+  'Message Entry': SpecThreadEntrySchema,
+  'ReadFile Entry': SpecThreadEntrySchema,
   '`Message`': MessageSchema,
   '`MessageChunk`': MessageChunkSchema,
 };

@@ -3,7 +3,7 @@
  * a file from anywhere is parsed with the protocol schemas and refused with the reason.
  */
 import { isJsonTextTooDeep } from '../../json/json-bounds';
-import type { ThreadEntry } from '../../protocol/acp-threads';
+import type { ThreadEntry } from '../../protocol/thread-model';
 import {
   EXPORT_FORMAT_NAME,
   EXPORT_VERSION,

@@ -3,7 +3,7 @@
  * and the JSON read back: the same entries, and clear refusals of what is not an export.
  */
 import { describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../../protocol/acp-threads';
+import type { ThreadEntry } from '../../protocol/thread-model';
 import type { ChatContentInput, ChatRole } from '../../protocol/eca-chat';
 import { ChatContentSchema } from '../../protocol/eca-chat';
 import type { ThreadDetails } from '../../protocol/thread-export';

@@ -1,5 +1,5 @@
 /** `thread/export`: a thread as a file in one of the three formats, with a name to save it under. */
-import type { ThreadEntry } from '../../protocol/acp-threads';
+import type { ThreadEntry } from '../../protocol/thread-model';
 import type { ExportFormat, ThreadDetails, ThreadExportResult } from '../../protocol/thread-export';
 import { buildExportFile } from './export-file';
 import { threadMarkdown } from './thread-markdown';

@@ -1,5 +1,5 @@
 /** A thread as a Markdown transcript: a section per message, tool calls with their diffs and output. */
-import type { ThreadEntry } from '../../protocol/acp-threads';
+import type { ThreadEntry } from '../../protocol/thread-model';
 import type { ThreadDetails } from '../../protocol/thread-export';
 import { outcomeLabel, turnUsageText } from '../review-labels';
 import { contextText, headerFacts, messageText, toolCallArguments, toolCallFacts, toolCallOutput, toolCallTitle } from './transcript-parts';

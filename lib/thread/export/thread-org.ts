@@ -2,7 +2,7 @@
  * A thread as an Org transcript, the format Emacs-Agent saves its transcripts in: a heading per
  * message, tool calls and reasoning as sub-headings (folded in Emacs), diffs and output in blocks.
  */
-import type { ThreadEntry } from '../../protocol/acp-threads';
+import type { ThreadEntry } from '../../protocol/thread-model';
 import type { ThreadDetails } from '../../protocol/thread-export';
 import { outcomeLabel, turnUsageText } from '../review-labels';
 import { contextText, headerFacts, messageText, toolCallArguments, toolCallFacts, toolCallOutput, toolCallTitle } from './transcript-parts';

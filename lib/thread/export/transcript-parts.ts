@@ -2,7 +2,7 @@
  * What the Markdown and Org transcripts say of each entry, apart from how each format marks it up:
  * the header's facts, a prompt's contexts, a tool call's lines. Nothing is redacted.
  */
-import type { MessageEntry, ToolCallEntry } from '../../protocol/acp-threads';
+import type { MessageEntry, ToolCallEntry } from '../../protocol/thread-model';
 import type { ChatContext } from '../../protocol/eca-chat';
 import type { ThreadDetails } from '../../protocol/thread-export';
 import { approvalLabel, boundaryLabel, formatCost, formatTokens } from '../review-labels';

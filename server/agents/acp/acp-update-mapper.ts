@@ -7,7 +7,7 @@
  * agent rather than the turn (commands, modes, config options) go to the agent's listeners.
  */
 import type { AcpAvailableCommand, AcpConfigOption, AcpKnownSessionUpdate } from '../../../lib/protocol/acp/session-update';
-import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import type { ChatContentInput, FileChangeDetails } from '../../../lib/protocol/eca-chat';
 import type { ToolCallBoundary } from '../../../lib/protocol/thread-review';
 import { UniqueIds } from '../unique-ids';

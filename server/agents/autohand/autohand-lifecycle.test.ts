@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import { AgentUnavailableError } from '../agent-backend';
 import { primingNote } from '../external/history-transcript';
 import { createRecordingTurn } from '../testing/recording-turn';

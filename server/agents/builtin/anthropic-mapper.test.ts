@@ -1,6 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
-import type { ThreadEntry, ToolCallEntry } from '../../../lib/protocol/acp-threads';
+import type { ThreadEntry, ToolCallEntry } from '../../../lib/protocol/thread-model';
 import { conversationProblem, type RequestMessage } from '../../demo-model/messages-request';
 import {
   assistantContentToParams,

@@ -5,7 +5,7 @@
  * to (role, block) pairs in order and consecutive same-role blocks merged, which gives exactly that.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ThreadEntry, ToolCallEntry } from '../../../lib/protocol/acp-threads';
+import type { ThreadEntry, ToolCallEntry } from '../../../lib/protocol/thread-model';
 import { BUILTIN_AGENT_NAME } from '../../../lib/protocol/agents';
 
 type Role = 'user' | 'assistant';

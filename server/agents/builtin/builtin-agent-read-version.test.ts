@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import { ThreadHub } from '../../hub/thread-hub';
 import { replayedEntries, type RewindHarness, startRewindHarness } from '../../rewind/testing/rewind-support';
 import { DATABASE_KINDS } from '../../store/testing/databases';

@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import { say, scriptedSteps, useAgentFixture } from './testing/agent-support';
 import { createRecordingTurn } from '../testing/recording-turn';

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import { createDemoScript, DEMO_FILE_PATH, DEMO_LINK, demoFileContent } from '../../demo-model/demo-script';
 import { createGate } from '../../demo-model/testing/gate';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ChatContentSchema, type ChatContentInput } from '../../../lib/protocol/eca-chat';
-import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import { EcaContentMapper } from './eca-content-mapper';
 
 const parse = (content: ChatContentInput) => ChatContentSchema.parse(content);

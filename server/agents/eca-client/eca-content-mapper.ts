@@ -12,7 +12,7 @@
  * - a `boundary` the server claims for a call is dropped: the server runs its commands itself,
  *   and only Baton can say which sandbox held for what Baton ran.
  */
-import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import type { ChatContent, ChatContentInput, ChatRole } from '../../../lib/protocol/eca-chat';
 import { UniqueIds } from '../unique-ids';
 

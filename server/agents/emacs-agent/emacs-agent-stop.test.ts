@@ -4,7 +4,7 @@
  * the session created meanwhile is the thread's for its next prompt.
  */
 import { describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import { primingNote } from '../external/history-transcript';
 import { createRecordingTurn } from '../testing/recording-turn';
 import { answerText, useEmacsAgentFixture } from './testing/emacs-agent-support';

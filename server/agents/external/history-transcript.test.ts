@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import { createRecordingTurn } from '../testing/recording-turn';
 import { historyTranscript, primedMessage, primedPrompt, primingNote } from './history-transcript';
 

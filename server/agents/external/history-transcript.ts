@@ -3,7 +3,7 @@
  * hand-over, or when its own session cannot be resumed after a restart. Messages, tool calls with
  * their outcome, file changes and hand-overs; the oldest part is cut first when it is too long.
  */
-import type { ThreadEntry, ToolCallEntry } from '../../../lib/protocol/acp-threads';
+import type { ThreadEntry, ToolCallEntry } from '../../../lib/protocol/thread-model';
 import type { AgentTurn } from '../agent-backend';
 
 /** About 8,000 tokens: enough to carry on, small beside any model's context. */

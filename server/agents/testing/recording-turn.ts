@@ -3,7 +3,7 @@
  * wire schema, folds it into thread entries the way the hub does, and answers approvals as the
  * test decides. Lets agent tests assert what a user would see without a relay.
  */
-import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import { type ChatContent, ChatContentSchema } from '../../../lib/protocol/eca-chat';
 import { applyChatContent } from '../../../lib/thread/apply-chat-content';
 import type { AgentTurn, ApprovalAnswer, ApprovalDecision } from '../agent-backend';

@@ -3,7 +3,7 @@
  * real FileHistory and real workspace checkpoints (as the relay makes them), approving every call that asks, and turns awaited by their `progress finished`.
  */
 import path from 'node:path';
-import type { ThreadEntry } from '../../../lib/protocol/acp-threads';
+import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import type { SequencedContentReceivedParams } from '../../../lib/protocol/thread-events';
 import { applyChatContentInPlace } from '../../../lib/thread/apply-chat-content';
 import type { AgentRegistry } from '../../agents/agent-registry';

@@ -1,6 +1,6 @@
 /**
- * The ACP thread protocol as one table (specs/acp-threads.md, "Protocol Methods"), and its
- * message envelope ("Message Structure").
+ * The thread model's protocol as one table (the thread methods of the Agent Communication Protocol
+ * seed, specs/acp-threads.md, "Protocol Methods"), and its message envelope ("Message Structure").
  *
  * Directions: the spec files `getThreads` … `sendMessage` under "Agent-initiated Methods (Agent
  * -> Client)" and `streamMessageChunk` … `globSearch` under "Client-initiated". The methods' own
@@ -8,12 +8,12 @@
  * answer and reads the client's files) and the protocol's reference implementation
  * (zed-industries/agentic-coding-protocol, where the first group are the Agent's methods, called
  * by the client) say the reverse: the headings name whose methods they are, not who calls them.
- * `acpThreadsMethodDirections` records who sends each request.
+ * `threadModelMethodDirections` records who sends each request.
  */
 import { z } from 'zod';
 import type { ProtocolDefinition } from '../rpc/protocol-definition';
 import {
-  AcpThreadEntrySchema,
+  SpecThreadEntrySchema,
   CreateThreadResultSchema,
   GetThreadsResultSchema,
   GlobSearchParamsSchema,
@@ -29,12 +29,12 @@ import {
   StatResultSchema,
   StreamMessageChunkParamsSchema,
   ThreadParamsSchema,
-} from './acp-threads';
+} from './thread-model';
 
 /** An ACP peer answers with the spec's two entry types only; Baton's own entry types stay home. */
-export const AcpGetThreadEntriesResultSchema = z.object({ entries: z.array(AcpThreadEntrySchema) });
+export const AcpGetThreadEntriesResultSchema = z.object({ entries: z.array(SpecThreadEntrySchema) });
 
-export const acpThreadsProtocol = {
+export const threadModelProtocol = {
   requests: {
     getThreads: { params: NoParamsSchema, result: GetThreadsResultSchema },
     createThread: { params: NoParamsSchema, result: CreateThreadResultSchema },
@@ -51,10 +51,10 @@ export const acpThreadsProtocol = {
   notifications: {},
 } as const satisfies ProtocolDefinition;
 
-export type AcpThreadsProtocol = typeof acpThreadsProtocol;
-export type AcpThreadsMethod = keyof AcpThreadsProtocol['requests'];
+export type ThreadModelProtocol = typeof threadModelProtocol;
+export type ThreadModelMethod = keyof ThreadModelProtocol['requests'];
 
-export const acpThreadsMethodDirections = {
+export const threadModelMethodDirections = {
   getThreads: 'client-to-agent',
   createThread: 'client-to-agent',
   openThread: 'client-to-agent',
@@ -65,7 +65,7 @@ export const acpThreadsMethodDirections = {
   readBinaryFile: 'agent-to-client',
   stat: 'agent-to-client',
   globSearch: 'agent-to-client',
-} as const satisfies Record<AcpThreadsMethod, 'client-to-agent' | 'agent-to-client'>;
+} as const satisfies Record<ThreadModelMethod, 'client-to-agent' | 'agent-to-client'>;
 
 /**
  * ACP messages are JSON-RPC without the `jsonrpc` member (the spec's examples have none, and the

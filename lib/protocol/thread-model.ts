@@ -1,8 +1,9 @@
 /**
- * Thread store and workspace file methods, in the shape of specs/acp-threads.md ("Protocol
- * Methods", "Data Structures"). ThreadEntry adds Baton's own `toolCall`, `reasoning` and `link`
- * entries beside ACP's `message` and `readFile`; AcpThreadEntry is the spec's own two. The method table and the
- * message envelope are in acp-threads-protocol.ts.
+ * Baton's thread model: the thread store and workspace file methods, in the shape of the Agent
+ * Communication Protocol seed (specs/acp-threads.md, "Protocol Methods", "Data Structures").
+ * ThreadEntry adds Baton's own `toolCall`, `reasoning` and `link` entries beside the spec's `message`
+ * and `readFile`; SpecThreadEntry is the spec's own two. The method table and the message envelope
+ * are in thread-model-protocol.ts.
  */
 import { z } from 'zod';
 import { ApprovalOptionSchema } from './agents';
@@ -142,8 +143,8 @@ export const ThreadEntrySchema = z.discriminatedUnion('type', [
 export type ThreadEntry = z.infer<typeof ThreadEntrySchema>;
 
 /** The entries the ACP spec knows, for talking to an ACP peer. */
-export const AcpThreadEntrySchema = z.discriminatedUnion('type', [MessageEntrySchema, ReadFileEntrySchema]);
-export type AcpThreadEntry = z.infer<typeof AcpThreadEntrySchema>;
+export const SpecThreadEntrySchema = z.discriminatedUnion('type', [MessageEntrySchema, ReadFileEntrySchema]);
+export type SpecThreadEntry = z.infer<typeof SpecThreadEntrySchema>;
 
 /** ACP sends `null` params for getThreads and createThread; an omitted params is the same. */
 export const NoParamsSchema = z.null().optional();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AcpThreadEntrySchema, FileVersionSchema, ThreadEntrySchema } from './acp-threads';
-import { AcpRequestSchema, AcpResponseSchema, acpThreadsMethodDirections, acpThreadsProtocol } from './acp-threads-protocol';
+import { SpecThreadEntrySchema, FileVersionSchema, ThreadEntrySchema } from './thread-model';
+import { AcpRequestSchema, AcpResponseSchema, threadModelMethodDirections, threadModelProtocol } from './thread-model-protocol';
 
-const { requests } = acpThreadsProtocol;
+const { requests } = threadModelProtocol;
 
 describe('ACP envelope', () => {
   it('takes messages without jsonrpc, and with it', () => {
@@ -19,7 +19,7 @@ describe('ACP envelope', () => {
   });
 });
 
-describe('acpThreadsProtocol', () => {
+describe('threadModelProtocol', () => {
   it('reads binary files as base64 with a version', () => {
     const result = requests.readBinaryFile.result;
     expect(result.safeParse({ version: 3, content: 'AAEC' }).success).toBe(true);
@@ -44,12 +44,12 @@ describe('acpThreadsProtocol', () => {
   it("answers an ACP peer with the spec's entries only, while Baton's own store keeps tool calls", () => {
     const toolCall = { type: 'toolCall', id: 't', name: 'n', server: 's', origin: 'native', status: 'running' };
     expect(ThreadEntrySchema.safeParse(toolCall).success).toBe(true);
-    expect(AcpThreadEntrySchema.safeParse(toolCall).success).toBe(false);
+    expect(SpecThreadEntrySchema.safeParse(toolCall).success).toBe(false);
     expect(requests.getThreadEntries.result.safeParse({ entries: [toolCall] }).success).toBe(false);
   });
 
   it('has the client call the thread methods and the agent call the file methods', () => {
-    expect(acpThreadsMethodDirections.getThreads).toBe('client-to-agent');
-    expect(acpThreadsMethodDirections.readTextFile).toBe('agent-to-client');
+    expect(threadModelMethodDirections.getThreads).toBe('client-to-agent');
+    expect(threadModelMethodDirections.readTextFile).toBe('agent-to-client');
   });
 });
