@@ -7,7 +7,12 @@ describe('percentile', () => {
     expect(median(values)).toBe(3);
     expect(percentile(values, 99)).toBe(5);
     expect(percentile(values, 0)).toBe(1);
-    expect(percentile(Array.from({ length: 100 }, (_value, index) => index + 1), 99)).toBe(99);
+    expect(
+      percentile(
+        Array.from({ length: 100 }, (_value, index) => index + 1),
+        99,
+      ),
+    ).toBe(99);
   });
 
   it('is NaN for no values', () => {
@@ -16,7 +21,7 @@ describe('percentile', () => {
 });
 
 describe('interleaved', () => {
-  it('alternates which contender runs first and keeps each one\'s results apart', async () => {
+  it("alternates which contender runs first and keeps each one's results apart", async () => {
     const order: string[] = [];
     const runAs = (name: string) => async () => {
       order.push(name);
@@ -24,7 +29,10 @@ describe('interleaved', () => {
     };
     const results = await interleaved(3, [runAs('a'), runAs('b')]);
     expect(order).toEqual(['a', 'b', 'b', 'a', 'a', 'b']);
-    expect(results).toEqual([['a', 'a', 'a'], ['b', 'b', 'b']]);
+    expect(results).toEqual([
+      ['a', 'a', 'a'],
+      ['b', 'b', 'b'],
+    ]);
   });
 });
 
@@ -49,6 +57,8 @@ describe('numbersFromEnv', () => {
 
   it('refuses anything but positive integers, saying what it read', () => {
     process.env.BENCH_TEST_SIZES = '200,fast';
-    expect(() => numbersFromEnv('BENCH_TEST_SIZES', [7])).toThrow('BENCH_TEST_SIZES must be a comma-separated list of positive integers, not "200,fast"');
+    expect(() => numbersFromEnv('BENCH_TEST_SIZES', [7])).toThrow(
+      'BENCH_TEST_SIZES must be a comma-separated list of positive integers, not "200,fast"',
+    );
   });
 });

@@ -37,8 +37,16 @@ export function baselineAddress(page: BaselinePage, work: BaselineWork): string 
 /** What a row's baseline does, in words; `streams`: the row measures a streamed answer. */
 export function describeBaselineWork(work: BaselineWork, total: number, streams: boolean): string {
   const entries =
-    work.entries === undefined ? `all ${total.toLocaleString('en')} entries in the DOM` : work.entries === 0 ? 'no entries (a fresh thread)' : `the newest ${work.entries} entries in the DOM`;
-  const pieces = !streams ? '' : work.batchMs === undefined ? ', each piece appended as it arrives' : `, the pieces appended in ${work.batchMs} ms batches`;
+    work.entries === undefined
+      ? `all ${total.toLocaleString('en')} entries in the DOM`
+      : work.entries === 0
+        ? 'no entries (a fresh thread)'
+        : `the newest ${work.entries} entries in the DOM`;
+  const pieces = !streams
+    ? ''
+    : work.batchMs === undefined
+      ? ', each piece appended as it arrives'
+      : `, the pieces appended in ${work.batchMs} ms batches`;
   return `a plain page (no framework, no virtualisation): ${entries}${pieces}`;
 }
 
@@ -118,7 +126,11 @@ document.querySelector('[data-testid=composer-input]').addEventListener('keydown
  * Serves the page, the entries and the stream: the pieces `answer()` gives at the time (each run
  * its own), `gapMs` apart, as the scripted model paces them.
  */
-export async function startBaselinePage(entries: readonly ThreadEntry[], answer: () => readonly string[], gapMs: number): Promise<BaselinePage> {
+export async function startBaselinePage(
+  entries: readonly ThreadEntry[],
+  answer: () => readonly string[],
+  gapMs: number,
+): Promise<BaselinePage> {
   const server: Server = createServer((request, response) => {
     const address = new URL(request.url ?? '/', 'http://baseline');
     if (address.pathname === '/entries.json') {

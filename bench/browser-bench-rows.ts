@@ -42,10 +42,21 @@ function verdict(row: BenchRow): string {
 export function formatBenchRows(rows: readonly BenchRow[]): string {
   const withLoad = rows.some((row) => row.load !== undefined);
   const labels = [...new Set(rows.flatMap((row) => (row.baselineLabel ? [`${row.item}: ${row.baselineLabel}`] : [])))];
-  const labelMark = (row: BenchRow) => (row.baselineLabel && row.baseline !== undefined ? ` [${labels.indexOf(`${row.item}: ${row.baselineLabel}`) + 1}]` : '');
+  const labelMark = (row: BenchRow) =>
+    row.baselineLabel && row.baseline !== undefined ? ` [${labels.indexOf(`${row.item}: ${row.baselineLabel}`) + 1}]` : '';
   const header = ['item', 'metric', 'unit', 'Baton', 'baseline', 'Baton/base', 'goal', ...(withLoad ? ['load'] : [])];
-  const body = rows.map((row) => [row.item, row.metric, row.unit, figure(row.value), `${figure(row.baseline)}${labelMark(row)}`, ratio(row), verdict(row), ...(withLoad ? [row.load ?? ''] : [])]);
+  const body = rows.map((row) => [
+    row.item,
+    row.metric,
+    row.unit,
+    figure(row.value),
+    `${figure(row.baseline)}${labelMark(row)}`,
+    ratio(row),
+    verdict(row),
+    ...(withLoad ? [row.load ?? ''] : []),
+  ]);
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]?.length ?? 0)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column < 3 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column < 3 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ');
   return [line(header), ...body.map(line), '', ...labels.map((label, index) => `baseline [${index + 1}] ${label}`)].join('\n');
 }

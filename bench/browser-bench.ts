@@ -26,7 +26,16 @@ import { LONG_ENTRIES, runLongThreadBench } from './browser-long-thread';
 import * as probe from './browser-probes';
 import { longThreadEntries, NEWEST_MARKER, OLDEST_MARKER, seedLongThread } from '../e2e/support/long-thread';
 import { streamedAnswerPieces } from './browser-stream-answer';
-import { BatonStreamTarget, measureStreamOn, PIECE_GAP_MS, PIECES, scenarioName, STREAM_SCENARIOS, type StreamFigures, type StreamScenario } from './browser-stream-scenarios';
+import {
+  BatonStreamTarget,
+  measureStreamOn,
+  PIECE_GAP_MS,
+  PIECES,
+  scenarioName,
+  STREAM_SCENARIOS,
+  type StreamFigures,
+  type StreamScenario,
+} from './browser-stream-scenarios';
 
 export type { BenchRow } from './browser-bench-rows';
 
@@ -108,7 +117,13 @@ function baselineStreamWork(scenario: StreamScenario): BaselineWork {
  * The plain page streaming as `scenario` does: restarted first when the relay is (a cold server),
  * freshly loaded, the long thread's newest page opened or nothing (a fresh thread).
  */
-async function measureBaselineStream(browser: Browser, baseline: BaselineServer, scenario: StreamScenario, samples: Samples, run: number): Promise<void> {
+async function measureBaselineStream(
+  browser: Browser,
+  baseline: BaselineServer,
+  scenario: StreamScenario,
+  samples: Samples,
+  run: number,
+): Promise<void> {
   if (scenario.relay === 'cold') await baseline.restart();
   const work = baselineStreamWork(scenario);
   const target: Target = { name: 'baseline', ready: async (page) => void (await page.goto(baselineAddress(baseline.current(), work))) };
@@ -128,7 +143,14 @@ interface BaselineServer {
 }
 
 /** Every scenario's longest task; the frames and the pace for the long thread with a warm relay, as before. */
-function recordStream(samples: Samples, name: string, target: Target['name'], figures: StreamFigures, withFrames: boolean, baselineLabel?: string): void {
+function recordStream(
+  samples: Samples,
+  name: string,
+  target: Target['name'],
+  figures: StreamFigures,
+  withFrames: boolean,
+  baselineLabel?: string,
+): void {
   record(samples, `${name}: longest task`, target, figures.longestTaskMs, baselineLabel);
   if (!withFrames) return;
   record(samples, `${name}: median frame`, target, figures.medianFrameMs, baselineLabel);
@@ -180,7 +202,14 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
     };
     const browser = await chromium.launch({
       executablePath: process.env.BATON_CHROMIUM_PATH || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     cleanups.unshift(() => browser.close());
 
@@ -243,7 +272,14 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
       };
     });
     rows.push(...longRows);
-    if (firstLoad) rows.push({ item: '6 size', metric: `chat page first-load JS (${firstLoad.files} files, ${Math.round(firstLoad.rawKiB)} KiB raw)`, unit: 'KiB gz', value: firstLoad.gzipKiB, goal: { below: 250 } });
+    if (firstLoad)
+      rows.push({
+        item: '6 size',
+        metric: `chat page first-load JS (${firstLoad.files} files, ${Math.round(firstLoad.rawKiB)} KiB raw)`,
+        unit: 'KiB gz',
+        value: firstLoad.gzipKiB,
+        goal: { below: 250 },
+      });
     return rows;
   } finally {
     for (const cleanup of cleanups) await cleanup();
@@ -253,7 +289,9 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
 /** Sections 4 and 6 of `npm run bench`, as `npm run bench:browser` prints them alone. */
 export async function browserBench(options: { runs?: number } = {}): Promise<void> {
   const runs = options.runs ?? Number(process.env.BENCH_RUNS ?? 3);
-  console.log(`\n== 4 and 6. Browser and size: Chromium, thread of ${ENTRIES} entries, ${PIECES} pieces streamed ${1000 / PIECE_GAP_MS}/s; medians of ${runs} interleaved runs; then one thread of ${LONG_ENTRIES} entries, one run.`);
+  console.log(
+    `\n== 4 and 6. Browser and size: Chromium, thread of ${ENTRIES} entries, ${PIECES} pieces streamed ${1000 / PIECE_GAP_MS}/s; medians of ${runs} interleaved runs; then one thread of ${LONG_ENTRIES} entries, one run.`,
+  );
   console.log(formatBenchRows(await runBrowserBench({ runs })));
 }
 

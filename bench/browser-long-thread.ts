@@ -37,7 +37,7 @@ function recordPageRequests(page: Page): number[] {
  */
 const PACE_PAGES = 50;
 function paceOf(times: readonly number[]): { first: number; last: number } {
-  const per10 = (from: number, to: number) => ((times[to]! - times[from]!) / (to - from)) * 10 / 1000;
+  const per10 = (from: number, to: number) => (((times[to]! - times[from]!) / (to - from)) * 10) / 1000;
   if (times.length < 2 * PACE_PAGES) return { first: Number.NaN, last: Number.NaN };
   return { first: per10(0, PACE_PAGES - 1), last: per10(times.length - PACE_PAGES, times.length - 1) };
 }
@@ -109,7 +109,12 @@ export async function runLongThreadBench(browser: Browser, log: (line: string) =
         const frames = probe.frameStats(scrolled.frames);
         const scrollPages = pageRequests.slice(opened);
         const pace = paceOf(scrollPages);
-        row(`${LABEL}: scroll newest→first, time (${scrolled.reachedTop ? 'reached' : 'NOT reached'}; ${during})`, 's', scrolled.elapsedMs / 1000, 60);
+        row(
+          `${LABEL}: scroll newest→first, time (${scrolled.reachedTop ? 'reached' : 'NOT reached'}; ${during})`,
+          's',
+          scrolled.elapsedMs / 1000,
+          60,
+        );
         row(`${LABEL}: scroll newest→first, longest task (${during})`, 'ms', await probe.longestTaskMs(page), 50);
         row(`${LABEL}: scroll newest→first, p95 frame (${during})`, 'ms', frames.p95Ms);
         row(`${LABEL}: scroll newest→first, pages fetched`, 'pages', scrollPages.length);

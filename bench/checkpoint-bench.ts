@@ -40,8 +40,21 @@ const execGit = promisify(execFile);
 
 /** Plain git on its own git directory, with no user or system configuration. */
 async function plainGit(gitDir: string, workTree: string, args: string[]): Promise<string> {
-  const identity = { GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@localhost', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@localhost' };
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', GIT_DIR: gitDir, GIT_WORK_TREE: workTree, GIT_CONFIG_GLOBAL: os.devNull, GIT_CONFIG_NOSYSTEM: '1', HOME: gitDir, ...identity };
+  const identity = {
+    GIT_AUTHOR_NAME: 'bench',
+    GIT_AUTHOR_EMAIL: 'bench@localhost',
+    GIT_COMMITTER_NAME: 'bench',
+    GIT_COMMITTER_EMAIL: 'bench@localhost',
+  };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    GIT_DIR: gitDir,
+    GIT_WORK_TREE: workTree,
+    GIT_CONFIG_GLOBAL: os.devNull,
+    GIT_CONFIG_NOSYSTEM: '1',
+    HOME: gitDir,
+    ...identity,
+  };
   // Next.js's typings make NODE_ENV required on ProcessEnv; git needs no such thing.
   const { stdout } = await execGit('git', args, { cwd: workTree, env: env as NodeJS.ProcessEnv });
   return stdout.trim();
@@ -97,7 +110,10 @@ export async function checkpointBench(): Promise<void> {
           return timed(() => plainCheckpoint(plainDir, workTree));
         },
       ]);
-      for (const [what, [batonTimes, plainTimes]] of [['first', firsts], ['next', nexts]] as const) {
+      for (const [what, [batonTimes, plainTimes]] of [
+        ['first', firsts],
+        ['next', nexts],
+      ] as const) {
         const batonMs = median(batonTimes!);
         const plainMs = median(plainTimes!);
         rows.push([`${formatNumber(files)} files, ${what}`, formatNumber(batonMs, 0), formatNumber(plainMs, 0), ratio(batonMs, plainMs)]);

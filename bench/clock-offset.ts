@@ -31,7 +31,8 @@ export function estimateOffset(samples: readonly ClockSample[]): ClockOffset {
   if (samples.length === 0) throw new Error('a clock offset needs at least one sample');
   let best: ClockSample | undefined;
   for (const sample of samples) {
-    if (sample.answeredAt < sample.askedAt) throw new Error(`a clock sample answered (${sample.answeredAt}) before it was asked (${sample.askedAt})`);
+    if (sample.answeredAt < sample.askedAt)
+      throw new Error(`a clock sample answered (${sample.answeredAt}) before it was asked (${sample.askedAt})`);
     if (!best || sample.answeredAt - sample.askedAt < best.answeredAt - best.askedAt) best = sample;
   }
   const chosen = best as ClockSample;

@@ -188,9 +188,12 @@ export async function framingBench(): Promise<void> {
   const rows: Row[] = [];
   for (const workload of workloads) rows.push(await measure(contentLengthFraming, vscodeReader, workload));
   for (const workload of workloads) rows.push(await measure(ndjsonFraming, splitBaseline, workload));
-  console.log(`\n== 0. Framing throughput, Node ${process.version}: median of ${RUNS} runs after ${WARM_UPS} warm-ups, ${READ_SIZE / 1024} KiB reads from a Node stream.`);
-  console.log('Baselines: content-length = vscode-jsonrpc StreamMessageReader; ndjson = split(\'\\n\') + JSON.parse (vscode-jsonrpc has no NDJSON reader).');
+  console.log(
+    `\n== 0. Framing throughput, Node ${process.version}: median of ${RUNS} runs after ${WARM_UPS} warm-ups, ${READ_SIZE / 1024} KiB reads from a Node stream.`,
+  );
+  console.log(
+    "Baselines: content-length = vscode-jsonrpc StreamMessageReader; ndjson = split('\\n') + JSON.parse (vscode-jsonrpc has no NDJSON reader).",
+  );
   console.log('Baton/base is throughput relative to the baseline: above 1.00x Baton is faster.\n');
   console.log(format(rows));
 }
-

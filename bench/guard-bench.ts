@@ -45,7 +45,11 @@ function runPlain(cwd: string): Promise<number> {
   });
 }
 
-const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 
 export async function guardBench(): Promise<void> {
   const count = QUICK ? 2_000 : 10_000;

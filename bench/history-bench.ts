@@ -75,11 +75,11 @@ async function openCpuMs(server: Server, threadId: string): Promise<number> {
 export async function historyBench(): Promise<void> {
   const coldRuns = Number(process.env.BENCH_RUNS ?? (QUICK ? 3 : 5));
   const warmRuns = Number(process.env.BENCH_RUNS ?? (QUICK ? 5 : 15));
-  section('3. History over the socket: a tab\'s requests to a relay process, against a plain socket.io server process on the same file', [
+  section("3. History over the socket: a tab's requests to a relay process, against a plain socket.io server process on the same file", [
     `open = openThread + getThreadEntries {limit: ${FIRST_PAGE_ENTRIES}}, request sent → answer received. Baseline = plain socket.io server reading the`,
-    'same rows with the same SQL (the recorder\'s tail load, the last usage report, the list page), keeping a loaded tail as Baton does.',
+    "same rows with the same SQL (the recorder's tail load, the last usage report, the list page), keeping a loaded tail as Baton does.",
     `cold = a process started for this one open (median of ${coldRuns}); warm = a running process opening a thread it has not opened (median of ${warmRuns}).`,
-    'server CPU = the server process\'s user+system ms for the open (read over IPC around it; in runs of their own): what the open cost it, however busy the machine.',
+    "server CPU = the server process's user+system ms for the open (read over IPC around it; in runs of their own): what the open cost it, however busy the machine.",
     `getThreads = first page of ${PAGE}, from a running process (median of ${warmRuns}). Interleaved runs; load = 1-minute load average.`,
   ]);
   const folder = await mkdtemp(path.join(os.tmpdir(), 'baton-bench-history-'));
@@ -109,7 +109,12 @@ export async function historyBench(): Promise<void> {
       };
       const wall = (server: Server) => openThread(server.client, threadId);
       const cpu = (server: Server) => openCpuMs(server, threadId);
-      const [baton, plain, batonCpu, plainCpu] = await interleaved(coldRuns, [cold('baton', wall), cold('plain', wall), cold('baton', cpu), cold('plain', cpu)]);
+      const [baton, plain, batonCpu, plainCpu] = await interleaved(coldRuns, [
+        cold('baton', wall),
+        cold('plain', wall),
+        cold('baton', cpu),
+        cold('plain', cpu),
+      ]);
       rows.push([`open a thread of ${formatNumber(count)} entries`, 'cold', ...figures(baton!, plain!), load.until()]);
       rows.push([`open a thread of ${formatNumber(count)} entries, server CPU`, 'cold', ...figures(batonCpu!, plainCpu!), load.until()]);
     }

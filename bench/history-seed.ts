@@ -19,8 +19,14 @@ export function seedThreads(database: Database.Database, count: number, from: nu
 function entry(index: number): ThreadEntry {
   if (index % 5 === 4) {
     return {
-      type: 'toolCall', id: `call-${index}`, name: 'edit_file', server: 'builtin', origin: 'native', status: 'succeeded',
-      arguments: { path: `src/file-${index}.ts` }, outputText: 'Edited.',
+      type: 'toolCall',
+      id: `call-${index}`,
+      name: 'edit_file',
+      server: 'builtin',
+      origin: 'native',
+      status: 'succeeded',
+      arguments: { path: `src/file-${index}.ts` },
+      outputText: 'Edited.',
       details: { type: 'fileChange', path: `src/file-${index}.ts`, diff: '-old line\n+new line\n', linesAdded: 1, linesRemoved: 1 },
     };
   }
@@ -50,10 +56,14 @@ export function cloneThread(database: Database.Database, threadId: string): stri
   const copy = randomUUID();
   database.transaction(() => {
     database
-      .prepare('INSERT INTO "Thread" (id, title, createdAt, modifiedAt, liveFrom) SELECT ?, title, createdAt, modifiedAt, liveFrom FROM "Thread" WHERE id = ?')
+      .prepare(
+        'INSERT INTO "Thread" (id, title, createdAt, modifiedAt, liveFrom) SELECT ?, title, createdAt, modifiedAt, liveFrom FROM "Thread" WHERE id = ?',
+      )
       .run(copy, threadId);
     database
-      .prepare('INSERT INTO "ThreadEntry" (threadId, seq, type, data, updatedAt) SELECT ?, seq, type, data, updatedAt FROM "ThreadEntry" WHERE threadId = ?')
+      .prepare(
+        'INSERT INTO "ThreadEntry" (threadId, seq, type, data, updatedAt) SELECT ?, seq, type, data, updatedAt FROM "ThreadEntry" WHERE threadId = ?',
+      )
       .run(copy, threadId);
   })();
   return copy;

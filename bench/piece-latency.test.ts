@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answerLatency } from './piece-latency';
 
 describe('answerLatency', () => {
-  it('brings both clocks to the bench\'s before subtracting', () => {
+  it("brings both clocks to the bench's before subtracting", () => {
     // Model clock = bench + 100; client clock = bench + 50. Pieces leave at bench 0, 10, 20.
     const result = answerLatency({ sentAt: [100, 110, 120], receivedAt: [55, 65, 80], modelOffset: 100, clientOffset: 50 });
     expect(result.first).toBe(5);
@@ -19,6 +19,8 @@ describe('answerLatency', () => {
   });
 
   it('refuses send and arrival times of different answers', () => {
-    expect(() => answerLatency({ sentAt: [1, 2], receivedAt: [3], modelOffset: 0, clientOffset: 0 })).toThrow('2 send times for 1 arrivals');
+    expect(() => answerLatency({ sentAt: [1, 2], receivedAt: [3], modelOffset: 0, clientOffset: 0 })).toThrow(
+      '2 send times for 1 arrivals',
+    );
   });
 });

@@ -62,12 +62,22 @@ async function forward(chatId: string, send: (notification: Notification) => voi
   for await (const event of stream) {
     if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
       seq += 1;
-      send({ jsonrpc: '2.0', method: 'chat/contentReceived', params: { chatId, role: 'assistant', content: { type: 'text', text: event.delta.text }, seq } });
+      send({
+        jsonrpc: '2.0',
+        method: 'chat/contentReceived',
+        params: { chatId, role: 'assistant', content: { type: 'text', text: event.delta.text }, seq },
+      });
     }
   }
   // The end of the turn, as the relay tells it, once every piece before it has left.
   setImmediate(() =>
-    io.to(`thread:${chatId}`).emit('rpc', { jsonrpc: '2.0', method: 'chat/contentReceived', params: { chatId, role: 'system', content: { type: 'progress', state: 'finished' }, seq: seq + 1 } }),
+    io
+      .to(`thread:${chatId}`)
+      .emit('rpc', {
+        jsonrpc: '2.0',
+        method: 'chat/contentReceived',
+        params: { chatId, role: 'system', content: { type: 'progress', state: 'finished' }, seq: seq + 1 },
+      }),
   );
 }
 

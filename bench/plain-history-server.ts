@@ -31,7 +31,9 @@ const lastEntry = database.prepare('SELECT seq FROM "ThreadEntry" WHERE threadId
 const entriesFrom = database.prepare('SELECT seq, data FROM "ThreadEntry" WHERE threadId = ? AND seq >= ? ORDER BY seq ASC');
 const holdingEvent = database.prepare('SELECT seq, type FROM "ThreadEvent" WHERE threadId = ? AND seq <= ? ORDER BY seq DESC LIMIT 1');
 const eventsFrom = database.prepare('SELECT seq, role, type, content FROM "ThreadEvent" WHERE threadId = ? AND seq >= ? ORDER BY seq ASC');
-const lastUsage = database.prepare(`SELECT seq, content FROM "ThreadEvent" WHERE threadId = ? AND type IN ('usage', 'run:usage') ORDER BY seq DESC LIMIT 1`);
+const lastUsage = database.prepare(
+  `SELECT seq, content FROM "ThreadEvent" WHERE threadId = ? AND type IN ('usage', 'run:usage') ORDER BY seq DESC LIMIT 1`,
+);
 
 interface Tail {
   entries: unknown[];
@@ -49,7 +51,11 @@ const loadTail = database.transaction((threadId: string): Tail => {
   const entries = (entriesFrom.all(threadId, firstIndex) as Array<{ data: string }>).map((row) => JSON.parse(row.data) as unknown);
   const seq = thread?.entriesSeq ?? 0;
   const holding = holdingEvent.get(threadId, seq) as { seq: number; type: string } | undefined;
-  const events = eventsFrom.all(threadId, holding?.type.startsWith('run:') ? holding.seq : seq + 1) as Array<{ seq: number; type: string; content: string }>;
+  const events = eventsFrom.all(threadId, holding?.type.startsWith('run:') ? holding.seq : seq + 1) as Array<{
+    seq: number;
+    type: string;
+    content: string;
+  }>;
   // The events after the stored entries, parsed as Baton replays them; a run row holds a piece a text.
   const lastSeq = events.reduce((latest, event) => {
     const content = JSON.parse(event.content) as { texts?: unknown[] };

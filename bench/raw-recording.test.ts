@@ -4,7 +4,7 @@ import { encodeEvents } from '../server/store/event-rows';
 import { eventRows } from './raw-recording';
 
 describe('eventRows', () => {
-  it('writes the rows Baton\'s store writes for the same events: runs of pieces, and the rest alone', () => {
+  it("writes the rows Baton's store writes for the same events: runs of pieces, and the rest alone", () => {
     // Parsed, as the recorder hands them to the store.
     const events: ThreadEvent[] = [
       { seq: 1, role: 'user', content: { type: 'text', text: 'hello' } },

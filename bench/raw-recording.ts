@@ -75,7 +75,12 @@ export function eventRows(events: readonly ThreadEvent[]): Row[] {
     else {
       const { text: _text, ...shared } = first.content as { text: string };
       const texts = run.map((event) => (event.content as { text: string }).text);
-      rows.push({ seq: first.seq, role: first.role, type: `run:${first.content.type}`, content: JSON.stringify({ content: shared, texts }) });
+      rows.push({
+        seq: first.seq,
+        role: first.role,
+        type: `run:${first.content.type}`,
+        content: JSON.stringify({ content: shared, texts }),
+      });
     }
     run = [];
   };
@@ -89,8 +94,12 @@ export function eventRows(events: readonly ThreadEvent[]): Row[] {
 
 /** Writes the noted batches of one thread; answers how long it took, ms. */
 export function writeNoted(database: Database.Database, threadId: string, batches: readonly NotedBatch[]): number {
-  const insertEvent = database.prepare('INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt") VALUES (?, ?, ?, ?, ?, ?)');
-  const updateThread = database.prepare('UPDATE "Thread" SET "modifiedAt" = ?, "liveFrom" = ?, "entriesSeq" = COALESCE(?, "entriesSeq") WHERE "id" = ?');
+  const insertEvent = database.prepare(
+    'INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt") VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const updateThread = database.prepare(
+    'UPDATE "Thread" SET "modifiedAt" = ?, "liveFrom" = ?, "entriesSeq" = COALESCE(?, "entriesSeq") WHERE "id" = ?',
+  );
   const upsertEntry = database.prepare(
     'INSERT INTO "ThreadEntry" ("threadId", "seq", "type", "data", "updatedAt") VALUES (?, ?, ?, ?, ?) ON CONFLICT ("threadId", "seq") DO UPDATE SET "type" = excluded."type", "data" = excluded."data", "updatedAt" = excluded."updatedAt"',
   );
@@ -101,7 +110,9 @@ export function writeNoted(database: Database.Database, threadId: string, batche
     for (const row of eventRows(events)) insertEvent.run(threadId, row.seq, row.role, row.type, row.content, at);
   };
   const rename = database.transaction((title: string, at: number) => {
-    database.prepare('UPDATE "Thread" SET "title" = ?, "modifiedAt" = ? WHERE "id" = ? AND "deletedAt" IS NULL').run(title, new Date(at).toISOString(), threadId);
+    database
+      .prepare('UPDATE "Thread" SET "title" = ?, "modifiedAt" = ? WHERE "id" = ? AND "deletedAt" IS NULL')
+      .run(title, new Date(at).toISOString(), threadId);
     upsertText.run(threadId, TITLE_SEQ, title);
   });
   // A batch of events alone is one commit, as Baton's single statement is.

@@ -74,7 +74,8 @@ function rawRun(database: Database.Database, last: HubRun, pieces: number, run: 
 
 /** Event and entry rows of a thread: the raw file must hold what Baton's holds. */
 function rowCounts(database: Database.Database, threadId: string): string {
-  const count = (table: string) => (database.prepare(`SELECT COUNT(*) AS n FROM "${table}" WHERE "threadId" = ?`).get(threadId) as { n: number }).n;
+  const count = (table: string) =>
+    (database.prepare(`SELECT COUNT(*) AS n FROM "${table}" WHERE "threadId" = ?`).get(threadId) as { n: number }).n;
   return `${count('ThreadEvent')} events, ${count('ThreadEntry')} entries, ${count('ThreadSearchText')} search texts`;
 }
 
@@ -82,7 +83,7 @@ export async function recordingBench(): Promise<void> {
   const sizes = numbersFromEnv('BENCH_RECORD_N', QUICK ? [20_000] : [20_000, 100_000]);
   const runs = Number(process.env.BENCH_RUNS ?? (QUICK ? 3 : 5));
   section('2. Recording: pieces/s committed by hub + recorder + store, against raw better-sqlite3 writing the same rows', [
-    'Raw = better-sqlite3 (WAL, synchronous=NORMAL, foreign_keys on), prepared statements, writing the rows Baton\'s store wrote in its',
+    "Raw = better-sqlite3 (WAL, synchronous=NORMAL, foreign_keys on), prepared statements, writing the rows Baton's store wrote in its",
     'last run batch for batch: the same event rows (a run of pieces a row), entry rows, thread columns and search text, in the same commits.',
     `Median of ${runs} interleaved runs; "rows" = what each file holds for one run's thread (they must agree).`,
   ]);
@@ -116,7 +117,15 @@ export async function recordingBench(): Promise<void> {
       const hubRate = median(hub!.map((result) => result.piecesPerSecond));
       const rawRate = median(raw!.map((result) => result.piecesPerSecond));
       const commits = median(hub!.map((result) => (result as HubRun).batches.length));
-      rows.push([formatNumber(pieces), formatNumber(hubRate), formatNumber(rawRate), ratio(hubRate, rawRate), formatNumber(commits), batonRows, load.until()]);
+      rows.push([
+        formatNumber(pieces),
+        formatNumber(hubRate),
+        formatNumber(rawRate),
+        ratio(hubRate, rawRate),
+        formatNumber(commits),
+        batonRows,
+        load.until(),
+      ]);
     }
   } finally {
     storeReader.close();
@@ -124,5 +133,10 @@ export async function recordingBench(): Promise<void> {
     await store.close();
     await rm(folder, { recursive: true, force: true });
   }
-  console.log(formatTable(['N', 'Baton pieces/s', 'raw SQLite, same rows and commits, pieces/s', 'Baton/raw', 'commits', 'rows (both)', 'load'], rows));
+  console.log(
+    formatTable(
+      ['N', 'Baton pieces/s', 'raw SQLite, same rows and commits, pieces/s', 'Baton/raw', 'commits', 'rows (both)', 'load'],
+      rows,
+    ),
+  );
 }

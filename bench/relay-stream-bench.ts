@@ -9,8 +9,27 @@
  * piece (model send → client receive, one clock: clock-offset.ts), server CPU per piece and bytes
  * the server process wrote to storage per piece.
  */
-import { formatNumber, formatTable, interleaved, loadRange, median, numbersFromEnv, percentile, QUICK, ratio, section } from './bench-stats';
-import { type AnswerResult, CONTENDER_NAMES, type Contender, type ContenderKind, type ModelProcess, startContender, startModelProcess } from './stream-contenders';
+import {
+  formatNumber,
+  formatTable,
+  interleaved,
+  loadRange,
+  median,
+  numbersFromEnv,
+  percentile,
+  QUICK,
+  ratio,
+  section,
+} from './bench-stats';
+import {
+  type AnswerResult,
+  CONTENDER_NAMES,
+  type Contender,
+  type ContenderKind,
+  type ModelProcess,
+  startContender,
+  startModelProcess,
+} from './stream-contenders';
 import { numberedText } from './stream-model';
 
 const KINDS: ContenderKind[] = ['baton', 'batched', 'each'];
@@ -44,7 +63,13 @@ interface Measured {
 }
 
 /** Every contender's answers, interleaved; cold ones start a fresh server and client for each answer. */
-async function measure(warm: Record<ContenderKind, Contender> | undefined, model: ModelProcess, pieces: number, rate: number | undefined, runs: number): Promise<Record<ContenderKind, AnswerResult[]>> {
+async function measure(
+  warm: Record<ContenderKind, Contender> | undefined,
+  model: ModelProcess,
+  pieces: number,
+  rate: number | undefined,
+  runs: number,
+): Promise<Record<ContenderKind, AnswerResult[]>> {
   const results = await interleaved(
     runs,
     KINDS.map((kind) => async () => {
@@ -68,15 +93,17 @@ export async function relayStreamBench(): Promise<void> {
   section('1. Streaming: model process → server process → socket.io client process, Baton relay against two plain socket.io forwarders', [
     'Baselines, each a process doing the same socket work without a store: "plain, a packet a turn" sends the pieces that arrived in one',
     'event-loop turn as ONE packet (a JSON-RPC batch, as Baton sends a committed batch); "plain, a packet a piece" sends each piece alone.',
-    'Both read the model through the same SDK call as Baton, emit to the thread\'s room, and tell the end of the turn. All run with tsx.',
-    'latency = model send → client receive on one clock; first = the answer\'s first piece, over the row\'s runs; every = all pieces.',
+    "Both read the model through the same SDK call as Baton, emit to the thread's room, and tell the end of the turn. All run with tsx.",
+    "latency = model send → client receive on one clock; first = the answer's first piece, over the row's runs; every = all pieces.",
     'CPU = server process user+system per piece; disk = its /proc write_bytes per piece, prompt to end of turn and the checkpoint after it (the plain ones store nothing).',
     'cold = a freshly started server (new data folder) and client for every answer, the first answer of a new thread;',
     'warm = the same processes, each answer a follow-up in one thread, after a warm-up answer.',
-    'load = 1-minute load average of this 2-core machine at the row\'s first and last run.',
+    "load = 1-minute load average of this 2-core machine at the row's first and last run.",
   ]);
   const model = await startModelProcess();
-  console.log(`clock: model offset ${formatNumber(model.offset.offset, 3)} ms ± ${formatNumber(model.offset.uncertainty, 3)} ms (0 = one clock, CLOCK_MONOTONIC)`);
+  console.log(
+    `clock: model offset ${formatNumber(model.offset.offset, 3)} ms ± ${formatNumber(model.offset.uncertainty, 3)} ms (0 = one clock, CLOCK_MONOTONIC)`,
+  );
   const warm = {} as Record<ContenderKind, Contender>;
   const measured: Measured[] = [];
   try {
@@ -94,7 +121,13 @@ export async function relayStreamBench(): Promise<void> {
         const pieces = Math.max(200, rate * pacedSeconds);
         for (const start of ['cold', 'warm'] as const) {
           const before = loadRange();
-          const results = await measure(start === 'warm' ? warm : undefined, model, pieces, rate, runsFromEnv(start === 'cold' ? (QUICK ? 2 : 3) : QUICK ? 3 : 5));
+          const results = await measure(
+            start === 'warm' ? warm : undefined,
+            model,
+            pieces,
+            rate,
+            runsFromEnv(start === 'cold' ? (QUICK ? 2 : 3) : QUICK ? 3 : 5),
+          );
           measured.push({ answer: `${formatNumber(pieces)} at ${formatNumber(rate)}/s`, start, pieces, results, load: before.until() });
         }
       }
@@ -106,19 +139,51 @@ export async function relayStreamBench(): Promise<void> {
   const maxRows = measured.filter((row) => row.answer.endsWith('max'));
   if (maxRows.length > 0) {
     console.log('\npieces/s, as fast as the model streams (median of interleaved runs; from the first piece sent to the last received):');
-    console.log(formatTable(['N', 'Baton/s', 'plain, a packet a turn/s', 'plain, a packet a piece/s', 'Baton/packet a turn', 'Baton/packet a piece', 'bad', 'load'], maxRows.map(throughputRow)));
+    console.log(
+      formatTable(
+        [
+          'N',
+          'Baton/s',
+          'plain, a packet a turn/s',
+          'plain, a packet a piece/s',
+          'Baton/packet a turn',
+          'Baton/packet a piece',
+          'bad',
+          'load',
+        ],
+        maxRows.map(throughputRow),
+      ),
+    );
   }
   console.log('\nlatency, CPU and disk per contender ("Baton/this" compares Baton\'s figure with this baseline\'s):');
   console.log(
     formatTable(
-      ['answer', 'start', 'contender', 'first p50', 'first p99', 'every p50', 'every p99', 'CPU µs/piece', 'disk B/piece', 'Baton/this first p99', 'Baton/this every p50', 'Baton/this CPU', 'load'],
+      [
+        'answer',
+        'start',
+        'contender',
+        'first p50',
+        'first p99',
+        'every p50',
+        'every p99',
+        'CPU µs/piece',
+        'disk B/piece',
+        'Baton/this first p99',
+        'Baton/this every p50',
+        'Baton/this CPU',
+        'load',
+      ],
       measured.flatMap(latencyRows),
     ),
   );
   const pacedRows = measured.filter((row) => !row.answer.endsWith('max'));
   if (pacedRows.length > 0) {
-    console.log(`\nBaton's disk writes per piece against 4 × the piece's bytes + ${formatNumber(DISK_CONSTANT_BYTES)} B (the same constant at every rate):`);
-    console.log(formatTable(['answer', 'start', 'piece B', 'disk B/piece', '4 × piece + constant', 'within', 'load'], pacedRows.map(diskRow)));
+    console.log(
+      `\nBaton's disk writes per piece against 4 × the piece's bytes + ${formatNumber(DISK_CONSTANT_BYTES)} B (the same constant at every rate):`,
+    );
+    console.log(
+      formatTable(['answer', 'start', 'piece B', 'disk B/piece', '4 × piece + constant', 'within', 'load'], pacedRows.map(diskRow)),
+    );
   }
 }
 
@@ -127,7 +192,16 @@ const throughput = (runs: AnswerResult[]) => median(runs.map((run) => run.pieces
 function throughputRow({ pieces, results, load }: Measured): string[] {
   const bad = KINDS.flatMap((kind) => results[kind]).reduce((sum, run) => sum + run.misordered + (pieces - run.received), 0);
   const baton = throughput(results.baton);
-  return [formatNumber(pieces), formatNumber(baton), formatNumber(throughput(results.batched)), formatNumber(throughput(results.each)), ratio(baton, throughput(results.batched)), ratio(baton, throughput(results.each)), String(bad), load];
+  return [
+    formatNumber(pieces),
+    formatNumber(baton),
+    formatNumber(throughput(results.batched)),
+    formatNumber(throughput(results.each)),
+    ratio(baton, throughput(results.batched)),
+    ratio(baton, throughput(results.each)),
+    String(bad),
+    load,
+  ];
 }
 
 interface Figures {
@@ -166,7 +240,22 @@ function latencyRows({ answer, start, results, load }: Measured): string[][] {
   const ms = (value: number) => `${formatNumber(value, 1)} ms`;
   return KINDS.map((kind) => {
     const own = figures(results[kind]);
-    const compare = kind === 'baton' ? ['', '', ''] : [ratio(baton.firstP99, own.firstP99), ratio(baton.everyP50, own.everyP50), ratio(baton.cpu, own.cpu)];
-    return [answer, start, CONTENDER_NAMES[kind], ms(own.firstP50), ms(own.firstP99), ms(own.everyP50), ms(own.everyP99), formatNumber(own.cpu, 1), formatNumber(own.disk), ...compare, load];
+    const compare =
+      kind === 'baton'
+        ? ['', '', '']
+        : [ratio(baton.firstP99, own.firstP99), ratio(baton.everyP50, own.everyP50), ratio(baton.cpu, own.cpu)];
+    return [
+      answer,
+      start,
+      CONTENDER_NAMES[kind],
+      ms(own.firstP50),
+      ms(own.firstP99),
+      ms(own.everyP50),
+      ms(own.everyP99),
+      formatNumber(own.cpu, 1),
+      formatNumber(own.disk),
+      ...compare,
+      load,
+    ];
   });
 }

@@ -35,7 +35,10 @@ const sections: Record<string, () => Promise<void>> = {
   '10': guardBench,
 };
 
-const only = process.argv.find((argument) => argument.startsWith('--only='))?.slice('--only='.length).split(',');
+const only = process.argv
+  .find((argument) => argument.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
 console.log(`Baton bench, Node ${process.version}${QUICK ? ', quick workloads' : ''}. Ratios: Baton / baseline, same run.`);
 for (const [name, run] of Object.entries(sections)) {
   if (only && !only.includes(name)) continue;

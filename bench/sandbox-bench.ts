@@ -29,7 +29,10 @@ async function time(work: () => Promise<void>): Promise<number> {
 }
 
 function loadAverage(): string {
-  return os.loadavg().map((load) => load.toFixed(2)).join(' ');
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
 }
 
 export async function sandboxBench(): Promise<void> {
@@ -53,7 +56,10 @@ export async function sandboxBench(): Promise<void> {
     }
     const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
     const rows: string[][] = [];
-    for (const [command, args] of [['true', []], ['ls', ['-la', '/usr/bin']]] as const) {
+    for (const [command, args] of [
+      ['true', []],
+      ['ls', ['-la', '/usr/bin']],
+    ] as const) {
       const spec: SpawnSpec = { command, args, cwd: workspaceRoot, env };
       const [plain, sandboxed] = await interleaved(runs, [
         () => time(() => run(spec)),

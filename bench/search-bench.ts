@@ -84,7 +84,12 @@ export async function searchBench(): Promise<void> {
         () => time(() => bareMatch.all(match)),
       ]);
       const found = (await store.listThreads({ query, limit: PAGE })).threads.length;
-      rows.push([`${what} ("${query}", ${found} on the page)`, formatNumber(median(baton!), 2), formatNumber(median(raw!), 2), ratio(median(baton!), median(raw!))]);
+      rows.push([
+        `${what} ("${query}", ${found} on the page)`,
+        formatNumber(median(baton!), 2),
+        formatNumber(median(raw!), 2),
+        ratio(median(baton!), median(raw!)),
+      ]);
     }
   } finally {
     database.close();

@@ -76,7 +76,13 @@ export async function startupMemoryBench(): Promise<void> {
         return child.readyMs;
       },
     ]);
-    const startRow = (what: string, starts: number[]) => [what, `${formatNumber(median(starts))} ms`, `${formatNumber(median(plainStarts!))} ms`, ratio(median(starts), median(plainStarts!)), loadAverage()];
+    const startRow = (what: string, starts: number[]) => [
+      what,
+      `${formatNumber(median(starts))} ms`,
+      `${formatNumber(median(plainStarts!))} ms`,
+      ratio(median(starts), median(plainStarts!)),
+      loadAverage(),
+    ];
     rows.push(startRow('start to ready line, new data folder', relayStarts!));
     rows.push(startRow('start to ready line, data folder used before', relayRestarts!));
 

@@ -37,7 +37,11 @@ export interface StreamClient {
 }
 
 /** `clock` stamps arrivals: performance.now() unless told otherwise. */
-export async function connectStreamClient(origin: string, token?: string, clock: () => number = () => performance.now()): Promise<StreamClient> {
+export async function connectStreamClient(
+  origin: string,
+  token?: string,
+  clock: () => number = () => performance.now(),
+): Promise<StreamClient> {
   const socket = connectScriptClient(origin, token);
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 1;

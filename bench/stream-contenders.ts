@@ -84,7 +84,10 @@ export async function startContender(kind: ContenderKind, model: ModelProcess): 
   const dataDir = kind === 'baton' ? await mkdtemp(path.join(os.tmpdir(), 'baton-bench-relay-')) : undefined;
   const server =
     kind === 'baton'
-      ? await startChild([...profileArguments(), '--import', 'tsx', 'bench/relay-child.ts', model.url, dataDir!], { env: { BENCH_TOKEN: token }, ipc: true })
+      ? await startChild([...profileArguments(), '--import', 'tsx', 'bench/relay-child.ts', model.url, dataDir!], {
+          env: { BENCH_TOKEN: token },
+          ipc: true,
+        })
       : await startChild(['--import', 'tsx', 'bench/plain-forwarder.ts', model.url, kind], { ipc: true });
   const client = await startChild(['--import', 'tsx', 'bench/stream-client-child.ts', server.address], {
     env: { BENCH_TOKEN: kind === 'baton' ? token : '' },
@@ -114,7 +117,12 @@ export async function startContender(kind: ContenderKind, model: ModelProcess): 
       const cpuAfter = await serverPeer.ask<number>({ type: 'usage' });
       const bytesAfter = await settledWriteBytes(server);
       const sentAt = await model.child.peer!.ask<number[]>({ type: 'sentAt' });
-      const latency = answerLatency({ sentAt, receivedAt: log.receivedAt, modelOffset: model.offset.offset, clientOffset: clientOffset.offset });
+      const latency = answerLatency({
+        sentAt,
+        receivedAt: log.receivedAt,
+        modelOffset: model.offset.offset,
+        clientOffset: clientOffset.offset,
+      });
       return {
         ...latency,
         received: log.count,

@@ -9,8 +9,24 @@
 import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 
 /** Names Node, the shell and the locale need; nothing that could hold a secret. */
-const PLAIN_NAMES = new Set(['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'TZ', 'TMPDIR', 'LANG', 'LANGUAGE',
-  'NODE_ENV', 'NODE_OPTIONS', 'NODE_PATH', 'NODE_EXTRA_CA_CERTS', 'UV_THREADPOOL_SIZE', 'NEXT_TELEMETRY_DISABLED']);
+const PLAIN_NAMES = new Set([
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'TERM',
+  'TZ',
+  'TMPDIR',
+  'LANG',
+  'LANGUAGE',
+  'NODE_ENV',
+  'NODE_OPTIONS',
+  'NODE_PATH',
+  'NODE_EXTRA_CA_CERTS',
+  'UV_THREADPOOL_SIZE',
+  'NEXT_TELEMETRY_DISABLED',
+]);
 
 /** Whether a variable of this name stays in the relay's own environment. */
 export function isPlainName(name) {

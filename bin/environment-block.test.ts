@@ -28,7 +28,12 @@ async function clearIn(env: Record<string, string>) {
 it.runIf(process.platform === 'linux')(
   "takes every variable but plain names out of the process's environment block, its process.env and its children's",
   async () => {
-    const result = await clearIn({ PATH: process.env.PATH ?? '/usr/bin', LC_ALL: 'C', BATON_TOKEN: SECRET, ANTHROPIC_API_KEY: `key-${SECRET}` });
+    const result = await clearIn({
+      PATH: process.env.PATH ?? '/usr/bin',
+      LC_ALL: 'C',
+      BATON_TOKEN: SECRET,
+      ANTHROPIC_API_KEY: `key-${SECRET}`,
+    });
 
     expect(result.cleared).toBe(true);
     expect(result.block).toContain('PATH=');

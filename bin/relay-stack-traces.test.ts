@@ -19,7 +19,15 @@ it("names the TypeScript source's file and line for a frame of the bundle, and l
   const source = path.join(folder, 'thrower.ts');
   await writeFile(source, 'const padding: number = 1;\n\nexport function fail(): never {\n  throw new Error(`broken ${padding}`);\n}\n');
   const bundle = path.join(folder, 'bundle.mjs');
-  await build({ entryPoints: [source], outfile: bundle, bundle: true, format: 'esm', platform: 'node', sourcemap: 'linked', logLevel: 'silent' });
+  await build({
+    entryPoints: [source],
+    outfile: bundle,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    sourcemap: 'linked',
+    logLevel: 'silent',
+  });
 
   // In a Node of its own: the test runner loads modules through its own transform, which moves lines.
   const script = [

@@ -17,7 +17,11 @@ test('the relay listens on loopback and prints a URL with the token in its fragm
   expect(relay.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{40,}$/);
 });
 
-test('without the token, or with a wrong one, the page opens nothing and says to open the printed URL', async ({ page, request, relay }) => {
+test('without the token, or with a wrong one, the page opens nothing and says to open the printed URL', async ({
+  page,
+  request,
+  relay,
+}) => {
   const bare = await request.get(relay.origin + '/', { maxRedirects: 0 });
   expect(bare.status()).toBe(200);
   expect(bare.headers()['set-cookie']).toBeUndefined();
@@ -40,7 +44,11 @@ test('a request naming another host is refused (DNS rebinding)', async ({ reques
   expect(response.status()).toBe(403);
 });
 
-test('the token URL keeps the token in the origin’s storage, not a cookie, and drops it from the address bar', async ({ page, context, relay }) => {
+test('the token URL keeps the token in the origin’s storage, not a cookie, and drops it from the address bar', async ({
+  page,
+  context,
+  relay,
+}) => {
   await page.goto(relay.url);
   await expect(status(page)).toHaveAttribute('data-state', 'connected');
   expect(page.url()).not.toContain('token');
@@ -88,7 +96,11 @@ test('a server on another local port learns nothing that opens the relay, and it
   }
 });
 
-test('a page on another local port cannot lock the user out: not with a cookie, not with a wrong token', async ({ page, context, relay }) => {
+test('a page on another local port cannot lock the user out: not with a cookie, not with a wrong token', async ({
+  page,
+  context,
+  relay,
+}) => {
   await page.goto(relay.url);
   await expect(status(page)).toHaveAttribute('data-state', 'connected');
   // What such a page can do: set a cookie for the whole host, then send the user to Baton with a wrong token.

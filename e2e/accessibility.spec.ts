@@ -45,7 +45,9 @@ test('the first screen, a pending approval, an open file and the palette have no
 /** Every violation whatever its impact (a `region` one is moderate), for the screens kept fully clean. */
 async function allViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return violations.map(
+    (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
 }
 
 test.describe('on a phone', () => {
@@ -74,7 +76,10 @@ test('in the dark theme a thread waiting for an approval, its badges and its car
 /** What `:focus-visible` draws everywhere (app/globals.css): the design's ring, a 2 px solid outline in the accent colour. */
 const RING_WIDTH = '2px';
 
-test('Tab reaches every control, each with the design\'s focus ring: the first screen and a thread waiting for an approval', async ({ page, baton }) => {
+test("Tab reaches every control, each with the design's focus ring: the first screen and a thread waiting for an approval", async ({
+  page,
+  baton,
+}) => {
   await baton.open();
   await expect(page.getByTestId('file-item')).toHaveText(['notes.txt', 'README.md']);
   await expectTabReachesEveryControl(page);
@@ -90,7 +95,9 @@ test('Tab reaches every control, each with the design\'s focus ring: the first s
 
 async function expectTabReachesEveryControl(page: Page): Promise<void> {
   // Every control a pointer can use, each marked before tabbing so that the ones never reached can be named.
-  const controls = page.locator('button:visible:enabled, a[href]:visible, input:visible:enabled, select:visible:enabled, textarea:visible:enabled, summary:visible');
+  const controls = page.locator(
+    'button:visible:enabled, a[href]:visible, input:visible:enabled, select:visible:enabled, textarea:visible:enabled, summary:visible',
+  );
   const count = await controls.count();
   await page.evaluate(() => document.querySelectorAll('[data-tab-probe]').forEach((element) => element.removeAttribute('data-tab-probe')));
   await controls.evaluateAll((elements) => elements.forEach((element, index) => element.setAttribute('data-tab-probe', String(index))));
@@ -128,9 +135,17 @@ async function expectTabReachesEveryControl(page: Page): Promise<void> {
         .filter((element) => !reachedKeys.includes(element.getAttribute('data-tab-probe') ?? ''))
         .filter((element) => {
           const group = element.closest('[role="radiogroup"], [role="tablist"], [role="toolbar"]');
-          return !group || ![...group.querySelectorAll('[data-tab-probe]')].some((member) => reachedKeys.includes(member.getAttribute('data-tab-probe') ?? ''));
+          return (
+            !group ||
+            ![...group.querySelectorAll('[data-tab-probe]')].some((member) =>
+              reachedKeys.includes(member.getAttribute('data-tab-probe') ?? ''),
+            )
+          );
         })
-        .map((element) => `${element.tagName.toLowerCase()} "${element.getAttribute('aria-label') || element.textContent?.trim().slice(0, 30)}"`),
+        .map(
+          (element) =>
+            `${element.tagName.toLowerCase()} "${element.getAttribute('aria-label') || element.textContent?.trim().slice(0, 30)}"`,
+        ),
     [...reached],
   );
   expect(unreached).toEqual([]);

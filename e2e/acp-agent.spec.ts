@@ -14,7 +14,11 @@ const LABEL = 'Fake ACP';
 
 test.use({ workspaceOptions: { config: { agents: { fake: fakeAgentEntry('acp', FAKE_ACP, [], LABEL) } } } });
 
-test('a new thread on the ACP agent streams its answer and asks with its own options before it writes', async ({ page, baton, workspace }) => {
+test('a new thread on the ACP agent streams its answer and asks with its own options before it writes', async ({
+  page,
+  baton,
+  workspace,
+}) => {
   await baton.open();
   await baton.newThreadWith(LABEL);
   await expect(baton.activeAgent).toContainText(LABEL);

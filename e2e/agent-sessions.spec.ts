@@ -60,9 +60,16 @@ test.afterEach(async () => {
 
 for (const backend of backends) {
   test.describe(() => {
-    test.use({ workspaceOptions: { prepare: async (workspace) => workspace.writeConfig({ agents: { fake: await backend.entry(workspace) } }) } });
+    test.use({
+      workspaceOptions: { prepare: async (workspace) => workspace.writeConfig({ agents: { fake: await backend.entry(workspace) } }) },
+    });
 
-    test(`${backend.label}: a thread carries on after a relay restart${backend.resumes ? ' in the same session' : ', primed with its history'}`, async ({ page, baton, relay, startRelay }) => {
+    test(`${backend.label}: a thread carries on after a relay restart${backend.resumes ? ' in the same session' : ', primed with its history'}`, async ({
+      page,
+      baton,
+      relay,
+      startRelay,
+    }) => {
       await baton.open();
       await baton.newThreadWith(backend.label);
       await baton.send('hello there');
@@ -125,7 +132,7 @@ test.describe(() => {
 test.describe(() => {
   test.use({ workspaceOptions: { config: { agents: { eca: fakeAgentEntry('eca', FAKE_ECA, [], 'Fake ECA') } } } });
 
-  test('an ECA agent\'s thread shows that server\'s own tool servers, and Stop reaches it', async ({ page, baton }) => {
+  test("an ECA agent's thread shows that server's own tool servers, and Stop reaches it", async ({ page, baton }) => {
     await baton.open();
     await baton.newThreadWith('Fake ECA');
     await baton.send('hello there');

@@ -17,7 +17,6 @@ function toolRounds(...rounds: ScriptedBlock[][]): ModelScript {
   };
 }
 
-
 test('a shell command shows its output while it runs, then its exit code', async ({ page, baton, workspace, model }) => {
   // The command waits for a file the test creates, so "running" is observed without timing.
   const command = 'echo first line; while [ ! -f go.flag ]; do sleep 0.1; done; echo second line';
@@ -68,7 +67,12 @@ test.describe('with a config that denies write_file', () => {
   });
 });
 
-test('"Approve for this session" lets later calls of that tool in the thread run without asking', async ({ page, baton, workspace, model }) => {
+test('"Approve for this session" lets later calls of that tool in the thread run without asking', async ({
+  page,
+  baton,
+  workspace,
+  model,
+}) => {
   model.script = toolRounds(
     [{ type: 'tool_use', name: 'write_file', input: { path: 'one.txt', content: '1\n' } }],
     [{ type: 'tool_use', name: 'write_file', input: { path: 'two.txt', content: '2\n' } }],

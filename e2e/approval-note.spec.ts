@@ -9,7 +9,9 @@ import { expect, test } from './fixtures/baton-test';
 
 /** A read of README.md, then a write of notes.md, then an answer: one step per tool result so far. */
 function reply(request: MessagesRequest): ScriptedReply {
-  const results = request.messages.flatMap((message) => (Array.isArray(message.content) ? message.content : [])).filter((block) => block.type === 'tool_result');
+  const results = request.messages
+    .flatMap((message) => (Array.isArray(message.content) ? message.content : []))
+    .filter((block) => block.type === 'tool_result');
   if (results.length === 0) return { blocks: [{ type: 'tool_use', name: 'read_file', input: { path: 'README.md' } }] };
   if (results.length === 1) return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'notes.md', content: 'noted\n' } }] };
   return { blocks: [{ type: 'text', text: 'Read one file and wrote another.' }] };

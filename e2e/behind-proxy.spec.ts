@@ -76,7 +76,11 @@ test('behind a proxy that strips its prefix (/proxy/<port>/), the whole chat wor
   expect(requested.filter((url) => !url.startsWith(`${proxy.origin}${prefix}`))).toEqual([]);
 });
 
-test('behind a proxy that keeps its prefix (/absproxy/<port>/) with --base-path, the whole chat works', async ({ page, startRelay, startProxy }) => {
+test('behind a proxy that keeps its prefix (/absproxy/<port>/) with --base-path, the whole chat works', async ({
+  page,
+  startRelay,
+  startProxy,
+}) => {
   const [relayPort, proxyPort] = [await freePort(), await freePort()];
   const prefix = '/absproxy/4780/';
   const proxyOrigin = `http://127.0.0.1:${proxyPort}`;
@@ -94,7 +98,11 @@ test('behind a proxy that keeps its prefix (/absproxy/<port>/) with --base-path,
   expect(requested.filter((url) => !url.startsWith(`${proxyOrigin}${prefix.slice(0, -1)}`))).toEqual([]);
 });
 
-test('behind a proxy that keeps code-server\'s prefix for the relay\'s own port, with no option and no header, the whole chat works', async ({ page, relay, startProxy }) => {
+test("behind a proxy that keeps code-server's prefix for the relay's own port, with no option and no header, the whole chat works", async ({
+  page,
+  relay,
+  startProxy,
+}) => {
   const relayPort = Number(new URL(relay.origin).port);
   const prefix = `/absproxy/${relayPort}/`;
   // Keeps the prefix, sends no X-Forwarded-Prefix, and passes the browser's Host on, as code-server does.

@@ -14,7 +14,9 @@ import { say, scriptedSteps, useTool } from '../server/agents/builtin/testing/ag
 import { expect, test } from './fixtures/baton-test';
 
 // The writes run without a question: the panel is what this test is about.
-test.use({ workspaceOptions: { files: { 'notes.md': 'the user’s notes\n' }, config: { toolApproval: [{ tool: 'write_file', decision: 'allow' }] } } });
+test.use({
+  workspaceOptions: { files: { 'notes.md': 'the user’s notes\n' }, config: { toolApproval: [{ tool: 'write_file', decision: 'allow' }] } },
+});
 
 // The steps are used up as they are answered: each test has its own.
 test.beforeEach(({ model }) => {

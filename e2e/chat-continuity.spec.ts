@@ -81,7 +81,10 @@ function gapsBetween(views: readonly VisibleEntries[], direction: 'up' | 'down')
   for (let step = 1; step < views.length; step++) {
     const before = views[step - 1]!;
     const after = views[step]!;
-    const continues = direction === 'up' ? after.last >= before.first - 1 && after.first <= before.first : after.first <= before.last + 1 && after.last >= before.last;
+    const continues =
+      direction === 'up'
+        ? after.last >= before.first - 1 && after.first <= before.first
+        : after.first <= before.last + 1 && after.last >= before.last;
     if (!continues) gaps.push(`step ${step}: entries ${before.first}-${before.last} then ${after.first}-${after.last}`);
   }
   return gaps;
@@ -113,7 +116,11 @@ test('paging up through a long thread and back down shows every entry, in order,
   await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
 });
 
-test('a reader at the bottom stays there when the view gets shorter (a phone keyboard opening, the composer growing)', async ({ page, baton, relay }) => {
+test('a reader at the bottom stays there when the view gets shorter (a phone keyboard opening, the composer growing)', async ({
+  page,
+  baton,
+  relay,
+}) => {
   await page.setViewportSize({ width: 1000, height: 900 });
   await baton.open(relay.url);
   await baton.threadItem('A long session').click();
@@ -133,10 +140,19 @@ test('a reader at the bottom stays there when the view gets shorter (a phone key
   expect(withComposer.last).toBe(ENTRIES - 1);
 });
 
-test('a link to an entry loads the page around it in one request, and the thread on either side as the reader scrolls', async ({ page, baton, relay }) => {
+test('a link to an entry loads the page around it in one request, and the thread on either side as the reader scrolls', async ({
+  page,
+  baton,
+  relay,
+}) => {
   await baton.open();
   const requests: string[] = [];
-  page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => typeof payload === 'string' && payload.includes('"getThreadEntries"') && requests.push(payload)));
+  page.on('websocket', (socket) =>
+    socket.on(
+      'framesent',
+      ({ payload }) => typeof payload === 'string' && payload.includes('"getThreadEntries"') && requests.push(payload),
+    ),
+  );
   await page.goto(`${relay.origin}/t/${encodeURIComponent(threadId)}#entry-${LINKED_AT}`);
   await baton.expectConnected();
 
@@ -150,12 +166,16 @@ test('a link to an entry loads the page around it in one request, and the thread
   expect(requests.filter((request) => !/"(around|before|after)":/.test(request))).toEqual([]);
 
   // Older entries come as the reader scrolls up, newer ones as they scroll down to the end.
-  await expect.poll(async () => {
-    await list(page).evaluate((element) => element.scrollTo({ top: 0 }));
-    return (await settledView(page)).first;
-  }).toBe(0);
-  await expect.poll(async () => {
-    await list(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
-    return page.getByText(NEWEST_MARKER).count();
-  }).toBe(1);
+  await expect
+    .poll(async () => {
+      await list(page).evaluate((element) => element.scrollTo({ top: 0 }));
+      return (await settledView(page)).first;
+    })
+    .toBe(0);
+  await expect
+    .poll(async () => {
+      await list(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+      return page.getByText(NEWEST_MARKER).count();
+    })
+    .toBe(1);
 });

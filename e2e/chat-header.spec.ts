@@ -50,7 +50,11 @@ async function expectOneLine(page: Page): Promise<void> {
       .filter((box) => box.width > 0 && box.height > 0);
     return {
       height: element.getBoundingClientRect().height,
-      padding: parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth),
+      padding:
+        parseFloat(style.paddingTop) +
+        parseFloat(style.paddingBottom) +
+        parseFloat(style.borderTopWidth) +
+        parseFloat(style.borderBottomWidth),
       lowestTop: Math.max(...parts.map((box) => box.top)),
       highestBottom: Math.min(...parts.map((box) => box.bottom)),
       tallest: Math.max(...parts.map((box) => box.height)),
@@ -79,7 +83,11 @@ for (const size of SIZES) {
   test.describe(size.name, () => {
     test.use({ viewport: { width: size.width, height: size.height }, hasTouch: size.phone, isMobile: size.phone });
 
-    test('the header is one line; its figure is the details’ total; the details open and close with Esc; axe finds nothing', async ({ page, baton, workspace }) => {
+    test('the header is one line; its figure is the details’ total; the details open and close with Esc; axe finds nothing', async ({
+      page,
+      baton,
+      workspace,
+    }) => {
       await demoWaitingForApproval(baton);
       await expectOneLine(page);
       const header = page.getByTestId('thread-header');
@@ -108,7 +116,9 @@ for (const size of SIZES) {
       await expect(popover.getByTestId('thread-details-agent')).toHaveText('Built-in agent');
       await expect(popover.getByTestId('thread-details-workspace')).toHaveText(workspace.path);
       // Every fact reads whole: nothing cut at the popover's edge.
-      const clipped = await popover.locator('dd').evaluateAll((values) => values.filter((value) => value.scrollWidth > value.clientWidth + 1).map((value) => value.textContent));
+      const clipped = await popover
+        .locator('dd')
+        .evaluateAll((values) => values.filter((value) => value.scrollWidth > value.clientWidth + 1).map((value) => value.textContent));
       expect(clipped).toEqual([]);
       expect(await seriousViolations(page), 'details open, light').toEqual([]);
 
@@ -186,7 +196,10 @@ for (const size of SIZES) {
 
     test('each entry’s actions sit beside its text and the approval card, and revealing them moves nothing', async ({ page, baton }) => {
       await demoWaitingForApproval(baton);
-      const items = page.getByTestId('chat-entries').locator('.chat-entries__item').filter({ has: page.getByTestId('entry-actions') });
+      const items = page
+        .getByTestId('chat-entries')
+        .locator('.chat-entries__item')
+        .filter({ has: page.getByTestId('entry-actions') });
       const approval = page.locator('.chat-entries__item').filter({ has: baton.toolCard('write_file') });
       await expect(approval.getByTestId('entry-actions-button')).toHaveCount(1);
       const count = await items.count();
@@ -204,11 +217,20 @@ for (const size of SIZES) {
         const covered = await item.evaluate((element) => {
           const box = element.querySelector('[data-testid="entry-actions-button"]')!.getBoundingClientRect();
           // Everything the entries draw, besides their actions (messages, cards, notes), and the card's words and buttons.
-          const parts = document.querySelectorAll('.chat-entries__item > :not([data-testid="entry-actions"]), [data-testid="tool-call-card"] :is(button, p, span, code)');
+          const parts = document.querySelectorAll(
+            '.chat-entries__item > :not([data-testid="entry-actions"]), [data-testid="tool-call-card"] :is(button, p, span, code)',
+          );
           return [...parts]
             .filter((part) => {
               const rect = part.getBoundingClientRect();
-              return rect.width > 0 && rect.height > 0 && rect.left < box.right && box.left < rect.right && rect.top < box.bottom && box.top < rect.bottom;
+              return (
+                rect.width > 0 &&
+                rect.height > 0 &&
+                rect.left < box.right &&
+                box.left < rect.right &&
+                rect.top < box.bottom &&
+                box.top < rect.bottom
+              );
             })
             .map((part) => part.getAttribute('data-testid') ?? part.textContent?.slice(0, 40));
         });
@@ -253,7 +275,10 @@ test('the last entry’s menu, at the bottom of the list, opens upwards instead 
   await baton.toolCard('write_file').getByTestId('approve-tool-call').click();
   await baton.expectTurnFinished();
   const list = page.getByTestId('chat-entries');
-  const last = list.locator('.chat-entries__item').filter({ has: page.getByTestId('entry-actions-button') }).last();
+  const last = list
+    .locator('.chat-entries__item')
+    .filter({ has: page.getByTestId('entry-actions-button') })
+    .last();
   await last.hover();
   await last.getByTestId('entry-actions-button').click();
   const menu = last.getByRole('menu');

@@ -82,7 +82,11 @@ async function expectOneLine(row: Locator): Promise<void> {
   expect(box?.height ?? 0).toBeLessThan(lineHeight * 1.9);
 }
 
-test('a turn reads as one answer: thoughts, words, a link and a tool call in the order they came, none in a box', async ({ page, baton, workspace }) => {
+test('a turn reads as one answer: thoughts, words, a link and a tool call in the order they came, none in a box', async ({
+  page,
+  baton,
+  workspace,
+}) => {
   await workspace.write('notes.md', 'the notes\n');
   await openChat(baton);
   await baton.send('walk me through it');
@@ -105,13 +109,20 @@ test('a turn reads as one answer: thoughts, words, a link and a tool call in the
   // A box: a background of its own, or a border on more than one side (a rule at the left is not).
   const boxes = await answer.evaluateAll((items) =>
     items
-      .flatMap((item) => [item, ...item.querySelectorAll(':scope > [data-testid]:not([data-testid="entry-actions"]), [data-testid="tool-call-toggle"]')])
+      .flatMap((item) => [
+        item,
+        ...item.querySelectorAll(':scope > [data-testid]:not([data-testid="entry-actions"]), [data-testid="tool-call-toggle"]'),
+      ])
       .flatMap((element) => {
         const style = getComputedStyle(element);
         const sides = ['top', 'right', 'bottom', 'left'].filter(
-          (side) => parseFloat(style.getPropertyValue(`border-${side}-width`)) > 0 && style.getPropertyValue(`border-${side}-style`) !== 'none',
+          (side) =>
+            parseFloat(style.getPropertyValue(`border-${side}-width`)) > 0 && style.getPropertyValue(`border-${side}-style`) !== 'none',
         );
-        const background = style.backgroundColor === 'transparent' || style.backgroundColor === 'rgba(0, 0, 0, 0)' ? [] : [`background ${style.backgroundColor}`];
+        const background =
+          style.backgroundColor === 'transparent' || style.backgroundColor === 'rgba(0, 0, 0, 0)'
+            ? []
+            : [`background ${style.backgroundColor}`];
         const border = sides.length > 1 ? [`border on ${sides.join(', ')}`] : [];
         return [...background, ...border].map((box) => `${element.getAttribute('data-testid') ?? 'entry'}: ${box}`);
       }),
@@ -119,7 +130,10 @@ test('a turn reads as one answer: thoughts, words, a link and a tool call in the
   expect(boxes).toEqual([]);
 });
 
-test('a change waits open with its diff highlighted and numbered; Enter approves it; it then folds to one line that opens on click', async ({ page, baton }) => {
+test('a change waits open with its diff highlighted and numbered; Enter approves it; it then folds to one line that opens on click', async ({
+  page,
+  baton,
+}) => {
   await openChat(baton);
   await baton.send('write the greeting');
   const card = baton.toolCard('write_file');
@@ -137,7 +151,10 @@ test('a change waits open with its diff highlighted and numbered; Enter approves
   await expect(card.getByTestId('tool-call-arguments')).toHaveCount(0);
   await expect(diff.getByTestId('diff-new-number')).toHaveText(['1', '2', '3']);
   await expect(diff).toHaveAttribute('data-highlighted', 'true');
-  const keyword = diff.locator('span[style]').filter({ hasText: /^export$/ }).first();
+  const keyword = diff
+    .locator('span[style]')
+    .filter({ hasText: /^export$/ })
+    .first();
   await expect(keyword).toBeVisible();
   const plainColour = await diff.evaluate((element) => getComputedStyle(element).color);
   expect(await keyword.evaluate((element) => getComputedStyle(element).color)).not.toBe(plainColour);
@@ -216,7 +233,10 @@ test('a code block in an answer is highlighted and its copy button copies the co
   const block = baton.assistantMessages.last().getByTestId('code-block');
   await expect(block).toHaveAttribute('data-highlighted', 'true');
   await expect(block).toHaveAttribute('data-language', 'ts');
-  const keyword = block.locator('code span[style]').filter({ hasText: /^const$/ }).first();
+  const keyword = block
+    .locator('code span[style]')
+    .filter({ hasText: /^const$/ })
+    .first();
   await expect(keyword).toBeVisible();
   await block.getByRole('button', { name: 'Copy code' }).click();
   await expect(block.getByTestId('copy-button')).toHaveText('Copied');

@@ -27,7 +27,12 @@ test.beforeEach(({ model }) => {
 // The held answer lets go, so that the relay can stop.
 test.afterEach(() => gate.open());
 
-test('relay gone: the composer says so and will not send; relay back: sending works and the thread catches up', async ({ page, relay: firstRelay, startRelay, baton }) => {
+test('relay gone: the composer says so and will not send; relay back: sending works and the thread catches up', async ({
+  page,
+  relay: firstRelay,
+  startRelay,
+  baton,
+}) => {
   let relay = firstRelay;
   await baton.open();
   await baton.send('Tell me the news');

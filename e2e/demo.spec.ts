@@ -57,7 +57,14 @@ test('Reject leaves the file alone and the model is told', async ({ page, baton,
   expect(existsSync(path.join(workspace.path, DEMO_FILE))).toBe(false);
 });
 
-test('a waiting approval and the whole history survive a reload, a new tab and a relay restart', async ({ page, context, baton, relay, workspace, startRelay }) => {
+test('a waiting approval and the whole history survive a reload, a new tab and a relay restart', async ({
+  page,
+  context,
+  baton,
+  relay,
+  workspace,
+  startRelay,
+}) => {
   await baton.open();
   await baton.send('Remember this');
   await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');

@@ -45,7 +45,8 @@ function hostPage(frameSource: string, relayOrigin: string, token: string | unde
   </script></body></html>`;
 }
 
-const received = (page: Page) => page.evaluate(() => (window as unknown as { received: Array<{ origin: string; data: { type: string; url?: string } }> }).received);
+const received = (page: Page) =>
+  page.evaluate(() => (window as unknown as { received: Array<{ origin: string; data: { type: string; url?: string } }> }).received);
 
 // The offline demo; each test starts its relay with the frame ancestors it needs.
 test.use({ workspaceOptions: { files: { 'README.md': '# Sample project\n' } }, relayOptions: { offlineDemo: true } });
@@ -77,7 +78,11 @@ async function thirdPartyStateInFrame(page: Page): Promise<{ cookie: string; sto
   });
 }
 
-test('framed by an allowed origin with third-party cookies blocked: token by postMessage, a prompt answered, a context chip, open in a new tab', async ({ page, context, startRelay }) => {
+test('framed by an allowed origin with third-party cookies blocked: token by postMessage, a prompt answered, a context chip, open in a new tab', async ({
+  page,
+  context,
+  startRelay,
+}) => {
   const relay = await startRelay(framedBy(`'self' ${hostOrigin()}`));
   await context.addCookies([{ name: 'probe', value: 'first-party', domain: '127.0.0.1', path: '/', sameSite: 'None', secure: true }]);
   pages['/host.html'] = hostPage(`${relay.origin}/?embed=1`, relay.origin, relay.token);
@@ -103,14 +108,20 @@ test('framed by an allowed origin with third-party cookies blocked: token by pos
     const send = (window as unknown as { sendToBaton: (message: unknown) => void }).sendToBaton;
     send({ type: 'baton:add-context', context: { type: 'file' } });
     send({ type: 'baton:add-context', context: { type: 'web', url: 'https://example.com' } });
-    send({ type: 'baton:add-context', context: { type: 'cursor', path: 'README.md', position: { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } } } });
+    send({
+      type: 'baton:add-context',
+      context: { type: 'cursor', path: 'README.md', position: { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } } },
+    });
   });
   await expect(baton.getByTestId('context-chip')).toHaveCount(2);
   await expect(baton.getByTestId('context-chip').nth(1)).toHaveAttribute('data-context-type', 'cursor');
 
   await baton.getByTestId('composer-input').fill('Try an edit');
   await baton.getByTestId('composer-input').press('Enter');
-  await expect(baton.locator('[data-testid="tool-call-card"][data-tool-name="write_file"]')).toHaveAttribute('data-status', 'waiting-approval');
+  await expect(baton.locator('[data-testid="tool-call-card"][data-tool-name="write_file"]')).toHaveAttribute(
+    'data-status',
+    'waiting-approval',
+  );
   await expect(baton.getByTestId('message-assistant').first()).not.toBeEmpty();
 
   // The frame asks for the embed layout (`?embed=1`): the action is in its menu.
@@ -128,7 +139,10 @@ test('framed by an allowed origin with third-party cookies blocked: token by pos
   const tab = await context.newPage();
   await tab.goto(url.href);
   await expect(tab.getByTestId('connection-status')).toHaveAttribute('data-state', 'connected');
-  await expect(tab.locator('[data-testid="tool-call-card"][data-tool-name="write_file"]')).toHaveAttribute('data-status', 'waiting-approval');
+  await expect(tab.locator('[data-testid="tool-call-card"][data-tool-name="write_file"]')).toHaveAttribute(
+    'data-status',
+    'waiting-approval',
+  );
 });
 
 test('framed by an origin not allowed: the frame says why and holds neither the app nor the token', async ({ page, startRelay }) => {
@@ -147,10 +161,18 @@ test('framed by an origin not allowed: the frame says why and holds neither the 
   expect(await received(page)).toEqual([]);
 });
 
-test('host messages from windows other than the parent are dropped: the page itself, a sibling frame, a popup', async ({ page, startRelay }) => {
+test('host messages from windows other than the parent are dropped: the page itself, a sibling frame, a popup', async ({
+  page,
+  startRelay,
+}) => {
   const relay = await startRelay(framedBy(`'self' ${hostOrigin()}`));
   // The sibling and the popup share the host's allowed origin: only the window they are tells them apart.
-  pages['/host.html'] = hostPage(`${relay.origin}/?embed=1`, relay.origin, relay.token, '<iframe id="sibling" src="/sibling.html"></iframe>');
+  pages['/host.html'] = hostPage(
+    `${relay.origin}/?embed=1`,
+    relay.origin,
+    relay.token,
+    '<iframe id="sibling" src="/sibling.html"></iframe>',
+  );
   pages['/sibling.html'] = '<!DOCTYPE html><html><body>a sibling</body></html>';
   pages['/popup.html'] = '<!DOCTYPE html><html><body>a popup</body></html>';
   const ignored: string[] = [];
@@ -170,7 +192,10 @@ test('host messages from windows other than the parent are dropped: the page its
     ([message, target]) => (parent.document.getElementById('baton') as HTMLIFrameElement).contentWindow!.postMessage(message, target),
     [context, relay.origin] as const,
   );
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.evaluate((url) => void window.open(url), `${hostOrigin()}/popup.html`)]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.evaluate((url) => void window.open(url), `${hostOrigin()}/popup.html`),
+  ]);
   await popup.waitForLoadState();
   await popup.evaluate(
     ([message, target]) => (opener.document.getElementById('baton') as HTMLIFrameElement).contentWindow!.postMessage(message, target),

@@ -46,7 +46,11 @@ for (const width of [360, 800]) {
   });
 }
 
-test('the switcher changes threads and the address keeps ?embed=1; the menu reaches the whole thread list', async ({ page, relay, baton }) => {
+test('the switcher changes threads and the address keeps ?embed=1; the menu reaches the whole thread list', async ({
+  page,
+  relay,
+  baton,
+}) => {
   await page.setViewportSize({ width: 360, height: 700 });
   await baton.open(embedUrl(relay));
   await baton.send('first thread');

@@ -20,7 +20,11 @@ let threadId: string;
 
 function seededEntries(): ThreadEntry[] {
   const entries = longThreadEntries(ENTRIES);
-  entries[BURIED_AT] = { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: `This answer mentioned ${BURIED_WORD} once.` }] };
+  entries[BURIED_AT] = {
+    type: 'message',
+    role: 'assistant',
+    chunks: [{ type: 'text', chunk: `This answer mentioned ${BURIED_WORD} once.` }],
+  };
   return entries;
 }
 
@@ -59,8 +63,15 @@ async function expectConsecutiveEntries(page: Page): Promise<void> {
     .poll(async () => {
       const rendered = await list(page)
         .locator('[data-entry-index]')
-        .evaluateAll((items) => items.map((item) => ({ index: Number(item.getAttribute('data-entry-index')), text: item.textContent ?? '' })));
-      return rendered.length > 0 && rendered.every(({ index, text }, position) => (position === 0 || index === rendered[position - 1]!.index + 1) && expectedText(index).test(text));
+        .evaluateAll((items) =>
+          items.map((item) => ({ index: Number(item.getAttribute('data-entry-index')), text: item.textContent ?? '' })),
+        );
+      return (
+        rendered.length > 0 &&
+        rendered.every(
+          ({ index, text }, position) => (position === 0 || index === rendered[position - 1]!.index + 1) && expectedText(index).test(text),
+        )
+      );
     })
     .toBe(true);
 }
@@ -98,7 +109,10 @@ test('a search result in the middle of a long thread opens at its entry', async 
   await expectConsecutiveEntries(page);
 });
 
-test('a window in the middle of a thread shows the thread’s usage, as its end does, and follows a turn as it runs', async ({ page, context }) => {
+test('a window in the middle of a thread shows the thread’s usage, as its end does, and follows a turn as it runs', async ({
+  page,
+  context,
+}) => {
   const atEnd = new BatonPage(page);
   await atEnd.open(relay.url);
   await atEnd.threadItem('A long session').click();

@@ -123,7 +123,11 @@ const autohand = backends.find((backend) => backend.label === 'Fake Autohand')!;
 test.describe(() => {
   test.use({ workspaceOptions: { ...configuredFor(autohand), files: { 'b.txt': 'bravo\n', 'c.txt': 'charlie\n' } } });
 
-  test('Fake Autohand: a batch of changes is reviewed on one card, and Pick files applies only the files kept', async ({ page, baton, workspace }) => {
+  test('Fake Autohand: a batch of changes is reviewed on one card, and Pick files applies only the files kept', async ({
+    page,
+    baton,
+    workspace,
+  }) => {
     await openWith(baton, autohand);
     await baton.send('propose changes');
 
@@ -133,7 +137,11 @@ test.describe(() => {
     await expect(baton.toolCard('edit_file')).toContainText('bravo, changed');
     await review.getByTestId('approval-option').filter({ hasText: 'Pick files' }).click();
 
-    for (const [tool, keep] of [['write_file', true], ['edit_file', false], ['delete_file', true]] as const) {
+    for (const [tool, keep] of [
+      ['write_file', true],
+      ['edit_file', false],
+      ['delete_file', true],
+    ] as const) {
       const card = baton.toolCard(tool);
       await card.getByTestId(keep ? 'approve-tool-call' : 'reject-tool-call').click();
     }

@@ -87,7 +87,7 @@ test.describe('on a wide page', () => {
     await page.keyboard.press('ArrowRight');
     await expect(splitter(page)).toHaveAttribute('aria-valuenow', String(before + 16));
     await page.keyboard.press('Home');
-    await expect(splitter(page)).toHaveAttribute('aria-valuenow', await splitter(page).getAttribute('aria-valuemin') ?? '');
+    await expect(splitter(page)).toHaveAttribute('aria-valuenow', (await splitter(page).getAttribute('aria-valuemin')) ?? '');
     await expect.poll(() => widthOf(sidePanel(page))).toBe(220);
     await page.keyboard.press('End');
     const widest = Number(await splitter(page).getAttribute('aria-valuemax'));

@@ -14,10 +14,7 @@ import { expect, test } from './fixtures/baton-test';
 /** 800,000 lines of 64 bytes: a 51 MB log. */
 const LOG_LINES = 800_000;
 /** A 1×1 PNG. */
-const PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 function logLine(index: number): string {
   return `log line ${String(index + 1).padStart(7, '0')} `.padEnd(63, '.') + '\n';
@@ -53,7 +50,11 @@ test.use({
   },
 });
 
-const treeItem = (page: Page, name: string) => page.getByTestId('file-tree').getByTestId('file-item').filter({ hasText: new RegExp(`^${name.replace('.', '\\.')}$`) });
+const treeItem = (page: Page, name: string) =>
+  page
+    .getByTestId('file-tree')
+    .getByTestId('file-item')
+    .filter({ hasText: new RegExp(`^${name.replace('.', '\\.')}$`) });
 
 test('the tree lists folders as they are expanded, without ignored files or the data folder', async ({ page, baton }) => {
   await baton.open();
@@ -67,7 +68,8 @@ test('the tree lists folders as they are expanded, without ignored files or the 
   await expect(page.getByTestId('file-content')).toHaveText('const first = 1;\nconst second = "pear";\nconst third = "plum";\n');
   await expect(page.getByTestId('line-number')).toHaveText(['1', '2', '3']);
   // One row per line, each beside its number.
-  const rowTops = (locator: ReturnType<Page['locator']>) => locator.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+  const rowTops = (locator: ReturnType<Page['locator']>) =>
+    locator.evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
   expect(await rowTops(page.getByTestId('file-content').locator('code > span'))).toEqual(await rowTops(page.getByTestId('line-number')));
   // Highlighted: the string is a token of its own colour.
   await expect(page.getByTestId('file-content').locator('span[style*="color"]', { hasText: '"pear"' })).toHaveCount(1);
@@ -130,7 +132,10 @@ test('chosen lines go into the composer as a file context, and the prompt carrie
   await page.getByTestId('quick-open').fill('main.ts');
   await page.getByTestId('quick-open-result').first().click();
   await page.getByTestId('line-number').filter({ hasText: /^2$/ }).click();
-  await page.getByTestId('line-number').filter({ hasText: /^3$/ }).click({ modifiers: ['Shift'] });
+  await page
+    .getByTestId('line-number')
+    .filter({ hasText: /^3$/ })
+    .click({ modifiers: ['Shift'] });
   await expect(page.getByTestId('add-to-context')).toHaveText('Add lines 2–3 to context');
   await page.getByTestId('add-to-context').click();
   await expect(page.getByTestId('context-chip')).toHaveText([/src\/app\/main\.ts:2-3/]);

@@ -18,7 +18,9 @@ const holdOrEcho: ModelScript = (request, context) => {
   return {
     blocks: [{ type: 'text', text: 'Working on it, slowly and at length.' }],
     beforeDelta: (index, disconnected) =>
-      index === 2 ? Promise.race([gate.promise, new Promise<void>((resolve) => disconnected.addEventListener('abort', () => resolve()))]) : undefined,
+      index === 2
+        ? Promise.race([gate.promise, new Promise<void>((resolve) => disconnected.addEventListener('abort', () => resolve()))])
+        : undefined,
   };
 };
 

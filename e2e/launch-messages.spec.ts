@@ -12,7 +12,10 @@ import { type ExtraRelayOptions, expect, type RelayProcess, test } from './fixtu
 test.use({ relayOptions: { offlineDemo: true } });
 
 /** Starts a relay expected to refuse to start; resolves to what it printed on stderr. */
-async function refusedStart(startRelay: (options: ExtraRelayOptions) => Promise<RelayProcess>, options: ExtraRelayOptions): Promise<string> {
+async function refusedStart(
+  startRelay: (options: ExtraRelayOptions) => Promise<RelayProcess>,
+  options: ExtraRelayOptions,
+): Promise<string> {
   const outcome = await startRelay(options).then(
     () => 'started',
     (error: unknown) => (error as Error).message,
@@ -21,7 +24,10 @@ async function refusedStart(startRelay: (options: ExtraRelayOptions) => Promise<
   return outcome.replace(/^relay exited with 1 before it was ready:\n/, '');
 }
 
-test("--open hands the relay's address to the opener; an opener that fails is a note and the relay runs on", async ({ workspace, startRelay }) => {
+test("--open hands the relay's address to the opener; an opener that fails is a note and the relay runs on", async ({
+  workspace,
+  startRelay,
+}) => {
   const bin = path.join(workspace.path, 'bin');
   await mkdir(bin);
   const opened = path.join(workspace.path, 'opened.txt');
@@ -59,6 +65,8 @@ test('a bad config.json is refused in one line with the file, the line and the f
   const config = path.join(dataDir, 'config.json');
   await writeFile(config, JSON.stringify({ toolApproval: [{ tool: 'write_file', decision: 'maybe' }] }, null, 2));
   const stderr = await refusedStart(startRelay, { dataDir });
-  expect(stderr).toContain(`baton: Bad config file ${config}:5: toolApproval[0].decision: Invalid option: expected one of "allow"|"ask"|"deny"\n`);
+  expect(stderr).toContain(
+    `baton: Bad config file ${config}:5: toolApproval[0].decision: Invalid option: expected one of "allow"|"ask"|"deny"\n`,
+  );
   expect(stderr).not.toMatch(/ZodError|\n\s+at /);
 });

@@ -27,14 +27,21 @@ function list(page: Page) {
 }
 
 async function heldEntries(page: Page): Promise<{ first: number; count: number; reachesEnd: boolean }> {
-  const [first, count, reachesEnd] = await Promise.all(['data-first-index', 'data-entry-count', 'data-reaches-end'].map((name) => list(page).getAttribute(name)));
+  const [first, count, reachesEnd] = await Promise.all(
+    ['data-first-index', 'data-entry-count', 'data-reaches-end'].map((name) => list(page).getAttribute(name)),
+  );
   return { first: Number(first), count: Number(count), reachesEnd: reachesEnd === 'true' };
 }
 
 /** Text found in entry `index` and in no other (long-thread.ts writes four entries a round). */
 function expectedText(index: number): RegExp {
   const round = Math.floor(index / 4);
-  return [new RegExp(`can module ${round} look items up`), new RegExp(`lookup${round}\\(`), new RegExp(`module-${round}\\.ts`), new RegExp(`Done with step ${round}[: ]`)][index % 4]!;
+  return [
+    new RegExp(`can module ${round} look items up`),
+    new RegExp(`lookup${round}\\(`),
+    new RegExp(`module-${round}\\.ts`),
+    new RegExp(`Done with step ${round}[: ]`),
+  ][index % 4]!;
 }
 
 /** The entries rendered now are a run of consecutive positions, each showing its own entry. */
@@ -43,7 +50,9 @@ async function expectConsecutiveEntries(page: Page): Promise<void> {
     .locator('[data-entry-index]')
     .evaluateAll((items) => items.map((item) => ({ index: Number(item.getAttribute('data-entry-index')), text: item.textContent ?? '' })));
   expect(rendered.length).toBeGreaterThan(0);
-  const wrong = rendered.filter(({ index, text }, position) => (position > 0 && index !== rendered[position - 1]!.index + 1) || !expectedText(index).test(text));
+  const wrong = rendered.filter(
+    ({ index, text }, position) => (position > 0 && index !== rendered[position - 1]!.index + 1) || !expectedText(index).test(text),
+  );
   expect(wrong.map(({ index }) => index)).toEqual([]);
 }
 
@@ -63,7 +72,10 @@ async function jumpToStart(page: Page): Promise<void> {
   await expect(jump).toHaveCount(0);
 }
 
-test('"Jump to the start" opens a long thread at its first entry; a turn run meanwhile shows on jumping back to the latest', async ({ page, context }) => {
+test('"Jump to the start" opens a long thread at its first entry; a turn run meanwhile shows on jumping back to the latest', async ({
+  page,
+  context,
+}) => {
   await openAtNewest(page);
   await jumpToStart(page);
   expect(await heldEntries(page)).toMatchObject({ first: 0, reachesEnd: false });
@@ -83,7 +95,9 @@ test('"Jump to the start" opens a long thread at its first entry; a turn run mea
   await expect(page.getByRole('button', { name: 'Jump to the start' })).toBeVisible();
 });
 
-test('reading down from the first entry reaches the newest; reading up from the newest holds a bounded number of entries', async ({ page }) => {
+test('reading down from the first entry reaches the newest; reading up from the newest holds a bounded number of entries', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await openAtNewest(page);
   await jumpToStart(page);

@@ -151,7 +151,9 @@ test('new entries arriving while the reader is scrolled up show "Jump to latest"
   await expect(jump).toHaveCount(0);
 });
 
-test('entries passed by in a drag faster than anyone reads show as placeholders, then fully rendered where the list stops, without a jump', async ({ page }) => {
+test('entries passed by in a drag faster than anyone reads show as placeholders, then fully rendered where the list stops, without a jump', async ({
+  page,
+}) => {
   const baton = new BatonPage(page);
   await baton.open(relay.url);
   await baton.threadItems.first().click();
@@ -186,7 +188,9 @@ test('entries passed by in a drag faster than anyone reads show as placeholders,
   const topEntry = () =>
     list(page).evaluate((element) => {
       const top = element.getBoundingClientRect().top;
-      const entry = [...element.querySelectorAll<HTMLElement>('[data-entry-index]')].find((item) => item.getBoundingClientRect().bottom > top + 1);
+      const entry = [...element.querySelectorAll<HTMLElement>('[data-entry-index]')].find(
+        (item) => item.getBoundingClientRect().bottom > top + 1,
+      );
       return entry ? { index: entry.dataset.entryIndex, top: Math.round(entry.getBoundingClientRect().top) } : null;
     });
   const stoppedAt = await topEntry();

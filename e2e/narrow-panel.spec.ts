@@ -33,7 +33,11 @@ test('at 290 px the approval buttons wrap as whole buttons, each label on one li
   const [summaryBox, cardBox] = [await summary.boundingBox(), await card.boundingBox()];
   expect(summaryBox!.width).toBeGreaterThan(cardBox!.width / 2);
 
-  const buttons = [card.getByTestId('approve-tool-call'), card.getByTestId('approve-tool-call-session'), card.getByTestId('reject-tool-call')];
+  const buttons = [
+    card.getByTestId('approve-tool-call'),
+    card.getByTestId('approve-tool-call-session'),
+    card.getByTestId('reject-tool-call'),
+  ];
   for (const button of buttons) {
     await button.scrollIntoViewIfNeeded();
     await expect(button).toBeVisible();

@@ -21,7 +21,6 @@ function childrenOf(pid: number): number[] {
 }
 
 test('the launched process is the relay, alone, and its environment block holds no secret', async ({ relay, workspace }) => {
-
   expect(relay.relayPid).toBe(relay.launcherPid);
   expect(childrenOf(relay.launcherPid)).toEqual([]);
   const lock = JSON.parse(readFileSync(path.join(workspace.dataDir, LOCK_FILE), 'utf8')) as { pid: number };
@@ -35,7 +34,11 @@ test('the launched process is the relay, alone, and its environment block holds 
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  test(`${signal} to the launched process stops Baton: it exits 0, its port closes and the data folder is free`, async ({ relay, workspace, startRelay }) => {
+  test(`${signal} to the launched process stops Baton: it exits 0, its port closes and the data folder is free`, async ({
+    relay,
+    workspace,
+    startRelay,
+  }) => {
     const lockPath = path.join(workspace.dataDir, LOCK_FILE);
     expect(existsSync(lockPath)).toBe(true);
 

@@ -28,7 +28,9 @@ test("started in its own checkout without --workspace, Baton asks for the user's
 
   await field.fill('my-project');
   await show.click();
-  await expect(panel.getByTestId('own-source-problem')).toHaveText('Give the whole path, starting with / or ~/ (for example ~/my-project).');
+  await expect(panel.getByTestId('own-source-problem')).toHaveText(
+    'Give the whole path, starting with / or ~/ (for example ~/my-project).',
+  );
   await expect(panel.getByTestId('own-source-command')).toHaveCount(0);
 
   await field.fill('~/my shop');
@@ -37,7 +39,9 @@ test("started in its own checkout without --workspace, Baton asks for the user's
   await expect(panel.getByTestId('own-source-problem')).toHaveCount(0);
   // Read by a screen reader and legible in the page's colours, like the rest of the page (accessibility.spec.ts).
   const { violations } = await new AxeBuilder({ page }).include('[data-testid="own-source-panel"]').analyze();
-  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  expect(
+    violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id),
+  ).toEqual([]);
 
   await panel.getByRole('button', { name: 'Work on Baton itself' }).click();
   await expect(panel).toHaveCount(0);

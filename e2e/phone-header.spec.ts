@@ -36,7 +36,10 @@ for (const width of [390, 360]) {
   test.describe(`a ${width} px wide phone`, () => {
     test.use({ viewport: { width, height: 844 }, hasTouch: true, isMobile: true });
 
-    test('a waiting approval is seen whole above the composer; the facts and tools wait behind the header’s buttons', async ({ page, baton }) => {
+    test('a waiting approval is seen whole above the composer; the facts and tools wait behind the header’s buttons', async ({
+      page,
+      baton,
+    }) => {
       await baton.open();
       await baton.send('Show me what you can do');
       const card = baton.toolCard('write_file');

@@ -105,7 +105,10 @@ for (const phone of OTHER_PHONES) {
   test.describe(phone.name, () => {
     test.use({ viewport: phone.viewport });
 
-    test(`on ${phone.name} (${phone.viewport.width}×${phone.viewport.height}) one pane shows, the composer is on screen and an approval is tapped`, async ({ page, baton }) => {
+    test(`on ${phone.name} (${phone.viewport.width}×${phone.viewport.height}) one pane shows, the composer is on screen and an approval is tapped`, async ({
+      page,
+      baton,
+    }) => {
       await baton.open();
       await expect(page.getByTestId('pane-tab-chat')).toHaveAttribute('aria-selected', 'true');
       await expectInsideViewport(page, page.getByTestId('pane-tab-files'));

@@ -67,7 +67,9 @@ function toolRounds(...rounds: ScriptedBlock[][]): ModelScript {
 /** Makes the model run one shell command, which config.json allows without asking. */
 const runCommand = (command: string) => ({
   modelOptions: { script: toolRounds([{ type: 'tool_use', name: 'shell_command', input: { command } }]) },
-  workspaceOptions: { config: { toolApproval: [{ tool: 'shell_command', decision: 'allow', when: { argument: 'command', equals: command } }] } },
+  workspaceOptions: {
+    config: { toolApproval: [{ tool: 'shell_command', decision: 'allow', when: { argument: 'command', equals: command } }] },
+  },
 });
 
 /** Asks the relay for a turn, in a new thread; gives back its id. */
@@ -80,7 +82,10 @@ async function prompt(client: RelayClient): Promise<string> {
 
 const isCommandRunning = (params: SequencedContentReceivedParams) => params.content.type === 'toolCallRunning';
 
-test('a second relay on the same data folder refuses to start and names the first; once the first is killed, one starts', async ({ startRelay, workspace }) => {
+test('a second relay on the same data folder refuses to start and names the first; once the first is killed, one starts', async ({
+  startRelay,
+  workspace,
+}) => {
   const first = await startRelay();
   const refused = await startRelay().then(
     () => 'started',
@@ -129,7 +134,11 @@ test.describe(() => {
   // The command prints its parent's environment block, which is what any child could read.
   test.use(runCommand("tr '\\0' '\\n' < /proc/$PPID/environ"));
 
-  test("the relay's environment block holds neither the API key nor the token, and the relay still uses both", async ({ relay, model, connect }) => {
+  test("the relay's environment block holds neither the API key nor the token, and the relay still uses both", async ({
+    relay,
+    model,
+    connect,
+  }) => {
     const client = await connect(relay);
     const threadId = await prompt(client);
     await client.until(isTurnFinished);

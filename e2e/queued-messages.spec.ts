@@ -19,19 +19,28 @@ function lastUserText(request: MessagesRequest | undefined): string {
  * The first answer calls read_file and is held half-way until the test opens the gate; every later
  * request is answered at once, echoing what the model was sent last.
  */
-const heldToolThenEcho = (model: ScriptedModel): ModelScript => (request) => {
-  if (model.requests.length === 1) {
+const heldToolThenEcho =
+  (model: ScriptedModel): ModelScript =>
+  (request) => {
+    if (model.requests.length === 1) {
+      return {
+        blocks: [
+          { type: 'text', text: 'Let me look at the notes.' },
+          { type: 'tool_use', name: 'read_file', input: { path: 'notes.md' } },
+        ],
+        beforeDelta: (index) => (index === 2 ? gate.promise : undefined),
+      };
+    }
+    const said = lastUserText(request);
     return {
       blocks: [
-        { type: 'text', text: 'Let me look at the notes.' },
-        { type: 'tool_use', name: 'read_file', input: { path: 'notes.md' } },
+        {
+          type: 'text',
+          text: `Echo: ${said.includes('steer: use tabs') ? 'steered' : said.includes('queued one') ? 'queued one' : 'other'}`,
+        },
       ],
-      beforeDelta: (index) => (index === 2 ? gate.promise : undefined),
     };
-  }
-  const said = lastUserText(request);
-  return { blocks: [{ type: 'text', text: `Echo: ${said.includes('steer: use tabs') ? 'steered' : said.includes('queued one') ? 'queued one' : 'other'}` }] };
-};
+  };
 
 test.use({ workspaceOptions: { files: { 'notes.md': 'some notes\n' } } });
 
@@ -43,7 +52,11 @@ test.beforeEach(({ model }) => {
 // The held answer lets go, so that the relay can stop.
 test.afterEach(() => gate.open());
 
-test('Send during a turn queues the message, which can be edited or removed and goes out when the turn ends', async ({ page, baton, model }) => {
+test('Send during a turn queues the message, which can be edited or removed and goes out when the turn ends', async ({
+  page,
+  baton,
+  model,
+}) => {
   await baton.open();
   await baton.send('Read my notes');
   await expect(baton.stopButton).toBeVisible();

@@ -51,7 +51,10 @@ test('a client that drops mid-stream gets exactly the events it missed, once eac
   expect(all.at(-1)?.content).toMatchObject({ type: 'progress', state: 'finished' });
 });
 
-test('after SIGKILL mid-turn, every event a client saw is stored and the turn is marked interrupted', async ({ relay: firstRelay, startRelay }) => {
+test('after SIGKILL mid-turn, every event a client saw is stored and the turn is marked interrupted', async ({
+  relay: firstRelay,
+  startRelay,
+}) => {
   let relay = firstRelay;
   const client = await connectRelayClient(relay);
   const { threadId } = await client.rpc.request('createThread', null);
@@ -110,7 +113,11 @@ test('a page reloaded mid-stream shows the whole answer exactly once', async ({ 
   expect(answer.split('That is all.').length - 1).toBe(1);
 });
 
-test('two tabs see the same turn: an approval answered in one leaves the other, Stop works from either', async ({ context, relay, model }) => {
+test('two tabs see the same turn: an approval answered in one leaves the other, Stop works from either', async ({
+  context,
+  relay,
+  model,
+}) => {
   model.script = (request) => {
     const last = request.messages.at(-1);
     const answered = Array.isArray(last?.content) && last.content.some((block) => block.type === 'tool_result');
@@ -139,7 +146,12 @@ test('two tabs see the same turn: an approval answered in one leaves the other, 
   await second.expectTurnFinished();
 });
 
-test('a tab whose relay restarted with a new token says to reopen the printed URL', async ({ page, baton, relay: firstRelay, startRelay }) => {
+test('a tab whose relay restarted with a new token says to reopen the printed URL', async ({
+  page,
+  baton,
+  relay: firstRelay,
+  startRelay,
+}) => {
   let relay = firstRelay;
   await baton.open();
   const port = Number(new URL(relay.origin).port);

@@ -25,8 +25,10 @@ function lastText(request: MessagesRequest): string {
 function reply(request: MessagesRequest): ScriptedReply {
   const text = lastText(request);
   if (text.includes('tool_result')) return { blocks: [{ type: 'text', text: 'Wrote it.' }] };
-  if (text.includes('write notes')) return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'notes.md', content: 'first\n' } }] };
-  if (text.includes('write again')) return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'notes.md', content: 'second\n' } }] };
+  if (text.includes('write notes'))
+    return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'notes.md', content: 'first\n' } }] };
+  if (text.includes('write again'))
+    return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'notes.md', content: 'second\n' } }] };
   return { blocks: [{ type: 'text', text: HELD_ANSWER }], beforeDelta: (index) => (index === 2 ? held.promise : undefined) };
 }
 
@@ -56,7 +58,14 @@ async function readThread(baton: BatonPage) {
   };
 }
 
-test('a reloaded thread reads as it did live; Changes, export in three formats and import', async ({ page, context, baton, relay: firstRelay, workspace, startRelay }) => {
+test('a reloaded thread reads as it did live; Changes, export in three formats and import', async ({
+  page,
+  context,
+  baton,
+  relay: firstRelay,
+  workspace,
+  startRelay,
+}) => {
   let relay = firstRelay;
   await baton.open();
   await baton.newThread();
@@ -170,7 +179,9 @@ test('a reloaded thread reads as it did live; Changes, export in three formats a
   await expect(page.getByTestId('thread-details-tokens')).toHaveText(exported.thread.totalTokens.toLocaleString('en-US') + ' tokens');
 
   // A Markdown file is no import: the reason shows, and no thread is added.
-  await page.getByTestId('import-file').setInputFiles({ name: 'thread.md', mimeType: 'text/markdown', buffer: Buffer.from(markdown.content) });
+  await page
+    .getByTestId('import-file')
+    .setInputFiles({ name: 'thread.md', mimeType: 'text/markdown', buffer: Buffer.from(markdown.content) });
   await expect(page.getByTestId('turn-error')).toContainText('The file is not JSON');
   await expect(baton.threadItems).toHaveCount(threads + 1);
 });

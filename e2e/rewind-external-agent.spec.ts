@@ -44,7 +44,9 @@ async function threadWhereTheAgentWroteHello(baton: BatonPage, workspace: Worksp
 test('rewinding an Emacs-Agent turn puts back the file the agent wrote itself', async ({ page, baton, workspace }) => {
   await threadWhereTheAgentWroteHello(baton, workspace);
 
-  await (await baton.entryAction(baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages }).first(), 'rewind-to-here')).click();
+  await (
+    await baton.entryAction(baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages }).first(), 'rewind-to-here')
+  ).click();
   const dialog = page.getByTestId('rewind-dialog');
   await expect(dialog.getByTestId('rewind-file')).toHaveText(['Restore hello.txt']);
   await dialog.getByTestId('rewind-confirm').click();
@@ -58,12 +60,18 @@ test.describe(() => {
   // Only the last turn keeps its checkpoints: the first turn's go when the second begins.
   test.use({ workspaceOptions: withEmacsAgent({ checkpoints: { keepTurns: 1 } }) });
 
-  test('a rewind past the turns whose checkpoints Baton keeps says their files are too old to restore', async ({ page, baton, workspace }) => {
+  test('a rewind past the turns whose checkpoints Baton keeps says their files are too old to restore', async ({
+    page,
+    baton,
+    workspace,
+  }) => {
     await threadWhereTheAgentWroteHello(baton, workspace);
     await baton.send('thanks');
     await baton.expectTurnFinished();
 
-    await (await baton.entryAction(baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages }).first(), 'rewind-to-here')).click();
+    await (
+      await baton.entryAction(baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages }).first(), 'rewind-to-here')
+    ).click();
     const dialog = page.getByTestId('rewind-dialog');
     await expect(dialog.getByTestId('rewind-too-old')).toContainText('too old to restore files');
     await expect(dialog.getByTestId('rewind-file')).toHaveCount(0);

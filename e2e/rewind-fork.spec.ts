@@ -56,7 +56,6 @@ async function scrollToEnd(page: Page): Promise<void> {
   await page.getByTestId('chat-entries').evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
 }
 
-
 test('rewind puts the edited file back and takes the later entries out of the chat', async ({ page, baton, workspace }) => {
   await baton.open();
   await baton.newThread();
@@ -64,7 +63,10 @@ test('rewind puts the edited file back and takes the later entries out of the ch
   await promptAndApprove(baton, 'Second request');
   expect(await workspace.read(DEMO_FILE)).toContain('> Second request');
 
-  const second = page.getByTestId('chat-entries').locator('.chat-entries__item').filter({ has: baton.userMessages.filter({ hasText: 'Second request' }) });
+  const second = page
+    .getByTestId('chat-entries')
+    .locator('.chat-entries__item')
+    .filter({ has: baton.userMessages.filter({ hasText: 'Second request' }) });
   await scrollUntilShown(page, second);
   await (await baton.entryAction(second, 'rewind-to-here')).click();
   const dialog = page.getByTestId('rewind-dialog');
@@ -89,7 +91,9 @@ test('rewind puts the edited file back and takes the later entries out of the ch
 
   // Back to the first message: the file the first turn created goes. A draft typed meanwhile stays.
   await page.getByTestId('composer-input').fill('my own note');
-  await (await baton.entryAction(baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages }).first(), 'rewind-to-here')).click();
+  await (
+    await baton.entryAction(baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages }).first(), 'rewind-to-here')
+  ).click();
   await expect(page.getByTestId('rewind-file')).toHaveText([`Remove ${DEMO_FILE}`]);
   await page.getByTestId('rewind-confirm').click();
   await expect(baton.userMessages).toHaveCount(0);
@@ -98,7 +102,10 @@ test('rewind puts the edited file back and takes the later entries out of the ch
   expect(existsSync(path.join(workspace.path, DEMO_FILE))).toBe(false);
 });
 
-test('a rewind confirmation names its thread and message, closes on Esc and on leaving the thread, and never touches another thread', async ({ page, baton }) => {
+test('a rewind confirmation names its thread and message, closes on Esc and on leaving the thread, and never touches another thread', async ({
+  page,
+  baton,
+}) => {
   await baton.open();
   await baton.newThread();
   await promptAndApprove(baton, 'Alpha request');
@@ -113,7 +120,10 @@ test('a rewind confirmation names its thread and message, closes on Esc and on l
   await expect(betaItem).toHaveAttribute('aria-current', 'true');
 
   const askRewind = async () => {
-    const second = page.getByTestId('chat-entries').locator('.chat-entries__item').filter({ has: baton.userMessages.filter({ hasText: 'Beta second' }) });
+    const second = page
+      .getByTestId('chat-entries')
+      .locator('.chat-entries__item')
+      .filter({ has: baton.userMessages.filter({ hasText: 'Beta second' }) });
     await scrollUntilShown(page, second);
     await (await baton.entryAction(second, 'rewind-to-here')).click();
   };
@@ -191,7 +201,10 @@ test('a long thread and its fork read apart in the thread list: the title keeps 
   await baton.newThread();
   await promptAndApprove(baton, 'Add a note about the answer constant');
   await scrollUntilShown(page, baton.assistantMessages.filter({ hasText: 'Done: I wrote' }));
-  const doneAnswer = page.getByTestId('chat-entries').locator('.chat-entries__item').filter({ has: baton.assistantMessages.filter({ hasText: 'Done: I wrote' }) });
+  const doneAnswer = page
+    .getByTestId('chat-entries')
+    .locator('.chat-entries__item')
+    .filter({ has: baton.assistantMessages.filter({ hasText: 'Done: I wrote' }) });
   await (await baton.entryAction(doneAnswer, 'fork-from-here')).click();
   await expect(baton.threadItems).toHaveCount(2);
 
@@ -199,7 +212,9 @@ test('a long thread and its fork read apart in the thread list: the title keeps 
   await expect(titles).toHaveText(['Add a note about the answer constant (fork)', 'Add a note about the answer constant']);
   // Each title is whole on screen, none cut at the list's edge.
   for (const title of await titles.all()) {
-    const clipped = await title.evaluate((element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight);
+    const clipped = await title.evaluate(
+      (element) => element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
+    );
     expect(clipped).toBe(false);
   }
 });

@@ -12,7 +12,13 @@ const DEMO_FILE = 'baton-demo.md';
 // The offline demo: its prompt writes the demo file, once approved.
 test.use({ relayOptions: { offlineDemo: true } });
 
-test('a file a deny rule of the config guards is left as it is by a rewind, which says why', async ({ page, baton, relay, workspace, startRelay }) => {
+test('a file a deny rule of the config guards is left as it is by a rewind, which says why', async ({
+  page,
+  baton,
+  relay,
+  workspace,
+  startRelay,
+}) => {
   await baton.open();
   await baton.newThread();
   await baton.send('First request');
@@ -29,7 +35,9 @@ test('a file a deny rule of the config guards is left as it is by a rewind, whic
   await baton.threadItems.first().click();
   await expect(baton.userMessages).toHaveText(['First request']);
 
-  await (await baton.entryAction(baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages }).first(), 'rewind-to-here')).click();
+  await (
+    await baton.entryAction(baton.page.locator('.chat-entries__item').filter({ has: baton.userMessages }).first(), 'rewind-to-here')
+  ).click();
   const dialog = page.getByTestId('rewind-dialog');
   const reason = `refused by your config (deny write_file when path equals "${DEMO_FILE}").`;
   await expect(dialog.getByTestId('rewind-conflict')).toHaveText([`Leave ${DEMO_FILE}: ${reason}`]);

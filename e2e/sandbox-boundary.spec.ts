@@ -26,7 +26,10 @@ test.use({ modelOptions: { script: runCommand }, workspaceOptions: { config: { s
 
 /** Of the boundary labels alone: the card around them is another part's to check. */
 async function contrastViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('[data-testid="tool-call-boundary"]').withRules(['color-contrast']).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .include('[data-testid="tool-call-boundary"]')
+    .withRules(['color-contrast'])
+    .analyze();
   return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
@@ -36,7 +39,10 @@ for (const theme of ['light', 'dark'] as const) {
   test.describe(() => {
     test.use({ workspaceOptions: { config: { sandbox: { enabled: true } } } });
 
-    test(`in the ${theme} theme the card says "sandboxed" before approval, and the command cannot leave the workspace`, async ({ page, baton }) => {
+    test(`in the ${theme} theme the card says "sandboxed" before approval, and the command cannot leave the workspace`, async ({
+      page,
+      baton,
+    }) => {
       await page.emulateMedia({ colorScheme: theme });
       await baton.open();
       await baton.send('run it');
@@ -56,7 +62,10 @@ for (const theme of ['light', 'dark'] as const) {
     });
   });
 
-  test(`in the ${theme} theme a card says "not sandboxed: turned off by config", marked, when the config turns it off`, async ({ page, baton }) => {
+  test(`in the ${theme} theme a card says "not sandboxed: turned off by config", marked, when the config turns it off`, async ({
+    page,
+    baton,
+  }) => {
     await page.emulateMedia({ colorScheme: theme });
     await baton.open();
     await baton.send('run it');

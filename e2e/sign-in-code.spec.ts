@@ -29,7 +29,10 @@ async function recordingOpener(workspace: Workspace): Promise<Opener> {
   const record = path.join(workspace.path, 'opener');
   await mkdir(bin);
   // The environment first: the arguments' file appearing says both are written.
-  await writeFile(path.join(bin, 'xdg-open'), `#!/bin/sh\nenv > '${record}.env'\nprintf '%s\\n' "$@" > '${record}.tmp'\nmv '${record}.tmp' '${record}.argv'\n`);
+  await writeFile(
+    path.join(bin, 'xdg-open'),
+    `#!/bin/sh\nenv > '${record}.env'\nprintf '%s\\n' "$@" > '${record}.tmp'\nmv '${record}.tmp' '${record}.argv'\n`,
+  );
   await chmod(path.join(bin, 'xdg-open'), 0o755);
   return {
     bin,
@@ -62,7 +65,10 @@ function codeOf(address: string): string {
   return new URLSearchParams(new URL(address).hash.slice(1)).get('code') ?? '';
 }
 
-test('--open gives the opener a one-time code, not the token, in its arguments and environment; the code works once', async ({ workspace, startRelay }) => {
+test('--open gives the opener a one-time code, not the token, in its arguments and environment; the code works once', async ({
+  workspace,
+  startRelay,
+}) => {
   const opener = await recordingOpener(workspace);
   const relay = await openingRelays(workspace, startRelay, opener)({ token: TOKEN });
   const { argv, env } = await opener.opened();
@@ -81,7 +87,10 @@ test('--open gives the opener a one-time code, not the token, in its arguments a
   expect(relay.stderr()).toContain('baton: a sign-in code from --open was exchanged for the token\n');
 });
 
-test('a code past its lifetime (BATON_SIGN_IN_CODE_SECONDS) is refused; a bad lifetime is refused at start', async ({ workspace, startRelay }) => {
+test('a code past its lifetime (BATON_SIGN_IN_CODE_SECONDS) is refused; a bad lifetime is refused at start', async ({
+  workspace,
+  startRelay,
+}) => {
   const opener = await recordingOpener(workspace);
   const launchWithOpen = openingRelays(workspace, startRelay, opener);
   const relay = await launchWithOpen({ env: { BATON_SIGN_IN_CODE_SECONDS: '0' } });
@@ -115,7 +124,11 @@ test('the address --open hands the browser signs the page in; used again, it say
   await other.close();
 });
 
-test("an agent the relay starts gets neither BATON_TOKEN nor the token's value, even when the relay was started with it", async ({ workspace, startRelay, connect }) => {
+test("an agent the relay starts gets neither BATON_TOKEN nor the token's value, even when the relay was started with it", async ({
+  workspace,
+  startRelay,
+  connect,
+}) => {
   const record = path.join(workspace.path, 'agent');
   const wrapper = path.join(workspace.path, 'record-and-run');
   await writeFile(wrapper, `#!/bin/sh\nenv > '${record}.env'\nprintf '%s\\n' "$0" "$@" > '${record}.argv'\nexec "$@"\n`);
@@ -123,7 +136,9 @@ test("an agent the relay starts gets neither BATON_TOKEN nor the token's value, 
   const fake = fakeAgentEntry('acp', 'server/agents/acp/testing/fake-acp-agent.ts');
   const dataDir = path.join(workspace.path, 'data');
   // The token copied into the config by hand, under a name of its own.
-  await writeRelayConfig(dataDir, { agents: { recorder: { kind: 'acp', command: wrapper, args: [fake.command, ...fake.args], env: { COPIED: TOKEN } } } });
+  await writeRelayConfig(dataDir, {
+    agents: { recorder: { kind: 'acp', command: wrapper, args: [fake.command, ...fake.args], env: { COPIED: TOKEN } } },
+  });
   const relay = await startRelay({ dataDir, token: TOKEN });
 
   const client = await connect(relay);

@@ -115,7 +115,10 @@ async function contrastViolations(page: Page): Promise<string[]> {
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`in the ${theme} theme a Markdown table, quote and link, the file viewer and the palette read with enough contrast`, async ({ page, baton }) => {
+  test(`in the ${theme} theme a Markdown table, quote and link, the file viewer and the palette read with enough contrast`, async ({
+    page,
+    baton,
+  }) => {
     await page.emulateMedia({ colorScheme: theme });
     await baton.open();
     await baton.send(RICH_ANSWER);

@@ -26,13 +26,20 @@ test.use({
         { title: 'Fix the build', modifiedAt: before(120), messages: ['Run the tests again', CI], agent: 'helper-agent' },
         { title: 'Yesterday’s plan', modifiedAt: new Date('2026-03-11T09:00:00Z'), messages: ['Plan the week'] },
         { title: 'Old receipts', modifiedAt: new Date('2025-12-01T09:00:00Z'), messages: ['Sort the receipts'] },
-        ...Array.from({ length: 5 }, (_, index) => ({ title: `Errand ${index + 1}`, modifiedAt: new Date(Date.UTC(2025, 10, 20 - index, 9)), messages: [`Errand number ${index + 1}`] })),
+        ...Array.from({ length: 5 }, (_, index) => ({
+          title: `Errand ${index + 1}`,
+          modifiedAt: new Date(Date.UTC(2025, 10, 20 - index, 9)),
+          messages: [`Errand number ${index + 1}`],
+        })),
       ]);
     },
   },
 });
 
-test('Tab moves from row to row; ArrowRight reaches the ⋯ menu, whose Rename, Archive and Delete work by keyboard', async ({ page, baton }) => {
+test('Tab moves from row to row; ArrowRight reaches the ⋯ menu, whose Rename, Archive and Delete work by keyboard', async ({
+  page,
+  baton,
+}) => {
   await baton.open();
   const rows = baton.threadItems;
   await expect(rows).toHaveCount(10);
@@ -160,7 +167,10 @@ test('the list, its ⋯ menu and a shared title have no serious accessibility vi
     await page.emulateMedia({ colorScheme });
     const { violations } = await new AxeBuilder({ page }).include('[data-testid="thread-list"]').analyze();
     const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-    expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), colorScheme).toEqual([]);
+    expect(
+      serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+      colorScheme,
+    ).toEqual([]);
   }
 });
 
@@ -183,7 +193,9 @@ test.describe('on a 390 × 844 phone', () => {
     await page.getByTestId('pane-tab-threads').tap();
     await expect(baton.threadItems).toHaveCount(10);
     const list = await page.getByTestId('thread-list').boundingBox();
-    const boxes = await page.getByTestId('thread-row').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().toJSON() as DOMRect));
+    const boxes = await page
+      .getByTestId('thread-row')
+      .evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().toJSON() as DOMRect));
     const whole = boxes.filter((box) => list && box.top >= list.y && box.bottom <= list.y + list.height && box.bottom <= 844);
     expect(whole.length, JSON.stringify({ list, boxes })).toBeGreaterThanOrEqual(7);
   });

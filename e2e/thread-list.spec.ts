@@ -21,7 +21,10 @@ const BURIED_AT = 41;
 /** Echoes, except that a prompt saying "slowly" gets an answer held after its first words. */
 const echoOrHold: ModelScript = (request) =>
   JSON.stringify(request.messages.at(-1)?.content ?? '').includes('slowly')
-    ? { blocks: [{ type: 'text', text: 'Thinking it over, one course at a time.' }], beforeDelta: (index) => (index === 2 ? slowAnswer.promise : undefined) }
+    ? {
+        blocks: [{ type: 'text', text: 'Thinking it over, one course at a time.' }],
+        beforeDelta: (index) => (index === 2 ? slowAnswer.promise : undefined),
+      }
     : echoScript(request);
 
 test.use({
@@ -29,7 +32,11 @@ test.use({
   workspaceOptions: {
     prepare: (workspace) => {
       const entries = longThreadEntries(400);
-      entries[BURIED_AT] = { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: `The old answer mentioned ${BURIED_WORD} once, in passing.` }] };
+      entries[BURIED_AT] = {
+        type: 'message',
+        role: 'assistant',
+        chunks: [{ type: 'text', chunk: `The old answer mentioned ${BURIED_WORD} once, in passing.` }],
+      };
       return seedLongThread(workspace.dataDir, entries);
     },
   },
@@ -136,7 +143,11 @@ test('two tabs see threads created, renamed and deleted in either', async ({ pag
   await expect(second.userMessages).toHaveText(['Shared shopping list']);
 });
 
-test('a turn running in one tab is marked in the other, a status filter finds it, and the mark goes when it finishes there', async ({ page, context, relay }) => {
+test('a turn running in one tab is marked in the other, a status filter finds it, and the mark goes when it finishes there', async ({
+  page,
+  context,
+  relay,
+}) => {
   const first = new BatonPage(page);
   await first.open(relay.url);
   const second = new BatonPage(await context.newPage());

@@ -17,7 +17,12 @@ const run = promisify(execFile);
 
 // The relays get no BATON_TOKEN: their token is the data folder's, the same after a restart.
 
-test('a restart on the same data folder: the open tab rejoins by itself and shows what was recorded while it was away', async ({ page, baton, relay: first, startRelay }) => {
+test('a restart on the same data folder: the open tab rejoins by itself and shows what was recorded while it was away', async ({
+  page,
+  baton,
+  relay: first,
+  startRelay,
+}) => {
   await baton.open();
   await baton.send('Before the restart');
   await expect(baton.assistantMessages.last()).toContainText('You said: Before the restart');
@@ -50,14 +55,23 @@ test('a restart on the same data folder: the open tab rejoins by itself and show
   await expect(baton.assistantMessages.last()).toContainText('You said: After the restart');
 });
 
-test('`baton token --rotate` logs the open tab out with what to do; the new URL signs it in again', async ({ page, baton, relay, workspace }) => {
+test('`baton token --rotate` logs the open tab out with what to do; the new URL signs it in again', async ({
+  page,
+  baton,
+  relay,
+  workspace,
+}) => {
   await baton.open();
   const port = Number(new URL(relay.origin).port);
 
-  const rotated = await run(process.execPath, [path.join(PROJECT_ROOT, 'bin/baton.mjs'), 'token', '--rotate', '--data-dir', workspace.dataDir, '--port', String(port)], {
-    cwd: workspace.path,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' },
-  });
+  const rotated = await run(
+    process.execPath,
+    [path.join(PROJECT_ROOT, 'bin/baton.mjs'), 'token', '--rotate', '--data-dir', workspace.dataDir, '--port', String(port)],
+    {
+      cwd: workspace.path,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production' },
+    },
+  );
   const url = /^URL: (\S+)$/m.exec(rotated.stdout)?.[1] ?? '';
   expect(url).not.toContain(relay.token);
 

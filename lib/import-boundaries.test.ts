@@ -23,7 +23,17 @@ const IMPORT =
 const SOURCE = /\.(?:tsx?|mts|mjs)$/;
 const TEST_FILE = /\.test\.tsx?$/;
 /** Everything that ships or that a person runs; vscode-extension/ by its sources (its dist/ is built). */
-const PRODUCTION_FOLDERS = ['app', 'components', 'stores', 'lib', 'server', 'bin', 'scripts', 'vscode-extension/src', 'vscode-extension/webview'];
+const PRODUCTION_FOLDERS = [
+  'app',
+  'components',
+  'stores',
+  'lib',
+  'server',
+  'bin',
+  'scripts',
+  'vscode-extension/src',
+  'vscode-extension/webview',
+];
 const TEST_FRAMEWORKS = ['vitest', '@playwright/test', '@axe-core/playwright', 'fast-check'];
 
 /** A test, a module's test support (its testing/ folder), or the browser tests and benchmarks. */
@@ -43,7 +53,11 @@ function importsOf(file: string): string[] {
 function violations(folders: string[], forbidden: (specifier: string, file: string) => boolean, withTests = false): string[] {
   return folders
     .flatMap((folder) => sourcesOf(folder, withTests))
-    .flatMap((file) => importsOf(file).filter((specifier) => forbidden(specifier, file)).map((specifier) => `${file} imports ${specifier}`));
+    .flatMap((file) =>
+      importsOf(file)
+        .filter((specifier) => forbidden(specifier, file))
+        .map((specifier) => `${file} imports ${specifier}`),
+    );
 }
 
 /** The project-relative path a relative specifier names, or undefined for a package. */
@@ -66,7 +80,8 @@ function resolved(specifier: string, file: string): string | undefined {
 }
 
 /** Names that mark a file as test code, which a testing/ folder now says once for all its files. */
-const NAMED_AS_TEST_CODE = /(?:^|\/)(?:fake|fixtures)\/|(?:^|\/|-)fake-|(?:^|\/)test-|-(?:test-support|fixture|harness)\.|\.test-fixtures\./;
+const NAMED_AS_TEST_CODE =
+  /(?:^|\/)(?:fake|fixtures)\/|(?:^|\/|-)fake-|(?:^|\/)test-|-(?:test-support|fixture|harness)\.|\.test-fixtures\./;
 
 /**
  * Modules that only tests import today and still belong to the product: the way a person's own
@@ -83,18 +98,21 @@ const PRODUCTION_THAT_ONLY_TESTS_USE = [
 describe('import boundaries', () => {
   it('keeps lib/ free of Node, React and everything above it', () => {
     // lib/'s testing/ folder is test support: it runs in Node, never in a tab.
-    const found = violations(['lib'], (specifier, file) =>
-      !isTestCode(file) &&
-      (specifier.startsWith('node:') ||
-      specifier === 'react' ||
-      ['server', 'stores', 'components', 'app'].some((folder) => reaches(specifier, file, folder))),
+    const found = violations(
+      ['lib'],
+      (specifier, file) =>
+        !isTestCode(file) &&
+        (specifier.startsWith('node:') ||
+          specifier === 'react' ||
+          ['server', 'stores', 'components', 'app'].some((folder) => reaches(specifier, file, folder))),
     );
     expect(found).toEqual([]);
   });
 
   it('keeps the browser code (app, components, stores) away from the relay', () => {
-    const found = violations(['app', 'components', 'stores'], (specifier, file) =>
-      specifier.startsWith('node:') || reaches(specifier, file, 'server'),
+    const found = violations(
+      ['app', 'components', 'stores'],
+      (specifier, file) => specifier.startsWith('node:') || reaches(specifier, file, 'server'),
     );
     expect(found).toEqual([]);
   });
@@ -130,16 +148,20 @@ describe('import boundaries', () => {
   });
 
   it('keeps scripts/ on the Node side: they use the relay and lib/, never the browser code', () => {
-    const found = violations(['scripts'], (specifier, file) => ['app', 'components', 'stores'].some((folder) => reaches(specifier, file, folder)));
+    const found = violations(['scripts'], (specifier, file) =>
+      ['app', 'components', 'stores'].some((folder) => reaches(specifier, file, folder)),
+    );
     expect(found).toEqual([]);
   });
 
   it('keeps the test frameworks in test code', () => {
-    const found = violations(PRODUCTION_FOLDERS, (specifier, file) =>
-      !isTestCode(file) &&
-      TEST_FRAMEWORKS.some((name) => isPackage(specifier, name)) &&
-      // A script may drive a real browser through Playwright (render-icons.ts); the test runner stays out.
-      !(file.startsWith(`scripts${path.sep}`) && isPackage(specifier, '@playwright/test')),
+    const found = violations(
+      PRODUCTION_FOLDERS,
+      (specifier, file) =>
+        !isTestCode(file) &&
+        TEST_FRAMEWORKS.some((name) => isPackage(specifier, name)) &&
+        // A script may drive a real browser through Playwright (render-icons.ts); the test runner stays out.
+        !(file.startsWith(`scripts${path.sep}`) && isPackage(specifier, '@playwright/test')),
     );
     expect(found).toEqual([]);
   });

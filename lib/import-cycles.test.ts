@@ -25,7 +25,9 @@ const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 
 /** The graph without test files: a test may reach into another folder to drive it for real. */
 function withoutTests(graph: ImportGraph): ImportGraph {
-  return new Map([...graph].filter(([file]) => !isTest(file)).map(([file, targets]) => [file, targets.filter((target) => !isTest(target))]));
+  return new Map(
+    [...graph].filter(([file]) => !isTest(file)).map(([file, targets]) => [file, targets.filter((target) => !isTest(target))]),
+  );
 }
 
 describe('import cycles', () => {

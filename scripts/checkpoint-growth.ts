@@ -19,7 +19,8 @@ import { ShadowGit } from '../server/rewind/shadow-git';
 import { TurnCheckpoints } from '../server/rewind/turn-checkpoints';
 import { WorkspaceCheckpoints } from '../server/rewind/workspace-checkpoints';
 
-const option = (name: string, fallback: number) => Number(process.argv.find((argument) => argument.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const option = (name: string, fallback: number) =>
+  Number(process.argv.find((argument) => argument.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const THREADS = option('threads', 10);
 const TURNS = option('turns', 100);
 const KEEP = option('keep', 50);
@@ -36,7 +37,10 @@ async function folderBytes(folder: string): Promise<number> {
 }
 
 /** Text that compresses about as well as source code does: random words. */
-const someText = () => randomBytes(FILE_BYTES / 2).toString('hex').replace(/(.{8})/g, '$1 ');
+const someText = () =>
+  randomBytes(FILE_BYTES / 2)
+    .toString('hex')
+    .replace(/(.{8})/g, '$1 ');
 
 async function run(retained: boolean): Promise<{ bytes: number; refs: number }> {
   const base = await mkdtemp(path.join(os.tmpdir(), 'baton-checkpoint-growth-'));
@@ -48,11 +52,19 @@ async function run(retained: boolean): Promise<{ bytes: number; refs: number }> 
     const checkpoints = new WorkspaceCheckpoints(git);
     const retention = new CheckpointRetention(git, retained ? KEEP : Number.MAX_SAFE_INTEGER);
     const collector = new CheckpointCollector(git, { pruneGrace: 'now', delayMs: 2 ** 31 - 1 });
-    const turns = new TurnCheckpoints(checkpoints, new CheckpointRestore(checkpoints, new Workspace(base)), () => true, console.log, retention, collector);
+    const turns = new TurnCheckpoints(
+      checkpoints,
+      new CheckpointRestore(checkpoints, new Workspace(base)),
+      () => true,
+      console.log,
+      retention,
+      collector,
+    );
     for (let turn = 0; turn < TURNS; turn += 1) {
       for (let thread = 0; thread < THREADS; thread += 1) {
         const end = await turns.begin(`thread-${thread}`, 'agent', turn * 2);
-        for (let change = 0; change < 3; change += 1) await writeFile(path.join(base, `file-${(turn * 3 + change + thread) % FILES}.txt`), someText());
+        for (let change = 0; change < 3; change += 1)
+          await writeFile(path.join(base, `file-${(turn * 3 + change + thread) % FILES}.txt`), someText());
         await end?.();
       }
     }
@@ -69,8 +81,12 @@ async function run(retained: boolean): Promise<{ bytes: number; refs: number }> 
 }
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-console.log(`${THREADS} threads x ${TURNS} turns, 3 files of ${FILE_BYTES / 1024} KiB rewritten per turn, workspace of ${FILES} files; then ${THREADS / 2} threads deleted`);
+console.log(
+  `${THREADS} threads x ${TURNS} turns, 3 files of ${FILE_BYTES / 1024} KiB rewritten per turn, workspace of ${FILES} files; then ${THREADS / 2} threads deleted`,
+);
 const without = await run(false);
 console.log(`without retention: ${mib(without.bytes)}, ${without.refs} refs`);
 const withRetention = await run(true);
-console.log(`with retention (keep ${KEEP} turns, deleted threads dropped, collected): ${mib(withRetention.bytes)}, ${withRetention.refs} refs`);
+console.log(
+  `with retention (keep ${KEEP} turns, deleted threads dropped, collected): ${mib(withRetention.bytes)}, ${withRetention.refs} refs`,
+);

@@ -14,22 +14,14 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { extractSpecExamples, type ExtractedSpec } from '../lib/protocol/spec-example-parser';
 
-export const EXPECTED_SPECS = [
-  'thread-model',
-  'autohand-jsonrpc',
-  'eca-protocol-v1',
-  'eca-protocol-v2',
-  'emacs-agent-http-sse',
-] as const;
+export const EXPECTED_SPECS = ['thread-model', 'autohand-jsonrpc', 'eca-protocol-v1', 'eca-protocol-v2', 'emacs-agent-http-sse'] as const;
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_SPECS_FOLDER = path.resolve(projectRoot, '../shared/specs');
 export const EXAMPLES_FOLDER = path.join(projectRoot, 'lib/protocol/spec-examples');
 
 /** The file each spec's examples go to, and its contents. */
-export async function renderSpecExamples(
-  specsFolder: string,
-): Promise<Map<string, { contents: string; extracted: ExtractedSpec }>> {
+export async function renderSpecExamples(specsFolder: string): Promise<Map<string, { contents: string; extracted: ExtractedSpec }>> {
   const rendered = new Map<string, { contents: string; extracted: ExtractedSpec }>();
   for (const name of EXPECTED_SPECS) {
     const markdown = await readFile(path.join(specsFolder, `${name}.md`), 'utf8');

@@ -44,9 +44,8 @@ await build({
 copyFileSync(path.join(extensionRoot, 'webview/styles.css'), path.join(dist, 'webview.css'));
 
 const vsce = createRequire(import.meta.url).resolve('@vscode/vsce/vsce');
-execFileSync(
-  process.execPath,
-  [vsce, 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', VSIX_PATH],
-  { cwd: extensionRoot, stdio: ['ignore', 'inherit', 'inherit'] },
-);
+execFileSync(process.execPath, [vsce, 'package', '--no-dependencies', '--skip-license', '--allow-missing-repository', '--out', VSIX_PATH], {
+  cwd: extensionRoot,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 process.stdout.write(`${VSIX_PATH}\n`);

@@ -17,7 +17,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseAgentFlag } from './agents/agent-flag';
 import { ECA_SERVER_COMMAND, runEcaServerCommand } from './eca-server/eca-server-command';
-import { EXPORT_COMMAND, EXPORT_USAGE, IMPORT_COMMAND, IMPORT_USAGE, runExportCommand, runImportCommand } from './export/thread-file-commands';
+import {
+  EXPORT_COMMAND,
+  EXPORT_USAGE,
+  IMPORT_COMMAND,
+  IMPORT_USAGE,
+  runExportCommand,
+  runImportCommand,
+} from './export/thread-file-commands';
 import { checkListenAddress, parseFrameAncestors, parseTrustedOrigins } from './relay/access-options';
 import { parseBasePath } from './relay/base-path';
 import { launchEnvironment, watchLauncher } from './launch/launch-environment';
@@ -78,7 +85,11 @@ async function main(): Promise<void> {
   // Not given: the config file's `basePath` applies; given, even empty, it wins over the file.
   const basePath = basePathFlag === undefined ? undefined : parseBasePath(basePathFlag);
   const extraAgents = values.agent.map(parseAgentFlag);
-  const { workspaceRoot, startedInOwnSource } = chooseWorkspace({ workspaceFlag: values.workspace, cwd: process.cwd(), dataDirFlag: values['data-dir'] });
+  const { workspaceRoot, startedInOwnSource } = chooseWorkspace({
+    workspaceFlag: values.workspace,
+    cwd: process.cwd(),
+    dataDirFlag: values['data-dir'],
+  });
   const dataDir = path.resolve(values['data-dir'] ?? path.join(workspaceRoot, '.baton'));
   const log = (message: string) => process.stderr.write(`baton: ${message}\n`);
   // Scripts read stdout for the ready line alone; libraries' chatter (Next.js logs) goes to stderr.
@@ -143,7 +154,10 @@ if (process.argv[2] === ECA_SERVER_COMMAND) {
 } else if (process.argv[2] === TOKEN_COMMAND) {
   runTokenCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
 } else if (process.argv[2] === EXPORT_COMMAND || process.argv[2] === IMPORT_COMMAND) {
-  (process.argv[2] === EXPORT_COMMAND ? runExportCommand : runImportCommand)(process.argv.slice(3)).then((code) => process.exit(code), fail);
+  (process.argv[2] === EXPORT_COMMAND ? runExportCommand : runImportCommand)(process.argv.slice(3)).then(
+    (code) => process.exit(code),
+    fail,
+  );
 } else {
   main().catch(fail);
 }

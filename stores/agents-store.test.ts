@@ -86,7 +86,9 @@ describe('the store with configured agents', () => {
       content: { type: 'handOver', from: 'claude', to: 'builtin' },
     });
     expect(selectActiveAgent(store.getState())?.name).toBe('builtin');
-    expect(entriesOf(store.getState().chats.get('thread-claude')?.entries ?? EMPTY_ENTRY_LIST)).toEqual([{ type: 'handOver', from: 'claude', to: 'builtin' }]);
+    expect(entriesOf(store.getState().chats.get('thread-claude')?.entries ?? EMPTY_ENTRY_LIST)).toEqual([
+      { type: 'handOver', from: 'claude', to: 'builtin' },
+    ]);
   });
 
   it("sends the agent's own option with an approval or a rejection", () => {

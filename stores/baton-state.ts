@@ -24,12 +24,12 @@ export type BatonState = ConnectionSlice &
   FilesSlice &
   ToolServersSlice &
   ToastsSlice &
-  RewindSlice
-  & ReviewSlice
-  & PromptQueueSlice
-  & ThreadFinderSlice
-  & EntryWindowSlice
-  & AgentCatalogueSlice;
+  RewindSlice &
+  ReviewSlice &
+  PromptQueueSlice &
+  ThreadFinderSlice &
+  EntryWindowSlice &
+  AgentCatalogueSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

@@ -16,7 +16,13 @@ function relay(handlers: FakeHandlers = {}) {
     getThreadEntries: () => ({ entries: [], lastSeq: 0, turnRunning: false }),
     getThreadEvents: () => ({ events: [], turnRunning: false }),
     'chat/prompt': ({ chatId }) => ({ chatId: chatId ?? '', model: 'offline-demo', status: 'prompting' }),
-    listDirectory: () => ({ entries: [{ name: 'README.md', kind: 'file' }, { name: 'src', kind: 'directory' }], truncated: false }),
+    listDirectory: () => ({
+      entries: [
+        { name: 'README.md', kind: 'file' },
+        { name: 'src', kind: 'directory' },
+      ],
+      truncated: false,
+    }),
     readBinaryFile: ({ path }) => ({ version: 1, content: Buffer.from(`text of ${path}`).toString('base64') }),
     readTextFile: ({ path }) => ({ version: 1, content: `text of ${path}` }),
     ...handlers,
@@ -107,7 +113,8 @@ describe('the Baton store', () => {
     let answerPrompt: () => void = () => undefined;
     let answerEntries: () => void = () => undefined;
     const rpc = relay({
-      'chat/prompt': () => new Promise((resolve) => (answerPrompt = () => resolve({ chatId: 'thread-new', model: 'offline-demo', status: 'prompting' }))),
+      'chat/prompt': () =>
+        new Promise((resolve) => (answerPrompt = () => resolve({ chatId: 'thread-new', model: 'offline-demo', status: 'prompting' }))),
       getThreadEntries: () => new Promise((resolve) => (answerEntries = () => resolve({ entries: [], lastSeq: 2, turnRunning: false }))),
     });
     const stops = () => rpc.notifications.filter((notification) => notification.method === 'chat/promptStop');

@@ -7,9 +7,7 @@ import type { ChatContext } from '../lib/protocol/eca-chat';
 export function chatContextKey(context: ChatContext): string {
   switch (context.type) {
     case 'file':
-      return context.linesRange
-        ? `file:${context.path}:${context.linesRange.start}-${context.linesRange.end}`
-        : `file:${context.path}`;
+      return context.linesRange ? `file:${context.path}:${context.linesRange.start}-${context.linesRange.end}` : `file:${context.path}`;
     case 'directory':
       return `directory:${context.path}`;
     case 'web':

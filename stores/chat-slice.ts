@@ -156,7 +156,10 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
       } catch (error) {
         if (threadId) updateChat(threadId, (chat) => ({ ...chat, turnRunning: false }));
         else stopNewThreadTurn = false;
-        set({ lastError: errorMessage(error), ...(newThreadMark && get().newThreadPrompt === newThreadMark ? { newThreadPrompt: null } : {}) });
+        set({
+          lastError: errorMessage(error),
+          ...(newThreadMark && get().newThreadPrompt === newThreadMark ? { newThreadPrompt: null } : {}),
+        });
         return false;
       }
     },
@@ -205,7 +208,8 @@ export function selectOpenChat(state: BatonState): ThreadChat {
  */
 export function selectTurnActive(state: BatonState): boolean {
   const creating = state.newThreadPrompt;
-  if (creating && (state.selectedThreadId === null || (state.selectedThreadId === creating.threadId && !selectOpenChat(state).loaded))) return true;
+  if (creating && (state.selectedThreadId === null || (state.selectedThreadId === creating.threadId && !selectOpenChat(state).loaded)))
+    return true;
   return selectOpenChat(state).turnRunning;
 }
 

@@ -57,9 +57,7 @@ export const createComposerSlice: BatonSliceCreator<ComposerSlice> = (rpc) => (s
     addPromptContext(context) {
       const key = chatContextKey(context);
       set((state) =>
-        state.promptContexts.some((chosen) => chatContextKey(chosen) === key)
-          ? {}
-          : { promptContexts: [...state.promptContexts, context] },
+        state.promptContexts.some((chosen) => chatContextKey(chosen) === key) ? {} : { promptContexts: [...state.promptContexts, context] },
       );
     },
 

@@ -76,19 +76,13 @@ export const createConnectionSlice: BatonSliceCreator<ConnectionSlice> = (rpc) =
     }
     set({ connectionStatus: 'connected', connectionError: null });
     const reopen = get().selectedThreadId;
-    await Promise.all([
-      get().loadThreads(),
-      get().refreshFiles(),
-      reopen ? get().selectThread(reopen) : Promise.resolve(),
-    ]);
+    await Promise.all([get().loadThreads(), get().refreshFiles(), reopen ? get().selectThread(reopen) : Promise.resolve()]);
   },
 
   connectionLost() {
     set((state) => ({
       connectionStatus: 'disconnected',
-      chats: new Map(
-        [...state.chats].map(([threadId, chat]) => [threadId, { ...chat, turnRunning: false }]),
-      ),
+      chats: new Map([...state.chats].map(([threadId, chat]) => [threadId, { ...chat, turnRunning: false }])),
     }));
   },
 

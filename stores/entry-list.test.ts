@@ -39,7 +39,14 @@ describe('EntryList', () => {
   it('finds a tool call many entries back and changes it in place, not as a new entry', () => {
     let list = fold(entryListOf([]), 'assistant', { type: 'toolCallRun', id: 'old', ...tool, arguments: {}, manualApproval: false });
     for (let index = 0; index < 200; index++) list = fold(list, 'user', { type: 'text', text: `later ${index}` });
-    list = fold(list, 'assistant', { type: 'toolCalled', id: 'old', ...tool, arguments: {}, error: false, outputs: [{ type: 'text', text: 'ok' }] });
+    list = fold(list, 'assistant', {
+      type: 'toolCalled',
+      id: 'old',
+      ...tool,
+      arguments: {},
+      error: false,
+      outputs: [{ type: 'text', text: 'ok' }],
+    });
     expect(entryCount(list)).toBe(201);
     expect(entryAt(list, 0)).toMatchObject({ type: 'toolCall', id: 'old', status: 'succeeded', outputText: 'ok' });
   });
@@ -59,14 +66,26 @@ describe('EntryList', () => {
   it('folds any run of contents exactly as the shared fold does on the whole array', () => {
     const id = fc.constantFrom('a', 'b', 'c');
     const content = fc.oneof(
-      fc.record({ role: fc.constantFrom<ChatRole>('user', 'assistant'), content: fc.record({ type: fc.constant('text' as const), text: fc.string({ maxLength: 3 }) }) }),
-      fc.record({ role: fc.constant<ChatRole>('assistant'), content: id.map((callId) => ({ type: 'toolCallRun' as const, id: callId, ...tool, arguments: {}, manualApproval: true })) }),
+      fc.record({
+        role: fc.constantFrom<ChatRole>('user', 'assistant'),
+        content: fc.record({ type: fc.constant('text' as const), text: fc.string({ maxLength: 3 }) }),
+      }),
+      fc.record({
+        role: fc.constant<ChatRole>('assistant'),
+        content: id.map((callId) => ({ type: 'toolCallRun' as const, id: callId, ...tool, arguments: {}, manualApproval: true })),
+      }),
       fc.record({
         role: fc.constant<ChatRole>('assistant'),
         content: id.map((callId) => ({ type: 'toolCalled' as const, id: callId, ...tool, arguments: {}, error: false, outputs: [] })),
       }),
-      fc.record({ role: fc.constant<ChatRole>('assistant'), content: id.map((reasonId) => ({ type: 'reasonText' as const, id: reasonId, text: 'hm' })) }),
-      fc.record({ role: fc.constant<ChatRole>('assistant'), content: id.map((reasonId) => ({ type: 'reasonFinished' as const, id: reasonId })) }),
+      fc.record({
+        role: fc.constant<ChatRole>('assistant'),
+        content: id.map((reasonId) => ({ type: 'reasonText' as const, id: reasonId, text: 'hm' })),
+      }),
+      fc.record({
+        role: fc.constant<ChatRole>('assistant'),
+        content: id.map((reasonId) => ({ type: 'reasonFinished' as const, id: reasonId })),
+      }),
     );
     fc.assert(
       fc.property(fc.nat(80), fc.array(content, { maxLength: 150 }), (loaded, contents) => {
@@ -84,7 +103,11 @@ describe('EntryList', () => {
   });
 
   it('holds a window in the middle of a thread: pieces pass it by, newer pages extend it up to the end', () => {
-    const window = entryListOf(Array.from({ length: 100 }, (_, index) => message(400 + index)), 400, false);
+    const window = entryListOf(
+      Array.from({ length: 100 }, (_, index) => message(400 + index)),
+      400,
+      false,
+    );
     expect(fold(window, 'assistant', { type: 'text', text: 'streamed at the end' })).toBe(window);
     expect(fold(window, 'assistant', { type: 'toolCallRun', id: 'later', ...tool, arguments: {}, manualApproval: false })).toBe(window);
 

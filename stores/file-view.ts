@@ -62,7 +62,14 @@ export async function loadTextPage(
   } catch (error) {
     if (reasonOf(error) === 'binary-file' && sniffed) {
       const { bytes, size } = sniffed;
-      return { kind: 'binary', path, size, description: describeBinary(bytes, size), hex: hexDump(bytes), note: 'Not UTF-8 text further on.' };
+      return {
+        kind: 'binary',
+        path,
+        size,
+        description: describeBinary(bytes, size),
+        hex: hexDump(bytes),
+        note: 'Not UTF-8 text further on.',
+      };
     }
     return { kind: 'failed', path, error: `Could not read ${path}: ${errorMessage(error)}` };
   }

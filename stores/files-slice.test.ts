@@ -11,7 +11,13 @@ describe('the file panel store', () => {
   it('lists a folder only when it is first expanded, and hides it again without asking', async () => {
     const rpc = scriptedRelay({
       listDirectory: ({ path }) => ({
-        entries: path === '.' ? [{ name: 'b.txt', kind: 'file', size: 1 }, { name: 'src', kind: 'directory' }] : [{ name: 'main.ts', kind: 'file' }],
+        entries:
+          path === '.'
+            ? [
+                { name: 'b.txt', kind: 'file', size: 1 },
+                { name: 'src', kind: 'directory' },
+              ]
+            : [{ name: 'main.ts', kind: 'file' }],
         truncated: false,
       }),
     });
@@ -43,7 +49,11 @@ describe('the file panel store', () => {
     await store.getState().openFile('big.log');
     expect(store.getState().fileView).toMatchObject({ kind: 'text', lineOffset: 0, content: 'line 1\n', lineCount: 100_000 });
     await store.getState().showFilePage(FILE_PAGE_LINES);
-    expect(store.getState().fileView).toMatchObject({ kind: 'text', lineOffset: FILE_PAGE_LINES, content: `line ${FILE_PAGE_LINES + 1}\n` });
+    expect(store.getState().fileView).toMatchObject({
+      kind: 'text',
+      lineOffset: FILE_PAGE_LINES,
+      content: `line ${FILE_PAGE_LINES + 1}\n`,
+    });
   });
 
   it('previews a picture from its bytes, read a page at a time', async () => {
@@ -64,16 +74,28 @@ describe('the file panel store', () => {
 
   it('describes a binary file instead of refusing it', async () => {
     const store = createBatonStore(
-      scriptedRelay({ readBinaryFile: () => ({ version: 1, content: base64(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0, 1])), size: 2048 }) }),
+      scriptedRelay({
+        readBinaryFile: () => ({ version: 1, content: base64(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0, 1])), size: 2048 }),
+      }),
     );
     await store.getState().openFile('manual.bin');
-    expect(store.getState().fileView).toMatchObject({ kind: 'binary', description: 'PDF document, 2.0 KB', hex: expect.stringContaining('25 50 44 46 00 01') });
+    expect(store.getState().fileView).toMatchObject({
+      kind: 'binary',
+      description: 'PDF document, 2.0 KB',
+      hex: expect.stringContaining('25 50 44 46 00 01'),
+    });
   });
 
   it('shows why a file cannot be read in the viewer', async () => {
-    const store = createBatonStore(scriptedRelay({ readBinaryFile: () => Promise.reject(new WireError(-32004, 'The path ../x is outside the workspace')) }));
+    const store = createBatonStore(
+      scriptedRelay({ readBinaryFile: () => Promise.reject(new WireError(-32004, 'The path ../x is outside the workspace')) }),
+    );
     await store.getState().openFile('../x');
-    expect(store.getState().fileView).toEqual({ kind: 'failed', path: '../x', error: 'Could not read ../x: The path ../x is outside the workspace' });
+    expect(store.getState().fileView).toEqual({
+      kind: 'failed',
+      path: '../x',
+      error: 'Could not read ../x: The path ../x is outside the workspace',
+    });
   });
 
   it('searches paths in any case for quick-open, with what is typed as literal text', async () => {

@@ -50,8 +50,7 @@ export function quickOpenPattern(query: string): string {
 }
 
 export const createFilesSlice: BatonSliceCreator<FilesSlice> = (rpc) => (set, get) => {
-  const setFolder = (path: string, listing: FolderListing) =>
-    set((state) => ({ folders: new Map(state.folders).set(path, listing) }));
+  const setFolder = (path: string, listing: FolderListing) => set((state) => ({ folders: new Map(state.folders).set(path, listing) }));
 
   async function loadFolder(path: string, { keepShown = false } = {}): Promise<void> {
     if (!keepShown || !get().folders.has(path)) setFolder(path, { status: 'loading' });
@@ -59,7 +58,10 @@ export const createFilesSlice: BatonSliceCreator<FilesSlice> = (rpc) => (set, ge
       const { entries, truncated } = await rpc.request('listDirectory', { path, gitignore: true });
       setFolder(path, { status: 'loaded', entries: sortEntries(entries), truncated });
     } catch (error) {
-      setFolder(path, { status: 'failed', error: `Could not list ${path === ROOT_FOLDER ? 'the workspace' : path}: ${errorMessage(error)}` });
+      setFolder(path, {
+        status: 'failed',
+        error: `Could not list ${path === ROOT_FOLDER ? 'the workspace' : path}: ${errorMessage(error)}`,
+      });
     }
   }
 

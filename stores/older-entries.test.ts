@@ -14,7 +14,9 @@ const thread: ThreadEntry[] = Array.from({ length: THREAD_LENGTH }, (_, index) =
 }));
 
 /** A relay that pages through `thread` as the real one does. */
-function pagingRelay(answer: (page: { entries: ThreadEntry[]; firstIndex: number }) => { entries: ThreadEntry[]; firstIndex: number } = (page) => page) {
+function pagingRelay(
+  answer: (page: { entries: ThreadEntry[]; firstIndex: number }) => { entries: ThreadEntry[]; firstIndex: number } = (page) => page,
+) {
   return scriptedRelay({
     getThreadEntries: ({ limit, before }) => {
       const end = before ?? THREAD_LENGTH;
@@ -44,7 +46,11 @@ describe('a long thread in the store', () => {
   });
 
   it('refuses a page that does not end where the loaded entries start, and says so', async () => {
-    const store = createBatonStore(pagingRelay((page) => (page.firstIndex === 0 || page.entries.length === FIRST_PAGE_ENTRIES ? page : { ...page, entries: page.entries.slice(1) })));
+    const store = createBatonStore(
+      pagingRelay((page) =>
+        page.firstIndex === 0 || page.entries.length === FIRST_PAGE_ENTRIES ? page : { ...page, entries: page.entries.slice(1) },
+      ),
+    );
     await store.getState().selectThread('thread-1');
     await store.getState().loadOlderEntries('thread-1');
     const chat = selectOpenChat(store.getState());

@@ -72,7 +72,9 @@ export const createPromptQueueSlice: BatonSliceCreator<PromptQueueSlice> = (rpc)
    */
   const holdQueueOfDeleted = (threadId: string) => {
     const error = 'Not sent: the thread was deleted. After Undo, edit it to send it, or remove it.';
-    setQueue(threadId, (queue) => queue.map((queued) => (queued.state === 'failed' ? queued : { ...queued, state: 'failed' as const, error })));
+    setQueue(threadId, (queue) =>
+      queue.map((queued) => (queued.state === 'failed' ? queued : { ...queued, state: 'failed' as const, error })),
+    );
   };
 
   async function sendNext(threadId: string): Promise<void> {
@@ -85,7 +87,9 @@ export const createPromptQueueSlice: BatonSliceCreator<PromptQueueSlice> = (rpc)
       if (sent) setQueue(threadId, (queue) => queue.filter((queued) => queued.id !== next.id));
       else {
         const error = get().lastError ?? 'The relay refused it.';
-        setQueue(threadId, (queue) => queue.map((queued) => (queued.id === next.id ? { ...queued, state: 'failed' as const, error } : queued)));
+        setQueue(threadId, (queue) =>
+          queue.map((queued) => (queued.id === next.id ? { ...queued, state: 'failed' as const, error } : queued)),
+        );
       }
     } finally {
       sending.delete(threadId);
@@ -140,7 +144,9 @@ export const createPromptQueueSlice: BatonSliceCreator<PromptQueueSlice> = (rpc)
       } catch (error) {
         // Not taken: it waits for the turn's end like any queued message, saying why.
         const reason = `Could not steer: ${errorMessage(error)}`;
-        setQueue(threadId, (queue) => queue.map((item) => (item.id === queued.id ? { ...item, state: 'waiting' as const, error: reason } : item)));
+        setQueue(threadId, (queue) =>
+          queue.map((item) => (item.id === queued.id ? { ...item, state: 'waiting' as const, error: reason } : item)),
+        );
         if (!get().chats.get(threadId)?.turnRunning) void sendNext(threadId);
         return false;
       }
@@ -149,7 +155,9 @@ export const createPromptQueueSlice: BatonSliceCreator<PromptQueueSlice> = (rpc)
     editQueuedPrompt(threadId, id, text) {
       // An edited message that had failed is tried again at the next turn's end (or now, if none runs).
       setQueue(threadId, (queue) =>
-        queue.map((queued) => (queued.id === id ? { ...queued, text, state: queued.state === 'failed' ? 'waiting' : queued.state, error: undefined } : queued)),
+        queue.map((queued) =>
+          queued.id === id ? { ...queued, text, state: queued.state === 'failed' ? 'waiting' : queued.state, error: undefined } : queued,
+        ),
       );
       if (!get().chats.get(threadId)?.turnRunning) void sendNext(threadId);
     },

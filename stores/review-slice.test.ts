@@ -8,7 +8,11 @@ const message = (chunk: string) => ({ type: 'message' as const, role: 'user' as 
 
 function openedStore() {
   const rpc = scriptedRelay({
-    getThreadEntries: () => ({ entries: Array.from({ length: 12 }, (_, index) => message(`entry ${index}`)), lastSeq: 12, turnRunning: false }),
+    getThreadEntries: () => ({
+      entries: Array.from({ length: 12 }, (_, index) => message(`entry ${index}`)),
+      lastSeq: 12,
+      turnRunning: false,
+    }),
     'thread/changes': () => ({ toolCalls: [2, 5, 9], changes: [5, 9], files: [] }),
     'thread/import': () => ({ threadId: 'thread-imported' }),
   });
@@ -38,7 +42,16 @@ describe('review slice', () => {
   it('shows the usage the thread last reported when it is opened again', async () => {
     const usage = { sessionTokens: 1234, messageInputTokens: 1000, messageOutputTokens: 234 };
     const rpc = scriptedRelay({
-      getThreadEntries: () => ({ entries: [message('hi'), { type: 'turnSummary', outcome: 'done', usage }, message('again'), { type: 'turnSummary', outcome: 'stopped' }], lastSeq: 9, turnRunning: false }),
+      getThreadEntries: () => ({
+        entries: [
+          message('hi'),
+          { type: 'turnSummary', outcome: 'done', usage },
+          message('again'),
+          { type: 'turnSummary', outcome: 'stopped' },
+        ],
+        lastSeq: 9,
+        turnRunning: false,
+      }),
     });
     const store = createBatonStore(rpc);
     await store.getState().selectThread('thread-1');
@@ -70,7 +83,13 @@ describe('review slice', () => {
   });
 
   it('reverts a file of the open thread and reads its changes again; a refusal is shown, not thrown', async () => {
-    const file = (reverted?: true) => ({ path: 'notes.md', linesAdded: 1, linesRemoved: 1, ...(reverted ? { reverted } : {}), changes: [] });
+    const file = (reverted?: true) => ({
+      path: 'notes.md',
+      linesAdded: 1,
+      linesRemoved: 1,
+      ...(reverted ? { reverted } : {}),
+      changes: [],
+    });
     let reverted = false;
     const rpc = scriptedRelay({
       getThreadEntries: () => ({ entries: [message('write')], lastSeq: 1, turnRunning: false }),
@@ -87,7 +106,10 @@ describe('review slice', () => {
     expect(store.getState().threadChanges?.files).toEqual([file()]);
 
     expect(await store.getState().revertFile('notes.md')).toEqual({ outcome: 'reverted', file: { path: 'notes.md', action: 'restore' } });
-    expect(rpc.requests.find((request) => request.method === 'thread/revertFile')?.params).toEqual({ threadId: 'thread-1', path: 'notes.md' });
+    expect(rpc.requests.find((request) => request.method === 'thread/revertFile')?.params).toEqual({
+      threadId: 'thread-1',
+      path: 'notes.md',
+    });
     expect(store.getState().threadChanges?.files).toEqual([file(true)]);
 
     expect(await store.getState().revertFile('other.md', true)).toBeNull();

@@ -124,7 +124,9 @@ export const createReviewSlice: BatonSliceCreator<ReviewSlice> = (rpc) => (set, 
 
   async importThread(content, sizeBytes) {
     if (sizeBytes > MAX_IMPORT_UPLOAD_BYTES) {
-      set({ lastError: `The file is too large to import here (${sizeBytes} bytes); import it with \`npx baton import FILE\` while the relay is stopped.` });
+      set({
+        lastError: `The file is too large to import here (${sizeBytes} bytes); import it with \`npx baton import FILE\` while the relay is stopped.`,
+      });
       return null;
     }
     try {

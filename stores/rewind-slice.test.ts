@@ -6,7 +6,15 @@ import { scriptedRelay } from './testing/fake-baton-rpc';
 
 const readme: ChatContext = { type: 'file', path: 'README.md', linesRange: { start: 1, end: 5 } };
 const thread: ThreadEntry[] = [
-  { type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'First ' }, { type: 'text', chunk: 'request' }], contexts: [readme] },
+  {
+    type: 'message',
+    role: 'user',
+    chunks: [
+      { type: 'text', chunk: 'First ' },
+      { type: 'text', chunk: 'request' },
+    ],
+    contexts: [readme],
+  },
   { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Done.' }] },
 ];
 
@@ -47,7 +55,12 @@ describe('a rewind gives the rewound message back', () => {
 describe('a rewind confirmation belongs to its thread', () => {
   it('closes when the user opens another thread, and then rewinds nothing', async () => {
     const rewound: string[] = [];
-    const store = createBatonStore(relay(() => { rewound.push('rewind'); return { removedEntries: 2, restoredFiles: [], conflicts: [] }; }));
+    const store = createBatonStore(
+      relay(() => {
+        rewound.push('rewind');
+        return { removedEntries: 2, restoredFiles: [], conflicts: [] };
+      }),
+    );
     await store.getState().selectThread('thread-b');
     await store.getState().askRewind(0);
     expect(store.getState().pendingRewind).toMatchObject({ threadId: 'thread-b' });
@@ -63,7 +76,10 @@ describe('a rewind confirmation belongs to its thread', () => {
     const store = createBatonStore(
       scriptedRelay({
         getThreadEntries: () => ({ entries: thread, lastSeq: 4, turnRunning: false, firstIndex: 0 }),
-        'thread/rewindPreview': () => new Promise((resolve) => { answerPreview = resolve; }) as never,
+        'thread/rewindPreview': () =>
+          new Promise((resolve) => {
+            answerPreview = resolve;
+          }) as never,
         globSearch: () => ({ matches: [] }),
       }),
     );

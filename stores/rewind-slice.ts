@@ -88,7 +88,8 @@ export const createRewindSlice: BatonSliceCreator<RewindSlice> = (rpc) => (set, 
           type: left.length > 0 || tooOld ? 'warning' : 'info',
           message: `Rewound: ${result.removedEntries} entries removed, ${restored} file${restored === 1 ? '' : 's'} restored.${tooOld}${left.length > 0 ? ` Left as they are: ${left.join('; ')}` : ''}`,
         });
-        if (message?.type === 'message' && message.role === 'user') giveBack(pending.threadId, message.chunks.map((chunk) => chunk.chunk).join(''), message.contexts ?? []);
+        if (message?.type === 'message' && message.role === 'user')
+          giveBack(pending.threadId, message.chunks.map((chunk) => chunk.chunk).join(''), message.contexts ?? []);
         void get().refreshFiles();
         return true;
       } catch (error) {

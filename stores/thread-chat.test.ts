@@ -4,8 +4,7 @@ import { EMPTY_THREAD_CHAT, TURN_ENDED_REASON, foldChatContent } from './thread-
 import { approvedAndRejectedTurn, received } from './testing/chat-contents-support';
 import { entriesOf } from './entry-list';
 
-const fold = (chat: ThreadChat, contents: ReturnType<typeof approvedAndRejectedTurn>) =>
-  contents.reduce(foldChatContent, chat);
+const fold = (chat: ThreadChat, contents: ReturnType<typeof approvedAndRejectedTurn>) => contents.reduce(foldChatContent, chat);
 
 describe('foldChatContent', () => {
   const turn = approvedAndRejectedTurn('thread-1');

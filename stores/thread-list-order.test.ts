@@ -24,7 +24,10 @@ describe('a live thread list', () => {
   });
 
   it('drops a thread archived (or unarchived) out of the list shown', () => {
-    expect(ids(withThreadUpdate(list, thread('b', 20, { archivedAt: '2025-01-02T00:00:00.000Z' }), DEFAULT_THREAD_FILTER, false))).toEqual(['c', 'a']);
+    expect(ids(withThreadUpdate(list, thread('b', 20, { archivedAt: '2025-01-02T00:00:00.000Z' }), DEFAULT_THREAD_FILTER, false))).toEqual([
+      'c',
+      'a',
+    ]);
     const archivedView = { ...DEFAULT_THREAD_FILTER, archived: true };
     expect(ids(withThreadUpdate([thread('b', 20, { archivedAt: 'x' })], thread('b', 20), archivedView, true))).toEqual([]);
   });

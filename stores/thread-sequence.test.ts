@@ -11,7 +11,9 @@ const word = (seq: number, text: string): SequencedContentReceivedParams & { seq
 });
 
 const answer = (chat: ThreadChat) =>
-  entriesOf(chat.entries).map((entry) => (entry.type === 'message' ? entry.chunks.map((chunk) => chunk.chunk).join('') : '')).join('|');
+  entriesOf(chat.entries)
+    .map((entry) => (entry.type === 'message' ? entry.chunks.map((chunk) => chunk.chunk).join('') : ''))
+    .join('|');
 
 const loaded = loadSnapshot(EMPTY_THREAD_CHAT, { entries: [], lastSeq: 0, turnRunning: true });
 
@@ -64,7 +66,12 @@ describe('joining live events to the record', () => {
 describe('the usage a window in the middle of the thread shows', () => {
   const threadUsage = { sessionTokens: 3400, lastMessageCost: '0.02', sessionCost: '0.03' };
   const usageEvent = (seq: number, sessionTokens: number) => ({ seq, ...received('thread-1', 'system', { type: 'usage', sessionTokens }) });
-  const middlePage = { entries: [{ type: 'message' as const, role: 'user' as const, chunks: [{ type: 'text' as const, chunk: 'q' }] }], lastSeq: 9, turnRunning: false, firstIndex: 40 };
+  const middlePage = {
+    entries: [{ type: 'message' as const, role: 'user' as const, chunks: [{ type: 'text' as const, chunk: 'q' }] }],
+    lastSeq: 9,
+    turnRunning: false,
+    firstIndex: 40,
+  };
 
   it('is the thread’s own usage from the page, though the window holds none of its turn summaries', () => {
     const chat = loadSnapshot(EMPTY_THREAD_CHAT, { ...middlePage, usage: threadUsage }, false);

@@ -45,134 +45,134 @@ export const createThreadsSlice: BatonSliceCreator<ThreadsSlice> = (rpc) => (set
     set((state) => ({ chats: new Map(state.chats).set(threadId, update(state.chats.get(threadId) ?? EMPTY_THREAD_CHAT)) }));
 
   return {
-  threads: [],
-  threadsLoaded: false,
-  selectedThreadId: null,
-  newThreadAgent: null,
+    threads: [],
+    threadsLoaded: false,
+    selectedThreadId: null,
+    newThreadAgent: null,
 
-  chooseNewThreadAgent(agent) {
-    set({ newThreadAgent: agent });
-  },
+    chooseNewThreadAgent(agent) {
+      set({ newThreadAgent: agent });
+    },
 
-  async handOverThread(agent) {
-    const threadId = get().selectedThreadId;
-    if (!threadId) return false;
-    try {
-      await rpc.request('thread/handOver', { threadId, agent });
-      return true;
-    } catch (error) {
-      set({ lastError: `Could not hand the thread over: ${errorMessage(error)}` });
-      return false;
-    }
-  },
+    async handOverThread(agent) {
+      const threadId = get().selectedThreadId;
+      if (!threadId) return false;
+      try {
+        await rpc.request('thread/handOver', { threadId, agent });
+        return true;
+      } catch (error) {
+        set({ lastError: `Could not hand the thread over: ${errorMessage(error)}` });
+        return false;
+      }
+    },
 
-  setThreadAgent(threadId, agent) {
-    set((state) => ({ threads: state.threads.map((thread) => (thread.id === threadId ? { ...thread, agent } : thread)) }));
-  },
+    setThreadAgent(threadId, agent) {
+      set((state) => ({ threads: state.threads.map((thread) => (thread.id === threadId ? { ...thread, agent } : thread)) }));
+    },
 
-  async createThread() {
-    let threadId: string;
-    const agent = get().newThreadAgent ?? undefined;
-    try {
-      ({ threadId } = await rpc.request('createThread', agent === undefined ? null : { agent }));
-    } catch (error) {
-      set({ lastError: `Could not create a thread: ${errorMessage(error)}` });
-      return null;
-    }
-    set((state) =>
-      state.threads.some((thread) => thread.id === threadId)
-        ? {}
-        : {
-            threads: [
-              { id: threadId, title: '', modifiedAt: new Date().toISOString(), agent: agent ?? state.defaultAgent ?? undefined },
-              ...state.threads,
-            ],
-          },
-    );
-    const opened = await get().selectThread(threadId);
-    return opened && get().selectedThreadId === threadId ? threadId : null;
-  },
+    async createThread() {
+      let threadId: string;
+      const agent = get().newThreadAgent ?? undefined;
+      try {
+        ({ threadId } = await rpc.request('createThread', agent === undefined ? null : { agent }));
+      } catch (error) {
+        set({ lastError: `Could not create a thread: ${errorMessage(error)}` });
+        return null;
+      }
+      set((state) =>
+        state.threads.some((thread) => thread.id === threadId)
+          ? {}
+          : {
+              threads: [
+                { id: threadId, title: '', modifiedAt: new Date().toISOString(), agent: agent ?? state.defaultAgent ?? undefined },
+                ...state.threads,
+              ],
+            },
+      );
+      const opened = await get().selectThread(threadId);
+      return opened && get().selectedThreadId === threadId ? threadId : null;
+    },
 
-  async selectThread(threadId, options = {}) {
-    // An entry's link opened before the connection was up is opened at that entry, in one request.
-    const linked = get().addressEntry;
-    const linkedIndex = linked?.threadId === threadId ? linked.index : undefined;
-    const around = options.around ?? linkedIndex;
-    set({ selectedThreadId: threadId, lastError: null, missingThreadId: null, focusedEntry: null, addressEntry: null });
-    try {
-      await rpc.request('openThread', { threadId });
-      // A thread seen before is brought up to date from the last event this tab folded; a new
-      // one is loaded whole. Either way live events that raced the answer are joined on by seq.
-      // A jump to an entry not loaded loads the page around it instead.
+    async selectThread(threadId, options = {}) {
+      // An entry's link opened before the connection was up is opened at that entry, in one request.
+      const linked = get().addressEntry;
+      const linkedIndex = linked?.threadId === threadId ? linked.index : undefined;
+      const around = options.around ?? linkedIndex;
+      set({ selectedThreadId: threadId, lastError: null, missingThreadId: null, focusedEntry: null, addressEntry: null });
+      try {
+        await rpc.request('openThread', { threadId });
+        // A thread seen before is brought up to date from the last event this tab folded; a new
+        // one is loaded whole. Either way live events that raced the answer are joined on by seq.
+        // A jump to an entry not loaded loads the page around it instead.
+        const chat = get().chats.get(threadId);
+        if (around !== undefined && !(chat?.loaded && entryAt(chat.entries, around))) {
+          const loaded = await get().loadEntriesAround(threadId, around);
+          // The link's entry is shown as its target from here: the address's `#entry-N` may already
+          // be gone, since the address is rewritten to the thread's own once it opens.
+          if (loaded && linkedIndex !== undefined && options.around === undefined) await get().goToEntry(linkedIndex);
+          return loaded;
+        }
+        if (chat?.loaded) {
+          await get().catchUpThread(threadId);
+        } else {
+          // The newest entries only: the older ones come a page at a time as the reader scrolls up.
+          const snapshot = await rpc.request('getThreadEntries', { threadId, limit: FIRST_PAGE_ENTRIES });
+          updateChat(threadId, (chat) => loadSnapshot(chat, snapshot));
+        }
+        return true;
+      } catch (error) {
+        if (get().selectedThreadId === threadId) {
+          // An address naming no thread (a stale bookmark, a deleted thread) is a state of its own, not a failure.
+          set(isUnknownThread(error) ? { missingThreadId: threadId } : { lastError: `Could not open the thread: ${errorMessage(error)}` });
+        }
+        return false;
+      }
+    },
+
+    async catchUpThread(threadId) {
       const chat = get().chats.get(threadId);
-      if (around !== undefined && !(chat?.loaded && entryAt(chat.entries, around))) {
-        const loaded = await get().loadEntriesAround(threadId, around);
-        // The link's entry is shown as its target from here: the address's `#entry-N` may already
-        // be gone, since the address is rewritten to the thread's own once it opens.
-        if (loaded && linkedIndex !== undefined && options.around === undefined) await get().goToEntry(linkedIndex);
-        return loaded;
-      }
-      if (chat?.loaded) {
-        await get().catchUpThread(threadId);
-      } else {
-        // The newest entries only: the older ones come a page at a time as the reader scrolls up.
-        const snapshot = await rpc.request('getThreadEntries', { threadId, limit: FIRST_PAGE_ENTRIES });
-        updateChat(threadId, (chat) => loadSnapshot(chat, snapshot));
-      }
-      return true;
-    } catch (error) {
-      if (get().selectedThreadId === threadId) {
-        // An address naming no thread (a stale bookmark, a deleted thread) is a state of its own, not a failure.
-        set(isUnknownThread(error) ? { missingThreadId: threadId } : { lastError: `Could not open the thread: ${errorMessage(error)}` });
-      }
-      return false;
-    }
-  },
+      // A window in the middle of the thread takes no live events: its newer pages bring them.
+      if (chat?.loaded && !chat.entries.reachesEnd) return;
+      const afterSeq = chat?.lastSeq ?? 0;
+      const catchUp = await rpc.request('getThreadEvents', { threadId, afterSeq });
+      updateChat(threadId, (chat) => applyCatchUp(chat, catchUp));
+    },
 
-  async catchUpThread(threadId) {
-    const chat = get().chats.get(threadId);
-    // A window in the middle of the thread takes no live events: its newer pages bring them.
-    if (chat?.loaded && !chat.entries.reachesEnd) return;
-    const afterSeq = chat?.lastSeq ?? 0;
-    const catchUp = await rpc.request('getThreadEvents', { threadId, afterSeq });
-    updateChat(threadId, (chat) => applyCatchUp(chat, catchUp));
-  },
-
-  async loadOlderEntries(threadId) {
-    const chat = get().chats.get(threadId);
-    if (!chat?.loaded || chat.loadingOlder || chat.entries.firstIndex === 0) return;
-    const before = chat.entries.firstIndex;
-    const windowKey = chat.windowKey;
-    updateChat(threadId, (current) => ({ ...current, loadingOlder: true }));
-    try {
-      const page = await rpc.request('getThreadEntries', { threadId, limit: OLDER_PAGE_ENTRIES, before });
-      const firstIndex = page.firstIndex ?? 0;
-      if (firstIndex + page.entries.length !== before) {
-        throw new Error(`the relay answered entries ${firstIndex} to ${firstIndex + page.entries.length} for a page ending at ${before}`);
+    async loadOlderEntries(threadId) {
+      const chat = get().chats.get(threadId);
+      if (!chat?.loaded || chat.loadingOlder || chat.entries.firstIndex === 0) return;
+      const before = chat.entries.firstIndex;
+      const windowKey = chat.windowKey;
+      updateChat(threadId, (current) => ({ ...current, loadingOlder: true }));
+      try {
+        const page = await rpc.request('getThreadEntries', { threadId, limit: OLDER_PAGE_ENTRIES, before });
+        const firstIndex = page.firstIndex ?? 0;
+        if (firstIndex + page.entries.length !== before) {
+          throw new Error(`the relay answered entries ${firstIndex} to ${firstIndex + page.entries.length} for a page ending at ${before}`);
+        }
+        // Unless the thread was reloaded meanwhile, the page goes in front of what is loaded, and as
+        // many of the newest entries as go beyond the bound go.
+        updateChat(threadId, (current) => {
+          const done = { ...current, loadingOlder: false };
+          if (current.entries.firstIndex !== before || current.windowKey !== windowKey) return done;
+          return withNewestDropped({ ...done, entries: withOlderEntries(current.entries, page.entries, firstIndex) });
+        });
+      } catch (error) {
+        updateChat(threadId, (current) => ({ ...current, loadingOlder: false }));
+        set({ lastError: `Could not load older entries: ${errorMessage(error)}` });
       }
-      // Unless the thread was reloaded meanwhile, the page goes in front of what is loaded, and as
-      // many of the newest entries as go beyond the bound go.
-      updateChat(threadId, (current) => {
-        const done = { ...current, loadingOlder: false };
-        if (current.entries.firstIndex !== before || current.windowKey !== windowKey) return done;
-        return withNewestDropped({ ...done, entries: withOlderEntries(current.entries, page.entries, firstIndex) });
+    },
+
+    renameThread(threadId, title) {
+      set((state) => {
+        const index = state.threads.findIndex((thread) => thread.id === threadId);
+        if (index === -1) {
+          return { threads: [{ id: threadId, title, modifiedAt: new Date().toISOString() }, ...state.threads] };
+        }
+        const threads = [...state.threads];
+        threads[index] = { ...state.threads[index]!, title };
+        return { threads };
       });
-    } catch (error) {
-      updateChat(threadId, (current) => ({ ...current, loadingOlder: false }));
-      set({ lastError: `Could not load older entries: ${errorMessage(error)}` });
-    }
-  },
-
-  renameThread(threadId, title) {
-    set((state) => {
-      const index = state.threads.findIndex((thread) => thread.id === threadId);
-      if (index === -1) {
-        return { threads: [{ id: threadId, title, modifiedAt: new Date().toISOString() }, ...state.threads] };
-      }
-      const threads = [...state.threads];
-      threads[index] = { ...state.threads[index]!, title };
-      return { threads };
-    });
-  },
-};
+    },
+  };
 };

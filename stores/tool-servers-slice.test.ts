@@ -23,7 +23,7 @@ describe('tool servers', () => {
     ]);
   });
 
-  it('keeps each agent\'s servers apart, though they share a name', () => {
+  it("keeps each agent's servers apart, though they share a name", () => {
     const store = createBatonStore(new FakeBatonRpc());
     const ecaNative: ToolServer = { ...native, tools: [], baton: { agent: 'eca' } };
     for (const server of [ecaNative, native, everything('running', { baton: { agent: 'eca' } }), everything('starting')]) {

@@ -74,8 +74,16 @@ export function AppShell() {
       <OfflineDemoBanner />
       <OwnSourcePanel />
       {/* The side column's width, when the user chose one; the phone and embed layouts ignore it. */}
-      <div className={styles.panes} style={sideWidth.width === undefined ? undefined : ({ '--side-panel-width': `${sideWidth.width}px` } as CSSProperties)}>
-        <div className={styles.slot} data-slot="threads" data-active={pane === 'threads' || undefined} data-overlay-open={overlayOpen('threads')}>
+      <div
+        className={styles.panes}
+        style={sideWidth.width === undefined ? undefined : ({ '--side-panel-width': `${sideWidth.width}px` } as CSSProperties)}
+      >
+        <div
+          className={styles.slot}
+          data-slot="threads"
+          data-active={pane === 'threads' || undefined}
+          data-overlay-open={overlayOpen('threads')}
+        >
           {overlayOpen('threads') ? <OverlayBar onClose={closeOverlay} /> : null}
           <ThreadPanel />
         </div>
@@ -85,7 +93,16 @@ export function AppShell() {
         <div className={styles.slot} data-slot="side" data-active={pane === 'files' || undefined} data-overlay-open={overlayOpen('files')}>
           {overlayOpen('files') ? <OverlayBar title="Workspace" onClose={closeOverlay} /> : null}
           <SidePanel
-            edge={embed ? null : <SidePanelSplitter controls={SIDE_PANEL_ID} width={sideWidth.width} maxWidth={sideWidth.maxWidth} onResize={sideWidth.resize} />}
+            edge={
+              embed ? null : (
+                <SidePanelSplitter
+                  controls={SIDE_PANEL_ID}
+                  width={sideWidth.width}
+                  maxWidth={sideWidth.maxWidth}
+                  onResize={sideWidth.resize}
+                />
+              )
+            }
           />
         </div>
       </div>

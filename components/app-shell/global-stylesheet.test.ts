@@ -14,7 +14,9 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(__dirname, '../..');
 
 function stylesheets(): string[] {
-  const app = readdirSync(path.join(ROOT, 'app')).filter((name) => name.endsWith('.css')).map((name) => path.join('app', name));
+  const app = readdirSync(path.join(ROOT, 'app'))
+    .filter((name) => name.endsWith('.css'))
+    .map((name) => path.join('app', name));
   const modules = readdirSync(path.join(ROOT, 'components'), { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.module.css'))
     .map((name) => path.join('components', name));
@@ -88,6 +90,9 @@ describe('stylesheets', () => {
   });
 
   it('finds a colour written out', () => {
-    expect(literalColors('.a { color: #fde7b0; box-shadow: 0 0 4px rgb(0 0 0 / 12%); background: var(--color-surface); }')).toEqual(['#fde7b0', 'rgb(']);
+    expect(literalColors('.a { color: #fde7b0; box-shadow: 0 0 4px rgb(0 0 0 / 12%); background: var(--color-surface); }')).toEqual([
+      '#fde7b0',
+      'rgb(',
+    ]);
   });
 });

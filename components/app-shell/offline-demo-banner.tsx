@@ -16,8 +16,8 @@ export function OfflineDemoBanner() {
   return (
     <section className={styles.banner} data-testid="offline-demo-banner" aria-label="Offline demo">
       <span className={styles.bannerLong}>
-        <strong>Offline demo.</strong> The chat talks to the offline demo model (no API key set): its answers are
-        scripted, not written by a real model. Set an API key and restart Baton to use a real one.
+        <strong>Offline demo.</strong> The chat talks to the offline demo model (no API key set): its answers are scripted, not written by a
+        real model. Set an API key and restart Baton to use a real one.
       </span>
       <span className={styles.bannerShort}>
         <strong>Demo mode:</strong> scripted answers, no API key set.

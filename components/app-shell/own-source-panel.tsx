@@ -59,7 +59,9 @@ export function OwnSourcePanel() {
             <code data-testid="own-source-command">{answer.command}</code>
             <CopyButton text={answer.command} label="Copy the command" className="button" />
           </div>
-          <p className={styles.note}>Baton checks that the folder exists when it starts; its threads and settings go in the project&apos;s .baton folder.</p>
+          <p className={styles.note}>
+            Baton checks that the folder exists when it starts; its threads and settings go in the project&apos;s .baton folder.
+          </p>
         </div>
       ) : null}
     </section>

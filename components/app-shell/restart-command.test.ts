@@ -9,7 +9,9 @@ it('builds the command for an absolute folder or one under the home folder', () 
 });
 
 it('quotes what a shell would read otherwise', () => {
-  expect(restartCommand("/home/me/Bob's shop; rm -rf ~")).toEqual({ command: "npm start -- --workspace '/home/me/Bob'\\''s shop; rm -rf ~'" });
+  expect(restartCommand("/home/me/Bob's shop; rm -rf ~")).toEqual({
+    command: "npm start -- --workspace '/home/me/Bob'\\''s shop; rm -rf ~'",
+  });
   expect(restartCommand('~/$(whoami) notes')).toEqual({ command: "npm start -- --workspace ~/'$(whoami) notes'" });
 });
 

@@ -13,7 +13,8 @@ describe('the side panel width', () => {
 
   it('reads back only a stored number of pixels', () => {
     expect(parseSidePanelWidth('480')).toBe(480);
-    for (const bad of [null, undefined, '', 'wide', '-300', '3e2', '480px', '12', '9999999']) expect(parseSidePanelWidth(bad)).toBeUndefined();
+    for (const bad of [null, undefined, '', 'wide', '-300', '3e2', '480px', '12', '9999999'])
+      expect(parseSidePanelWidth(bad)).toBeUndefined();
   });
 
   it('widens with ArrowLeft, narrows with ArrowRight, goes to the ends with Home and End, within the window', () => {

@@ -21,7 +21,11 @@ function subscribeToWindowWidth(onChange: () => void): () => void {
 export function useSidePanelWidth(): SidePanelWidth {
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   // The prerendered page has no window: its width is the stylesheet's until the browser says otherwise.
-  const windowWidth = useSyncExternalStore(subscribeToWindowWidth, () => window.innerWidth, () => undefined);
+  const windowWidth = useSyncExternalStore(
+    subscribeToWindowWidth,
+    () => window.innerWidth,
+    () => undefined,
+  );
   useEffect(() => {
     // Read once mounted, not while rendering: the prerendered page and its first render must agree.
     setChosen(readSidePanelWidth());

@@ -83,11 +83,26 @@ export function connectRelay(
       handle(params);
     };
   connection.onNotification('chat/contentReceived', (params) => contents.push(params));
-  connection.onNotification('config/updated', afterContents((params) => store.getState().receiveConfig(params)));
-  connection.onNotification('tool/serverUpdated', afterContents((params) => store.getState().receiveToolServer(params)));
-  connection.onNotification('$/showMessage', afterContents((params) => store.getState().showMessage(params)));
-  connection.onNotification('thread/updated', afterContents(({ thread }) => store.getState().receiveThreadUpdated(thread)));
-  connection.onNotification('thread/deleted', afterContents(({ threadId }) => store.getState().receiveThreadDeleted(threadId)));
+  connection.onNotification(
+    'config/updated',
+    afterContents((params) => store.getState().receiveConfig(params)),
+  );
+  connection.onNotification(
+    'tool/serverUpdated',
+    afterContents((params) => store.getState().receiveToolServer(params)),
+  );
+  connection.onNotification(
+    '$/showMessage',
+    afterContents((params) => store.getState().showMessage(params)),
+  );
+  connection.onNotification(
+    'thread/updated',
+    afterContents(({ thread }) => store.getState().receiveThreadUpdated(thread)),
+  );
+  connection.onNotification(
+    'thread/deleted',
+    afterContents(({ threadId }) => store.getState().receiveThreadDeleted(threadId)),
+  );
   link.attach(connection);
 
   socket.on('connect', () => {

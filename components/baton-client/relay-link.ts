@@ -26,10 +26,7 @@ export class RelayLink implements BatonRpc {
     if (this.connection === connection) this.connection = null;
   }
 
-  request<M extends BatonRequestMethod>(
-    method: M,
-    params: RequestParams<BatonProtocol, M>,
-  ): Promise<RequestResult<BatonProtocol, M>> {
+  request<M extends BatonRequestMethod>(method: M, params: RequestParams<BatonProtocol, M>): Promise<RequestResult<BatonProtocol, M>> {
     if (!this.connection) return Promise.reject(new NotConnectedError(method));
     return this.connection.request(method, params);
   }

@@ -20,7 +20,10 @@ describe('splitTokenFromAddress', () => {
   });
 
   it("takes the one-time sign-in code of `--open`'s address, never from the query", () => {
-    expect(splitTokenFromAddress('http://127.0.0.1:4780/t/abc#code=xyz&panel=files')).toEqual({ code: 'xyz', address: '/t/abc#panel=files' });
+    expect(splitTokenFromAddress('http://127.0.0.1:4780/t/abc#code=xyz&panel=files')).toEqual({
+      code: 'xyz',
+      address: '/t/abc#panel=files',
+    });
     expect(splitTokenFromAddress('http://127.0.0.1:4780/?code=xyz')).toBeUndefined();
   });
 });

@@ -108,11 +108,14 @@ export function ChatEntries() {
     lastScrollHeight.current = element.scrollHeight;
   }, []);
   // Every scroll, the reader's or the list's own, moves the view on purpose: its top entry is where it should be.
-  const onScroll = useCallback((event: Event) => {
-    if (scroller.current) noteListScroll(scroller.current.scrollTop, event.timeStamp);
-    readReader();
-    rememberAnchor();
-  }, [readReader, rememberAnchor]);
+  const onScroll = useCallback(
+    (event: Event) => {
+      if (scroller.current) noteListScroll(scroller.current.scrollTop, event.timeStamp);
+      readReader();
+      rememberAnchor();
+    },
+    [readReader, rememberAnchor],
+  );
   const toBottom = useCallback((element: HTMLElement) => {
     element.scrollTop = element.scrollHeight;
     lastScrollTop.current = element.scrollTop;
@@ -263,7 +266,8 @@ export function ChatEntries() {
           // Only once the reader has scrolled up: a thread just opened at its end is not paged
           // while it opens. Not while the view is held at a found entry: the list's move there
           // counts from the first entry loaded, and a page put in front meanwhile would land it elsewhere.
-          if (startIndex < firstIndex + PREFETCH_ENTRIES && !pinnedToBottom.current && !holdingFocus.current) void loadOlderEntries(threadId);
+          if (startIndex < firstIndex + PREFETCH_ENTRIES && !pinnedToBottom.current && !holdingFocus.current)
+            void loadOlderEntries(threadId);
           if (endIndex >= firstIndex + count - 1) void loadNewerEntries(threadId);
         }}
         computeItemKey={(index) => index}

@@ -25,10 +25,24 @@ export const ChatEntry = memo(function ChatEntry({ index }: { index: number }) {
   const focused = useBatonStore((state) => state.focusedEntry?.index === index && state.focusedEntry.threadId === state.selectedThreadId);
   const targeted = useBatonStore((state) => state.entryTarget?.index === index);
   // The global names are hooks for the entry actions' and the review's rules and for the specs.
-  const className = ['chat-entries__item', styles.item, entry ? styles[placeOf(entry)] : '', focused ? 'chat-entries__item--focused' : '', targeted ? 'chat-entries__item--target' : ''].filter(Boolean).join(' ');
+  const className = [
+    'chat-entries__item',
+    styles.item,
+    entry ? styles[placeOf(entry)] : '',
+    focused ? 'chat-entries__item--focused' : '',
+    targeted ? 'chat-entries__item--target' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   // A line break between entries keeps the transcript's plain text readable; the layout hides it.
   return (
-    <div id={`entry-${index}`} className={className} data-entry-index={index} data-place={entry ? placeOf(entry) : undefined} data-focused={focused ? 'true' : undefined}>
+    <div
+      id={`entry-${index}`}
+      className={className}
+      data-entry-index={index}
+      data-place={entry ? placeOf(entry) : undefined}
+      data-focused={focused ? 'true' : undefined}
+    >
       {entry ? renderEntry(entry) : null}
       {entry && entry.type !== 'turnSummary' ? <EntryActions entry={entry} index={index} /> : null}
       {'\n'}

@@ -12,10 +12,24 @@ import { CopyButton } from './copy-button';
  * A block still streaming is not highlighted (`highlight` false): its text changes with every
  * piece, and highlighting it again each time would cost the most where the page is busiest.
  */
-export const CodeBlock = memo(function CodeBlock({ code, language, highlight }: { code: string; language: string | undefined; highlight: boolean }) {
+export const CodeBlock = memo(function CodeBlock({
+  code,
+  language,
+  highlight,
+}: {
+  code: string;
+  language: string | undefined;
+  highlight: boolean;
+}) {
   const lines = useHighlightedCode(code, { name: language }, highlight);
   return (
-    <div className={styles.block} data-testid="code-block" data-language={language} data-streaming={highlight ? undefined : 'true'} data-highlighted={lines ? 'true' : undefined}>
+    <div
+      className={styles.block}
+      data-testid="code-block"
+      data-language={language}
+      data-streaming={highlight ? undefined : 'true'}
+      data-highlighted={lines ? 'true' : undefined}
+    >
       <div className={styles.header}>
         <span className={styles.language}>{language ?? 'text'}</span>
         <CopyButton text={code} label="Copy code" className={styles.copy} />

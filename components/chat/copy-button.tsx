@@ -15,7 +15,15 @@ export function CopyButton({ text, label, className }: { text: string; label: st
     );
   };
   return (
-    <button type="button" className={className} aria-label={label} data-testid="copy-button" data-state={state} onClick={copy} onBlur={() => setState('idle')}>
+    <button
+      type="button"
+      className={className}
+      aria-label={label}
+      data-testid="copy-button"
+      data-state={state}
+      onClick={copy}
+      onBlur={() => setState('idle')}
+    >
       {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}
     </button>
   );

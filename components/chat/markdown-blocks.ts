@@ -44,7 +44,11 @@ export function extendMarkdownSplit(previous: MarkdownSplit | null, text: string
   const from = previous && kept > 0 ? previous.starts[kept]! : 0;
   const tail = scanBlocks(text, from);
   if (kept === 0) return { text, ...tail };
-  return { text, blocks: [...previous!.blocks.slice(0, kept), ...tail.blocks], starts: [...previous!.starts.slice(0, kept), ...tail.starts] };
+  return {
+    text,
+    blocks: [...previous!.blocks.slice(0, kept), ...tail.blocks],
+    starts: [...previous!.starts.slice(0, kept), ...tail.starts],
+  };
 }
 
 /**

@@ -14,7 +14,9 @@ import styles from './markdown.module.css';
 export function MarkdownSketch({ text }: { text: string }) {
   return (
     <div className={`markdown ${styles.markdown}`} data-sketch="true">
-      {splitMarkdownBlocks(text).flatMap((block, blockIndex) => sketchBlock(block).map((node, index) => <SketchNode key={`${blockIndex}.${index}`} node={node} />))}
+      {splitMarkdownBlocks(text).flatMap((block, blockIndex) =>
+        sketchBlock(block).map((node, index) => <SketchNode key={`${blockIndex}.${index}`} node={node} />),
+      )}
     </div>
   );
 }
@@ -62,7 +64,11 @@ export function sketchBlock(block: string): SketchedNode[] {
       const code: string[] = [];
       for (index++; index < lines.length && !lines[index]!.trimStart().startsWith(fence[1]!); index++) code.push(lines[index]!);
       nodes.push({ kind: 'code', language: fence[2] || undefined, code: code.join('\n') });
-    } else if (line.includes('|') && TABLE_DELIMITER.test(lines[index + 1] ?? '') && tableCells(line).length === tableCells(lines[index + 1]!).length) {
+    } else if (
+      line.includes('|') &&
+      TABLE_DELIMITER.test(lines[index + 1] ?? '') &&
+      tableCells(line).length === tableCells(lines[index + 1]!).length
+    ) {
       endParagraph();
       const head = tableCells(line);
       const rows: string[][] = [];

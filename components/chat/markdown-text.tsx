@@ -39,7 +39,11 @@ const FirstUseMarkdownBlock = memo(function FirstUseMarkdownBlock({ text, open }
  */
 export function MarkdownText({ text }: { text: string }) {
   // A server render (and the hydration that must match it) has no later: it shows the text at once.
-  const initial = useSyncExternalStore<string | typeof NOT_RENDERED>(noSubscription, () => NOT_RENDERED, () => text);
+  const initial = useSyncExternalStore<string | typeof NOT_RENDERED>(
+    noSubscription,
+    () => NOT_RENDERED,
+    () => text,
+  );
   // An entry passing by in a list scrolled faster than anyone reads is not parsed (./fast-scroll.ts);
   // one parsed before stays so, as does an answer streaming in.
   const fast = useSyncExternalStore(subscribeListScrollingFast, isListScrollingFast, () => false);
@@ -63,7 +67,13 @@ const noSubscription = () => () => {};
  * nothing here. Code blocks are highlighted once closed; a code block still open at the end stays
  * plain.
  */
-export const MarkdownBlocks = memo(function MarkdownBlocks({ text, block: Block = FirstUseMarkdownBlock }: { text: string; block?: ComponentType<MarkdownBlockProps> }) {
+export const MarkdownBlocks = memo(function MarkdownBlocks({
+  text,
+  block: Block = FirstUseMarkdownBlock,
+}: {
+  text: string;
+  block?: ComponentType<MarkdownBlockProps>;
+}) {
   // A cache, not state: a render React throws away leaves a split that the next one resumes from
   // only if its text continues it, and splits anew otherwise.
   const split = useRef<MarkdownSplit | null>(null);

@@ -10,7 +10,10 @@ export function ReadFileNote({ entry }: { entry: ReadFileEntry }) {
       summary={
         <>
           {/* The version read stays in the page for a reviewer's tools, not in its text: it is an internal counter. */}
-          Read <code data-testid="read-file-path" data-version={entry.version}>{entry.path}</code>
+          Read{' '}
+          <code data-testid="read-file-path" data-version={entry.version}>
+            {entry.path}
+          </code>
         </>
       }
     >

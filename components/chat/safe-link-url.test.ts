@@ -8,7 +8,14 @@ describe('safeLinkUrl', () => {
   });
 
   it('refuses script, data, file and relative URLs', () => {
-    for (const url of ['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<b>x</b>', 'file:///etc/passwd', '/relative', 'not a url']) {
+    for (const url of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'file:///etc/passwd',
+      '/relative',
+      'not a url',
+    ]) {
       expect(safeLinkUrl(url)).toBeNull();
     }
   });

@@ -53,27 +53,31 @@ export function CommandPalette({ onClose }: { onClose: (restoreFocus: boolean) =
   const choices: Choice[] = [
     ...actions
       .filter((action) => matchesQuery(action, query))
-      .map((action): Choice => ({
-        key: `action:${action.id}`,
-        group: 'Actions',
-        label: action.label,
-        shortcut: action.shortcut,
+      .map(
+        (action): Choice => ({
+          key: `action:${action.id}`,
+          group: 'Actions',
+          label: action.label,
+          shortcut: action.shortcut,
+          choose: () => {
+            // The action may move focus itself (New thread, Go to file): the palette does not take it back.
+            onClose(false);
+            if (store) void action.run(store.getState());
+          },
+        }),
+      ),
+    ...found.threads.map(
+      (thread): Choice => ({
+        key: `thread:${thread.id}`,
+        group: 'Threads',
+        label: thread.title || 'Untitled thread',
         choose: () => {
-          // The action may move focus itself (New thread, Go to file): the palette does not take it back.
           onClose(false);
-          if (store) void action.run(store.getState());
+          void selectThread(thread.id);
+          store?.getState().requestComposerFocus();
         },
-      })),
-    ...found.threads.map((thread): Choice => ({
-      key: `thread:${thread.id}`,
-      group: 'Threads',
-      label: thread.title || 'Untitled thread',
-      choose: () => {
-        onClose(false);
-        void selectThread(thread.id);
-        store?.getState().requestComposerFocus();
-      },
-    })),
+      }),
+    ),
   ];
   const activeIndex = Math.min(active, Math.max(choices.length - 1, 0));
 

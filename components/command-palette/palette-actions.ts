@@ -48,11 +48,22 @@ export function availableActions(state: BatonState): PaletteAction[] {
     actions.push({ id: 'find-file', label: 'Go to file…', keywords: 'open search files panel', run: focusFileSearch });
   }
   if (selectTurnActive(state)) {
-    actions.push({ id: 'stop-turn', label: 'Stop the turn', keywords: 'cancel abort', shortcut: 'Esc', run: (current) => current.stopTurn() });
+    actions.push({
+      id: 'stop-turn',
+      label: 'Stop the turn',
+      keywords: 'cancel abort',
+      shortcut: 'Esc',
+      run: (current) => current.stopTurn(),
+    });
   }
   if (state.selectedThreadId !== null) {
     for (const { format, label } of EXPORT_FORMATS) {
-      actions.push({ id: `export-${format}`, label: `Export this thread as ${label}`, keywords: 'download save', run: (current) => exportAs(current, format) });
+      actions.push({
+        id: `export-${format}`,
+        label: `Export this thread as ${label}`,
+        keywords: 'download save',
+        run: (current) => exportAs(current, format),
+      });
     }
   }
   return actions;
@@ -60,8 +71,14 @@ export function availableActions(state: BatonState): PaletteAction[] {
 
 /** To the other theme than the one shown; the header's switch then shows the choice. */
 function themeSwitchAction(): PaletteAction {
-  const other = shownTheme(document.documentElement, window.matchMedia('(prefers-color-scheme: dark)').matches) === 'dark' ? 'light' : 'dark';
-  return { id: 'switch-theme', label: `Switch theme to ${other}`, keywords: 'dark light mode colour color appearance', run: () => chooseTheme(other) };
+  const other =
+    shownTheme(document.documentElement, window.matchMedia('(prefers-color-scheme: dark)').matches) === 'dark' ? 'light' : 'dark';
+  return {
+    id: 'switch-theme',
+    label: `Switch theme to ${other}`,
+    keywords: 'dark light mode colour color appearance',
+    run: () => chooseTheme(other),
+  };
 }
 
 /** The file panel's "Go to file" box (components/files/quick-open.tsx), when the files tab shows it. */

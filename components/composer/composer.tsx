@@ -164,7 +164,14 @@ export function Composer() {
           </button>
         ) : null}
         {turnRunning && canSteer ? (
-          <button type="button" className="button" data-testid="steer-button" disabled={!canSend} onClick={steer} title="Give it to the agent now">
+          <button
+            type="button"
+            className="button"
+            data-testid="steer-button"
+            disabled={!canSend}
+            onClick={steer}
+            title="Give it to the agent now"
+          >
             Steer
           </button>
         ) : null}

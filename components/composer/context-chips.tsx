@@ -17,8 +17,7 @@ export function ContextChips() {
         const label = contextLabel(context);
         return (
           <li key={chatContextKey(context)} className={styles.chip} data-testid="context-chip" data-context-type={context.type}>
-            <span className={styles.kind}>{contextKindLabel(context)}</span>{' '}
-            <span className={styles.mono}>{label}</span>
+            <span className={styles.kind}>{contextKindLabel(context)}</span> <span className={styles.mono}>{label}</span>
             <button
               type="button"
               className={styles.iconButton}

@@ -10,7 +10,14 @@ describe('context labels', () => {
       contextLabel({ type: 'cursor', path: 'a.ts', position: { start: { line: 4, character: 0 }, end: { line: 4, character: 0 } } }),
     ).toBe('a.ts:5');
     expect(
-      contextLabel({ type: 'mcpResource', uri: 'test://1', name: 'Resource 1', description: '', mimeType: 'text/plain', server: 'everything' }),
+      contextLabel({
+        type: 'mcpResource',
+        uri: 'test://1',
+        name: 'Resource 1',
+        description: '',
+        mimeType: 'text/plain',
+        server: 'everything',
+      }),
     ).toBe('Resource 1');
   });
 

@@ -18,9 +18,7 @@ import { withLinesRange } from './context-label';
 /** Long enough to skip the words typed in a burst, short enough to feel immediate. */
 const QUERY_DELAY_MS = 80;
 
-export type CompletionOptions =
-  | { kind: 'context'; items: readonly ChatContext[] }
-  | { kind: 'command'; items: readonly ChatCommand[] };
+export type CompletionOptions = { kind: 'context'; items: readonly ChatContext[] } | { kind: 'command'; items: readonly ChatCommand[] };
 
 export interface CompletionMenuState {
   options: CompletionOptions;
@@ -35,11 +33,7 @@ interface Answer {
   error: string | null;
 }
 
-export function useCompletion(
-  draft: string,
-  caret: number,
-  replaceDraft: (text: string, caret: number) => void,
-) {
+export function useCompletion(draft: string, caret: number, replaceDraft: (text: string, caret: number) => void) {
   const queryContexts = useBatonStore((state) => state.queryContexts);
   const queryCommands = useBatonStore((state) => state.queryCommands);
   const addPromptContext = useBatonStore((state) => state.addPromptContext);

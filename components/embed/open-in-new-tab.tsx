@@ -18,7 +18,13 @@ export function OpenInNewTab() {
   useEffect(() => setEmbedded(window.parent !== window || new URLSearchParams(window.location.search).has('embed')), []);
   if (!embedded) return null;
   return (
-    <button type="button" className={styles.button} data-testid="open-in-new-tab" onClick={openInNewTab} title="Open this thread in a full tab">
+    <button
+      type="button"
+      className={styles.button}
+      data-testid="open-in-new-tab"
+      onClick={openInNewTab}
+      title="Open this thread in a full tab"
+    >
       Open in a new tab
     </button>
   );

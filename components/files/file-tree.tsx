@@ -15,7 +15,12 @@ export function FileTree() {
     return root?.status === 'loaded' && root.entries.length > 0;
   });
   return (
-    <div className={styles.tree} role={hasEntries ? 'tree' : undefined} aria-label={hasEntries ? 'Workspace folders' : undefined} data-testid="file-tree">
+    <div
+      className={styles.tree}
+      role={hasEntries ? 'tree' : undefined}
+      aria-label={hasEntries ? 'Workspace folders' : undefined}
+      data-testid="file-tree"
+    >
       <FolderChildren folder={ROOT_FOLDER} depth={0} />
     </div>
   );
@@ -23,7 +28,12 @@ export function FileTree() {
 
 function FolderChildren({ folder, depth }: { folder: string; depth: number }) {
   const listing = useBatonStore((state) => state.folders.get(folder));
-  if (!listing || listing.status === 'loading') return <p className={styles.treeNote} style={indent(depth)}>Loading…</p>;
+  if (!listing || listing.status === 'loading')
+    return (
+      <p className={styles.treeNote} style={indent(depth)}>
+        Loading…
+      </p>
+    );
   if (listing.status === 'failed') {
     return (
       <p className={`${styles.treeNote} ${styles.treeError}`} role="alert" style={indent(depth)}>
@@ -31,13 +41,22 @@ function FolderChildren({ folder, depth }: { folder: string; depth: number }) {
       </p>
     );
   }
-  if (listing.entries.length === 0) return <p className={styles.treeNote} style={indent(depth)}>{depth === 0 ? 'No files to show.' : 'Empty folder'}</p>;
+  if (listing.entries.length === 0)
+    return (
+      <p className={styles.treeNote} style={indent(depth)}>
+        {depth === 0 ? 'No files to show.' : 'Empty folder'}
+      </p>
+    );
   return (
     <ul className={styles.treeList} role="group">
       {listing.entries.map((entry) => (
         <TreeEntry key={entry.name} entry={entry} path={childPath(folder, entry.name)} depth={depth} />
       ))}
-      {listing.truncated ? <li className={styles.treeNote} style={indent(depth)}>More entries than can be listed; use the search box.</li> : null}
+      {listing.truncated ? (
+        <li className={styles.treeNote} style={indent(depth)}>
+          More entries than can be listed; use the search box.
+        </li>
+      ) : null}
     </ul>
   );
 }
@@ -60,7 +79,11 @@ function TreeEntry({ entry, path, depth }: { entry: DirectoryEntry; path: string
         data-kind={isFolder ? 'directory' : isFile ? 'file' : 'other'}
         aria-current={selected ? 'true' : undefined}
         disabled={unopenable}
-        title={unopenable ? `${path}: ${entry.kind === 'symlink' ? 'a link leading out of the workspace or to nothing' : 'not a regular file'}` : path}
+        title={
+          unopenable
+            ? `${path}: ${entry.kind === 'symlink' ? 'a link leading out of the workspace or to nothing' : 'not a regular file'}`
+            : path
+        }
         style={indent(depth)}
         onClick={() => void (isFolder ? toggleFolder(path) : openFile(path))}
       >

@@ -32,7 +32,13 @@ export function TextFileView({ view }: { view: TextView }) {
       <div className={styles.viewerToolbar}>
         <FilePager view={view} pageLines={FILE_PAGE_LINES} />
         {markdown ? (
-          <button type="button" className="button" data-testid="markdown-toggle" aria-pressed={!rendered} onClick={() => setRendered(!rendered)}>
+          <button
+            type="button"
+            className="button"
+            data-testid="markdown-toggle"
+            aria-pressed={!rendered}
+            onClick={() => setRendered(!rendered)}
+          >
             {rendered ? 'Show raw' : 'Show rendered'}
           </button>
         ) : null}

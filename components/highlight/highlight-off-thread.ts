@@ -83,7 +83,11 @@ function answerOnMainThread(request: Waiting): void {
   highlightOnMainThread(request.code, request.grammar, request.signal).then(request.resolve, request.reject);
 }
 
-async function highlightOnMainThread(code: string, grammar: string, signal: AbortSignal | undefined): Promise<HighlightedLines | undefined> {
+async function highlightOnMainThread(
+  code: string,
+  grammar: string,
+  signal: AbortSignal | undefined,
+): Promise<HighlightedLines | undefined> {
   const { highlightCode } = await import('./highlight-code');
   return highlightCode(code, grammar, signal);
 }

@@ -137,7 +137,15 @@ function items(menu: HTMLElement | null): HTMLElement[] {
 }
 
 /** One action of a menu; with `checked`, a switch that shows whether it is on. */
-export function MenuItem({ onSelect, disabled, title, testId, danger, checked, children }: {
+export function MenuItem({
+  onSelect,
+  disabled,
+  title,
+  testId,
+  danger,
+  checked,
+  children,
+}: {
   onSelect: () => void;
   disabled?: boolean;
   title?: string;
@@ -171,4 +179,3 @@ export function MenuItem({ onSelect, disabled, title, testId, danger, checked, c
 export function MenuSeparator({ className }: { className?: string }) {
   return <hr role="separator" className={className ? `${styles.separator} ${className}` : styles.separator} />;
 }
-

@@ -59,19 +59,40 @@ export function ChangedFile({ file }: { file: ChangedFileSummary }) {
             Reverted
           </span>
         ) : (
-          <button type="button" className="button" data-testid="changes-revert" aria-label={`Revert this file: ${file.path}`} disabled={reverting} onClick={() => void revert(false)}>
+          <button
+            type="button"
+            className="button"
+            data-testid="changes-revert"
+            aria-label={`Revert this file: ${file.path}`}
+            disabled={reverting}
+            onClick={() => void revert(false)}
+          >
             Revert this file
           </button>
         )}
       </div>
-      <RevertOutcome path={file.path} outcome={outcome} reverting={reverting} onOverwrite={() => void revert(true)} onKeep={() => setOutcome(null)} />
+      <RevertOutcome
+        path={file.path}
+        outcome={outcome}
+        reverting={reverting}
+        onOverwrite={() => void revert(true)}
+        onKeep={() => setOutcome(null)}
+      />
       <div id={bodyId} hidden={collapsed} data-testid="changes-file-body">
         {file.changes.map((change) => (
           <div key={change.entryIndex} className={styles.change}>
             <button type="button" className={reviewStyles.smallButton} onClick={() => void goToEntry(change.entryIndex)}>
               Go to the change
             </button>
-            <DiffView details={{ type: 'fileChange', path: file.path, diff: change.diff, linesAdded: change.linesAdded, linesRemoved: change.linesRemoved }} />
+            <DiffView
+              details={{
+                type: 'fileChange',
+                path: file.path,
+                diff: change.diff,
+                linesAdded: change.linesAdded,
+                linesRemoved: change.linesRemoved,
+              }}
+            />
           </div>
         ))}
       </div>

@@ -34,7 +34,9 @@ export function ChangesView() {
         </button>
       </div>
       {changes && changes.files.length === 0 ? <p>This thread changed no files.</p> : null}
-      {changes?.files.map((file) => <ChangedFile key={file.path} file={file} />)}
+      {changes?.files.map((file) => (
+        <ChangedFile key={file.path} file={file} />
+      ))}
     </section>
   );
 }

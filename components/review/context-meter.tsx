@@ -14,7 +14,14 @@ export function ContextMeter({ context }: { context: ContextUsage }) {
     <>
       <dt>Context</dt>
       <dd className={styles.context} data-testid="thread-details-context">
-        <meter className={styles.meter} min={0} max={context.size} value={Math.min(context.used, context.size)} high={context.size * 0.8} aria-label={`Context in use: ${text}`} />
+        <meter
+          className={styles.meter}
+          min={0}
+          max={context.size}
+          value={Math.min(context.used, context.size)}
+          high={context.size * 0.8}
+          aria-label={`Context in use: ${text}`}
+        />
         <span>{text}</span>
       </dd>
     </>

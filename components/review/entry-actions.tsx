@@ -34,7 +34,14 @@ export function EntryActions({ entry, index }: { entry: ThreadEntry; index: numb
   const isMessage = entry.type === 'message';
   return (
     <span className={styles.actions} data-testid="entry-actions">
-      <ActionMenu label={isMessage ? 'Actions for this message' : 'Actions for this entry'} glyph="⋯" testId="entry-actions-button" className={styles.trigger} note={copied} onOpenChange={forgetCopied}>
+      <ActionMenu
+        label={isMessage ? 'Actions for this message' : 'Actions for this entry'}
+        glyph="⋯"
+        testId="entry-actions-button"
+        className={styles.trigger}
+        note={copied}
+        onOpenChange={forgetCopied}
+      >
         {(close) => (
           <>
             {isMessage ? (

@@ -43,7 +43,13 @@ export function RevertOutcome({
     <div className={styles.conflict} role="alert" data-testid="changes-revert-conflict">
       <p>Not reverted yet: {conflict.reason}</p>
       <div className={styles.choices}>
-        <button type="button" className="button button--danger" disabled={reverting} data-testid="changes-revert-overwrite" onClick={onOverwrite}>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={reverting}
+          data-testid="changes-revert-overwrite"
+          onClick={onOverwrite}
+        >
           Revert anyway
         </button>
         <button type="button" className="button" disabled={reverting} onClick={onKeep}>

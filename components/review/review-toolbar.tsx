@@ -35,13 +35,25 @@ function Stepper({ stop, noun, label }: { stop: ReviewStop; noun: string; label:
   const goToNext = useBatonStore((state) => state.goToNext);
   return (
     <span className={styles.stepper}>
-      <button type="button" className={styles.segment} aria-label={`Previous ${noun}`} title={`Previous ${noun}`} onClick={() => void goToNext(stop, -1)}>
+      <button
+        type="button"
+        className={styles.segment}
+        aria-label={`Previous ${noun}`}
+        title={`Previous ${noun}`}
+        onClick={() => void goToNext(stop, -1)}
+      >
         ↑
       </button>
       <span className={styles.stepperLabel} aria-hidden="true">
         {label}
       </span>
-      <button type="button" className={styles.segment} aria-label={`Next ${noun}`} title={`Next ${noun}`} onClick={() => void goToNext(stop, 1)}>
+      <button
+        type="button"
+        className={styles.segment}
+        aria-label={`Next ${noun}`}
+        title={`Next ${noun}`}
+        onClick={() => void goToNext(stop, 1)}
+      >
         ↓
       </button>
     </span>

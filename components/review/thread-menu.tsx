@@ -14,7 +14,15 @@ import { EXPORT_FORMATS, useThreadDownload } from './use-thread-download';
  * is too narrow for the review group, its steps and the Changes switch come first in here.
  * `reviewing`: a thread is open and found.
  */
-export function ThreadMenu({ reviewing, showChanges, onToggleChanges }: { reviewing: boolean; showChanges: boolean; onToggleChanges: () => void }) {
+export function ThreadMenu({
+  reviewing,
+  showChanges,
+  onToggleChanges,
+}: {
+  reviewing: boolean;
+  showChanges: boolean;
+  onToggleChanges: () => void;
+}) {
   const threadId = useBatonStore((state) => state.selectedThreadId);
   const goToNext = useBatonStore((state) => state.goToNext);
   const download = useThreadDownload();
@@ -23,7 +31,12 @@ export function ThreadMenu({ reviewing, showChanges, onToggleChanges }: { review
 
   return (
     <>
-      <ActionMenu label="Thread actions" glyph="⋯" testId="chat-menu-button" className={`button ${styles.headerButton} ${styles.menuButton}`}>
+      <ActionMenu
+        label="Thread actions"
+        glyph="⋯"
+        testId="chat-menu-button"
+        className={`button ${styles.headerButton} ${styles.menuButton}`}
+      >
         {(close) => {
           const choose = (action: () => void) => () => {
             close();
@@ -45,7 +58,12 @@ export function ThreadMenu({ reviewing, showChanges, onToggleChanges }: { review
               ) : null}
               {reviewing
                 ? EXPORT_FORMATS.map(({ format, label }) => (
-                    <MenuItem key={format} testId={`export-${format}`} title="The export holds everything in the thread: nothing is redacted." onSelect={choose(() => void download(format))}>
+                    <MenuItem
+                      key={format}
+                      testId={`export-${format}`}
+                      title="The export holds everything in the thread: nothing is redacted."
+                      onSelect={choose(() => void download(format))}
+                    >
                       Export as {label}
                     </MenuItem>
                   ))

@@ -11,7 +11,9 @@ describe('the thread header’s usage figure', () => {
 
 describe('the details’ last turn and limits', () => {
   it('says what the last turn sent and received, and nothing for a bare session count', () => {
-    expect(lastTurnText({ sessionTokens: 9000, messageInputTokens: 1000, messageOutputTokens: 234, lastMessageCost: '0.01' })).toBe('1,000 sent, 234 received · $0.01');
+    expect(lastTurnText({ sessionTokens: 9000, messageInputTokens: 1000, messageOutputTokens: 234, lastMessageCost: '0.01' })).toBe(
+      '1,000 sent, 234 received · $0.01',
+    );
     expect(lastTurnText({ sessionTokens: 9000, messageOutputTokens: 5 })).toBe('0 sent, 5 received');
     expect(lastTurnText({ sessionTokens: 3110 })).toBeNull();
   });

@@ -8,7 +8,8 @@ import { formatCost, formatTokens } from '../../lib/thread/review-labels';
  * relay restarts (the built-in agent keeps it in memory), when the thread is handed to another
  * agent, and for ACP agents it is the context in use, so it read lower than the thread's total.
  */
-export const TOTAL_USAGE_MEANING = 'Total tokens of this thread: what every turn sent and received, whichever agent answered, kept across restarts';
+export const TOTAL_USAGE_MEANING =
+  'Total tokens of this thread: what every turn sent and received, whichever agent answered, kept across restarts';
 
 export interface UsageFigure {
   tokens: string;

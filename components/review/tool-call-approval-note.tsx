@@ -7,7 +7,8 @@ export function ToolCallApprovalNote({ entry }: { entry: ToolCallEntry }) {
   if (!entry.approval) return null;
   return (
     <span
-      className={entry.approval.decision === 'rejected' ? `${styles.approvalNote} ${styles.approvalNoteRejected}` : styles.approvalNote} data-testid="tool-call-approval-note"
+      className={entry.approval.decision === 'rejected' ? `${styles.approvalNote} ${styles.approvalNoteRejected}` : styles.approvalNote}
+      data-testid="tool-call-approval-note"
       data-by={entry.approval.by}
       // The rule itself, in words, for whoever wants to find it in the file.
       title={entry.approval.rule?.rule}

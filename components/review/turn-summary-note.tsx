@@ -6,7 +6,12 @@ import styles from './review.module.css';
 export function TurnSummaryNote({ entry }: { entry: TurnSummaryEntry }) {
   const marked = entry.outcome === 'stopped';
   return (
-    <div className={marked ? `${styles.turnSummary} ${styles.turnSummaryMarked}` : styles.turnSummary} role="note" data-testid="turn-summary" data-outcome={entry.outcome ?? 'running'}>
+    <div
+      className={marked ? `${styles.turnSummary} ${styles.turnSummaryMarked}` : styles.turnSummary}
+      role="note"
+      data-testid="turn-summary"
+      data-outcome={entry.outcome ?? 'running'}
+    >
       {marked && entry.outcome ? <strong data-testid="turn-outcome">{outcomeLabel(entry.outcome)}</strong> : null}
       {marked && entry.usage ? ' · ' : null}
       {entry.usage ? <span data-testid="turn-usage">{turnUsageText(entry.usage)}</span> : null}

@@ -72,14 +72,19 @@ export function RewindDialog() {
       </p>
       {preview.tooOldToRestore ? (
         <p className={styles.conflict} data-testid="rewind-too-old">
-          Some of these turns are too old to restore files: Baton keeps the workspace checkpoints of a thread&apos;s last turns only. The files those
-          turns changed stay as they are.
+          Some of these turns are too old to restore files: Baton keeps the workspace checkpoints of a thread&apos;s last turns only. The
+          files those turns changed stay as they are.
         </p>
       ) : null}
       <RewindFileList files={preview.files} conflicts={preview.conflicts} />
       {overridable ? (
         <label>
-          <input type="checkbox" data-testid="rewind-overwrite" checked={overwrite} onChange={(event) => setOverwrite(event.target.checked)} />
+          <input
+            type="checkbox"
+            data-testid="rewind-overwrite"
+            checked={overwrite}
+            onChange={(event) => setOverwrite(event.target.checked)}
+          />
           Restore the files changed since as well (their later changes are lost)
         </label>
       ) : null}
@@ -88,7 +93,15 @@ export function RewindDialog() {
         <button type="button" className="button" data-testid="rewind-cancel" autoFocus onClick={cancel}>
           Cancel
         </button>
-        <button type="button" className="button button--danger" data-testid="rewind-confirm" onClick={() => { setOverwrite(false); void confirmRewind({ overwriteConflicts: overwrite }); }}>
+        <button
+          type="button"
+          className="button button--danger"
+          data-testid="rewind-confirm"
+          onClick={() => {
+            setOverwrite(false);
+            void confirmRewind({ overwriteConflicts: overwrite });
+          }}
+        >
           Rewind
         </button>
       </div>

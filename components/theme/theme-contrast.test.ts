@@ -14,7 +14,14 @@ const AA_TEXT = 4.5;
 /** Text tokens and the background tokens they are drawn on somewhere in the page. */
 const TEXT_ON_BACKGROUNDS: Record<string, readonly string[]> = {
   // On --color-border: the thread list's agent chips.
-  '--color-text': ['--color-page', '--color-surface', '--color-code-surface', '--color-accent-surface', '--color-warning-surface', '--color-border'],
+  '--color-text': [
+    '--color-page',
+    '--color-surface',
+    '--color-code-surface',
+    '--color-accent-surface',
+    '--color-warning-surface',
+    '--color-border',
+  ],
   '--color-muted': ['--color-page', '--color-surface', '--color-code-surface', '--color-accent-surface', '--color-warning-surface'],
   '--color-accent': ['--color-page', '--color-surface', '--color-code-surface', '--color-accent-surface'],
   '--color-accent-text': ['--color-accent'],

@@ -2,7 +2,14 @@
 
 import { useSyncExternalStore } from 'react';
 import styles from './theme.module.css';
-import { applyThemeChoice, parseThemeChoice, readThemeChoice, saveThemeChoice, THEME_STORAGE_KEY, type ThemeChoice } from './theme-preference';
+import {
+  applyThemeChoice,
+  parseThemeChoice,
+  readThemeChoice,
+  saveThemeChoice,
+  THEME_STORAGE_KEY,
+  type ThemeChoice,
+} from './theme-preference';
 
 const LABELS: Record<ThemeChoice, string> = { system: 'System theme', light: 'Light', dark: 'Dark' };
 

@@ -61,7 +61,9 @@ function relativeLabel(time: number, now: number, locale: string | undefined): s
   if (time >= today) return `${Math.floor(age / HOUR)} h ago`;
   if (time >= previousMidnight(now)) return 'yesterday';
   const sameYear = new Date(time).getFullYear() === new Date(now).getFullYear();
-  return formatter(locale, sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' }).format(time);
+  return formatter(locale, sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' }).format(
+    time,
+  );
 }
 
 /**

@@ -26,7 +26,9 @@ export function ThreadFilters() {
         data-testid="thread-status-filter"
         aria-label="Show threads by status"
         value={filter.status ?? ''}
-        onChange={(event) => void setThreadFilter({ status: STATUS_CHOICES.find((choice) => (choice.value ?? '') === event.target.value)?.value ?? null })}
+        onChange={(event) =>
+          void setThreadFilter({ status: STATUS_CHOICES.find((choice) => (choice.value ?? '') === event.target.value)?.value ?? null })
+        }
       >
         {STATUS_CHOICES.map((choice) => (
           <option key={choice.label} value={choice.value ?? ''}>
@@ -51,7 +53,12 @@ export function ThreadFilters() {
         </select>
       ) : null}
       <label className={styles.archived}>
-        <input type="checkbox" data-testid="show-archived" checked={filter.archived} onChange={(event) => void setThreadFilter({ archived: event.target.checked })} />
+        <input
+          type="checkbox"
+          data-testid="show-archived"
+          checked={filter.archived}
+          onChange={(event) => void setThreadFilter({ archived: event.target.checked })}
+        />
         Archived
       </label>
     </div>

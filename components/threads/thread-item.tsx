@@ -49,7 +49,8 @@ export function ThreadItem({ thread, selected, now, shared }: { thread: ThreadMe
   // The editor gone after Enter or Escape leaves focus nowhere: back to the row. A click elsewhere keeps its own focus.
   const wasRenaming = useRef(false);
   useEffect(() => {
-    if (wasRenaming.current && !renaming && (document.activeElement === null || document.activeElement === document.body)) openButton.current?.focus();
+    if (wasRenaming.current && !renaming && (document.activeElement === null || document.activeElement === document.body))
+      openButton.current?.focus();
     wasRenaming.current = renaming;
   }, [renaming]);
 
@@ -111,11 +112,7 @@ export function ThreadItem({ thread, selected, now, shared }: { thread: ThreadMe
     >
       <div className={styles.rowBar} role="toolbar" aria-label={title} onKeyDown={onRowKeyDown}>
         {renaming ? (
-          <ThreadTitleEditor
-            title={thread.title}
-            onSave={(next) => renameThreadTitle(thread.id, next)}
-            onDone={() => setRenaming(false)}
-          />
+          <ThreadTitleEditor title={thread.title} onSave={(next) => renameThreadTitle(thread.id, next)} onDone={() => setRenaming(false)} />
         ) : (
           <button
             ref={openButton}
@@ -161,7 +158,9 @@ export function ThreadItem({ thread, selected, now, shared }: { thread: ThreadMe
         >
           <span aria-hidden="true">⋯</span>
         </button>
-        {menu ? <ThreadMenu anchor={menuButton} label={`Actions for ${title}`} items={items} focusLast={menu.focusLast} onClose={closeMenu} /> : null}
+        {menu ? (
+          <ThreadMenu anchor={menuButton} label={`Actions for ${title}`} items={items} focusLast={menu.focusLast} onClose={closeMenu} />
+        ) : null}
       </div>
       {confirmingDelete ? (
         <ThreadDeleteConfirm

@@ -35,7 +35,10 @@ export function ThreadPanel() {
   const requestComposerFocus = useBatonStore((state) => state.requestComposerFocus);
   const now = useListClock(useMemo(() => threads.map((thread) => thread.modifiedAt), [threads]));
   const shared = useMemo(() => sharedTitles(threads), [threads]);
-  const filtered = useBatonStore(({ threadFilter }) => threadFilter.query.trim() !== '' || threadFilter.archived || threadFilter.agent !== null || threadFilter.status !== null);
+  const filtered = useBatonStore(
+    ({ threadFilter }) =>
+      threadFilter.query.trim() !== '' || threadFilter.archived || threadFilter.agent !== null || threadFilter.status !== null,
+  );
 
   return (
     <nav className={`pane ${styles.panel}`} aria-label="Threads">
@@ -44,10 +47,16 @@ export function ThreadPanel() {
         <NewThreadAgentPicker />
         <AddAgentButton />
         {/* An empty chat; the thread itself is made by its first prompt. */}
-        <button type="button" className="button button--primary" data-testid="new-thread" disabled={!connected} onClick={() => {
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="new-thread"
+          disabled={!connected}
+          onClick={() => {
             startNewChat();
             requestComposerFocus();
-          }}>
+          }}
+        >
           New thread
         </button>
       </div>
@@ -55,7 +64,13 @@ export function ThreadPanel() {
       <ThreadFilters />
       <ul className={styles.list} data-testid="thread-list" data-state={threadsLoaded ? 'loaded' : 'loading'}>
         {threads.map((thread) => (
-          <ThreadItem key={thread.id} thread={thread} selected={thread.id === selectedThreadId} now={now} shared={shared.has(titleKey(thread.title))} />
+          <ThreadItem
+            key={thread.id}
+            thread={thread}
+            selected={thread.id === selectedThreadId}
+            now={now}
+            shared={shared.has(titleKey(thread.title))}
+          />
         ))}
         <ThreadListEnd />
       </ul>

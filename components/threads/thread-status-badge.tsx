@@ -13,7 +13,12 @@ export function ThreadStatusBadge({ status }: { status: ThreadStatus | undefined
   if (status === undefined || status === 'idle') return null;
   const label = LABELS[status];
   return (
-    <span className={status === 'waiting' ? `${styles.status} ${styles.statusWaiting}` : styles.status} data-testid="thread-status" data-status={status} title={label.title}>
+    <span
+      className={status === 'waiting' ? `${styles.status} ${styles.statusWaiting}` : styles.status}
+      data-testid="thread-status"
+      data-status={status}
+      title={label.title}
+    >
       {label.text}
     </span>
   );

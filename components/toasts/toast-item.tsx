@@ -18,7 +18,12 @@ export function ToastItem({ toast }: { toast: Toast }) {
   }, [toast.id, toast.type, dismissToast]);
 
   return (
-    <div className={`${styles.toast} ${styles[toast.type]}`} data-testid="toast" data-type={toast.type} role={toast.type === 'error' ? 'alert' : 'status'}>
+    <div
+      className={`${styles.toast} ${styles[toast.type]}`}
+      data-testid="toast"
+      data-type={toast.type}
+      role={toast.type === 'error' ? 'alert' : 'status'}
+    >
       <span className={styles.message}>{toast.message}</span>
       <button
         type="button"

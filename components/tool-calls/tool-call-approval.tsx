@@ -53,7 +53,13 @@ export function ToolCallApproval({
   return (
     <div className={styles.approval}>
       <span className={styles.question}>Run this tool call?</span>{' '}
-      <button type="button" className="button button--primary" data-testid="approve-tool-call" disabled={decided} onClick={() => answers.approve()}>
+      <button
+        type="button"
+        className="button button--primary"
+        data-testid="approve-tool-call"
+        disabled={decided}
+        onClick={() => answers.approve()}
+      >
         Approve
       </button>{' '}
       {sessionApproval ? (

@@ -19,7 +19,12 @@ export function ToolCallArguments({ entry }: { entry: ToolCallEntry }) {
   if (!text) return null;
   const awaitsApproval = entry.status === 'waiting-approval' && !entry.details;
   return (
-    <Disclosure key={awaitsApproval ? 'awaits-approval' : 'settled'} className={`tool-call__arguments ${styles.arguments}`} summary="Arguments" defaultOpen={awaitsApproval}>
+    <Disclosure
+      key={awaitsApproval ? 'awaits-approval' : 'settled'}
+      className={`tool-call__arguments ${styles.arguments}`}
+      summary="Arguments"
+      defaultOpen={awaitsApproval}
+    >
       <pre className={styles.argumentsText} data-testid="tool-call-arguments">
         <MarkedText text={text} />
       </pre>

@@ -22,7 +22,9 @@ export default function ToolCallBody({ id, entry, answers }: { id: string; entry
       {'\n'}
       <ToolCallArguments entry={entry} />
       {'\n'}
-      {entry.status === 'waiting-approval' ? <ToolCallApproval answers={answers} toolName={entry.name} options={entry.approvalOptions} /> : null}
+      {entry.status === 'waiting-approval' ? (
+        <ToolCallApproval answers={answers} toolName={entry.name} options={entry.approvalOptions} />
+      ) : null}
       {'\n'}
       <ToolCallBoundaryDetail entry={entry} />
       {'\n'}

@@ -18,7 +18,9 @@ const text = (html: string) => html.replace(/<[^>]+>/g, '');
 describe('the boundary on a tool card', () => {
   it('says "sandboxed", and whether the network was allowed', () => {
     expect(text(renderToStaticMarkup(<ToolCallBoundaryNote entry={call({ sandboxed: true, network: false })} />))).toBe('sandboxed');
-    expect(text(renderToStaticMarkup(<ToolCallBoundaryNote entry={call({ sandboxed: true, network: true })} />))).toBe('sandboxed, with network');
+    expect(text(renderToStaticMarkup(<ToolCallBoundaryNote entry={call({ sandboxed: true, network: true })} />))).toBe(
+      'sandboxed, with network',
+    );
   });
 
   it('says why a command was not sandboxed, marked', () => {

@@ -67,9 +67,15 @@ export function ToolCallCard({ entry }: { entry: ToolCallEntry }) {
       tabIndex={waiting ? 0 : undefined}
       onKeyDown={waiting ? answerByKey : undefined}
     >
-      <button type="button" className={styles.row} aria-expanded={expanded} aria-controls={expanded ? bodyId : undefined} data-testid="tool-call-toggle" onClick={toggle}>
-        <ToolCallStatusIcon status={entry.status} />{' '}
-        <span className={styles.name}>{entry.name}</span>
+      <button
+        type="button"
+        className={styles.row}
+        aria-expanded={expanded}
+        aria-controls={expanded ? bodyId : undefined}
+        data-testid="tool-call-toggle"
+        onClick={toggle}
+      >
+        <ToolCallStatusIcon status={entry.status} /> <span className={styles.name}>{entry.name}</span>
         {entry.summary ? (
           <>
             {' '}

@@ -11,5 +11,12 @@ export function ToolCallLiveOutput({ entry }: { entry: ToolCallEntry }) {
   if (!entry.streamedOutput) return null;
   const ended = entry.status === 'succeeded' || (entry.status === 'failed' && Boolean(entry.outputText));
   if (ended) return null;
-  return <TerminalOutput output={entry.streamedOutput} command={shellCommandOf(entry)} live={entry.status === 'running'} testId="tool-call-live-output" />;
+  return (
+    <TerminalOutput
+      output={entry.streamedOutput}
+      command={shellCommandOf(entry)}
+      live={entry.status === 'running'}
+      testId="tool-call-live-output"
+    />
+  );
 }

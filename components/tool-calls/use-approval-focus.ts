@@ -25,6 +25,7 @@ function userIsTyping(): boolean {
   const composer = document.querySelector<HTMLTextAreaElement | HTMLInputElement>('[data-testid="composer-input"]');
   if (composer && composer.value !== '') return true;
   const active = document.activeElement;
-  if (active instanceof HTMLTextAreaElement || (active instanceof HTMLInputElement && !NOT_TYPED_INTO.has(active.type))) return active.value !== '';
+  if (active instanceof HTMLTextAreaElement || (active instanceof HTMLInputElement && !NOT_TYPED_INTO.has(active.type)))
+    return active.value !== '';
   return active instanceof HTMLElement && active.isContentEditable;
 }

@@ -18,7 +18,14 @@ function render(server: ToolServer): string {
 
 describe('ToolServerItem', () => {
   it('offers Stop for a running MCP server and counts its tools', () => {
-    const html = render({ type: 'mcp', name: 'everything', command: 'npx', args: ['server-everything'], status: 'running', tools: [tool, tool] });
+    const html = render({
+      type: 'mcp',
+      name: 'everything',
+      command: 'npx',
+      args: ['server-everything'],
+      status: 'running',
+      tools: [tool, tool],
+    });
     expect(html).toContain('data-status="running"');
     expect(html).toContain('2 tools');
     expect(html).toContain('data-testid="stop-server"');

@@ -72,7 +72,11 @@ export class BatonPage {
    * Opens a thread's ⋯ menu and picks one of its items: `rename-thread`, `archive-thread` (which
    * reads Unarchive for an archived thread) or `delete-thread` (which then asks to confirm in the row).
    */
-  async threadAction(title: string | RegExp, action: 'rename-thread' | 'archive-thread' | 'delete-thread', how: 'click' | 'tap' = 'click'): Promise<void> {
+  async threadAction(
+    title: string | RegExp,
+    action: 'rename-thread' | 'archive-thread' | 'delete-thread',
+    how: 'click' | 'tap' = 'click',
+  ): Promise<void> {
     const item = await this.openThreadMenu(title, how);
     await (how === 'tap' ? item(action).tap() : item(action).click());
   }

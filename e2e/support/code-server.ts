@@ -67,7 +67,17 @@ export async function startCodeServer(launch: CodeServerLaunch): Promise<CodeSer
   // Its own process group, so that stopping it also stops the extension host and the relay it started.
   const child = spawn(
     launch.launcher,
-    [...folders, '--auth', 'none', '--bind-addr', '127.0.0.1:0', '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override'],
+    [
+      ...folders,
+      '--auth',
+      'none',
+      '--bind-addr',
+      '127.0.0.1:0',
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--disable-getting-started-override',
+    ],
     { env: environment, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   let output = '';

@@ -40,7 +40,7 @@ describe('frameAncestorsAllow', () => {
     expect(allows('*', 'null')).toBe(false);
   });
 
-  it('a source without a scheme takes the relay\'s', () => {
+  it("a source without a scheme takes the relay's", () => {
     expect(allows('127.0.0.1:8080', 'http://127.0.0.1:8080')).toBe(true);
   });
 

@@ -64,7 +64,10 @@ describe('measureJsonValue', () => {
   });
 
   it('stops counting once past the byte limit', () => {
-    const measure = measureJsonValue(Array.from({ length: 1000 }, () => 'x'.repeat(100)), { maxBytes: 1000 });
+    const measure = measureJsonValue(
+      Array.from({ length: 1000 }, () => 'x'.repeat(100)),
+      { maxBytes: 1000 },
+    );
     expect(measure.over).toBe('bytes');
     expect(measure.bytes).toBeLessThan(1200);
   });

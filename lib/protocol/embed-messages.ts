@@ -29,5 +29,10 @@ export type PageMessage = z.infer<typeof PageMessageSchema>;
 
 /** Whether a message names this API at all (`baton:` type): others (an IDE's own traffic) are not ours to report. */
 export function isBatonMessage(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && typeof (data as { type?: unknown }).type === 'string' && (data as { type: string }).type.startsWith('baton:');
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as { type?: unknown }).type === 'string' &&
+    (data as { type: string }).type.startsWith('baton:')
+  );
 }

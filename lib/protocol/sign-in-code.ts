@@ -16,10 +16,7 @@ export const SIGN_IN_CODE_MAX_BODY_BYTES = 1024;
 export const SignInCodeRequestSchema = z.strictObject({ code: z.string().min(1).max(256) });
 export type SignInCodeRequest = z.infer<typeof SignInCodeRequestSchema>;
 
-export const SignInCodeAnswerSchema = z.union([
-  z.strictObject({ token: z.string().min(1) }),
-  z.strictObject({ error: z.string().min(1) }),
-]);
+export const SignInCodeAnswerSchema = z.union([z.strictObject({ token: z.string().min(1) }), z.strictObject({ error: z.string().min(1) })]);
 export type SignInCodeAnswer = z.infer<typeof SignInCodeAnswerSchema>;
 
 export const SIGN_IN_CODE_EXPIRED_MESSAGE =

@@ -156,9 +156,7 @@ function jsonCandidate(block: FencedBlock): Candidate | undefined {
 /** Per the SSE standard: `data:` lines, each less "data:" and one space, joined with "\n". */
 function sseCandidate(lines: string[], firstLine: number, dataLine: number): Candidate {
   const eventLine = lines.find((line) => line.startsWith('event:'));
-  const data = lines
-    .filter((line) => line.startsWith('data:'))
-    .map((line) => line.slice('data:'.length).replace(/^ /, ''));
+  const data = lines.filter((line) => line.startsWith('data:')).map((line) => line.slice('data:'.length).replace(/^ /, ''));
   return {
     text: data.join('\n'),
     line: firstLine + dataLine,

@@ -24,7 +24,9 @@ function load(file: string): SpecExampleFixture[] {
 
 describe('spec examples', () => {
   it('has one fixture file per spec, each with the examples its spec has', () => {
-    const files = readdirSync(folder).filter((file) => file.endsWith('.json')).sort();
+    const files = readdirSync(folder)
+      .filter((file) => file.endsWith('.json'))
+      .sort();
     expect(files).toEqual(Object.keys(expectedCounts).sort());
     for (const file of files) expect([file, load(file).length]).toEqual([file, expectedCounts[file]]);
   });

@@ -72,10 +72,13 @@ export const GetThreadEntriesParamsSchema = z
      */
     around: EntryIndexSchema.optional(),
   })
-  .refine((params) => (params.before === undefined && params.after === undefined && params.around === undefined) || params.limit !== undefined, {
-    message: '`before`, `after` and `around` page through the entries: give `limit` with them',
-    path: ['limit'],
-  })
+  .refine(
+    (params) => (params.before === undefined && params.after === undefined && params.around === undefined) || params.limit !== undefined,
+    {
+      message: '`before`, `after` and `around` page through the entries: give `limit` with them',
+      path: ['limit'],
+    },
+  )
   .refine((params) => [params.before, params.after, params.around].filter((position) => position !== undefined).length <= 1, {
     message: 'one page at a time: `before`, `after` or `around`, not two of them',
     path: ['around'],

@@ -47,7 +47,14 @@ export const ThreadChangesResultSchema = z.object({
        * changed back); absent when not, or when Baton cannot tell (an agent that writes itself).
        */
       reverted: z.boolean().optional(),
-      changes: z.array(z.object({ entryIndex: z.number().int().nonnegative(), diff: z.string(), linesAdded: z.number().int(), linesRemoved: z.number().int() })),
+      changes: z.array(
+        z.object({
+          entryIndex: z.number().int().nonnegative(),
+          diff: z.string(),
+          linesAdded: z.number().int(),
+          linesRemoved: z.number().int(),
+        }),
+      ),
     }),
   ),
 });

@@ -66,15 +66,7 @@ export const ReadFileEntrySchema = z.object({
 });
 export type ReadFileEntry = z.infer<typeof ReadFileEntrySchema>;
 
-export const ToolCallStatusSchema = z.enum([
-  'preparing',
-  'waiting-approval',
-  'running',
-  'succeeded',
-  'failed',
-  'rejected',
-  'interrupted',
-]);
+export const ToolCallStatusSchema = z.enum(['preparing', 'waiting-approval', 'running', 'succeeded', 'failed', 'rejected', 'interrupted']);
 export type ToolCallStatus = z.infer<typeof ToolCallStatusSchema>;
 
 export const ToolCallEntrySchema = z.object({

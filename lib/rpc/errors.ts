@@ -29,16 +29,13 @@ export class RpcError extends Error {
 
 export const parseError = (detail: string, data?: unknown, cause?: unknown) =>
   new RpcError(ErrorCodes.ParseError, `Parse error: ${detail}`, data, { cause });
-export const invalidRequest = (detail: string) =>
-  new RpcError(ErrorCodes.InvalidRequest, `Invalid request: ${detail}`);
-export const methodNotFound = (method: string) =>
-  new RpcError(ErrorCodes.MethodNotFound, `Method not found: ${method}`);
+export const invalidRequest = (detail: string) => new RpcError(ErrorCodes.InvalidRequest, `Invalid request: ${detail}`);
+export const methodNotFound = (method: string) => new RpcError(ErrorCodes.MethodNotFound, `Method not found: ${method}`);
 export const invalidParams = (method: string, issues: unknown) =>
   new RpcError(ErrorCodes.InvalidParams, `Invalid params for ${method}`, issues);
 export const internalError = (detail: string, cause?: unknown) =>
   new RpcError(ErrorCodes.InternalError, `Internal error: ${detail}`, undefined, { cause });
-export const requestCancelled = (method: string) =>
-  new RpcError(ErrorCodes.RequestCancelled, `Request cancelled: ${method}`);
+export const requestCancelled = (method: string) => new RpcError(ErrorCodes.RequestCancelled, `Request cancelled: ${method}`);
 
 export type ConnectionErrorCode = 'closed' | 'timeout' | 'cancelled' | 'invalid-result';
 

@@ -34,8 +34,7 @@ export async function runHandler(
     }
     return { jsonrpc: JSONRPC_VERSION, id: message.id, result: checked.data ?? null };
   } catch (error) {
-    const rpcError =
-      error instanceof RpcError ? error : internalError(error instanceof Error ? error.message : String(error), error);
+    const rpcError = error instanceof RpcError ? error : internalError(error instanceof Error ? error.message : String(error), error);
     return errorResponse(message.id, rpcError);
   }
 }

@@ -9,22 +9,9 @@ export interface ProtocolDefinition {
 export type RequestMethod<P extends ProtocolDefinition> = keyof P['requests'] & string;
 export type NotificationMethod<P extends ProtocolDefinition> = keyof P['notifications'] & string;
 
-export type RequestParams<P extends ProtocolDefinition, M extends RequestMethod<P>> = z.input<
-  P['requests'][M]['params']
->;
-export type ParsedRequestParams<P extends ProtocolDefinition, M extends RequestMethod<P>> = z.output<
-  P['requests'][M]['params']
->;
-export type RequestResult<P extends ProtocolDefinition, M extends RequestMethod<P>> = z.output<
-  P['requests'][M]['result']
->;
-export type HandlerResult<P extends ProtocolDefinition, M extends RequestMethod<P>> = z.input<
-  P['requests'][M]['result']
->;
-export type NotificationParams<P extends ProtocolDefinition, N extends NotificationMethod<P>> = z.input<
-  P['notifications'][N]
->;
-export type ParsedNotificationParams<
-  P extends ProtocolDefinition,
-  N extends NotificationMethod<P>,
-> = z.output<P['notifications'][N]>;
+export type RequestParams<P extends ProtocolDefinition, M extends RequestMethod<P>> = z.input<P['requests'][M]['params']>;
+export type ParsedRequestParams<P extends ProtocolDefinition, M extends RequestMethod<P>> = z.output<P['requests'][M]['params']>;
+export type RequestResult<P extends ProtocolDefinition, M extends RequestMethod<P>> = z.output<P['requests'][M]['result']>;
+export type HandlerResult<P extends ProtocolDefinition, M extends RequestMethod<P>> = z.input<P['requests'][M]['result']>;
+export type NotificationParams<P extends ProtocolDefinition, N extends NotificationMethod<P>> = z.input<P['notifications'][N]>;
+export type ParsedNotificationParams<P extends ProtocolDefinition, N extends NotificationMethod<P>> = z.output<P['notifications'][N]>;

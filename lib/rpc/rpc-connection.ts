@@ -72,18 +72,12 @@ export class RpcConnection<P extends ProtocolDefinition> {
 
   onRequest<M extends RequestMethod<P>>(
     method: M,
-    handler: (
-      params: ParsedRequestParams<P, M>,
-      context: RequestContext,
-    ) => HandlerResult<P, M> | Promise<HandlerResult<P, M>>,
+    handler: (params: ParsedRequestParams<P, M>, context: RequestContext) => HandlerResult<P, M> | Promise<HandlerResult<P, M>>,
   ): void {
     this.incoming.setRequestHandler(method, handler as RequestHandler);
   }
 
-  onNotification<N extends NotificationMethod<P>>(
-    method: N,
-    handler: (params: ParsedNotificationParams<P, N>) => void,
-  ): void {
+  onNotification<N extends NotificationMethod<P>>(method: N, handler: (params: ParsedNotificationParams<P, N>) => void): void {
     this.incoming.setNotificationHandler(method, handler as NotificationHandler);
   }
 
@@ -92,11 +86,7 @@ export class RpcConnection<P extends ProtocolDefinition> {
     return () => this.closeListeners.delete(listener);
   }
 
-  request<M extends RequestMethod<P>>(
-    method: M,
-    params: RequestParams<P, M>,
-    options: RequestOptions = {},
-  ): Promise<RequestResult<P, M>> {
+  request<M extends RequestMethod<P>>(method: M, params: RequestParams<P, M>, options: RequestOptions = {}): Promise<RequestResult<P, M>> {
     if (this.closedWith) return Promise.reject(this.closedWith);
     if (options.signal?.aborted) {
       return Promise.reject(new ConnectionError('cancelled', `Request ${method} was cancelled`));
@@ -172,7 +162,11 @@ export class RpcConnection<P extends ProtocolDefinition> {
     }
   }
 
-  private receiveResponse(message: { id: RequestId | null; result?: unknown; error?: { code: number; message: string; data?: unknown } }): void {
+  private receiveResponse(message: {
+    id: RequestId | null;
+    result?: unknown;
+    error?: { code: number; message: string; data?: unknown };
+  }): void {
     const pending = message.id === null ? undefined : this.pending.settle(message.id);
     if (!pending && message.id !== null && this.givenUp.take(message.id)) return;
     if (!pending) {

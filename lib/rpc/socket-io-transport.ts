@@ -19,10 +19,7 @@ export interface SocketIoTransportOptions {
   closeOnDisconnect: boolean;
 }
 
-export function createSocketIoTransport(
-  socket: RpcSocket,
-  options: SocketIoTransportOptions = { closeOnDisconnect: false },
-): Transport {
+export function createSocketIoTransport(socket: RpcSocket, options: SocketIoTransportOptions = { closeOnDisconnect: false }): Transport {
   let closed = false;
   const transport: Transport = {
     send(message) {

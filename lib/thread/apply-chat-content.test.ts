@@ -81,13 +81,25 @@ describe('applyChatContent', () => {
     const oldShape: ThreadEntry = {
       type: 'message',
       role: 'assistant',
-      chunks: [{ type: 'text', chunk: 'Hel' }, { type: 'text', chunk: 'lo ' }, { type: 'text', chunk: 'there' }],
+      chunks: [
+        { type: 'text', chunk: 'Hel' },
+        { type: 'text', chunk: 'lo ' },
+        { type: 'text', chunk: 'there' },
+      ],
     };
     const joined = joinAdjacentTextChunks(oldShape);
     expect(joined).toEqual({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Hello there' }] });
     expect(joinAdjacentTextChunks(joined)).toBe(joined);
     expect(fold([['assistant', { type: 'text', text: '!' }]], [oldShape])).toEqual([
-      { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Hel' }, { type: 'text', chunk: 'lo ' }, { type: 'text', chunk: 'there!' }] },
+      {
+        type: 'message',
+        role: 'assistant',
+        chunks: [
+          { type: 'text', chunk: 'Hel' },
+          { type: 'text', chunk: 'lo ' },
+          { type: 'text', chunk: 'there!' },
+        ],
+      },
     ]);
   });
 
@@ -104,7 +116,17 @@ describe('applyChatContent', () => {
     const done = fold(
       [
         ['assistant', { type: 'toolCallRunning', ...writeCall, arguments: { path: 'a.md' } }],
-        ['assistant', { type: 'toolCalled', ...writeCall, arguments: {}, error: false, outputs: [{ type: 'text', text: 'wrote a.md' }], totalTimeMs: 4 }],
+        [
+          'assistant',
+          {
+            type: 'toolCalled',
+            ...writeCall,
+            arguments: {},
+            error: false,
+            outputs: [{ type: 'text', text: 'wrote a.md' }],
+            totalTimeMs: 4,
+          },
+        ],
         ['assistant', { type: 'text', text: 'Done.' }],
       ],
       waiting,
@@ -127,9 +149,7 @@ describe('applyChatContent', () => {
       running,
     );
     expect(ended[0]).toMatchObject({ status: 'failed', outputText: 'Interrupted', streamedOutput: 'one\ntwo\n' });
-    expect(fold([['assistant', { type: 'toolCallRunning', ...shellCall, arguments: {} }]])[0]).not.toHaveProperty(
-      'streamedOutput',
-    );
+    expect(fold([['assistant', { type: 'toolCallRunning', ...shellCall, arguments: {} }]])[0]).not.toHaveProperty('streamedOutput');
   });
 
   it('accepts the v1 `content` output and marks a failed call', () => {
@@ -141,7 +161,9 @@ describe('applyChatContent', () => {
 
   it("records what let a call run unasked: a config file's rule, Baton's defaults, or an older relay's bare 'config'", () => {
     const run = (id: string, extra: Partial<ChatContentInput>) =>
-      fold([['assistant', { type: 'toolCallRun', ...writeCall, id, arguments: {}, manualApproval: false, ...extra } as ChatContentInput]])[0];
+      fold([
+        ['assistant', { type: 'toolCallRun', ...writeCall, id, arguments: {}, manualApproval: false, ...extra } as ChatContentInput],
+      ])[0];
     const rule = { file: '.baton/config.json', rule: 'allow write_file' };
     const byRule = run('a', { autoApproved: 'config', approvingRule: rule });
     const byDefaults = run('b', { autoApproved: 'default' });
@@ -151,11 +173,11 @@ describe('applyChatContent', () => {
       { decision: 'approved', by: 'default-rule' },
       { decision: 'approved', by: 'config-rule' },
     ]);
-    expect([byRule, byDefaults, byOlderRelay].map((entry) => (entry?.type === 'toolCall' && entry.approval ? approvalLabel(entry.approval) : ''))).toEqual([
-      'Allowed by a rule in .baton/config.json',
-      "Allowed by Baton's default rules",
-      'Allowed by a config rule',
-    ]);
+    expect(
+      [byRule, byDefaults, byOlderRelay].map((entry) =>
+        entry?.type === 'toolCall' && entry.approval ? approvalLabel(entry.approval) : '',
+      ),
+    ).toEqual(['Allowed by a rule in .baton/config.json', "Allowed by Baton's default rules", 'Allowed by a config rule']);
   });
 
   it('records a rejection with its reason', () => {
@@ -198,18 +220,13 @@ describe('applyChatContent', () => {
     ]);
     expect(thinking[1]).toEqual({ type: 'reasoning', id: 'r1', text: 'Let me think.', status: 'thinking' });
     const done = fold([['assistant', { type: 'reasonFinished', id: 'r1', totalTimeMs: 2300 }]], thinking);
-    expect(done).toEqual([
-      thinking[0],
-      { type: 'reasoning', id: 'r1', text: 'Let me think.', status: 'finished', totalTimeMs: 2300 },
-    ]);
+    expect(done).toEqual([thinking[0], { type: 'reasoning', id: 'r1', text: 'Let me think.', status: 'finished', totalTimeMs: 2300 }]);
   });
 
   it('keeps a thought whose start it missed, and ignores the end of one it never saw', () => {
     const joinedLate = fold([['assistant', { type: 'reasonText', id: 'r2', text: 'already thinking' }]]);
     expect(joinedLate).toEqual([{ type: 'reasoning', id: 'r2', text: 'already thinking', status: 'thinking' }]);
-    expect(applyChatContent(joinedLate, 'assistant', { type: 'reasonFinished', id: 'unknown', totalTimeMs: 5 })).toBe(
-      joinedLate,
-    );
+    expect(applyChatContent(joinedLate, 'assistant', { type: 'reasonFinished', id: 'unknown', totalTimeMs: 5 })).toBe(joinedLate);
   });
 
   it('starts a new answer after a thought or a link, so the reply does not join the text before it', () => {

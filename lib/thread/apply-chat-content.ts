@@ -13,11 +13,7 @@ import type { MessageChunk, MessageEntry, ReasoningEntry, ThreadEntry, ToolCallE
 import { approvalOfAnswer, approvalOfAutoRun, approvalOfRejection, foldTurnSummary, usageOf } from './review-entries';
 
 /** A new array in which only what the content changed is new (the same array when nothing changed). */
-export function applyChatContent(
-  entries: readonly ThreadEntry[],
-  role: ChatRole,
-  content: ChatContent,
-): ThreadEntry[] {
+export function applyChatContent(entries: readonly ThreadEntry[], role: ChatRole, content: ChatContent): ThreadEntry[] {
   const next = entries.slice();
   const changed = applyChatContentInPlace(next, role, content);
   return changed.length === 0 && next.length === entries.length ? (entries as ThreadEntry[]) : next;
@@ -59,9 +55,7 @@ export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, 
         ...previous,
         status: 'running',
         // Baton's streamed output (a running shell command): each chunk continues the last.
-        ...(content.outputChunk === undefined
-          ? {}
-          : { streamedOutput: (previous?.streamedOutput ?? '') + content.outputChunk }),
+        ...(content.outputChunk === undefined ? {} : { streamedOutput: (previous?.streamedOutput ?? '') + content.outputChunk }),
         ...optional('boundary', content.boundary),
         summary: content.summary ?? previous?.summary,
         details: content.details ?? previous?.details,
@@ -143,15 +137,8 @@ export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, 
 }
 
 /** Marks every tool call that can no longer finish (the turn ended or the relay restarted). */
-export function interruptOpenToolCalls(
-  entries: readonly ThreadEntry[],
-  reason: string,
-): ThreadEntry[] {
-  return entries.map((entry) =>
-    entry.type === 'toolCall' && isOpenToolCall(entry)
-      ? { ...entry, status: 'interrupted', reason }
-      : entry,
-  );
+export function interruptOpenToolCalls(entries: readonly ThreadEntry[], reason: string): ThreadEntry[] {
+  return entries.map((entry) => (entry.type === 'toolCall' && isOpenToolCall(entry) ? { ...entry, status: 'interrupted', reason } : entry));
 }
 
 export function isOpenToolCall(entry: ToolCallEntry): boolean {
@@ -192,11 +179,7 @@ function findReasoning(entries: readonly ThreadEntry[], id: string): number {
 }
 
 /** An unknown id changes nothing. */
-function updateReasoning(
-  entries: ThreadEntry[],
-  id: string,
-  update: (entry: ReasoningEntry) => ReasoningEntry,
-): number[] {
+function updateReasoning(entries: ThreadEntry[], id: string, update: (entry: ReasoningEntry) => ReasoningEntry): number[] {
   const index = findReasoning(entries, id);
   if (index === -1) return [];
   entries[index] = update(entries[index] as ReasoningEntry);
@@ -257,12 +240,7 @@ export function joinAdjacentTextChunks<T extends Pick<MessageEntry, 'chunks'>>(m
 
 type ToolCallIdentity = Pick<ToolCallEntry, 'type' | 'id' | 'name' | 'server' | 'origin'>;
 
-function toolCallIdentity(content: {
-  id: string;
-  name: string;
-  server: string;
-  origin: ToolCallEntry['origin'];
-}): ToolCallIdentity {
+function toolCallIdentity(content: { id: string; name: string; server: string; origin: ToolCallEntry['origin'] }): ToolCallIdentity {
   return { type: 'toolCall', id: content.id, name: content.name, server: content.server, origin: content.origin };
 }
 

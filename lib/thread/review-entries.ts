@@ -30,7 +30,10 @@ export function approvalOfRejection(previous: ToolCallEntry | undefined, reason:
 }
 
 /** Who let a call run without a question: an earlier session approval, Baton's defaults, or a rule of the config file (which one, when said). */
-export function approvalOfAutoRun({ autoApproved, approvingRule }: Pick<RunContent, 'autoApproved' | 'approvingRule'>): ToolCallApproval | undefined {
+export function approvalOfAutoRun({
+  autoApproved,
+  approvingRule,
+}: Pick<RunContent, 'autoApproved' | 'approvingRule'>): ToolCallApproval | undefined {
   switch (autoApproved) {
     case undefined:
       return undefined;
@@ -56,10 +59,7 @@ export function usageOf(content: UsageContent): TurnUsage {
  * Folds usage or a turn's end into the turn summary: the last entry when it is a summary still
  * open (usage comes before the end), else a new one at the end. Touches only the last entry.
  */
-export function foldTurnSummary(
-  entries: ThreadEntry[],
-  change: { usage: TurnUsage } | { outcome: TurnOutcome },
-): number[] {
+export function foldTurnSummary(entries: ThreadEntry[], change: { usage: TurnUsage } | { outcome: TurnOutcome }): number[] {
   const index = entries.length - 1;
   const last = entries[index];
   if (last?.type === 'turnSummary' && last.outcome === undefined) {

@@ -15,7 +15,9 @@ export class AgentFlagError extends Error {
 export function parseAgentFlag(value: string): { name: string; entry: AgentEntry } {
   const match = /^(?:([^=:\s]+)=)?([a-z-]+):(.+)$/s.exec(value.trim());
   if (!match) {
-    throw new AgentFlagError(`--agent takes [name=]kind:command, like 'acp:npx -y @zed-industries/claude-agent-acp'; got ${JSON.stringify(value)}`);
+    throw new AgentFlagError(
+      `--agent takes [name=]kind:command, like 'acp:npx -y @zed-industries/claude-agent-acp'; got ${JSON.stringify(value)}`,
+    );
   }
   const [, givenName, kindText, rest] = match as unknown as [string, string | undefined, string, string];
   const kind = AgentKindSchema.safeParse(kindText);
@@ -27,9 +29,11 @@ export function parseAgentFlag(value: string): { name: string; entry: AgentEntry
   if (!AgentNameSchema.safeParse(name).success) {
     throw new AgentFlagError(`--agent: ${JSON.stringify(name)} is not a usable agent name; give one as name=kind:command`);
   }
-  const raw = kind.data === 'emacs-agent' ? { kind: kind.data, url: rest.trim() } : { kind: kind.data, command: words[0], args: words.slice(1) };
+  const raw =
+    kind.data === 'emacs-agent' ? { kind: kind.data, url: rest.trim() } : { kind: kind.data, command: words[0], args: words.slice(1) };
   const entry = AgentEntrySchema.safeParse(raw);
-  if (!entry.success) throw new AgentFlagError(`--agent ${JSON.stringify(value)}: ${entry.error.issues.map((issue) => issue.message).join('; ')}`);
+  if (!entry.success)
+    throw new AgentFlagError(`--agent ${JSON.stringify(value)}: ${entry.error.issues.map((issue) => issue.message).join('; ')}`);
   return { name, entry: entry.data };
 }
 
@@ -37,7 +41,11 @@ export function parseAgentFlag(value: string): { name: string; entry: AgentEntry
 function defaultName(kind: string, words: readonly string[]): string {
   if (kind === 'emacs-agent') return 'emacs-agent';
   const program = words.find((word, index) => index > 0 && !word.startsWith('-') && words[0] === 'npx') ?? words[0] ?? kind;
-  const base = program.split('/').pop()!.replace(/@[^@]*$/, '') || kind;
+  const base =
+    program
+      .split('/')
+      .pop()!
+      .replace(/@[^@]*$/, '') || kind;
   return base.replace(/[^A-Za-z0-9._-]/g, '-').replace(/^[^A-Za-z0-9]+/, '') || kind;
 }
 

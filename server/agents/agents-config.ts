@@ -71,7 +71,11 @@ export const AgentsSectionSchema = z
     const names = new Set([BUILTIN_AGENT_NAME, ...Object.keys(section.agents)]);
     const builtin = section.agents[BUILTIN_AGENT_NAME];
     if (builtin !== undefined && builtin.kind !== 'builtin') {
-      context.addIssue({ code: 'custom', path: ['agents', BUILTIN_AGENT_NAME], message: `"${BUILTIN_AGENT_NAME}" is the built-in agent's name` });
+      context.addIssue({
+        code: 'custom',
+        path: ['agents', BUILTIN_AGENT_NAME],
+        message: `"${BUILTIN_AGENT_NAME}" is the built-in agent's name`,
+      });
     }
     if (section.defaultAgent !== undefined && !names.has(section.defaultAgent)) {
       context.addIssue({

@@ -50,7 +50,14 @@ describe('an ACP agent that reuses a tool call id', () => {
       history: [earlierCall],
     });
     for (const path of ['a.md', 'b.md']) {
-      await mapper.apply({ sessionUpdate: 'tool_call', toolCallId: 'call-1', title: `Read ${path}`, kind: 'read', status: 'pending', rawInput: { path } });
+      await mapper.apply({
+        sessionUpdate: 'tool_call',
+        toolCallId: 'call-1',
+        title: `Read ${path}`,
+        kind: 'read',
+        status: 'pending',
+        rawInput: { path },
+      });
       await mapper.apply({ sessionUpdate: 'tool_call_update', toolCallId: 'call-1', status: 'completed', rawOutput: path });
     }
     const called = emitted.flatMap((content) => (content.type === 'toolCalled' ? [[content.id, content.arguments]] : []));

@@ -60,7 +60,13 @@ describe('the offline demo script', () => {
       '<context type="file" path="notes.txt">\nalpha\n</context>',
       '<context type="repoMap">\n./\n</context>',
     ].join('\n\n');
-    const message: RequestMessage = { role: 'user', content: [{ type: 'text', text: contexts }, { type: 'text', text: prompt }] };
+    const message: RequestMessage = {
+      role: 'user',
+      content: [
+        { type: 'text', text: contexts },
+        { type: 'text', text: prompt },
+      ],
+    };
     const intro = await reply([message]);
     expect(textOf(intro)).toContain('You attached file `notes.txt`, repoMap; a real model would read them with your message.');
     const afterRead = await reply([message, readCall, toolResult('toolu_read', '# P')]);
@@ -77,11 +83,7 @@ describe('the offline demo script', () => {
   });
 
   it('after the read, tells what it read and asks to write baton-demo.md with the prompt in it', async () => {
-    const answer = await reply([
-      { role: 'user', content: prompt },
-      readCall,
-      toolResult('toolu_read', '\n# My Project\n\nMore text.'),
-    ]);
+    const answer = await reply([{ role: 'user', content: prompt }, readCall, toolResult('toolu_read', '\n# My Project\n\nMore text.')]);
     expect(textOf(answer)).toContain('its first line is: "# My Project"');
     const write = answer.blocks.at(-1);
     expect(write).toEqual({
@@ -103,7 +105,13 @@ describe('the offline demo script', () => {
   });
 
   it('after the write is approved, confirms the edit', async () => {
-    const answer = await reply([{ role: 'user', content: prompt }, readCall, toolResult('toolu_read', '# P'), writeCall, toolResult('toolu_write', 'Wrote baton-demo.md')]);
+    const answer = await reply([
+      { role: 'user', content: prompt },
+      readCall,
+      toolResult('toolu_read', '# P'),
+      writeCall,
+      toolResult('toolu_write', 'Wrote baton-demo.md'),
+    ]);
     expect(textOf(answer)).toContain('Done: I wrote `baton-demo.md`');
     expect(answer.blocks.every((block) => block.type === 'text')).toBe(true);
   });

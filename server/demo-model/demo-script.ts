@@ -8,13 +8,7 @@
  * The script keeps no state. It decides where the conversation is from the request alone: a fresh
  * prompt starts the demo; a tool result continues it, depending on which tool it answers.
  */
-import {
-  contentBlocks,
-  type MessagesRequest,
-  type RequestContentBlock,
-  type RequestMessage,
-  toolResultText,
-} from './messages-request';
+import { contentBlocks, type MessagesRequest, type RequestContentBlock, type RequestMessage, toolResultText } from './messages-request';
 import type { ModelScript, ScriptedBlock, ScriptedReply } from './scripted-reply';
 
 export const DEMO_MODEL_ID = 'offline-demo';
@@ -57,9 +51,7 @@ function nextReply(request: MessagesRequest): ScriptedReply {
 
 /** Thinking only when the request asks for it, as the real API does. */
 function thinking(request: MessagesRequest, text: string): ScriptedBlock[] {
-  return request.thinking?.type === 'enabled' || request.thinking?.type === 'adaptive'
-    ? [{ type: 'thinking', thinking: text }]
-    : [];
+  return request.thinking?.type === 'enabled' || request.thinking?.type === 'adaptive' ? [{ type: 'thinking', thinking: text }] : [];
 }
 
 function introduction(request: MessagesRequest, contexts: string[]): ScriptedReply {

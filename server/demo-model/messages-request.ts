@@ -60,9 +60,7 @@ export const MessagesRequestSchema = z.looseObject({
   max_tokens: z.number().int().positive(),
   messages: z.array(RequestMessageSchema).min(1),
   system: z.union([z.string(), z.array(TextBlockSchema)]).optional(),
-  tools: z
-    .array(z.looseObject({ name: z.string().min(1), description: z.string().optional(), input_schema: z.unknown() }))
-    .optional(),
+  tools: z.array(z.looseObject({ name: z.string().min(1), description: z.string().optional(), input_schema: z.unknown() })).optional(),
   stream: z.boolean().optional(),
   thinking: ThinkingConfigSchema.optional(),
 });
@@ -90,18 +88,14 @@ export function conversationProblem(messages: readonly RequestMessage[]): string
     const previous = index > 0 ? messages[index - 1] : undefined;
     const next = messages[index + 1];
     const asked = new Set(
-      previous?.role === 'assistant'
-        ? contentBlocks(previous).flatMap((block) => (block.type === 'tool_use' ? [block.id] : []))
-        : [],
+      previous?.role === 'assistant' ? contentBlocks(previous).flatMap((block) => (block.type === 'tool_use' ? [block.id] : [])) : [],
     );
     for (const block of contentBlocks(message)) {
       if (block.type === 'tool_result' && (message.role !== 'user' || !asked.has(block.tool_use_id))) {
         return `messages.${index}: tool_result ${block.tool_use_id} does not answer a tool_use in the previous message`;
       }
       if (block.type === 'tool_use' && next !== undefined) {
-        const answered = contentBlocks(next).some(
-          (candidate) => candidate.type === 'tool_result' && candidate.tool_use_id === block.id,
-        );
+        const answered = contentBlocks(next).some((candidate) => candidate.type === 'tool_result' && candidate.tool_use_id === block.id);
         if (!answered) return `messages.${index}: tool_use ${block.id} has no tool_result in the next message`;
       }
     }

@@ -96,9 +96,7 @@ describe('startScriptedModelServer with the real SDK', () => {
 
   it('refuses malformed requests with Anthropic-style errors the SDK understands', async () => {
     const client = await clientFor(() => ({ blocks: [] }));
-    const error = await client.messages
-      .create({ model: 'scripted', max_tokens: 0, messages: [] })
-      .catch((caught: unknown) => caught);
+    const error = await client.messages.create({ model: 'scripted', max_tokens: 0, messages: [] }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Anthropic.BadRequestError);
     expect(error).toMatchObject({ status: 400, error: { type: 'error', error: { type: 'invalid_request_error' } } });
     expect(String((error as Error).message)).toContain('max_tokens');
@@ -147,9 +145,7 @@ describe('startScriptedModelServer with the real SDK', () => {
       {
         type: 'text',
         text: 'Then I cite.',
-        citations: [
-          expect.objectContaining({ type: 'web_search_result_location', url: 'https://example.com', title: 'Example' }),
-        ],
+        citations: [expect.objectContaining({ type: 'web_search_result_location', url: 'https://example.com', title: 'Example' })],
       },
     ]);
   });

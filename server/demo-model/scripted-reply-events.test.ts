@@ -31,11 +31,15 @@ describe('replyToStreamSteps', () => {
         { type: 'tool_use' as const, name: 'read_file', input: { path: 'README.md' }, id: 'toolu_1' },
       ],
     };
-    const steps = replyToStreamSteps(reply, resolveBlocks(reply.blocks, () => 'unused'), {
-      messageId: 'msg_1',
-      model: 'scripted',
-      inputTokens: 12,
-    });
+    const steps = replyToStreamSteps(
+      reply,
+      resolveBlocks(reply.blocks, () => 'unused'),
+      {
+        messageId: 'msg_1',
+        model: 'scripted',
+        inputTokens: 12,
+      },
+    );
     expect(steps.map((step) => step.event)).toEqual([
       'message_start',
       'ping',

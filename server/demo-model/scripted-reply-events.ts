@@ -20,10 +20,7 @@ export interface StreamStep {
   isDelta: boolean;
 }
 
-export type ResolvedBlock =
-  | ScriptedTextBlock
-  | (ScriptedThinkingBlock & { signature: string })
-  | (ScriptedToolUseBlock & { id: string });
+export type ResolvedBlock = ScriptedTextBlock | (ScriptedThinkingBlock & { signature: string }) | (ScriptedToolUseBlock & { id: string });
 
 export interface ReplyIdentity {
   messageId: string;

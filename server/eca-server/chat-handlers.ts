@@ -46,35 +46,52 @@ export function registerChatHandlers(serve: EcaServing, notify: EcaNotify, log: 
   }
 
   // Each acts on the chat in the order the editor sent it, after the prompt before it (eca-chats.ts).
-  const onChat = <P extends { chatId: string }>(act: (params: P, backend: EcaBackend, threadId: string | undefined) => Promise<unknown>) =>
-    (params: P, backend: EcaBackend) => backend.chats.inOrder(params.chatId, async () => act(params, backend, await backend.chats.threadOf(params.chatId)));
+  const onChat =
+    <P extends { chatId: string }>(act: (params: P, backend: EcaBackend, threadId: string | undefined) => Promise<unknown>) =>
+    (params: P, backend: EcaBackend) =>
+      backend.chats.inOrder(params.chatId, async () => act(params, backend, await backend.chats.threadOf(params.chatId)));
 
-  serve.notification('chat/toolCallApprove', onChat(async ({ chatId, toolCallId, save }, { hub }, threadId) => {
-    if (threadId === undefined || !(await hub.approve(threadId, toolCallId, save))) {
-      log(`chat/toolCallApprove: no call ${toolCallId} waits for approval in chat ${chatId}`);
-    }
-  }));
+  serve.notification(
+    'chat/toolCallApprove',
+    onChat(async ({ chatId, toolCallId, save }, { hub }, threadId) => {
+      if (threadId === undefined || !(await hub.approve(threadId, toolCallId, save))) {
+        log(`chat/toolCallApprove: no call ${toolCallId} waits for approval in chat ${chatId}`);
+      }
+    }),
+  );
 
-  serve.notification('chat/toolCallReject', onChat(async ({ chatId, toolCallId }, { hub }, threadId) => {
-    if (threadId === undefined || !(await hub.reject(threadId, toolCallId))) {
-      log(`chat/toolCallReject: no call ${toolCallId} waits for approval in chat ${chatId}`);
-    }
-  }));
+  serve.notification(
+    'chat/toolCallReject',
+    onChat(async ({ chatId, toolCallId }, { hub }, threadId) => {
+      if (threadId === undefined || !(await hub.reject(threadId, toolCallId))) {
+        log(`chat/toolCallReject: no call ${toolCallId} waits for approval in chat ${chatId}`);
+      }
+    }),
+  );
 
-  serve.notification('chat/promptStop', onChat(async (_params, { hub }, threadId) => {
-    if (threadId !== undefined) await hub.stop(threadId);
-  }));
+  serve.notification(
+    'chat/promptStop',
+    onChat(async (_params, { hub }, threadId) => {
+      if (threadId !== undefined) await hub.stop(threadId);
+    }),
+  );
 
-  serve.notification('chat/promptSteer', onChat(async ({ chatId, message }, { hub }, threadId) => {
-    // Per the protocol, the editor sends a steer message no turn took as a prompt of its own.
-    if (threadId === undefined || message.trim() === '' || !(await hub.steer(threadId, message))) {
-      log(`chat/promptSteer: no turn runs in chat ${chatId}; the editor sends the message as a prompt`);
-    }
-  }));
+  serve.notification(
+    'chat/promptSteer',
+    onChat(async ({ chatId, message }, { hub }, threadId) => {
+      // Per the protocol, the editor sends a steer message no turn took as a prompt of its own.
+      if (threadId === undefined || message.trim() === '' || !(await hub.steer(threadId, message))) {
+        log(`chat/promptSteer: no turn runs in chat ${chatId}; the editor sends the message as a prompt`);
+      }
+    }),
+  );
 
-  serve.notification('chat/promptSteerRemove', onChat(async (_params, { hub }, threadId) => {
-    if (threadId !== undefined) await hub.removeSteering(threadId);
-  }));
+  serve.notification(
+    'chat/promptSteerRemove',
+    onChat(async (_params, { hub }, threadId) => {
+      if (threadId !== undefined) await hub.removeSteering(threadId);
+    }),
+  );
 
   serve.notification('chat/selectedBehaviorChanged', ({ behavior }, { chats }) => chats.select(undefined, { behavior }));
   serve.notification('chat/selectedAgentChanged', ({ chatId, agent }, { chats }) => chats.select(chatId, { behavior: agent }));
@@ -86,9 +103,13 @@ export function registerChatHandlers(serve: EcaServing, notify: EcaNotify, log: 
 
   serve.request('chat/queryContext', async ({ chatId, query, contexts }, { workspace, resources }) => ({
     chatId,
-    contexts: (await queryContexts({ workspace, resources }, query, contexts.map((context) => relativeContext(context, workspace.root)))).map(
-      (context) => absoluteContext(context, workspace.root),
-    ),
+    contexts: (
+      await queryContexts(
+        { workspace, resources },
+        query,
+        contexts.map((context) => relativeContext(context, workspace.root)),
+      )
+    ).map((context) => absoluteContext(context, workspace.root)),
   }));
 
   serve.request('chat/queryFiles', async ({ chatId, query }, { workspace }) => ({
@@ -119,7 +140,11 @@ export function registerChatHandlers(serve: EcaServing, notify: EcaNotify, log: 
  * chat has (an editor made it up, or kept it after `chat/delete`), a new one with that id, which
  * `chat/opened` announces as the current protocol does.
  */
-async function openChat(backend: EcaBackend, requested: string | undefined, notify: EcaNotify): Promise<{ chatId: string; threadId: string }> {
+async function openChat(
+  backend: EcaBackend,
+  requested: string | undefined,
+  notify: EcaNotify,
+): Promise<{ chatId: string; threadId: string }> {
   const { hub, chats } = backend;
   const chatId = requested?.trim() === '' ? undefined : requested;
   const existing = chatId === undefined ? undefined : await chats.threadOf(chatId);

@@ -50,7 +50,11 @@ export function registerChatHistoryHandlers(serve: EcaServing, notify: EcaNotify
     const { index } = await userMessageEntry(backend.hub, backend.store, threadId, contentId);
     const what = include === undefined || include.length === 0 ? ['messages', 'tools'] : include;
     if (!what.includes('messages')) {
-      if (what.includes('tools')) notify('$/showMessage', { type: 'warning', message: 'Baton undoes file changes together with the messages that made them; nothing was rolled back.' });
+      if (what.includes('tools'))
+        notify('$/showMessage', {
+          type: 'warning',
+          message: 'Baton undoes file changes together with the messages that made them; nothing was rolled back.',
+        });
       return {};
     }
     const result = await asEcaRpc(() => rewindThreadTo(backend, threadId, index, { restoreFiles: what.includes('tools') }));
@@ -70,7 +74,8 @@ export function registerChatHistoryHandlers(serve: EcaServing, notify: EcaNotify
     const threadId = await knownThread(backend, chatId);
     const messageId = backend.chats.flags.find(chatId, contentId)?.messageContentId ?? contentId;
     const { index, entries } = await userMessageEntry(backend.hub, backend.store, threadId, messageId);
-    if (await backend.hub.isRunning(threadId)) throw requestFailed('The answer to that message is still coming; fork once the turn has ended.');
+    if (await backend.hub.isRunning(threadId))
+      throw requestFailed('The answer to that message is still coming; fork once the turn has ended.');
     const fork = await asEcaRpc(() => forkThreadAt(backend, threadId, turnEnd(entries, index)));
     log(`chat ${chatId} forked at ${contentId} into ${fork.id}`);
     notify('chat/opened', { chatId: fork.id, title: fork.title });
@@ -79,7 +84,6 @@ export function registerChatHistoryHandlers(serve: EcaServing, notify: EcaNotify
     return {};
   });
 }
-
 
 export async function knownThread(backend: EcaBackend, chatId: string): Promise<string> {
   const threadId = await backend.chats.threadOf(chatId);

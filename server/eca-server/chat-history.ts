@@ -22,7 +22,12 @@ export interface CopiedThread {
  * The entry of the user message `contentId` names (a content id is the thread and seq of its
  * event, eca-contents.ts), found by its place among the thread's user messages.
  */
-export async function userMessageEntry(hub: ThreadHub, store: ThreadStore, threadId: string, contentId: string): Promise<{ index: number; entries: readonly ThreadEntry[] }> {
+export async function userMessageEntry(
+  hub: ThreadHub,
+  store: ThreadStore,
+  threadId: string,
+  contentId: string,
+): Promise<{ index: number; entries: readonly ThreadEntry[] }> {
   const named = parseContentId(contentId);
   const missing = () => invalidParams(`The chat has no user message ${contentId} (it may have been rolled back already).`);
   if (named?.threadId !== threadId) throw missing();

@@ -63,7 +63,14 @@ describe('EcaContentTranslator', () => {
   });
 
   it('sends usage under its v1 and v2 names, costs without a currency sign', () => {
-    const usage = translator()({ type: 'usage', sessionTokens: 150, lastMessageCost: '$0.0100', sessionCost: '$0.0200', messageInputTokens: 120, messageOutputTokens: 30 });
+    const usage = translator()({
+      type: 'usage',
+      sessionTokens: 150,
+      lastMessageCost: '$0.0100',
+      sessionCost: '$0.0200',
+      messageInputTokens: 120,
+      messageOutputTokens: 30,
+    });
     expect(usage?.content).toEqual({
       type: 'usage',
       sessionTokens: 150,

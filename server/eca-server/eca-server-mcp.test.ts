@@ -39,7 +39,7 @@ const isServer = (name: string, status: string) => (params: unknown) =>
   (params as ServerUpdate).name === name && (params as ServerUpdate).status === status;
 
 describe('the ECA server with MCP servers', () => {
-  it('announces each server as it starts, stops and starts again at the editor\'s request', async () => {
+  it("announces each server as it starts, stops and starts again at the editor's request", async () => {
     running = startEcaServerInProcess({ workspaceRoot: folders.workspace, dataDir: folders.dataDir, env: {} });
     const { editor } = running;
     await editor.start(folders.workspace);

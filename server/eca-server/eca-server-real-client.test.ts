@@ -26,7 +26,12 @@ const script: ModelScript = (request) => {
   const said = blocks.map((block) => (block.type === 'text' ? block.text : '')).join('');
   const write = /write (\S+)/.exec(said);
   if (write) return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: write[1], content: 'x\n' } }] };
-  return { blocks: [{ type: 'thinking', thinking: 'Pondering.' }, { type: 'text', text: `You said: ${said}` }] };
+  return {
+    blocks: [
+      { type: 'thinking', thinking: 'Pondering.' },
+      { type: 'text', text: `You said: ${said}` },
+    ],
+  };
 };
 
 let folders: TestFolders;
@@ -85,7 +90,9 @@ async function prompt(chatId: string, message: string, until: 'finished' | 'appr
   expect(answer.error).toBeUndefined();
   expect(answer.result).toMatchObject({ chatId, status: 'prompting' });
   const matches = (content: Content) =>
-    until === 'finished' ? content.type === 'progress' && content.state === 'finished' : content.type === 'toolCallRun' && content.manualApproval === true;
+    until === 'finished'
+      ? content.type === 'progress' && content.state === 'finished'
+      : content.type === 'toolCallRun' && content.manualApproval === true;
   await running.editor.until(() => contentsOf(chatId, since).find(matches), `${until} in chat ${chatId}`);
   return { since, contents: () => contentsOf(chatId, since) };
 }
@@ -100,20 +107,31 @@ describe('baton eca-server with a client that behaves like the real ECA editors'
   it('opens a chat with the welcome, streams, approves, rejects and stops', async () => {
     expect(client.welcome).toMatch(/Ask Built-in agent/);
     const config = (await running.editor.notification('config/updated')) as { chat: Record<string, unknown> };
-    expect(config.chat).toMatchObject({ agents: ['agent', 'plan'], selectAgent: 'agent', behaviors: ['agent', 'plan'], selectBehavior: 'agent' });
+    expect(config.chat).toMatchObject({
+      agents: ['agent', 'plan'],
+      selectAgent: 'agent',
+      behaviors: ['agent', 'plan'],
+      selectBehavior: 'agent',
+    });
 
     const chatId = client.newChatId();
     const hello = await prompt(chatId, 'hello');
     expect(await running.editor.notification('chat/opened')).toEqual({ chatId });
     const contents = hello.contents();
     expect(contents[0]).toMatchObject({ type: 'text', text: 'hello', contentId: expect.any(String) });
-    expect(contents.map((content) => content.type)).toEqual(expect.arrayContaining(['reasonStarted', 'reasonText', 'reasonFinished', 'text', 'usage']));
+    expect(contents.map((content) => content.type)).toEqual(
+      expect.arrayContaining(['reasonStarted', 'reasonText', 'reasonFinished', 'text', 'usage']),
+    );
     // The answer streams in pieces.
     const answer = contents.filter((content) => content.type === 'text' && content.contentId === undefined);
     expect(answer.length).toBeGreaterThan(1);
     expect(answer.map((content) => content.text).join('')).toBe('You said: hello');
     const usage = contents.find((content) => content.type === 'usage')!;
-    expect(usage).toMatchObject({ sessionTokens: expect.any(Number), messageInputTokens: expect.any(Number), messageOutputTokens: expect.any(Number) });
+    expect(usage).toMatchObject({
+      sessionTokens: expect.any(Number),
+      messageInputTokens: expect.any(Number),
+      messageOutputTokens: expect.any(Number),
+    });
     expect(usage.messageCost).toMatch(/^\d+\.\d+$/);
     expect(usage.lastMessageCost).toBe(usage.messageCost);
     expect(usage.sessionCost).toMatch(/^\d+\.\d+$/);
@@ -121,7 +139,10 @@ describe('baton eca-server with a client that behaves like the real ECA editors'
     const approved = await prompt(chatId, 'write approved.txt', 'approval');
     const run = approved.contents().find((content) => content.type === 'toolCallRun')!;
     client.notify('chat/toolCallApprove', { chatId, toolCallId: run.id as string, save: null });
-    await running.editor.until(() => approved.contents().find((content) => content.type === 'progress' && content.state === 'finished'), 'the approved turn to end');
+    await running.editor.until(
+      () => approved.contents().find((content) => content.type === 'progress' && content.state === 'finished'),
+      'the approved turn to end',
+    );
     expect(existsSync(path.join(folders.workspace, 'approved.txt'))).toBe(true);
 
     const rejected = await prompt(chatId, 'write rejected.txt', 'approval');
@@ -132,7 +153,10 @@ describe('baton eca-server with a client that behaves like the real ECA editors'
 
     const stopped = await prompt(chatId, 'write stopped.txt', 'approval');
     client.notify('chat/promptStop', { chatId });
-    await running.editor.until(() => stopped.contents().find((content) => content.type === 'progress' && content.state === 'finished'), 'the stopped turn to end');
+    await running.editor.until(
+      () => stopped.contents().find((content) => content.type === 'progress' && content.state === 'finished'),
+      'the stopped turn to end',
+    );
     expect(existsSync(path.join(folders.workspace, 'stopped.txt'))).toBe(false);
 
     // Every call that ended with toolCalled says how long it took, whether it ran or not.
@@ -159,7 +183,10 @@ describe('baton eca-server with a client that behaves like the real ECA editors'
     const files = await client.request('chat/queryFiles', { chatId: other, query: 'READ' });
     expect(files.result).toEqual({ chatId: other, files: [{ type: 'file', path: path.join(folders.workspace, 'README.md') }] });
     const contexts = await client.request('chat/queryContext', { chatId: other, query: '', contexts: [] });
-    expect((contexts.result as { contexts: unknown[] }).contexts).toContainEqual({ type: 'file', path: path.join(folders.workspace, 'README.md') });
+    expect((contexts.result as { contexts: unknown[] }).contexts).toContainEqual({
+      type: 'file',
+      path: path.join(folders.workspace, 'README.md'),
+    });
     const commands = await client.request('chat/queryCommands', { chatId: other, query: '' });
     expect((commands.result as { commands: { name: string }[] }).commands.length).toBeGreaterThan(0);
 
@@ -168,7 +195,10 @@ describe('baton eca-server with a client that behaves like the real ECA editors'
     client.notify('chat/promptSteer', { chatId: steered, message: 'and say steered' });
     const run = turn.contents().find((content) => content.type === 'toolCallRun')!;
     client.notify('chat/toolCallApprove', { chatId: steered, toolCallId: run.id as string });
-    await running.editor.until(() => turn.contents().find((content) => content.type === 'progress' && content.state === 'finished'), 'the steered turn to end');
+    await running.editor.until(
+      () => turn.contents().find((content) => content.type === 'progress' && content.state === 'finished'),
+      'the steered turn to end',
+    );
     // The steer message went to the model with the call's result, and to the editor as the user's.
     expect(said(model.requests.at(-1))).toContain('and say steered');
     expect(turn.contents()).toContainEqual({ type: 'text', text: 'and say steered', contentId: expect.any(String) });
@@ -180,17 +210,24 @@ describe('baton eca-server with a client that behaves like the real ECA editors'
       const turn = await prompt(chatId, message, 'approval');
       const run = turn.contents().find((content) => content.type === 'toolCallRun')!;
       client.notify('chat/toolCallApprove', { chatId, toolCallId: run.id as string, save: null });
-      await running.editor.until(() => turn.contents().find((content) => content.type === 'progress' && content.state === 'finished'), `${message} to end`);
+      await running.editor.until(
+        () => turn.contents().find((content) => content.type === 'progress' && content.state === 'finished'),
+        `${message} to end`,
+      );
     };
     await approveWrite('write notes.md');
     await approveWrite('write README.md');
     const readme = path.join(folders.workspace, 'README.md');
     const notes = path.join(folders.workspace, 'notes.md');
     expect(await readFile(readme, 'utf8')).toBe('x\n');
-    const idOf = (text: string) => contentsOf(chatId).findLast((content) => content.type === 'text' && content.text === text && content.contentId !== undefined)!.contentId as string;
+    const idOf = (text: string) =>
+      contentsOf(chatId).findLast((content) => content.type === 'text' && content.text === text && content.contentId !== undefined)!
+        .contentId as string;
 
     // Messages only: the conversation goes back, the files stay as they are.
-    expect((await client.request('chat/rollback', { chatId, contentId: idOf('write README.md'), include: ['messages'] })).result).toEqual({});
+    expect((await client.request('chat/rollback', { chatId, contentId: idOf('write README.md'), include: ['messages'] })).result).toEqual(
+      {},
+    );
     expect(await readFile(readme, 'utf8')).toBe('x\n');
 
     // The user puts the file back by hand; the agent writes it again, and that turn is rolled back.
@@ -198,7 +235,9 @@ describe('baton eca-server with a client that behaves like the real ECA editors'
     await approveWrite('write README.md');
     expect(await readFile(readme, 'utf8')).toBe('x\n');
     // Messages and tools: README.md is as it was before that turn; notes.md, written before, stays.
-    expect((await client.request('chat/rollback', { chatId, contentId: idOf('write README.md'), include: ['messages', 'tools'] })).result).toEqual({});
+    expect(
+      (await client.request('chat/rollback', { chatId, contentId: idOf('write README.md'), include: ['messages', 'tools'] })).result,
+    ).toEqual({});
     expect(await readFile(readme, 'utf8')).toBe('# Project\n');
     expect(await readFile(notes, 'utf8')).toBe('x\n');
     // Without `include`, both: the file the first turn created leaves the workspace.
@@ -210,11 +249,16 @@ describe('baton eca-server with a client that behaves like the real ECA editors'
     const chatId = client.newChatId();
     for (const message of ['one', 'two', 'three']) await prompt(chatId, message);
     // As an editor's view holds them: after a rollback, the ids of the contents sent again.
-    const idOf = (text: string) => contentsOf(chatId).findLast((content) => content.type === 'text' && content.text === text && content.contentId !== undefined)!.contentId as string;
+    const idOf = (text: string) =>
+      contentsOf(chatId).findLast((content) => content.type === 'text' && content.text === text && content.contentId !== undefined)!
+        .contentId as string;
 
     const sinceRollback = running.editor.notifications.length;
     expect((await client.request('chat/rollback', { chatId, contentId: idOf('two'), include: ['messages'] })).result).toEqual({});
-    expect(running.editor.notifications.slice(sinceRollback)[0]).toMatchObject({ method: 'chat/cleared', params: { chatId, messages: true } });
+    expect(running.editor.notifications.slice(sinceRollback)[0]).toMatchObject({
+      method: 'chat/cleared',
+      params: { chatId, messages: true },
+    });
     expect(conversation(contentsOf(chatId, sinceRollback))).toEqual(['one', 'You said: one']);
     // The rolled-back messages' ids name nothing any more.
     expect((await client.request('chat/fork', { chatId, contentId: idOf('three') })).error).toMatchObject({ code: -32602 });
@@ -224,7 +268,10 @@ describe('baton eca-server with a client that behaves like the real ECA editors'
 
     const sinceFork = running.editor.notifications.length;
     expect(await client.request('chat/fork', { chatId, contentId: idOf('one') })).toMatchObject({ result: {} });
-    const opened = running.editor.notifications.slice(sinceFork).find((item) => item.method === 'chat/opened')!.params as { chatId: string; title: string };
+    const opened = running.editor.notifications.slice(sinceFork).find((item) => item.method === 'chat/opened')!.params as {
+      chatId: string;
+      title: string;
+    };
     expect(opened.title).toMatch(/\(fork\)$/);
     expect(conversation(contentsOf(opened.chatId))).toEqual(['one', 'You said: one']);
     await prompt(opened.chatId, 'five');
@@ -233,7 +280,9 @@ describe('baton eca-server with a client that behaves like the real ECA editors'
 
     const sinceClear = running.editor.notifications.length;
     expect((await client.request('chat/clear', { chatId, messages: true })).result).toEqual({});
-    expect(running.editor.notifications.slice(sinceClear)).toContainEqual(expect.objectContaining({ method: 'chat/cleared', params: { chatId, messages: true } }));
+    expect(running.editor.notifications.slice(sinceClear)).toContainEqual(
+      expect.objectContaining({ method: 'chat/cleared', params: { chatId, messages: true } }),
+    );
     await prompt(chatId, 'six');
     expect(said(model.requests.at(-1))).not.toContain('four');
 

@@ -50,7 +50,9 @@ function textsOf(editor: TestEditor, chatId: string, since = 0): string[] {
 }
 
 function userContentId(editor: TestEditor, chatId: string, text: string): string {
-  const found = editor.contents.find((params) => params.chatId === chatId && params.role === 'user' && params.content.type === 'text' && params.content.text.includes(text));
+  const found = editor.contents.find(
+    (params) => params.chatId === chatId && params.role === 'user' && params.content.type === 'text' && params.content.text.includes(text),
+  );
   const contentId = found?.content.type === 'text' ? found.content.contentId : undefined;
   if (contentId === undefined) throw new Error(`no user message "${text}" with a content id in chat ${chatId}`);
   return contentId;
@@ -71,11 +73,23 @@ describe('baton eca-server resuming chats', () => {
     const chatId = await promptAndFinish(editor, 'first question');
     await promptAndFinish(editor, 'second question', chatId);
     const live = textsOf(editor, chatId);
-    expect(live).toEqual(['user: first question', `assistant: ${answerFor('first question')}`, 'user: second question', `assistant: ${answerFor('second question')}`]);
-    expect(await editor.connection.request('chat/update', { chatId, title: '  Two questions ' })).toEqual({ chatId, title: 'Two questions', trust: false });
+    expect(live).toEqual([
+      'user: first question',
+      `assistant: ${answerFor('first question')}`,
+      'user: second question',
+      `assistant: ${answerFor('second question')}`,
+    ]);
+    expect(await editor.connection.request('chat/update', { chatId, title: '  Two questions ' })).toEqual({
+      chatId,
+      title: 'Two questions',
+      trust: false,
+    });
     await expectCleanExit(editor, fixture.server);
 
-    const restarted = spawnEcaServer(fixture.folders, serverEnvironment({ ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: fixture.model?.url ?? '' }));
+    const restarted = spawnEcaServer(
+      fixture.folders,
+      serverEnvironment({ ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: fixture.model?.url ?? '' }),
+    );
     try {
       const next = new TestEditor(linkToProcess(restarted));
       await next.start(fixture.folders.workspace);
@@ -113,7 +127,11 @@ describe('baton eca-server resuming chats', () => {
     await editor.start(fixture.folders.workspace);
     const chatId = await promptAndFinish(editor, 'first question');
     await promptAndFinish(editor, 'second question', chatId);
-    const flag = await editor.connection.request('chat/addFlag', { chatId, contentId: userContentId(editor, chatId, 'first question'), text: 'after the first' });
+    const flag = await editor.connection.request('chat/addFlag', {
+      chatId,
+      contentId: userContentId(editor, chatId, 'first question'),
+      text: 'after the first',
+    });
     expect(flag).toEqual({ chatId, contentId: expect.any(String), text: 'after the first' });
 
     const since = editor.notifications.length;
@@ -125,7 +143,10 @@ describe('baton eca-server resuming chats', () => {
     expect(chats.map((chat) => chat.id).sort()).toEqual([chatId, opened.chatId].sort());
 
     expect(await editor.connection.request('chat/removeFlag', { chatId, contentId: flag.contentId })).toEqual({});
-    await expect(editor.connection.request('chat/removeFlag', { chatId, contentId: flag.contentId })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/has no flag/) });
+    await expect(editor.connection.request('chat/removeFlag', { chatId, contentId: flag.contentId })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/has no flag/),
+    });
     await expect(editor.connection.request('chat/fork', { chatId, contentId: flag.contentId })).rejects.toMatchObject({ code: -32602 });
     await expectCleanExit(editor, fixture.server);
   });
@@ -147,12 +168,21 @@ describe('baton eca-server resuming chats', () => {
       expect(await editor.message(isResponseTo(id), `the answer to ${id}`)).toEqual({
         jsonrpc: '2.0',
         id,
-        error: { code: -32602, message: `Invalid params for ${method}`, data: [expect.objectContaining({ message: expect.stringMatching(message) })] },
+        error: {
+          code: -32602,
+          message: `Invalid params for ${method}`,
+          data: [expect.objectContaining({ message: expect.stringMatching(message) })],
+        },
       });
     }
     // Well-formed, but naming nothing the server has.
-    await expect(editor.connection.request('chat/open', { chatId: 'no-such-chat' })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/no chat no-such-chat/) });
-    await expect(editor.connection.request('chat/addFlag', { chatId, contentId: 'nothing:1', text: 'x' })).rejects.toMatchObject({ code: -32602 });
+    await expect(editor.connection.request('chat/open', { chatId: 'no-such-chat' })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringMatching(/no chat no-such-chat/),
+    });
+    await expect(editor.connection.request('chat/addFlag', { chatId, contentId: 'nothing:1', text: 'x' })).rejects.toMatchObject({
+      code: -32602,
+    });
 
     expect(await editor.connection.request('chat/list', undefined)).toEqual(before);
     const since = editor.contents.length;

@@ -67,7 +67,12 @@ describe('baton eca-server on the wire', () => {
     const editor = new TestEditor(linkToProcess(fixture.server));
     // No workspace folder: the server works in the --workspace it was started with.
     // Editors open the chat with what the answer to initialize says (v1's fields), before config/updated.
-    const welcome = { models: ['offline-demo'], chatDefaultModel: 'offline-demo', chatBehaviors: ['agent', 'plan'], chatDefaultBehavior: 'agent' };
+    const welcome = {
+      models: ['offline-demo'],
+      chatDefaultModel: 'offline-demo',
+      chatBehaviors: ['agent', 'plan'],
+      chatDefaultBehavior: 'agent',
+    };
     expect(await editor.start(undefined)).toEqual({ ...welcome, chatWelcomeMessage: expect.stringMatching(/offline demo model/) });
 
     const config = (await editor.notification('config/updated')) as ConfigUpdatedParams;

@@ -134,7 +134,8 @@ export function runEcaServer(options: EcaServerOptions): RunningEcaServer {
     }
     initialBehavior = initializationOptions?.chatAgent ?? initializationOptions?.chatBehavior ?? DEFAULT_BEHAVIOR;
     backend.chats.everyChat.behavior = initialBehavior;
-    if (processId !== null && processId !== undefined) stopWatchingParent = watchParentProcess(processId, () => void end(`the editor (process ${processId}) is gone`));
+    if (processId !== null && processId !== undefined)
+      stopWatchingParent = watchParentProcess(processId, () => void end(`the editor (process ${processId}) is gone`));
     lifecycle.finishInitialize();
     return initializeResult(backend.agent.info, initialBehavior);
   });

@@ -66,7 +66,12 @@ it('imports a JSON export as a new thread, and exports it in each format while a
 
   const store = await openThreadStore({ databaseFile: path.join(dataDir, 'baton.db') });
   expect(await readAllEntries(store, threadId)).toEqual(entries);
-  expect(await store.getThreadDetails(threadId)).toMatchObject({ title: 'Exported thread', model: 'scripted', totalTokens: 42, createdAt: details.createdAt });
+  expect(await store.getThreadDetails(threadId)).toMatchObject({
+    title: 'Exported thread',
+    model: 'scripted',
+    totalTokens: 42,
+    createdAt: details.createdAt,
+  });
   // Changed when imported, not when its original was: the list (newest first) shows it at the top.
   expect(Date.parse((await store.getThreadDetails(threadId))!.modifiedAt)).toBeGreaterThan(Date.parse(details.modifiedAt));
   await store.close();
@@ -124,15 +129,21 @@ it('imports into and exports from the PostgreSQL database that --database or BAT
     expect(await runExportCommand([threadId, '--format', 'json', '--data-dir', dataDir], exported, { BATON_DATABASE_URL: url })).toBe(0);
     expect(JSON.parse(exported.text.stdout).entries).toEqual(entries);
     // Nothing went to the data folder's SQLite file, which an export without the URL reads.
-    await expect(runExportCommand([threadId, '--format', 'json', '--data-dir', dataDir], output(), {})).rejects.toThrow(/There is no Baton data in/);
+    await expect(runExportCommand([threadId, '--format', 'json', '--data-dir', dataDir], output(), {})).rejects.toThrow(
+      /There is no Baton data in/,
+    );
   } finally {
     await database.drop();
   }
 });
 
 it('refuses a database URL it cannot use, with the forms it accepts', async () => {
-  const refused = runExportCommand(['--all', '--format', 'json', '--data-dir', dataDir], output(), { BATON_DATABASE_URL: 'mysql://host/db' });
+  const refused = runExportCommand(['--all', '--format', 'json', '--data-dir', dataDir], output(), {
+    BATON_DATABASE_URL: 'mysql://host/db',
+  });
   await expect(refused).rejects.toBeInstanceOf(CommandError);
   await expect(refused).rejects.toThrow(/not mysql:/);
-  await expect(runImportCommand(['x.json', '--data-dir', dataDir, '--database', 'file:../outside.db'], output(), {})).rejects.toThrow(/inside the data folder/);
+  await expect(runImportCommand(['x.json', '--data-dir', dataDir, '--database', 'file:../outside.db'], output(), {})).rejects.toThrow(
+    /inside the data folder/,
+  );
 });

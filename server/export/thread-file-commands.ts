@@ -64,15 +64,27 @@ function targetOf(values: { database?: string }, dataDir: string, env: Environme
 async function openExisting(target: DatabaseTarget, dataDir: string): Promise<ThreadStore> {
   // Opening would create an empty SQLite store; a mistyped folder should say so instead.
   if (target.kind === 'sqlite' && !existsSync(target.file)) {
-    throw new CommandError(`There is no Baton data in ${dataDir} (no ${path.relative(dataDir, target.file)}); pass --data-dir or --workspace.`);
+    throw new CommandError(
+      `There is no Baton data in ${dataDir} (no ${path.relative(dataDir, target.file)}); pass --data-dir or --workspace.`,
+    );
   }
   return openThreadStore({ database: target });
 }
 
-export async function runExportCommand(args: readonly string[], output: Output = processOutput, env: Environment = process.env): Promise<number> {
+export async function runExportCommand(
+  args: readonly string[],
+  output: Output = processOutput,
+  env: Environment = process.env,
+): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
-    options: { ...folderOptions, format: { type: 'string' }, out: { type: 'string' }, all: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+    options: {
+      ...folderOptions,
+      format: { type: 'string' },
+      out: { type: 'string' },
+      all: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -82,7 +94,8 @@ export async function runExportCommand(args: readonly string[], output: Output =
   }
   const format = ExportFormatSchema.safeParse(values.format);
   if (!format.success) throw new CommandError(`--format must be json, markdown or org.\n${EXPORT_USAGE}`);
-  if (values.all === positionals.length > 0 || positionals.length > 1) throw new CommandError(`Name one thread, or --all.\n${EXPORT_USAGE}`);
+  if (values.all === positionals.length > 0 || positionals.length > 1)
+    throw new CommandError(`Name one thread, or --all.\n${EXPORT_USAGE}`);
   const { workspace, dataDir } = dataDirOf(values);
   const store = await openExisting(targetOf(values, dataDir, env), dataDir);
   try {
@@ -107,7 +120,11 @@ export async function runExportCommand(args: readonly string[], output: Output =
   }
 }
 
-export async function runImportCommand(args: readonly string[], output: Output = processOutput, env: Environment = process.env): Promise<number> {
+export async function runImportCommand(
+  args: readonly string[],
+  output: Output = processOutput,
+  env: Environment = process.env,
+): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
     options: { ...folderOptions, help: { type: 'boolean', default: false } },

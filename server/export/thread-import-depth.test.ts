@@ -31,7 +31,15 @@ function exportWithArguments(depth: number): string {
     details,
     [
       { type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'run it' }] },
-      { type: 'toolCall', id: 't1', name: 'shell_command', server: 'builtin', origin: 'native', status: 'succeeded', arguments: { command: 'PLACEHOLDER' } },
+      {
+        type: 'toolCall',
+        id: 't1',
+        name: 'shell_command',
+        server: 'builtin',
+        origin: 'native',
+        status: 'succeeded',
+        arguments: { command: 'PLACEHOLDER' },
+      },
     ],
     'json',
   ).content;

@@ -35,7 +35,12 @@ it("shows calls a config rule allowed or refused, one Baton's defaults allowed, 
   await mkdir(dataDir);
   await writeFile(
     path.join(dataDir, 'config.json'),
-    JSON.stringify({ toolApproval: [{ tool: 'write_file', decision: 'allow' }, { tool: 'shell_command', decision: 'deny' }] }),
+    JSON.stringify({
+      toolApproval: [
+        { tool: 'write_file', decision: 'allow' },
+        { tool: 'shell_command', decision: 'deny' },
+      ],
+    }),
   );
   const steps: ScriptedReply[] = [
     useTool('write_file', { path: 'notes.md', content: 'kept\n' }),
@@ -71,7 +76,11 @@ it("shows calls a config rule allowed or refused, one Baton's defaults allowed, 
   const { entries } = await client.rpc.request('getThreadEntries', { threadId });
   const calls = entries.filter((entry) => entry.type === 'toolCall');
   expect(calls.map((call) => [call.name, call.status, call.approval])).toEqual([
-    ['write_file', 'succeeded', { decision: 'approved', by: 'config-rule', rule: { file: '.baton/config.json', rule: 'allow write_file' } }],
+    [
+      'write_file',
+      'succeeded',
+      { decision: 'approved', by: 'config-rule', rule: { file: '.baton/config.json', rule: 'allow write_file' } },
+    ],
     ['shell_command', 'rejected', { decision: 'rejected', by: 'config-rule' }],
     ['read_file', 'succeeded', { decision: 'approved', by: 'default-rule' }],
   ]);
@@ -96,5 +105,8 @@ it("shows calls a config rule allowed or refused, one Baton's defaults allowed, 
   const json = await client.rpc.request('thread/export', { threadId, format: 'json' });
   const { threadId: copyId } = await client.rpc.request('thread/import', { content: json.content });
   expect((await client.rpc.request('getThreadEntries', { threadId: copyId })).entries).toEqual(entries);
-  expect(await client.rpc.request('thread/details', { threadId: copyId })).toMatchObject({ totalCost: details.totalCost, totalTokens: details.totalTokens });
+  expect(await client.rpc.request('thread/details', { threadId: copyId })).toMatchObject({
+    totalCost: details.totalCost,
+    totalTokens: details.totalTokens,
+  });
 });

@@ -43,7 +43,10 @@ it('reads a recorded thread after a relay restart as it did live, and exports an
     say('Wrote it again.'),
     useTool('shell_command', { command: 'echo no' }),
     say('Not run.'),
-    { blocks: [{ type: 'text', text: 'This answer is never finished because the user stops it.' }], beforeDelta: (index) => (index === 2 ? held.promise : undefined) },
+    {
+      blocks: [{ type: 'text', text: 'This answer is never finished because the user stops it.' }],
+      beforeDelta: (index) => (index === 2 ? held.promise : undefined),
+    },
   ];
   let next = 0;
   const model = await startScriptedModelServer({ script: () => steps[next++] ?? say('Done.') });
@@ -72,7 +75,11 @@ it('reads a recorded thread after a relay restart as it did live, and exports an
   await until(() => finishedTurns(client) === 3);
   // 4: stopped mid-answer.
   await client.rpc.request('chat/prompt', { chatId: threadId, message: 'tell me more' });
-  await until(() => client.received.some((params) => params.role === 'assistant' && params.content.type === 'text' && params.content.text.startsWith('This')));
+  await until(() =>
+    client.received.some(
+      (params) => params.role === 'assistant' && params.content.type === 'text' && params.content.text.startsWith('This'),
+    ),
+  );
   client.rpc.notify('chat/promptStop', { chatId: threadId });
   await until(() => finishedTurns(client) === 4);
   held.open();
@@ -103,13 +110,18 @@ it('reads a recorded thread after a relay restart as it did live, and exports an
   const changes = await client.rpc.request('thread/changes', { threadId });
   expect(changes.toolCalls).toEqual(entries.flatMap((entry, index) => (entry.type === 'toolCall' ? [index] : [])));
   expect(changes.changes).toEqual(changes.toolCalls.slice(0, 2));
-  expect(changes.files).toMatchObject([{ path: 'notes.md', changes: [{ diff: expect.stringContaining('+first') }, { diff: expect.stringContaining('+second') }] }]);
+  expect(changes.files).toMatchObject([
+    { path: 'notes.md', changes: [{ diff: expect.stringContaining('+first') }, { diff: expect.stringContaining('+second') }] },
+  ]);
 
   const details = await client.rpc.request('thread/details', { threadId });
   expect(details).toEqual(liveDetails);
   expect(details).toMatchObject({ agent: 'builtin', model: 'scripted', workspace: folder });
   expect(details.totalTokens).toBeGreaterThan(0);
-  const turnTokens = summaries.reduce((sum, { usage }) => sum + (usage ? (usage.messageInputTokens ?? 0) + (usage.messageOutputTokens ?? 0) : 0), 0);
+  const turnTokens = summaries.reduce(
+    (sum, { usage }) => sum + (usage ? (usage.messageInputTokens ?? 0) + (usage.messageOutputTokens ?? 0) : 0),
+    0,
+  );
   expect(details.totalTokens).toBe(turnTokens);
 
   const markdown = await client.rpc.request('thread/export', { threadId, format: 'markdown' });
@@ -127,7 +139,12 @@ it('reads a recorded thread after a relay restart as it did live, and exports an
   const copy: ThreadEntry[] = (await client.rpc.request('getThreadEntries', { threadId: copyId })).entries;
   expect(copy).toEqual(entries);
   const copyDetails = await client.rpc.request('thread/details', { threadId: copyId });
-  expect(copyDetails).toMatchObject({ title: details.title, totalTokens: details.totalTokens, model: 'scripted', createdAt: details.createdAt });
+  expect(copyDetails).toMatchObject({
+    title: details.title,
+    totalTokens: details.totalTokens,
+    model: 'scripted',
+    createdAt: details.createdAt,
+  });
   expect(await readFile(path.join(folder, 'notes.md'), 'utf8')).toBe('second\n');
 
   // A Markdown export is not an import: refused with the reason, and no thread is added.

@@ -55,8 +55,12 @@ describe('loadAgentConfig', () => {
       }),
     );
     // The first problem is named; the rest are counted, so the message stays one line.
-    expect(error.message).toMatch(new RegExp(`^Bad config file ${escapeRegExp(file)}:1: toolApproval\\[1\\]\\.decision: .*\\(and 1 more problem\\)$`));
-    const regex = await loadError(JSON.stringify({ toolApproval: [{ tool: 'x', decision: 'allow', when: { argument: 'a', matches: '(' } }] }));
+    expect(error.message).toMatch(
+      new RegExp(`^Bad config file ${escapeRegExp(file)}:1: toolApproval\\[1\\]\\.decision: .*\\(and 1 more problem\\)$`),
+    );
+    const regex = await loadError(
+      JSON.stringify({ toolApproval: [{ tool: 'x', decision: 'allow', when: { argument: 'a', matches: '(' } }] }),
+    );
     expect(regex.message).toContain('toolApproval[0].when.matches: not a valid regular expression');
   });
 
@@ -77,7 +81,9 @@ describe('loadAgentConfig', () => {
     expect(empty.message).toContain('toolApproval[0].when: a "when" needs startsWith, equals or matches');
     const both = await loadError(JSON.stringify({ toolApproval: [{ tool: 'x', action: 'execute', decision: 'deny' }] }));
     expect(both.message).toContain('toolApproval[0]: a rule names a "tool" or an "action", one of the two');
-    const pathOnExecute = await loadError(JSON.stringify({ toolApproval: [{ action: 'execute', path: { equals: 'a' }, decision: 'deny' }] }));
+    const pathOnExecute = await loadError(
+      JSON.stringify({ toolApproval: [{ action: 'execute', path: { equals: 'a' }, decision: 'deny' }] }),
+    );
     expect(pathOnExecute.message).toContain('toolApproval[0]: "path" goes with "action": "read", "write" or "delete"');
     const notAnObject = await loadError('[]');
     expect(notAnObject.message).toContain(`${file}:1: the file: `);

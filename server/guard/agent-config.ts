@@ -81,10 +81,14 @@ export const ToolApprovalRuleSchema = z
   .superRefine((rule, context) => {
     const problem = (message: string) => context.addIssue({ code: 'custom', message });
     if ((rule.tool === undefined) === (rule.action === undefined)) problem('a rule names a "tool" or an "action", one of the two');
-    if (rule.when !== undefined && rule.tool === undefined) problem('"when" goes with "tool"; an action rule tests "program", "args" or "path"');
-    if ((rule.program !== undefined || rule.args !== undefined) && rule.action !== 'execute') problem('"program" and "args" go with "action": "execute"');
-    if (rule.path !== undefined && (rule.action === undefined || rule.action === 'execute')) problem('"path" goes with "action": "read", "write" or "delete"');
-    if ((rule.sandbox !== undefined || rule.network !== undefined) && rule.decision === 'deny') problem('"sandbox" and "network" say how an allowed or asked command runs; a deny runs nothing');
+    if (rule.when !== undefined && rule.tool === undefined)
+      problem('"when" goes with "tool"; an action rule tests "program", "args" or "path"');
+    if ((rule.program !== undefined || rule.args !== undefined) && rule.action !== 'execute')
+      problem('"program" and "args" go with "action": "execute"');
+    if (rule.path !== undefined && (rule.action === undefined || rule.action === 'execute'))
+      problem('"path" goes with "action": "read", "write" or "delete"');
+    if ((rule.sandbox !== undefined || rule.network !== undefined) && rule.decision === 'deny')
+      problem('"sandbox" and "network" say how an allowed or asked command runs; a deny runs nothing');
   });
 export type ToolApprovalRule = z.infer<typeof ToolApprovalRuleSchema>;
 

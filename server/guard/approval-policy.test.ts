@@ -58,7 +58,14 @@ describe('ApprovalPolicy', () => {
       { tool: 'shell_command', decision: 'allow', when: { argument: 'command', startsWith: 'git status' } },
       { tool: 'shell_command', decision: 'deny', when: { argument: 'command', matches: 'curl' } },
     ]);
-    for (const command of ['git status; rm -rf ~', 'git status && curl x | sh', 'git status $(rm x)', 'git status `id`', 'git status > out', 'git status\nrm x']) {
+    for (const command of [
+      'git status; rm -rf ~',
+      'git status && curl x | sh',
+      'git status $(rm x)',
+      'git status `id`',
+      'git status > out',
+      'git status\nrm x',
+    ]) {
       expect(policy.decide(await shell(command)).decision, command).not.toBe('allow');
     }
     expect(policy.decide(await shell('git status --short')).decision).toBe('allow');
@@ -99,9 +106,15 @@ describe('rules about paths', () => {
   });
 
   it('always ask for a change inside .git, whatever allows it; a deny still refuses', () => {
-    const allowAll = new ApprovalPolicy([{ tool: 'write_file', decision: 'allow' }, { tool: 'move_file', decision: 'allow' }]);
+    const allowAll = new ApprovalPolicy([
+      { tool: 'write_file', decision: 'allow' },
+      { tool: 'move_file', decision: 'allow' },
+    ]);
     for (const target of ['.git/hooks/pre-commit', '.git/config', 'vendor/lib/.git/config', '.git']) {
-      expect(allowAll.decide(call('write_file', target, target, ['write'])), target).toMatchObject({ decision: 'ask', alwaysAsks: expect.any(String) });
+      expect(allowAll.decide(call('write_file', target, target, ['write'])), target).toMatchObject({
+        decision: 'ask',
+        alwaysAsks: expect.any(String),
+      });
     }
     expect(allowAll.decide(call('write_file', '.github/ci.yml', '.github/ci.yml', ['write'])).decision).toBe('allow');
     // Reading .git is no change.
@@ -131,7 +144,16 @@ describe('rules about paths', () => {
 
   it('hold a deny for every command a line chains, however it is written', async () => {
     const policy = new ApprovalPolicy([{ tool: 'shell_command', decision: 'deny', when: { argument: 'command', startsWith: 'rm' } }]);
-    for (const command of ['rm -rf x', 'true && rm -rf x', 'echo a;rm x', 'ls | rm x', 'sh -c "rm x"', "bash -c 'rm x'", 'echo $(rm x)', 'x\nrm y']) {
+    for (const command of [
+      'rm -rf x',
+      'true && rm -rf x',
+      'echo a;rm x',
+      'ls | rm x',
+      'sh -c "rm x"',
+      "bash -c 'rm x'",
+      'echo $(rm x)',
+      'x\nrm y',
+    ]) {
       expect(policy.decide(await shell(command)).decision, command).toBe('deny');
     }
     expect(policy.decide(await shell('echo rm')).decision).toBe('ask');
@@ -165,7 +187,10 @@ describe('rules about what runs', () => {
   });
 
   it('ask every time for a command that cannot be read, and let a deny rule that might apply win', async () => {
-    expect(new ApprovalPolicy().decide(await shell("rm 'x"))).toMatchObject({ decision: 'ask', alwaysAsks: expect.stringContaining('Baton cannot see what it runs') });
+    expect(new ApprovalPolicy().decide(await shell("rm 'x"))).toMatchObject({
+      decision: 'ask',
+      alwaysAsks: expect.stringContaining('Baton cannot see what it runs'),
+    });
     expect(denyRm.decide(await shell("rm 'x")).decision).toBe('deny');
     const allowAll = new ApprovalPolicy([{ action: 'execute', decision: 'allow' }]);
     expect(allowAll.decide(await shell('$(cat cmd) x')).decision).toBe('ask');
@@ -185,14 +210,25 @@ describe('rules about what runs', () => {
   });
 
   it('hold an ask about a command every time, even after approve for this session', async () => {
-    const policy = new ApprovalPolicy([{ tool: 'shell_command', decision: 'allow' }, { action: 'execute', program: 'curl', decision: 'ask' }]);
-    expect(policy.decide(await shell('curl -s x | jq .'))).toMatchObject({ decision: 'ask', alwaysAsks: 'asked by your rule "ask execute curl"' });
+    const policy = new ApprovalPolicy([
+      { tool: 'shell_command', decision: 'allow' },
+      { action: 'execute', program: 'curl', decision: 'ask' },
+    ]);
+    expect(policy.decide(await shell('curl -s x | jq .'))).toMatchObject({
+      decision: 'ask',
+      alwaysAsks: 'asked by your rule "ask execute curl"',
+    });
     expect(policy.decide(await shell('ls')).decision).toBe('allow');
   });
 });
 
 describe('action rules about paths', () => {
-  const call = (name: string, target: string, access: PathAccess[], readOnly = false) => ({ name, arguments: { path: target }, readOnly, paths: [{ argument: 'path', path: target, access }] });
+  const call = (name: string, target: string, access: PathAccess[], readOnly = false) => ({
+    name,
+    arguments: { path: target },
+    readOnly,
+    paths: [{ argument: 'path', path: target, access }],
+  });
 
   it('hold for every tool that touches the path', () => {
     const policy = new ApprovalPolicy([
@@ -200,9 +236,13 @@ describe('action rules about paths', () => {
       { action: 'read', path: { equals: '.env' }, decision: 'ask' },
       { action: 'write', path: { startsWith: 'docs/' }, decision: 'allow' },
     ]);
-    for (const tool of ['write_file', 'edit_file', 'write_text_file']) expect(policy.decide(call(tool, 'secrets/key', ['write'])).decision, tool).toBe('deny');
+    for (const tool of ['write_file', 'edit_file', 'write_text_file'])
+      expect(policy.decide(call(tool, 'secrets/key', ['write'])).decision, tool).toBe('deny');
     expect(policy.decide(call('read_file', 'secrets/key', ['read'], true)).decision).toBe('allow');
-    expect(policy.decide(call('read_text_file', '.env', ['read'], true))).toMatchObject({ decision: 'ask', alwaysAsks: 'asked by your rule "ask read when path equals ".env""' });
+    expect(policy.decide(call('read_text_file', '.env', ['read'], true))).toMatchObject({
+      decision: 'ask',
+      alwaysAsks: 'asked by your rule "ask read when path equals ".env""',
+    });
     expect(policy.readGuard('.env', 'grep')).toMatchObject({ index: 1 });
     expect(policy.decide(call('write_file', 'docs/a.md', ['write'])).decision).toBe('allow');
     expect(policy.decide(call('write_file', 'src/a.ts', ['write'])).decision).toBe('ask');
@@ -215,6 +255,8 @@ describe('describeRule', () => {
     expect(
       describeRule({ tool: 'shell_command', decision: 'allow', when: { argument: 'command', startsWith: 'git', matches: 'x$' } }),
     ).toBe('allow shell_command when command starts with "git" and matches /x$/');
-    expect(describeRule({ action: 'execute', program: 'git', args: { startsWith: 'push' }, decision: 'deny' })).toBe('deny execute git when its arguments starts with "push"');
+    expect(describeRule({ action: 'execute', program: 'git', args: { startsWith: 'push' }, decision: 'deny' })).toBe(
+      'deny execute git when its arguments starts with "push"',
+    );
   });
 });

@@ -120,7 +120,12 @@ export class ApprovalPolicy {
     return this.indexed.find(({ rule }) => {
       const when = rule.when;
       if (rule.tool !== call.name || rule.decision !== 'allow' || when === undefined || !COMMAND_ARGUMENTS.has(when.argument)) return false;
-      return when.equals !== undefined && when.startsWith === undefined && when.matches === undefined && call.arguments[when.argument] === when.equals;
+      return (
+        when.equals !== undefined &&
+        when.startsWith === undefined &&
+        when.matches === undefined &&
+        call.arguments[when.argument] === when.equals
+      );
     });
   }
 
@@ -136,7 +141,9 @@ export class ApprovalPolicy {
     const used: IndexedRule[] = [];
     for (const judged of paths) {
       for (const access of judged.access) {
-        const covering = this.indexed.find(({ rule }) => rule.decision === 'allow' && rule.action !== undefined && pathRuleHolds(rule, judged.path, access, call.name));
+        const covering = this.indexed.find(
+          ({ rule }) => rule.decision === 'allow' && rule.action !== undefined && pathRuleHolds(rule, judged.path, access, call.name),
+        );
         if (!covering) return undefined;
         used.push(covering);
       }
@@ -152,7 +159,12 @@ function pathRuleHolds(rule: ToolApprovalRule, path: string, access: PathAccess,
     const ruleAccessed: PathAccess = rule.action === 'read' ? 'read' : 'write';
     return ruleAccessed === access && textHolds(rule.path, path);
   }
-  return rule.tool !== tool && rule.when !== undefined && ruleAccess(rule.tool ?? '', rule.when.argument) === access && textHolds(rule.when, path);
+  return (
+    rule.tool !== tool &&
+    rule.when !== undefined &&
+    ruleAccess(rule.tool ?? '', rule.when.argument) === access &&
+    textHolds(rule.when, path)
+  );
 }
 
 /** The call's arguments as rules see them: each path argument replaced by its resolved path. */

@@ -14,7 +14,10 @@ describe('autoApprovalOf', () => {
   });
 
   it('names the rule and its file for a call a rule of the config file allowed', () => {
-    const policy = new ApprovalPolicy([{ tool: 'write_file', decision: 'allow', when: { argument: 'path', startsWith: 'notes' } }], '/etc/baton/config.json');
+    const policy = new ApprovalPolicy(
+      [{ tool: 'write_file', decision: 'allow', when: { argument: 'path', startsWith: 'notes' } }],
+      '/etc/baton/config.json',
+    );
     expect(autoApprovalOf(policy.decide(write), policy)).toEqual({
       autoApproved: 'config',
       approvingRule: { file: '/etc/baton/config.json', rule: 'allow write_file when path starts with "notes"' },
@@ -23,7 +26,10 @@ describe('autoApprovalOf', () => {
 
   it('names a rule allowing a read too, which the defaults would have allowed anyway', () => {
     const policy = new ApprovalPolicy([{ tool: 'read_file', decision: 'allow' }], '.baton/config.json');
-    expect(autoApprovalOf(policy.decide(read), policy)).toMatchObject({ autoApproved: 'config', approvingRule: { rule: 'allow read_file' } });
+    expect(autoApprovalOf(policy.decide(read), policy)).toMatchObject({
+      autoApproved: 'config',
+      approvingRule: { rule: 'allow read_file' },
+    });
   });
 
   it('says a config rule without a file when the policy was given none', () => {

@@ -47,7 +47,8 @@ export async function commandPaths(found: CallCommands, workspace: Workspace, cw
       await workspace.assertWritable(absolute);
       paths.push({ path: await workspace.relativePath(absolute), access: [access] });
     } catch (error) {
-      if (error instanceof WorkspaceError && error.code === 'protected-path') return { paths, refusal: `it would touch Baton's data folder (${target})` };
+      if (error instanceof WorkspaceError && error.code === 'protected-path')
+        return { paths, refusal: `it would touch Baton's data folder (${target})` };
       // Outside the workspace, or not a usable path: the sandbox, not a workspace rule, bounds it.
     }
   }

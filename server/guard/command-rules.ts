@@ -60,7 +60,9 @@ function mightHoldFor(rule: ToolApprovalRule, command: SimpleCommand): boolean {
 function unwrappedWrappers(commands: readonly SimpleCommand[]): Set<SimpleCommand> {
   // `wrappedBy` names the wrapper as the parser saw it: `sudo`, `bash -c`, `find -exec`.
   const wrappers = new Set(commands.flatMap((command) => (command.wrappedBy ? [command.wrappedBy.split(' ')[0]!] : [])));
-  return new Set(commands.filter((command) => command.program !== undefined && wrappers.has(programName(command.program)) && command.args.length > 0));
+  return new Set(
+    commands.filter((command) => command.program !== undefined && wrappers.has(programName(command.program)) && command.args.length > 0),
+  );
 }
 
 /**
@@ -71,8 +73,7 @@ export function restrictingRule(rules: readonly IndexedRule[], decision: 'deny' 
   const blind = found.unseen !== undefined && found.commands.length === 0;
   return rules.find(
     ({ rule }) =>
-      rule.decision === decision &&
-      (blind || found.commands.some((command) => holdsFor(rule, command) || mightHoldFor(rule, command))),
+      rule.decision === decision && (blind || found.commands.some((command) => holdsFor(rule, command) || mightHoldFor(rule, command))),
   );
 }
 

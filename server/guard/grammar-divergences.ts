@@ -46,15 +46,31 @@ export function joinSplitWord(first: ShellWord, firstNode: Node, second: ShellWo
   if (firstNode.type === '$' && second.source.startsWith('"')) {
     return { value: second.value, dynamic: second.dynamic, source: `$${second.source}` };
   }
-  throw new CommandLineRefusal(
-    `the command line has a word its parser splits in two (${JSON.stringify(first.source + second.source)})`,
-  );
+  throw new CommandLineRefusal(`the command line has a word its parser splits in two (${JSON.stringify(first.source + second.source)})`);
 }
 
 /** bash's reserved words: a keyword where a command starts, never a program. */
 const RESERVED_WORDS = new Set([
-  '!', '{', '}', '[[', ']]', 'case', 'do', 'done', 'elif', 'else', 'esac',
-  'fi', 'for', 'function', 'if', 'in', 'select', 'then', 'until', 'while',
+  '!',
+  '{',
+  '}',
+  '[[',
+  ']]',
+  'case',
+  'do',
+  'done',
+  'elif',
+  'else',
+  'esac',
+  'fi',
+  'for',
+  'function',
+  'if',
+  'in',
+  'select',
+  'then',
+  'until',
+  'while',
 ]);
 
 function isReserved(word: ShellWord | undefined): boolean {

@@ -9,7 +9,10 @@ describe('the offline demo policy', () => {
   it('asks before every change, even where the config file allows it', () => {
     const policy = new OfflineDemoApprovalPolicy(new ApprovalPolicy([{ tool: 'write_file', decision: 'allow' }]));
     expect(policy.decide(write)).toMatchObject({ decision: 'ask', alwaysAsks: OFFLINE_DEMO_ASKS });
-    expect(new OfflineDemoApprovalPolicy(new ApprovalPolicy()).decide(write)).toMatchObject({ decision: 'ask', alwaysAsks: OFFLINE_DEMO_ASKS });
+    expect(new OfflineDemoApprovalPolicy(new ApprovalPolicy()).decide(write)).toMatchObject({
+      decision: 'ask',
+      alwaysAsks: OFFLINE_DEMO_ASKS,
+    });
   });
 
   it('keeps the user rules for reads and a deny', () => {

@@ -41,7 +41,9 @@ describe('quoting does not hide the program', () => {
       { program: 'echo', args: ['rm'], dynamicArgs: false, text: 'echo rm' },
     ]);
     expect(await programsOf('$CMD x; ${X} y; /bin/r? z; "$(a)"b w')).toEqual([undefined, undefined, undefined, undefined, 'a']);
-    expect(await commandsOf('echo {r,}m *.o')).toEqual([{ program: 'echo', args: ['{r,}m', '*.o'], dynamicArgs: true, text: 'echo {r,}m *.o' }]);
+    expect(await commandsOf('echo {r,}m *.o')).toEqual([
+      { program: 'echo', args: ['{r,}m', '*.o'], dynamicArgs: true, text: 'echo {r,}m *.o' },
+    ]);
     expect(reasonOf(await parseCommandLine('{r,}m w'))).toContain('does not parse');
   });
 
@@ -231,13 +233,54 @@ describe('lines it cannot read for certain', () => {
     expect(reasonOf(await parseCommandLine(42 as unknown as string))).toBe('the command line is not text');
     expect(reasonOf(await parseArgv(['ls', 7] as unknown as string[]))).toBe('word 2 of the command is not text');
     expect(await parseArgv([])).toEqual({ ok: true, commands: [], redirects: [], dynamicRedirects: false });
-    const pieces = ["'", '"', '\\', '$(', ')', '`', '${', '}', '{', ';', '|', '&&', '&', '<', '>', '>&', '<<', 'EOF', '\n',
-      ' ', 'bash -c ', 'sudo ', 'env -S ', 'eval ', 'xargs ', 'find -exec ', 'rm', '*', '$', '#', '(', '[[', 'if ', 'then ', 'fi'];
+    const pieces = [
+      "'",
+      '"',
+      '\\',
+      '$(',
+      ')',
+      '`',
+      '${',
+      '}',
+      '{',
+      ';',
+      '|',
+      '&&',
+      '&',
+      '<',
+      '>',
+      '>&',
+      '<<',
+      'EOF',
+      '\n',
+      ' ',
+      'bash -c ',
+      'sudo ',
+      'env -S ',
+      'eval ',
+      'xargs ',
+      'find -exec ',
+      'rm',
+      '*',
+      '$',
+      '#',
+      '(',
+      '[[',
+      'if ',
+      'then ',
+      'fi',
+    ];
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 200 }), fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((parts) => parts.join(''))), async (line) => {
-        const parsed = await parseCommandLine(line);
-        expect(typeof parsed.ok).toBe('boolean');
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 200 }),
+          fc.array(fc.constantFrom(...pieces), { maxLength: 60 }).map((parts) => parts.join('')),
+        ),
+        async (line) => {
+          const parsed = await parseCommandLine(line);
+          expect(typeof parsed.ok).toBe('boolean');
+        },
+      ),
       { numRuns: 2000 },
     );
     await fc.assert(

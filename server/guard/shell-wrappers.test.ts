@@ -34,12 +34,20 @@ describe('wrapper options', () => {
     expect(await innermost(line)).toEqual({ program: 'rm', args: ['x'], wrappedBy });
   });
 
-  it.each(['sudo -l rm x', 'sudo -e file', 'sudo -h', 'doas -C conf rm', 'taskset -p 1 2', 'chrt -p 5 123', 'ionice -p 3', 'env', 'nice --help rm', 'xargs --version'])(
-    '%s runs nothing more',
-    async (line) => {
-      expect(await commandsOf(line)).toHaveLength(1);
-    },
-  );
+  it.each([
+    'sudo -l rm x',
+    'sudo -e file',
+    'sudo -h',
+    'doas -C conf rm',
+    'taskset -p 1 2',
+    'chrt -p 5 123',
+    'ionice -p 3',
+    'env',
+    'nice --help rm',
+    'xargs --version',
+  ])('%s runs nothing more', async (line) => {
+    expect(await commandsOf(line)).toHaveLength(1);
+  });
 
   it('runs echo for xargs without a command, with arguments from standard input', async () => {
     expect((await commandsOf('xargs -0 -n1')).at(-1)).toMatchObject({ program: 'echo', dynamicArgs: true, wrappedBy: 'xargs' });

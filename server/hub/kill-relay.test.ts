@@ -53,8 +53,19 @@ it('keeps every piece a tab was told when the relay is SIGKILLed mid-answer', as
   store = await openThreadStore({ databaseFile });
   const stored = (await store.getEventsAfter(threadId!, 0)).filter((event) => event.role === 'assistant');
   expect(stored.map((event) => ({ seq: event.seq, text: event.content.type === 'text' ? event.content.text : '' }))).toEqual(told);
-  const restarted = new ThreadHub({ store, agents: AgentRegistry.builtinOnly({ info: { name: 'None', model: 'test', offlineDemo: false }, runTurn: async () => undefined, close: async () => undefined }), broadcast: () => undefined, log: () => undefined });
+  const restarted = new ThreadHub({
+    store,
+    agents: AgentRegistry.builtinOnly({
+      info: { name: 'None', model: 'test', offlineDemo: false },
+      runTurn: async () => undefined,
+      close: async () => undefined,
+    }),
+    broadcast: () => undefined,
+    log: () => undefined,
+  });
   const answer = (await restarted.getSnapshot(threadId!)).entries.find((entry) => entry.type === 'message' && entry.role === 'assistant');
-  expect(answer?.type === 'message' ? answer.chunks.map((chunk) => chunk.chunk).join('') : '').toContain(told.map((piece) => piece.text).join(''));
+  expect(answer?.type === 'message' ? answer.chunks.map((chunk) => chunk.chunk).join('') : '').toContain(
+    told.map((piece) => piece.text).join(''),
+  );
   await restarted.close();
 });

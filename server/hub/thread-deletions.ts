@@ -5,7 +5,6 @@
  */
 import { RelayError } from '../../lib/rpc/relay-error';
 
-
 export class UnknownThreadError extends RelayError<'unknown-thread'> {
   constructor(threadId: string) {
     super('unknown-thread', `There is no thread ${threadId}.`);

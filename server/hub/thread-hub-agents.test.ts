@@ -21,7 +21,10 @@ import { ThreadBusyError } from './thread-session';
 class NamedAgent implements AgentBackend {
   readonly turns: Array<{ agentSessionId?: string; history: readonly ThreadEntry[] }> = [];
   closedThreads: string[] = [];
-  constructor(readonly info: AgentBackend['info'], private readonly failWith?: Error) {}
+  constructor(
+    readonly info: AgentBackend['info'],
+    private readonly failWith?: Error,
+  ) {}
 
   async runTurn(turn: AgentTurn): Promise<void> {
     this.turns.push({ agentSessionId: turn.agentSessionId, history: turn.history });

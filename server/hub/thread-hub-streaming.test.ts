@@ -132,7 +132,11 @@ describe('ThreadHub streaming', () => {
     expect(broadcasts.map((params) => params.seq)).toEqual(broadcasts.map((_params, index) => index + 1));
     expect(toldBeforeStored).toEqual([]);
     const answer = { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: numbered(pieces) }] };
-    expect(await store.getEntries(id)).toEqual([expect.objectContaining({ role: 'user' }), answer, { type: 'turnSummary', outcome: 'done' }]);
+    expect(await store.getEntries(id)).toEqual([
+      expect.objectContaining({ role: 'user' }),
+      answer,
+      { type: 'turnSummary', outcome: 'done' },
+    ]);
     expect(await hub.getEntries(id)).toEqual(await store.getEntries(id));
     // Many pieces to a transaction, and the growing message rewritten far less often than per piece.
     expect(batches.length).toBeLessThan(pieces / 10);
@@ -146,7 +150,8 @@ describe('ThreadHub streaming', () => {
     await hub.prompt(id, 'stream');
     await until(finished);
 
-    const carrying = (type: string) => batches.find((batch) => batch.events.some((event) => event.content.type === type && event.role === 'assistant'));
+    const carrying = (type: string) =>
+      batches.find((batch) => batch.events.some((event) => event.content.type === type && event.role === 'assistant'));
     const lastPiece = answerPieces().at(-1)?.seq;
     const lastPieceBatch = batches.find((batch) => batch.events.some((event) => event.seq === lastPiece));
     // The pieces went as events alone; the answer's row and search terms were written with the usage, after them.
@@ -155,7 +160,11 @@ describe('ThreadHub streaming', () => {
     expect(carrying('usage')?.events.every((event) => event.content.type !== 'text')).toBe(true);
     expect(broadcasts.map((params) => params.seq)).toEqual(broadcasts.map((_params, index) => index + 1));
     expect(toldBeforeStored).toEqual([]);
-    expect((await store.getEntries(id))[1]).toEqual({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: numbered(pieces) }] });
+    expect((await store.getEntries(id))[1]).toEqual({
+      type: 'message',
+      role: 'assistant',
+      chunks: [{ type: 'text', chunk: numbered(pieces) }],
+    });
   });
 
   it('rewrites a growing answer without its search text, and a search finds all of it once it ends', async () => {
@@ -238,7 +247,11 @@ describe('ThreadHub streaming', () => {
     const restarted = makeHub(new StreamingAgent(0));
     const snapshot = await restarted.getSnapshot(id);
     const answer = snapshot.entries.find((entry) => entry.type === 'message' && entry.role === 'assistant');
-    expect(answer).toEqual({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: expect.stringMatching(/^p0 \n.*interrupted/s) }] });
+    expect(answer).toEqual({
+      type: 'message',
+      role: 'assistant',
+      chunks: [{ type: 'text', chunk: expect.stringMatching(/^p0 \n.*interrupted/s) }],
+    });
     expect(snapshot.entries.at(-1)).toEqual({ type: 'turnSummary', outcome: 'interrupted' });
     expect(await store.getEntries(id)).toEqual(snapshot.entries);
     gate.open();

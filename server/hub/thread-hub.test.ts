@@ -59,7 +59,12 @@ afterEach(async () => {
 });
 
 function makeHub(agent: AgentBackend) {
-  return new ThreadHub({ store, agents: AgentRegistry.builtinOnly(agent), broadcast: (_id, params) => broadcasts.push(params), log: () => undefined });
+  return new ThreadHub({
+    store,
+    agents: AgentRegistry.builtinOnly(agent),
+    broadcast: (_id, params) => broadcasts.push(params),
+    log: () => undefined,
+  });
 }
 
 /** Resolves when the hub has broadcast a content matching the predicate. */
@@ -71,10 +76,8 @@ async function untilBroadcast(predicate: (params: ChatContentReceivedParams) => 
   throw new Error('the expected content was never broadcast');
 }
 
-const turnFinished = (params: ChatContentReceivedParams) =>
-  params.content.type === 'progress' && params.content.state === 'finished';
-const waitingApproval = (params: ChatContentReceivedParams) =>
-  params.content.type === 'toolCallRun' && params.content.manualApproval;
+const turnFinished = (params: ChatContentReceivedParams) => params.content.type === 'progress' && params.content.state === 'finished';
+const waitingApproval = (params: ChatContentReceivedParams) => params.content.type === 'toolCallRun' && params.content.manualApproval;
 
 describe('ThreadHub', () => {
   it('records the prompt, the answer and an approved tool call, names the thread, and stores it all', async () => {

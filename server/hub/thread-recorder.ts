@@ -114,7 +114,10 @@ export class ThreadRecorder {
     const { tail, lastSeq } = this;
     const firstIndex = Math.min(limit === undefined ? 0 : Math.max(0, tail.length - limit), tail.liveFrom());
     const recent = tail.from(firstIndex);
-    const older = firstIndex < tail.base ? await this.store.getEntriesPage(this.threadId, { before: tail.base, limit: tail.base - firstIndex }) : undefined;
+    const older =
+      firstIndex < tail.base
+        ? await this.store.getEntriesPage(this.threadId, { before: tail.base, limit: tail.base - firstIndex })
+        : undefined;
     // The entries before the tail are final and stored: reading them after the tail was taken is the same.
     const entries = older === undefined ? recent : [...older.entries, ...recent];
     return limit === undefined ? { entries, lastSeq } : { entries, lastSeq, firstIndex: older?.firstIndex ?? firstIndex };

@@ -190,7 +190,9 @@ export class ThreadSession {
         note: (text) => this.recorder.record('system', { type: 'text', text: `\n\n_${text}_\n\n` }),
         awaitApproval: (toolCallId) => this.waitForApproval(toolCallId, controller.signal),
         takeSteering: () => this.takeSteering(),
-        ...(this.agents.fileHistory ? { trackFileChanges: (paths, change, toolCallId) => this.trackFileChanges(paths, change, toolCallId) } : {}),
+        ...(this.agents.fileHistory
+          ? { trackFileChanges: (paths, change, toolCallId) => this.trackFileChanges(paths, change, toolCallId) }
+          : {}),
       });
     } catch (error) {
       // A store that cannot write fails the agent's next content; that, not the agent's wording of it, is the reason.
@@ -228,7 +230,11 @@ export class ThreadSession {
     const history = this.agents.fileHistory;
     if (!history) return change();
     const position = await this.recorder.entryCount();
-    return history.track({ threadId: this.recorder.threadId, position, ...(toolCallId === undefined ? {} : { toolCallId }) }, paths, change);
+    return history.track(
+      { threadId: this.recorder.threadId, position, ...(toolCallId === undefined ? {} : { toolCallId }) },
+      paths,
+      change,
+    );
   }
 
   /** The steer message, recorded as the user's before the agent sends it on. */
@@ -250,9 +256,16 @@ export class ThreadSession {
     const resolve = this.approvals.get(toolCallId);
     if (!resolve) return false;
     this.approvals.delete(toolCallId);
-    const content = { type: 'toolCallApproval' as const, id: toolCallId, decision: recorded, ...(answer.optionId === undefined ? {} : { optionId: answer.optionId }) };
+    const content = {
+      type: 'toolCallApproval' as const,
+      id: toolCallId,
+      decision: recorded,
+      ...(answer.optionId === undefined ? {} : { optionId: answer.optionId }),
+    };
     this.recorder.recordOrOwe('system', content).catch((error: unknown) => {
-      this.log(`could not record the answer to ${toolCallId} in thread ${this.recorder.threadId}: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(
+        `could not record the answer to ${toolCallId} in thread ${this.recorder.threadId}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
     resolve(answer);
     return true;

@@ -14,10 +14,23 @@ import type { StoredTail, ThreadStore } from '../store/thread-store';
 import { ThreadRecorder } from './thread-recorder';
 import { TAIL_ENTRIES } from './thread-tail';
 
-const message = (index: number): ThreadEntry => ({ type: 'message', role: index % 2 ? 'assistant' : 'user', chunks: [{ type: 'text', chunk: `entry ${index}` }] });
+const message = (index: number): ThreadEntry => ({
+  type: 'message',
+  role: index % 2 ? 'assistant' : 'user',
+  chunks: [{ type: 'text', chunk: `entry ${index}` }],
+});
 const runningCall: ThreadEntry = { type: 'toolCall', id: 'call-1', name: 'shell', server: 'builtin', origin: 'native', status: 'running' };
 const texts = (entries: readonly ThreadEntry[]) => entries.map((entry) => (entry.type === 'message' ? entry.chunks[0]?.chunk : entry.type));
-const called: ChatContentInput = { type: 'toolCalled', origin: 'native', id: 'call-1', name: 'shell', server: 'builtin', arguments: {}, error: false, outputs: [{ type: 'text', text: 'ok' }] };
+const called: ChatContentInput = {
+  type: 'toolCalled',
+  origin: 'native',
+  id: 'call-1',
+  name: 'shell',
+  server: 'builtin',
+  arguments: {},
+  error: false,
+  outputs: [{ type: 'text', text: 'ok' }],
+};
 
 let folder: string;
 let store: ThreadStore;

@@ -29,7 +29,13 @@ describe('--open', () => {
     const release = holdRelaySecret(token);
     const script = 'test -n "$DISPLAY" && test -z "$ANTHROPIC_API_KEY" && test -z "$BATON_TOKEN" && test -z "$BROWSER"';
     // BROWSER holding the token stands for any session variable a user set to it by mistake.
-    const env = { PATH: process.env.PATH, DISPLAY: ':0', ANTHROPIC_API_KEY: 'secret', BATON_TOKEN: token, BROWSER: `firefox --token=${token}` };
+    const env = {
+      PATH: process.env.PATH,
+      DISPLAY: ':0',
+      ANTHROPIC_API_KEY: 'secret',
+      BATON_TOKEN: token,
+      BROWSER: `firefox --token=${token}`,
+    };
     try {
       await openInBrowser({ command: 'sh', args: ['-c', script] }, env, (note) => notes.push(note));
     } finally {

@@ -15,9 +15,25 @@ export interface OpenCommand {
   args: string[];
 }
 
-const SESSION_NAMES = ['PATH', 'HOME', 'USER', 'LANG', 'DISPLAY', 'WAYLAND_DISPLAY', 'XAUTHORITY', 'XDG_RUNTIME_DIR',
-  'XDG_CURRENT_DESKTOP', 'XDG_SESSION_TYPE', 'XDG_DATA_DIRS', 'XDG_CONFIG_DIRS', 'DBUS_SESSION_BUS_ADDRESS', 'BROWSER',
-  'SYSTEMROOT', 'WINDIR', 'COMSPEC'];
+const SESSION_NAMES = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LANG',
+  'DISPLAY',
+  'WAYLAND_DISPLAY',
+  'XAUTHORITY',
+  'XDG_RUNTIME_DIR',
+  'XDG_CURRENT_DESKTOP',
+  'XDG_SESSION_TYPE',
+  'XDG_DATA_DIRS',
+  'XDG_CONFIG_DIRS',
+  'DBUS_SESSION_BUS_ADDRESS',
+  'BROWSER',
+  'SYSTEMROOT',
+  'WINDIR',
+  'COMSPEC',
+];
 
 export function openCommandFor(platform: NodeJS.Platform, url: string): OpenCommand {
   switch (platform) {
@@ -41,7 +57,12 @@ export function openInBrowser(
   const failed = (reason: string) => note(`could not open a browser (${opener.command}: ${reason}); open the URL above yourself`);
   return new Promise((resolve) => {
     // Its own process group, and not waited for: a browser that xdg-open starts in place outlives the relay.
-    const child = spawn(opener.command, opener.args, { env: sessionEnv as NodeJS.ProcessEnv, stdio: 'ignore', shell: false, detached: true });
+    const child = spawn(opener.command, opener.args, {
+      env: sessionEnv as NodeJS.ProcessEnv,
+      stdio: 'ignore',
+      shell: false,
+      detached: true,
+    });
     child.unref();
     child.once('error', (error) => {
       failed(error.message);

@@ -37,12 +37,18 @@ it("tells a start in Baton's own checkout without --workspace apart", () => {
 
 it('takes --workspace at its word, even when it names Baton itself', () => {
   const project = tempFolder({ 'README.md': '# mine' });
-  expect(chooseWorkspace({ workspaceFlag: project, cwd: BATON_ROOT, dataDirFlag: undefined })).toEqual({ workspaceRoot: project, startedInOwnSource: false });
+  expect(chooseWorkspace({ workspaceFlag: project, cwd: BATON_ROOT, dataDirFlag: undefined })).toEqual({
+    workspaceRoot: project,
+    startedInOwnSource: false,
+  });
   expect(chooseWorkspace({ workspaceFlag: '.', cwd: BATON_ROOT, dataDirFlag: undefined }).startedInOwnSource).toBe(false);
 });
 
 it("a project's own folder is not Baton's source, nor is a package that only shares the name", () => {
-  expect(chooseWorkspace({ workspaceFlag: undefined, cwd: tempFolder({ 'package.json': '{"name":"shop"}' }), dataDirFlag: undefined }).startedInOwnSource).toBe(false);
+  expect(
+    chooseWorkspace({ workspaceFlag: undefined, cwd: tempFolder({ 'package.json': '{"name":"shop"}' }), dataDirFlag: undefined })
+      .startedInOwnSource,
+  ).toBe(false);
   expect(isBatonSource(tempFolder({ 'package.json': batonManifest }))).toBe(false);
   expect(isBatonSource(tempFolder({ 'package.json': '{ not json', 'bin/baton.mjs': '' }))).toBe(false);
   expect(isBatonSource(tempFolder({ 'package.json': '"baton"', 'bin/baton.mjs': '' }))).toBe(false);

@@ -17,9 +17,14 @@ export interface WorkspaceChoice {
   startedInOwnSource: boolean;
 }
 
-export function chooseWorkspace(options: { workspaceFlag: string | undefined; cwd: string; dataDirFlag: string | undefined }): WorkspaceChoice {
+export function chooseWorkspace(options: {
+  workspaceFlag: string | undefined;
+  cwd: string;
+  dataDirFlag: string | undefined;
+}): WorkspaceChoice {
   const workspaceRoot = path.resolve(options.cwd, options.workspaceFlag ?? '.');
-  if (options.workspaceFlag !== undefined) checkWorkspaceFolder(workspaceRoot, options.dataDirFlag && path.resolve(options.cwd, options.dataDirFlag));
+  if (options.workspaceFlag !== undefined)
+    checkWorkspaceFolder(workspaceRoot, options.dataDirFlag && path.resolve(options.cwd, options.dataDirFlag));
   return { workspaceRoot, startedInOwnSource: options.workspaceFlag === undefined && isBatonSource(workspaceRoot) };
 }
 
@@ -50,7 +55,8 @@ export function checkWorkspaceFolder(folder: string, dataDir?: string): void {
     throw new Error(`--workspace ${folder}: there is no such folder`);
   }
   if (!stats.isDirectory()) throw new Error(`--workspace ${folder}: that is a file, not a folder`);
-  if (path.parse(folder).root === folder) throw new Error(`--workspace ${folder}: that is the whole file system; name your project's folder`);
+  if (path.parse(folder).root === folder)
+    throw new Error(`--workspace ${folder}: that is the whole file system; name your project's folder`);
   if (dataDir !== undefined && (folder === dataDir || folder.startsWith(`${dataDir}${path.sep}`))) {
     throw new Error(`--workspace ${folder}: that is inside Baton's data folder (--data-dir), which the agent may not touch`);
   }

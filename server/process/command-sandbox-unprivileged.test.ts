@@ -15,7 +15,9 @@ const UNPRIVILEGED = 65534;
 const asRoot = process.getuid?.() === 0;
 /** As root, the fixture runs as nobody; as anyone else, as that user. */
 const asUnprivileged = (command: string, args: string[]) =>
-  asRoot ? { command: 'setpriv', args: [`--reuid=${UNPRIVILEGED}`, `--regid=${UNPRIVILEGED}`, '--clear-groups', command, ...args] } : { command, args };
+  asRoot
+    ? { command: 'setpriv', args: [`--reuid=${UNPRIVILEGED}`, `--regid=${UNPRIVILEGED}`, '--clear-groups', command, ...args] }
+    : { command, args };
 
 let place: SandboxPlace;
 const outside = `/var/tmp/baton-sandbox-unprivileged-${randomUUID()}`;
@@ -32,7 +34,20 @@ afterEach(async () => {
 
 /** Whether bubblewrap itself can make its namespaces for this user here, asked of bwrap directly. */
 function bubblewrapWorksUnprivileged(): { works: boolean; said: string } {
-  const probe = asUnprivileged('bwrap', ['--unshare-all', '--die-with-parent', '--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', 'true']);
+  const probe = asUnprivileged('bwrap', [
+    '--unshare-all',
+    '--die-with-parent',
+    '--cap-drop',
+    'ALL',
+    '--ro-bind',
+    '/',
+    '/',
+    '--dev',
+    '/dev',
+    '--proc',
+    '/proc',
+    'true',
+  ]);
   const result = spawnSync(probe.command, probe.args, { encoding: 'utf8' });
   return { works: result.status === 0, said: result.stderr.trim() };
 }
@@ -40,7 +55,10 @@ function bubblewrapWorksUnprivileged(): { works: boolean; said: string } {
 async function runFixture(commands: string[]): Promise<{ uid: number; availability: SandboxAvailability; runs: SandboxRun[] }> {
   const input = JSON.stringify({ workspaceRoot: place.workspaceRoot, dataDir: place.dataDir, home: place.home, commands });
   const launch = asUnprivileged(process.execPath, ['--import', 'tsx', FIXTURE, input]);
-  const child = spawn(launch.command, launch.args, { env: { PATH: process.env.PATH ?? '', HOME: place.home } as Record<string, string> as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(launch.command, launch.args, {
+    env: { PATH: process.env.PATH ?? '', HOME: place.home } as Record<string, string> as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

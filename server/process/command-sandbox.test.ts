@@ -24,7 +24,12 @@ afterEach(async () => {
 });
 
 function startSandbox(env: Record<string, string | undefined> = {}, config = DEFAULTS) {
-  return CommandSandbox.start({ config, workspaceRoot: place.workspaceRoot, dataDir: place.dataDir, env: { PATH: process.env.PATH, HOME: place.home, ...env } });
+  return CommandSandbox.start({
+    config,
+    workspaceRoot: place.workspaceRoot,
+    dataDir: place.dataDir,
+    env: { PATH: process.env.PATH, HOME: place.home, ...env },
+  });
 }
 
 function run(sandbox: CommandSandbox, command: string, choice?: { sandbox: boolean; network: boolean }) {
@@ -109,7 +114,10 @@ describe('a sandboxed command', () => {
     const sandbox = await startSandbox();
     // A process of the same user holding a secret in its environment, as the relay does.
     const marker = `secret-${randomUUID()}`;
-    const holder: ChildProcess = spawn('sleep', ['60'], { env: { PATH: process.env.PATH ?? '', BATON_TOKEN: marker } as Record<string, string> as NodeJS.ProcessEnv, stdio: 'ignore' });
+    const holder: ChildProcess = spawn('sleep', ['60'], {
+      env: { PATH: process.env.PATH ?? '', BATON_TOKEN: marker } as Record<string, string> as NodeJS.ProcessEnv,
+      stdio: 'ignore',
+    });
     cleanUps.push(() => holder.kill('SIGKILL'));
     await new Promise((resolve) => holder.once('spawn', resolve));
     const command = `env; cat /proc/*/environ 2>/dev/null | tr '\\0' '\\n' | grep -c ${marker}`;
@@ -153,8 +161,14 @@ describe('where the sandbox does not hold', () => {
     const failing = path.join(place.base, 'bwrap');
     await writeFile(failing, '#!/bin/sh\necho "bwrap: No permissions to create new namespace" >&2\nexit 1\n', { mode: 0o755 });
     const sandbox = await startSandbox({ BATON_BWRAP_PATH: failing });
-    expect(sandbox.availability).toEqual({ available: false, reason: 'bubblewrap cannot start here (bwrap: No permissions to create new namespace)' });
-    expect((await run(sandbox, 'true')).boundary).toEqual({ sandboxed: false, reason: 'bubblewrap cannot start here (bwrap: No permissions to create new namespace)' });
+    expect(sandbox.availability).toEqual({
+      available: false,
+      reason: 'bubblewrap cannot start here (bwrap: No permissions to create new namespace)',
+    });
+    expect((await run(sandbox, 'true')).boundary).toEqual({
+      sandboxed: false,
+      reason: 'bubblewrap cannot start here (bwrap: No permissions to create new namespace)',
+    });
   });
 
   it('says "turned off by config" when the config turns it off', async () => {
@@ -164,8 +178,17 @@ describe('where the sandbox does not hold', () => {
   });
 
   it('says there is no sandbox on macOS and Windows', async () => {
-    for (const [platform, name] of [['darwin', 'macOS'], ['win32', 'Windows']] as const) {
-      const sandbox = await CommandSandbox.start({ config: DEFAULTS, workspaceRoot: place.workspaceRoot, dataDir: place.dataDir, env: process.env, platform });
+    for (const [platform, name] of [
+      ['darwin', 'macOS'],
+      ['win32', 'Windows'],
+    ] as const) {
+      const sandbox = await CommandSandbox.start({
+        config: DEFAULTS,
+        workspaceRoot: place.workspaceRoot,
+        dataDir: place.dataDir,
+        env: process.env,
+        platform,
+      });
       expect(sandbox.boundary()).toEqual({ sandboxed: false, reason: `no sandbox on ${name}` });
     }
   });

@@ -55,7 +55,11 @@ export class CommandSandbox {
     // Mounted where it really is: a workspace reached through a symlink is bound at its real path.
     const place = { workspaceRoot: await realpath(options.workspaceRoot), dataDir: options.dataDir, home };
     const availability: SandboxAvailability = options.config.enabled
-      ? await probeSandbox({ env: options.env, layout: { workspaceRoot: place.workspaceRoot, hidden: await findHiddenPaths(place), network: false }, platform: options.platform })
+      ? await probeSandbox({
+          env: options.env,
+          layout: { workspaceRoot: place.workspaceRoot, hidden: await findHiddenPaths(place), network: false },
+          platform: options.platform,
+        })
       : { available: false, reason: TURNED_OFF_BY_CONFIG };
     return new CommandSandbox({ config: options.config, availability, ...place });
   }

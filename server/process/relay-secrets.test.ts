@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 describe('withoutRelaySecrets', () => {
-  it("leaves out BATON_TOKEN and BATON_DATABASE_URL whatever they hold, and keeps the rest", () => {
+  it('leaves out BATON_TOKEN and BATON_DATABASE_URL whatever they hold, and keeps the rest', () => {
     const dropped: string[] = [];
     const env = { PATH: '/usr/bin', BATON_TOKEN: 'anything', BATON_DATABASE_URL: 'postgres://u:pw@db/baton', LANG: undefined };
     expect(withoutRelaySecrets(env, (name) => dropped.push(name))).toEqual({ PATH: '/usr/bin' });

@@ -27,11 +27,19 @@ export interface ProbeOptions {
   timeoutMs?: number;
 }
 
-export async function probeSandbox({ env, layout, platform = process.platform, timeoutMs = PROBE_TIMEOUT_MS }: ProbeOptions): Promise<SandboxAvailability> {
+export async function probeSandbox({
+  env,
+  layout,
+  platform = process.platform,
+  timeoutMs = PROBE_TIMEOUT_MS,
+}: ProbeOptions): Promise<SandboxAvailability> {
   if (platform !== 'linux') return { available: false, reason: `no sandbox on ${platformName(platform)}` };
   const bwrapPath = await findBubblewrap(env);
   if (bwrapPath === undefined) return { available: false, reason: BUBBLEWRAP_MISSING };
-  const probe = sandboxedSpawn({ command: 'true', args: [], cwd: layout.workspaceRoot, env: { PATH: env.PATH ?? '/usr/bin:/bin' } }, { ...layout, bwrapPath });
+  const probe = sandboxedSpawn(
+    { command: 'true', args: [], cwd: layout.workspaceRoot, env: { PATH: env.PATH ?? '/usr/bin:/bin' } },
+    { ...layout, bwrapPath },
+  );
   const failure = await runProbe(probe.command, probe.args, probe.env, timeoutMs);
   return failure === undefined ? { available: true, bwrapPath } : { available: false, reason: `bubblewrap cannot start here (${failure})` };
 }
@@ -39,7 +47,12 @@ export async function probeSandbox({ env, layout, platform = process.platform, t
 /** An executable file: BATON_BWRAP_PATH when set (even if it is not there: then bubblewrap is missing), else `bwrap` on PATH. */
 async function findBubblewrap(env: Readonly<Record<string, string | undefined>>): Promise<string | undefined> {
   const named = env.BATON_BWRAP_PATH?.trim();
-  const candidates = named ? [path.resolve(named)] : (env.PATH ?? '').split(path.delimiter).filter(path.isAbsolute).map((folder) => path.join(folder, 'bwrap'));
+  const candidates = named
+    ? [path.resolve(named)]
+    : (env.PATH ?? '')
+        .split(path.delimiter)
+        .filter(path.isAbsolute)
+        .map((folder) => path.join(folder, 'bwrap'));
   for (const candidate of candidates) {
     try {
       await access(candidate, constants.X_OK);
@@ -52,7 +65,12 @@ async function findBubblewrap(env: Readonly<Record<string, string | undefined>>)
 }
 
 /** Undefined when bwrap ran `true` and exited 0; otherwise why not, in bwrap's words. */
-function runProbe(command: string, args: readonly string[], env: Readonly<Record<string, string>>, timeoutMs: number): Promise<string | undefined> {
+function runProbe(
+  command: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+  timeoutMs: number,
+): Promise<string | undefined> {
   return new Promise((resolve) => {
     const child = spawn(command, [...args], { env: { ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';

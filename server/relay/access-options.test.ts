@@ -1,12 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import {
-  AccessSettingsError,
-  checkListenAddress,
-  isLoopbackHost,
-  parseFrameAncestors,
-  parseTrustedOrigins,
-} from './access-options';
+import { AccessSettingsError, checkListenAddress, isLoopbackHost, parseFrameAncestors, parseTrustedOrigins } from './access-options';
 import { PROJECT_ROOT } from './project-root';
 
 const LONG_TOKEN = 'x'.repeat(32);
@@ -31,15 +25,12 @@ describe('checkListenAddress', () => {
   it('refuses any other address without --allow-remote', () => {
     for (const host of ['0.0.0.0', '::', '192.168.1.5', '127.evil.example', 'baton.example']) {
       expect(isLoopbackHost(host)).toBe(false);
-      expect(refusal(() => checkListenAddress({ host, allowRemote: false, userToken: LONG_TOKEN }))).toBe(
-        'remote-needs-flag',
-      );
+      expect(refusal(() => checkListenAddress({ host, allowRemote: false, userToken: LONG_TOKEN }))).toBe('remote-needs-flag');
     }
   });
 
   it('refuses --allow-remote without a user-set token of 32 characters', () => {
-    const check = (userToken: string | undefined) =>
-      refusal(() => checkListenAddress({ host: '0.0.0.0', allowRemote: true, userToken }));
+    const check = (userToken: string | undefined) => refusal(() => checkListenAddress({ host: '0.0.0.0', allowRemote: true, userToken }));
     expect(check(undefined)).toBe('remote-needs-token');
     expect(check('x'.repeat(31))).toBe('remote-needs-token');
     expect(check(LONG_TOKEN)).toBeUndefined();

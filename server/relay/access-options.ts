@@ -9,11 +9,7 @@ import { DEFAULT_FRAME_ANCESTORS } from './security-headers';
 /** The shortest token a user may set for a relay reachable from other machines (about 190 bits in base64url). */
 export const MIN_REMOTE_TOKEN_LENGTH = 32;
 
-export type AccessSettingError =
-  | 'remote-needs-flag'
-  | 'remote-needs-token'
-  | 'bad-trusted-origin'
-  | 'bad-frame-ancestors';
+export type AccessSettingError = 'remote-needs-flag' | 'remote-needs-token' | 'bad-trusted-origin' | 'bad-frame-ancestors';
 
 export class AccessSettingsError extends Error {
   constructor(
@@ -60,7 +56,10 @@ export function checkListenAddress(request: ListenRequest): void {
 
 /** Origins from `--trusted-origin` and `BATON_TRUSTED_ORIGINS` (comma-separated), each an exact http(s) origin. */
 export function parseTrustedOrigins(values: readonly string[]): string[] {
-  const origins = values.flatMap((value) => value.split(',')).map((value) => value.trim()).filter(Boolean);
+  const origins = values
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter(Boolean);
   return origins.map((value) => {
     let url: URL | undefined;
     try {
@@ -73,8 +72,7 @@ export function parseTrustedOrigins(values: readonly string[]): string[] {
     if (!url || !web || !bare) {
       throw new AccessSettingsError(
         'bad-trusted-origin',
-        'A trusted origin is a scheme, a host and a port, like https://code.example:8443 ' +
-          `(not ${JSON.stringify(value)}).`,
+        'A trusted origin is a scheme, a host and a port, like https://code.example:8443 ' + `(not ${JSON.stringify(value)}).`,
       );
     }
     return url.origin;
@@ -91,8 +89,7 @@ export function parseFrameAncestors(value: string | undefined): string {
   if (!/^[\w \t'*:/.\-[\]]+$/.test(trimmed)) {
     throw new AccessSettingsError(
       'bad-frame-ancestors',
-      '--frame-ancestors takes CSP sources separated by spaces, like ' +
-        `"'self' https://code.example" (not ${JSON.stringify(value)}).`,
+      '--frame-ancestors takes CSP sources separated by spaces, like ' + `"'self' https://code.example" (not ${JSON.stringify(value)}).`,
     );
   }
   return trimmed.split(/\s+/).join(' ');

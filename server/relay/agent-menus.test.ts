@@ -44,7 +44,12 @@ async function connectTab() {
     if (message.method === 'config/updated') configs.push(message.params as AgentsConfig);
   });
   const client = rpcClient(socket);
-  await client.call('initialize', { processId: null, clientInfo: { name: 'test', version: '1' }, capabilities: { codeAssistant: { chat: true } }, workspaceFolders: [] });
+  await client.call('initialize', {
+    processId: null,
+    clientInfo: { name: 'test', version: '1' },
+    capabilities: { codeAssistant: { chat: true } },
+    workspaceFolders: [],
+  });
   client.send('initialized', {}, null);
   return { client, updates, configs };
 }
@@ -59,14 +64,20 @@ async function until<T>(found: () => T | undefined, what: string): Promise<T> {
   }
 }
 
-describe('an ECA agent\'s menus and tool servers', () => {
-  it('offers the ECA server\'s own contexts and commands for its thread, and the workspace\'s for a built-in thread', async () => {
+describe("an ECA agent's menus and tool servers", () => {
+  it("offers the ECA server's own contexts and commands for its thread, and the workspace's for a built-in thread", async () => {
     const { client } = await connectTab();
     const eca = await client.call('createThread', { agent: 'eca' });
     const ecaThread = (eca.result as { threadId: string }).threadId;
 
     const contexts = await client.call('chat/queryContext', { chatId: ecaThread, query: '', contexts: [] });
-    expect(contexts.result).toEqual({ chatId: ecaThread, contexts: [{ type: 'file', path: 'README.md' }, { type: 'directory', path: 'src' }] });
+    expect(contexts.result).toEqual({
+      chatId: ecaThread,
+      contexts: [
+        { type: 'file', path: 'README.md' },
+        { type: 'directory', path: 'src' },
+      ],
+    });
     const commands = await client.call('chat/queryCommands', { query: 'cost', baton: { agent: 'eca' } });
     expect((commands.result as { commands: Array<{ name: string }> }).commands.map((command) => command.name)).toEqual(['costs']);
 
@@ -78,7 +89,7 @@ describe('an ECA agent\'s menus and tool servers', () => {
     expect(unnamed.result).toEqual({ contexts: [{ type: 'file', path: 'README.md' }] });
   });
 
-  it('shows the ECA server\'s tool servers under its name once it runs, and Stop and Start reach that server', async () => {
+  it("shows the ECA server's tool servers under its name once it runs, and Stop and Start reach that server", async () => {
     const { client, updates } = await connectTab();
     // Asking for the agent's menu starts it; its servers then reach every tab.
     await client.call('chat/queryCommands', { query: '', baton: { agent: 'eca' } });
@@ -92,10 +103,13 @@ describe('an ECA agent\'s menus and tool servers', () => {
     client.send('mcp/stopServer', { name: 'fake-mcp', baton: { agent: 'eca' } }, null);
     await until(() => ecaServer('fake-mcp', 'stopped'), 'fake-mcp to stop');
     client.send('mcp/startServer', { name: 'fake-mcp', baton: { agent: 'eca' } }, null);
-    await until(() => updates.filter((update) => update.baton?.agent === 'eca' && update.name === 'fake-mcp' && update.status === 'running')[1], 'fake-mcp to start again');
+    await until(
+      () => updates.filter((update) => update.baton?.agent === 'eca' && update.name === 'fake-mcp' && update.status === 'running')[1],
+      'fake-mcp to start again',
+    );
   });
 
-  it('passes the composer\'s behaviour to the open thread\'s ECA server, whose answer reaches the tab', async () => {
+  it("passes the composer's behaviour to the open thread's ECA server, whose answer reaches the tab", async () => {
     const { client, configs } = await connectTab();
     const created = await client.call('createThread', { agent: 'eca' });
     const threadId = (created.result as { threadId: string }).threadId;
@@ -109,13 +123,19 @@ describe('an ECA agent\'s menus and tool servers', () => {
     await until(() => (ecaModel() === 'fake-small' ? true : undefined), "the ECA server's model for 'plan'");
   });
 
-  it('lists a started agent\'s servers to a tab that joins later', async () => {
+  it("lists a started agent's servers to a tab that joins later", async () => {
     const first = await connectTab();
     await first.client.call('chat/queryCommands', { query: '', baton: { agent: 'eca' } });
-    await until(() => first.updates.find((update) => update.baton?.agent === 'eca' && update.name === 'fake-mcp'), 'the ECA server to report');
+    await until(
+      () => first.updates.find((update) => update.baton?.agent === 'eca' && update.name === 'fake-mcp'),
+      'the ECA server to report',
+    );
     closeClient();
 
     const late = await connectTab();
-    await until(() => late.updates.find((update) => update.baton?.agent === 'eca' && update.name === 'fake-mcp'), 'the late tab to hear of fake-mcp');
+    await until(
+      () => late.updates.find((update) => update.baton?.agent === 'eca' && update.name === 'fake-mcp'),
+      'the late tab to hear of fake-mcp',
+    );
   });
 });

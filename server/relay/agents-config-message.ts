@@ -8,7 +8,11 @@ import type { ConfigUpdatedParams } from '../../lib/protocol/eca-chat';
 import type { AgentRegistry } from '../agents/agent-registry';
 import { offeredModels } from '../agents/turn-choices';
 
-export async function agentsConfigMessage(agents: AgentRegistry, workspaceRoot: string, startedInOwnSource = false): Promise<ConfigUpdatedParams> {
+export async function agentsConfigMessage(
+  agents: AgentRegistry,
+  workspaceRoot: string,
+  startedInOwnSource = false,
+): Promise<ConfigUpdatedParams> {
   const info = agents.builtin.info;
   return {
     chat: {

@@ -33,12 +33,20 @@ describe('basePath in config.json', () => {
   it('refuses a bad value, naming the file, the line and the field', async () => {
     for (const bad of ['absproxy/4780', '/a/../b', '/a b', 4780]) {
       await writeFile(file, configText(bad));
-      const error = await loadRelayConfig(file).then(() => undefined, (caught: unknown) => caught as Error);
+      const error = await loadRelayConfig(file).then(
+        () => undefined,
+        (caught: unknown) => caught as Error,
+      );
       expect(error?.message, String(bad)).toMatch(new RegExp(`^Bad config file ${escapeRegExp(file)}:3: basePath: `));
     }
     await writeFile(file, configText('a/b'));
-    const error = await loadRelayConfig(file).then(() => undefined, (caught: unknown) => caught as Error);
-    expect(error?.message).toBe(`Bad config file ${file}:3: basePath: takes the path a proxy serves Baton under, like /absproxy/4780 (not "a/b")`);
+    const error = await loadRelayConfig(file).then(
+      () => undefined,
+      (caught: unknown) => caught as Error,
+    );
+    expect(error?.message).toBe(
+      `Bad config file ${file}:3: basePath: takes the path a proxy serves Baton under, like /absproxy/4780 (not "a/b")`,
+    );
   });
 });
 
@@ -50,7 +58,7 @@ describe('the relay with basePath in its config file', () => {
     return startTestRelay({ dataDir, workspaceRoot: folder, basePath });
   }
 
-  it('serves under the file\'s prefix when the command line names none', async () => {
+  it("serves under the file's prefix when the command line names none", async () => {
     const relay = await relayWith(undefined);
     try {
       expect(new URL(relay.relay.url).pathname).toBe('/from-file/4780/');
@@ -63,7 +71,10 @@ describe('the relay with basePath in its config file', () => {
   });
 
   it('takes --base-path over the file, and an empty one means none', async () => {
-    for (const [flag, pathname] of [['/from-flag', '/from-flag/'], ['', '/']]) {
+    for (const [flag, pathname] of [
+      ['/from-flag', '/from-flag/'],
+      ['', '/'],
+    ]) {
       const relay = await relayWith(flag);
       try {
         expect(new URL(relay.relay.url).pathname).toBe(pathname);

@@ -77,7 +77,9 @@ describe('handleUnderBasePath', () => {
   it("takes a proxy's X-Forwarded-Prefix when none is configured, and ignores a malformed one", async () => {
     expect(await served('', '/sub/baton/t/abc', { 'x-forwarded-prefix': '/sub/baton' })).toMatchObject({ seen: '/t/abc' });
     expect(await served('', '/sub/baton/t/abc', { 'x-forwarded-prefix': '/sub/../baton' })).toMatchObject({ seen: '/sub/baton/t/abc' });
-    expect(await served('/absproxy/4780', '/sub/baton/t/abc', { 'x-forwarded-prefix': '/sub/baton' })).toMatchObject({ seen: '/sub/baton/t/abc' });
+    expect(await served('/absproxy/4780', '/sub/baton/t/abc', { 'x-forwarded-prefix': '/sub/baton' })).toMatchObject({
+      seen: '/sub/baton/t/abc',
+    });
   });
 });
 
@@ -87,7 +89,14 @@ describe("code-server's prefixes, kept by the proxy, without --base-path", () =>
     expect(portProxyPrefix('/proxy/4780/socket.io/?EIO=4', 4780)).toBe('/proxy/4780');
     expect(portProxyPrefix('/absproxy/4780', 4780)).toBe('/absproxy/4780');
     expect(portProxyPrefix('/absproxy/4780?embed=1', 4780)).toBe('/absproxy/4780');
-    for (const other of ['/absproxy/4781/t/abc', '/absproxy/04780/t/abc', '/absproxy/47801/t/abc', '/absproxy/4780x/', '/x/absproxy/4780/', '/t/abc']) {
+    for (const other of [
+      '/absproxy/4781/t/abc',
+      '/absproxy/04780/t/abc',
+      '/absproxy/47801/t/abc',
+      '/absproxy/4780x/',
+      '/x/absproxy/4780/',
+      '/t/abc',
+    ]) {
       expect(portProxyPrefix(other, 4780), other).toBe('');
     }
     expect(portProxyPrefix('/absproxy/4780/', undefined)).toBe('');
@@ -96,11 +105,18 @@ describe("code-server's prefixes, kept by the proxy, without --base-path", () =>
   it('are taken off before routing, and only then', async () => {
     expect(await served('', (port) => `/absproxy/${port}/t/abc?embed=1`)).toMatchObject({ status: 200, seen: '/t/abc?embed=1' });
     expect(await served('', (port) => `/proxy/${port}/_next/static/a.js`)).toMatchObject({ status: 200, seen: '/_next/static/a.js' });
-    expect(await served('', (port) => `/absproxy/${port}`)).toMatchObject({ status: 308, location: expect.stringMatching(/^\/absproxy\/\d+\/$/) });
+    expect(await served('', (port) => `/absproxy/${port}`)).toMatchObject({
+      status: 308,
+      location: expect.stringMatching(/^\/absproxy\/\d+\/$/),
+    });
     expect(await served('', '/absproxy/1/t/abc')).toMatchObject({ status: 200, seen: '/absproxy/1/t/abc' });
     // A configured prefix or a proxy's header says where Baton is: nothing is guessed then.
-    expect(await served('/base', (port) => `/absproxy/${port}/t/abc`)).toMatchObject({ seen: expect.stringMatching(/^\/absproxy\/\d+\/t\/abc$/) });
-    expect(await served('', (port) => `/sub/absproxy/${port}/t`, { 'x-forwarded-prefix': '/sub' })).toMatchObject({ seen: expect.stringMatching(/^\/absproxy\/\d+\/t$/) });
+    expect(await served('/base', (port) => `/absproxy/${port}/t/abc`)).toMatchObject({
+      seen: expect.stringMatching(/^\/absproxy\/\d+\/t\/abc$/),
+    });
+    expect(await served('', (port) => `/sub/absproxy/${port}/t`, { 'x-forwarded-prefix': '/sub' })).toMatchObject({
+      seen: expect.stringMatching(/^\/absproxy\/\d+\/t$/),
+    });
   });
 
   it('leave a path that climbs out of the prefix as the same path without it, for the build-file lookup to refuse', async () => {

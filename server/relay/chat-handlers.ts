@@ -34,7 +34,11 @@ export function registerChatHandlers(context: TabContext): void {
       const chosenBehavior = behavior ?? selectedBehavior;
       // Handed to the hub before the agent is ready, so that a Stop meanwhile is not lost.
       const chosenModel = modelFor(threadId, model);
-      await hub.prompt(threadId, message, chosenModel.then((modelName) => ({ behavior: chosenBehavior, model: modelName, contexts })));
+      await hub.prompt(
+        threadId,
+        message,
+        chosenModel.then((modelName) => ({ behavior: chosenBehavior, model: modelName, contexts })),
+      );
       return { chatId: threadId, model: (await chosenModel) ?? '', status: 'prompting' as const };
     }),
   );

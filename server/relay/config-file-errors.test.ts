@@ -32,14 +32,33 @@ async function problem(text: string): Promise<string> {
 
 describe('a bad config.json', () => {
   it('names the line and column where the JSON breaks', async () => {
-    const text = ['{', '  "toolApproval": [', '    { "tool": "write_file", "decision": "ask" }', '  ],', '  "mcpServers": {', '    "everything": { "command": "npx" ', '  }', '}', ''].join('\n');
+    const text = [
+      '{',
+      '  "toolApproval": [',
+      '    { "tool": "write_file", "decision": "ask" }',
+      '  ],',
+      '  "mcpServers": {',
+      '    "everything": { "command": "npx" ',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
     // The object opened on line 6 is never closed: the parser notices at the end of the file.
     expect(await problem(text)).toBe(`Bad config file ${file}:9:1: not valid JSON: close brace expected`);
     expect(await problem('{\n  "toolApproval": [],\n}\n')).toBe(`Bad config file ${file}:3:1: not valid JSON: property name expected`);
   });
 
   it('names the file, the line and the field of a wrong type', async () => {
-    const text = JSON.stringify({ toolApproval: [{ tool: 'write_file', decision: 'ask' }, { tool: 'shell_command', decision: 'maybe' }] }, null, 2);
+    const text = JSON.stringify(
+      {
+        toolApproval: [
+          { tool: 'write_file', decision: 'ask' },
+          { tool: 'shell_command', decision: 'maybe' },
+        ],
+      },
+      null,
+      2,
+    );
     const message = await problem(text);
     expect(message).toBe(`Bad config file ${file}:9: toolApproval[1].decision: Invalid option: expected one of "allow"|"ask"|"deny"`);
     expect(text.split('\n')[8]).toContain('"decision": "maybe"');
@@ -47,9 +66,13 @@ describe('a bad config.json', () => {
 
   it('points into the mcpServers and agents sections too', async () => {
     const mcp = JSON.stringify({ mcpServers: { everything: { command: 42 } } }, null, 2);
-    expect(await problem(mcp)).toBe(`Bad config file ${file}:4: mcpServers.everything.command: Invalid input: expected string, received number`);
+    expect(await problem(mcp)).toBe(
+      `Bad config file ${file}:4: mcpServers.everything.command: Invalid input: expected string, received number`,
+    );
     const agents = JSON.stringify({ agents: { helper: { kind: 'acp', command: 'x', shell: true } } }, null, 2);
-    expect(await problem(agents)).toMatch(new RegExp(`^Bad config file ${escapeRegExp(file)}:6: agents\\.helper\\.shell: Unrecognized key`));
+    expect(await problem(agents)).toMatch(
+      new RegExp(`^Bad config file ${escapeRegExp(file)}:6: agents\\.helper\\.shell: Unrecognized key`),
+    );
   });
 
   it('refuses an agent registry address that is not http(s)', async () => {
@@ -61,7 +84,9 @@ describe('a bad config.json', () => {
     const wrongType = JSON.stringify({ sandbox: { enabled: 'yes' } }, null, 2);
     expect(await problem(wrongType)).toBe(`Bad config file ${file}:3: sandbox.enabled: Invalid input: expected boolean, received string`);
     const misspelt = JSON.stringify({ sandbox: { netwrok: true } }, null, 2);
-    expect(await problem(misspelt)).toMatch(new RegExp(`^Bad config file ${escapeRegExp(file)}:3: sandbox\\.netwrok: Unrecognized key: "netwrok"`));
+    expect(await problem(misspelt)).toMatch(
+      new RegExp(`^Bad config file ${escapeRegExp(file)}:3: sandbox\\.netwrok: Unrecognized key: "netwrok"`),
+    );
   });
 
   it('points at the enclosing field when the one that is missing is not in the file', async () => {

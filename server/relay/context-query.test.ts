@@ -29,7 +29,14 @@ describe('queryContexts', () => {
   });
 
   it('filters by the query, case-insensitively, and leaves out what is already chosen', async () => {
-    const wheelDoc = { type: 'mcpResource', uri: 'test://wheel', name: 'Wheel doc', description: '', mimeType: 'text/plain', server: 'docs' } as const;
+    const wheelDoc = {
+      type: 'mcpResource',
+      uri: 'test://wheel',
+      name: 'Wheel doc',
+      description: '',
+      mimeType: 'text/plain',
+      server: 'docs',
+    } as const;
     const resources = async () => [wheelDoc];
     const contexts = await queryContexts({ workspace: new Workspace(root), resources }, 'WHEEL', [
       { type: 'file', path: 'src/parts/wheel.ts' },

@@ -26,9 +26,16 @@ export async function queryContexts(sources: ContextSources, query: string, chos
   }
   const offered: ChatContext[] = [
     ...(matches('repoMap') || matches('repo map') ? [{ type: 'repoMap' } as const] : []),
-    ...[...folders].sort().filter(matches).map((path) => ({ type: 'directory', path }) as const),
+    ...[...folders]
+      .sort()
+      .filter(matches)
+      .map((path) => ({ type: 'directory', path }) as const),
     ...files.filter(matches).map((path) => ({ type: 'file', path }) as const),
-    ...(sources.resources ? (await sources.resources()).filter((resource) => resource.type === 'mcpResource' && (matches(resource.name) || matches(resource.uri))) : []),
+    ...(sources.resources
+      ? (await sources.resources()).filter(
+          (resource) => resource.type === 'mcpResource' && (matches(resource.name) || matches(resource.uri)),
+        )
+      : []),
   ];
   const taken = new Set(chosen.map(contextKey));
   return offered.filter((context) => !taken.has(contextKey(context))).slice(0, MAX_CONTEXTS);

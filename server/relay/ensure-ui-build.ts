@@ -13,16 +13,7 @@ import { withoutRelaySecrets } from '../process/relay-secrets';
 import { PROJECT_ROOT } from './project-root';
 import { buildWithProgress } from './ui-build-progress';
 
-const UI_SOURCES = [
-  'app',
-  'components',
-  'stores',
-  'lib',
-  'public',
-  'instrumentation-client.ts',
-  'next.config.js',
-  'package.json',
-];
+const UI_SOURCES = ['app', 'components', 'stores', 'lib', 'public', 'instrumentation-client.ts', 'next.config.js', 'package.json'];
 
 /** Where `next build` writes the static export (Next.js's own default for `output: 'export'`). */
 export const UI_BUILD_FOLDER = path.join(PROJECT_ROOT, 'out');

@@ -31,7 +31,9 @@ describe('a frame from an origin not allowed', () => {
     const response = await framed('cross-site', 'http://evil.example:9000/page?x=1');
     expect(response.status).toBe(403);
     const body = await response.text();
-    expect(body).toContain('Baton refuses to be shown inside http://evil.example:9000; start Baton with <code>--frame-ancestors http://evil.example:9000</code>');
+    expect(body).toContain(
+      'Baton refuses to be shown inside http://evil.example:9000; start Baton with <code>--frame-ancestors http://evil.example:9000</code>',
+    );
     expect(body).not.toContain('<script');
     expect(body).not.toContain(token);
     expect(body).not.toContain('the app');
@@ -66,7 +68,9 @@ describe('what goes on to the app, which keeps frame-ancestors', () => {
       await framed('same-site', 'http://127.0.0.1:8080/host.html'),
       await framed('same-origin', `${origin}/`),
       await framed('cross-site'),
-      await fetch(`${origin}/t/abc`, { headers: { 'sec-fetch-dest': 'document', 'sec-fetch-site': 'cross-site', referer: 'http://evil.example/' } }),
+      await fetch(`${origin}/t/abc`, {
+        headers: { 'sec-fetch-dest': 'document', 'sec-fetch-site': 'cross-site', referer: 'http://evil.example/' },
+      }),
       await fetch(`${origin}/t/abc`),
     ];
     for (const response of responses) {

@@ -40,8 +40,8 @@ export function refuseForeignFrames(frameAncestors: string, next: PageHandler): 
 }
 
 function sendRefusal(response: ServerResponse, framer: string, head: boolean): void {
-  const inside = framer === 'unknown' ? 'another site\'s page' : escapeHtml(framer);
-  const flag = framer === 'unknown' ? '--frame-ancestors &lt;that page\'s origin&gt;' : `--frame-ancestors ${escapeHtml(framer)}`;
+  const inside = framer === 'unknown' ? "another site's page" : escapeHtml(framer);
+  const flag = framer === 'unknown' ? "--frame-ancestors &lt;that page's origin&gt;" : `--frame-ancestors ${escapeHtml(framer)}`;
   const html =
     '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Baton refuses this frame</title></head>' +
     `<body><p data-testid="frame-refusal">Baton refuses to be shown inside ${inside}; ` +

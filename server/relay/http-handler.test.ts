@@ -100,8 +100,7 @@ describe('headers on every response', () => {
   });
 
   it('uses a fresh nonce per response and hands the policy’s nonce to the page, whatever the client sent', async () => {
-    const send = () =>
-      fetch(`${origin}/`, { headers: { 'content-security-policy': "script-src 'nonce-chosenbyclient'" } });
+    const send = () => fetch(`${origin}/`, { headers: { 'content-security-policy': "script-src 'nonce-chosenbyclient'" } });
     const [first, second] = [await send(), await send()];
     const nonce = (policy: string | null) => /'nonce-([^']+)'/.exec(policy ?? '')?.[1];
     expect(nonce(first.headers.get('content-security-policy'))).not.toBe(nonce(second.headers.get('content-security-policy')));

@@ -119,9 +119,7 @@ function depthError(message: unknown): RpcError {
 
 /** Sends `error` for every request in `message`; returns whether anything was sent. */
 function answer(transport: Transport, message: unknown, error: RpcError, options: { evenWithoutId: boolean }): boolean {
-  const ids: (RequestId | null)[] = (Array.isArray(message) ? message : [message])
-    .map(requestId)
-    .filter((id) => id !== undefined);
+  const ids: (RequestId | null)[] = (Array.isArray(message) ? message : [message]).map(requestId).filter((id) => id !== undefined);
   if (ids.length === 0 && options.evenWithoutId) ids.push(null);
   if (ids.length === 0) return false;
   const responses = ids.map((id) => ({ jsonrpc: JSONRPC_VERSION, id, error: error.toErrorObject() }));

@@ -30,7 +30,9 @@ describe('the agents section of config.json', () => {
   });
 
   it('refuses a bad section, naming what is wrong', () => {
-    expect(() => readAgentsSection(config({ agents: { x: { kind: 'acp' } } }))).toThrow(/agents section of config.json is invalid.*command/s);
+    expect(() => readAgentsSection(config({ agents: { x: { kind: 'acp' } } }))).toThrow(
+      /agents section of config.json is invalid.*command/s,
+    );
     expect(() => readAgentsSection(config({ agents: { x: { kind: 'acp', command: 'x', shell: true } } }))).toThrow(/shell/);
     expect(() => readAgentsSection(config({ defaultAgent: 'ghost' }))).toThrow(/names no configured agent/);
     expect(() => readAgentsSection(config({ agents: { builtin: { kind: 'acp', command: 'x' } } }))).toThrow(/built-in agent's name/);
@@ -47,7 +49,7 @@ describe('the agents section of config.json', () => {
 });
 
 describe('configFileLabel', () => {
-  it("names a config file inside the workspace from the workspace, and any other by its whole path", () => {
+  it('names a config file inside the workspace from the workspace, and any other by its whole path', () => {
     expect(configFileLabel('/srv/project/.baton/config.json', '/srv/project')).toBe('.baton/config.json');
     expect(configFileLabel('/srv/baton-data/config.json', '/srv/project')).toBe('/srv/baton-data/config.json');
     expect(configFileLabel('/srv/project-old/config.json', '/srv/project')).toBe('/srv/project-old/config.json');

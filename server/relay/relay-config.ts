@@ -10,13 +10,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { type AgentEntry, type AgentsSection, AgentsSectionSchema } from '../agents/agents-config';
-import {
-  type AgentConfig,
-  AgentConfigError,
-  AgentConfigSchema,
-  parseAgentConfig,
-  readConfigText,
-} from '../guard/agent-config';
+import { type AgentConfig, AgentConfigError, AgentConfigSchema, parseAgentConfig, readConfigText } from '../guard/agent-config';
 import { schemaProblem } from '../guard/config-file-problem';
 import { McpServerManager, McpServersConfigSchema } from '../agents/builtin/mcp';
 import type { CommandSandbox } from '../process/command-sandbox';
@@ -73,7 +67,12 @@ export function createMcpServers(
     throw new Error(`The mcpServers section of ${CONFIG_FILE} is invalid: ${parsed.error.message}`);
   }
   if (Object.keys(parsed.data).length === 0) return undefined;
-  return new McpServerManager({ servers: parsed.data, cwd: options.cwd, log: options.log, ...(options.sandbox ? { sandbox: options.sandbox } : {}) });
+  return new McpServerManager({
+    servers: parsed.data,
+    cwd: options.cwd,
+    log: options.log,
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+  });
 }
 
 /**

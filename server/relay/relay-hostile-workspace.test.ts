@@ -15,7 +15,8 @@ import { connectScriptClient } from './script-client';
 
 const ORDINARY_CODE = Array.from(
   { length: 50 },
-  (_, index) => `export function computeTotal${index}(items, taxRate) { return items.reduce((sum, item) => sum + item.price, 0) * taxRate; }`,
+  (_, index) =>
+    `export function computeTotal${index}(items, taxRate) { return items.reduce((sum, item) => sum + item.price, 0) * taxRate; }`,
 ).join('\n');
 
 let folder: string;
@@ -91,7 +92,7 @@ it('answers other requests while a catastrophic grep runs, and Stop ends that tu
   }
 });
 
-it('answers the file panel\'s read of a FIFO, a socket or a device at once, reads files as before, and not the data folder', async () => {
+it("answers the file panel's read of a FIFO, a socket or a device at once, reads files as before, and not the data folder", async () => {
   const socket = connectScriptClient(test.origin, test.relay.token);
   expect(await whenConnected(socket)).toEqual({ connected: true });
   const rpc = rpcClient(socket);
@@ -100,7 +101,10 @@ it('answers the file panel\'s read of a FIFO, a socket or a device at once, read
       // More reads than libuv has I/O threads: a blocking open would have taken them all.
       const replies = await Promise.all(Array.from({ length: 6 }, () => rpc.call('readTextFile', { path: name })));
       for (const reply of replies) {
-        expect(reply.error).toMatchObject({ code: -32003, message: `${name} is ${kind}, not a regular file; only regular files can be read or written.` });
+        expect(reply.error).toMatchObject({
+          code: -32003,
+          message: `${name} is ${kind}, not a regular file; only regular files can be read or written.`,
+        });
       }
     }
     expect((await rpc.call('readTextFile', { path: 'src/total.ts' })).result).toMatchObject({ content: ORDINARY_CODE });
@@ -132,8 +136,14 @@ it('answers a path longer than the file system allows, or a pattern no search ca
       expect(reply.error?.message, name).not.toMatch(/ENAMETOOLONG|lstat|Internal error|Invalid regular expression/);
       expect(reply.error?.message.length, name).toBeLessThan(200);
     }
-    expect(replies.longName.error).toMatchObject({ message: expect.stringMatching(/is longer than the file system allows \(names of at most 255 bytes, paths of at most 4096\)\.$/), data: { reason: 'invalid-path' } });
-    expect(replies.unclosed.error).toMatchObject({ message: 'The pattern src/{a,b has an unclosed "{".', data: { reason: 'invalid-pattern' } });
+    expect(replies.longName.error).toMatchObject({
+      message: expect.stringMatching(/is longer than the file system allows \(names of at most 255 bytes, paths of at most 4096\)\.$/),
+      data: { reason: 'invalid-path' },
+    });
+    expect(replies.unclosed.error).toMatchObject({
+      message: 'The pattern src/{a,b has an unclosed "{".',
+      data: { reason: 'invalid-pattern' },
+    });
     expect(replies.hugePattern.error?.message).toBe('The pattern is 10000 characters long; patterns are limited to 1024.');
     expect((await rpc.call('stat', { path: 'src/total.ts' })).result).toEqual({ exists: true, isDirectory: false });
   } finally {

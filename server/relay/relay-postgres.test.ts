@@ -47,7 +47,10 @@ describe('a relay on PostgreSQL', () => {
   it('lists and pages the threads stored there, and keeps what a tab creates for the next relay', async () => {
     const store = await openThreadStore({ database: { kind: 'postgresql', url: databaseUrl } });
     const seeded = await store.createThread('seeded on the server');
-    await store.saveEntries(seeded.id, Array.from({ length: 5 }, (_, seq) => ({ seq, entry: message(seq) })));
+    await store.saveEntries(
+      seeded.id,
+      Array.from({ length: 5 }, (_, seq) => ({ seq, entry: message(seq) })),
+    );
     await store.close();
 
     const created = await withRelay(async (client) => {

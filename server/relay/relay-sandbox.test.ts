@@ -29,7 +29,9 @@ async function start(env: Record<string, string>, config?: unknown): Promise<str
 
 describe('the sandbox at start', () => {
   it('says commands run in bubblewrap, without the network', async () => {
-    expect(await start({})).toEqual([expect.stringMatching(/^commands run in a bubblewrap sandbox \(\/\S+\/bwrap\), without the network$/)]);
+    expect(await start({})).toEqual([
+      expect.stringMatching(/^commands run in a bubblewrap sandbox \(\/\S+\/bwrap\), without the network$/),
+    ]);
   });
 
   it('says what else runs in it and whether the network is allowed, from config.json', async () => {

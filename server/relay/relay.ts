@@ -213,7 +213,8 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   const installer = new AgentInstaller({
     dataDir: options.dataDir,
     configFile,
-    registryUrl: AgentRegistryUrlSettingSchema.parse({ agentRegistryUrl: config.agentRegistryUrl }).agentRegistryUrl ?? DEFAULT_AGENT_REGISTRY_URL,
+    registryUrl:
+      AgentRegistryUrlSettingSchema.parse({ agentRegistryUrl: config.agentRegistryUrl }).agentRegistryUrl ?? DEFAULT_AGENT_REGISTRY_URL,
     env: options.env,
     onInstalled: (name, entry) => agents.configure(name, entry),
   });
@@ -244,7 +245,21 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
     outgoing: options.outgoing,
     onTab: ({ connection, watchThread }) =>
-      registerRpcHandlers({ connection, watchThread, hub, rewind, store: listedStore, workspace, agents, installer, toolServers, threads, contentTaps, log, startedInOwnSource }),
+      registerRpcHandlers({
+        connection,
+        watchThread,
+        hub,
+        rewind,
+        store: listedStore,
+        workspace,
+        agents,
+        installer,
+        toolServers,
+        threads,
+        contentTaps,
+        log,
+        startedInOwnSource,
+      }),
     onThreadUnwatched: (threadId) => hub.unwatched(threadId),
     beforeHandshake: () => tokens.refresh(),
   });

@@ -48,13 +48,26 @@ describe('the relay errors on the wire', () => {
   });
 
   it('sends a bad cursor, rewind point, file to revert or import file as invalid params, with no data', () => {
-    const failures = [new InvalidCursorError('abc'), new RewindPointError('Entry 3 is not a user message.'), new FileNotChangedError('a.txt was never changed.'), importErrorOf('not json')];
+    const failures = [
+      new InvalidCursorError('abc'),
+      new RewindPointError('Entry 3 is not a user message.'),
+      new FileNotChangedError('a.txt was never changed.'),
+      importErrorOf('not json'),
+    ];
     for (const failure of failures) expect(onTheWire(failure)).toEqual({ code: ErrorCodes.InvalidParams, message: failure.message });
   });
 
   it('sends a workspace failure with its string code as data.reason', () => {
-    expect(onTheWire(new WorkspacePathError('invalid-path', 'bad'))).toEqual({ code: ErrorCodes.InvalidParams, message: 'bad', data: { reason: 'invalid-path' } });
-    expect(onTheWire(new WorkspaceError('invalid-pattern', 'bad glob'))).toEqual({ code: ErrorCodes.InvalidParams, message: 'bad glob', data: { reason: 'invalid-pattern' } });
+    expect(onTheWire(new WorkspacePathError('invalid-path', 'bad'))).toEqual({
+      code: ErrorCodes.InvalidParams,
+      message: 'bad',
+      data: { reason: 'invalid-path' },
+    });
+    expect(onTheWire(new WorkspaceError('invalid-pattern', 'bad glob'))).toEqual({
+      code: ErrorCodes.InvalidParams,
+      message: 'bad glob',
+      data: { reason: 'invalid-pattern' },
+    });
     expect(onTheWire(new WorkspacePathError('outside-workspace', 'out'))).toEqual({
       code: BatonErrorCodes.PathOutsideWorkspace,
       message: 'out',
@@ -65,15 +78,29 @@ describe('the relay errors on the wire', () => {
       message: 'gone',
       data: { reason: 'dangling-symlink' },
     });
-    expect(onTheWire(new WorkspaceError('not-found', 'missing'))).toEqual({ code: BatonErrorCodes.FileUnavailable, message: 'missing', data: { reason: 'not-found' } });
-    expect(onTheWire(new WorkspaceError('file-too-large', 'big'))).toEqual({ code: BatonErrorCodes.FileUnavailable, message: 'big', data: { reason: 'file-too-large' } });
+    expect(onTheWire(new WorkspaceError('not-found', 'missing'))).toEqual({
+      code: BatonErrorCodes.FileUnavailable,
+      message: 'missing',
+      data: { reason: 'not-found' },
+    });
+    expect(onTheWire(new WorkspaceError('file-too-large', 'big'))).toEqual({
+      code: BatonErrorCodes.FileUnavailable,
+      message: 'big',
+      data: { reason: 'file-too-large' },
+    });
   });
 
   it('maps every code of the table the same way, whichever class carries it, keeping the cause', () => {
-    for (const [code, wire] of Object.entries(WIRE_ERRORS) as Array<[keyof typeof WIRE_ERRORS, (typeof WIRE_ERRORS)[keyof typeof WIRE_ERRORS]]>) {
+    for (const [code, wire] of Object.entries(WIRE_ERRORS) as Array<
+      [keyof typeof WIRE_ERRORS, (typeof WIRE_ERRORS)[keyof typeof WIRE_ERRORS]]
+    >) {
       const failure = new RelayError(code, `failed: ${code}`);
       const mapped = toRpcError(failure) as RpcError;
-      expect(mapped.toErrorObject()).toEqual(wire.reason ? { code: wire.code, message: `failed: ${code}`, data: { reason: code } } : { code: wire.code, message: `failed: ${code}` });
+      expect(mapped.toErrorObject()).toEqual(
+        wire.reason
+          ? { code: wire.code, message: `failed: ${code}`, data: { reason: code } }
+          : { code: wire.code, message: `failed: ${code}` },
+      );
       expect(mapped.cause).toBe(failure);
     }
   });
@@ -84,7 +111,10 @@ describe('the relay errors on the wire', () => {
     expect(toRpcError(wire)).toBe(wire);
     expect(toRpcError(crash)).toBe(crash);
     await expect(asRpc(() => Promise.reject(crash))).rejects.toBe(crash);
-    await expect(asRpc(() => Promise.reject(new UnknownThreadError('t2')))).rejects.toMatchObject({ code: BatonErrorCodes.UnknownThread, message: 'There is no thread t2.' });
+    await expect(asRpc(() => Promise.reject(new UnknownThreadError('t2')))).rejects.toMatchObject({
+      code: BatonErrorCodes.UnknownThread,
+      message: 'There is no thread t2.',
+    });
     await expect(asRpc(() => Promise.resolve('answer'))).resolves.toBe('answer');
   });
 });

@@ -47,9 +47,7 @@ export function registerRpcHandlers(tab: TabContext): void {
   });
 
   connection.onRequest('getThreads', (params) => asRpc(() => context.threads.list(params)));
-  connection.onRequest('createThread', (params) =>
-    asRpc(async () => ({ threadId: (await hub.createThread(params?.agent)).id })),
-  );
+  connection.onRequest('createThread', (params) => asRpc(async () => ({ threadId: (await hub.createThread(params?.agent)).id })));
   connection.onRequest('thread/handOver', ({ threadId, agent }) =>
     asRpc(async () => {
       await hub.handOver(threadId, agent);

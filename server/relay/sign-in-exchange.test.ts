@@ -50,7 +50,11 @@ describe('POST /sign-in-code', () => {
   it('gives the token once for a code, and says so in the log', async () => {
     const code = codes.issue();
     expect(await exchange(JSON.stringify({ code }))).toEqual({ status: 200, cache: 'no-store', body: { token } });
-    expect(await exchange(JSON.stringify({ code }))).toEqual({ status: 401, cache: 'no-store', body: { error: SIGN_IN_CODE_UNKNOWN_MESSAGE } });
+    expect(await exchange(JSON.stringify({ code }))).toEqual({
+      status: 401,
+      cache: 'no-store',
+      body: { error: SIGN_IN_CODE_UNKNOWN_MESSAGE },
+    });
     expect(logged).toContain('a sign-in code from --open was exchanged for the token');
   });
 
@@ -69,7 +73,11 @@ describe('POST /sign-in-code', () => {
     });
     expect(foreign.status).toBe(403);
     expect(await foreign.text()).not.toContain(token);
-    const bare = await fetch(`${origin}/sign-in-code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+    const bare = await fetch(`${origin}/sign-in-code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code }),
+    });
     expect(bare.status).toBe(403);
     expect(await exchange(JSON.stringify({ code }))).toMatchObject({ status: 200, body: { token } });
   });
@@ -77,13 +85,17 @@ describe('POST /sign-in-code', () => {
   it('passes the Host check first (against DNS rebinding)', async () => {
     const code = codes.issue();
     const status = await new Promise<number>((resolve, reject) => {
-      const outgoing = request(`${origin}/sign-in-code`, {
-        method: 'POST',
-        headers: { host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/json' },
-      }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      });
+      const outgoing = request(
+        `${origin}/sign-in-code`,
+        {
+          method: 'POST',
+          headers: { host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/json' },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
       outgoing.once('error', reject);
       outgoing.end(JSON.stringify({ code }));
     });
@@ -112,7 +124,11 @@ describe('POST /sign-in-code', () => {
   });
 
   it('leaves every other request that is not a GET needing the token', async () => {
-    const response = await fetch(`${origin}/sign-in-code/other`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${origin}/sign-in-code/other`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(401);
   });
 });

@@ -38,7 +38,8 @@ export function createSignInExchange({ codes, token, log }: SignInExchangeOption
       return answer(response, 413, { error: `A sign-in request holds at most ${SIGN_IN_CODE_MAX_BODY_BYTES} bytes.` });
     }
     const parsed = SignInCodeRequestSchema.safeParse(parseJson(body.text));
-    if (!parsed.success) return answer(response, 400, { error: 'A sign-in request is {"code": "…"}, with the code from the address Baton opened.' });
+    if (!parsed.success)
+      return answer(response, 400, { error: 'A sign-in request is {"code": "…"}, with the code from the address Baton opened.' });
     const outcome = codes.redeem(parsed.data.code);
     const current = token();
     if (outcome === 'redeemed' && current !== undefined) {

@@ -19,7 +19,12 @@ import { connectScriptClient } from './script-client';
 const EVENTS = 40;
 const EVENT_CHARACTERS = 100_000;
 const REQUESTS = 300;
-const OUTGOING: OutgoingLimits = { maxQueuedBytes: 8 * 1024 * 1024, maxConcurrentRequests: 4, maxPendingRequests: 16, drainTimeoutMs: 3000 };
+const OUTGOING: OutgoingLimits = {
+  maxQueuedBytes: 8 * 1024 * 1024,
+  maxConcurrentRequests: 4,
+  maxPendingRequests: 16,
+  drainTimeoutMs: 3000,
+};
 /** Generous: the relay without bounds grew by gigabytes here (300 answers of 4 MB each, held). */
 const MAX_GROWTH_BYTES = 400 * 1024 * 1024;
 
@@ -81,7 +86,11 @@ it('bounds what a tab that stops reading costs, serves other tabs, and lets it c
 
     // Meanwhile another tab is answered, history pages included.
     const otherRpc = rpcClient(other);
-    await until(() => test.logs.some((line) => line.includes('it gets nothing more until it does')), 20_000, 'the stalled tab is over its bound');
+    await until(
+      () => test.logs.some((line) => line.includes('it gets nothing more until it does')),
+      20_000,
+      'the stalled tab is over its bound',
+    );
     expect((await otherRpc.call('getThreads')).result).toMatchObject({ threads: [{ id: threadId }] });
     const page = await otherRpc.call('getThreadEvents', { threadId, afterSeq: EVENTS - 2 });
     expect((page.result as { events: unknown[] }).events).toHaveLength(2);
@@ -89,7 +98,9 @@ it('bounds what a tab that stops reading costs, serves other tabs, and lets it c
     await until(() => test.logs.some((line) => line.includes('disconnected: read nothing of')), 20_000, 'the stalled tab is dropped');
     clearInterval(sampler);
     const growth = peak - baseline;
-    console.info(`stalled tab: peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB, ${(growth / 2 ** 20).toFixed(0)} MiB over the ${(baseline / 2 ** 20).toFixed(0)} MiB before`);
+    console.info(
+      `stalled tab: peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB, ${(growth / 2 ** 20).toFixed(0)} MiB over the ${(baseline / 2 ** 20).toFixed(0)} MiB before`,
+    );
     expect(growth).toBeLessThan(MAX_GROWTH_BYTES);
 
     // The tab reads again: it finds its connection gone, reconnects by itself and replays.

@@ -15,7 +15,8 @@ import { createGuardedHandler } from './http-handler';
 import { createStaticUiHandler } from './static-ui-handler';
 import { readUiBuildFiles } from './ui-build-files';
 
-const APP_HTML = '<!DOCTYPE html><html><head><script src="/_next/static/chunks/app-1a2b.js" async=""></script></head><body><script>self.__next_f=[]</script></body></html>';
+const APP_HTML =
+  '<!DOCTYPE html><html><head><script src="/_next/static/chunks/app-1a2b.js" async=""></script></head><body><script>self.__next_f=[]</script></body></html>';
 const NOT_FOUND_HTML = '<!DOCTYPE html><html><body>This page could not be found.<script>self.__next_f=[]</script></body></html>';
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 let folder: string;
@@ -41,7 +42,11 @@ beforeAll(async () => {
   await symlink(outside, path.join(build, 'linked-folder'));
   const files = await readUiBuildFiles(build);
   server = createServer(
-    createGuardedHandler(new AccessGuard({ token }), { frameAncestors: "'self'" }, createStaticUiHandler(files, (message) => logged.push(message), { frameAncestors: "'self'" })),
+    createGuardedHandler(
+      new AccessGuard({ token }),
+      { frameAncestors: "'self'" },
+      createStaticUiHandler(files, (message) => logged.push(message), { frameAncestors: "'self'" }),
+    ),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

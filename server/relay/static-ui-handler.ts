@@ -67,7 +67,11 @@ export function createStaticUiHandler(files: UiBuildFiles, log: (message: string
     const body = bodies.get(urlPath);
     if (body) return body;
     const compress = COMPRESSIBLE.has(path.extname(file));
-    return remember(bodies, urlPath, readFile(file).then(async (raw) => (compress ? { raw, gzip: await gzipped(raw) } : { raw })));
+    return remember(
+      bodies,
+      urlPath,
+      readFile(file).then(async (raw) => (compress ? { raw, gzip: await gzipped(raw) } : { raw })),
+    );
   };
   // One template per page and depth of the address it answers (`/` or `/t/<id>`): a handful.
   const loadTemplate = (urlPath: string, file: string, root: string) => {
@@ -76,7 +80,13 @@ export function createStaticUiHandler(files: UiBuildFiles, log: (message: string
     return templates.get(key) ?? remember(templates, key, readFile(file, 'utf8').then(prepare));
   };
 
-  const sendPage = async (response: ServerResponse, page: { urlPath: string; appPath: string }, status: number, nonce: string, head: boolean) => {
+  const sendPage = async (
+    response: ServerResponse,
+    page: { urlPath: string; appPath: string },
+    status: number,
+    nonce: string,
+    head: boolean,
+  ) => {
     const file = files.get(page.urlPath);
     if (!file) return void response.writeHead(status, plainHeaders()).end(head ? undefined : 'Not found.\n');
     const html = Buffer.from((await loadTemplate(page.urlPath, file, relativeRoot(page.appPath))).render(nonce));
@@ -111,7 +121,8 @@ export function createStaticUiHandler(files: UiBuildFiles, log: (message: string
     const head = request.method === 'HEAD';
     const urlPath = requestPath(request.url);
     if (urlPath === undefined) return void response.writeHead(400, plainHeaders()).end('Malformed address.\n');
-    if (urlPath === '/' || THREAD_ADDRESS.test(urlPath)) return sendPage(response, { urlPath: APP_PAGE, appPath: urlPath }, 200, nonce, head);
+    if (urlPath === '/' || THREAD_ADDRESS.test(urlPath))
+      return sendPage(response, { urlPath: APP_PAGE, appPath: urlPath }, 200, nonce, head);
     const file = files.get(urlPath);
     if (!file) return sendPage(response, { urlPath: NOT_FOUND_PAGE, appPath: urlPath }, 404, nonce, head);
     if (path.extname(file) === '.html') return sendPage(response, { urlPath, appPath: urlPath }, 200, nonce, head);

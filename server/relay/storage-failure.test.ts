@@ -61,7 +61,9 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 const turnFailure = (client: RelayClient) =>
-  client.received.find((params) => params.role === 'system' && params.content.type === 'text' && params.content.text.includes('**The turn failed:**'));
+  client.received.find(
+    (params) => params.role === 'system' && params.content.type === 'text' && params.content.text.includes('**The turn failed:**'),
+  );
 
 /** What the tab was told, and whether the turn ended for it, after the failure. */
 async function failureTold(client: RelayClient): Promise<string> {

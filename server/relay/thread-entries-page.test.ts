@@ -14,9 +14,20 @@ import { rpcClient, startTestRelay, type TestRelay, whenConnected } from './test
 import { connectScriptClient } from './script-client';
 
 const TOKEN = 'paging-token-'.padEnd(43, 'p');
-const message = (index: number): ThreadEntry => ({ type: 'message', role: index % 2 ? 'assistant' : 'user', chunks: [{ type: 'text', chunk: `entry ${index}` }] });
-const LAST_USAGE = { sessionTokens: 3400, messageInputTokens: 2000, messageOutputTokens: 200, lastMessageCost: '0.02', sessionCost: '0.03' };
-const texts = (entries: unknown) => (entries as ThreadEntry[]).map((entry) => (entry.type === 'message' ? entry.chunks[0]?.chunk : entry.type));
+const message = (index: number): ThreadEntry => ({
+  type: 'message',
+  role: index % 2 ? 'assistant' : 'user',
+  chunks: [{ type: 'text', chunk: `entry ${index}` }],
+});
+const LAST_USAGE = {
+  sessionTokens: 3400,
+  messageInputTokens: 2000,
+  messageOutputTokens: 200,
+  lastMessageCost: '0.02',
+  sessionCost: '0.03',
+};
+const texts = (entries: unknown) =>
+  (entries as ThreadEntry[]).map((entry) => (entry.type === 'message' ? entry.chunks[0]?.chunk : entry.type));
 
 describe.each(DATABASE_KINDS)('getThreadEntries over the socket, on %s', (kind) => {
   let folder: string;
@@ -34,7 +45,10 @@ describe.each(DATABASE_KINDS)('getThreadEntries over the socket, on %s', (kind) 
     const databaseUrl = database.target.kind === 'postgresql' ? database.target.url : undefined;
     const store = await openThreadStore(databaseUrl ? { database: database.target } : { databaseFile: path.join(dataDir, 'baton.db') });
     threadId = (await store.createThread('long')).id;
-    await store.saveEntries(threadId, Array.from({ length: 30 }, (_, seq) => ({ seq, entry: message(seq) })));
+    await store.saveEntries(
+      threadId,
+      Array.from({ length: 30 }, (_, seq) => ({ seq, entry: message(seq) })),
+    );
     // Two turns that reported usage, their summaries at the end: the last report is the thread's.
     usedThreadId = (await store.createThread('used')).id;
     const turnEntries = Array.from({ length: 30 }, (_, seq) => ({ seq, entry: message(seq) }));
@@ -69,18 +83,46 @@ describe.each(DATABASE_KINDS)('getThreadEntries over the socket, on %s', (kind) 
     expect(texts((older.result as { entries: unknown }).entries)).toEqual(Array.from({ length: 12 }, (_, index) => `entry ${6 + index}`));
     const oldest = await client.call('getThreadEntries', { threadId, limit: 12, before: 6 });
     expect(oldest.result).toMatchObject({ firstIndex: 0 });
-    expect(texts((oldest.result as { entries: unknown }).entries)).toEqual(['entry 0', 'entry 1', 'entry 2', 'entry 3', 'entry 4', 'entry 5']);
+    expect(texts((oldest.result as { entries: unknown }).entries)).toEqual([
+      'entry 0',
+      'entry 1',
+      'entry 2',
+      'entry 3',
+      'entry 4',
+      'entry 5',
+    ]);
   });
 
   it('answers a page around an entry, then pages both ways from it', async () => {
     const around = await client.call('getThreadEntries', { threadId, limit: 6, around: 14 });
     expect(around.result).toMatchObject({ firstIndex: 11, lastSeq: 0, turnRunning: false });
-    expect(texts((around.result as { entries: unknown }).entries)).toEqual(['entry 11', 'entry 12', 'entry 13', 'entry 14', 'entry 15', 'entry 16']);
+    expect(texts((around.result as { entries: unknown }).entries)).toEqual([
+      'entry 11',
+      'entry 12',
+      'entry 13',
+      'entry 14',
+      'entry 15',
+      'entry 16',
+    ]);
     const older = await client.call('getThreadEntries', { threadId, limit: 6, before: 11 });
-    expect(texts((older.result as { entries: unknown }).entries)).toEqual(['entry 5', 'entry 6', 'entry 7', 'entry 8', 'entry 9', 'entry 10']);
+    expect(texts((older.result as { entries: unknown }).entries)).toEqual([
+      'entry 5',
+      'entry 6',
+      'entry 7',
+      'entry 8',
+      'entry 9',
+      'entry 10',
+    ]);
     const newer = await client.call('getThreadEntries', { threadId, limit: 6, after: 16 });
     expect(newer.result).toMatchObject({ firstIndex: 17 });
-    expect(texts((newer.result as { entries: unknown }).entries)).toEqual(['entry 17', 'entry 18', 'entry 19', 'entry 20', 'entry 21', 'entry 22']);
+    expect(texts((newer.result as { entries: unknown }).entries)).toEqual([
+      'entry 17',
+      'entry 18',
+      'entry 19',
+      'entry 20',
+      'entry 21',
+      'entry 22',
+    ]);
   });
 
   it('moves a page around an entry near either end to fit the thread', async () => {
@@ -89,7 +131,14 @@ describe.each(DATABASE_KINDS)('getThreadEntries over the socket, on %s', (kind) 
     expect((first.result as { entries: unknown[] }).entries).toHaveLength(6);
     const last = await client.call('getThreadEntries', { threadId, limit: 6, around: 29 });
     expect(last.result).toMatchObject({ firstIndex: 24 });
-    expect(texts((last.result as { entries: unknown }).entries)).toEqual(['entry 24', 'entry 25', 'entry 26', 'entry 27', 'entry 28', 'entry 29']);
+    expect(texts((last.result as { entries: unknown }).entries)).toEqual([
+      'entry 24',
+      'entry 25',
+      'entry 26',
+      'entry 27',
+      'entry 28',
+      'entry 29',
+    ]);
     // An entry past the end (rewound away since the link was made): the last page.
     expect((await client.call('getThreadEntries', { threadId, limit: 6, around: 500 })).result).toMatchObject({ firstIndex: 24 });
     // A page larger than the thread: all of it.

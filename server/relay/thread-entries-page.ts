@@ -15,7 +15,13 @@ export async function getThreadEntries(hub: ThreadHub, store: ThreadStore, param
   if (params.after !== undefined) return entriesFrom(hub, store, threadId, (total) => Math.min(params.after! + 1, total), limit);
   if (params.around !== undefined) {
     // Centred on the entry, unless the thread's start or end is nearer than half a page.
-    const page = entriesFrom(hub, store, threadId, (total) => Math.max(0, Math.min(params.around! - Math.floor(limit / 2), total - limit)), limit);
+    const page = entriesFrom(
+      hub,
+      store,
+      threadId,
+      (total) => Math.max(0, Math.min(params.around! - Math.floor(limit / 2), total - limit)),
+      limit,
+    );
     return withThreadUsage(store, threadId, page);
   }
   if (params.before === undefined) return withThreadUsage(store, threadId, hub.getSnapshot(threadId, { limit }));
@@ -30,7 +36,13 @@ export async function getThreadEntries(hub: ThreadHub, store: ThreadStore, param
  * The `limit` entries from the position `startOf(entry count)`: those that can still change from
  * the thread's live view, the older ones from the store's indexed read. Costs the page, not the thread.
  */
-async function entriesFrom(hub: ThreadHub, store: ThreadStore, threadId: string, startOf: (total: number) => number, limit: number): Promise<ThreadSnapshot> {
+async function entriesFrom(
+  hub: ThreadHub,
+  store: ThreadStore,
+  threadId: string,
+  startOf: (total: number) => number,
+  limit: number,
+): Promise<ThreadSnapshot> {
   const live = await hub.getSnapshot(threadId, { limit: 0 });
   const liveFrom = live.firstIndex ?? 0;
   const total = liveFrom + live.entries.length;

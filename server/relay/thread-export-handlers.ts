@@ -24,7 +24,9 @@ export function registerThreadExportHandlers(context: TabContext): void {
 
   connection.onRequest('thread/details', ({ threadId }) => asRpc(() => readThreadDetails(store, threadId, workspace.root)));
   connection.onRequest('thread/changes', ({ threadId }) =>
-    asRpc(async () => markRevertedFiles({ workspace, fileHistory: rewind.fileHistory }, threadId, threadChanges(await hub.getEntries(threadId)))),
+    asRpc(async () =>
+      markRevertedFiles({ workspace, fileHistory: rewind.fileHistory }, threadId, threadChanges(await hub.getEntries(threadId))),
+    ),
   );
   connection.onRequest('thread/export', ({ threadId, format }) => asRpc(() => exportStoredThread(source, threadId, format)));
   connection.onRequest('thread/import', ({ content }) =>

@@ -79,7 +79,8 @@ beforeEach(async () => {
   model = await startScriptedModelServer({
     script: (request) => {
       const asked = lastUserText(request);
-      if (asked.includes('write a file')) return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'note.md', content: 'hi' } }] };
+      if (asked.includes('write a file'))
+        return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'note.md', content: 'hi' } }] };
       if (asked.includes('hold on')) {
         const gate = createGate();
         gates.push(gate);
@@ -88,7 +89,9 @@ beforeEach(async () => {
       return { blocks: [{ type: 'text', text: ANSWER }] };
     },
   });
-  relay = await startTestRelay({ env: { NODE_ENV: 'test', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url, BATON_MODEL: 'scripted' } });
+  relay = await startTestRelay({
+    env: { NODE_ENV: 'test', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url, BATON_MODEL: 'scripted' },
+  });
 });
 
 afterEach(async () => {
@@ -148,7 +151,9 @@ describe('live thread lists', () => {
     const turnsFinished = () => mine.client.received.filter((params) => params.chatId === chatId && isTurnFinished(params)).length;
     await mine.client.until(() => turnsFinished() === 2);
     const after = await mine.client.rpc.request('getThreadEntries', { threadId: chatId });
-    expect(after.entries.some((entry) => entry.type === 'message' && entry.chunks.map((chunk) => chunk.chunk).join('') === ANSWER)).toBe(true);
+    expect(after.entries.some((entry) => entry.type === 'message' && entry.chunks.map((chunk) => chunk.chunk).join('') === ANSWER)).toBe(
+      true,
+    );
   });
 
   it('mark a running turn, a turn waiting for an approval, and its end, and filter by them', async () => {
@@ -196,13 +201,19 @@ describe('bad input', () => {
     await expect(rpc.request('getThreads', { query: 'NEAR(" * "' })).resolves.toEqual({ threads: [] });
     await expect(rpc.request('getThreadEntries', { threadId: 'x', after: 3 })).rejects.toMatchObject({ code: -32602 });
     await expect(rpc.request('getThreadEntries', { threadId: 'x', limit: 3, after: 1, before: 4 })).rejects.toMatchObject({ code: -32602 });
-    await expect(rpc.request('sendMessage', { threadId: 'no-such-thread', message: { role: 'user', chunks: [{ type: 'text', chunk: 'hi' }] } })).rejects.toMatchObject({ code: -32001 });
+    await expect(
+      rpc.request('sendMessage', { threadId: 'no-such-thread', message: { role: 'user', chunks: [{ type: 'text', chunk: 'hi' }] } }),
+    ).rejects.toMatchObject({ code: -32001 });
     const { threadId } = await rpc.request('createThread', null);
     await expect(rpc.request('thread/rename', { threadId, title: '   ' })).rejects.toMatchObject({ code: -32602 });
-    await expect(rpc.request('sendMessage', { threadId, message: { role: 'assistant', chunks: [{ type: 'text', chunk: 'I agree' }] } })).rejects.toMatchObject({ code: -32602 });
+    await expect(
+      rpc.request('sendMessage', { threadId, message: { role: 'assistant', chunks: [{ type: 'text', chunk: 'I agree' }] } }),
+    ).rejects.toMatchObject({ code: -32602 });
     await expect(rpc.request('sendMessage', { threadId, message: { role: 'user', chunks: [] } })).rejects.toMatchObject({ code: -32602 });
     // streamMessageChunk is the client's method: the relay has none to call.
-    await expect(rpc.request('streamMessageChunk', { threadId, chunk: { type: 'text', chunk: 'x' } })).rejects.toMatchObject({ code: -32601 });
+    await expect(rpc.request('streamMessageChunk', { threadId, chunk: { type: 'text', chunk: 'x' } })).rejects.toMatchObject({
+      code: -32601,
+    });
     expect((await rpc.request('getThreads', null)).threads.map((thread) => thread.id)).toEqual([threadId]);
   });
 });
@@ -216,11 +227,22 @@ describe('sendMessage', () => {
       return null;
     });
     const { threadId } = await client.rpc.request('createThread', null);
-    const answer = await client.rpc.request('sendMessage', { threadId, message: { role: 'user', chunks: [{ type: 'text', chunk: 'Tell me ' }, { type: 'text', chunk: 'something' }] } });
+    const answer = await client.rpc.request('sendMessage', {
+      threadId,
+      message: {
+        role: 'user',
+        chunks: [
+          { type: 'text', chunk: 'Tell me ' },
+          { type: 'text', chunk: 'something' },
+        ],
+      },
+    });
     expect(answer).toBeNull();
     expect(chunks.join('')).toBe(ANSWER);
     const { entries } = await client.rpc.request('getThreadEntries', { threadId });
-    expect(entries.filter((entry) => entry.type === 'message').map((entry) => [entry.role, entry.chunks.map((chunk) => chunk.chunk).join('')])).toEqual([
+    expect(
+      entries.filter((entry) => entry.type === 'message').map((entry) => [entry.role, entry.chunks.map((chunk) => chunk.chunk).join('')]),
+    ).toEqual([
       ['user', 'Tell me something'],
       ['assistant', ANSWER],
     ]);

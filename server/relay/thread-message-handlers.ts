@@ -12,7 +12,8 @@ export function registerThreadMessageHandlers({ connection, hub, contentTaps, lo
   connection.onRequest('sendMessage', ({ threadId, message }) =>
     asRpc(async () => {
       // The assistant's messages are the agent's to write; a client cannot put words in its mouth.
-      if (message.role !== 'user') throw new RpcError(ErrorCodes.InvalidParams, 'Only a user message can be sent; the agent writes the assistant\'s.');
+      if (message.role !== 'user')
+        throw new RpcError(ErrorCodes.InvalidParams, "Only a user message can be sent; the agent writes the assistant's.");
       const text = message.chunks.map((chunk) => chunk.chunk).join('');
       if (text.trim() === '') throw new RpcError(ErrorCodes.InvalidParams, 'The message has no text.');
 

@@ -47,9 +47,16 @@ async function threadThatWroteTwoFiles(): Promise<Session> {
   cleanups.push(() => model.close());
   const writeConfig = (rules: unknown[]) => writeFile(path.join(dataDir, 'config.json'), JSON.stringify({ toolApproval: rules }));
   const start = async () => {
-    const relay = await startTestRelay({ workspaceRoot: folder, dataDir, env: { NODE_ENV: 'test', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url } });
+    const relay = await startTestRelay({
+      workspaceRoot: folder,
+      dataDir,
+      env: { NODE_ENV: 'test', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url },
+    });
     const client = await connectRelayClient({ origin: relay.origin, token: relay.relay.token });
-    cleanups.push(() => relay.relay.close(), () => client.close());
+    cleanups.push(
+      () => relay.relay.close(),
+      () => client.close(),
+    );
     return { relay, client };
   };
   await writeConfig([WRITES_ALLOWED]);
@@ -109,7 +116,12 @@ it('leaves a file changed since the thread wrote it as a conflict until the user
   const asked = await session.client.rpc.request('thread/revertFile', { threadId: session.threadId, path: 'notes.md' });
   expect(asked).toEqual({
     outcome: 'conflict',
-    conflict: { path: 'notes.md', action: 'restore', overridable: true, reason: "notes.md changed after the agent's change; restoring it would lose that." },
+    conflict: {
+      path: 'notes.md',
+      action: 'restore',
+      overridable: true,
+      reason: "notes.md changed after the agent's change; restoring it would lose that.",
+    },
   });
   expect(await readFile(session.at('notes.md'), 'utf8')).toBe('the user’s own edit\n');
   expect(await revertedState(session)).toEqual([
@@ -117,7 +129,11 @@ it('leaves a file changed since the thread wrote it as a conflict until the user
     ['notes.md', undefined],
   ]);
 
-  const confirmed = await session.client.rpc.request('thread/revertFile', { threadId: session.threadId, path: 'notes.md', overwriteConflict: true });
+  const confirmed = await session.client.rpc.request('thread/revertFile', {
+    threadId: session.threadId,
+    path: 'notes.md',
+    overwriteConflict: true,
+  });
   expect(confirmed).toEqual({ outcome: 'reverted', file: { path: 'notes.md', action: 'restore' } });
   expect(await readFile(session.at('notes.md'), 'utf8')).toBe('before\n');
 });
@@ -127,10 +143,17 @@ it('refuses a file the config now denies writing, even when told to overwrite, n
   await session.restartWith([WRITES_ALLOWED, { action: 'write', path: { equals: 'notes.md' }, decision: 'deny' }]);
   const refused = {
     outcome: 'conflict',
-    conflict: { path: 'notes.md', action: 'restore', overridable: false, reason: 'refused by your config (deny write when path equals "notes.md").' },
+    conflict: {
+      path: 'notes.md',
+      action: 'restore',
+      overridable: false,
+      reason: 'refused by your config (deny write when path equals "notes.md").',
+    },
   };
   expect(await session.client.rpc.request('thread/revertFile', { threadId: session.threadId, path: 'notes.md' })).toEqual(refused);
-  expect(await session.client.rpc.request('thread/revertFile', { threadId: session.threadId, path: 'notes.md', overwriteConflict: true })).toEqual(refused);
+  expect(
+    await session.client.rpc.request('thread/revertFile', { threadId: session.threadId, path: 'notes.md', overwriteConflict: true }),
+  ).toEqual(refused);
   expect(await readFile(session.at('notes.md'), 'utf8')).toBe('after\n');
 });
 
@@ -151,10 +174,12 @@ it('refuses a path outside the workspace, no path, and a file the thread never c
     data: [expect.objectContaining({ path: ['path'], message: 'name the file to revert' })],
   });
   await writeFile(session.at('untouched.md'), 'mine\n');
-  await expect(session.client.rpc.request('thread/revertFile', { threadId: session.threadId, path: 'untouched.md' })).rejects.toMatchObject({
-    code: -32602,
-    message: expect.stringContaining('This thread did not change untouched.md'),
-  });
+  await expect(session.client.rpc.request('thread/revertFile', { threadId: session.threadId, path: 'untouched.md' })).rejects.toMatchObject(
+    {
+      code: -32602,
+      message: expect.stringContaining('This thread did not change untouched.md'),
+    },
+  );
   expect(await readFile(session.at('untouched.md'), 'utf8')).toBe('mine\n');
   expect(await readFile(session.at('notes.md'), 'utf8')).toBe('after\n');
 });
@@ -168,6 +193,8 @@ it('refuses an unknown thread, and a thread other than the one the tab shows', a
   // A script that opened no thread is not held to one: the thread itself is then looked up.
   const script = await connectRelayClient({ origin: session.relay.origin, token: session.relay.relay.token });
   cleanups.push(() => script.close());
-  await expect(script.rpc.request('thread/revertFile', { threadId: 'no-such-thread', path: 'notes.md' })).rejects.toMatchObject({ code: -32001 });
+  await expect(script.rpc.request('thread/revertFile', { threadId: 'no-such-thread', path: 'notes.md' })).rejects.toMatchObject({
+    code: -32001,
+  });
   expect(await readFile(session.at('notes.md'), 'utf8')).toBe('after\n');
 });

@@ -37,7 +37,8 @@ export async function runTokenCommand(args: readonly string[]): Promise<number> 
   const host = values.host.includes(':') ? `[${values.host}]` : values.host;
   process.stdout.write(`Token file: ${tokenFilePath(dataDir)}\nURL: http://${host}:${port}/#token=${token}\n`);
   const note = (message: string) => process.stderr.write(`baton: ${message}\n`);
-  if (values.rotate) note('a relay running on this data folder (without BATON_TOKEN) logs every tab out now; open the URL above to sign in again');
+  if (values.rotate)
+    note('a relay running on this data folder (without BATON_TOKEN) logs every tab out now; open the URL above to sign in again');
   if (launchEnvironment().BATON_TOKEN) note('BATON_TOKEN is set here: a relay started with it uses that token, not this file');
   return 0;
 }

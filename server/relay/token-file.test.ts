@@ -73,10 +73,14 @@ describe('the token file', () => {
 });
 
 describe('a token file that cannot be trusted is refused, saying what to do', () => {
-  const refusal = () => readOrCreateTokenFile(dataDir).then(() => 'accepted', (error: unknown) => {
-    expect(error).toBeInstanceOf(TokenFileError);
-    return (error as Error).message;
-  });
+  const refusal = () =>
+    readOrCreateTokenFile(dataDir).then(
+      () => 'accepted',
+      (error: unknown) => {
+        expect(error).toBeInstanceOf(TokenFileError);
+        return (error as Error).message;
+      },
+    );
 
   beforeEach(async () => {
     await mkdir(dataDir);

@@ -45,10 +45,12 @@ export async function readTokenFile(dataDir: string, owner = process.getuid?.())
   }
   checkStats(file, before, owner);
   // No link followed, and no wait for a writer if it became a FIFO since the lstat.
-  const handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ELOOP') throw new TokenFileError(`The token file ${file} is a symbolic link: ${ROTATE_HINT}.`);
-    throw error;
-  });
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)).catch(
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ELOOP') throw new TokenFileError(`The token file ${file} is a symbolic link: ${ROTATE_HINT}.`);
+      throw error;
+    },
+  );
   try {
     const opened = await handle.stat();
     checkStats(file, opened, owner);
@@ -79,7 +81,8 @@ export async function readOrCreateTokenFile(dataDir: string): Promise<string> {
     // Another process created it first: its token is the one.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const theirs = await readTokenFile(dataDir);
-    if (theirs === undefined) throw new TokenFileError(`The token file ${tokenFilePath(dataDir)} came and went while it was created: try again.`);
+    if (theirs === undefined)
+      throw new TokenFileError(`The token file ${tokenFilePath(dataDir)} came and went while it was created: try again.`);
     return theirs;
   } finally {
     await unlink(written);

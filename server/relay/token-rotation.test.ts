@@ -118,7 +118,11 @@ describe('a rotation while the relay runs', () => {
     const token = relay.token;
     await chmod(tokenFilePath(dataDir), 0o644);
     expect(await whenConnected(connect(origin, token))).toEqual({ connected: false, error: UNAUTHORIZED_MESSAGE });
-    expect(logs.some((line) => line.includes('can be read or written by other users') && line.endsWith('Every tab is refused until it is put right.'))).toBe(true);
+    expect(
+      logs.some(
+        (line) => line.includes('can be read or written by other users') && line.endsWith('Every tab is refused until it is put right.'),
+      ),
+    ).toBe(true);
     await chmod(tokenFilePath(dataDir), 0o600);
     expect(await whenConnected(connect(origin, token))).toEqual({ connected: true });
   });

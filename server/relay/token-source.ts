@@ -36,7 +36,11 @@ export function fixedTokenSource(token: string): TokenSource {
  * The data folder's token file, created when there is none; throws TokenFileError when it cannot
  * be trusted. `watch: false` leaves the handshake checks alone, as where watching fails.
  */
-export async function fileTokenSource(dataDir: string, log: (message: string) => void, { watch: watching = true } = {}): Promise<TokenSource> {
+export async function fileTokenSource(
+  dataDir: string,
+  log: (message: string) => void,
+  { watch: watching = true } = {},
+): Promise<TokenSource> {
   const file = tokenFilePath(dataDir);
   let token: string | undefined = await readOrCreateTokenFile(dataDir);
   let releaseSecret = holdRelaySecret(token);

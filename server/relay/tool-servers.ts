@@ -23,11 +23,7 @@ export interface ToolServers {
   onUpdated(listener: (server: ToolServerUpdatedParams) => void): void;
 }
 
-export function createToolServers(
-  builtin: ToolListingAgent,
-  mcp: McpServerManager | undefined,
-  agents: AgentRegistry,
-): ToolServers {
+export function createToolServers(builtin: ToolListingAgent, mcp: McpServerManager | undefined, agents: AgentRegistry): ToolServers {
   const external = (): Array<[string, AgentToolServers]> =>
     [...agents.startedBackends()].flatMap(([name, backend]) =>
       name !== BUILTIN_AGENT_NAME && backend.toolServers ? [[name, backend.toolServers] as [string, AgentToolServers]] : [],

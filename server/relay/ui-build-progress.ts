@@ -33,7 +33,10 @@ const everyFifteenSeconds = (tick: () => void) => {
 };
 
 /** Runs each command in turn and resolves when all succeeded; the first failure rejects with its exit code. */
-export async function buildWithProgress(commands: ReadonlyArray<BuildCommand | (() => Promise<void>)>, options: BuildProgressOptions): Promise<void> {
+export async function buildWithProgress(
+  commands: ReadonlyArray<BuildCommand | (() => Promise<void>)>,
+  options: BuildProgressOptions,
+): Promise<void> {
   const now = options.now ?? Date.now;
   const started = now();
   const seconds = () => Math.round((now() - started) / 1000);
@@ -46,10 +49,11 @@ export async function buildWithProgress(commands: ReadonlyArray<BuildCommand | (
   try {
     for (const command of commands) {
       if (typeof command === 'function') await command();
-      else await runCommand(command, (line) => {
-        quiet = false;
-        options.log(`[${seconds()} s] ${line}`);
-      });
+      else
+        await runCommand(command, (line) => {
+          quiet = false;
+          options.log(`[${seconds()} s] ${line}`);
+        });
     }
   } finally {
     stopTicking();

@@ -48,7 +48,13 @@ function warmUpEntrySchemas(): void {
   for (const kind of ThreadEntrySchema.options) ThreadEntrySchema.safeParse({ type: kind.shape.type.value });
   ThreadEntrySchema.safeParse({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: '' }] });
   ThreadEntrySchema.safeParse({
-    type: 'toolCall', id: '', name: '', server: '', origin: 'native', status: 'succeeded', arguments: {},
+    type: 'toolCall',
+    id: '',
+    name: '',
+    server: '',
+    origin: 'native',
+    status: 'succeeded',
+    arguments: {},
     details: { type: 'fileChange', path: '', diff: '', linesAdded: 0, linesRemoved: 0 },
   });
 }

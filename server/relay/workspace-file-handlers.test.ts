@@ -66,7 +66,10 @@ it('lists a folder and searches without what .gitignore ignores, unless asked', 
 
 it('refuses paths out of the workspace, into the data folder and with a NUL byte, each with its own error', async () => {
   const outside = await rpc.call('readTextFile', { path: 'escape.txt' });
-  expect(outside.error).toMatchObject({ code: BatonErrorCodes.PathOutsideWorkspace, message: expect.stringContaining('outside the workspace') });
+  expect(outside.error).toMatchObject({
+    code: BatonErrorCodes.PathOutsideWorkspace,
+    message: expect.stringContaining('outside the workspace'),
+  });
   const data = await rpc.call('listDirectory', { path: '.baton' });
   expect(data.error).toMatchObject({ code: BatonErrorCodes.FileUnavailable, message: expect.stringContaining("Baton's own data folder") });
   const nul = await rpc.call('readBinaryFile', { path: 'picture.png\0' });

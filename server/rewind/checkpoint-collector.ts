@@ -68,7 +68,9 @@ export class CheckpointCollector {
       // Refs stay loose: packing them would hold packed-refs.lock, which a rewind's ref deletion needs meanwhile.
       await this.git.runAside(['-c', 'gc.packRefs=false', 'gc', '--quiet', `--prune=${this.options.pruneGrace}`]);
     } catch (error) {
-      this.options.log(`could not collect the workspace checkpoints' garbage (the next collection tries again): ${error instanceof Error ? error.message : String(error)}`);
+      this.options.log(
+        `could not collect the workspace checkpoints' garbage (the next collection tries again): ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }

@@ -28,7 +28,9 @@ describe('the checkpoints section of config.json', () => {
   });
 
   it('names the line of a cap below one turn, or of a key it does not know', async () => {
-    await expect(loaded({ checkpoints: { keepTurns: 0 } })).rejects.toThrow(`Bad config file ${file}:3: checkpoints.keepTurns: Too small: expected number to be >=1`);
+    await expect(loaded({ checkpoints: { keepTurns: 0 } })).rejects.toThrow(
+      `Bad config file ${file}:3: checkpoints.keepTurns: Too small: expected number to be >=1`,
+    );
     await expect(loaded({ checkpoints: { keepTurns: 2.5 } })).rejects.toThrow(/checkpoints\.keepTurns: Invalid input: expected int/);
     await expect(loaded({ checkpoints: { keep: 2 } })).rejects.toThrow(/:3: checkpoints.keep: Unrecognized key: "keep"/);
   });

@@ -31,7 +31,12 @@ beforeEach(async () => {
   await writeFile(path.join(root, 'hooks/pre-commit'), MARKING_HOOK);
   const checkpoints = new WorkspaceCheckpoints(new ShadowGit(path.join(dataDir, 'workspace-checkpoints.git'), root, [dataDir]));
   const workspace = new Workspace(root, { protectedFolders: [dataDir] });
-  turns = new TurnCheckpoints(checkpoints, new CheckpointRestore(checkpoints, workspace), () => true, () => undefined);
+  turns = new TurnCheckpoints(
+    checkpoints,
+    new CheckpointRestore(checkpoints, workspace),
+    () => true,
+    () => undefined,
+  );
 });
 
 afterEach(async () => {
@@ -60,9 +65,17 @@ it('writes nothing into .git through a folder swapped for a link to .git/hooks, 
   await symlink(path.join('.git', 'hooks'), at('hooks'));
   const gitFolder = await snapshotFolder(at('.git'));
 
-  const conflict = { path: 'hooks/pre-commit', action: 'restore', overridable: false, reason: expect.stringContaining('hooks is a symbolic link into .git') };
+  const conflict = {
+    path: 'hooks/pre-commit',
+    action: 'restore',
+    overridable: false,
+    reason: expect.stringContaining('hooks is a symbolic link into .git'),
+  };
   expect(await turns.plan(THREAD, 0)).toEqual({ files: [{ path: 'notes.txt', action: 'remove' }], conflicts: [conflict] });
-  expect(await turns.restore(THREAD, 0, { overwriteConflicts: true })).toEqual({ restored: [{ path: 'notes.txt', action: 'remove' }], conflicts: [conflict] });
+  expect(await turns.restore(THREAD, 0, { overwriteConflicts: true })).toEqual({
+    restored: [{ path: 'notes.txt', action: 'remove' }],
+    conflicts: [conflict],
+  });
   expect(await snapshotFolder(at('.git'))).toEqual(gitFolder);
   expect(existsSync(at('notes.txt'))).toBe(false);
   commitInRepository(root);
@@ -85,8 +98,15 @@ it('leaves a file that became a FIFO as it is, without opening it', async () => 
 
 it("keeps a file a deny rule of the user's config guards, and restores the rest", async () => {
   await agentTurn({ 'hooks/pre-commit': '#!/bin/sh\nexit 0\n', 'notes.txt': 'agent notes\n' });
-  const guard = policyRestoreGuard(new ApprovalPolicy([{ tool: 'edit_file', decision: 'deny', when: { argument: 'path', startsWith: 'hooks/' } }]));
-  const refused = { path: 'hooks/pre-commit', action: 'restore', overridable: false, reason: 'refused by your config (deny edit_file when path starts with "hooks/").' };
+  const guard = policyRestoreGuard(
+    new ApprovalPolicy([{ tool: 'edit_file', decision: 'deny', when: { argument: 'path', startsWith: 'hooks/' } }]),
+  );
+  const refused = {
+    path: 'hooks/pre-commit',
+    action: 'restore',
+    overridable: false,
+    reason: 'refused by your config (deny edit_file when path starts with "hooks/").',
+  };
   expect(await turns.plan(THREAD, 0, guard)).toEqual({ files: [{ path: 'notes.txt', action: 'remove' }], conflicts: [refused] });
   expect(await turns.restore(THREAD, 0, { guard })).toEqual({ restored: [{ path: 'notes.txt', action: 'remove' }], conflicts: [refused] });
   expect(await readFile(at('hooks/pre-commit'), 'utf8')).toBe('#!/bin/sh\nexit 0\n');

@@ -90,7 +90,12 @@ describe('workspace checkpoints', () => {
     await turn(2, () => writeFile(path.join(root, 'c.txt'), 'agent again\n'));
     await writeFile(path.join(root, 'a.txt'), 'the user, after the agent\n');
 
-    const conflict = { path: 'a.txt', action: 'restore', overridable: true, reason: expect.stringContaining("changed after the agent's turn") };
+    const conflict = {
+      path: 'a.txt',
+      action: 'restore',
+      overridable: true,
+      reason: expect.stringContaining("changed after the agent's turn"),
+    };
     expect(await restore.plan(THREAD, 0)).toEqual({ files: [{ path: 'c.txt', action: 'remove' }], conflicts: [conflict] });
     expect(await restore.restore(THREAD, 0)).toEqual({ restored: [{ path: 'c.txt', action: 'remove' }], conflicts: [conflict] });
     expect(await read('a.txt')).toBe('the user, after the agent\n');
@@ -157,7 +162,9 @@ describe('workspace checkpoints', () => {
   it("keeps out Baton's data folder, and leaves the user's own repository as it was", async () => {
     execFileSync('git', ['init', '--quiet', root]);
     const { commit } = await checkpoints.take(THREAD, 0, 'start');
-    const files = execFileSync('git', ['--git-dir', checkpoints.git.gitDir, 'ls-tree', '-r', '--name-only', commit], { encoding: 'utf8' }).split('\n');
+    const files = execFileSync('git', ['--git-dir', checkpoints.git.gitDir, 'ls-tree', '-r', '--name-only', commit], {
+      encoding: 'utf8',
+    }).split('\n');
     expect(files).toEqual(expect.arrayContaining(['.gitignore', 'a.txt', 'image.bin']));
     expect(files.some((file) => file.startsWith('.baton') || file.startsWith('.git/'))).toBe(false);
     expect(files).not.toContain('big.bin');

@@ -61,7 +61,11 @@ export class CheckpointRestore {
   }
 
   /** `except`: paths restored another way (FileHistory), never touched here; `only`: the one path to restore. */
-  async restore(threadId: string, toEntry: number, options: RestoreOptions = {}): Promise<{ restored: RewindFile[]; conflicts: RewindConflict[] }> {
+  async restore(
+    threadId: string,
+    toEntry: number,
+    options: RestoreOptions = {},
+  ): Promise<{ restored: RewindFile[]; conflicts: RewindConflict[] }> {
     const writes = new RestoreWrites(this.workspace, options.guard);
     const restored: RewindFile[] = [];
     const conflicts: RewindConflict[] = [];
@@ -96,12 +100,16 @@ export class CheckpointRestore {
         if (known) known.afterCommit = end;
         else byPath.set(file, { path: file, beforeCommit: turn.start!, afterCommit: end });
       }
-      for (const file of await this.changedWhileTooLarge(turn.start!, end)) tooLarge.set(file, 'changed while over the size Baton keeps in checkpoints');
+      for (const file of await this.changedWhileTooLarge(turn.start!, end))
+        tooLarge.set(file, 'changed while over the size Baton keeps in checkpoints');
     }
     const verdicts: Verdict[] = [];
     for (const file of tooLarge.keys()) {
       if (byPath.has(file)) continue;
-      verdicts.push({ file: { path: file, action: 'restore' }, conflict: { reason: `${file} is too large for Baton's checkpoints; it was left as it is.`, overridable: false } });
+      verdicts.push({
+        file: { path: file, action: 'restore' },
+        conflict: { reason: `${file} is too large for Baton's checkpoints; it was left as it is.`, overridable: false },
+      });
     }
     for (const rewind of byPath.values()) verdicts.push(await this.verdictOf(rewind, writes));
     return verdicts;
@@ -126,13 +134,20 @@ export class CheckpointRestore {
     const refused = await writes.refusal(file);
     if (refused) return { file, conflict: refused };
     if (before && !REGULAR_FILE_MODES.has(before.mode)) {
-      return { file, conflict: { reason: `${rewind.path} was a symbolic link or a nested repository; Baton puts back only files.`, overridable: false } };
+      return {
+        file,
+        conflict: { reason: `${rewind.path} was a symbolic link or a nested repository; Baton puts back only files.`, overridable: false },
+      };
     }
     const current = await this.currentBlob(rewind.path);
     if (typeof current === 'object') return { file, conflict: current };
     if (current === after?.blob) return { file, before };
     const since = current === undefined ? 'was deleted' : 'changed';
-    return { file, before, conflict: { reason: `${rewind.path} ${since} after the agent's turn; restoring it would lose that.`, overridable: true } };
+    return {
+      file,
+      before,
+      conflict: { reason: `${rewind.path} ${since} after the agent's turn; restoring it would lose that.`, overridable: true },
+    };
   }
 
   /**
@@ -157,7 +172,8 @@ export class CheckpointRestore {
     } catch (error) {
       if (!(error instanceof WorkspaceError)) throw error;
       // Larger than any file a checkpoint holds, it cannot be what the turn left; or no longer a file.
-      const reason = error.code === 'file-too-large' ? `${file} is now too large for Baton's checkpoints; it was left as it is.` : error.message;
+      const reason =
+        error.code === 'file-too-large' ? `${file} is now too large for Baton's checkpoints; it was left as it is.` : error.message;
       return { reason, overridable: false };
     }
     return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');

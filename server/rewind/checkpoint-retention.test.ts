@@ -43,7 +43,8 @@ async function turn(threadId: string, position: number, file: string, content: s
   await checkpoints.take(threadId, position, 'end');
 }
 
-const refs = () => execFileSync('git', ['--git-dir', git.gitDir, 'for-each-ref', '--format=%(refname)'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+const refs = () =>
+  execFileSync('git', ['--git-dir', git.gitDir, 'for-each-ref', '--format=%(refname)'], { encoding: 'utf8' }).split('\n').filter(Boolean);
 const hasObject = (object: string) => {
   try {
     execFileSync('git', ['--git-dir', git.gitDir, 'cat-file', '-e', object], { stdio: 'ignore' });

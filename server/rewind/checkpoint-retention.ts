@@ -16,7 +16,8 @@ export class CheckpointRetention {
     private readonly git: ShadowGit,
     readonly keepTurns = DEFAULT_KEEP_TURNS,
   ) {
-    if (!Number.isInteger(keepTurns) || keepTurns < 1) throw new RangeError(`keepTurns must be a whole number of at least 1, not ${keepTurns}.`);
+    if (!Number.isInteger(keepTurns) || keepTurns < 1)
+      throw new RangeError(`keepTurns must be a whole number of at least 1, not ${keepTurns}.`);
   }
 
   /** Drops the thread's checkpoints beyond the last `keepTurns` turns; true when any were dropped. */
@@ -44,7 +45,11 @@ export class CheckpointRetention {
     const source = await readThreadRefs(this.git, sourceId);
     const commands = source.turns
       .filter((turn) => turn.position <= throughPosition)
-      .flatMap((turn) => (['start', 'end'] as const).flatMap((phase) => (turn[phase] ? [`update ${turnRef(forkId, turn.position, phase)} ${turn[phase]}`] : [])));
+      .flatMap((turn) =>
+        (['start', 'end'] as const).flatMap((phase) =>
+          turn[phase] ? [`update ${turnRef(forkId, turn.position, phase)} ${turn[phase]}`] : [],
+        ),
+      );
     if (source.prunedThrough !== undefined) {
       commands.push(...(await setPrunedMark(this.git, forkId, { turns: [] }, Math.min(source.prunedThrough, throughPosition))));
     }
@@ -54,7 +59,10 @@ export class CheckpointRetention {
   /** Drops every ref of the thread; true when it had any. */
   async forgetThread(threadId: string): Promise<boolean> {
     const refs = await allThreadRefs(this.git, threadId);
-    await updateRefs(this.git, refs.map((ref) => `delete ${ref}`));
+    await updateRefs(
+      this.git,
+      refs.map((ref) => `delete ${ref}`),
+    );
     return refs.length > 0;
   }
 

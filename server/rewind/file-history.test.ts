@@ -70,7 +70,7 @@ describe('FileHistory', () => {
     expect(await store.history.fileChangesAfter(threadId, 0)).toEqual([]);
   });
 
-  it('leaves a file changed since the agent\'s edit, unless told to overwrite it', async () => {
+  it("leaves a file changed since the agent's edit, unless told to overwrite it", async () => {
     await writeFile(path.join(root, 'a.txt'), 'original\n');
     await write(2, 'a.txt', 'agent\n');
     await writeFile(path.join(root, 'a.txt'), 'the user edited this\n');
@@ -85,7 +85,9 @@ describe('FileHistory', () => {
   it('counts a file deleted since as a conflict too', async () => {
     await write(2, 'gone.txt', 'agent\n');
     await unlink(path.join(root, 'gone.txt'));
-    expect((await history.plan(threadId, 1)).conflicts).toMatchObject([{ path: 'gone.txt', reason: expect.stringContaining('was deleted') }]);
+    expect((await history.plan(threadId, 1)).conflicts).toMatchObject([
+      { path: 'gone.txt', reason: expect.stringContaining('was deleted') },
+    ]);
   });
 
   it('never writes outside the workspace through a symlink swapped in since, even when told to overwrite', async () => {
@@ -106,7 +108,14 @@ describe('FileHistory', () => {
   it('checks a recorded path again on restore: one that leads out of the workspace is refused', async () => {
     const outside = path.join(base, 'victim.txt');
     await writeFile(outside, 'keep me\n');
-    await store.history.recordFileChange({ threadId, position: 2, path: '../victim.txt', existed: true, before: 'overwritten\n', kept: true });
+    await store.history.recordFileChange({
+      threadId,
+      position: 2,
+      path: '../victim.txt',
+      existed: true,
+      before: 'overwritten\n',
+      kept: true,
+    });
     const { conflicts } = await history.restore(threadId, 1, { overwriteConflicts: true });
     expect(conflicts).toMatchObject([{ path: '../victim.txt', overridable: false }]);
     expect(await readFile(outside, 'utf8')).toBe('keep me\n');

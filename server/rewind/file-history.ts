@@ -91,7 +91,11 @@ export class FileHistory implements FileChangeTracker {
    * Puts back the files changed after `toEntry`. Conflicts are left as they are (restored anyway
    * with `overwriteConflicts`, when they can be); a write refused as it is made is reported as a conflict.
    */
-  async restore(threadId: string, toEntry: number, options: RestoreOptions = {}): Promise<{ restored: RewindFile[]; conflicts: RewindConflict[] }> {
+  async restore(
+    threadId: string,
+    toEntry: number,
+    options: RestoreOptions = {},
+  ): Promise<{ restored: RewindFile[]; conflicts: RewindConflict[] }> {
     const writes = new RestoreWrites(this.workspace, options.guard);
     const restored: RewindFile[] = [];
     const conflicts: RewindConflict[] = [];
@@ -140,7 +144,10 @@ export class FileHistory implements FileChangeTracker {
     const refused = await writes.refusal({ path: rewind.path, action: actionOf(rewind) });
     if (refused) return refused;
     if (!rewind.first.kept) {
-      return { reason: `Baton could not keep what ${rewind.path} was before (a folder, a binary or a very large file).`, overridable: false };
+      return {
+        reason: `Baton could not keep what ${rewind.path} was before (a folder, a binary or a very large file).`,
+        overridable: false,
+      };
     }
     let now: FileState;
     try {

@@ -27,16 +27,29 @@ it('puts back a file the agent wrote itself from its turn checkpoint, asking fir
   expect(await readNotes(fixture)).toBe(AGENT_NOTES);
   const entries = await harness.hub.getEntries(thread.id);
   const workspace = new Workspace(fixture.workspaceRoot, { protectedFolders: [path.join(fixture.workspaceRoot, '.baton')] });
-  const deps = { workspace, fileHistory: harness.rewind.fileHistory, checkpoints: harness.rewind.checkpoints, guard: harness.rewind.restoreGuard };
+  const deps = {
+    workspace,
+    fileHistory: harness.rewind.fileHistory,
+    checkpoints: harness.rewind.checkpoints,
+    guard: harness.rewind.restoreGuard,
+  };
 
   await writeFile(path.join(fixture.workspaceRoot, 'notes.txt'), 'edited by hand\n');
   expect(await revertThreadFile(deps, thread.id, 'notes.txt')).toEqual({
     outcome: 'conflict',
-    conflict: { path: 'notes.txt', action: 'restore', overridable: true, reason: "notes.txt changed after the agent's turn; restoring it would lose that." },
+    conflict: {
+      path: 'notes.txt',
+      action: 'restore',
+      overridable: true,
+      reason: "notes.txt changed after the agent's turn; restoring it would lose that.",
+    },
   });
   expect(await readNotes(fixture)).toBe('edited by hand\n');
 
-  expect(await revertThreadFile(deps, thread.id, 'notes.txt', { overwriteConflict: true })).toEqual({ outcome: 'reverted', file: { path: 'notes.txt', action: 'restore' } });
+  expect(await revertThreadFile(deps, thread.id, 'notes.txt', { overwriteConflict: true })).toEqual({
+    outcome: 'reverted',
+    file: { path: 'notes.txt', action: 'restore' },
+  });
   expect(await readNotes(fixture)).toBe(USER_NOTES);
   expect(await harness.hub.getEntries(thread.id)).toEqual(entries);
 });

@@ -68,7 +68,11 @@ function outcomeOf({ restored, conflicts }: Restored): ThreadRevertFileResult | 
  * so the Changes panel shows a revert (this tab's, another tab's, the user's own) after a reload.
  * Known for the files changed through Baton only: checkpoints would cost a git diff per turn.
  */
-export async function markRevertedFiles(deps: Pick<FileRevertDependencies, 'workspace' | 'fileHistory'>, threadId: string, changes: ThreadChanges): Promise<ThreadChanges> {
+export async function markRevertedFiles(
+  deps: Pick<FileRevertDependencies, 'workspace' | 'fileHistory'>,
+  threadId: string,
+  changes: ThreadChanges,
+): Promise<ThreadChanges> {
   const asBefore = new Set(deps.fileHistory ? await deps.fileHistory.asBefore(threadId, BEFORE_THE_THREAD) : []);
   if (asBefore.size === 0) return changes;
   const files = [];

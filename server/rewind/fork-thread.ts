@@ -15,7 +15,12 @@ import { isUserMessage, RewindPointError, userMessageEventSeq } from './user-mes
 
 export const FORK_TITLE_SUFFIX = ' (fork)';
 
-export async function forkThread(thread: EditableThread, store: ThreadStore, atEntry: number, checkpoints?: TurnCheckpoints): Promise<ThreadMetadata> {
+export async function forkThread(
+  thread: EditableThread,
+  store: ThreadStore,
+  atEntry: number,
+  checkpoints?: TurnCheckpoints,
+): Promise<ThreadMetadata> {
   const entries = await thread.recorder.history();
   if (atEntry >= entries.length) {
     throw new RewindPointError(`Entry ${atEntry} does not exist (the thread has ${entries.length} entries).`);
@@ -34,7 +39,13 @@ export async function forkThread(thread: EditableThread, store: ThreadStore, atE
     entries: kept,
     eventsBefore,
     ...(recordedEntries > kept.length
-      ? { marker: { seq: eventsBefore, role: 'system' as const, content: ChatContentSchema.parse({ type: 'threadRewound', toEntry: kept.length }) } }
+      ? {
+          marker: {
+            seq: eventsBefore,
+            role: 'system' as const,
+            content: ChatContentSchema.parse({ type: 'threadRewound', toEntry: kept.length }),
+          },
+        }
       : {}),
   });
   // The kept turns' workspace checkpoints become the fork's too, so that it can rewind them with their files.

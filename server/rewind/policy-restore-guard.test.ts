@@ -7,7 +7,8 @@ import { ApprovalPolicy } from '../guard/approval-policy';
 import type { ToolApprovalRule } from '../guard/agent-config';
 import { policyRestoreGuard } from './policy-restore-guard';
 
-const refusal = (rules: ToolApprovalRule[], file: string, access: 'write' | 'delete' = 'write') => policyRestoreGuard(new ApprovalPolicy(rules)).refusal(file, access);
+const refusal = (rules: ToolApprovalRule[], file: string, access: 'write' | 'delete' = 'write') =>
+  policyRestoreGuard(new ApprovalPolicy(rules)).refusal(file, access);
 
 it('refuses a write or a removal a deny rule about changing the path covers, naming the rule', () => {
   const rules: ToolApprovalRule[] = [{ tool: 'edit_file', decision: 'deny', when: { argument: 'path', startsWith: 'secret/' } }];
@@ -22,7 +23,11 @@ it('refuses a write or a removal a deny rule about changing the path covers, nam
 });
 
 it('lets a restore through for a rule about reading, a rule that asks, and no rule at all', () => {
-  expect(refusal([{ tool: 'read_file', decision: 'deny', when: { argument: 'path', startsWith: 'secret/' } }], 'secret/key.txt')).toBeUndefined();
-  expect(refusal([{ tool: 'write_file', decision: 'ask', when: { argument: 'path', startsWith: 'secret/' } }], 'secret/key.txt')).toBeUndefined();
+  expect(
+    refusal([{ tool: 'read_file', decision: 'deny', when: { argument: 'path', startsWith: 'secret/' } }], 'secret/key.txt'),
+  ).toBeUndefined();
+  expect(
+    refusal([{ tool: 'write_file', decision: 'ask', when: { argument: 'path', startsWith: 'secret/' } }], 'secret/key.txt'),
+  ).toBeUndefined();
   expect(refusal([], 'secret/key.txt')).toBeUndefined();
 });

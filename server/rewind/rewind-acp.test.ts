@@ -30,14 +30,19 @@ const unusedBuiltin: AgentBackend = {
 async function startFakeAcpHarness(): Promise<RewindHarness> {
   acp = await startAcpHarness();
   const agent = acp.agent;
-  return startRewindHarness(acp.root, () =>
-    new AgentRegistry({
-      entries: new Map([['builtin', { kind: 'builtin' }], ['fake', { kind: 'acp', command: 'fake', args: [], env: {}, passEnv: [] }]]),
-      defaultAgent: 'fake',
-      builtin: unusedBuiltin,
-      context: { workspace: undefined as never, env: {}, policy: undefined as never, log: () => undefined },
-      factories: { acp: () => agent },
-    }),
+  return startRewindHarness(
+    acp.root,
+    () =>
+      new AgentRegistry({
+        entries: new Map([
+          ['builtin', { kind: 'builtin' }],
+          ['fake', { kind: 'acp', command: 'fake', args: [], env: {}, passEnv: [] }],
+        ]),
+        defaultAgent: 'fake',
+        builtin: unusedBuiltin,
+        context: { workspace: undefined as never, env: {}, policy: undefined as never, log: () => undefined },
+        factories: { acp: () => agent },
+      }),
   );
 }
 
@@ -71,7 +76,9 @@ describe('rewind with an ACP agent', () => {
     expect(existsSync(path.join(root, 'notes.txt'))).toBe(true);
     await harness.turn(thread.id, 'second message');
     const entries = await harness.hub.getEntries(thread.id);
-    const second = entries.findIndex((entry) => entry.type === 'message' && entry.role === 'user' && entry.chunks[0]?.chunk === 'second message');
+    const second = entries.findIndex(
+      (entry) => entry.type === 'message' && entry.role === 'user' && entry.chunks[0]?.chunk === 'second message',
+    );
 
     const editors = harness;
     expect(await rewindThreadTo(editors, thread.id, second)).toMatchObject({ restoredFiles: [], conflicts: [] });

@@ -30,14 +30,22 @@ describe.each(DATABASE_KINDS)('rewind with Autohand, on %s', (database) => {
     await harness.turn(thread.id, 'thanks');
 
     const entries = await harness.hub.getEntries(thread.id);
-    const writing = entries.findIndex((entry) => entry.type === 'message' && entry.role === 'user' && entry.chunks[0]?.chunk === 'please write the notes');
+    const writing = entries.findIndex(
+      (entry) => entry.type === 'message' && entry.role === 'user' && entry.chunks[0]?.chunk === 'please write the notes',
+    );
     const thanks = entries.findIndex((entry) => entry.type === 'message' && entry.role === 'user' && entry.chunks[0]?.chunk === 'thanks');
     const editors = harness;
     // The last turn changed nothing; the one before wrote notes.txt.
     expect(await previewThreadRewind(editors, thread.id, thanks)).toMatchObject({ files: [], conflicts: [] });
-    expect(await previewThreadRewind(editors, thread.id, writing)).toMatchObject({ files: [{ path: 'notes.txt', action: 'restore' }], conflicts: [] });
+    expect(await previewThreadRewind(editors, thread.id, writing)).toMatchObject({
+      files: [{ path: 'notes.txt', action: 'restore' }],
+      conflicts: [],
+    });
 
-    expect(await rewindThreadTo(editors, thread.id, writing)).toMatchObject({ restoredFiles: [{ path: 'notes.txt', action: 'restore' }], conflicts: [] });
+    expect(await rewindThreadTo(editors, thread.id, writing)).toMatchObject({
+      restoredFiles: [{ path: 'notes.txt', action: 'restore' }],
+      conflicts: [],
+    });
     expect(await notes()).toBe(USER_NOTES);
     // The removed turns' checkpoints went with them: rewinding further finds nothing more to restore.
     expect(await previewThreadRewind(editors, thread.id, 0)).toMatchObject({ files: [], conflicts: [] });

@@ -25,9 +25,13 @@ afterEach(async () => {
 
 const notes = () => readNotes(fixture);
 const refs = () =>
-  execFileSync('git', ['--git-dir', path.join(fixture.workspaceRoot, '.baton', 'workspace-checkpoints.git'), 'for-each-ref', '--format=%(refname)'], {
-    encoding: 'utf8',
-  })
+  execFileSync(
+    'git',
+    ['--git-dir', path.join(fixture.workspaceRoot, '.baton', 'workspace-checkpoints.git'), 'for-each-ref', '--format=%(refname)'],
+    {
+      encoding: 'utf8',
+    },
+  )
     .split('\n')
     .filter(Boolean);
 const refsOf = (threadId: string) => refs().filter((ref) => ref.startsWith(`refs/baton/${threadId}/`));
@@ -50,7 +54,16 @@ describe('workspace checkpoints through the life of a thread', () => {
     const fork = await forkThreadAt(editors, threadId, thanks - 1);
     expect(refsOf(fork.id)).toEqual([`refs/baton/${fork.id}/0/end`, `refs/baton/${fork.id}/0/start`]);
 
-    const directory = new ThreadDirectory({ store: harness.store, hub: harness.hub, events: new ThreadListEvents(harness.store, () => undefined, () => undefined), log: () => undefined });
+    const directory = new ThreadDirectory({
+      store: harness.store,
+      hub: harness.hub,
+      events: new ThreadListEvents(
+        harness.store,
+        () => undefined,
+        () => undefined,
+      ),
+      log: () => undefined,
+    });
     await directory.delete(threadId);
     // Deleted with an undo: the checkpoints stay until the deletion is final.
     expect(refsOf(threadId)).toHaveLength(4);
@@ -58,8 +71,14 @@ describe('workspace checkpoints through the life of a thread', () => {
     directory.close();
     expect(refsOf(threadId)).toEqual([]);
 
-    expect(await previewThreadRewind(editors, fork.id, 0)).toMatchObject({ files: [{ path: 'notes.txt', action: 'restore' }], conflicts: [] });
-    expect(await rewindThreadTo(editors, fork.id, 0)).toMatchObject({ restoredFiles: [{ path: 'notes.txt', action: 'restore' }], conflicts: [] });
+    expect(await previewThreadRewind(editors, fork.id, 0)).toMatchObject({
+      files: [{ path: 'notes.txt', action: 'restore' }],
+      conflicts: [],
+    });
+    expect(await rewindThreadTo(editors, fork.id, 0)).toMatchObject({
+      restoredFiles: [{ path: 'notes.txt', action: 'restore' }],
+      conflicts: [],
+    });
     expect(await notes()).toBe(USER_NOTES);
     expect(refsOf(fork.id)).toEqual([]);
   });
@@ -81,7 +100,11 @@ describe('workspace checkpoints through the life of a thread', () => {
   it('keeps the last turns only: a rewind past them says their files are too old to restore', async () => {
     const { threadId, thanks, editors } = await start(1);
     // The first turn's checkpoints went for the cap, and a mark says so.
-    expect(refsOf(threadId)).toEqual([`refs/baton/${threadId}/${thanks}/end`, `refs/baton/${threadId}/${thanks}/start`, `refs/baton/${threadId}/pruned/0`]);
+    expect(refsOf(threadId)).toEqual([
+      `refs/baton/${threadId}/${thanks}/end`,
+      `refs/baton/${threadId}/${thanks}/start`,
+      `refs/baton/${threadId}/pruned/0`,
+    ]);
     expect(await previewThreadRewind(editors, threadId, thanks)).toEqual({ removedEntries: expect.any(Number), files: [], conflicts: [] });
     expect(await previewThreadRewind(editors, threadId, 0)).toMatchObject({ files: [], conflicts: [], tooOldToRestore: true });
     expect(await rewindThreadTo(editors, threadId, 0)).toMatchObject({ restoredFiles: [], conflicts: [], tooOldToRestore: true });

@@ -63,7 +63,8 @@ const hookConflict = {
   path: 'hooks/pre-commit',
   action: 'restore',
   overridable: false,
-  reason: 'hooks is a symbolic link into .git, where a rewind never writes (a hook or config written there would run with the next git command).',
+  reason:
+    'hooks is a symbolic link into .git, where a rewind never writes (a hook or config written there would run with the next git command).',
 };
 
 describe('a rewind through a folder swapped for a link to .git/hooks', () => {
@@ -74,7 +75,10 @@ describe('a rewind through a folder swapped for a link to .git/hooks', () => {
 
     expect(await previewThreadRewind(editors, threadId, 0)).toMatchObject({ files: [], conflicts: [hookConflict] });
     // Even when the user chooses to overwrite what changed since.
-    expect(await rewindThreadTo(editors, threadId, 0, { overwriteConflicts: true })).toMatchObject({ restoredFiles: [], conflicts: [hookConflict] });
+    expect(await rewindThreadTo(editors, threadId, 0, { overwriteConflicts: true })).toMatchObject({
+      restoredFiles: [],
+      conflicts: [hookConflict],
+    });
     expect(await snapshotFolder(at('.git'))).toEqual(gitFolder);
     commitInRepository(fixture.workspaceRoot);
     expect(existsSync(at(HOOK_MARKER))).toBe(false);
@@ -101,7 +105,10 @@ describe('a rewind through a folder swapped for a link to .git/hooks', () => {
     await swapHooksForGitHooks({ plantAgentHook: true });
     const gitFolder = await snapshotFolder(at('.git'));
 
-    expect(await rewindThreadTo(editors, fork.id, 0, { overwriteConflicts: true })).toMatchObject({ restoredFiles: [], conflicts: [hookConflict] });
+    expect(await rewindThreadTo(editors, fork.id, 0, { overwriteConflicts: true })).toMatchObject({
+      restoredFiles: [],
+      conflicts: [hookConflict],
+    });
     expect(await snapshotFolder(at('.git'))).toEqual(gitFolder);
   });
 });
@@ -115,7 +122,14 @@ describe('a rewind', () => {
 
     expect(await rewindThreadTo(editors, threadId, 0, { overwriteConflicts: true })).toMatchObject({
       restoredFiles: [],
-      conflicts: [{ path: 'settings/config.json', action: 'remove', overridable: false, reason: expect.stringContaining("settings is a symbolic link into Baton's own data folder") }],
+      conflicts: [
+        {
+          path: 'settings/config.json',
+          action: 'remove',
+          overridable: false,
+          reason: expect.stringContaining("settings is a symbolic link into Baton's own data folder"),
+        },
+      ],
     });
     expect(await readFile(at('.baton/config.json'), 'utf8')).toBe('{"toolApproval":[]}\n');
   });
@@ -126,7 +140,12 @@ describe('a rewind', () => {
       await rm(at(file));
       execFileSync('mkfifo', [at(file)]);
     }
-    const fifo = (file: string, action: string) => ({ path: file, action, overridable: false, reason: `${file} is a FIFO (named pipe) now; a rewind replaces only regular files, so it was left as it is.` });
+    const fifo = (file: string, action: string) => ({
+      path: file,
+      action,
+      overridable: false,
+      reason: `${file} is a FIFO (named pipe) now; a rewind replaces only regular files, so it was left as it is.`,
+    });
     const conflicts = expect.arrayContaining([fifo('hooks/pre-commit', 'restore'), fifo('made.txt', 'remove')]);
 
     expect(await previewThreadRewind(editors, threadId, 0)).toMatchObject({ files: [], conflicts });
@@ -140,7 +159,10 @@ describe('a rewind', () => {
     // The rule came after the agent's change (the config was edited and the relay restarted).
     await mkdir(at('secret'));
     await writeFile(at('secret/key.txt'), 'the user key\n');
-    const { editors, threadId } = await threadThatWrote({ 'secret/key.txt': 'agent key\n', 'notes.txt': 'agent notes\n' }, policyRestoreGuard(policy));
+    const { editors, threadId } = await threadThatWrote(
+      { 'secret/key.txt': 'agent key\n', 'notes.txt': 'agent notes\n' },
+      policyRestoreGuard(policy),
+    );
     const refused = {
       path: 'secret/key.txt',
       action: 'restore',
@@ -148,7 +170,10 @@ describe('a rewind', () => {
       reason: 'refused by your config (deny write_file when path starts with "secret/").',
     };
 
-    expect(await previewThreadRewind(editors, threadId, 0)).toMatchObject({ files: [{ path: 'notes.txt', action: 'remove' }], conflicts: [refused] });
+    expect(await previewThreadRewind(editors, threadId, 0)).toMatchObject({
+      files: [{ path: 'notes.txt', action: 'remove' }],
+      conflicts: [refused],
+    });
     expect(await rewindThreadTo(editors, threadId, 0, { overwriteConflicts: true })).toMatchObject({
       restoredFiles: [{ path: 'notes.txt', action: 'remove' }],
       conflicts: [refused],

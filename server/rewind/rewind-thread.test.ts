@@ -39,7 +39,9 @@ async function twoTurns(database: DatabaseKind) {
   await harness.turn(thread.id, 'create notes');
   await harness.turn(thread.id, 'change notes');
   const entries = await harness.hub.getEntries(thread.id);
-  const second = entries.findIndex((entry) => entry.type === 'message' && entry.role === 'user' && entry.chunks[0]?.chunk === 'change notes');
+  const second = entries.findIndex(
+    (entry) => entry.type === 'message' && entry.role === 'user' && entry.chunks[0]?.chunk === 'change notes',
+  );
   return { harness, threadId: thread.id, entries, second };
 }
 
@@ -70,7 +72,12 @@ describe.each(DATABASE_KINDS)('on %s', (database) => {
       expect(kept).toEqual(entries.slice(0, second));
       // A tab replaying the stored events, and a relay loading the thread afresh, hold the same.
       expect(await replayedEntries(harness.store, threadId)).toEqual(kept);
-      const reloaded = new ThreadHub({ store: harness.store, agents: AgentRegistry.builtinOnly(fixture.agent!), broadcast: () => undefined, log: () => undefined });
+      const reloaded = new ThreadHub({
+        store: harness.store,
+        agents: AgentRegistry.builtinOnly(fixture.agent!),
+        broadcast: () => undefined,
+        log: () => undefined,
+      });
       expect(await reloaded.getEntries(threadId)).toEqual(kept);
 
       await harness.turn(threadId, 'what now');

@@ -61,11 +61,14 @@ export async function rewindThread(
   const restoring = options.restoreFiles !== false;
   const tooOldTurns = restoring ? await tooOld(thread, deps, toEntry) : {};
   const overwrite = { overwriteConflicts: options.overwriteConflicts, guard: deps.guard };
-  const kept = restoring && deps.fileHistory ? await deps.fileHistory.restore(thread.threadId, toEntry, overwrite) : { restored: [], conflicts: [] };
+  const kept =
+    restoring && deps.fileHistory ? await deps.fileHistory.restore(thread.threadId, toEntry, overwrite) : { restored: [], conflicts: [] };
   // A path FileHistory kept is its to restore; the checkpoints then see it as the user's change.
   const fromKept = new Set([...kept.restored, ...kept.conflicts].map((file) => file.path));
   const checkpointed =
-    restoring && deps.checkpoints ? await deps.checkpoints.restore(thread.threadId, toEntry, { ...overwrite, except: fromKept }) : { restored: [], conflicts: [] };
+    restoring && deps.checkpoints
+      ? await deps.checkpoints.restore(thread.threadId, toEntry, { ...overwrite, except: fromKept })
+      : { restored: [], conflicts: [] };
   const files = { restored: [...kept.restored, ...checkpointed.restored], conflicts: [...kept.conflicts, ...checkpointed.conflicts] };
   await deps.checkpoints?.forget(thread.threadId, toEntry);
   await thread.recorder.rewindTo(toEntry, firstRemovedEvent);

@@ -13,7 +13,12 @@ export interface HistoryEditors {
   rewind: RewindParts;
 }
 
-export function rewindThreadTo(editors: HistoryEditors, threadId: string, toEntry: number, options: RewindOptions = {}): Promise<ThreadRewindResult> {
+export function rewindThreadTo(
+  editors: HistoryEditors,
+  threadId: string,
+  toEntry: number,
+  options: RewindOptions = {},
+): Promise<ThreadRewindResult> {
   return editors.hub.editThread(threadId, (thread) => rewindThread(thread, rewindDependencies(editors), toEntry, options));
 }
 

@@ -24,7 +24,12 @@ beforeEach(async () => {
   gitDir = path.join(root, '.baton', 'workspace-checkpoints.git');
   logged = [];
   const checkpoints = new WorkspaceCheckpoints(new ShadowGit(gitDir, root, [path.join(root, '.baton')]));
-  turnCheckpoints = new TurnCheckpoints(checkpoints, new CheckpointRestore(checkpoints, new Workspace(root)), () => true, (message) => logged.push(message));
+  turnCheckpoints = new TurnCheckpoints(
+    checkpoints,
+    new CheckpointRestore(checkpoints, new Workspace(root)),
+    () => true,
+    (message) => logged.push(message),
+  );
 });
 
 afterEach(async () => {

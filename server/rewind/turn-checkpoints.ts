@@ -108,7 +108,9 @@ export class TurnCheckpoints implements TurnCheckpointHooks {
 
   /** Resolves once the work is over, however it ended (a failure is logged). */
   private inBackground(what: string, work: () => Promise<void>): Promise<void> {
-    const running = work().catch((error: unknown) => this.log(`could not ${what}: ${error instanceof Error ? error.message : String(error)}`));
+    const running = work().catch((error: unknown) =>
+      this.log(`could not ${what}: ${error instanceof Error ? error.message : String(error)}`),
+    );
     this.background.add(running);
     void running.finally(() => this.background.delete(running));
     return running;
@@ -117,9 +119,14 @@ export class TurnCheckpoints implements TurnCheckpointHooks {
   private async take(threadId: string, position: number, phase: CheckpointPhase): Promise<void> {
     try {
       const { skipped } = await this.checkpoints.take(threadId, position, phase);
-      if (skipped.length > 0) this.log(`checkpoint of thread ${threadId}: left out ${skipped.length} file(s) over the size limit (${skipped.map((file) => file.path).join(', ')})`);
+      if (skipped.length > 0)
+        this.log(
+          `checkpoint of thread ${threadId}: left out ${skipped.length} file(s) over the size limit (${skipped.map((file) => file.path).join(', ')})`,
+        );
     } catch (error) {
-      this.log(`could not take the ${phase} checkpoint of a turn in thread ${threadId}: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(
+        `could not take the ${phase} checkpoint of a turn in thread ${threadId}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }

@@ -36,7 +36,9 @@ export async function userMessageEventSeq(
 ): Promise<number> {
   const inEntries = userMessagesThrough(entries, entries.length - 1);
   if ((await history.countUserMessageEvents(threadId)) !== inEntries) {
-    throw new RewindPointError(`Thread ${threadId} was recorded before Baton kept its events in full; it cannot be rewound or forked at a message.`);
+    throw new RewindPointError(
+      `Thread ${threadId} was recorded before Baton kept its events in full; it cannot be rewound or forked at a message.`,
+    );
   }
   const seq = await history.userMessageEventSeq(threadId, userMessagesThrough(entries, index));
   if (seq === undefined) throw new RewindPointError(`Entry ${index} of thread ${threadId} is not a user message.`);

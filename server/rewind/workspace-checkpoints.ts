@@ -32,7 +32,11 @@ export interface Checkpoint {
   skipped: SkippedFile[];
 }
 
-const splitNul = (output: Buffer) => output.toString('utf8').split('\0').filter((part) => part !== '');
+const splitNul = (output: Buffer) =>
+  output
+    .toString('utf8')
+    .split('\0')
+    .filter((part) => part !== '');
 
 export class WorkspaceCheckpoints {
   constructor(
@@ -51,7 +55,11 @@ export class WorkspaceCheckpoints {
     // Out of the index first, so that the `add` below, which passes over them, does not keep them.
     // `--force`: a kept file that grew since differs from its index entry, which `rm` otherwise
     // refuses to drop; with `--cached` the file itself is never touched.
-    if (skipped.length > 0) await git.run(['rm', '--cached', '--force', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'], excluded);
+    if (skipped.length > 0)
+      await git.run(
+        ['rm', '--cached', '--force', '--quiet', '--ignore-unmatch', '--pathspec-from-file=-', '--pathspec-file-nul'],
+        excluded,
+      );
     // The whole tree (a removed file leaves the index too) less the large files, each excluded by
     // its literal name. One pathspec per kept file instead made `add` cost about 1 s for 10,000
     // files (its matching grows with files × pathspecs), against 30 ms for this.
@@ -122,8 +130,11 @@ export class WorkspaceCheckpoints {
     const refs = await readThreadRefs(this.git, threadId);
     const commands = refs.turns
       .filter((turn) => turn.position >= fromPosition)
-      .flatMap((turn) => (['start', 'end'] as const).filter((phase) => turn[phase]).map((phase) => `delete ${turnRef(threadId, turn.position, phase)}`));
-    if (refs.prunedThrough !== undefined && refs.prunedThrough >= fromPosition) commands.push(...(await setPrunedMark(this.git, threadId, refs, fromPosition - 1)));
+      .flatMap((turn) =>
+        (['start', 'end'] as const).filter((phase) => turn[phase]).map((phase) => `delete ${turnRef(threadId, turn.position, phase)}`),
+      );
+    if (refs.prunedThrough !== undefined && refs.prunedThrough >= fromPosition)
+      commands.push(...(await setPrunedMark(this.git, threadId, refs, fromPosition - 1)));
     await updateRefs(this.git, commands);
   }
 }

@@ -91,7 +91,10 @@ describe.each([contentLengthFraming, ndjsonFraming])('an agent process speaking 
     const sent = [
       { jsonrpc: '2.0', method: 'hello', params: { text: 'naïve 🎉' } },
       { jsonrpc: '2.0', id: 1, result: { fill: 'x'.repeat(1024 * 1024) } },
-      [{ jsonrpc: '2.0', method: 'a' }, { jsonrpc: '2.0', method: 'b' }],
+      [
+        { jsonrpc: '2.0', method: 'a' },
+        { jsonrpc: '2.0', method: 'b' },
+      ],
     ];
     for (const message of sent) agent.transport.send(message);
     await expect(received(3)).resolves.toEqual(sent);

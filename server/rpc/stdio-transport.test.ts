@@ -75,7 +75,9 @@ describe('stdio transport', () => {
       await settle();
       expect(framingErrors.map((error) => error.kind)).toEqual(['too-deep']);
       expect(errors.map((error) => [error.code, error.data])).toEqual([[ErrorCodes.InvalidRequest, { kind: 'too-deep' }]]);
-      expect(errors[0]?.message).toMatch(/^Invalid request: A message is nested deeper than 128 levels of arrays and objects and was skipped/);
+      expect(errors[0]?.message).toMatch(
+        /^Invalid request: A message is nested deeper than 128 levels of arrays and objects and was skipped/,
+      );
       expect(messages).toEqual([{ jsonrpc: '2.0', method: 'after' }]);
     }
   });

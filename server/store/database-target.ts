@@ -4,9 +4,7 @@
  */
 import path from 'node:path';
 
-export type DatabaseTarget =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'postgresql'; url: string };
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgresql'; url: string };
 
 export const SQLITE_FILE_NAME = 'baton.db';
 

@@ -78,7 +78,12 @@ export function firstLiveRowFor(kind: DatabaseTarget['kind']): FirstLiveRow {
  * index entry for every column a statement sets, changed or not, and the type is indexed, so
  * setting it at every join wrote the index's page with each commit as well as the row's.
  */
-export function joinEventRow(client: RawClient, threadId: string, stored: { seq: number; type: string; content: string }, joined: { type: string; content: string }): Promise<number> {
+export function joinEventRow(
+  client: RawClient,
+  threadId: string,
+  stored: { seq: number; type: string; content: string },
+  joined: { type: string; content: string },
+): Promise<number> {
   if (joined.type === stored.type) {
     return client.$executeRaw`UPDATE "ThreadEvent" SET "content" = ${joined.content}
       WHERE "threadId" = ${threadId} AND "seq" = ${stored.seq} AND "content" = ${stored.content}

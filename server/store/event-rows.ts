@@ -66,7 +66,11 @@ export function decodeEvents(threadId: string, row: EventRow): ThreadEvent[] {
   const { content, texts } = run.data;
   // The pieces differ only in their text, which the schema checked: the first stands for all.
   const first = decodeEvent(threadId, { ...row, type: String(content.type), content: JSON.stringify({ ...content, text: texts[0] }) });
-  return texts.map((text, index) => ({ seq: row.seq + index, role: first.role, content: { ...first.content, text } as ThreadEvent['content'] }));
+  return texts.map((text, index) => ({
+    seq: row.seq + index,
+    role: first.role,
+    content: { ...first.content, text } as ThreadEvent['content'],
+  }));
 }
 
 export function decodeEvent(threadId: string, row: EventRow): ThreadEvent {

@@ -33,7 +33,10 @@ describe.each(DATABASE_KINDS)('pieces committed one by one on %s', (kind) => {
     database = await createTestDatabase(kind);
     store = await openThreadStore({ database: database.target });
     const { target } = database;
-    raw = target.kind === 'sqlite' ? new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: target.file }) }) : await connectPostgres(target.url);
+    raw =
+      target.kind === 'sqlite'
+        ? new PrismaClient({ adapter: new PrismaBetterSqlite3({ url: target.file }) })
+        : await connectPostgres(target.url);
   });
 
   it('join the row before them while it is small, and read back piece by piece after any seq', async () => {
@@ -59,11 +62,16 @@ describe.each(DATABASE_KINDS)('pieces committed one by one on %s', (kind) => {
   it('never join a row another writer changed or wrote after, and an overlap is still refused whole', async () => {
     const { id } = await store.createThread('changed');
     for (const seq of [1, 2, 3]) await store.appendEvents(id, { events: [text(seq)] });
-    await raw.threadEvent.create({ data: { threadId: id, seq: 4, role: 'system', type: 'progress', content: JSON.stringify(progress(4).content) } });
+    await raw.threadEvent.create({
+      data: { threadId: id, seq: 4, role: 'system', type: 'progress', content: JSON.stringify(progress(4).content) },
+    });
 
     await expect(store.appendEvents(id, { events: [text(4)] })).rejects.toThrow(/overlap stored ones/);
     await store.appendEvents(id, { events: [text(5)] });
-    await raw.threadEvent.updateMany({ where: { threadId: id, seq: 5 }, data: { content: JSON.stringify({ type: 'text', text: 'edited ' }) } });
+    await raw.threadEvent.updateMany({
+      where: { threadId: id, seq: 5 },
+      data: { content: JSON.stringify({ type: 'text', text: 'edited ' }) },
+    });
     await store.appendEvents(id, { events: [text(6)] });
 
     expect((await storedRows(id)).map((row) => [row.seq, row.type])).toEqual([
@@ -72,6 +80,13 @@ describe.each(DATABASE_KINDS)('pieces committed one by one on %s', (kind) => {
       [5, 'text'],
       [6, 'text'],
     ]);
-    expect(await store.getEventsAfter(id, 0)).toEqual([text(1), text(2), text(3), progress(4), { seq: 5, role: 'assistant', content: { type: 'text', text: 'edited ' } }, text(6)]);
+    expect(await store.getEventsAfter(id, 0)).toEqual([
+      text(1),
+      text(2),
+      text(3),
+      progress(4),
+      { seq: 5, role: 'assistant', content: { type: 'text', text: 'edited ' } },
+      text(6),
+    ]);
   });
 });

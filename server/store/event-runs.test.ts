@@ -15,14 +15,25 @@ let folder: string;
 let databaseFile: string;
 let store: ThreadStore;
 
-const text = (seq: number, role: ThreadEvent['role'] = 'assistant'): ThreadEvent => ({ seq, role, content: { type: 'text', text: `p${seq} ` } });
-const thought = (seq: number, id: string): ThreadEvent => ({ seq, role: 'assistant', content: { type: 'reasonText', id, text: `t${seq} ` } });
+const text = (seq: number, role: ThreadEvent['role'] = 'assistant'): ThreadEvent => ({
+  seq,
+  role,
+  content: { type: 'text', text: `p${seq} ` },
+});
+const thought = (seq: number, id: string): ThreadEvent => ({
+  seq,
+  role: 'assistant',
+  content: { type: 'reasonText', id, text: `t${seq} ` },
+});
 const progress = (seq: number): ThreadEvent => ({ seq, role: 'system', content: { type: 'progress', state: 'running', text: 'Working…' } });
 
 function storedRows(threadId: string): Array<{ seq: number; type: string }> {
   const database = new Database(databaseFile, { readonly: true });
   try {
-    return database.prepare('SELECT seq, type FROM "ThreadEvent" WHERE threadId = ? ORDER BY seq').all(threadId) as Array<{ seq: number; type: string }>;
+    return database.prepare('SELECT seq, type FROM "ThreadEvent" WHERE threadId = ? ORDER BY seq').all(threadId) as Array<{
+      seq: number;
+      type: string;
+    }>;
   } finally {
     database.close();
   }

@@ -3,7 +3,11 @@ import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { MAX_LAST_MESSAGE_START } from '../../lib/protocol/thread-list';
 import { lastMessageStartOf, messageStart } from './last-message-start';
 
-const message = (...chunks: string[]): ThreadEntry => ({ type: 'message', role: 'assistant', chunks: chunks.map((chunk) => ({ type: 'text', chunk })) });
+const message = (...chunks: string[]): ThreadEntry => ({
+  type: 'message',
+  role: 'assistant',
+  chunks: chunks.map((chunk) => ({ type: 'text', chunk })),
+});
 const readFile: ThreadEntry = { type: 'readFile', path: 'notes.txt', content: 'not a message' };
 
 describe('messageStart', () => {
@@ -30,11 +34,22 @@ describe('messageStart', () => {
 
 describe('lastMessageStartOf', () => {
   it('takes the message at the highest position, whatever the order of the writes', () => {
-    expect(lastMessageStartOf([{ seq: 4, entry: message('later') }, { seq: 2, entry: message('earlier') }, { seq: 5, entry: readFile }])).toBe('later');
+    expect(
+      lastMessageStartOf([
+        { seq: 4, entry: message('later') },
+        { seq: 2, entry: message('earlier') },
+        { seq: 5, entry: readFile },
+      ]),
+    ).toBe('later');
   });
 
   it('gives nothing when no write is a message with text, so the stored start stays', () => {
-    expect(lastMessageStartOf([{ seq: 3, entry: readFile }, { seq: 4, entry: message('') }])).toBeUndefined();
+    expect(
+      lastMessageStartOf([
+        { seq: 3, entry: readFile },
+        { seq: 4, entry: message('') },
+      ]),
+    ).toBeUndefined();
     expect(lastMessageStartOf([])).toBeUndefined();
   });
 });

@@ -11,9 +11,7 @@ import { createSqliteFile } from './sqlite-page-size';
 
 /** Resolved from this file, not the working directory: the relay may be started from anywhere. */
 export const migrationsDirectory = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
-export const postgresMigrationsDirectory = fileURLToPath(
-  new URL('../../prisma/postgresql/migrations', import.meta.url),
-);
+export const postgresMigrationsDirectory = fileURLToPath(new URL('../../prisma/postgresql/migrations', import.meta.url));
 
 /**
  * Beside PostgreSQL's migrations: the schema they were made from, which the next one is diffed

@@ -55,7 +55,10 @@ describe('migrationsAlreadyApplied', () => {
       ...committed,
       migrationDirectories: [
         ...committed.migrationDirectories,
-        { path: '29991231000000_later', migrationFile: { path: 'migration.sql', content: { tag: 'ok' as const, value: 'CREATE TABLE later (id INTEGER);' } } },
+        {
+          path: '29991231000000_later',
+          migrationFile: { path: 'migration.sql', content: { tag: 'ok' as const, value: 'CREATE TABLE later (id INTEGER);' } },
+        },
       ],
     };
     expect(await migrationsAlreadyApplied(databaseFile, newer)).toBe(false);
@@ -64,11 +67,15 @@ describe('migrationsAlreadyApplied', () => {
   it('says no when a record is unfinished, or a committed file differs from what was applied', async () => {
     await applyMigrations({ kind: 'sqlite', file: databaseFile });
     const committed = await readMigrationsList(migrationsDirectory);
-    await execute("UPDATE _prisma_migrations SET checksum = 'changed' WHERE migration_name = (SELECT MIN(migration_name) FROM _prisma_migrations)");
+    await execute(
+      "UPDATE _prisma_migrations SET checksum = 'changed' WHERE migration_name = (SELECT MIN(migration_name) FROM _prisma_migrations)",
+    );
     expect(await migrationsAlreadyApplied(databaseFile, committed)).toBe(false);
     await rm(databaseFile);
     await applyMigrations({ kind: 'sqlite', file: databaseFile });
-    await execute('UPDATE _prisma_migrations SET finished_at = NULL WHERE migration_name = (SELECT MAX(migration_name) FROM _prisma_migrations)');
+    await execute(
+      'UPDATE _prisma_migrations SET finished_at = NULL WHERE migration_name = (SELECT MAX(migration_name) FROM _prisma_migrations)',
+    );
     expect(await migrationsAlreadyApplied(databaseFile, committed)).toBe(false);
   });
 });

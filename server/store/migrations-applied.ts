@@ -11,8 +11,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import type { MigrationList } from './schema-engine';
 
 /** Prisma's record of each migration: its checksum is the SHA-256 of migration.sql, in hex. */
-const MIGRATION_RECORDS =
-  'SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations';
+const MIGRATION_RECORDS = 'SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations';
 const HAS_RECORDS_TABLE = "SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_prisma_migrations'";
 
 export async function migrationsAlreadyApplied(databaseFile: string, migrationsList: MigrationList): Promise<boolean> {

@@ -10,7 +10,11 @@ import { openThreadStore } from './prisma-thread-store';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './testing/databases';
 import type { ThreadStore } from './thread-store';
 
-const message = (role: 'user' | 'assistant', text: string): ThreadEntry => ({ type: 'message', role, chunks: [{ type: 'text', chunk: text }] });
+const message = (role: 'user' | 'assistant', text: string): ThreadEntry => ({
+  type: 'message',
+  role,
+  chunks: [{ type: 'text', chunk: text }],
+});
 const textEvent = (seq: number, role: 'user' | 'assistant', text: string): ThreadEvent => ({
   seq,
   role,
@@ -69,7 +73,13 @@ describe.each(DATABASE_KINDS)('rewind and fork in the store on %s', (kind) => {
   it("the thread list's last message follows a rewind and a fork: the last one kept", async () => {
     const id = await fourEntries('Sea mammals');
     expect(await lastMessageStartOf(id)).toBe(TEXTS[3]);
-    const fork = await store.history.forkThread({ source: id, title: 'Sea mammals (fork)', agent: 'builtin', entries: [message('user', TEXTS[0]!)], eventsBefore: 2 });
+    const fork = await store.history.forkThread({
+      source: id,
+      title: 'Sea mammals (fork)',
+      agent: 'builtin',
+      entries: [message('user', TEXTS[0]!)],
+      eventsBefore: 2,
+    });
     expect(fork.lastMessageStart).toBe(TEXTS[0]);
     expect(await lastMessageStartOf(fork.id)).toBe(TEXTS[0]);
 
@@ -82,7 +92,12 @@ describe.each(DATABASE_KINDS)('rewind and fork in the store on %s', (kind) => {
   it('a rewind rewrites the kept entries it is given, and a search finds their new text', async () => {
     const id = await fourEntries('Sea mammals');
     const finished = message('assistant', 'walruses have tusks and whiskers');
-    await store.history.rewindThread(id, { keepEntries: 2, firstRemovedEvent: 3, marker: rewound(5, 2), entries: [{ seq: 1, entry: finished }] });
+    await store.history.rewindThread(id, {
+      keepEntries: 2,
+      firstRemovedEvent: 3,
+      marker: rewound(5, 2),
+      entries: [{ seq: 1, entry: finished }],
+    });
     expect((await store.getEntries(id))[1]).toEqual(finished);
     expect(await found('whiskers')).toEqual(['Sea mammals']);
   });
@@ -101,24 +116,46 @@ describe.each(DATABASE_KINDS)('rewind and fork in the store on %s', (kind) => {
 
   it("a fork's header facts are its kept turns': the model prompted and their tokens, not the later turns'", async () => {
     const { id: source } = await store.createThread('Priced');
-    const prompt = (seq: number, text: string, model: string): ThreadEvent => ({ seq, role: 'user', content: ChatContentSchema.parse({ type: 'text', text, model }) });
+    const prompt = (seq: number, text: string, model: string): ThreadEvent => ({
+      seq,
+      role: 'user',
+      content: ChatContentSchema.parse({ type: 'text', text, model }),
+    });
     const usage = (seq: number, tokens: number): ThreadEvent => ({
       seq,
       role: 'system',
-      content: ChatContentSchema.parse({ type: 'usage', sessionTokens: tokens, messageInputTokens: tokens - 10, messageOutputTokens: 10, lastMessageCost: '$0.5' }),
+      content: ChatContentSchema.parse({
+        type: 'usage',
+        sessionTokens: tokens,
+        messageInputTokens: tokens - 10,
+        messageOutputTokens: 10,
+        lastMessageCost: '$0.5',
+      }),
     });
     await store.appendEvent(source, prompt(1, TEXTS[0]!, 'model-a'), [{ seq: 0, entry: message('user', TEXTS[0]!) }]);
     await store.appendEvent(source, usage(2, 100), []);
     await store.appendEvent(source, prompt(3, TEXTS[2]!, 'model-b'), [{ seq: 1, entry: message('user', TEXTS[2]!) }]);
     await store.appendEvent(source, usage(4, 300), []);
 
-    const fork = await store.history.forkThread({ source, title: 'Priced (fork)', agent: 'builtin', entries: [message('user', TEXTS[0]!)], eventsBefore: 3 });
+    const fork = await store.history.forkThread({
+      source,
+      title: 'Priced (fork)',
+      agent: 'builtin',
+      entries: [message('user', TEXTS[0]!)],
+      eventsBefore: 3,
+    });
     expect(await store.getThreadDetails(fork.id)).toMatchObject({ model: 'model-a', totalTokens: 100, totalCost: 0.5 });
     expect(await store.getThreadDetails(source)).toMatchObject({ model: 'model-b', totalTokens: 400, totalCost: 1 });
   });
 
   it('a fork of an unknown source holds no events, and a rewind of an unknown thread is refused', async () => {
-    const fork = await store.history.forkThread({ source: 'no-such-thread', title: 'Empty', agent: 'builtin', entries: [], eventsBefore: 10 });
+    const fork = await store.history.forkThread({
+      source: 'no-such-thread',
+      title: 'Empty',
+      agent: 'builtin',
+      entries: [],
+      eventsBefore: 10,
+    });
     expect(await store.getEventsAfter(fork.id, 0)).toEqual([]);
     await expect(
       store.history.rewindThread('no-such-thread', { keepEntries: 0, firstRemovedEvent: 1, marker: rewound(1, 0), entries: [] }),
@@ -131,7 +168,13 @@ describe.each(DATABASE_KINDS)('rewind and fork in the store on %s', (kind) => {
     await store.history.recordFileChange({ threadId: id, position: 3, path: 'b.txt', existed: true, before: 'old', kept: true });
     expect((await store.history.fileChangesAfter(id, 0)).map((change) => change.path)).toEqual(['b.txt', 'a.txt']);
 
-    const fork = await store.history.forkThread({ source: id, title: 'Files (fork)', agent: 'builtin', entries: [message('user', TEXTS[0]!)], eventsBefore: 2 });
+    const fork = await store.history.forkThread({
+      source: id,
+      title: 'Files (fork)',
+      agent: 'builtin',
+      entries: [message('user', TEXTS[0]!)],
+      eventsBefore: 2,
+    });
     expect(await store.history.fileChangesAfter(fork.id, 0)).toMatchObject([{ path: 'a.txt', existed: false, afterHash: 'h1' }]);
 
     await store.history.rewindThread(id, { keepEntries: 2, firstRemovedEvent: 3, marker: rewound(5, 2), entries: [] });

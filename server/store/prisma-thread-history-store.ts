@@ -123,8 +123,13 @@ export class PrismaThreadHistoryStore implements ThreadHistoryStore {
         await insertEntries(this.dialect, transaction, threadId, write.entries, updatedAt);
         await insertEvent(transaction, threadId, write.marker);
         // The last message may be one the rewind removed: read the last one kept, one row off the key.
-        const lastMessage = await transaction.threadEntry.findFirst({ where: { threadId, type: 'message' }, orderBy: { seq: 'desc' }, select: { seq: true, data: true } });
-        const lastMessageStart = lastMessage === null ? null : (messageStart(decodeEntry(threadId, lastMessage.seq, lastMessage.data)) ?? null);
+        const lastMessage = await transaction.threadEntry.findFirst({
+          where: { threadId, type: 'message' },
+          orderBy: { seq: 'desc' },
+          select: { seq: true, data: true },
+        });
+        const lastMessageStart =
+          lastMessage === null ? null : (messageStart(decodeEntry(threadId, lastMessage.seq, lastMessage.data)) ?? null);
         await transaction.thread.update({ where: { id: threadId }, data: { lastMessageStart } });
       }),
     );
@@ -136,14 +141,24 @@ export class PrismaThreadHistoryStore implements ThreadHistoryStore {
     return writeWithPatience(() =>
       this.prisma.$transaction(async (transaction) => {
         const thread = await transaction.thread.create({
-          data: { title: write.title, agent: write.agent, createdAt: now, modifiedAt: now, lastMessageStart: lastMessageStartOf(entries.map((entry, seq) => ({ seq, entry }))) },
+          data: {
+            title: write.title,
+            agent: write.agent,
+            createdAt: now,
+            modifiedAt: now,
+            lastMessageStart: lastMessageStartOf(entries.map((entry, seq) => ({ seq, entry }))),
+          },
           select: metadataColumns,
         });
         await transaction.$executeRaw`INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
           SELECT ${thread.id}, "seq", "role", "type", "content", "createdAt" FROM "ThreadEvent"
           WHERE "threadId" = ${source} AND "seq" < ${write.eventsBefore}`;
         if (write.marker) await insertEvent(transaction, thread.id, write.marker);
-        const last = await transaction.threadEvent.findFirst({ where: { threadId: thread.id }, orderBy: { seq: 'desc' }, select: { seq: true } });
+        const last = await transaction.threadEvent.findFirst({
+          where: { threadId: thread.id },
+          orderBy: { seq: 'desc' },
+          select: { seq: true },
+        });
         // The header's facts (model, tokens, cost) are those of the copied turns, folded as a live thread folds them.
         const factRows = await transaction.threadEvent.findMany({
           where: { threadId: thread.id, type: { in: ['usage', 'handOver', 'text'] } },
@@ -151,10 +166,19 @@ export class PrismaThreadHistoryStore implements ThreadHistoryStore {
           select: { seq: true, role: true, type: true, content: true },
         });
         const factEvents = factRows.flatMap((row) => decodeEvents(thread.id, row)).filter(changesFacts);
-        await transaction.thread.update({ where: { id: thread.id }, data: { entriesSeq: last?.seq ?? 0, ...foldFacts(NO_FACTS, factEvents) } });
+        await transaction.thread.update({
+          where: { id: thread.id },
+          data: { entriesSeq: last?.seq ?? 0, ...foldFacts(NO_FACTS, factEvents) },
+        });
         // The fork is searchable at once, by its own title and its entries (createThread is not called).
         await this.dialect.search.indexTitle(transaction, thread.id, write.title);
-        await insertEntries(this.dialect, transaction, thread.id, entries.map((entry, seq) => ({ seq, entry })), now);
+        await insertEntries(
+          this.dialect,
+          transaction,
+          thread.id,
+          entries.map((entry, seq) => ({ seq, entry })),
+          now,
+        );
         // The kept calls' changes come along: rewinding the fork past them puts their files back too.
         await transaction.$executeRaw`INSERT INTO "FileChange" ("threadId", "position", "toolCallId", "path", "existed", "before", "kept", "afterHash", "createdAt")
           SELECT ${thread.id}, "position", "toolCallId", "path", "existed", "before", "kept", "afterHash", "createdAt" FROM "FileChange"

@@ -63,11 +63,7 @@ describe.each(DATABASE_KINDS)('the thread store on %s', (kind) => {
     const first = await store.createThread('first');
     const second = await store.createThread('second');
     const third = await store.createThread('third');
-    expect((await store.listThreads()).threads.map((thread) => thread.title)).toEqual([
-      'third',
-      'second',
-      'first',
-    ]);
+    expect((await store.listThreads()).threads.map((thread) => thread.title)).toEqual(['third', 'second', 'first']);
 
     await store.saveEntries(first.id, [{ seq: 0, entry: userMessage('hello') }]);
     const { threads } = await store.listThreads();
@@ -103,12 +99,7 @@ describe.each(DATABASE_KINDS)('the thread store on %s', (kind) => {
       { seq: 2, entry: approved },
       { seq: 3, entry: userMessage('thanks') },
     ]);
-    expect(await store.getEntries(id)).toEqual([
-      userMessage('read a.ts'),
-      readFileEntry,
-      approved,
-      userMessage('thanks'),
-    ]);
+    expect(await store.getEntries(id)).toEqual([userMessage('read a.ts'), readFileEntry, approved, userMessage('thanks')]);
   });
 
   it('keeps threads and entries across a restart', async () => {
@@ -131,9 +122,7 @@ describe.each(DATABASE_KINDS)('the thread store on %s', (kind) => {
     expect(await store.getThread('no-such-thread')).toBeNull();
     expect(await store.getEntries('no-such-thread')).toEqual([]);
     await expect(store.renameThread('no-such-thread', 'x')).rejects.toThrow(/no-such-thread/);
-    await expect(
-      store.saveEntries('no-such-thread', [{ seq: 0, entry: userMessage('x') }]),
-    ).rejects.toThrow(/no-such-thread/);
+    await expect(store.saveEntries('no-such-thread', [{ seq: 0, entry: userMessage('x') }])).rejects.toThrow(/no-such-thread/);
   });
 
   it('saves nothing of a batch when one entry is invalid', async () => {
@@ -233,7 +222,7 @@ describe.each(DATABASE_KINDS)('the thread store on %s', (kind) => {
     expect((await store.listThreads()).threads.map((thread) => thread.title)).toEqual(['newest', 'streaming', 'other']);
     // A batch is all or nothing: a taken seq stores none of it.
     await expect(store.appendEvents(streaming.id, { events: [{ ...pieces[0]!, seq: 5 }, pieces[1]!] })).rejects.toThrow();
-    expect((await store.getEventsAfter(streaming.id, 4))).toEqual([]);
+    expect(await store.getEventsAfter(streaming.id, 4)).toEqual([]);
   });
 
   it('loads a message stored a chunk per streamed piece as one text', async () => {
@@ -244,12 +233,18 @@ describe.each(DATABASE_KINDS)('the thread store on %s', (kind) => {
         threadId: id,
         seq: 0,
         type: 'message',
-        data: JSON.stringify({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Hel' }, { type: 'text', chunk: 'lo' }] }),
+        data: JSON.stringify({
+          type: 'message',
+          role: 'assistant',
+          chunks: [
+            { type: 'text', chunk: 'Hel' },
+            { type: 'text', chunk: 'lo' },
+          ],
+        }),
       },
     });
     expect(await store.getEntries(id)).toEqual([{ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Hello' }] }]);
   });
-
 });
 
 describe('the thread store on SQLite', () => {

@@ -153,7 +153,10 @@ class PrismaThreadStore implements ThreadStore {
   }
 
   async restoreThread(threadId: string): Promise<ThreadMetadata | null> {
-    const { count } = await this.#prisma.thread.updateMany({ where: { id: threadId, deletedAt: { not: null } }, data: { deletedAt: null } });
+    const { count } = await this.#prisma.thread.updateMany({
+      where: { id: threadId, deletedAt: { not: null } },
+      data: { deletedAt: null },
+    });
     return count === 0 ? null : ((await this.#metadataOf([threadId]))[0] ?? null);
   }
 
@@ -186,7 +189,11 @@ class PrismaThreadStore implements ThreadStore {
         const rowsJson = JSON.stringify(entryRows.map((entry) => [entry.seq, entry.type, entry.data]));
         if (entryRows.length > 0) await this.#upsertEntries(transaction, row.id, rowsJson, new Date());
         await this.#search.indexTitle(transaction, row.id, title);
-        await this.#search.indexEntries(transaction, row.id, thread.entries.map((entry, seq) => ({ seq, entry })));
+        await this.#search.indexEntries(
+          transaction,
+          row.id,
+          thread.entries.map((entry, seq) => ({ seq, entry })),
+        );
         return toMetadata(row);
       }),
     );
@@ -321,7 +328,8 @@ class PrismaThreadStore implements ThreadStore {
     const insertEvents = async (client: Pick<PrismaClient, '$executeRaw'>) => {
       const rowsJson = JSON.stringify(eventRows.map((row) => [row.seq, row.role, row.type, row.content]));
       const inserted = await this.#insertEvents(client, { threadId, rowsJson, createdAt, firstSeq, lastSeq: lastSeq ?? 0 });
-      if (inserted !== eventRows.length) throw new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
+      if (inserted !== eventRows.length)
+        throw new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
     };
     const factEvents = batch.events.filter(changesFacts);
     if (entryRows === undefined && factEvents.length === 0) {
@@ -334,7 +342,10 @@ class PrismaThreadStore implements ThreadStore {
       const throughPrisma = <T>(write: (client: Pick<PrismaClient, '$executeRaw'>) => Promise<T>): Promise<T> =>
         this.#streamWrites === undefined ? write(this.#prisma) : this.#prisma.$transaction((transaction) => write(transaction));
       if (open !== undefined && joined !== undefined) {
-        const rewritten = direct === undefined ? await throughPrisma((client) => joinEventRow(client, threadId, open.row, joined)) : direct.join(threadId, open.row, joined);
+        const rewritten =
+          direct === undefined
+            ? await throughPrisma((client) => joinEventRow(client, threadId, open.row, joined))
+            : direct.join(threadId, open.row, joined);
         if (rewritten === 1) {
           this.#openRuns.remember(threadId, { ...open, row: joined, nextSeq: open.nextSeq + batch.events.length });
           return;
@@ -342,7 +353,8 @@ class PrismaThreadStore implements ThreadStore {
       }
       if (eventRows.length > 0 && direct !== undefined) {
         const inserted = direct.insert(threadId, eventRows, lastSeq ?? 0, createdAt);
-        if (inserted !== eventRows.length) throw new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
+        if (inserted !== eventRows.length)
+          throw new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
       } else if (eventRows.length > 0) await throughPrisma(insertEvents);
       this.#openRuns.remember(threadId, openRunOf(eventRows, batch.events));
       return;

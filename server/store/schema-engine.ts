@@ -43,7 +43,14 @@ export function migrationLock(provider: 'sqlite' | 'postgresql'): string {
  * virtual table, its shadow tables or an fts5vocab table over it, so a diff would drop them; marked external, it leaves them
  * alone. Every other table is Prisma's.
  */
-export const FULL_TEXT_TABLES = ['ThreadSearch', 'ThreadSearch_config', 'ThreadSearch_data', 'ThreadSearch_docsize', 'ThreadSearch_idx', 'ThreadSearchTerms'];
+export const FULL_TEXT_TABLES = [
+  'ThreadSearch',
+  'ThreadSearch_config',
+  'ThreadSearch_data',
+  'ThreadSearch_docsize',
+  'ThreadSearch_idx',
+  'ThreadSearchTerms',
+];
 
 /**
  * Nothing is excluded but the tables Prisma cannot model. PostgreSQL has none (its full-text index
@@ -124,18 +131,11 @@ async function adapterFactory(target: DatabaseTarget): Promise<SqlMigrationAware
  * Runs `use` with an engine connected to this database, then frees the engine and closes its
  * connections.
  */
-export async function withSchemaEngine<T>(
-  target: DatabaseTarget,
-  use: (engine: SchemaEngine) => Promise<T>,
-): Promise<T> {
+export async function withSchemaEngine<T>(target: DatabaseTarget, use: (engine: SchemaEngine) => Promise<T>): Promise<T> {
   const { SchemaEngine } = await loadBindings();
   const opened: SqlDriverAdapter[] = [];
   const factory = trackConnections(await adapterFactory(target), opened);
-  const engine = await SchemaEngine.new(
-    { datamodels: undefined },
-    logEngineLine,
-    bindMigrationAwareSqlAdapterFactory(factory),
-  );
+  const engine = await SchemaEngine.new({ datamodels: undefined }, logEngineLine, bindMigrationAwareSqlAdapterFactory(factory));
   try {
     return await use(engine);
   } finally {
@@ -152,12 +152,10 @@ export async function readMigrationsList(baseDir: string): Promise<MigrationList
     if (isMissing(error)) return [];
     throw error;
   });
-  const lockContent = await readFile(join(baseDir, MIGRATION_LOCK_FILE), 'utf8').catch(
-    (error: unknown) => {
-      if (isMissing(error)) return null;
-      throw error;
-    },
-  );
+  const lockContent = await readFile(join(baseDir, MIGRATION_LOCK_FILE), 'utf8').catch((error: unknown) => {
+    if (isMissing(error)) return null;
+    throw error;
+  });
   const names = folders
     .filter((folder) => folder.isDirectory())
     .map((folder) => folder.name)

@@ -45,11 +45,18 @@ export interface NewestHits {
 }
 
 /** A window query's rows: every row carries the window's count; a window whose hits the filter all left has one row without a hit. */
-export type NewestHitRow = { rowsTaken: number | bigint; threadId: string | null; rowId: number | bigint | null; seq: number | bigint | null };
+export type NewestHitRow = {
+  rowsTaken: number | bigint;
+  threadId: string | null;
+  rowId: number | bigint | null;
+  seq: number | bigint | null;
+};
 
 export function newestHitsOf(rows: readonly NewestHitRow[]): NewestHits {
   return {
-    hits: rows.flatMap(({ threadId, rowId, seq }) => (threadId === null || rowId === null || seq === null ? [] : [{ threadId, rowId, seq }])),
+    hits: rows.flatMap(({ threadId, rowId, seq }) =>
+      threadId === null || rowId === null || seq === null ? [] : [{ threadId, rowId, seq }],
+    ),
     rowsTaken: Number(rows[0]?.rowsTaken ?? 0),
   };
 }

@@ -48,9 +48,7 @@ async function configureConnection(prisma: PrismaClient, databaseFile: string): 
     await prisma.$queryRawUnsafe(`PRAGMA ${pragma.name} = ${pragma.value}`);
     const actual = await readPragma(prisma, pragma.name);
     if (actual !== pragma.expected) {
-      throw new Error(
-        `SQLite refused PRAGMA ${pragma.name} = ${pragma.value} on ${databaseFile} (it is ${actual})`,
-      );
+      throw new Error(`SQLite refused PRAGMA ${pragma.name} = ${pragma.value} on ${databaseFile} (it is ${actual})`);
     }
   }
 }

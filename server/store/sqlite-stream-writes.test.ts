@@ -76,7 +76,7 @@ it('joins pieces to the stored row only while it is stored as remembered and is 
   expect(await store.getEventsAfter(id, 0)).toEqual([text(1), text(2), progress(3)]);
 });
 
-it("says when another write holds a transaction open on the connection, whose fate a statement run now would share", async () => {
+it('says when another write holds a transaction open on the connection, whose fate a statement run now would share', async () => {
   const { id } = await store.createThread('open transaction');
   expect(writes.insideOpenTransaction).toBe(false);
   const seen = await connection.prisma

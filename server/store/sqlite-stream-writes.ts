@@ -74,6 +74,8 @@ export class SqliteStreamWrites {
   /** Rewrites the stored row as `joined` while it is still `stored` and last (event-insert.ts joinEventRow); answers 1 or 0. */
   join(threadId: string, stored: { seq: number; type: string; content: string }, joined: { type: string; content: string }): number {
     const common = { threadId, seq: stored.seq, stored: stored.content, content: joined.content };
-    return joined.type === stored.type ? this.#joinRow.run(common).changes : this.#joinRowAsRun.run({ ...common, type: joined.type }).changes;
+    return joined.type === stored.type
+      ? this.#joinRow.run(common).changes
+      : this.#joinRowAsRun.run({ ...common, type: joined.type }).changes;
   }
 }

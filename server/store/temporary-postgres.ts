@@ -54,9 +54,7 @@ async function freePort(): Promise<number> {
 /** The command line that runs `program` as the server's user. */
 function asServerUser(program: string, args: string[]): [string, string[]] {
   const isRoot = process.getuid?.() === 0;
-  return isRoot
-    ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', '--', program, ...args]]
-    : [program, args];
+  return isRoot ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', '--', program, ...args]] : [program, args];
 }
 
 function run(program: string, args: string[]): void {
@@ -100,8 +98,20 @@ export async function startTemporaryPostgres(): Promise<TemporaryPostgres> {
   const port = await freePort();
   // Durability is not what these databases are for: fsync off keeps tests fast on a busy disk.
   const [command, args] = asServerUser(path.join(binaries, 'postgres'), [
-    '-D', dataFolder, '-p', String(port), '-k', folder,
-    '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
+    '-D',
+    dataFolder,
+    '-p',
+    String(port),
+    '-k',
+    folder,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
   ]);
   const server = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   try {

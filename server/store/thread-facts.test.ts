@@ -5,7 +5,13 @@ import { foldFacts, NO_FACTS } from './thread-facts';
 const usage = (seq: number, lastMessageCost?: string): ThreadEvent => ({
   seq,
   role: 'system',
-  content: { type: 'usage', sessionTokens: 100 * seq, messageInputTokens: 80, messageOutputTokens: 20, ...(lastMessageCost === undefined ? {} : { lastMessageCost }) },
+  content: {
+    type: 'usage',
+    sessionTokens: 100 * seq,
+    messageInputTokens: 80,
+    messageOutputTokens: 20,
+    ...(lastMessageCost === undefined ? {} : { lastMessageCost }),
+  },
 });
 
 describe('the thread facts the header shows', () => {

@@ -6,7 +6,11 @@ import { InvalidCursorError, type ThreadStore } from './thread-store';
 import { toMatchQuery } from './thread-search';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './testing/databases';
 
-const message = (role: 'user' | 'assistant', text: string): ThreadEntry => ({ type: 'message', role, chunks: [{ type: 'text', chunk: text }] });
+const message = (role: 'user' | 'assistant', text: string): ThreadEntry => ({
+  type: 'message',
+  role,
+  chunks: [{ type: 'text', chunk: text }],
+});
 
 describe.each(DATABASE_KINDS)('the thread list on %s', (kind) => {
   let database: TestDatabase;
@@ -25,7 +29,10 @@ describe.each(DATABASE_KINDS)('the thread list on %s', (kind) => {
   async function threadWith(title: string, texts: string[], agent?: string): Promise<string> {
     const { id } = await store.createThread(title, agent);
     if (texts.length > 0) {
-      await store.saveEntries(id, texts.map((text, seq) => ({ seq, entry: message(seq % 2 === 0 ? 'user' : 'assistant', text) })));
+      await store.saveEntries(
+        id,
+        texts.map((text, seq) => ({ seq, entry: message(seq % 2 === 0 ? 'user' : 'assistant', text) })),
+      );
     }
     return id;
   }
@@ -126,7 +133,10 @@ describe.each(DATABASE_KINDS)('the thread list on %s', (kind) => {
       const [best, other] = page.threads;
       // The title is the best match of the thread named after it.
       expect(best?.match?.seq).toBeUndefined();
-      expect(best?.match?.snippet).toEqual([{ text: 'Zebra', match: true }, { text: ' facts', match: false }]);
+      expect(best?.match?.snippet).toEqual([
+        { text: 'Zebra', match: true },
+        { text: ' facts', match: false },
+      ]);
       expect(other?.match?.seq).toBe(1);
       expect(other?.match?.snippet.filter((part) => part.match).map((part) => part.text)).toEqual(['zebra']);
       expect(other?.match?.snippet.map((part) => part.text).join('')).toContain('next to the eggs and the zebra');
@@ -149,7 +159,26 @@ describe.each(DATABASE_KINDS)('the thread list on %s', (kind) => {
     it('takes FTS5 and tsquery syntax as plain text, never as an error', async () => {
       await threadWith('Quotes', ['she said "hello" NEAR(the door) and left* because it\'s a back\\slash & pipe | day']);
       const fts5 = ['"', '"hello', '*', 'NEAR(', 'NEAR(the door)', 'hello AND', '-left', 'text:hello', '(', '^', '""""', 'OR'];
-      const tsquery = ["'", "it's", "''", '\\', "\\'", '&', 'a & b', '|', '!', '!hello', '<->', 'a <-> b', '<2>', 'hello:*', 'hello:A', ':*', '(a | b)', 'a)'];
+      const tsquery = [
+        "'",
+        "it's",
+        "''",
+        '\\',
+        "\\'",
+        '&',
+        'a & b',
+        '|',
+        '!',
+        '!hello',
+        '<->',
+        'a <-> b',
+        '<2>',
+        'hello:*',
+        'hello:A',
+        ':*',
+        '(a | b)',
+        'a)',
+      ];
       for (const query of [...fts5, ...tsquery]) {
         await expect(store.listThreads({ query }), query).resolves.toBeDefined();
       }

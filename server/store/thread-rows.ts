@@ -6,7 +6,14 @@ import type { ThreadMetadata } from '../../lib/protocol/thread-model';
 import type { ThreadFacts } from './thread-facts';
 import type { StoredThreadDetails } from './thread-store';
 
-export type MetadataRow = { id: string; title: string; modifiedAt: Date; agent: string; archivedAt: Date | null; lastMessageStart: string | null };
+export type MetadataRow = {
+  id: string;
+  title: string;
+  modifiedAt: Date;
+  agent: string;
+  archivedAt: Date | null;
+  lastMessageStart: string | null;
+};
 
 export const toMetadata = (row: MetadataRow): ThreadMetadata => ({
   id: row.id,

@@ -28,7 +28,11 @@ describe.each(DATABASE_KINDS)('search on %s', (kind) => {
 
   async function threadWith(title: string, texts: string[], agent?: string): Promise<string> {
     const { id } = await store.createThread(title, agent);
-    if (texts.length > 0) await store.saveEntries(id, texts.map((text, seq) => ({ seq, entry: message(text) })));
+    if (texts.length > 0)
+      await store.saveEntries(
+        id,
+        texts.map((text, seq) => ({ seq, entry: message(text) })),
+      );
     return id;
   }
 
@@ -42,7 +46,10 @@ describe.each(DATABASE_KINDS)('search on %s', (kind) => {
     // In several writes, as a long answer is written: one transaction of them all is slow on a busy machine.
     for (let first = 0; first < busyRows; first += 250) {
       const seqs = Array.from({ length: 250 }, (_, index) => first + index);
-      await store.saveEntries(busy, seqs.map((seq) => ({ seq, entry: message(`lemur number ${seq} of the long answer`) })));
+      await store.saveEntries(
+        busy,
+        seqs.map((seq) => ({ seq, entry: message(`lemur number ${seq} of the long answer`) })),
+      );
     }
     newest = await threadWith('Lemur', []);
   });

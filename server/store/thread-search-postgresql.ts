@@ -7,7 +7,16 @@
  * with remove_diacritics does.
  */
 import { Prisma } from './generated/client';
-import { ELLIPSIS, MATCH_END, MATCH_START, newestHitsOf, type NewestHitRow, SNIPPET_WORDS, type SearchDialect, type SearchHit } from './search-dialect';
+import {
+  ELLIPSIS,
+  MATCH_END,
+  MATCH_START,
+  newestHitsOf,
+  type NewestHitRow,
+  SNIPPET_WORDS,
+  type SearchDialect,
+  type SearchHit,
+} from './search-dialect';
 
 /**
  * The words as to_tsquery input: each a quoted lexeme (`'` doubled, `\` escaped), so that the
@@ -98,8 +107,6 @@ export const postgresqlSearch: SearchDialect = {
       SELECT "id" AS "rowId", "headline", starts_with(ltrim("text"), ltrim("unmarked")) AS "atStart",
         right(rtrim("text"), length(rtrim("unmarked"))) = rtrim("unmarked") AS "atEnd"
       FROM "plain"`;
-    return new Map(
-      rows.map((row) => [Number(row.rowId), `${row.atStart ? '' : ELLIPSIS}${row.headline}${row.atEnd ? '' : ELLIPSIS}`]),
-    );
+    return new Map(rows.map((row) => [Number(row.rowId), `${row.atStart ? '' : ELLIPSIS}${row.headline}${row.atEnd ? '' : ELLIPSIS}`]));
   },
 };

@@ -8,7 +8,15 @@ import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/thread-mode
 import type { SnippetPart } from '../../lib/protocol/thread-list';
 import type { DatabaseTarget } from './database-target';
 import { Prisma } from './generated/client';
-import { MATCH_END, MATCH_START, searchWords, type RawClient, type SearchDialect, type SearchHit, type SearchMatch } from './search-dialect';
+import {
+  MATCH_END,
+  MATCH_START,
+  searchWords,
+  type RawClient,
+  type SearchDialect,
+  type SearchHit,
+  type SearchMatch,
+} from './search-dialect';
 import { postgresqlSearch } from './thread-search-postgresql';
 import { sqliteSearch } from './thread-search-sqlite';
 import { InvalidCursorError, type ThreadListRequest, type ThreadPage } from './thread-store';

@@ -80,7 +80,11 @@ export interface ThreadPage {
 
 export class InvalidCursorError extends RelayError<'invalid-cursor'> {
   constructor(cursor: string, options?: ErrorOptions) {
-    super('invalid-cursor', `${JSON.stringify(cursor.slice(0, 80))} is not a thread list cursor; pass back a nextCursor unchanged.`, options);
+    super(
+      'invalid-cursor',
+      `${JSON.stringify(cursor.slice(0, 80))} is not a thread list cursor; pass back a nextCursor unchanged.`,
+      options,
+    );
   }
 }
 

@@ -26,7 +26,9 @@ async function migrateUpToTheOneBefore(target: DatabaseTarget): Promise<void> {
   const committed = await readMigrationsList(migrationsDirectoryFor(target.kind));
   const before = committed.migrationDirectories.filter((migration) => !migration.path.endsWith(MIGRATION));
   expect(before).toHaveLength(committed.migrationDirectories.length - 1);
-  await withSchemaEngine(target, (engine) => engine.applyMigrations({ migrationsList: { ...committed, migrationDirectories: before }, filters: schemaFilterFor(target.kind) }));
+  await withSchemaEngine(target, (engine) =>
+    engine.applyMigrations({ migrationsList: { ...committed, migrationDirectories: before }, filters: schemaFilterFor(target.kind) }),
+  );
 }
 
 /** Runs the statements with `?` placeholders, on whichever database it is. */
@@ -42,7 +44,10 @@ async function execute(target: DatabaseTarget, statements: ReadonlyArray<[string
   try {
     for (const [sql, values] of statements) {
       let index = 0;
-      await client.query(sql.replace(/\?/g, () => `$${(index += 1)}`), values);
+      await client.query(
+        sql.replace(/\?/g, () => `$${(index += 1)}`),
+        values,
+      );
     }
   } finally {
     await client.end();

@@ -38,7 +38,10 @@ async function titlesInDatabaseFile(databaseFile: string): Promise<string[] | un
   let database: Database.Database | undefined;
   try {
     database = new Database(copy, { readonly: true });
-    return database.prepare<[], { title: string }>('SELECT title FROM "Thread" ORDER BY title').all().map((row) => row.title);
+    return database
+      .prepare<[], { title: string }>('SELECT title FROM "Thread" ORDER BY title')
+      .all()
+      .map((row) => row.title);
   } catch (error) {
     if (/malformed|not a database/i.test(String(error))) return undefined;
     throw error;
@@ -54,7 +57,11 @@ describe('WAL checkpoints off the event loop', () => {
     store = await openThreadStore({ databaseFile });
     const { id } = await store.createThread('Checkpointed thread');
     await store.appendEvents(id, {
-      events: Array.from({ length: 200 }, (_unused, index) => ({ seq: index + 1, role: 'assistant' as const, content: { type: 'text' as const, text: `p${index} ` } })),
+      events: Array.from({ length: 200 }, (_unused, index) => ({
+        seq: index + 1,
+        role: 'assistant' as const,
+        content: { type: 'text' as const, text: `p${index} ` },
+      })),
     });
 
     // The store's own connection never checkpoints; the worker does, a moment after the commit.
@@ -87,7 +94,7 @@ describe('WAL checkpoints off the event loop', () => {
     expect(stdout.trim()).toBe('closed');
   });
 
-  describe('when the worker fails, SQLite checkpoints on the store\'s connection again', () => {
+  describe("when the worker fails, SQLite checkpoints on the store's connection again", () => {
     async function autocheckpointPages(client: PrismaClient): Promise<number> {
       const [row] = await client.$queryRawUnsafe<{ wal_autocheckpoint: number | bigint }[]>('PRAGMA wal_autocheckpoint');
       return Number(row?.wal_autocheckpoint);

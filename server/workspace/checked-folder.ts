@@ -46,7 +46,11 @@ export function isGitName(name: string): boolean {
  * root. Missing folders are made when `create` is set; otherwise undefined says one is missing.
  * Throws WorkspaceError with the reason for a folder that may not be changed.
  */
-export async function openCheckedFolder(rules: ChangeRules, names: readonly string[], { create }: { create: boolean }): Promise<CheckedFolder | undefined> {
+export async function openCheckedFolder(
+  rules: ChangeRules,
+  names: readonly string[],
+  { create }: { create: boolean },
+): Promise<CheckedFolder | undefined> {
   let folder = await openFolder(rules.realRoot, rules.realRoot, '.', false, rules);
   try {
     for (const [index, name] of names.entries()) {
@@ -62,7 +66,13 @@ export async function openCheckedFolder(rules: ChangeRules, names: readonly stri
   }
 }
 
-async function openChild(parent: CheckedFolder, name: string, shownFolder: string, rules: ChangeRules, create: boolean): Promise<CheckedFolder | undefined> {
+async function openChild(
+  parent: CheckedFolder,
+  name: string,
+  shownFolder: string,
+  rules: ChangeRules,
+  create: boolean,
+): Promise<CheckedFolder | undefined> {
   const entry = parent.entry(name);
   let stats = await lstatOrUndefined(entry);
   if (!stats) {
@@ -79,7 +89,13 @@ async function openChild(parent: CheckedFolder, name: string, shownFolder: strin
   return openFolder(entry, path.join(parent.realPath, name), shownFolder, stats.isSymbolicLink(), rules);
 }
 
-async function openFolder(entry: string, expected: string, shownFolder: string, isLink: boolean, rules: ChangeRules): Promise<CheckedFolder> {
+async function openFolder(
+  entry: string,
+  expected: string,
+  shownFolder: string,
+  isLink: boolean,
+  rules: ChangeRules,
+): Promise<CheckedFolder> {
   let handle: FileHandle;
   try {
     handle = await open(entry, FOLDER_FLAGS);
@@ -132,10 +148,17 @@ function assertAllowedPlace(realPath: string, shownFolder: string, isLink: boole
   const refused = (code: 'outside-workspace' | 'git-folder' | 'protected-path', place: string, why = '') =>
     new WorkspaceError(code, `${shownFolder} ${isLink ? `is a symbolic link into ${place}` : `is in ${place}`}${why}.`);
   if (!isInsideOrSame(rules.realRoot, realPath)) {
-    throw new WorkspaceError('outside-workspace', `${shownFolder} ${isLink ? 'is a symbolic link that leads' : 'is'} outside the workspace.`);
+    throw new WorkspaceError(
+      'outside-workspace',
+      `${shownFolder} ${isLink ? 'is a symbolic link that leads' : 'is'} outside the workspace.`,
+    );
   }
   if (path.relative(rules.realRoot, realPath).split(path.sep).some(isGitName)) {
-    throw refused('git-folder', '.git', ', where a rewind never writes (a hook or config written there would run with the next git command)');
+    throw refused(
+      'git-folder',
+      '.git',
+      ', where a rewind never writes (a hook or config written there would run with the next git command)',
+    );
   }
   if (rules.protectedFolders.some((folder) => isInsideOrSame(folder, realPath))) {
     throw refused('protected-path', "Baton's own data folder", ', which no agent or rewind changes');

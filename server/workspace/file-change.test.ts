@@ -37,13 +37,16 @@ describe('moveChangeDetails', () => {
   it('adds the diff of a replaced file to the header', async () => {
     const details = await moveChangeDetails('new.md', 'old.md', { before: 'old\n', after: 'new\n' });
     expect(details).toMatchObject({ path: 'old.md', linesAdded: 1, linesRemoved: 1 });
-    expect(details.diff).toMatch(/^diff --git a\/new\.md b\/old\.md\nrename from new\.md\nrename to old\.md\n--- old\.md\n\+\+\+ old\.md\n@@/);
+    expect(details.diff).toMatch(
+      /^diff --git a\/new\.md b\/old\.md\nrename from new\.md\nrename to old\.md\n--- old\.md\n\+\+\+ old\.md\n@@/,
+    );
     expect(details.diff).toContain('-old\n+new');
   });
 });
 
 describe('a large rewrite', () => {
-  const numbered = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix} ${index} ${'x'.repeat(index % 40)}`).join('\n') + '\n';
+  const numbered = (prefix: string, count: number) =>
+    Array.from({ length: count }, (_, index) => `${prefix} ${index} ${'x'.repeat(index % 40)}`).join('\n') + '\n';
   const before = numbered('old line', 4000);
   const after = numbered('new row', 4000);
 
@@ -70,7 +73,12 @@ describe('a large rewrite', () => {
 
 describe('wholeReplacement', () => {
   it('is what jsdiff gives for a file whose every line changed, missing final newlines included', () => {
-    for (const [before, after] of [['a\nb\n', 'c\nd'], ['a', 'b\n'], ['', 'new\n'], ['gone\n', '']]) {
+    for (const [before, after] of [
+      ['a\nb\n', 'c\nd'],
+      ['a', 'b\n'],
+      ['', 'new\n'],
+      ['gone\n', ''],
+    ]) {
       const names = { oldName: 'f', newName: 'f' };
       expect(formatPatch(wholeReplacement(names, before!, after!), FILE_HEADERS_ONLY), JSON.stringify([before, after])).toBe(
         formatPatch(structuredPatch('f', 'f', before!, after!, undefined, undefined, { context: 3 }), FILE_HEADERS_ONLY),

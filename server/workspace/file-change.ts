@@ -79,10 +79,7 @@ export function wholeReplacement({ oldName, newName }: FileNames, before: string
   const added = markedLines('+', after);
   const oldLines = lineCount(before);
   const newLines = lineCount(after);
-  const hunks =
-    before === after
-      ? []
-      : [{ oldStart: 1, oldLines, newStart: 1, newLines, lines: [...removed, ...added] }];
+  const hunks = before === after ? [] : [{ oldStart: 1, oldLines, newStart: 1, newLines, lines: [...removed, ...added] }];
   return { oldFileName: oldName, newFileName: newName, oldHeader: undefined, newHeader: undefined, hunks };
 }
 

@@ -109,8 +109,7 @@ function countLines(text: string): number {
 
 /** A NUL byte or bytes that are not UTF-8 mean the file is not text a person or model can read. */
 export function decodeText(bytes: Buffer, shownPath: string): string {
-  const binary = (cause?: unknown) =>
-    new WorkspaceError('binary-file', `The file ${shownPath} is binary, not UTF-8 text.`, { cause });
+  const binary = (cause?: unknown) => new WorkspaceError('binary-file', `The file ${shownPath} is binary, not UTF-8 text.`, { cause });
   if (bytes.includes(0)) throw binary();
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

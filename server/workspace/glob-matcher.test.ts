@@ -41,7 +41,8 @@ function meaning(pattern: string): RegExp {
   return new RegExp(`^${source}$`, 'u');
 }
 
-const balanced = (pattern: string) => [...pattern].reduce((depth, character) => (character === '{' ? depth + 1 : character === '}' && depth > 0 ? depth - 1 : depth), 0) === 0;
+const balanced = (pattern: string) =>
+  [...pattern].reduce((depth, character) => (character === '{' ? depth + 1 : character === '}' && depth > 0 ? depth - 1 : depth), 0) === 0;
 
 describe('compileGlobMatcher', () => {
   it('matches exactly what the glob means', () => {

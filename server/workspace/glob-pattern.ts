@@ -37,10 +37,7 @@ export function compileGlob(pattern: string, { ignoreCase = false }: GlobOptions
   const normalized = pattern.replace(/\\/g, '/').replace(/^\.\//, '');
   const segments = normalized.split('/');
   if (normalized.startsWith('/') || segments.includes('..')) {
-    throw new WorkspaceError(
-      'invalid-pattern',
-      `The pattern ${pattern} must be relative to the workspace and stay inside it.`,
-    );
+    throw new WorkspaceError('invalid-pattern', `The pattern ${pattern} must be relative to the workspace and stay inside it.`);
   }
   checkBraces(normalized);
   const staticPrefix: string[] = [];

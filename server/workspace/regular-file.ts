@@ -12,8 +12,7 @@ import { fileVersion } from './file-version';
 import { WorkspaceError } from './workspace-error';
 
 /** Flags that do not exist on a platform (Windows has no O_NOFOLLOW) are simply left out. */
-const READ_FLAGS =
-  constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0) | (constants.O_NOCTTY ?? 0);
+const READ_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0) | (constants.O_NOCTTY ?? 0);
 const CHUNK_BYTES = 64 * 1024;
 
 export interface RegularFileContent {

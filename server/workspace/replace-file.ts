@@ -32,7 +32,12 @@ export interface ReplaceOptions {
  * Writes `content` at `absolute` (resolved inside the workspace; its folder exists) by temporary
  * file and rename. Throws WorkspaceError for a path that is not a regular file.
  */
-export async function replaceRegularFile(absolute: string, content: string | Uint8Array, shownPath: string, options: ReplaceOptions = {}): Promise<void> {
+export async function replaceRegularFile(
+  absolute: string,
+  content: string | Uint8Array,
+  shownPath: string,
+  options: ReplaceOptions = {},
+): Promise<void> {
   const existing = await lstatOrUndefined(absolute);
   if (existing) assertRegularFile(existing, shownPath);
   const temporary = path.join(path.dirname(absolute), `.${path.basename(absolute)}.baton-${randomBytes(6).toString('hex')}.tmp`);

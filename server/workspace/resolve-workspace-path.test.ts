@@ -41,9 +41,7 @@ describe('resolveWorkspacePath', () => {
   });
 
   it('accepts an absolute path only when it lies inside the root', async () => {
-    expect(await resolveWorkspacePath(root, path.join(root, 'src', 'index.ts'))).toBe(
-      path.join(root, 'src', 'index.ts'),
-    );
+    expect(await resolveWorkspacePath(root, path.join(root, 'src', 'index.ts'))).toBe(path.join(root, 'src', 'index.ts'));
     expect((await refusal(path.join(outsideFolder, 'secret.txt'))).code).toBe('outside-workspace');
     expect((await refusal('/etc/passwd')).code).toBe('outside-workspace');
   });
@@ -93,9 +91,7 @@ describe('resolveWorkspacePath', () => {
     const linkedRoot = path.join(base, 'linked-root');
     await symlink(root, linkedRoot);
     expect(await resolveWorkspacePath(linkedRoot, 'README.md')).toBe(path.join(root, 'README.md'));
-    expect(await resolveWorkspacePath(linkedRoot, path.join(linkedRoot, 'README.md'))).toBe(
-      path.join(root, 'README.md'),
-    );
+    expect(await resolveWorkspacePath(linkedRoot, path.join(linkedRoot, 'README.md'))).toBe(path.join(root, 'README.md'));
     await expect(resolveWorkspacePath(linkedRoot, '../ws-other/secret.txt')).rejects.toMatchObject({
       code: 'outside-workspace',
     });

@@ -72,10 +72,7 @@ function relativeInside(base: string, target: string): string | undefined {
 }
 
 /** Walks up from `absolute` to the first entry that exists and returns its real path. */
-async function realpathOfNearestExisting(
-  absolute: string,
-  requestedPath: string,
-): Promise<{ realAncestor: string; tail: string[] }> {
+async function realpathOfNearestExisting(absolute: string, requestedPath: string): Promise<{ realAncestor: string; tail: string[] }> {
   const tail: string[] = [];
   let current = absolute;
   for (;;) {

@@ -69,7 +69,10 @@ export async function assertNotProtected(
   for (const folder of protectedFolders) {
     const protectedFolder = await realPathOrResolved(folder);
     if (isInsideOrSame(protectedFolder, absolute) || (containingCounts && isInsideOrSame(absolute, protectedFolder))) {
-      throw new WorkspaceError('protected-path', `${requestedPath} is in Baton's own data folder, which agents may neither read nor change.`);
+      throw new WorkspaceError(
+        'protected-path',
+        `${requestedPath} is in Baton's own data folder, which agents may neither read nor change.`,
+      );
     }
   }
 }

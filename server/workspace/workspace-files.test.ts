@@ -70,7 +70,14 @@ describe('readTextFile of a file larger than one read', () => {
   });
 
   it('answers any page of lines, each with its line endings, and the line count and size', async () => {
-    for (const [lineOffset, lineLimit] of [[0, 50], [255, 3], [256, 1], [1000, 513], [39_990, 50], [12_345, 1]] as const) {
+    for (const [lineOffset, lineLimit] of [
+      [0, 50],
+      [255, 3],
+      [256, 1],
+      [1000, 513],
+      [39_990, 50],
+      [12_345, 1],
+    ] as const) {
       const page = await workspace.readTextFile('big.log', { lineOffset, lineLimit });
       expect(page.content, `${lineOffset}+${lineLimit}`).toBe(lines.slice(lineOffset, lineOffset + lineLimit).join(''));
       expect(page).toMatchObject({ lineCount: 40_000, size: Buffer.byteLength(text) });
@@ -108,7 +115,11 @@ describe('readTextFile of a file larger than one read', () => {
 describe('readTextFile of a small file', () => {
   it('says how many lines the whole file has, a last line without a newline included', async () => {
     await writeFile(path.join(root, 'short.txt'), 'a\nb\nc');
-    expect(await workspace.readTextFile('short.txt', { lineOffset: 1, lineLimit: 1 })).toMatchObject({ content: 'b\n', lineCount: 3, size: 5 });
+    expect(await workspace.readTextFile('short.txt', { lineOffset: 1, lineLimit: 1 })).toMatchObject({
+      content: 'b\n',
+      lineCount: 3,
+      size: 5,
+    });
   });
 
   it('refuses hostile paths and special files with clear errors', async () => {
@@ -116,7 +127,10 @@ describe('readTextFile of a small file', () => {
     for (const hostile of hostilePaths()) {
       await expect(workspace.readTextFile(hostile.path), hostile.path).rejects.toMatchObject({ code: hostile.code });
     }
-    await expect(workspace.readTextFile('pipe.txt')).rejects.toMatchObject({ code: 'not-a-regular-file', message: expect.stringContaining('FIFO') });
+    await expect(workspace.readTextFile('pipe.txt')).rejects.toMatchObject({
+      code: 'not-a-regular-file',
+      message: expect.stringContaining('FIFO'),
+    });
   });
 });
 
@@ -144,7 +158,10 @@ describe('readBinaryPage', () => {
 
   it('refuses more than one page at once', async () => {
     await writeFile(path.join(root, 'large.bin'), Buffer.alloc(MAX_BINARY_PAGE_BYTES + 1));
-    await expect(workspace.readBinaryPage('large.bin')).rejects.toMatchObject({ code: 'file-too-large', message: expect.stringContaining('byteLimit') });
+    await expect(workspace.readBinaryPage('large.bin')).rejects.toMatchObject({
+      code: 'file-too-large',
+      message: expect.stringContaining('byteLimit'),
+    });
     expect((await workspace.readBinaryPage('large.bin', { byteOffset: 1 })).bytes).toHaveLength(MAX_BINARY_PAGE_BYTES);
   });
 
@@ -215,9 +232,7 @@ describe('listDirectory', () => {
 
   it('stops at its cap and says so', async () => {
     await mkdir(path.join(root, 'many'));
-    await Promise.all(
-      Array.from({ length: MAX_DIRECTORY_ENTRIES + 3 }, (_, index) => writeFile(path.join(root, 'many', `f${index}`), '')),
-    );
+    await Promise.all(Array.from({ length: MAX_DIRECTORY_ENTRIES + 3 }, (_, index) => writeFile(path.join(root, 'many', `f${index}`), '')));
     const listing = await workspace.listDirectory('many');
     expect(listing.entries).toHaveLength(MAX_DIRECTORY_ENTRIES);
     expect(listing.truncated).toBe(true);

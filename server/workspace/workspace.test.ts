@@ -37,9 +37,7 @@ describe('Workspace.readTextFile', () => {
   });
 
   it('reads a range of lines: lineOffset lines skipped, at most lineLimit returned', async () => {
-    expect((await workspace.readTextFile('README.md', { lineOffset: 1, lineLimit: 2 })).content).toBe(
-      'line 2\nline 3\n',
-    );
+    expect((await workspace.readTextFile('README.md', { lineOffset: 1, lineLimit: 2 })).content).toBe('line 2\nline 3\n');
     expect((await workspace.readTextFile('README.md', { lineOffset: 3 })).content).toBe('line 4\n');
     expect((await workspace.readTextFile('README.md', { lineLimit: 1 })).content).toBe('line 1\n');
     expect((await workspace.readTextFile('README.md', { lineOffset: 10 })).content).toBe('');
@@ -139,9 +137,7 @@ describe('Workspace.globSearch', () => {
   it('stops at the match cap and says so', async () => {
     await mkdir(path.join(root, 'many'));
     await Promise.all(
-      Array.from({ length: MAX_GLOB_MATCHES + 5 }, (_, index) =>
-        writeFile(path.join(root, 'many', `file-${index}.txt`), ''),
-      ),
+      Array.from({ length: MAX_GLOB_MATCHES + 5 }, (_, index) => writeFile(path.join(root, 'many', `file-${index}.txt`), '')),
     );
     const result = await workspace.globSearch('many/*.txt');
     expect(result.matches).toHaveLength(MAX_GLOB_MATCHES);

@@ -7,7 +7,15 @@ import type { Dirent, Stats } from 'node:fs';
 import { mkdir, rename, stat as statEntry } from 'node:fs/promises';
 import path from 'node:path';
 import { type ChangeAccess, checkChange, removeCheckedFile, writeCheckedFile } from './checked-write';
-import { type BinaryPage, MAX_TEXT_FILE_BYTES, type ReadBinaryFileOptions, type ReadTextFileOptions, readBinaryPage, readTextPage, type TextFile } from './file-pages';
+import {
+  type BinaryPage,
+  MAX_TEXT_FILE_BYTES,
+  type ReadBinaryFileOptions,
+  type ReadTextFileOptions,
+  readBinaryPage,
+  readTextPage,
+  type TextFile,
+} from './file-pages';
 import { fileVersion } from './file-version';
 import { GitignoreRules } from './gitignore-rules';
 import { compileGlob } from './glob-pattern';

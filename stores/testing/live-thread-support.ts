@@ -38,7 +38,8 @@ export function liveThread(length: number) {
     return { chatId: 'thread-1', role: 'user', content: { type: 'text', text }, seq: entries.length };
   };
   const chat = () => selectOpenChat(store.getState());
-  const requests = () => rpc.requests.filter((request) => request.method === 'getThreadEntries').map((request) => request.params as GetThreadEntriesParams);
+  const requests = () =>
+    rpc.requests.filter((request) => request.method === 'getThreadEntries').map((request) => request.params as GetThreadEntriesParams);
   return { entries, state, store, rpc, append, chat, requests };
 }
 

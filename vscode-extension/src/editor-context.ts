@@ -46,11 +46,7 @@ export function fileContext(filePath: string, workspaceRoot: string | undefined)
  * of a line (a whole-line selection made with Shift+Down) does not include that line. An empty
  * selection is the cursor.
  */
-export function selectionContext(
-  filePath: string,
-  workspaceRoot: string | undefined,
-  selection: EditorSelection,
-): EditorContext {
+export function selectionContext(filePath: string, workspaceRoot: string | undefined, selection: EditorSelection): EditorContext {
   const pathInContext = contextPath(filePath, workspaceRoot);
   const [start, end] = ordered(selection.start, selection.end);
   if (start.line === end.line && start.character === end.character) {

@@ -5,7 +5,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isProcessAlive, readRelayRecord, relayRecordPath, removeRelayRecord, writeRelayRecord } from './relay-record';
 
 let folder: string;
-const record = { launcherPid: process.pid, workspaceRoot: '/work/project', url: 'http://127.0.0.1:4781/#token=t', frameAncestors: "'self'" };
+const record = {
+  launcherPid: process.pid,
+  workspaceRoot: '/work/project',
+  url: 'http://127.0.0.1:4781/#token=t',
+  frameAncestors: "'self'",
+};
 
 beforeEach(async () => {
   folder = await mkdtemp(path.join(os.tmpdir(), 'baton-relay-record-'));

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { webviewHtml } from './webview-html';
 
-const base = { nonce: 'n0nce', cspSource: 'https://webview.example', scriptUri: 'https://webview.example/webview.js', styleUri: 'https://webview.example/webview.css' };
+const base = {
+  nonce: 'n0nce',
+  cspSource: 'https://webview.example',
+  scriptUri: 'https://webview.example/webview.js',
+  styleUri: 'https://webview.example/webview.css',
+};
 
 function policyOf(html: string): string {
   const attribute = /http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1] ?? '';
@@ -10,8 +15,14 @@ function policyOf(html: string): string {
 
 describe('the webview page', () => {
   it('frames exactly the relay origin, with the embed page', () => {
-    const html = webviewHtml({ ...base, status: '', frame: { src: 'http://127.0.0.1:8080/proxy/4781/?embed=1', origin: 'http://127.0.0.1:8080' } });
-    expect(policyOf(html)).toBe("default-src 'none'; script-src 'nonce-n0nce'; style-src https://webview.example; frame-src http://127.0.0.1:8080");
+    const html = webviewHtml({
+      ...base,
+      status: '',
+      frame: { src: 'http://127.0.0.1:8080/proxy/4781/?embed=1', origin: 'http://127.0.0.1:8080' },
+    });
+    expect(policyOf(html)).toBe(
+      "default-src 'none'; script-src 'nonce-n0nce'; style-src https://webview.example; frame-src http://127.0.0.1:8080",
+    );
     expect(html).toContain('src="http://127.0.0.1:8080/proxy/4781/?embed=1"');
     expect(html).toContain('<p id="baton-status" role="status" hidden>');
   });

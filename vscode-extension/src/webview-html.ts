@@ -18,12 +18,9 @@ export interface WebviewPage {
 
 export function webviewHtml(page: WebviewPage): string {
   const frameSource = page.frame ? page.frame.origin : "'none'";
-  const policy = [
-    "default-src 'none'",
-    `script-src 'nonce-${page.nonce}'`,
-    `style-src ${page.cspSource}`,
-    `frame-src ${frameSource}`,
-  ].join('; ');
+  const policy = ["default-src 'none'", `script-src 'nonce-${page.nonce}'`, `style-src ${page.cspSource}`, `frame-src ${frameSource}`].join(
+    '; ',
+  );
   const frame = page.frame
     ? `<iframe id="baton-frame" title="Baton" src="${escapeHtml(page.frame.src)}" data-origin="${escapeHtml(page.frame.origin)}" allow="clipboard-read; clipboard-write"></iframe>`
     : '';

@@ -23,7 +23,11 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
   const message = value as Record<string, unknown>;
   switch (message.type) {
     case 'webview-ready':
-      return Array.isArray(message.origins) && message.origins.every((origin) => typeof origin === 'string') && typeof message.framed === 'boolean';
+      return (
+        Array.isArray(message.origins) &&
+        message.origins.every((origin) => typeof origin === 'string') &&
+        typeof message.framed === 'boolean'
+      );
     case 'page-ready':
       return true;
     case 'open-external':

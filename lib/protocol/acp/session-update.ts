@@ -74,11 +74,14 @@ export const AcpConfigOptionSchema = z.looseObject({
   currentValue: z.unknown().optional(),
   options: lenient(
     z.array(
-      z.union([
-        z.looseObject({ value: z.string(), name: lenient(z.string()) }),
-        // A group of options: `{group, name, options: [...]}`.
-        z.looseObject({ group: z.string(), options: z.array(z.looseObject({ value: z.string(), name: lenient(z.string()) })) }),
-      ]).nullable().catch(null),
+      z
+        .union([
+          z.looseObject({ value: z.string(), name: lenient(z.string()) }),
+          // A group of options: `{group, name, options: [...]}`.
+          z.looseObject({ group: z.string(), options: z.array(z.looseObject({ value: z.string(), name: lenient(z.string()) })) }),
+        ])
+        .nullable()
+        .catch(null),
     ),
   ),
 });
@@ -122,9 +125,7 @@ export const AcpWithdrawnPermissionSchema = z.looseObject({
   toolCall: z.looseObject({ toolCallId: z.string() }),
 });
 
-export type AcpSessionUpdate =
-  | { known: true; update: AcpKnownSessionUpdate }
-  | { known: false; kind: string; problem?: string };
+export type AcpSessionUpdate = { known: true; update: AcpKnownSessionUpdate } | { known: false; kind: string; problem?: string };
 
 /** A known kind read leniently, or what to log about one that is unknown or unreadable. */
 export function readSessionUpdate(update: { sessionUpdate: string }): AcpSessionUpdate {

@@ -29,9 +29,6 @@ export const executionError = (detail: string, data?: unknown) =>
   new RpcError(AutohandErrorCodes.ExecutionError, `Execution error: ${detail}`, data);
 export const permissionDenied = (detail: string, data?: unknown) =>
   new RpcError(AutohandErrorCodes.PermissionDenied, `Permission denied: ${detail}`, data);
-export const timeoutError = (detail: string, data?: unknown) =>
-  new RpcError(AutohandErrorCodes.Timeout, `Timeout: ${detail}`, data);
-export const agentBusy = (detail: string, data?: unknown) =>
-  new RpcError(AutohandErrorCodes.AgentBusy, `Agent busy: ${detail}`, data);
-export const abortedError = (detail: string, data?: unknown) =>
-  new RpcError(AutohandErrorCodes.Aborted, `Aborted: ${detail}`, data);
+export const timeoutError = (detail: string, data?: unknown) => new RpcError(AutohandErrorCodes.Timeout, `Timeout: ${detail}`, data);
+export const agentBusy = (detail: string, data?: unknown) => new RpcError(AutohandErrorCodes.AgentBusy, `Agent busy: ${detail}`, data);
+export const abortedError = (detail: string, data?: unknown) => new RpcError(AutohandErrorCodes.Aborted, `Aborted: ${detail}`, data);

@@ -73,21 +73,40 @@ describe('autohandProtocol', () => {
 
 describe('autohandProtocol, as a real build speaks it (specs/autohand-observed.md)', () => {
   it('takes the flat turnEnd and the short turnStart', () => {
-    const flat = { turnId: 't', timestamp: 'x', contextPercent: 3, tokensUsed: 42, tokensUsageStatus: 'actual', durationMs: 9, reason: 'aborted' };
+    const flat = {
+      turnId: 't',
+      timestamp: 'x',
+      contextPercent: 3,
+      tokensUsed: 42,
+      tokensUsageStatus: 'actual',
+      durationMs: 9,
+      reason: 'aborted',
+    };
     expect(notifications['autohand.turnEnd'].parse(flat)).toEqual(flat);
     expect(notifications['autohand.turnStart'].safeParse({ turnId: 't', timestamp: 'x' }).success).toBe(true);
   });
 
   it('takes permission options, and answers with a decision', () => {
-    const request = { requestId: 'p', tool: 'run_command', description: 'd', context: { command: 'ls' }, options: ['allow_once', 'deny_once'], timestamp: 'x' };
+    const request = {
+      requestId: 'p',
+      tool: 'run_command',
+      description: 'd',
+      context: { command: 'ls' },
+      options: ['allow_once', 'deny_once'],
+      timestamp: 'x',
+    };
     expect(notifications['autohand.permissionRequest'].parse(request)).toEqual(request);
     const answer = { requestId: 'p', allowed: true, decision: 'allow_session' };
     expect(requests['autohand.permissionResponse'].params.parse(answer)).toEqual(answer);
   });
 
   it('takes an aborted messageEnd, nulls for absent fields, and a refused batch without counts', () => {
-    expect(notifications['autohand.messageEnd'].safeParse({ messageId: 'm', content: '', aborted: true, timestamp: 'x' }).success).toBe(true);
-    expect(notifications['autohand.messageUpdate'].safeParse({ messageId: 'm', delta: 'a', thought: null, timestamp: null }).success).toBe(true);
+    expect(notifications['autohand.messageEnd'].safeParse({ messageId: 'm', content: '', aborted: true, timestamp: 'x' }).success).toBe(
+      true,
+    );
+    expect(notifications['autohand.messageUpdate'].safeParse({ messageId: 'm', delta: 'a', thought: null, timestamp: null }).success).toBe(
+      true,
+    );
     expect(requests['autohand.changesDecision'].result.safeParse({ success: false, errors: ['Unknown batch b'] }).success).toBe(true);
   });
 

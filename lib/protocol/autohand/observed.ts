@@ -8,9 +8,7 @@ import { z } from 'zod';
 const timestamp = z.string().nullish();
 
 /** Sent every 15 s while a turn runs: the agent is alive though nothing else is said. */
-export const AutohandPingParamsSchema = z
-  .object({ timestamp, status: z.string().nullish(), turnId: z.string().nullish() })
-  .nullish();
+export const AutohandPingParamsSchema = z.object({ timestamp, status: z.string().nullish(), turnId: z.string().nullish() }).nullish();
 
 export const AutohandHookSessionStartParamsSchema = z.looseObject({ sessionId: z.string().nullish(), timestamp }).nullish();
 

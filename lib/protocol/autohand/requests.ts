@@ -59,9 +59,7 @@ export const AutohandGetStateResultSchema = z.object({
 });
 export type AutohandGetStateResult = z.infer<typeof AutohandGetStateResultSchema>;
 
-export const AutohandGetMessagesParamsSchema = z
-  .object({ limit: z.number().int().positive().optional() })
-  .nullish();
+export const AutohandGetMessagesParamsSchema = z.object({ limit: z.number().int().positive().optional() }).nullish();
 
 export const AutohandToolCallSchema = z.object({
   id: z.string(),
@@ -110,8 +108,6 @@ export const AutohandChangesDecisionResultSchema = z.object({
   success: z.boolean(),
   appliedCount: z.number().int().nonnegative().nullish(),
   skippedCount: z.number().int().nonnegative().nullish(),
-  errors: z
-    .array(z.union([z.object({ changeId: z.string().nullish(), error: z.string() }), z.string()]))
-    .nullish(),
+  errors: z.array(z.union([z.object({ changeId: z.string().nullish(), error: z.string() }), z.string()])).nullish(),
 });
 export type AutohandChangesDecisionResult = z.infer<typeof AutohandChangesDecisionResultSchema>;

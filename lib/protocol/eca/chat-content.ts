@@ -70,9 +70,7 @@ const toolCallBase = {
   details: ToolCallDetailsSchema.optional(),
 };
 
-function withServer<T extends { origin: ToolCallOrigin; server?: string | undefined }>(
-  content: T,
-): T & { server: string } {
+function withServer<T extends { origin: ToolCallOrigin; server?: string | undefined }>(content: T): T & { server: string } {
   return { ...content, server: content.server ?? (content.origin === 'native' ? NATIVE_TOOL_SERVER : '') };
 }
 
@@ -126,9 +124,7 @@ export const UsageContentSchema = z
     messageOutputTokens: z.number().optional(),
   })
   .transform(({ messageCost, ...usage }) =>
-    messageCost === undefined || usage.lastMessageCost !== undefined
-      ? usage
-      : { ...usage, lastMessageCost: messageCost },
+    messageCost === undefined || usage.lastMessageCost !== undefined ? usage : { ...usage, lastMessageCost: messageCost },
   );
 
 export const ReasonStartedContentSchema = z.object({ type: z.literal('reasonStarted'), id: z.string() });

@@ -38,12 +38,7 @@ export type ChatPromptParams = z.infer<typeof ChatPromptParamsSchema>;
  */
 export const TextContextSchema = z.object({ type: z.literal('text'), label: z.string(), content: z.string() });
 export const ImageContextSchema = z.object({ type: z.literal('image'), mediaType: z.string(), base64: z.string() });
-const EditorContextSchema = z.union([
-  ChatContextSchema,
-  TextContextSchema,
-  ImageContextSchema,
-  z.looseObject({ type: z.string() }),
-]);
+const EditorContextSchema = z.union([ChatContextSchema, TextContextSchema, ImageContextSchema, z.looseObject({ type: z.string() })]);
 export type EditorContext = z.infer<typeof EditorContextSchema>;
 
 /**
@@ -72,9 +67,7 @@ export const ChatPromptResultSchema = z.object({
   chatId: z.string(),
   model: ChatModelSchema,
   /** The current protocol adds 'error' (the prompt could not start; the chat's contents say why). */
-  status: z
-    .enum(['prompting', 'login', 'success', 'error'])
-    .transform((status) => (status === 'success' ? 'prompting' : status)),
+  status: z.enum(['prompting', 'login', 'success', 'error']).transform((status) => (status === 'success' ? 'prompting' : status)),
 });
 export type ChatPromptResult = z.infer<typeof ChatPromptResultSchema>;
 

@@ -124,27 +124,57 @@ describe('ecaProtocol: null is absent (nulls-as-absent.ts)', () => {
       chatId: 'a-uuid',
       model: null,
       agent: null,
-      contexts: [{ type: 'cursor', path: '/w/a.el', position: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } } }, { type: 'text', label: '*compilation*', content: 'ok' }],
+      contexts: [
+        { type: 'cursor', path: '/w/a.el', position: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } } },
+        { type: 'text', label: '*compilation*', content: 'ok' },
+      ],
     });
     expect(prompt).toMatchObject({ chatId: 'a-uuid', message: 'hi' });
     expect(prompt).not.toHaveProperty('model');
     expect(prompt.contexts).toHaveLength(2);
-    const initialize = requests.initialize.params.parse({ processId: null, capabilities: {}, workspaceFolders: [], initializationOptions: { chatAgent: null } });
+    const initialize = requests.initialize.params.parse({
+      processId: null,
+      capabilities: {},
+      workspaceFolders: [],
+      initializationOptions: { chatAgent: null },
+    });
     expect(initialize.initializationOptions).toEqual({});
-    expect(notifications['chat/toolCallApprove'].parse({ chatId: 'c', toolCallId: 't', save: null })).toEqual({ chatId: 'c', toolCallId: 't' });
+    expect(notifications['chat/toolCallApprove'].parse({ chatId: 'c', toolCallId: 't', save: null })).toEqual({
+      chatId: 'c',
+      toolCallId: 't',
+    });
   });
 
   it("keeps a null inside a tool call's own arguments, where it is a value", () => {
     const params = notifications['chat/contentReceived'].parse({
       chatId: 'c',
       role: 'assistant',
-      content: { type: 'toolCallRun', origin: 'native', id: 't', name: 'read', server: 'ECA', arguments: { path: 'a', limit: null }, manualApproval: false, summary: null },
+      content: {
+        type: 'toolCallRun',
+        origin: 'native',
+        id: 't',
+        name: 'read',
+        server: 'ECA',
+        arguments: { path: 'a', limit: null },
+        manualApproval: false,
+        summary: null,
+      },
     });
-    expect(params.content).toEqual({ type: 'toolCallRun', origin: 'native', id: 't', name: 'read', server: 'ECA', arguments: { path: 'a', limit: null }, manualApproval: false });
+    expect(params.content).toEqual({
+      type: 'toolCallRun',
+      origin: 'native',
+      id: 't',
+      name: 'read',
+      server: 'ECA',
+      arguments: { path: 'a', limit: null },
+      manualApproval: false,
+    });
   });
 
   it('reads both vocabularies of config/updated into both names', () => {
-    expect(notifications['config/updated'].parse({ chat: { agents: ['code', 'plan'], selectAgent: 'code', selectVariant: null } }).chat).toEqual({
+    expect(
+      notifications['config/updated'].parse({ chat: { agents: ['code', 'plan'], selectAgent: 'code', selectVariant: null } }).chat,
+    ).toEqual({
       agents: ['code', 'plan'],
       behaviors: ['code', 'plan'],
       selectAgent: 'code',

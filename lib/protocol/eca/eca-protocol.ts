@@ -71,11 +71,7 @@ import {
 } from './lifecycle';
 import { nullsAsAbsent } from './nulls-as-absent';
 import { ShowMessageParamsSchema } from './show-message';
-import {
-  McpStartServerParamsSchema,
-  McpStopServerParamsSchema,
-  ToolServerUpdatedParamsSchema,
-} from './tool-servers';
+import { McpStartServerParamsSchema, McpStopServerParamsSchema, ToolServerUpdatedParamsSchema } from './tool-servers';
 import { unsupportedEcaRequests, unsupportedRequestDefinitions, type UnsupportedEcaRequest } from './unsupported-methods';
 
 const ecaMethods = {
@@ -167,7 +163,10 @@ export const ecaMethodDirections = {
   'chat/update': 'client-to-server',
   'chat/addFlag': 'client-to-server',
   'chat/removeFlag': 'client-to-server',
-  ...(Object.fromEntries(Object.keys(unsupportedEcaRequests).map((method) => [method, 'client-to-server'])) as Record<UnsupportedEcaRequest, 'client-to-server'>),
+  ...(Object.fromEntries(Object.keys(unsupportedEcaRequests).map((method) => [method, 'client-to-server'])) as Record<
+    UnsupportedEcaRequest,
+    'client-to-server'
+  >),
   'editor/getDiagnostics': 'server-to-client',
   initialized: 'client-to-server',
   exit: 'client-to-server',

@@ -46,10 +46,7 @@ export const McpServerUpdatedParamsSchema = z.object({
   baton: BatonServerOwnerSchema,
 });
 
-export const ToolServerUpdatedParamsSchema = z.discriminatedUnion('type', [
-  EcaServerUpdatedParamsSchema,
-  McpServerUpdatedParamsSchema,
-]);
+export const ToolServerUpdatedParamsSchema = z.discriminatedUnion('type', [EcaServerUpdatedParamsSchema, McpServerUpdatedParamsSchema]);
 export type ToolServerUpdatedParams = z.infer<typeof ToolServerUpdatedParamsSchema>;
 
 export const McpStopServerParamsSchema = z.object({ name: z.string(), baton: BatonServerOwnerSchema });

@@ -12,16 +12,16 @@ const NoResultSchema = z.looseObject({});
 
 /** The method, and what the editor's user is told instead. */
 export const unsupportedEcaRequests = {
-  'mcp/addServer': 'MCP servers are set in Baton\'s config file (config.json in its data folder), not from the editor.',
-  'mcp/removeServer': 'MCP servers are set in Baton\'s config file (config.json in its data folder), not from the editor.',
-  'mcp/updateServer': 'MCP servers are set in Baton\'s config file (config.json in its data folder), not from the editor.',
+  'mcp/addServer': "MCP servers are set in Baton's config file (config.json in its data folder), not from the editor.",
+  'mcp/removeServer': "MCP servers are set in Baton's config file (config.json in its data folder), not from the editor.",
+  'mcp/updateServer': "MCP servers are set in Baton's config file (config.json in its data folder), not from the editor.",
   'providers/list': 'Baton has one model provider, set by its environment (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, BATON_MODEL).',
   'providers/login': 'Baton has no provider logins: its model is set by its environment (ANTHROPIC_API_KEY).',
   'providers/loginInput': 'Baton has no provider logins: its model is set by its environment (ANTHROPIC_API_KEY).',
   'providers/logout': 'Baton has no provider logins: its model is set by its environment (ANTHROPIC_API_KEY).',
-  'jobs/list': 'Baton runs no background jobs: every command runs within its chat\'s turn.',
-  'jobs/readOutput': 'Baton runs no background jobs: every command runs within its chat\'s turn.',
-  'jobs/kill': 'Baton runs no background jobs: every command runs within its chat\'s turn.',
+  'jobs/list': "Baton runs no background jobs: every command runs within its chat's turn.",
+  'jobs/readOutput': "Baton runs no background jobs: every command runs within its chat's turn.",
+  'jobs/kill': "Baton runs no background jobs: every command runs within its chat's turn.",
   'completion/inline': 'Baton offers no inline completion; use the chat.',
   'rewrite/prompt': 'Baton offers no rewrite of a selection; ask for it in the chat.',
 } as const;

@@ -5,12 +5,7 @@
  * for REST bodies by whether they are a request or a response.
  */
 import { z } from 'zod';
-import {
-  AcpErrorResponseSchema,
-  AcpRequestSchema,
-  AcpSuccessResponseSchema,
-  threadModelProtocol,
-} from '../thread-model-protocol';
+import { AcpErrorResponseSchema, AcpRequestSchema, AcpSuccessResponseSchema, threadModelProtocol } from '../thread-model-protocol';
 import { SpecThreadEntrySchema, MessageChunkSchema, MessageSchema, ThreadMetadataSchema } from '../thread-model';
 import { autohandProtocol } from '../autohand/autohand-protocol';
 import { ecaProtocol } from '../eca/eca-protocol';
@@ -69,10 +64,7 @@ const emacsEndpointsByHeading: Record<string, EmacsAgentEndpointName> = {
   'Resume Session': 'resumeSession',
 };
 
-export function matchSpecExample(
-  example: SpecExampleFixture,
-  sameSpec: readonly SpecExampleFixture[],
-): ExampleMatch | undefined {
+export function matchSpecExample(example: SpecExampleFixture, sameSpec: readonly SpecExampleFixture[]): ExampleMatch | undefined {
   const rpc = rpcProtocols[example.spec];
   if (rpc && isMessage(example.json)) return matchMessage(example.json, sameSpec, rpc.protocol, rpc.envelope);
   if (example.spec === 'acp-threads.md') {

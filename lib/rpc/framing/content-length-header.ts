@@ -21,8 +21,7 @@ export interface HeaderFields {
 
 export type HeaderCheck =
   /** The body is `length` bytes; when `refusal` is set it must be skipped rather than read. */
-  | { ok: true; length: number; refusal?: FramingError }
-  | { ok: false; error: FramingError };
+  { ok: true; length: number; refusal?: FramingError } | { ok: false; error: FramingError };
 
 /** Reads one non-empty header line into `fields`, or says why it is not a header field. */
 export function readHeaderField(line: string, fields: HeaderFields): FramingError | undefined {

@@ -74,9 +74,19 @@ describe('Content-Length reader', () => {
     ['no Content-Length', 'Content-Type: application/json\r\n\r\n{"lost":true}', 'missing-content-length', /no Content-Length/],
     ['a non-numeric Content-Length', 'Content-Length: twelve\r\n\r\n{"lost":true}', 'invalid-content-length', /must be a number.*"twelve"/],
     ['a negative Content-Length', 'Content-Length: -13\r\n\r\n{"lost":true}', 'invalid-content-length', /must not be negative.*"-13"/],
-    ['an absurd Content-Length', 'Content-Length: 99999999999999999999\r\n\r\n{"lost":true}', 'invalid-content-length', /beyond any plausible/],
+    [
+      'an absurd Content-Length',
+      'Content-Length: 99999999999999999999\r\n\r\n{"lost":true}',
+      'invalid-content-length',
+      /beyond any plausible/,
+    ],
     ['a bad Content-Length after another field', 'X-Trace: 1\r\n  Content-Length: x\r\n\r\n{"lost":true}', 'invalid-content-length', /"x"/],
-    ['two different Content-Lengths', 'Content-Length: 13\r\nContent-Length: 14\r\n\r\n{"lost":true}', 'invalid-content-length', /given twice/],
+    [
+      'two different Content-Lengths',
+      'Content-Length: 13\r\nContent-Length: 14\r\n\r\n{"lost":true}',
+      'invalid-content-length',
+      /given twice/,
+    ],
     ['a header line with no colon', 'Content-Length 13\r\n\r\n{"lost":true}', 'malformed-header', /no colon.*"Content-Length 13"/],
     ['a line of garbage', 'not a header at all\r\n', 'malformed-header', /no colon.*"not a header at all"/],
   ])('after %s', (_case, bad, kind, message) => {

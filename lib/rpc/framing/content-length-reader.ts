@@ -121,10 +121,9 @@ class ContentLengthReader implements MessageReader {
       const room = this.header.room;
       if (end - offset > room) {
         this.header.append(chunk.subarray(offset, offset + room));
-        this.failHeader(
-          new FramingError('header-too-large', `A header block exceeds ${this.header.capacity} bytes without ending`),
-          { judged: false },
-        );
+        this.failHeader(new FramingError('header-too-large', `A header block exceeds ${this.header.capacity} bytes without ending`), {
+          judged: false,
+        });
         return offset + room;
       }
       this.header.append(chunk.subarray(offset, end));

@@ -107,30 +107,27 @@ const garbageBytes = fc
   .filter((bytes) => !/content-(length|type)/i.test(String.fromCharCode(...bytes)));
 
 describe('Content-Length framing with garbage between messages', () => {
-  it.each([8192, 64])(
-    'decodes every message, reporting at most one error per stretch of garbage (header cap %i)',
-    (maxHeaderBytes) => {
-      fc.assert(
-        fc.property(
-          fc.array(fc.tuple(fc.option(garbageBytes, { nil: undefined }), jsonMessage), { minLength: 1, maxLength: 8 }),
-          fc.option(garbageBytes, { nil: undefined }),
-          cutPoints,
-          (pairs, trailing, cuts) => {
-            const parts: Uint8Array[] = [];
-            for (const [garbage, message] of pairs) {
-              if (garbage) parts.push(garbage);
-              parts.push(contentLengthFraming.encode(message));
-            }
-            if (trailing) parts.push(trailing);
-            const stretches = parts.length - pairs.length;
-            const { messages, errors } = readAll(contentLengthFraming, split(concat(parts), cuts), { maxHeaderBytes });
-            expect(messages).toEqual(pairs.map(([, message]) => roundTrip(message)));
-            expect(errors.length).toBeLessThanOrEqual(stretches);
-          },
-        ),
-      );
-    },
-  );
+  it.each([8192, 64])('decodes every message, reporting at most one error per stretch of garbage (header cap %i)', (maxHeaderBytes) => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.option(garbageBytes, { nil: undefined }), jsonMessage), { minLength: 1, maxLength: 8 }),
+        fc.option(garbageBytes, { nil: undefined }),
+        cutPoints,
+        (pairs, trailing, cuts) => {
+          const parts: Uint8Array[] = [];
+          for (const [garbage, message] of pairs) {
+            if (garbage) parts.push(garbage);
+            parts.push(contentLengthFraming.encode(message));
+          }
+          if (trailing) parts.push(trailing);
+          const stretches = parts.length - pairs.length;
+          const { messages, errors } = readAll(contentLengthFraming, split(concat(parts), cuts), { maxHeaderBytes });
+          expect(messages).toEqual(pairs.map(([, message]) => roundTrip(message)));
+          expect(errors.length).toBeLessThanOrEqual(stretches);
+        },
+      ),
+    );
+  });
 });
 
 describe('NDJSON framing with garbage lines', () => {
@@ -145,9 +142,15 @@ describe('NDJSON framing with garbage lines', () => {
   it.each([4 * 1024 * 1024, 128])('decodes every line that is JSON and reports each other non-blank line once (cap %i)', (cap) => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(jsonMessage.map((message) => ({ message })), lineGarbage.map((garbage) => ({ garbage }))), {
-          maxLength: 16,
-        }),
+        fc.array(
+          fc.oneof(
+            jsonMessage.map((message) => ({ message })),
+            lineGarbage.map((garbage) => ({ garbage })),
+          ),
+          {
+            maxLength: 16,
+          },
+        ),
         cutPoints,
         (lines, cuts) => {
           const expected: unknown[] = [];

@@ -63,7 +63,10 @@ export function deliverText(text: string, options: MessageReaderOptions): void {
   const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
   if (isJsonTextTooDeep(text, maxDepth)) {
     options.onError(
-      new FramingError('too-deep', `A message is nested deeper than ${maxDepth} levels of arrays and objects and was skipped: ${preview(text)}`),
+      new FramingError(
+        'too-deep',
+        `A message is nested deeper than ${maxDepth} levels of arrays and objects and was skipped: ${preview(text)}`,
+      ),
     );
     return;
   }

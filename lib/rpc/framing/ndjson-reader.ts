@@ -112,9 +112,7 @@ class NdjsonReader implements MessageReader {
   private refuseOverlongLine(): void {
     this.pendingText = '';
     this.pendingBytes = 0;
-    this.options.onError(
-      new FramingError('message-too-large', `A line exceeds the ${this.maxMessageBytes}-byte limit and was skipped`),
-    );
+    this.options.onError(new FramingError('message-too-large', `A line exceeds the ${this.maxMessageBytes}-byte limit and was skipped`));
   }
 }
 

@@ -16,7 +16,13 @@ import {
 import { RelayError } from '../../rpc/relay-error';
 
 export function buildExportFile(details: ThreadDetails, entries: readonly ThreadEntry[], exportedAt: Date): ThreadExportFile {
-  return { format: EXPORT_FORMAT_NAME, version: EXPORT_VERSION, exportedAt: exportedAt.toISOString(), thread: details, entries: [...entries] };
+  return {
+    format: EXPORT_FORMAT_NAME,
+    version: EXPORT_VERSION,
+    exportedAt: exportedAt.toISOString(),
+    thread: details,
+    entries: [...entries],
+  };
 }
 
 export class ImportError extends RelayError<'bad-import'> {

@@ -15,18 +15,48 @@ const SECRET = 'sk-live-0123456789';
 const DIFF = '--- a/notes.md\n+++ b/notes.md\n@@ -1 +1 @@\n-old\n+new\n';
 
 function recorded(...contents: Array<[ChatRole, ChatContentInput]>): ThreadEntry[] {
-  return contents.reduce<ThreadEntry[]>((entries, [role, content]) => applyChatContent(entries, role, ChatContentSchema.parse(content)), []);
+  return contents.reduce<ThreadEntry[]>(
+    (entries, [role, content]) => applyChatContent(entries, role, ChatContentSchema.parse(content)),
+    [],
+  );
 }
 
 const call = { origin: 'native', id: 'call-1', name: 'edit_file', server: 'ECA', summary: 'Edit notes.md' } as const;
 const entries = recorded(
-  ['user', { type: 'text', text: `Use the key ${SECRET}\n* not a heading\n\`\`\`inner fence\`\`\``, contexts: [{ type: 'file', path: 'notes.md', linesRange: { start: 2, end: 4 } }], model: 'claude-x' }],
+  [
+    'user',
+    {
+      type: 'text',
+      text: `Use the key ${SECRET}\n* not a heading\n\`\`\`inner fence\`\`\``,
+      contexts: [{ type: 'file', path: 'notes.md', linesRange: { start: 2, end: 4 } }],
+      model: 'claude-x',
+    },
+  ],
   ['assistant', { type: 'reasonStarted', id: 'r1' }],
   ['assistant', { type: 'reasonText', id: 'r1', text: 'Thinking it over.' }],
   ['assistant', { type: 'reasonFinished', id: 'r1', totalTimeMs: 5 }],
-  ['assistant', { type: 'toolCallRun', ...call, arguments: { path: 'notes.md' }, manualApproval: true, details: { type: 'fileChange', path: 'notes.md', diff: DIFF, linesAdded: 1, linesRemoved: 1 } }],
+  [
+    'assistant',
+    {
+      type: 'toolCallRun',
+      ...call,
+      arguments: { path: 'notes.md' },
+      manualApproval: true,
+      details: { type: 'fileChange', path: 'notes.md', diff: DIFF, linesAdded: 1, linesRemoved: 1 },
+    },
+  ],
   ['system', { type: 'toolCallApproval', id: 'call-1', decision: 'approved-for-session' }],
-  ['assistant', { type: 'toolCalled', ...call, arguments: { path: 'notes.md' }, error: false, outputs: [{ type: 'text', text: 'Edited.' }], totalTimeMs: 12 }],
+  [
+    'assistant',
+    {
+      type: 'toolCalled',
+      ...call,
+      arguments: { path: 'notes.md' },
+      error: false,
+      outputs: [{ type: 'text', text: 'Edited.' }],
+      totalTimeMs: 12,
+    },
+  ],
   ['assistant', { type: 'text', text: 'Done **editing**.' }],
   ['assistant', { type: 'usage', sessionTokens: 1500, messageInputTokens: 1200, messageOutputTokens: 300, lastMessageCost: '0.0123' }],
   ['system', { type: 'progress', state: 'finished', text: 'Done', outcome: 'stopped' }],
@@ -104,11 +134,23 @@ describe('exportThread', () => {
       recorded(
         ['user', { type: 'text', text: 'build it' }],
         ['assistant', { type: 'toolCallRun', ...shell, arguments: { command: 'make' }, manualApproval: false, boundary }],
-        ['assistant', { type: 'toolCalled', ...shell, arguments: { command: 'make' }, error: false, outputs: [{ type: 'text', text: 'built' }], boundary }],
+        [
+          'assistant',
+          {
+            type: 'toolCalled',
+            ...shell,
+            arguments: { command: 'make' },
+            error: false,
+            outputs: [{ type: 'text', text: 'built' }],
+            boundary,
+          },
+        ],
       );
     for (const format of ['markdown', 'org'] as const) {
       expect(exportThread(details, ran({ sandboxed: true, network: false }), format).content).toContain('- Sandboxed\n');
-      expect(exportThread(details, ran({ sandboxed: false, reason: 'bubblewrap missing' }), format).content).toContain('- Not sandboxed: bubblewrap missing');
+      expect(exportThread(details, ran({ sandboxed: false, reason: 'bubblewrap missing' }), format).content).toContain(
+        '- Not sandboxed: bubblewrap missing',
+      );
     }
   });
 
@@ -141,7 +183,9 @@ describe('parseExportFile', () => {
     expect(refusal(JSON.stringify({ ...good, version: 2 }))).toBe('The export is version 2; this Baton reads version 1.');
     const badEntry = { ...good, entries: [{ type: 'message', role: 'robot', chunks: [] }] };
     expect(refusal(JSON.stringify(badEntry))).toMatch(/^The export is not valid at entries\.0/);
-    expect(refusal(JSON.stringify({ ...good, thread: { ...details, agent: '../../bin/sh' } }))).toMatch(/^The export is not valid at thread\.agent/);
+    expect(refusal(JSON.stringify({ ...good, thread: { ...details, agent: '../../bin/sh' } }))).toMatch(
+      /^The export is not valid at thread\.agent/,
+    );
   });
 
   it('refuses a file over the size limit before parsing it', () => {

@@ -38,7 +38,12 @@ function formatContent(details: ThreadDetails, entries: readonly ThreadEntry[], 
 
 /** "fix-the-failing-tests-3f2a9c1d": the title's words, then the start of the id, safe in any file system. */
 export function exportBaseName(details: Pick<ThreadDetails, 'id' | 'title'>): string {
-  const words = details.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 48).replace(/-+$/, '');
+  const words = details.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48)
+    .replace(/-+$/, '');
   const id = details.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8);
   return [words || 'thread', id].filter(Boolean).join('-');
 }

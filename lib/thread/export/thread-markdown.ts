@@ -32,7 +32,9 @@ function entryMarkdown(entry: ThreadEntry, index: number): string {
         ...toolCallFacts(entry).map((fact) => `- ${fact}`),
         ...(args ? [`Arguments:\n\n${fenced(args, 'json')}`] : []),
         ...(entry.details
-          ? [`Change to \`${entry.details.path}\` (+${entry.details.linesAdded} -${entry.details.linesRemoved}):\n\n${fenced(entry.details.diff, 'diff')}`]
+          ? [
+              `Change to \`${entry.details.path}\` (+${entry.details.linesAdded} -${entry.details.linesRemoved}):\n\n${fenced(entry.details.diff, 'diff')}`,
+            ]
           : []),
         ...(output ? [`Output:\n\n${fenced(output, 'text')}`] : []),
       ].join('\n\n');

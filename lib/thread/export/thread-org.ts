@@ -35,7 +35,10 @@ function entryOrg(entry: ThreadEntry, index: number): string {
         ...toolCallFacts(entry).map((fact) => `- ${plainLine(fact)}`),
         ...(args ? [block('src json', args)] : []),
         ...(entry.details
-          ? [`Change to =${entry.details.path}= (+${entry.details.linesAdded} -${entry.details.linesRemoved}):`, block('src diff', entry.details.diff)]
+          ? [
+              `Change to =${entry.details.path}= (+${entry.details.linesAdded} -${entry.details.linesRemoved}):`,
+              block('src diff', entry.details.diff),
+            ]
           : []),
         ...(output ? ['Output:', block('example', output)] : []),
       ].join('\n');

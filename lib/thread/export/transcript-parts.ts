@@ -26,7 +26,9 @@ export function messageText(entry: MessageEntry): string {
 export function contextText(context: ChatContext): string {
   switch (context.type) {
     case 'file':
-      return context.linesRange ? `file ${context.path} (lines ${context.linesRange.start}-${context.linesRange.end})` : `file ${context.path}`;
+      return context.linesRange
+        ? `file ${context.path} (lines ${context.linesRange.start}-${context.linesRange.end})`
+        : `file ${context.path}`;
     case 'directory':
       return `folder ${context.path}`;
     case 'web':

@@ -99,7 +99,10 @@ export class AcpActiveTurn {
     const askingTurn: AgentTurn = Object.create(this.turn, {
       awaitApproval: { value: (toolCallId: string) => (shown(), this.turn.awaitApproval(toolCallId)) },
     });
-    const gated = untilAborted(this.gate.request(askingTurn, { call: this.mapper.identity(state), readOnly: isReadOnly(state), options, paths }), this.turn.signal);
+    const gated = untilAborted(
+      this.gate.request(askingTurn, { call: this.mapper.identity(state), readOnly: isReadOnly(state), options, paths }),
+      this.turn.signal,
+    );
     const outcome = await Promise.race([gated, withdrawn.then(() => Promise.race([asked.then((): typeof WITHDRAWN => WITHDRAWN), gated]))]);
     if (outcome === WITHDRAWN) {
       await this.endWithdrawn(state);

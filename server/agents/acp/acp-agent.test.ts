@@ -35,7 +35,7 @@ describe('ACP adapter with the fake agent', () => {
     expect((await agent.listCommands()).map((command) => command.name)).toEqual(['fake-help']);
   });
 
-  it("shows chunks with a new messageId as a new message rather than glued to the one before", async () => {
+  it('shows chunks with a new messageId as a new message rather than glued to the one before', async () => {
     const { agent } = await start();
     const recording = createRecordingTurn({ message: 'two messages' });
     await agent.runTurn(recording.turn);
@@ -49,7 +49,13 @@ describe('ACP adapter with the fake agent', () => {
     const { agent } = await start();
     const first = createRecordingTurn({ message: 'one', threadId: 'a' });
     await agent.runTurn(first.turn);
-    const second = createRecordingTurn({ message: 'two', threadId: 'a', behavior: 'code', model: 'fake-large', agentSessionId: first.savedAgentSession() ?? undefined });
+    const second = createRecordingTurn({
+      message: 'two',
+      threadId: 'a',
+      behavior: 'code',
+      model: 'fake-large',
+      agentSessionId: first.savedAgentSession() ?? undefined,
+    });
     await agent.runTurn(second.turn);
     expect(second.savedAgentSession()).toBeUndefined();
     expect(agent.info.model).toBe('fake-large');
@@ -58,16 +64,24 @@ describe('ACP adapter with the fake agent', () => {
     expect(other.savedAgentSession()).not.toBe(first.savedAgentSession());
   });
 
-  it('asks with the agent\'s own options, answers the one picked, and records the write with its diff', async () => {
+  it("asks with the agent's own options, answers the one picked, and records the write with its diff", async () => {
     const { agent, root } = await start();
     const recording = createRecordingTurn({ message: 'please write', decide: () => ({ decision: 'approved', optionId: 'fake-allow' }) });
     await agent.runTurn(recording.turn);
     const run = recording.contents.find((content) => content.type === 'toolCallRun');
     expect(run).toMatchObject({ manualApproval: true, name: 'edit', summary: 'Write notes.txt' });
-    expect(run?.type === 'toolCallRun' && run.approvalOptions?.map((option) => option.name)).toEqual(['Allow this edit', 'Always allow edits', 'Do not edit']);
+    expect(run?.type === 'toolCallRun' && run.approvalOptions?.map((option) => option.name)).toEqual([
+      'Allow this edit',
+      'Always allow edits',
+      'Do not edit',
+    ]);
     expect(await readFile(path.join(root, 'notes.txt'), 'utf8')).toBe('fake notes\nline two\n');
     const call = recording.entries().find((entry) => entry.type === 'toolCall');
-    expect(call).toMatchObject({ status: 'succeeded', outputText: 'wrote notes.txt (fake-allow)', details: { type: 'fileChange', path: 'notes.txt', linesAdded: 2, linesRemoved: 0 } });
+    expect(call).toMatchObject({
+      status: 'succeeded',
+      outputText: 'wrote notes.txt (fake-allow)',
+      details: { type: 'fileChange', path: 'notes.txt', linesAdded: 2, linesRemoved: 0 },
+    });
   });
 
   it('tells the agent a rejection and writes nothing', async () => {
@@ -78,7 +92,7 @@ describe('ACP adapter with the fake agent', () => {
     expect(existsSync(path.join(root, 'notes.txt'))).toBe(false);
   });
 
-  it('lets the relay\'s deny rule refuse without asking', async () => {
+  it("lets the relay's deny rule refuse without asking", async () => {
     const { agent, root } = await start({ rules: [{ tool: 'edit', decision: 'deny' }] });
     const recording = createRecordingTurn({ message: 'write' });
     await agent.runTurn(recording.turn);
@@ -101,11 +115,13 @@ describe('ACP adapter with the fake agent', () => {
     expect(await text('read /etc/passwd')).toContain('read refused');
   });
 
-  it('runs a terminal without the relay\'s secrets and streams its output to the card', async () => {
+  it("runs a terminal without the relay's secrets and streams its output to the card", async () => {
     const { agent } = await start();
     const recording = createRecordingTurn({ message: 'run', decide: () => ({ decision: 'approved', optionId: 'yes' }) });
     await agent.runTurn(recording.turn);
-    const streamed = recording.contents.flatMap((content) => (content.type === 'toolCallRunning' && content.outputChunk ? [content.outputChunk] : [])).join('');
+    const streamed = recording.contents
+      .flatMap((content) => (content.type === 'toolCallRunning' && content.outputChunk ? [content.outputChunk] : []))
+      .join('');
     expect(streamed).toContain('terminal-says-hi');
     expect(streamed).toContain('secret=none extra=set-by-agent');
     const call = recording.entries().find((entry) => entry.type === 'toolCall');
@@ -129,10 +145,17 @@ describe('ACP adapter with the fake agent', () => {
   it('fails a turn whose agent crashes with what it said, and starts it again for the next', async () => {
     const { agent } = await start();
     const crashing = createRecordingTurn({ message: 'crash now' });
-    const failure = await agent.runTurn(crashing.turn).then(() => undefined, (error: unknown) => error);
+    const failure = await agent.runTurn(crashing.turn).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(AgentUnavailableError);
     expect((failure as Error).message).toMatch(/exited with code 3.*simulated crash/);
-    const next = createRecordingTurn({ message: 'again', threadId: 'thread-under-test', agentSessionId: crashing.savedAgentSession() ?? undefined });
+    const next = createRecordingTurn({
+      message: 'again',
+      threadId: 'thread-under-test',
+      agentSessionId: crashing.savedAgentSession() ?? undefined,
+    });
     await agent.runTurn(next.turn);
     expect(next.contents.some((content) => content.type === 'text')).toBe(true);
   });
@@ -140,7 +163,11 @@ describe('ACP adapter with the fake agent', () => {
   it('stops a turn with session/cancel', async () => {
     const { agent } = await start();
     const stop = new AbortController();
-    const recording = createRecordingTurn({ message: 'slow', stopSignal: stop.signal, onContent: (content) => content.type === 'text' && stop.abort() });
+    const recording = createRecordingTurn({
+      message: 'slow',
+      stopSignal: stop.signal,
+      onContent: (content) => content.type === 'text' && stop.abort(),
+    });
     await agent.runTurn(recording.turn);
     expect(recording.contents.filter((content) => content.type === 'text').length).toBeLessThan(50);
   });
@@ -148,7 +175,11 @@ describe('ACP adapter with the fake agent', () => {
   it('stops the process of an agent that ignores session/cancel', async () => {
     const { agent, waitForLog } = await start();
     const stop = new AbortController();
-    const recording = createRecordingTurn({ message: 'stubborn', stopSignal: stop.signal, onContent: (content) => content.type === 'text' && stop.abort() });
+    const recording = createRecordingTurn({
+      message: 'stubborn',
+      stopSignal: stop.signal,
+      onContent: (content) => content.type === 'text' && stop.abort(),
+    });
     await agent.runTurn(recording.turn);
     await waitForLog(/stopping the agent/);
     const next = createRecordingTurn({ message: 'after', threadId: 'other' });

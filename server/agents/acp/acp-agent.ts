@@ -42,7 +42,6 @@ export const AGENT_CHOSEN_MODEL = 'chosen by the agent';
 /** One process serves every thread: the registry holds it under this key. */
 const AGENT_PROCESS = 'agent';
 
-
 export function createAcpAgent(entry: Extract<StdioAgentEntry, { kind: 'acp' }>, context: AgentFactoryContext): AgentBackend {
   return new AcpAgent(entry, context);
 }
@@ -72,7 +71,11 @@ export class AcpAgent implements AgentBackend {
     });
     this.gate = new PermissionGate(context.policy);
     this.log = agentLog(context);
-    this.sessions = new AcpThreadSessions(context.workspace.root, (message) => this.log(message), (session) => this.showChoices(session.choices));
+    this.sessions = new AcpThreadSessions(
+      context.workspace.root,
+      (message) => this.log(message),
+      (session) => this.showChoices(session.choices),
+    );
     this.live = new LiveRegistry(new RestartBudget(context.name), (live) => !live.isGone());
     this.terminals = new AcpTerminals(
       context.workspace,
@@ -88,11 +91,20 @@ export class AcpAgent implements AgentBackend {
 
   async runTurn(turn: AgentTurn): Promise<void> {
     // Stop while the agent starts or a session opens ends the turn; what was begun goes on for the next prompt.
-    const obtained = await untilAborted(this.live.obtain(AGENT_PROCESS, () => this.startLive()), turn.signal);
+    const obtained = await untilAborted(
+      this.live.obtain(AGENT_PROCESS, () => this.startLive()),
+      turn.signal,
+    );
     if (!obtained) return;
     const session = await untilAborted(this.sessions.ensure(obtained.value, turn), turn.signal);
     if (!session) return;
-    if ((await untilAborted(this.applyChoices(session, turn).then(() => true), turn.signal)) === undefined) return;
+    if (
+      (await untilAborted(
+        this.applyChoices(session, turn).then(() => true),
+        turn.signal,
+      )) === undefined
+    )
+      return;
     const mapper = new AcpTurnMapper({
       emit: (content) => turn.emit(content),
       server: this.context.name,
@@ -117,7 +129,8 @@ export class AcpAgent implements AgentBackend {
       await mapper.finish();
       const usage = response?.usage;
       // The prompt's own count ends the turn's usage; the context and cost usage_update told stay on it.
-      if (usage && typeof usage.totalTokens === 'number') await turn.emit({ type: 'usage', sessionTokens: usage.totalTokens, ...mapper.lastUsage });
+      if (usage && typeof usage.totalTokens === 'number')
+        await turn.emit({ type: 'usage', sessionTokens: usage.totalTokens, ...mapper.lastUsage });
     } finally {
       if (this.activeTurns.get(session.sessionId) === active) this.activeTurns.delete(session.sessionId);
     }
@@ -196,7 +209,10 @@ export class AcpAgent implements AgentBackend {
     } else if (choice.via === 'set_model') {
       await untilGone(live, live.connection.request('session/set_model', { sessionId, modelId: value }, cancel));
     } else {
-      const answer = await untilGone(live, live.connection.request('session/set_config_option', { sessionId, configId: choice.via.configId, value }, cancel));
+      const answer = await untilGone(
+        live,
+        live.connection.request('session/set_config_option', { sessionId, configId: choice.via.configId, value }, cancel),
+      );
       session.choices.setConfigOptions(SessionChoices.configOptionsOf(answer));
     }
     choice.current = value;
@@ -213,7 +229,8 @@ export class AcpAgent implements AgentBackend {
     const request = untilGone(live, live.connection.prompt({ sessionId, prompt: [{ type: 'text', text }] }));
     session.needsPriming = false;
     const stop = stopWithGrace(signal, {
-      ask: () => void live.connection.cancel({ sessionId }).catch((error: unknown) => this.log(`session/cancel failed: ${describe(error)}`)),
+      ask: () =>
+        void live.connection.cancel({ sessionId }).catch((error: unknown) => this.log(`session/cancel failed: ${describe(error)}`)),
       giveUp: async () => {
         this.log(`the turn did not end within ${STOP_GRACE_MS} ms of session/cancel; stopping the agent`);
         await live.shutdown();
@@ -257,7 +274,9 @@ export class AcpAgent implements AgentBackend {
       .then(async () => {
         const read = readSessionUpdate(update);
         if (!read.known) {
-          this.log(`session/update ${read.kind} ${read.problem ? `could not be read (${read.problem})` : 'is not known to Baton'}; ignored`);
+          this.log(
+            `session/update ${read.kind} ${read.problem ? `could not be read (${read.problem})` : 'is not known to Baton'}; ignored`,
+          );
           return;
         }
         const active = this.activeTurns.get(sessionId);
@@ -271,7 +290,8 @@ export class AcpAgent implements AgentBackend {
         const session = this.sessions.bySessionId(sessionId);
         const state = session ? this.agentState(session) : undefined;
         if (read.update.sessionUpdate === 'current_mode_update') state?.onMode(read.update.currentModeId);
-        else if (read.update.sessionUpdate === 'config_option_update') state?.onConfigOptions(read.update.configOptions.flatMap((o) => (o ? [o] : [])));
+        else if (read.update.sessionUpdate === 'config_option_update')
+          state?.onConfigOptions(read.update.configOptions.flatMap((o) => (o ? [o] : [])));
       })
       .catch((error: unknown) => this.log(`a session/update could not be shown: ${describe(error)}`));
   }

@@ -31,7 +31,12 @@ describe('ACP $/cancel_request', () => {
     const card = recording.entries().find((entry) => entry.type === 'toolCall');
     expect(card).toMatchObject({ summary: 'Delete build', status: 'failed', outputText: WITHDRAWN_TEXT });
     await started.waitForLog(/fake-acp: withdrawn request answered \{"outcome":"cancelled"\}/);
-    expect(recording.contents.filter((content) => content.type === 'text').map((content) => content.type === 'text' && content.text).join('')).toContain('Fake agent heard: withdraw it');
+    expect(
+      recording.contents
+        .filter((content) => content.type === 'text')
+        .map((content) => content.type === 'text' && content.text)
+        .join(''),
+    ).toContain('Fake agent heard: withdraw it');
   });
 
   it('cancels a mode change still unanswered at Stop, sends no prompt, and answers the next one', async () => {
@@ -46,7 +51,9 @@ describe('ACP $/cancel_request', () => {
     process.kill(Number(pid), 'SIGUSR2');
     const next = createRecordingTurn({ message: 'after the stop', behavior: 'code' });
     await started.agent.runTurn(next.turn);
-    expect(started.logs.filter((line) => line.includes('fake-acp: prompt'))).toEqual([expect.stringContaining('fake-acp: prompt after the stop')]);
+    expect(started.logs.filter((line) => line.includes('fake-acp: prompt'))).toEqual([
+      expect.stringContaining('fake-acp: prompt after the stop'),
+    ]);
     expect(started.agent.info.behaviors).toEqual(['ask', 'code']);
   });
 });

@@ -52,7 +52,14 @@ export function createAcpClient(deps: AcpClientDependencies): Client {
         // A rule asks about this file: the user is asked, whatever call of the agent's it serves.
         const active = await turnOf(request.sessionId);
         const shownPath = paths[0]?.path ?? request.path;
-        const own = { action: 'read' as const, name: 'read_text_file', summary: `Reading ${shownPath}`, arguments: { path: request.path }, readOnly: true, paths };
+        const own = {
+          action: 'read' as const,
+          name: 'read_text_file',
+          summary: `Reading ${shownPath}`,
+          arguments: { path: request.path },
+          readOnly: true,
+          paths,
+        };
         const target = await active.authorize(own, { ownCard: true });
         if (!target) throw refused(`reading ${shownPath}`);
         const content = await readWorkspaceText(deps.workspace, request);
@@ -68,7 +75,15 @@ export function createAcpClient(deps: AcpClientDependencies): Client {
       // Deny wins even over the agent's own call that the user approved.
       if (verdict.decision === 'deny') throw refused(`writing ${request.path} (Baton's config)`);
       const planned = await plannedChange(deps.workspace, request.path, request.content);
-      const own = { action: 'write' as const, name: 'write_text_file', summary: `Writing ${planned.path}`, arguments: { path: request.path }, details: planned, readOnly: false, paths };
+      const own = {
+        action: 'write' as const,
+        name: 'write_text_file',
+        summary: `Writing ${planned.path}`,
+        arguments: { path: request.path },
+        details: planned,
+        readOnly: false,
+        paths,
+      };
       // A change inside .git, or one a rule about the path asks about, gets its own question.
       const target = await active.authorize(own, { ownCard: verdict.alwaysAsks !== undefined });
       if (!target) throw refused(`writing ${planned.path}`);

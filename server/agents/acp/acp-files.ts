@@ -29,7 +29,11 @@ export async function readWorkspaceText(
 }
 
 /** The path an `fs/*` request names, resolved, as the approval rules judge it (path-arguments.ts). */
-export async function judgedFilePath(workspace: Workspace, method: 'read_text_file' | 'write_text_file', filePath: string): Promise<JudgedPath[]> {
+export async function judgedFilePath(
+  workspace: Workspace,
+  method: 'read_text_file' | 'write_text_file',
+  filePath: string,
+): Promise<JudgedPath[]> {
   try {
     return await judgedPaths(method, { path: filePath }, (requested) => workspace.relativePath(requested));
   } catch (error) {

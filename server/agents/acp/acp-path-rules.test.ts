@@ -78,7 +78,7 @@ describe('a change inside .git', () => {
 });
 
 describe('a deny rule about writing a path', () => {
-  it('refuses the agent\'s edit of it without asking, whatever tool the rule names', async () => {
+  it("refuses the agent's edit of it without asking, whatever tool the rule names", async () => {
     const { root } = await start({ rules: [{ tool: 'write_file', decision: 'deny', when: { argument: 'path', startsWith: 'locked/' } }] });
     const { recording } = await prompt('put locked/notes.txt', () => 'approved');
     expect(recording.approvalsAsked).toEqual([]);

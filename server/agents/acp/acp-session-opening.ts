@@ -30,7 +30,12 @@ export async function openSession(live: LiveAgent, turn: AgentTurn, cwd: string,
   return { sessionId: response.sessionId, response, needsPriming: turn.history.length > 0 };
 }
 
-async function resumeSession(live: LiveAgent, sessionId: string, cwd: string, log: (message: string) => void): Promise<OpenedSession | undefined> {
+async function resumeSession(
+  live: LiveAgent,
+  sessionId: string,
+  cwd: string,
+  log: (message: string) => void,
+): Promise<OpenedSession | undefined> {
   const capabilities = live.capabilities;
   const canResume = capabilities.sessionCapabilities?.resume !== undefined && capabilities.sessionCapabilities?.resume !== null;
   const canLoad = capabilities.loadSession === true;

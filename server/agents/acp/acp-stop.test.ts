@@ -21,7 +21,9 @@ function heard(recording: ReturnType<typeof createRecordingTurn>): string {
 /** The fake's stderr, ordered, tells each prompt it got: once the next one is told, an earlier one would have been. */
 async function expectOnlyPromptAfterStop(): Promise<void> {
   await harness!.waitForLog(/fake-acp: prompt after the stop/);
-  expect(harness!.logs.filter((line) => line.includes('fake-acp: prompt'))).toEqual([expect.stringContaining('fake-acp: prompt after the stop')]);
+  expect(harness!.logs.filter((line) => line.includes('fake-acp: prompt'))).toEqual([
+    expect.stringContaining('fake-acp: prompt after the stop'),
+  ]);
 }
 
 /** Waits until the fake holds `method`, and gives a way to let it go on. */
@@ -80,7 +82,11 @@ describe('Stop in an ACP turn', () => {
 
   it('lets the next prompt of a thread wait for the stopped one the agent is still ending', async () => {
     harness = await startAcpHarness();
-    const stopped = createRecordingTurn({ message: 'stubborn', threadId: 'busy', onContent: (content) => content.type === 'text' && stopped.stop() });
+    const stopped = createRecordingTurn({
+      message: 'stubborn',
+      threadId: 'busy',
+      onContent: (content) => content.type === 'text' && stopped.stop(),
+    });
     await harness.agent.runTurn(stopped.turn);
     // The turn is over before the agent's grace is: it ended without waiting for the agent.
     expect(harness.logs.some((line) => line.includes('stopping the agent'))).toBe(false);

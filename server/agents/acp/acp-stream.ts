@@ -78,9 +78,6 @@ function watchRequests(message: unknown, unanswered: Map<unknown, { method: stri
 
 function isSessionUpdate(message: unknown): message is { method: 'session/update'; params: unknown } {
   return (
-    typeof message === 'object' &&
-    message !== null &&
-    (message as { method?: unknown }).method === 'session/update' &&
-    !('id' in message)
+    typeof message === 'object' && message !== null && (message as { method?: unknown }).method === 'session/update' && !('id' in message)
   );
 }

@@ -21,7 +21,9 @@ async function runTerminal(options: AcpHarnessOptions) {
   harness = await startAcpHarness(options);
   const recording = createRecordingTurn({ message: 'run', decide: () => ({ decision: 'approved', optionId: 'yes' }) });
   await harness.agent.runTurn(recording.turn);
-  const streamed = recording.contents.flatMap((content) => (content.type === 'toolCallRunning' && content.outputChunk ? [content.outputChunk] : [])).join('');
+  const streamed = recording.contents
+    .flatMap((content) => (content.type === 'toolCallRunning' && content.outputChunk ? [content.outputChunk] : []))
+    .join('');
   const boundaries = recording.contents.flatMap((content) =>
     (content.type === 'toolCallRunning' || content.type === 'toolCalled') && content.boundary ? [content.boundary] : [],
   );
@@ -31,11 +33,16 @@ async function runTerminal(options: AcpHarnessOptions) {
 const script = `cat .baton-data/config.json; touch ${outside}; echo finished`;
 
 describe("an ACP agent's terminal", () => {
-  it("runs in the sandbox: no data folder, no writes outside the workspace, and the card says so", async () => {
+  it('runs in the sandbox: no data folder, no writes outside the workspace, and the card says so', async () => {
     const { streamed, boundaries, entry } = await runTerminal({
       env: { FAKE_TERMINAL_SCRIPT: script },
       sandbox: ({ root, dataFolder }) =>
-        CommandSandbox.start({ config: SandboxConfigSchema.parse({}), workspaceRoot: root, dataDir: dataFolder, env: { PATH: process.env.PATH, HOME: root } }),
+        CommandSandbox.start({
+          config: SandboxConfigSchema.parse({}),
+          workspaceRoot: root,
+          dataDir: dataFolder,
+          env: { PATH: process.env.PATH, HOME: root },
+        }),
     });
     expect(streamed).toContain('finished');
     expect(streamed).toContain('Read-only file system');
@@ -50,7 +57,12 @@ describe("an ACP agent's terminal", () => {
     const { streamed, entry } = await runTerminal({
       env: { FAKE_TERMINAL_SCRIPT: script },
       sandbox: ({ root, dataFolder }) =>
-        CommandSandbox.start({ config: SandboxConfigSchema.parse({}), workspaceRoot: root, dataDir: dataFolder, env: { PATH: process.env.PATH, HOME: root, BATON_BWRAP_PATH: '/nonexistent/bwrap' } }),
+        CommandSandbox.start({
+          config: SandboxConfigSchema.parse({}),
+          workspaceRoot: root,
+          dataDir: dataFolder,
+          env: { PATH: process.env.PATH, HOME: root, BATON_BWRAP_PATH: '/nonexistent/bwrap' },
+        }),
     });
     expect(streamed).toContain('finished');
     expect(existsSync(outside)).toBe(true);

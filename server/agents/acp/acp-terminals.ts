@@ -86,7 +86,9 @@ export class AcpTerminals {
     if (!signal) return exited;
     return Promise.race([
       exited,
-      new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(acpRequestError().requestCancelled()), { once: true })),
+      new Promise<never>((_, reject) =>
+        signal.addEventListener('abort', () => reject(acpRequestError().requestCancelled()), { once: true }),
+      ),
     ]);
   }
 

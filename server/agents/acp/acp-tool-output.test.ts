@@ -17,7 +17,12 @@ describe('the result a finished ACP tool call shows', () => {
 
   it("shows a Baton terminal's output over anything the agent says, else what the agent says, else that there was none", () => {
     const state = newToolCallState('run-1');
-    mergeToolCall(state, { kind: 'execute', status: 'completed', content: [{ type: 'terminal', terminalId: 't1' }], rawOutput: { stdout: 'agent says' } });
+    mergeToolCall(state, {
+      kind: 'execute',
+      status: 'completed',
+      content: [{ type: 'terminal', terminalId: 't1' }],
+      rawOutput: { stdout: 'agent says' },
+    });
     expect(toolCallOutputText(state, () => 'seen by Baton\n')).toBe('seen by Baton\n');
     expect(toolCallOutputText(state, () => undefined)).toBe('agent says');
     const silent = newToolCallState('run-2');
@@ -52,7 +57,9 @@ describe('tool output through the fake agent', () => {
     harness = await startAcpHarness();
     const recording = createRecordingTurn({ message: 'outputs', decide: () => ({ decision: 'approved', optionId: 'yes' }) });
     await harness.agent.runTurn(recording.turn);
-    const shown = Object.fromEntries(recording.entries().flatMap((entry) => (entry.type === 'toolCall' ? [[entry.id, entry.outputText]] : [])));
+    const shown = Object.fromEntries(
+      recording.entries().flatMap((entry) => (entry.type === 'toolCall' ? [[entry.id, entry.outputText]] : [])),
+    );
     expect(shown).toEqual(Object.fromEntries(REAL_TOOL_OUTPUTS.map((shape) => [shape.toolCallId, shape.expected])));
   });
 });

@@ -16,7 +16,9 @@ export const NO_OUTPUT_REPORTED = 'The agent reported no output.';
 const COMBINED_OUTPUT_FIELDS = ['aggregated_output', 'aggregatedOutput', 'formatted_output', 'formattedOutput', 'output'] as const;
 
 export function toolCallOutputText(state: ToolCallState, terminalOutput: (terminalId: string) => string | undefined): string {
-  const terminals = state.content.flatMap((item) => (item.type === 'terminal' && item.terminalId ? [terminalOutput(item.terminalId) ?? ''] : []));
+  const terminals = state.content.flatMap((item) =>
+    item.type === 'terminal' && item.terminalId ? [terminalOutput(item.terminalId) ?? ''] : [],
+  );
   // A terminal released before the call ended has no output left to read: what the agent says then stands.
   const seen = terminals.filter((output) => output !== '').join('\n');
   if (seen !== '') return seen;
@@ -51,7 +53,13 @@ function commandOutput(raw: unknown): string | undefined {
   const separate = [fields.stdout, fields.stderr].filter((value): value is string => typeof value === 'string');
   if (combined === undefined && separate.length === 0) return undefined;
   // Codex fills the combined field from the two; one of them alone is the whole output.
-  const output = combined !== undefined && combined !== '' ? combined : separate.filter((part) => part !== '').map((part) => part.replace(/\n$/, '')).join('\n');
+  const output =
+    combined !== undefined && combined !== ''
+      ? combined
+      : separate
+          .filter((part) => part !== '')
+          .map((part) => part.replace(/\n$/, ''))
+          .join('\n');
   const exit = typeof exitCode === 'number' && exitCode !== 0 ? `\nExit code ${exitCode}.` : '';
   return output === '' ? `The command printed nothing.${exit}` : `${output.replace(/\n$/, '')}${exit}`;
 }
@@ -60,7 +68,9 @@ function commandOutput(raw: unknown): string | undefined {
 function contentBlocksText(raw: unknown): string | undefined {
   if (!Array.isArray(raw) || raw.length === 0) return undefined;
   const texts = raw.map((block: unknown) =>
-    typeof block === 'object' && block !== null && typeof (block as { type?: unknown }).type === 'string' ? contentBlockText(block as { type: string }) : undefined,
+    typeof block === 'object' && block !== null && typeof (block as { type?: unknown }).type === 'string'
+      ? contentBlockText(block as { type: string })
+      : undefined,
   );
   return texts.every((text) => text !== undefined) ? texts.join('\n') : undefined;
 }

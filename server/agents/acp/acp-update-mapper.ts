@@ -63,7 +63,11 @@ export class AcpTurnMapper {
       case 'agent_message_chunk':
         await this.finishReasoning();
         if (update.content.type === 'resource_link' && update.content.uri) {
-          await this.emit({ type: 'url', title: update.content.title ?? update.content.name ?? update.content.uri, url: update.content.uri });
+          await this.emit({
+            type: 'url',
+            title: update.content.title ?? update.content.name ?? update.content.uri,
+            url: update.content.uri,
+          });
         } else {
           const text = contentBlockText(update.content);
           if (text !== '') await this.emit({ type: 'text', text, ...(update.messageId ? { messageId: update.messageId } : {}) });
@@ -145,7 +149,8 @@ export class AcpTurnMapper {
   /** A file Baton wrote for the call (`fs/write_text_file`): shown on its card at once. */
   async written(state: ToolCallState, details: FileChangeDetails): Promise<void> {
     state.written = details;
-    if (state.stage === 'run' || state.stage === 'running') await this.emit({ type: 'toolCallRunning', ...this.identity(state), ...this.boundary(state) });
+    if (state.stage === 'run' || state.stage === 'running')
+      await this.emit({ type: 'toolCallRunning', ...this.identity(state), ...this.boundary(state) });
   }
 
   /** A piece of what a terminal shown by this call printed: live on the card. */

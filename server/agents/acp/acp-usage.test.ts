@@ -18,7 +18,11 @@ describe('ACP usage_update', () => {
     const recording = createRecordingTurn({ message: 'hello' });
     await harness.agent.runTurn(recording.turn);
     const summary = recording.entries().find((entry) => entry.type === 'turnSummary');
-    expect(summary?.type === 'turnSummary' && summary.usage).toEqual({ sessionTokens: 1234, context: { used: 1234, size: 200000 }, sessionCost: '0.0100' });
+    expect(summary?.type === 'turnSummary' && summary.usage).toEqual({
+      sessionTokens: 1234,
+      context: { used: 1234, size: 200000 },
+      sessionCost: '0.0100',
+    });
   });
 
   it('shows no context for an update without a size, and drops nothing else', async () => {

@@ -14,7 +14,12 @@ import { createRecordingTurn } from '../testing/recording-turn';
 import { type AcpHarness, startAcpHarness } from './testing/acp-support';
 
 const CLAUDE_AGENT_ACP = fileURLToPath(import.meta.resolve('@zed-industries/claude-agent-acp/dist/index.js'));
-const QUIET = { DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1', CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', DISABLE_ERROR_REPORTING: '1' };
+const QUIET = {
+  DISABLE_TELEMETRY: '1',
+  DISABLE_AUTOUPDATER: '1',
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  DISABLE_ERROR_REPORTING: '1',
+};
 
 let harness: AcpHarness | undefined;
 let model: ScriptedModelServer | undefined;
@@ -27,7 +32,12 @@ afterEach(async () => {
 
 /** With thinking on, Claude Code wants every answer to begin with a thought. */
 function answer(request: MessagesRequest, blocks: ScriptedBlock[]) {
-  return { blocks: request.thinking !== undefined && request.thinking.type !== 'disabled' ? [{ type: 'thinking' as const, thinking: 'Let me see.' }, ...blocks] : blocks };
+  return {
+    blocks:
+      request.thinking !== undefined && request.thinking.type !== 'disabled'
+        ? [{ type: 'thinking' as const, thinking: 'Let me see.' }, ...blocks]
+        : blocks,
+  };
 }
 
 function hasToolResult(request: MessagesRequest): boolean {

@@ -45,10 +45,17 @@ describe.each(flavors)('the Autohand adapter with the %s build', { timeout: 30_0
       'text',
       'usage',
     ]);
-    const chunks = ok.contents.flatMap((content) => (content.type === 'toolCallRunning' && content.outputChunk ? [content.outputChunk] : []));
+    const chunks = ok.contents.flatMap((content) =>
+      content.type === 'toolCallRunning' && content.outputChunk ? [content.outputChunk] : [],
+    );
     expect(chunks).toEqual(['hi\n', 'warning: fake\n']);
     const called = ok.contents.find((content) => content.type === 'toolCalled');
-    expect(called).toMatchObject({ error: false, arguments: { command: 'echo hi' }, outputs: [{ type: 'text', text: 'hi\nwarning: fake\n' }], server: 'autohand' });
+    expect(called).toMatchObject({
+      error: false,
+      arguments: { command: 'echo hi' },
+      outputs: [{ type: 'text', text: 'hi\nwarning: fake\n' }],
+      server: 'autohand',
+    });
     // The observed build's `args.type` repeats the tool's name; the card leaves it out.
     expect(called && 'arguments' in called ? called.arguments : {}).not.toHaveProperty('type');
 
@@ -71,10 +78,7 @@ describe.each(flavors)('the Autohand adapter with the %s build', { timeout: 30_0
     const agent = fixture.agent({ flavor });
     const recording = createRecordingTurn({ message: 'hooks' });
     await agent.runTurn(recording.turn);
-    expect(recording.notes).toEqual([
-      'Autohand modified src/app.ts.',
-      'Autohand reported a session error: disk almost full (E_DISK).',
-    ]);
+    expect(recording.notes).toEqual(['Autohand modified src/app.ts.', 'Autohand reported a session error: disk almost full (E_DISK).']);
     expect(fixture.logs.some((line) => line.includes('autohand.hook.preTool'))).toBe(true);
     expect(fixture.logs.some((line) => line.includes('autohand.hook.stop'))).toBe(flavor === 'observed');
   });

@@ -147,7 +147,10 @@ export class AutohandAgent implements AgentBackend {
       // A closed connection means the process is going: its exit says more than the closed pipe.
       if (process.isGone) throw new AgentUnavailableError(await process.gone);
       await process.shutdown('it did not answer getState');
-      throw new AgentUnavailableError(`${this.context.name} did not start properly: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new AgentUnavailableError(
+        `${this.context.name} did not start properly: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     });
     process.sessionId = state.sessionId ?? process.sessionId;
     this.modelIs(state.model);
@@ -162,7 +165,10 @@ export class AutohandAgent implements AgentBackend {
       process.primed = true;
       process.sessionTokens = 0;
       await turn.saveAgentSession(sessionId);
-      await turn.emit({ type: 'text', text: 'Autohand started a new conversation; it no longer remembers this thread’s earlier messages.' });
+      await turn.emit({
+        type: 'text',
+        text: 'Autohand started a new conversation; it no longer remembers this thread’s earlier messages.',
+      });
       return;
     }
     const state = await process.connection.request('autohand.getState', undefined);

@@ -48,9 +48,7 @@ describe('Autohand permission requests', { timeout: 30_000 }, () => {
       'deny_always_project',
       'deny_always_user',
     ]);
-    expect(await fixture.sent('autohand.permissionResponse')).toEqual([
-      { requestId: 'perm-1', allowed: true, decision: 'allow_session' },
-    ]);
+    expect(await fixture.sent('autohand.permissionResponse')).toEqual([{ requestId: 'perm-1', allowed: true, decision: 'allow_session' }]);
     expect(answerText(recording.contents)).toContain('Permission for run_command: allowed (allow_session, acknowledged).');
 
     // "For this session" is remembered by the relay too: the next request is not asked.
@@ -63,12 +61,19 @@ describe('Autohand permission requests', { timeout: 30_000 }, () => {
   });
 
   it('refuses what the relay denies without asking anyone', async () => {
-    const agent = fixture.agent({ flavor: 'observed', rules: [{ tool: 'run_command', decision: 'deny', when: { argument: 'command', startsWith: 'rm ' } }] });
+    const agent = fixture.agent({
+      flavor: 'observed',
+      rules: [{ tool: 'run_command', decision: 'deny', when: { argument: 'command', startsWith: 'rm ' } }],
+    });
     const recording = createRecordingTurn({ message: 'command' });
     await agent.runTurn(recording.turn);
     expect(recording.approvalsAsked).toEqual([]);
     expect(ofType(recording.contents, 'toolCallRejected')).toEqual([
-      expect.objectContaining({ name: 'run_command', reason: 'user-config', summary: expect.stringContaining("refused by Baton's config") }),
+      expect.objectContaining({
+        name: 'run_command',
+        reason: 'user-config',
+        summary: expect.stringContaining("refused by Baton's config"),
+      }),
     ]);
     expect(await fixture.sent('autohand.permissionResponse')).toEqual([{ requestId: 'perm-1', allowed: false, decision: 'deny_once' }]);
     expect(ofType(recording.contents, 'toolCallRunning')).toEqual([]);
@@ -100,14 +105,23 @@ describe('Autohand change batches', { timeout: 30_000 }, () => {
     await agent.runTurn(recording.turn);
     // The proposed files first, with their diffs, then the one review card, then a card per file.
     const prepared = ofType(recording.contents, 'toolCallPrepare');
-    expect(prepared.map((card) => card.summary)).toEqual(['Create a.txt: Create a.txt', 'Change b.txt: Change b.txt', 'Delete c.txt: Delete c.txt']);
+    expect(prepared.map((card) => card.summary)).toEqual([
+      'Create a.txt: Create a.txt',
+      'Change b.txt: Change b.txt',
+      'Delete c.txt: Delete c.txt',
+    ]);
     expect(prepared[1]?.details).toMatchObject({ type: 'fileChange', path: 'b.txt', linesAdded: 1, linesRemoved: 1 });
     expect(prepared[1]?.details?.diff).toContain('-bravo\n+bravo, changed');
     expect(prepared[0]?.details?.diff).toContain('--- /dev/null');
     const cards = ofType(recording.contents, 'toolCallRun');
     expect(cards[0]).toMatchObject({ name: 'review_changes', summary: 'Review 3 proposed file changes', manualApproval: true });
     expect(cards[0]?.approvalOptions?.map((option) => option.name)).toEqual(['Accept all', 'Pick files…', 'Reject all']);
-    expect(recording.approvalsAsked).toEqual(['batch-turn-1/review', 'batch-turn-1/change-a', 'batch-turn-1/change-b', 'batch-turn-1/change-c']);
+    expect(recording.approvalsAsked).toEqual([
+      'batch-turn-1/review',
+      'batch-turn-1/change-a',
+      'batch-turn-1/change-b',
+      'batch-turn-1/change-c',
+    ]);
     expect(await fixture.sent('autohand.changesDecision')).toEqual([
       { batchId: 'batch-turn-1', action: 'accept_selected', selectedChangeIds: ['change-a', 'change-c'] },
     ]);

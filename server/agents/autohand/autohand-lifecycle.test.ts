@@ -59,7 +59,10 @@ describe('the Autohand process', { timeout: 30_000 }, () => {
   it('fails a turn it crashes in with AgentUnavailableError, saying how it exited and what it wrote last', async () => {
     const agent = fixture.agent({ flavor: 'reference' });
     const recording = createRecordingTurn({ message: 'crash now' });
-    const failure = await agent.runTurn(recording.turn).then(() => undefined, (error: unknown) => error);
+    const failure = await agent.runTurn(recording.turn).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(AgentUnavailableError);
     expect((failure as Error).message).toMatch(/exited with code 3/);
     expect((failure as Error).message).toContain('fatal: the fake Autohand crashed on purpose');
@@ -85,14 +88,20 @@ describe('the Autohand process', { timeout: 30_000 }, () => {
 
   it('says clearly when the command is not installed', async () => {
     const agent = fixture.agent({ command: 'autohand-not-installed-here' });
-    const failure = await agent.runTurn(createRecordingTurn({ message: 'hi' }).turn).then(() => undefined, (error: unknown) => error);
+    const failure = await agent.runTurn(createRecordingTurn({ message: 'hi' }).turn).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(AgentUnavailableError);
     expect((failure as Error).message).toContain('"autohand-not-installed-here" was not found');
   });
 
   it('says what a build that is not logged in answers before it exits', async () => {
     const agent = fixture.agent({ env: { FAKE_AUTOHAND_LOGGED_OUT: '1' } });
-    const failure = await agent.runTurn(createRecordingTurn({ message: 'hi' }).turn).then(() => undefined, (error: unknown) => error);
+    const failure = await agent.runTurn(createRecordingTurn({ message: 'hi' }).turn).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(AgentUnavailableError);
     expect((failure as Error).message).toMatch(/exited with code 1\..*It said: Not authenticated: run `autohand login` first \(-32011\)/);
   });

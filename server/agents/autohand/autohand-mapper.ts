@@ -81,8 +81,13 @@ export function permissionAnswer(request: AutohandPermissionRequestParams, outco
   const offered = request.options ?? [];
   if (offered.length === 0) return { requestId: request.requestId, allowed };
   const preference =
-    outcome.decision === 'rejected' ? ['deny_once'] : outcome.decision === 'approved-for-session' ? ['allow_session', 'allow_once'] : ['allow_once'];
-  const decision = outcome.optionId && offered.includes(outcome.optionId) ? outcome.optionId : preference.find((option) => offered.includes(option));
+    outcome.decision === 'rejected'
+      ? ['deny_once']
+      : outcome.decision === 'approved-for-session'
+        ? ['allow_session', 'allow_once']
+        : ['allow_once'];
+  const decision =
+    outcome.optionId && offered.includes(outcome.optionId) ? outcome.optionId : preference.find((option) => offered.includes(option));
   return decision ? { requestId: request.requestId, allowed, decision } : { requestId: request.requestId, allowed };
 }
 

@@ -41,7 +41,9 @@ describe('Stop while Autohand starts', { timeout: 30_000 }, () => {
 describe('many Autohand threads', { timeout: 60_000 }, () => {
   it('run at once, each with its own process, however many start within a minute', async () => {
     const agent = fixture.agent();
-    const turns = Array.from({ length: 7 }, (_, thread) => createRecordingTurn({ message: `hello ${thread}`, threadId: `thread-${thread}` }));
+    const turns = Array.from({ length: 7 }, (_, thread) =>
+      createRecordingTurn({ message: `hello ${thread}`, threadId: `thread-${thread}` }),
+    );
     await Promise.all(turns.map((recording) => agent.runTurn(recording.turn)));
     for (const recording of turns) expect(answerText(recording.contents)).toBe('Hello from the fake Autohand. Done.');
     expect(started()).toBe(7);
@@ -59,7 +61,11 @@ describe('many Autohand threads', { timeout: 60_000 }, () => {
     const streaming = (threadId: string) => {
       let heard: () => void = () => undefined;
       const first = new Promise<void>((resolve) => (heard = resolve));
-      const recording = createRecordingTurn({ message: 'slow answer', threadId, onContent: (content) => content.type === 'text' && heard() });
+      const recording = createRecordingTurn({
+        message: 'slow answer',
+        threadId,
+        onContent: (content) => content.type === 'text' && heard(),
+      });
       return { recording, running: agent.runTurn(recording.turn), first };
     };
     const busy = [streaming('b'), streaming('c')];

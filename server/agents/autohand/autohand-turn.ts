@@ -188,7 +188,12 @@ async function lastAnswer(turn: AgentTurn, process: AutohandProcess, log: (messa
 function promptRefused(error: unknown): Error {
   if (error instanceof RpcError) {
     const busy = error.code === -32003 || /already processing/i.test(error.message);
-    return new Error(busy ? `Autohand is still busy with an earlier prompt: ${error.message}` : `Autohand refused the prompt: ${error.message} (code ${error.code})`, { cause: error });
+    return new Error(
+      busy
+        ? `Autohand is still busy with an earlier prompt: ${error.message}`
+        : `Autohand refused the prompt: ${error.message} (code ${error.code})`,
+      { cause: error },
+    );
   }
   return new Error(`Autohand did not take the prompt: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
 }

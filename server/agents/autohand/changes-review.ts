@@ -37,7 +37,13 @@ export class ChangesReview {
   }
 
   /** Decides each change, then tells Autohand; a batch without changes needs no decision. */
-  async end(batchId: string, turn: AgentTurn, gate: PermissionGate, process: AutohandProcess, log: (message: string) => void): Promise<void> {
+  async end(
+    batchId: string,
+    turn: AgentTurn,
+    gate: PermissionGate,
+    process: AutohandProcess,
+    log: (message: string) => void,
+  ): Promise<void> {
     const changes = this.batches.get(batchId) ?? [];
     this.batches.delete(batchId);
     if (this.batches.size === 0) for (const listener of this.closedListeners.splice(0)) listener();
@@ -47,7 +53,11 @@ export class ChangesReview {
     const asked = calls.filter((_, index) => verdicts[index] === 'ask');
     const choice: ReviewChoice = asked.length > 1 ? await askReview(batchId, asked, turn, gate) : 'pick';
     const outcomes = await Promise.all(
-      calls.map((call) => (asked.includes(call) ? decideAsked(call, choice, turn, gate) : untilStopped(gate.request(turn, { call, readOnly: false }), turn.signal))),
+      calls.map((call) =>
+        asked.includes(call)
+          ? decideAsked(call, choice, turn, gate)
+          : untilStopped(gate.request(turn, { call, readOnly: false }), turn.signal),
+      ),
     );
     const accepted = changes.filter((_, index) => outcomes[index]!.decision !== 'rejected');
     const decision: AutohandChangesDecisionParams =
@@ -60,7 +70,10 @@ export class ChangesReview {
     try {
       result = await process.connection.request('autohand.changesDecision', decision);
     } catch (error) {
-      result = { success: false, errors: [`Autohand did not take the decision: ${error instanceof Error ? error.message : String(error)}`] };
+      result = {
+        success: false,
+        errors: [`Autohand did not take the decision: ${error instanceof Error ? error.message : String(error)}`],
+      };
     }
     log(`changes of ${batchId}: ${decision.action}, applied ${result.appliedCount ?? '?'}, skipped ${result.skippedCount ?? '?'}`);
     for (const change of accepted) {

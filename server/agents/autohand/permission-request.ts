@@ -39,7 +39,10 @@ export async function answerPermissionRequest(
         .catch((error: unknown) => log(`permissionAcknowledged failed: ${describe(error)}`));
     },
   });
-  const outcome = await untilStopped(gate.request(shown, { call, readOnly: false, options: approvalOptions(request.options) }), turn.signal);
+  const outcome = await untilStopped(
+    gate.request(shown, { call, readOnly: false, options: approvalOptions(request.options) }),
+    turn.signal,
+  );
   if (outcome.decision !== 'rejected') stream.permissionAllowed(call);
   const answer = permissionAnswer(request, outcome);
   try {

@@ -38,7 +38,8 @@ export async function promptParams(message: string, contexts: readonly ChatConte
             break;
           }
           files.push(absolute);
-          if (context.linesRange && !selection) selection = await linesSelection(workspace, absolute, context.linesRange.start - 1, context.linesRange.end - 1);
+          if (context.linesRange && !selection)
+            selection = await linesSelection(workspace, absolute, context.linesRange.start - 1, context.linesRange.end - 1);
           break;
         }
         case 'cursor': {
@@ -71,7 +72,10 @@ export async function promptParams(message: string, contexts: readonly ChatConte
     }
   }
   const text = mentions.length > 0 ? `${message}\n\n(Attached as well: ${mentions.join('; ')}.)` : message;
-  const context = files.length > 0 || selection ? { ...(files.length > 0 ? { files: [...new Set(files)] } : {}), ...(selection ? { selection } : {}) } : undefined;
+  const context =
+    files.length > 0 || selection
+      ? { ...(files.length > 0 ? { files: [...new Set(files)] } : {}), ...(selection ? { selection } : {}) }
+      : undefined;
   return { message: text, ...(context ? { context } : {}), ...(images.length > 0 ? { images } : {}) };
 }
 

@@ -19,7 +19,12 @@ const REVIEW_OPTIONS: readonly ApprovalOption[] = [
   { optionId: 'reject-all', name: 'Reject all', kind: 'reject_once' },
 ];
 
-export async function askReview(batchId: string, files: readonly GatedToolCall[], turn: AgentTurn, gate: PermissionGate): Promise<ReviewChoice> {
+export async function askReview(
+  batchId: string,
+  files: readonly GatedToolCall[],
+  turn: AgentTurn,
+  gate: PermissionGate,
+): Promise<ReviewChoice> {
   for (const file of files) {
     await turn.emit({ type: 'toolCallPrepare', ...file, argumentsText: JSON.stringify(file.arguments) });
   }
@@ -29,8 +34,7 @@ export async function askReview(batchId: string, files: readonly GatedToolCall[]
     arguments: { files: files.map((file) => file.summary ?? file.id) },
   };
   const outcome = await untilStopped(gate.request(turn, { call: review, readOnly: false, options: REVIEW_OPTIONS }), turn.signal);
-  const choice: ReviewChoice =
-    outcome.decision === 'rejected' ? 'reject-all' : outcome.optionId === 'pick' ? 'pick' : 'accept-all';
+  const choice: ReviewChoice = outcome.decision === 'rejected' ? 'reject-all' : outcome.optionId === 'pick' ? 'pick' : 'accept-all';
   if (choice !== 'reject-all') {
     const text = choice === 'pick' ? 'Deciding file by file.' : `Accepted all ${files.length} changes.`;
     await turn.emit({ type: 'toolCalled', ...review, error: false, outputs: [{ type: 'text', text }] });

@@ -103,7 +103,11 @@ async function startBlock(
   const block = event.content_block;
   if (block.type === 'tool_use') {
     const id = state.toolCallIds.fresh(block.id);
-    const identity = toolCallIdentity(id, block.name, tools.find((tool) => tool.name === block.name));
+    const identity = toolCallIdentity(
+      id,
+      block.name,
+      tools.find((tool) => tool.name === block.name),
+    );
     toolCalls.set(event.index, identity);
     // Shown at once, so the card appears while the arguments are still being written.
     await turn.emit({ type: 'toolCallPrepare', ...identity, argumentsText: '' });
@@ -115,10 +119,7 @@ async function startBlock(
   }
 }
 
-async function onDelta(
-  event: Anthropic.RawContentBlockDeltaEvent,
-  state: BlockState & { linksShown: Set<string> },
-): Promise<void> {
+async function onDelta(event: Anthropic.RawContentBlockDeltaEvent, state: BlockState & { linksShown: Set<string> }): Promise<void> {
   const { turn, toolCalls, reasoning, linksShown } = state;
   const delta = event.delta;
   switch (delta.type) {
@@ -158,10 +159,7 @@ async function onDelta(
  * index is the block's place in the content), so that the call, its result and what goes back to
  * the model all carry the one id.
  */
-function withCallIds(
-  message: Anthropic.Message,
-  toolCalls: Map<number, ReturnType<typeof toolCallIdentity>>,
-): Anthropic.Message {
+function withCallIds(message: Anthropic.Message, toolCalls: Map<number, ReturnType<typeof toolCallIdentity>>): Anthropic.Message {
   const content = message.content.map((block, index) => {
     const shown = toolCalls.get(index);
     return block.type === 'tool_use' && shown && shown.id !== block.id ? { ...block, id: shown.id } : block;

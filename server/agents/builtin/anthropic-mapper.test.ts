@@ -27,7 +27,7 @@ function expectValid(messages: Anthropic.MessageParam[]): void {
 }
 
 describe('toAnthropicMessages', () => {
-  it('tells another agent\'s tool calls as text after a hand-over, and keeps its own as tool_use', () => {
+  it("tells another agent's tool calls as text after a hand-over, and keeps its own as tool_use", () => {
     const history: ThreadEntry[] = [
       say('user', 'Fix the notes'),
       toolCall('batch-1/change-a', 'succeeded', { name: 'Edit notes.txt', summary: 'Change notes.txt', outputText: 'Applied.' }),
@@ -39,9 +39,13 @@ describe('toAnthropicMessages', () => {
     const messages = toAnthropicMessages(history, 'Thanks');
     expectValid(messages);
     const blocks = messages.flatMap((message) => (typeof message.content === 'string' ? [] : message.content));
-    expect(blocks.filter((block) => block.type === 'tool_use').map((block) => (block as Anthropic.ToolUseBlockParam).id)).toEqual(['toolu_1']);
+    expect(blocks.filter((block) => block.type === 'tool_use').map((block) => (block as Anthropic.ToolUseBlockParam).id)).toEqual([
+      'toolu_1',
+    ]);
     const told = blocks.find((block) => block.type === 'text' && block.text.includes('Edit notes.txt'));
-    expect(told).toMatchObject({ text: expect.stringContaining('the agent "claude" used its tool Edit notes.txt (Change notes.txt); result: Applied.') });
+    expect(told).toMatchObject({
+      text: expect.stringContaining('the agent "claude" used its tool Edit notes.txt (Change notes.txt); result: Applied.'),
+    });
   });
 
   it('joins chunks and appends the new prompt', () => {
@@ -97,9 +101,7 @@ describe('toAnthropicMessages', () => {
       'Again',
     );
     expectValid(messages);
-    expect(messages[2]?.content).toEqual([
-      { type: 'tool_result', tool_use_id: 'r', content: REJECTED_TOOL_RESULT, is_error: true },
-    ]);
+    expect(messages[2]?.content).toEqual([{ type: 'tool_result', tool_use_id: 'r', content: REJECTED_TOOL_RESULT, is_error: true }]);
     expect(messages[3]?.content).toEqual([
       { type: 'text', text: 'Ok.' },
       { type: 'tool_use', id: 'i', name: 'read_file', input: { path: 'y' } },
@@ -215,10 +217,13 @@ describe('assistantContentToParams', () => {
 
 describe('toAnthropicMessages with blocks', () => {
   it('puts the prompt blocks, in order, in the last user message', () => {
-    const messages = toAnthropicMessages([say('user', 'Hi'), say('assistant', 'Hello')], [
-      { type: 'text', text: '<context type="repoMap">…</context>' },
-      { type: 'text', text: 'Next' },
-    ]);
+    const messages = toAnthropicMessages(
+      [say('user', 'Hi'), say('assistant', 'Hello')],
+      [
+        { type: 'text', text: '<context type="repoMap">…</context>' },
+        { type: 'text', text: 'Next' },
+      ],
+    );
     expect(messages.at(-1)).toEqual({
       role: 'user',
       content: [

@@ -21,10 +21,7 @@ export const CONFIG_REJECTED_TOOL_RESULT =
  * The conversation for a turn: the thread's history, then the prompt (what the user typed, or
  * blocks such as resolved contexts followed by it).
  */
-export function toAnthropicMessages(
-  history: readonly ThreadEntry[],
-  prompt: string | readonly Block[],
-): Anthropic.MessageParam[] {
+export function toAnthropicMessages(history: readonly ThreadEntry[], prompt: string | readonly Block[]): Anthropic.MessageParam[] {
   const owners = entryOwners(history);
   const pairs: Array<[Role, Block]> = history.flatMap((entry, index) =>
     entry.type === 'toolCall' && owners[index] !== BUILTIN_AGENT_NAME ? foreignToolCall(entry, owners[index]!) : entryToBlocks(entry),

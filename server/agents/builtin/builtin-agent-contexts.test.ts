@@ -83,9 +83,13 @@ describe('contexts attached to a prompt', () => {
     ]);
     const [contexts] = texts;
     expect(contexts).toContain(`<context type="web" url="https://example.com/a?b=&quot;c&quot;">\n${WEB_CONTEXT_NOTE}\n</context>`);
-    expect(contexts).toContain('<context type="file" path="missing.md">\n(Could not be included: The file missing.md does not exist.)\n</context>');
+    expect(contexts).toContain(
+      '<context type="file" path="missing.md">\n(Could not be included: The file missing.md does not exist.)\n</context>',
+    );
     expect(contexts).toMatch(/<context type="file" path="\.\.\/outside\.txt">\n\(Could not be included: [^\n]+\)\n<\/context>/);
-    expect(contexts).toContain('<context type="mcpResource" server="docs" uri="demo://x" name="x">\n(Could not be included: no MCP servers are configured)');
+    expect(contexts).toContain(
+      '<context type="mcpResource" server="docs" uri="demo://x" name="x">\n(Could not be included: no MCP servers are configured)',
+    );
     // The turn itself went on as usual.
     expect(recording.contents.some((content) => content.type === 'text' && content.text === 'Noted.')).toBe(true);
   });
@@ -101,7 +105,9 @@ describe('an MCP resource attached to a prompt', () => {
   afterAll(() => manager.close());
 
   it('is read from its server, and a server that is not there is a note', async () => {
-    const [architecture] = (await manager.listResources()).filter((resource) => resource.type === 'mcpResource' && resource.name === 'architecture.md');
+    const [architecture] = (await manager.listResources()).filter(
+      (resource) => resource.type === 'mcpResource' && resource.name === 'architecture.md',
+    );
     expect(architecture).toBeDefined();
     const { texts } = await sentWith(
       [

@@ -10,9 +10,10 @@ const fixture = useAgentFixture({ prefix: 'baton-errors-', defaults: () => ({ mo
 async function failedTurn(script: ModelScript) {
   const agent = await fixture.agentWith(script);
   const recording = createRecordingTurn({ message: 'Hi', decide: () => 'approved' });
-  const error = await agent
-    .runTurn(recording.turn)
-    .then(() => undefined, (caught: unknown) => caught);
+  const error = await agent.runTurn(recording.turn).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(BuiltinAgentError);
   return { error: error as BuiltinAgentError, recording };
 }
@@ -86,9 +87,13 @@ describe('a turn whose model request fails', () => {
 
   it('says the model API cannot be reached when nothing listens at its address', async () => {
     const url = `http://127.0.0.1:${await freePort()}`;
-    const error = await fixture.agentAt(url)
+    const error = await fixture
+      .agentAt(url)
       .runTurn(createRecordingTurn({ message: 'Hi' }).turn)
-      .then(() => undefined, (caught: unknown) => caught);
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
     expect(error).toBeInstanceOf(BuiltinAgentError);
     expect((error as BuiltinAgentError).code).toBe('model-unreachable');
     expect((error as Error).message).toBe(

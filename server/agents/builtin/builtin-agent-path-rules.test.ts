@@ -27,7 +27,10 @@ const fixture = useAgentFixture({
     await writeFile(path.join(workspaceRoot, '.env'), SECRET);
     await writeFile(path.join(workspaceRoot, 'notes.md'), 'API_TOKEN is read from .env\n');
     await writeFile(path.join(workspaceRoot, 'keep.txt'), 'keep\n');
-    await writeFile(path.join(workspaceRoot, '.baton', 'config.json'), '{"mcpServers":{"x":{"headers":{"Authorization":"Bearer s3cret-value"}}}}');
+    await writeFile(
+      path.join(workspaceRoot, '.baton', 'config.json'),
+      '{"mcpServers":{"x":{"headers":{"Authorization":"Bearer s3cret-value"}}}}',
+    );
     await writeFile(path.join(base, 'outside.txt'), 'outside\n');
   },
 });
@@ -47,13 +50,16 @@ async function turn(options: RecordingTurnOptions) {
 
 const read = (relative: string) => readFile(path.join(fixture.workspaceRoot, relative), 'utf8');
 const called = (contents: readonly ChatContent[]) =>
-  contents.flatMap((content) => (content.type === 'toolCalled' ? [content.outputs.map((output) => ('text' in output ? output.text : '')).join('')] : []));
+  contents.flatMap((content) =>
+    content.type === 'toolCalled' ? [content.outputs.map((output) => ('text' in output ? output.text : '')).join('')] : [],
+  );
 
 describe('a path rule', () => {
   it('judges the resolved path: an allow for docs/ does not let docs/../.git/config through unasked', async () => {
-    await start([useTool('write_file', { path: 'docs/../.git/config', content: '[core]\n\tfsmonitor = touch pwned\n' }), say('Tried.')], [
-      { tool: 'write_file', decision: 'allow', when: { argument: 'path', startsWith: 'docs/' } },
-    ]);
+    await start(
+      [useTool('write_file', { path: 'docs/../.git/config', content: '[core]\n\tfsmonitor = touch pwned\n' }), say('Tried.')],
+      [{ tool: 'write_file', decision: 'allow', when: { argument: 'path', startsWith: 'docs/' } }],
+    );
     const recording = await turn({ message: 'Configure', decide: () => 'rejected' });
     expect(recording.approvalsAsked).toHaveLength(1);
     expect(recording.contents.find((content) => content.type === 'toolCallRun')).toMatchObject({
@@ -83,9 +89,10 @@ describe('a path rule', () => {
   });
 
   it('about reading .env keeps grep and glob from showing it without asking, and they say so', async () => {
-    await start([useTool('grep', { pattern: 'API_TOKEN' }), useTool('glob', { pattern: '.env*' }), say('Searched.')], [
-      { tool: 'read_file', decision: 'ask', when: { argument: 'path', matches: '(^|/)\\.env' } },
-    ]);
+    await start(
+      [useTool('grep', { pattern: 'API_TOKEN' }), useTool('glob', { pattern: '.env*' }), say('Searched.')],
+      [{ tool: 'read_file', decision: 'ask', when: { argument: 'path', matches: '(^|/)\\.env' } }],
+    );
     const recording = await turn({ message: 'Find the token' });
     const [grep, glob] = called(recording.contents);
     expect(grep).not.toContain('s3cret');
@@ -93,14 +100,19 @@ describe('a path rule', () => {
       'notes.md:1: API_TOKEN is read from .env',
       '(Left out, because your approval rules ask before reading them or refuse it: .env. read_file asks for one.)',
     ]);
-    expect(glob).toBe('No files match .env*.\n(Left out, because your approval rules ask before reading them or refuse it: .env. read_file asks for one.)');
+    expect(glob).toBe(
+      'No files match .env*.\n(Left out, because your approval rules ask before reading them or refuse it: .env. read_file asks for one.)',
+    );
   });
 
   it('about reading .env makes a move of .env ask, though moves are allowed', async () => {
-    await start([useTool('move_file', { from: '.env', to: 'env.txt' }), say('Moved?')], [
-      { tool: 'read_file', decision: 'ask', when: { argument: 'path', equals: '.env' } },
-      { tool: 'move_file', decision: 'allow' },
-    ]);
+    await start(
+      [useTool('move_file', { from: '.env', to: 'env.txt' }), say('Moved?')],
+      [
+        { tool: 'read_file', decision: 'ask', when: { argument: 'path', equals: '.env' } },
+        { tool: 'move_file', decision: 'allow' },
+      ],
+    );
     const recording = await turn({ message: 'Move it', decide: () => 'rejected' });
     expect(recording.approvalsAsked).toHaveLength(1);
     expect(await read('.env')).toBe(SECRET);

@@ -44,12 +44,7 @@ describe('the approval policy in a turn', () => {
     });
     const recording = await turn({ message: 'Write', decide: () => 'approved' });
     expect(recording.approvalsAsked).toEqual([]);
-    expect(contentOutline(recording.contents)).toEqual([
-      'toolCallPrepare:write_file',
-      'toolCallRejected:write_file',
-      'text',
-      'usage',
-    ]);
+    expect(contentOutline(recording.contents)).toEqual(['toolCallPrepare:write_file', 'toolCallRejected:write_file', 'text', 'usage']);
     expect(recording.entries().find((entry) => entry.type === 'toolCall')).toMatchObject({
       status: 'rejected',
       reason: 'user-config',
@@ -62,10 +57,9 @@ describe('the approval policy in a turn', () => {
   });
 
   it('runs an allowed command without asking, and asks when the command could do more', async () => {
-    await start(
-      [useTool('shell_command', { command: 'echo hi' }), useTool('shell_command', { command: 'echo hi; touch pwned' })],
-      { rules: [{ tool: 'shell_command', decision: 'allow', when: { argument: 'command', startsWith: 'echo ' } }] },
-    );
+    await start([useTool('shell_command', { command: 'echo hi' }), useTool('shell_command', { command: 'echo hi; touch pwned' })], {
+      rules: [{ tool: 'shell_command', decision: 'allow', when: { argument: 'command', startsWith: 'echo ' } }],
+    });
     const recording = await turn({ message: 'Run', decide: () => 'rejected' });
     const runs = recording.contents.filter((content) => content.type === 'toolCallRun');
     expect(runs.map((run) => run.type === 'toolCallRun' && [run.manualApproval, run.summary])).toEqual([
@@ -89,7 +83,9 @@ describe('the approval policy in a turn', () => {
     });
     const recording = await turn({ message: 'Clean', decide: () => 'approved' });
     expect(recording.contents.find((content) => content.type === 'toolCallRejected')).toMatchObject({ reason: 'user-config' });
-    expect(toolResults()).toEqual([expect.objectContaining({ content: expect.stringContaining('deny shell_command when command matches /\\brm\\b/') })]);
+    expect(toolResults()).toEqual([
+      expect.objectContaining({ content: expect.stringContaining('deny shell_command when command matches /\\brm\\b/') }),
+    ]);
   });
 });
 
@@ -132,9 +128,17 @@ describe('approve for this session', () => {
 
   it('never lets a quoted rm past a deny rule on rm, after the shell tool was approved for the session', async () => {
     await writeFile(path.join(fixture.workspaceRoot, 'victim.txt'), 'keep me\n');
-    await start([useTool('shell_command', { command: 'echo first' }), say('One.'), useTool('shell_command', { command: "r''m -f victim.txt" }), say('Two.')], {
-      rules: [{ tool: 'shell_command', decision: 'deny', when: { argument: 'command', matches: '\\brm\\b' } }],
-    });
+    await start(
+      [
+        useTool('shell_command', { command: 'echo first' }),
+        say('One.'),
+        useTool('shell_command', { command: "r''m -f victim.txt" }),
+        say('Two.'),
+      ],
+      {
+        rules: [{ tool: 'shell_command', decision: 'deny', when: { argument: 'command', matches: '\\brm\\b' } }],
+      },
+    );
     const first = await turn({ message: 'One', threadId: 'a', decide: () => 'approved-for-session' });
     const second = await turn({ message: 'Two', threadId: 'a', history: first.entries(), decide: () => 'approved' });
     expect(second.approvalsAsked).toEqual([]);

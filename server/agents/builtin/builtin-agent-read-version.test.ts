@@ -28,7 +28,12 @@ describe.each(DATABASE_KINDS)('on %s', (database) => {
   it('records the version read beside the text, after the call, and tells the model the text once', async () => {
     await writeFile(path.join(fixture.workspaceRoot, 'notes.md'), 'first version\n');
     const agent = await fixture.agentWith(
-      scriptedSteps(useTool('read_file', { path: 'notes.md' }), say('Read it.'), useTool('read_file', { path: 'notes.md' }), say('Read it again.')),
+      scriptedSteps(
+        useTool('read_file', { path: 'notes.md' }),
+        say('Read it.'),
+        useTool('read_file', { path: 'notes.md' }),
+        say('Read it again.'),
+      ),
     );
     harness = await startRewindHarness(fixture.workspaceRoot, () => AgentRegistry.builtinOnly(agent), database);
     const workspace = new Workspace(fixture.workspaceRoot);
@@ -53,7 +58,12 @@ describe.each(DATABASE_KINDS)('on %s', (database) => {
 
     // The store holds it: a tab replaying the events and a relay loading the thread afresh see it too.
     expect(reads(await replayedEntries(harness.store, thread.id))).toEqual(reads(entries));
-    const reloaded = new ThreadHub({ store: harness.store, agents: AgentRegistry.builtinOnly(agent), broadcast: () => undefined, log: () => undefined });
+    const reloaded = new ThreadHub({
+      store: harness.store,
+      agents: AgentRegistry.builtinOnly(agent),
+      broadcast: () => undefined,
+      log: () => undefined,
+    });
     expect(reads(await reloaded.getEntries(thread.id))).toEqual(reads(entries));
     await reloaded.close();
 

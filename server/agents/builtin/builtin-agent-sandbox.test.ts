@@ -59,7 +59,10 @@ describe('shell_command in the sandbox', () => {
   it('shows the boundary on the card before approval and after, and the command is held by it', async () => {
     const recording = await runCommand(await sandboxFor(), `cat .baton/config.json; touch ${outside}; echo kept > kept.txt`);
     const sandboxed = { sandboxed: true, network: false };
-    expect(recording.contents.find((content) => content.type === 'toolCallRun')).toMatchObject({ manualApproval: true, boundary: sandboxed });
+    expect(recording.contents.find((content) => content.type === 'toolCallRun')).toMatchObject({
+      manualApproval: true,
+      boundary: sandboxed,
+    });
     expect(recording.contents.find((content) => content.type === 'toolCalled')).toMatchObject({ boundary: sandboxed });
     const entry = recording.entries().find((candidate) => candidate.type === 'toolCall');
     expect(entry).toMatchObject({ status: 'succeeded', boundary: sandboxed });

@@ -24,9 +24,7 @@ const fixture = useAgentFixture({
 afterEach(() => specials?.close());
 
 const toolResultsOf = (requestIndex: number) =>
-  contentBlocks(fixture.server?.requests[requestIndex]?.messages.at(-1) as RequestMessage).filter(
-    (block) => block.type === 'tool_result',
-  );
+  contentBlocks(fixture.server?.requests[requestIndex]?.messages.at(-1) as RequestMessage).filter((block) => block.type === 'tool_result');
 
 describe('special files in the workspace', () => {
   it('are refused by read_file with what they are, and skipped by grep, within one turn that ends', async () => {

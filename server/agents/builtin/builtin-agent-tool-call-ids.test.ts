@@ -45,10 +45,7 @@ it('keeps both calls of an answer that gave them one id, each with its own resul
   const followUp = fixture.server?.requests[1]?.messages ?? [];
   const blocks = followUp.slice(-2).flatMap((message) => contentBlocks(message as RequestMessage));
   expect(blocks.flatMap((block) => (block.type === 'tool_use' ? [block.id] : []))).toEqual(['toolu_same', 'toolu_same~2']);
-  expect(blocks.flatMap((block) => (block.type === 'tool_result' ? [block.tool_use_id] : []))).toEqual([
-    'toolu_same',
-    'toolu_same~2',
-  ]);
+  expect(blocks.flatMap((block) => (block.type === 'tool_result' ? [block.tool_use_id] : []))).toEqual(['toolu_same', 'toolu_same~2']);
 
   // A later turn of the same thread reusing the id again: new entries, the earlier ones untouched.
   const second = createRecordingTurn({ message: 'once more', history: first.entries() });

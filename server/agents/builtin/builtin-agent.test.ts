@@ -137,9 +137,7 @@ describe('BuiltinAgent stopping', () => {
       blocks: [{ type: 'text', text: 'one two three four five' }],
       // Held for good at the third delta: only an abort can end this turn.
       beforeDelta: (index, disconnected) =>
-        index === 2
-          ? new Promise<void>(() => disconnected.addEventListener('abort', () => serverSawDisconnect.open()))
-          : undefined,
+        index === 2 ? new Promise<void>(() => disconnected.addEventListener('abort', () => serverSawDisconnect.open())) : undefined,
     }));
 
     await stalledAgent.runTurn(recording.turn);

@@ -112,9 +112,7 @@ export class BuiltinAgent implements AgentBackend {
   private modelClient(): Promise<Anthropic> {
     // One retry (after about half a second) instead of the SDK's two: a model that is gone must
     // show as a failed turn within a couple of seconds, not after a long silent backoff.
-    this.client ??= loadAnthropicSdk().then(
-      (Sdk) => new Sdk({ apiKey: this.apiKey, baseURL: this.modelEndpoint, maxRetries: 1 }),
-    );
+    this.client ??= loadAnthropicSdk().then((Sdk) => new Sdk({ apiKey: this.apiKey, baseURL: this.modelEndpoint, maxRetries: 1 }));
     return this.client;
   }
 
@@ -141,7 +139,9 @@ export class BuiltinAgent implements AgentBackend {
       // Stop is how the user ends a turn, not a failure to show them.
       if (signal.aborted) return;
       await this.reportUsage(turn, model, spent.tally);
-      throw error instanceof BuiltinAgentError ? error : modelFailure(error, { endpoint: this.modelEndpoint, model }, await loadAnthropicSdk());
+      throw error instanceof BuiltinAgentError
+        ? error
+        : modelFailure(error, { endpoint: this.modelEndpoint, model }, await loadAnthropicSdk());
     }
     if (!signal.aborted) await this.reportUsage(turn, model, spent.tally);
   }

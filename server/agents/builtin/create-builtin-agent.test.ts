@@ -101,9 +101,7 @@ describe('createBuiltinAgentFromEnv', () => {
         PATH: process.env.PATH,
         HOME: '/test-home',
       },
-      approvalPolicy: new ApprovalPolicy([
-        { tool: 'shell_command', decision: 'allow' },
-      ]),
+      approvalPolicy: new ApprovalPolicy([{ tool: 'shell_command', decision: 'allow' }]),
       protectedFolders: [path.join(fixture.workspaceRoot, '.baton')],
     });
     const recording = createRecordingTurn({ message: 'Look around' });

@@ -33,11 +33,7 @@ export class BuiltinAgentConfigError extends Error {
   readonly code = 'invalid-environment';
 }
 
-export async function createBuiltinAgentFromEnv({
-  workspaceRoot,
-  env,
-  ...toolOptions
-}: BuiltinAgentEnvironment): Promise<BuiltinAgent> {
+export async function createBuiltinAgentFromEnv({ workspaceRoot, env, ...toolOptions }: BuiltinAgentEnvironment): Promise<BuiltinAgent> {
   const common = { workspaceRoot, shellEnvironment: pickCommandEnvironment(env), ...toolOptions };
   const apiKey = env.ANTHROPIC_API_KEY?.trim();
   if (apiKey) {

@@ -73,8 +73,7 @@ export function tokenCounts(usage: Partial<Anthropic.Usage> | Partial<Anthropic.
 export function costOf(model: string, counts: TokenCounts): number | undefined {
   const spec = modelSpec(model);
   if (!spec) return undefined;
-  const input =
-    counts.inputTokens + counts.cacheWriteTokens * CACHE_WRITE_FACTOR + counts.cacheReadTokens * CACHE_READ_FACTOR;
+  const input = counts.inputTokens + counts.cacheWriteTokens * CACHE_WRITE_FACTOR + counts.cacheReadTokens * CACHE_READ_FACTOR;
   return (input * spec.inputPerMillion + counts.outputTokens * spec.outputPerMillion) / 1_000_000;
 }
 

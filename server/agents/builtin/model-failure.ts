@@ -67,10 +67,7 @@ function apiFailure(
     return fail('model-key-refused', 'The model API refused the key (401). Check ANTHROPIC_API_KEY.');
   }
   if (error.status === 403 || type === 'permission_error') {
-    return fail(
-      'model-access-denied',
-      `The model API denied access (403)${said}. Check that ANTHROPIC_API_KEY may use ${context.model}.`,
-    );
+    return fail('model-access-denied', `The model API denied access (403)${said}. Check that ANTHROPIC_API_KEY may use ${context.model}.`);
   }
   if (error.status === 404 || type === 'not_found_error') {
     return fail(

@@ -38,8 +38,7 @@ export function modelRequestParams(request: ModelRequest): Anthropic.MessageStre
   const thinking = budget !== undefined && canRequestThinking(messages);
   // Thinking counts towards max_tokens, which must stay above the budget and within the model's reach.
   const outputLimit = modelSpec(model)?.outputTokens ?? Number.POSITIVE_INFINITY;
-  const maxWithThinking =
-    thinking && budget >= maxTokens ? Math.min(budget + ANSWER_TOKENS_AFTER_THINKING, outputLimit) : maxTokens;
+  const maxWithThinking = thinking && budget >= maxTokens ? Math.min(budget + ANSWER_TOKENS_AFTER_THINKING, outputLimit) : maxTokens;
   return {
     model,
     max_tokens: maxWithThinking,

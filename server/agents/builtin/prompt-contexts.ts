@@ -37,10 +37,7 @@ export const WEB_CONTEXT_NOTE =
   'Baton does not fetch web pages, so only the address is given. Ask the user to paste the parts that matter if you need them.';
 
 /** The text block that goes before the user's text, or undefined when there are no contexts. */
-export async function contextsPrompt(
-  contexts: readonly ChatContext[],
-  sources: ContextSources,
-): Promise<string | undefined> {
+export async function contextsPrompt(contexts: readonly ChatContext[], sources: ContextSources): Promise<string | undefined> {
   if (contexts.length === 0) return undefined;
   const blocks: string[] = [];
   let characters = 0;
@@ -134,8 +131,7 @@ async function fileBody(workspace: Workspace, path: string, range: { start: numb
  */
 async function cursorBody(workspace: Workspace, context: Extract<ChatContext, { type: 'cursor' }>): Promise<string> {
   const { start, end } = context.position;
-  const at = (position: { line: number; character: number }) =>
-    `line ${position.line + 1}, column ${position.character + 1}`;
+  const at = (position: { line: number; character: number }) => `line ${position.line + 1}, column ${position.character + 1}`;
   const where =
     start.line === end.line && start.character === end.character
       ? `The cursor is at ${at(start)}.`

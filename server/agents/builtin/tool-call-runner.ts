@@ -120,7 +120,8 @@ export async function runToolCall(
   const reads: FileReadContent[] = [];
   try {
     // Stop ends the turn whatever the tool does: one that ignores the signal is left behind.
-    const reportRead = (read: Omit<FileReadContent, 'type' | 'toolCallId'>) => reads.push({ type: 'fileRead', ...read, toolCallId: toolUse.id });
+    const reportRead = (read: Omit<FileReadContent, 'type' | 'toolCallId'>) =>
+      reads.push({ type: 'fileRead', ...read, toolCallId: toolUse.id });
     const execute = () => prepared.execute({ signal, reportOutput: (chunk) => output.push(chunk), reportRead });
     const touches = prepared.touches ?? [];
     const run = touches.length > 0 && turn.trackFileChanges ? turn.trackFileChanges(touches, execute, toolUse.id) : execute();

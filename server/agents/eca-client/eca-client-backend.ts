@@ -69,15 +69,21 @@ export class EcaClientBackend implements AgentBackend {
     const chat = new EcaChatTurn(turn, this.gate, this.approvalChannel(server), this.log);
     this.running.add(chat);
     try {
-      const chatId = await runEcaPrompt(server, chat, turn, {
-        chatId: continues ? known.chatId : undefined,
-        requestId: String(this.nextRequestId++),
-        message,
-        ...(turn.model !== undefined ? { model: turn.model } : {}),
-        // v2 says `behavior`, the current protocol `agent`: a server reads the one it knows.
-        ...(turn.behavior !== undefined ? { behavior: turn.behavior, agent: turn.behavior } : {}),
-        ...(turn.contexts && turn.contexts.length > 0 ? { contexts: [...turn.contexts] } : {}),
-      }, this.log);
+      const chatId = await runEcaPrompt(
+        server,
+        chat,
+        turn,
+        {
+          chatId: continues ? known.chatId : undefined,
+          requestId: String(this.nextRequestId++),
+          message,
+          ...(turn.model !== undefined ? { model: turn.model } : {}),
+          // v2 says `behavior`, the current protocol `agent`: a server reads the one it knows.
+          ...(turn.behavior !== undefined ? { behavior: turn.behavior, agent: turn.behavior } : {}),
+          ...(turn.contexts && turn.contexts.length > 0 ? { contexts: [...turn.contexts] } : {}),
+        },
+        this.log,
+      );
       if (chatId !== undefined) this.chats.set(turn.threadId, { chatId, server });
     } finally {
       this.running.delete(chat);

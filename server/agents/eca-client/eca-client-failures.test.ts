@@ -20,7 +20,11 @@ describe('ECA client: Stop, crashes and what real servers send', () => {
     expect(spokenText(recording.contents)).toMatch(/^chunk 0 /);
     expect(fixture.logs.join('\n')).not.toMatch(/shutting the server down/);
 
-    const next = createRecordingTurn({ message: 'echo again', agentSessionId: recording.savedAgentSession()!, history: recording.entries() });
+    const next = createRecordingTurn({
+      message: 'echo again',
+      agentSessionId: recording.savedAgentSession()!,
+      history: recording.entries(),
+    });
     await backend.runTurn(next.turn);
     expect(JSON.parse(spokenText(next.contents))).toMatchObject({ chatId: recording.savedAgentSession() });
     expect(next.notes).toEqual([]);
@@ -39,7 +43,10 @@ describe('ECA client: Stop, crashes and what real servers send', () => {
     await backend.runTurn(recording.turn);
     // The turn ends first; the server is shut down once its grace is over.
     expect(fixture.logs.join('\n')).not.toMatch(/shutting the server down/);
-    await fixture.until(() => fixture.logs.some((line) => /did not end within 2000 ms of chat\/promptStop; shutting the server down/.test(line)), 'the server to be shut down');
+    await fixture.until(
+      () => fixture.logs.some((line) => /did not end within 2000 ms of chat\/promptStop; shutting the server down/.test(line)),
+      'the server to be shut down',
+    );
 
     // The next prompt starts the server again, in a new chat primed with the history.
     const next = createRecordingTurn({ message: 'hello', agentSessionId: recording.savedAgentSession()!, history: recording.entries() });
@@ -56,7 +63,10 @@ describe('ECA client: Stop, crashes and what real servers send', () => {
     await fixture.until(() => fixture.logs.some((line) => line.includes('chat/prompt left unanswered')), 'the prompt to reach the server');
     stop.abort();
     await ended;
-    await fixture.until(() => fixture.logs.some((line) => /the client cancelled request \d+/.test(line)), 'the cancellation to reach the server');
+    await fixture.until(
+      () => fixture.logs.some((line) => /the client cancelled request \d+/.test(line)),
+      'the cancellation to reach the server',
+    );
     expect(recording.contents).toEqual([]);
   });
 
@@ -86,7 +96,9 @@ describe('ECA client: Stop, crashes and what real servers send', () => {
     const backend = fixture.backend();
     const recording = createRecordingTurn({ message: 'nulls please' });
     await backend.runTurn(recording.turn);
-    expect(spokenText(recording.contents)).toBe('\n\n_[hookStarted: pre-commit] (Baton does not show this kind of content)_\n\nNulls survived.');
+    expect(spokenText(recording.contents)).toBe(
+      '\n\n_[hookStarted: pre-commit] (Baton does not show this kind of content)_\n\nNulls survived.',
+    );
     expect(recording.contents.find((content) => content.type === 'toolCalled')).toMatchObject({
       id: 'call-null',
       // A null in the model's own arguments is a value, not an absent field.

@@ -65,10 +65,12 @@ describe('ECA client: one server, one chat per thread', () => {
       entries.filter((entry) => entry.type === 'toolCall' || entry.type === 'reasoning').map((entry) => ('id' in entry ? entry.id : ''));
     expect(ids(first.entries())).toEqual(['r1', 'call-1']);
     expect(ids(second.entries())).toEqual(['r1', 'call-1', 'r1~2', 'call-1~2']);
-    expect(second.entries().filter((entry) => entry.type === 'toolCall').map((entry) => 'status' in entry && entry.status)).toEqual([
-      'succeeded',
-      'succeeded',
-    ]);
+    expect(
+      second
+        .entries()
+        .filter((entry) => entry.type === 'toolCall')
+        .map((entry) => 'status' in entry && entry.status),
+    ).toEqual(['succeeded', 'succeeded']);
   });
 
   it('closeThread forgets the chat: the next prompt of that thread starts a new one', async () => {
@@ -115,8 +117,14 @@ describe('ECA client: commands, contexts, behaviours and tool servers', () => {
       ['fake-mcp', 'running'],
     ]);
     await backend.toolServers.stop('fake-mcp');
-    await fixture.until(() => backend.toolServers.current().find((server) => server.name === 'fake-mcp')?.status === 'stopped', 'fake-mcp to stop');
+    await fixture.until(
+      () => backend.toolServers.current().find((server) => server.name === 'fake-mcp')?.status === 'stopped',
+      'fake-mcp to stop',
+    );
     await backend.toolServers.start('fake-mcp');
-    await fixture.until(() => backend.toolServers.current().find((server) => server.name === 'fake-mcp')?.status === 'running', 'fake-mcp to start');
+    await fixture.until(
+      () => backend.toolServers.current().find((server) => server.name === 'fake-mcp')?.status === 'running',
+      'fake-mcp to start',
+    );
   });
 });

@@ -14,7 +14,10 @@ describe('ECA client: Stop while the server starts', () => {
     const backend = fixture.backend({ ...fakeServerEntry(), env: { FAKE_ECA_HOLD: 'initialize' } });
     const stopped = createRecordingTurn({ message: 'never to be sent' });
     const running = backend.runTurn(stopped.turn);
-    const held = await fixture.until(() => fixture.logs.map((line) => /holding initialize \(pid (\d+)\)/.exec(line)).find(Boolean), 'the server to hold initialize');
+    const held = await fixture.until(
+      () => fixture.logs.map((line) => /holding initialize \(pid (\d+)\)/.exec(line)).find(Boolean),
+      'the server to hold initialize',
+    );
     stopped.stop();
     await running;
     expect(stopped.contents).toEqual([]);

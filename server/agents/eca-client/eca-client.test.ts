@@ -68,7 +68,10 @@ describe('ECA client: lifecycle and a plain turn', () => {
       server: 'ECA',
       outputs: [{ type: 'text', text: 'The readme.' }],
     });
-    expect(recording.entries().find((entry) => entry.type === 'toolCall')).toMatchObject({ status: 'succeeded', outputText: 'The readme.' });
+    expect(recording.entries().find((entry) => entry.type === 'toolCall')).toMatchObject({
+      status: 'succeeded',
+      outputText: 'The readme.',
+    });
   });
 
   it('forwards the model, the behaviour and the contexts of a prompt', async () => {

@@ -15,11 +15,15 @@ describe('EcaContentMapper', () => {
   });
 
   it('sends a call that waits for approval to the gate, with the server’s id kept for the answer', () => {
-    const mapper = new EcaContentMapper([{ type: 'toolCall', id: 'c1', name: 'read_file', server: 'ECA', origin: 'native', status: 'succeeded' } as ThreadEntry]);
+    const mapper = new EcaContentMapper([
+      { type: 'toolCall', id: 'c1', name: 'read_file', server: 'ECA', origin: 'native', status: 'succeeded' } as ThreadEntry,
+    ]);
     const mapped = mapper.map('assistant', parse({ type: 'toolCallRun', ...call, arguments: {}, manualApproval: true }));
     expect(mapped).toMatchObject({ kind: 'approval', serverToolCallId: 'c1', call: { id: 'c1~2', manualApproval: true } });
     mapper.rejectedByTheGate('c1');
-    expect(mapper.map('assistant', parse({ type: 'toolCallRejected', ...call, arguments: {}, reason: 'user-choice' }))).toMatchObject({ kind: 'skip' });
+    expect(mapper.map('assistant', parse({ type: 'toolCallRejected', ...call, arguments: {}, reason: 'user-choice' }))).toMatchObject({
+      kind: 'skip',
+    });
   });
 
   it('keeps one id for every content of a call and of a thought, and a new one when the server reuses it', () => {

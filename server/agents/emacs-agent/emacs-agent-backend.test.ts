@@ -39,15 +39,32 @@ describe('EmacsAgentBackend turns', () => {
     const read = createRecordingTurn({ message: 'read the notes' });
     await backend.runTurn(read.turn);
     expect(read.approvalsAsked).toEqual([]);
-    expect(contentOutline(read.contents)).toEqual(['progress', 'toolCallRun:read_file', 'toolCallRunning:read_file', 'progress', 'toolCalled:read_file', 'text']);
-    expect(read.contents.find((content) => content.type === 'toolCallRun')).toMatchObject({ manualApproval: false, summary: 'read_file notes.txt', server: TEST_AGENT_NAME });
-    expect(read.contents.find((content) => content.type === 'toolCalled')).toMatchObject({ error: false, outputs: [{ type: 'text', text: 'buy milk\n' }] });
+    expect(contentOutline(read.contents)).toEqual([
+      'progress',
+      'toolCallRun:read_file',
+      'toolCallRunning:read_file',
+      'progress',
+      'toolCalled:read_file',
+      'text',
+    ]);
+    expect(read.contents.find((content) => content.type === 'toolCallRun')).toMatchObject({
+      manualApproval: false,
+      summary: 'read_file notes.txt',
+      server: TEST_AGENT_NAME,
+    });
+    expect(read.contents.find((content) => content.type === 'toolCalled')).toMatchObject({
+      error: false,
+      outputs: [{ type: 'text', text: 'buy milk\n' }],
+    });
     expect(fixture.fake.requests.filter((request) => request.endsWith('/approve'))).toHaveLength(1);
 
     await rm(path.join(fixture.workspaceRoot, 'notes.txt'));
     const missing = createRecordingTurn({ message: 'read the notes', agentSessionId: read.savedAgentSession()! });
     await backend.runTurn(missing.turn);
-    expect(missing.contents.find((content) => content.type === 'toolCalled')).toMatchObject({ error: true, outputs: [{ text: expect.stringMatching(/^File not found: notes.txt/) }] });
+    expect(missing.contents.find((content) => content.type === 'toolCalled')).toMatchObject({
+      error: true,
+      outputs: [{ text: expect.stringMatching(/^File not found: notes.txt/) }],
+    });
     expect(answerText(missing.contents)).toBe('There is no notes.txt.');
   });
 
@@ -57,11 +74,18 @@ describe('EmacsAgentBackend turns', () => {
     await backend.runTurn(write.turn);
     expect(write.approvalsAsked).toEqual([expect.stringMatching(/^tc_write_/)]);
     const run = write.contents.find((content) => content.type === 'toolCallRun');
-    expect(run).toMatchObject({ manualApproval: true, name: 'write_file', details: { type: 'fileChange', path: 'hello.txt', linesAdded: 1, linesRemoved: 0 } });
+    expect(run).toMatchObject({
+      manualApproval: true,
+      name: 'write_file',
+      details: { type: 'fileChange', path: 'hello.txt', linesAdded: 1, linesRemoved: 0 },
+    });
     const called = write.contents.filter((content) => content.type === 'toolCalled');
     // Once for tool.result, again with the diff of file.changed.
     expect(called).toHaveLength(2);
-    expect(called[1]).toMatchObject({ error: false, details: { path: 'hello.txt', diff: expect.stringContaining('+Hello from Emacs-Agent') } });
+    expect(called[1]).toMatchObject({
+      error: false,
+      details: { path: 'hello.txt', diff: expect.stringContaining('+Hello from Emacs-Agent') },
+    });
     expect(await readFile(path.join(fixture.workspaceRoot, 'hello.txt'), 'utf8')).toBe('Hello from Emacs-Agent\n');
     expect(write.entries().find((entry) => entry.type === 'toolCall')).toMatchObject({ status: 'succeeded', details: { linesAdded: 1 } });
     expect(answerText(write.contents)).toBe('Done writing.');
@@ -83,7 +107,10 @@ describe('EmacsAgentBackend turns', () => {
     const write = createRecordingTurn({ message: 'write hello', decide: () => 'approved' });
     await backend.runTurn(write.turn);
     expect(write.approvalsAsked).toEqual([]);
-    expect(write.contents.find((content) => content.type === 'toolCallRejected')).toMatchObject({ reason: 'user-config', summary: expect.stringContaining("refused by Baton's config") });
+    expect(write.contents.find((content) => content.type === 'toolCallRejected')).toMatchObject({
+      reason: 'user-config',
+      summary: expect.stringContaining("refused by Baton's config"),
+    });
     expect(answerText(write.contents)).toBe('Understood, I did not write it.');
     expect(fixture.fake.requests.filter((request) => request.endsWith('/approve'))).toEqual([]);
   });

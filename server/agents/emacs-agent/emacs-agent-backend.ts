@@ -58,7 +58,12 @@ export class EmacsAgentBackend implements AgentBackend {
     private readonly context: AgentFactoryContext,
     private readonly options: EmacsAgentBackendOptions = {},
   ) {
-    this.client = new EmacsAgentClient({ url: entry.url, token: entry.token, name: context.name, requestTimeoutMs: options.requestTimeoutMs });
+    this.client = new EmacsAgentClient({
+      url: entry.url,
+      token: entry.token,
+      name: context.name,
+      requestTimeoutMs: options.requestTimeoutMs,
+    });
     this.gate = new PermissionGate(context.policy);
     this.sessions = new LiveRegistry(new RestartBudget(context.name), (session) => !session.stream.failed);
     this.log = agentLog(context);
@@ -149,10 +154,14 @@ export class EmacsAgentBackend implements AgentBackend {
   private async sessionFor(turn: AgentTurn, lost?: string): Promise<{ session: HeldSession; reused: boolean }> {
     const held = this.sessions.peek(turn.threadId);
     if (held?.stream.failed) this.forget(turn.threadId);
-    const { value: session, fresh } = await this.sessions.obtain(turn.threadId, () => this.open(turn, lost ?? held?.sessionId ?? turn.agentSessionId), {
-      // Only recoveries replace a failure: every thread's first turn after a relay restart resumes its session.
-      replacesFailure: () => held !== undefined || lost !== undefined || this.recovering.delete(turn.threadId),
-    });
+    const { value: session, fresh } = await this.sessions.obtain(
+      turn.threadId,
+      () => this.open(turn, lost ?? held?.sessionId ?? turn.agentSessionId),
+      {
+        // Only recoveries replace a failure: every thread's first turn after a relay restart resumes its session.
+        replacesFailure: () => held !== undefined || lost !== undefined || this.recovering.delete(turn.threadId),
+      },
+    );
     return { session, reused: !fresh };
   }
 

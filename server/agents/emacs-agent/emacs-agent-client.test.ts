@@ -29,20 +29,35 @@ describe('EmacsAgentClient', () => {
     const sessionId = created.session_id;
     const stream = await SessionEventStream.open({ client: api, sessionId, log: () => undefined });
 
-    expect(await api.call('sendPrompt', { sessionId, body: { text: 'hello there' } })).toMatchObject({ status: 'accepted', agent_state: 'thinking' });
+    expect(await api.call('sendPrompt', { sessionId, body: { text: 'hello there' } })).toMatchObject({
+      status: 'accepted',
+      agent_state: 'thinking',
+    });
     const events = await eventsUntilIdle(stream);
     expect(events.map(({ event }) => event.type)).toEqual(['agent.state', 'message.delta', 'message.delta', 'agent.state']);
     expect(events.map(({ id }) => id)).toEqual(['1', '2', '3', '4']);
 
-    expect(await api.call('getSession', { sessionId })).toMatchObject({ session_id: sessionId, model: 'model-x', message_count: 2, project_path: fixture.workspaceRoot });
-    expect(await api.call('getTranscript', { sessionId, query: { format: 'json' } })).toMatchObject({ messages: [{ role: 'user', text: 'hello there' }, { role: 'assistant' }] });
-    expect(await api.call('getTranscript', { sessionId, query: { format: 'markdown' } })).toMatch(/^# Session .*\*\*user:\*\* hello there/s);
+    expect(await api.call('getSession', { sessionId })).toMatchObject({
+      session_id: sessionId,
+      model: 'model-x',
+      message_count: 2,
+      project_path: fixture.workspaceRoot,
+    });
+    expect(await api.call('getTranscript', { sessionId, query: { format: 'json' } })).toMatchObject({
+      messages: [{ role: 'user', text: 'hello there' }, { role: 'assistant' }],
+    });
+    expect(await api.call('getTranscript', { sessionId, query: { format: 'markdown' } })).toMatch(
+      /^# Session .*\*\*user:\*\* hello there/s,
+    );
     expect(await api.call('getTranscript', { sessionId, query: { format: 'org' } })).toMatch(/^\* Session .*\*\* user\nhello there/s);
     const listed = await api.call('listTranscripts', { query: { project: fixture.workspaceRoot } });
     expect(listed.transcripts).toEqual([expect.objectContaining({ session_id: sessionId, message_count: 2, files_changed: [] })]);
     expect((await api.call('listTranscripts', { query: { project: '/elsewhere' } })).transcripts).toEqual([]);
 
-    expect(await api.call('endSession', { sessionId })).toMatchObject({ status: 'closed', transcript_path: expect.stringContaining(sessionId) });
+    expect(await api.call('endSession', { sessionId })).toMatchObject({
+      status: 'closed',
+      transcript_path: expect.stringContaining(sessionId),
+    });
     expect((await api.call('getSession', { sessionId })).status).toBe('closed');
     expect(await api.call('resumeSession', { sessionId })).toEqual({ status: 'resumed', session_id: sessionId, message_count: 2 });
     stream.close();
@@ -50,7 +65,9 @@ describe('EmacsAgentClient', () => {
 
   it('approves, rejects and interrupts, and says when a tool call is not waiting', async () => {
     const api = client();
-    const { session_id: sessionId } = await api.call('createSession', { body: { project_path: fixture.workspaceRoot, config: { auto_approve_readonly: false } } });
+    const { session_id: sessionId } = await api.call('createSession', {
+      body: { project_path: fixture.workspaceRoot, config: { auto_approve_readonly: false } },
+    });
     const stream = await SessionEventStream.open({ client: api, sessionId, log: () => undefined });
     const signal = new AbortController().signal;
     const nextCall = async () => {
@@ -62,14 +79,22 @@ describe('EmacsAgentClient', () => {
     await api.call('sendPrompt', { sessionId, body: { text: 'read the notes' } });
     const read = await nextCall();
     expect(read).toMatchObject({ tool: 'read_file', requires_approval: true });
-    expect(await api.call('approveToolCall', { sessionId, body: { tool_call_id: read.tool_call_id } })).toEqual({ status: 'approved', tool_call_id: read.tool_call_id });
+    expect(await api.call('approveToolCall', { sessionId, body: { tool_call_id: read.tool_call_id } })).toEqual({
+      status: 'approved',
+      tool_call_id: read.tool_call_id,
+    });
     await eventsUntilIdle(stream);
 
     await api.call('sendPrompt', { sessionId, body: { text: 'write it' } });
     const write = await nextCall();
-    expect(await api.call('rejectToolCall', { sessionId, body: { tool_call_id: write.tool_call_id, reason: 'no' } })).toEqual({ status: 'rejected', tool_call_id: write.tool_call_id });
+    expect(await api.call('rejectToolCall', { sessionId, body: { tool_call_id: write.tool_call_id, reason: 'no' } })).toEqual({
+      status: 'rejected',
+      tool_call_id: write.tool_call_id,
+    });
     const rejection = api.call('rejectToolCall', { sessionId, body: { tool_call_id: write.tool_call_id } });
-    await expect(rejection).rejects.toThrow(/answered POST \/api\/sessions\/.*\/reject with 400 Bad Request: Tool call tc_write_\d+ is not waiting for approval \(INVALID_TOOL_CALL\)/);
+    await expect(rejection).rejects.toThrow(
+      /answered POST \/api\/sessions\/.*\/reject with 400 Bad Request: Tool call tc_write_\d+ is not waiting for approval \(INVALID_TOOL_CALL\)/,
+    );
     await eventsUntilIdle(stream);
 
     await api.call('sendPrompt', { sessionId, body: { text: 'slow please' } });
@@ -103,7 +128,9 @@ describe('EmacsAgentClient', () => {
   it('says a backend that is down is unavailable, at once', async () => {
     const url = fixture.fake.url;
     await fixture.fake.close();
-    const error = await client(url).call('listTranscripts').catch((caught: unknown) => caught);
+    const error = await client(url)
+      .call('listTranscripts')
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AgentUnavailableError);
     expect((error as Error).message).toMatch(/is not reachable \(connection refused\)\. Is it running\?$/);
   });
@@ -112,7 +139,11 @@ describe('EmacsAgentClient', () => {
     const server = createServer(() => undefined);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const api = new EmacsAgentClient({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`, name: 'emacs', requestTimeoutMs: 200 });
+      const api = new EmacsAgentClient({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`,
+        name: 'emacs',
+        requestTimeoutMs: 200,
+      });
       const error = await api.call('createSession', { body: { project_path: '/p' } }).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(AgentUnavailableError);
       expect((error as Error).message).toMatch(/did not answer POST \/api\/sessions within 0\.2 s\. Is it running\?$/);

@@ -15,7 +15,11 @@ import { STATUS_CODES } from 'node:http';
 import type { z } from 'zod';
 import { isJsonTextTooDeep, MAX_JSON_DEPTH } from '../../../lib/json/json-bounds';
 import { type EmacsAgentEndpointName, emacsAgentEndpoints, emacsAgentPath } from '../../../lib/protocol/emacs-agent/emacs-agent-endpoints';
-import { EmacsAgentErrorBodySchema, EmacsAgentErrorCodes, EmacsAgentHttpStatus } from '../../../lib/protocol/emacs-agent/emacs-agent-errors';
+import {
+  EmacsAgentErrorBodySchema,
+  EmacsAgentErrorCodes,
+  EmacsAgentHttpStatus,
+} from '../../../lib/protocol/emacs-agent/emacs-agent-errors';
 import { AgentUnavailableError } from '../agent-backend';
 import { withoutNulls } from './without-nulls';
 
@@ -87,15 +91,22 @@ export class EmacsAgentClient {
     }
     const body = 'request' in endpoint ? JSON.stringify(endpoint.request.parse(call.body ?? {})) : undefined;
     const what = `${endpoint.method} ${url.pathname}`;
-    const answer = await this.send(what, url, {
-      method: endpoint.method,
-      headers: this.headers(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      body,
-      signal: call.signal,
-    }, (response) => this.readAnswer(what, response));
+    const answer = await this.send(
+      what,
+      url,
+      {
+        method: endpoint.method,
+        headers: this.headers(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        body,
+        signal: call.signal,
+      },
+      (response) => this.readAnswer(what, response),
+    );
     const parsed = endpoint.response.safeParse(answer);
     if (!parsed.success) {
-      throw new Error(`${this.label} answered ${what} with a body Baton does not understand: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      throw new Error(
+        `${this.label} answered ${what} with a body Baton does not understand: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+      );
     }
     return parsed.data as EmacsAgentResponse<N>;
   }
@@ -128,7 +139,12 @@ export class EmacsAgentClient {
    * backend is a down one, and so is one that drips its body. An event stream's body is read
    * after `read` returns (it never ends), so its timeout covers the headers only.
    */
-  private async send<T>(what: string, url: URL, init: RequestInit & { signal?: AbortSignal }, read: (response: Response) => Promise<T>): Promise<T> {
+  private async send<T>(
+    what: string,
+    url: URL,
+    init: RequestInit & { signal?: AbortSignal },
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), this.requestTimeoutMs);
     const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
@@ -146,7 +162,9 @@ export class EmacsAgentClient {
       return await read(response);
     } catch (error) {
       if (init.signal?.aborted || error instanceof EmacsAgentRequestError || error instanceof AgentUnavailableError) throw error;
-      const reason = timeout.signal.aborted ? `did not answer ${what} within ${this.requestTimeoutMs / 1000} s` : `is not reachable (${networkReason(error)})`;
+      const reason = timeout.signal.aborted
+        ? `did not answer ${what} within ${this.requestTimeoutMs / 1000} s`
+        : `is not reachable (${networkReason(error)})`;
       throw new AgentUnavailableError(`${this.label} ${reason}. Is it running?`, { cause: error });
     } finally {
       clearTimeout(timer);
@@ -155,7 +173,8 @@ export class EmacsAgentClient {
 
   /** The JSON (or, for transcripts in Markdown and Org, the text) of a success; the error of a failure. */
   private async readAnswer(what: string, response: Response): Promise<unknown> {
-    const refuse = (why: string) => new EmacsAgentRequestError(`${this.label} answered ${what} with ${why}; it was not read.`, response.status, undefined);
+    const refuse = (why: string) =>
+      new EmacsAgentRequestError(`${this.label} answered ${what} with ${why}; it was not read.`, response.status, undefined);
     const text = await readBounded(response, MAX_ANSWER_BYTES, () => refuse(`a body larger than ${MAX_ANSWER_BYTES} bytes`));
     const isJson = response.headers.get('content-type')?.includes('json') ?? false;
     // Read before parsing: withoutNulls and the schemas recurse into what is parsed. An error

@@ -59,7 +59,9 @@ it('refuses an answer larger than its bound while it streams, reading no more th
     response.writeHead(200, { 'Content-Type': 'application/json' });
     written = writeForever(response, `[${'0,'.repeat(32 * 1024)}`);
   });
-  const error = await client(url).call('createSession', { body: { project_path: '/tmp' } }).catch((caught: unknown) => caught);
+  const error = await client(url)
+    .call('createSession', { body: { project_path: '/tmp' } })
+    .catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(EmacsAgentRequestError);
   expect((error as Error).message).toBe(
     `The Emacs-Agent backend "hostile" (${url}) answered POST /api/sessions with a body larger than ${MAX_ANSWER_BYTES} bytes; it was not read.`,
@@ -110,6 +112,8 @@ it('follows no redirect: a 307 to another local port is an error, and that port 
   expect((error as Error).message).toBe(
     `The Emacs-Agent backend "hostile" (${url}) answered POST /api/sessions with 307 Temporary Redirect, a redirect to ${elsewhere}/api/sessions. Baton follows no redirect of an agent backend: set its url in config.json to where it serves.`,
   );
-  await expect(api.openEvents('s1', '', new AbortController().signal)).rejects.toThrow(/answered GET \/api\/sessions\/s1\/events with 307 Temporary Redirect/);
+  await expect(api.openEvents('s1', '', new AbortController().signal)).rejects.toThrow(
+    /answered GET \/api\/sessions\/s1\/events with 307 Temporary Redirect/,
+  );
   expect(heardElsewhere).toEqual([]);
 });

@@ -54,7 +54,10 @@ export function textContent(event: EventOf<'message.delta'>): ChatContentInput {
 /** A result for a call that was reported (or is made up for one that was not: `call`). */
 export function toolResultContent(event: EventOf<'tool.result'>, call: MappedToolCall, totalTimeMs?: number): ChatContentInput {
   if (event.status === 'rejected') return { type: 'toolCallRejected', ...call, reason: 'user-choice' };
-  const text = event.status === 'error' ? (event.message ?? resultText(event.result) ?? 'The tool failed.') : (resultText(event.result) ?? event.message ?? '');
+  const text =
+    event.status === 'error'
+      ? (event.message ?? resultText(event.result) ?? 'The tool failed.')
+      : (resultText(event.result) ?? event.message ?? '');
   return {
     type: 'toolCalled',
     ...call,

@@ -31,7 +31,9 @@ describe('EmacsAgentBackend event stream and Stop', () => {
     const crashing = createRecordingTurn({ message: 'crash now' });
     const error = await backend.runTurn(crashing.turn).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AgentUnavailableError);
-    expect((error as Error).message).toMatch(/^The event stream of the Emacs-Agent session was cut and could not be reopened: .* is not reachable \(connection refused\)/);
+    expect((error as Error).message).toMatch(
+      /^The event stream of the Emacs-Agent session was cut and could not be reopened: .* is not reachable \(connection refused\)/,
+    );
     expect(answerText(crashing.contents)).toBe('Starting, then going down.');
 
     const port = Number(new URL(fixture.fake.url).port);

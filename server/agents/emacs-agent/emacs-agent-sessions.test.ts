@@ -82,7 +82,9 @@ describe('EmacsAgentBackend sessions', () => {
     await fixture.fake.close();
     const error = await backend.runTurn(createRecordingTurn({ message: 'hello' }).turn).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AgentUnavailableError);
-    expect((error as Error).message).toMatch(/^The Emacs-Agent backend "emacs" \(http:\/\/127\.0\.0\.1:\d+\) is not reachable \(connection refused\)\. Is it running\?$/);
+    expect((error as Error).message).toMatch(
+      /^The Emacs-Agent backend "emacs" \(http:\/\/127\.0\.0\.1:\d+\) is not reachable \(connection refused\)\. Is it running\?$/,
+    );
   });
 
   it('starts anew, primed, when the backend restarted and lost its sessions', async () => {

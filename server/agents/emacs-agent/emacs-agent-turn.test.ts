@@ -100,12 +100,22 @@ describe('EmacsAgentTurn', () => {
   it('approves a call the user approves and shows the edit it would make', async () => {
     await writeFile(path.join(workspaceRoot, 'a.txt'), 'one\ntwo\n');
     const { contents, calls } = await runEvents([
-      { type: 'tool.call', tool_call_id: 'e', tool: 'edit_file', params: { path: 'a.txt', old: 'two', new: 'three' }, requires_approval: true },
+      {
+        type: 'tool.call',
+        tool_call_id: 'e',
+        tool: 'edit_file',
+        params: { path: 'a.txt', old: 'two', new: 'three' },
+        requires_approval: true,
+      },
       { type: 'tool.result', tool_call_id: 'e', status: 'success', result: 'ok' },
       idle,
     ]);
     expect(calls).toEqual(['approveToolCall']);
-    expect(contents[0]).toMatchObject({ type: 'toolCallRun', manualApproval: true, details: { path: 'a.txt', linesAdded: 1, linesRemoved: 1 } });
+    expect(contents[0]).toMatchObject({
+      type: 'toolCallRun',
+      manualApproval: true,
+      details: { path: 'a.txt', linesAdded: 1, linesRemoved: 1 },
+    });
     expect(contentOutline(contents)).toEqual(['toolCallRun:edit_file', 'toolCallRunning:edit_file', 'toolCalled:edit_file']);
   });
 });

@@ -190,12 +190,15 @@ export class EmacsAgentTurn {
       // backend that runs one anyway cannot be stopped, so it is shown as running.
       const commands = await callCommands({ name: call.name, arguments: call.arguments });
       const verdict = policy.decide({ name: call.name, arguments: call.arguments, readOnly: READ_ONLY_TOOLS.has(call.name), commands });
-      if (verdict.decision !== 'allow') log(`${agentName} runs ${call.name} without asking, although Baton's config says ${verdict.decision}`);
+      if (verdict.decision !== 'allow')
+        log(`${agentName} runs ${call.name} without asking, although Baton's config says ${verdict.decision}`);
       await turn.emit({ type: 'toolCallRun', ...call, manualApproval: false });
       await turn.emit({ type: 'toolCallRunning', ...call });
       return;
     }
-    const outcome = this.stopping ? undefined : await untilAborted(gate.request(turn, { call, readOnly: READ_ONLY_TOOLS.has(call.name) }), turn.signal);
+    const outcome = this.stopping
+      ? undefined
+      : await untilAborted(gate.request(turn, { call, readOnly: READ_ONLY_TOOLS.has(call.name) }), turn.signal);
     // Stopped while the user was asked: POST interrupt (next) cancels the backend's wait.
     if (!outcome && turn.signal.aborted && !this.stopping) return;
     const approved = outcome !== undefined && outcome.decision !== 'rejected';
@@ -213,7 +216,10 @@ export class EmacsAgentTurn {
     const record = this.calls.get(event.tool_call_id);
     if (!record) this.context.log(`tool.result for ${event.tool_call_id}, a call this turn did not see`);
     if (event.status === 'rejected' && record?.rejected) return;
-    const call = record?.call ?? { ...unknownCall(event.tool_call_id, this.context.agentName), id: this.toolCallIds.fresh(event.tool_call_id) };
+    const call = record?.call ?? {
+      ...unknownCall(event.tool_call_id, this.context.agentName),
+      id: this.toolCallIds.fresh(event.tool_call_id),
+    };
     const content = toolResultContent(event, call, record ? Math.round(performance.now() - record.startedAt) : undefined);
     if (record) record.called = content;
     await this.context.turn.emit(content);
@@ -233,7 +239,9 @@ export class EmacsAgentTurn {
       return;
     }
     this.unexplainedChanges += 1;
-    await turn.emit(fileChangedContent(event, `file-changed-${this.context.sessionId}-${Date.now()}-${this.unexplainedChanges}`, agentName));
+    await turn.emit(
+      fileChangedContent(event, `file-changed-${this.context.sessionId}-${Date.now()}-${this.unexplainedChanges}`, agentName),
+    );
   }
 }
 
@@ -241,4 +249,3 @@ function rejectionReason(outcome: PermissionOutcome | undefined): string {
   if (!outcome) return 'The turn was stopped.';
   return outcome.decidedBy === 'config' ? "Refused by the user's Baton configuration." : 'The user rejected this tool call.';
 }
-

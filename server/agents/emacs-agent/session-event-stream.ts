@@ -105,7 +105,9 @@ export class SessionEventStream {
       if (response) {
         const reason = await this.read(response);
         if (this.controller.signal.aborted || this.failure) return;
-        this.options.log(`the event stream of session ${this.options.sessionId} was cut (${reason}); reopening it after event "${this.lastEventId}"`);
+        this.options.log(
+          `the event stream of session ${this.options.sessionId} was cut (${reason}); reopening it after event "${this.lastEventId}"`,
+        );
         response = undefined;
         failingSince = Date.now();
         attempt = 0;
@@ -116,11 +118,17 @@ export class SessionEventStream {
         response = await this.options.client.openEvents(this.options.sessionId, this.lastEventId, this.controller.signal);
       } catch (error) {
         if (this.controller.signal.aborted) return;
-        const retryable = error instanceof AgentUnavailableError || (error instanceof EmacsAgentRequestError && (error.status >= 500 || error.status === 429));
+        const retryable =
+          error instanceof AgentUnavailableError ||
+          (error instanceof EmacsAgentRequestError && (error.status >= 500 || error.status === 429));
         const giveUpAfterMs = this.options.giveUpAfterMs ?? 3_000;
         if (!retryable || Date.now() - (failingSince ?? 0) >= giveUpAfterMs) {
           const why = error instanceof Error ? error.message : String(error);
-          this.fail(new AgentUnavailableError(`The event stream of the Emacs-Agent session was cut and could not be reopened: ${why}`, { cause: error }));
+          this.fail(
+            new AgentUnavailableError(`The event stream of the Emacs-Agent session was cut and could not be reopened: ${why}`, {
+              cause: error,
+            }),
+          );
           return;
         }
       }
@@ -144,7 +152,12 @@ export class SessionEventStream {
       }
     } catch (error) {
       if (error instanceof SseLimitError) {
-        this.fail(new AgentUnavailableError(`${this.options.client.label} sent ${error.message} on the event stream of session ${this.options.sessionId}; Baton stopped reading it.`, { cause: error }));
+        this.fail(
+          new AgentUnavailableError(
+            `${this.options.client.label} sent ${error.message} on the event stream of session ${this.options.sessionId}; Baton stopped reading it.`,
+            { cause: error },
+          ),
+        );
         this.controller.abort();
         return error.message;
       }
@@ -172,18 +185,26 @@ export class SessionEventStream {
     try {
       data = withoutNulls(JSON.parse(message.data));
     } catch (error) {
-      this.options.log(`skipped an event of session ${this.options.sessionId} whose data is not JSON (${String(error)}): ${message.data.slice(0, 200)}`);
+      this.options.log(
+        `skipped an event of session ${this.options.sessionId} whose data is not JSON (${String(error)}): ${message.data.slice(0, 200)}`,
+      );
       return;
     }
     // An event without `event:` is a 'message' to the SSE standard; its data's type names it.
     const name = message.event === 'message' && isObject(data) ? String(data.type) : message.event;
     const frame = EmacsAgentSseFrameSchema.safeParse({ event: name, data });
     if (!frame.success) {
-      this.options.log(`skipped an event of session ${this.options.sessionId} Baton does not know (${name}): ${frame.error.issues[0]?.message}`);
+      this.options.log(
+        `skipped an event of session ${this.options.sessionId} Baton does not know (${name}): ${frame.error.issues[0]?.message}`,
+      );
       return;
     }
     if (this.queue.length >= MAX_QUEUED_EVENTS) {
-      this.fail(new AgentUnavailableError(`${this.options.client.label} sent more than ${MAX_QUEUED_EVENTS} events of session ${this.options.sessionId} that nothing read; Baton stopped reading them.`));
+      this.fail(
+        new AgentUnavailableError(
+          `${this.options.client.label} sent more than ${MAX_QUEUED_EVENTS} events of session ${this.options.sessionId} that nothing read; Baton stopped reading them.`,
+        ),
+      );
       this.controller.abort();
       return;
     }

@@ -25,7 +25,12 @@ afterEach(async () => {
 /** An "agent" that tries the home folder's key and a write outside the workspace, saying on stderr what came of it, then exits. */
 async function runAgent(config: { agents: boolean }): Promise<string[]> {
   const env = { PATH: process.env.PATH, HOME: place.home };
-  const sandbox = await CommandSandbox.start({ config: SandboxConfigSchema.parse(config), workspaceRoot: place.workspaceRoot, dataDir: place.dataDir, env });
+  const sandbox = await CommandSandbox.start({
+    config: SandboxConfigSchema.parse(config),
+    workspaceRoot: place.workspaceRoot,
+    dataDir: place.dataDir,
+    env,
+  });
   const logs: string[] = [];
   let done: () => void = () => undefined;
   const saidDone = new Promise<void>((resolve) => (done = resolve));
@@ -36,7 +41,14 @@ async function runAgent(config: { agents: boolean }): Promise<string[]> {
   const script = `cat ~/.ssh/id_ed25519 >&2; echo >&2; touch ${outside} 2>&1 | cat >&2; echo agent-done >&2`;
   const child = await startAgentChild(
     { kind: 'acp', command: '/bin/sh', args: ['-c', script], env: {}, passEnv: [] },
-    { name: 'tester', workspace: new Workspace(place.workspaceRoot, { protectedFolders: [place.dataDir] }), env, policy: new ApprovalPolicy(), sandbox, log },
+    {
+      name: 'tester',
+      workspace: new Workspace(place.workspaceRoot, { protectedFolders: [place.dataDir] }),
+      env,
+      policy: new ApprovalPolicy(),
+      sandbox,
+      log,
+    },
     { framing: ndjsonFraming },
   );
   await saidDone;

@@ -28,7 +28,13 @@ describe('startAgentChild', () => {
   it("refuses a command line holding the relay's token, and runs nothing", async () => {
     const marker = path.join(root, 'ran');
     const entry = { kind: 'acp' as const, command: 'touch', args: [marker, `--token=${TOKEN}`], env: {}, passEnv: [] };
-    const context = { name: 'leaky', workspace: new Workspace(root), env: { PATH: process.env.PATH }, policy: ApprovalPolicy.fromConfig({ toolApproval: [] }), log: () => undefined };
+    const context = {
+      name: 'leaky',
+      workspace: new Workspace(root),
+      env: { PATH: process.env.PATH },
+      policy: ApprovalPolicy.fromConfig({ toolApproval: [] }),
+      log: () => undefined,
+    };
     const started = startAgentChild(entry, context, { framing: ndjsonFraming });
     await expect(started).rejects.toThrow(AgentUnavailableError);
     await expect(started).rejects.toThrow(

@@ -17,7 +17,14 @@ const history: ThreadEntry[] = [
     details: { type: 'fileChange', path: 'README.md', diff: '@@', linesAdded: 1, linesRemoved: 1 },
     outputText: 'Edited README.md',
   },
-  { type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: 'Fixed ' }, { type: 'text', chunk: 'it.' }] },
+  {
+    type: 'message',
+    role: 'assistant',
+    chunks: [
+      { type: 'text', chunk: 'Fixed ' },
+      { type: 'text', chunk: 'it.' },
+    ],
+  },
   { type: 'handOver', from: 'builtin', to: 'claude' },
 ];
 

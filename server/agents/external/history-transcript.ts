@@ -54,7 +54,10 @@ export async function primedMessage(turn: AgentTurn, agentName: string, fresh: b
 function entryLine(entry: ThreadEntry): string | undefined {
   switch (entry.type) {
     case 'message': {
-      const text = entry.chunks.map((chunk) => chunk.chunk).join('').trim();
+      const text = entry.chunks
+        .map((chunk) => chunk.chunk)
+        .join('')
+        .trim();
       return text === '' ? undefined : `${entry.role === 'user' ? 'User' : 'Assistant'}: ${text}`;
     }
     case 'toolCall':

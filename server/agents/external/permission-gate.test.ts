@@ -13,7 +13,9 @@ const options: ApprovalOption[] = [
 
 describe('PermissionGate', () => {
   it("refuses what the relay's rules deny without asking, and says so on the card", async () => {
-    const gate = new PermissionGate(new ApprovalPolicy([{ tool: 'shell', decision: 'deny', when: { argument: 'command', matches: '\\brm\\b' } }]));
+    const gate = new PermissionGate(
+      new ApprovalPolicy([{ tool: 'shell', decision: 'deny', when: { argument: 'command', matches: '\\brm\\b' } }]),
+    );
     const recording = createRecordingTurn({ message: 'clean', decide: () => 'approved' });
     expect(await gate.request(recording.turn, { call, readOnly: false, options })).toEqual({ decision: 'rejected', decidedBy: 'config' });
     expect(recording.approvalsAsked).toEqual([]);
@@ -31,8 +33,14 @@ describe('PermissionGate', () => {
     const gate = new PermissionGate(new ApprovalPolicy([{ tool: 'shell', decision: 'allow' }], '.baton/config.json'));
     const allowed = createRecordingTurn({ message: 'go' });
     await gate.request(allowed.turn, { call, readOnly: false });
-    expect(allowed.contents[0]).toMatchObject({ type: 'toolCallRun', autoApproved: 'config', approvingRule: { file: '.baton/config.json', rule: 'allow shell' } });
-    expect(allowed.entries().at(-1)).toMatchObject({ approval: { decision: 'approved', by: 'config-rule', rule: { file: '.baton/config.json', rule: 'allow shell' } } });
+    expect(allowed.contents[0]).toMatchObject({
+      type: 'toolCallRun',
+      autoApproved: 'config',
+      approvingRule: { file: '.baton/config.json', rule: 'allow shell' },
+    });
+    expect(allowed.entries().at(-1)).toMatchObject({
+      approval: { decision: 'approved', by: 'config-rule', rule: { file: '.baton/config.json', rule: 'allow shell' } },
+    });
 
     const read = createRecordingTurn({ message: 'look' });
     const lookup = { ...call, id: 'call-2', name: 'read', arguments: { path: 'notes.md' } };

@@ -70,13 +70,23 @@ export class PermissionGate {
     const emit = (content: ChatContentInput) => turn.emit(content);
     if (verdict.decision === 'deny') {
       const rule = verdict.rule ? ` (${describeRule(verdict.rule.rule)})` : '';
-      await emit({ type: 'toolCallRejected', ...call, summary: `${call.summary ?? call.name}: refused by Baton's config${rule}`, reason: 'user-config' });
+      await emit({
+        type: 'toolCallRejected',
+        ...call,
+        summary: `${call.summary ?? call.name}: refused by Baton's config${rule}`,
+        reason: 'user-config',
+      });
       return { decision: 'rejected', decidedBy: 'config' };
     }
     // A question a rule about a path or a change inside .git raises is asked every time.
     const remembered = verdict.decision === 'ask' && !verdict.alwaysAsks && this.sessionApprovals.has(turn.threadId, call.name);
     if (verdict.decision === 'allow' || remembered) {
-      await emit({ type: 'toolCallRun', ...call, manualApproval: false, ...(remembered ? { autoApproved: 'session' as const } : autoApprovalOf(verdict, this.policy)) });
+      await emit({
+        type: 'toolCallRun',
+        ...call,
+        manualApproval: false,
+        ...(remembered ? { autoApproved: 'session' as const } : autoApprovalOf(verdict, this.policy)),
+      });
       return { decision: 'approved', decidedBy: remembered ? 'session' : 'config' };
     }
     await emit({

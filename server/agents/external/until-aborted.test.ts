@@ -21,7 +21,9 @@ describe('untilAborted', () => {
     const waiting = untilStopped(never, stop.signal);
     stop.abort();
     expect(await waiting).toEqual({ decision: 'rejected', decidedBy: 'user' });
-    expect(await untilStopped(Promise.resolve({ decision: 'approved', decidedBy: 'config' } as const), new AbortController().signal)).toEqual({
+    expect(
+      await untilStopped(Promise.resolve({ decision: 'approved', decidedBy: 'config' } as const), new AbortController().signal),
+    ).toEqual({
       decision: 'approved',
       decidedBy: 'config',
     });

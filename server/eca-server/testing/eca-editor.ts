@@ -117,10 +117,7 @@ export class TestEditor {
 
   /** The params of the first notification of `method` that `matches`, from index `since` of `notifications` on. */
   notification(method: string, matches: (params: unknown) => boolean = () => true, since = 0): Promise<unknown> {
-    return this.until(
-      () => this.notifications.slice(since).find((item) => item.method === method && matches(item.params))?.params,
-      method,
-    );
+    return this.until(() => this.notifications.slice(since).find((item) => item.method === method && matches(item.params))?.params, method);
   }
 
   /**
@@ -161,7 +158,8 @@ export class TestEditor {
       check = () => {
         const value = find();
         if (value !== undefined) resolve(value);
-        else if (this.connection.isClosed || this.link.hasEnded()) reject(new Error(`The server ended before ${what} came.\n${this.link.log()}`));
+        else if (this.connection.isClosed || this.link.hasEnded())
+          reject(new Error(`The server ended before ${what} came.\n${this.link.log()}`));
       };
       this.waiters.add(check);
       check();

@@ -107,9 +107,7 @@ export function useEcaServerProcess(modelScript?: ModelScript): EcaServerProcess
   beforeEach(async () => {
     fixture.folders = await makeTestFolders();
     fixture.model = modelScript ? await startScriptedModelServer({ script: modelScript }) : undefined;
-    const modelSettings: Record<string, string> = fixture.model
-      ? { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: fixture.model.url }
-      : {};
+    const modelSettings: Record<string, string> = fixture.model ? { ANTHROPIC_API_KEY: 'test', ANTHROPIC_BASE_URL: fixture.model.url } : {};
     fixture.server = spawnEcaServer(fixture.folders, serverEnvironment(modelSettings));
   });
   afterEach(async () => {
@@ -161,8 +159,6 @@ function toolResultsIn(request: MessagesRequest): number {
 export function callToolsThenSay(toolCalls: readonly { name: string; input: Record<string, unknown> }[], finalText: string): ModelScript {
   return (request) => {
     const next = toolCalls[toolResultsIn(request)];
-    return next
-      ? { blocks: [{ type: 'tool_use', name: next.name, input: next.input }] }
-      : { blocks: [{ type: 'text', text: finalText }] };
+    return next ? { blocks: [{ type: 'tool_use', name: next.name, input: next.input }] } : { blocks: [{ type: 'text', text: finalText }] };
   };
 }

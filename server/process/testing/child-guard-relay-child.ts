@@ -45,7 +45,10 @@ async function main(): Promise<void> {
   });
   const agentGrandchild = await firstLine((listener) => (agentBackground = listener));
 
-  const mcp = new GroupStdioTransport({ command: '/bin/sh', args: ['-c', SLEEPERS], cwd: process.cwd(), env, graceMs: 500 }, await loadMcpSdk());
+  const mcp = new GroupStdioTransport(
+    { command: '/bin/sh', args: ['-c', SLEEPERS], cwd: process.cwd(), env, graceMs: 500 },
+    await loadMcpSdk(),
+  );
   const mcpGrandchild = firstLine((listener) => mcp.stderr.once('data', (chunk: Buffer) => listener(chunk.toString())));
   await mcp.start();
 

@@ -81,7 +81,13 @@ export async function runInSandbox(
   { cwd, home, choice }: { cwd: string; home: string; choice?: SandboxChoice },
 ): Promise<SandboxRun> {
   const plan = await sandbox.plan(choice);
-  const relayEnv = { PATH: process.env.PATH, HOME: home, LANG: 'C.UTF-8', BATON_TOKEN: 'relay-token-not-for-commands', ANTHROPIC_API_KEY: 'sk-not-for-commands' };
+  const relayEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    LANG: 'C.UTF-8',
+    BATON_TOKEN: 'relay-token-not-for-commands',
+    ANTHROPIC_API_KEY: 'sk-not-for-commands',
+  };
   const result = await runShellCommand({
     command,
     cwd,

@@ -30,12 +30,21 @@ export async function startAutohandRewindHarness(
   checkpoints: Parameters<typeof startRewindHarness>[3] = {},
 ): Promise<RewindHarness> {
   await writeFile(notesPath(fixture), USER_NOTES);
-  const autohand = { kind: 'autohand' as const, command: process.execPath, args: ['--import', TSX, FAKE_AUTOHAND, ...FLAVOR_ARGS.reference], env: {}, passEnv: [] };
+  const autohand = {
+    kind: 'autohand' as const,
+    command: process.execPath,
+    args: ['--import', TSX, FAKE_AUTOHAND, ...FLAVOR_ARGS.reference],
+    env: {},
+    passEnv: [],
+  };
   return startRewindHarness(
     fixture.workspaceRoot,
     () =>
       new AgentRegistry({
-        entries: new Map<string, AgentEntry>([['builtin', { kind: 'builtin' }], ['hand', autohand]]),
+        entries: new Map<string, AgentEntry>([
+          ['builtin', { kind: 'builtin' }],
+          ['hand', autohand],
+        ]),
         defaultAgent: 'hand',
         builtin: unusedBuiltin,
         context: { workspace: undefined as never, env: {}, policy: undefined as never, log: () => undefined },

@@ -13,7 +13,12 @@ export const HOOK_MARKER = 'hook-ran';
 export const MARKING_HOOK = `#!/bin/sh\ntouch ${HOOK_MARKER}\n`;
 
 /** Neither the user's nor the system's git settings apply: the hooks are the repository's own. */
-const GIT_ENVIRONMENT: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: os.tmpdir(), GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: os.devNull };
+const GIT_ENVIRONMENT: Record<string, string> = {
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  HOME: os.tmpdir(),
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: os.devNull,
+};
 
 function git(root: string, args: readonly string[]): string {
   // Next.js's typings make NODE_ENV required on ProcessEnv; git needs no such thing.

@@ -48,7 +48,9 @@ import { agentRunsRm, sneakPastReadApproval } from './fake-command-calls';
 import { REAL_TOOL_OUTPUTS } from './real-tool-outputs';
 
 const sessionsFile = process.env.FAKE_ACP_SESSIONS;
-const known = new Set<string>(sessionsFile && existsSync(sessionsFile) ? readFileSync(sessionsFile, 'utf8').split('\n').filter(Boolean) : []);
+const known = new Set<string>(
+  sessionsFile && existsSync(sessionsFile) ? readFileSync(sessionsFile, 'utf8').split('\n').filter(Boolean) : [],
+);
 const cancelled = new Set<string>();
 let counter = 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -63,7 +65,13 @@ async function held(method: string): Promise<void> {
 }
 
 const choices = {
-  modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] },
+  modes: {
+    currentModeId: 'ask',
+    availableModes: [
+      { id: 'ask', name: 'Ask' },
+      { id: 'code', name: 'Code' },
+    ],
+  },
   configOptions: [
     {
       id: 'model',
@@ -71,7 +79,10 @@ const choices = {
       category: 'model',
       type: 'select' as const,
       currentValue: 'fake-small',
-      options: [{ value: 'fake-small', name: 'Fake small' }, { value: 'fake-large', name: 'Fake large' }],
+      options: [
+        { value: 'fake-small', name: 'Fake small' },
+        { value: 'fake-large', name: 'Fake large' },
+      ],
     },
   ],
 };
@@ -85,7 +96,10 @@ function agent(connection: AgentSideConnection): Agent {
   const update = (sessionId: string, value: SessionNotification['update']) => connection.sessionUpdate({ sessionId, update: value });
   const raw = (message: unknown) => process.stdout.write(`${JSON.stringify(message)}\n`);
   const announce = async (sessionId: string) => {
-    await update(sessionId, { sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'fake-help', description: 'Says what the fake does', input: { hint: 'topic' } }] });
+    await update(sessionId, {
+      sessionUpdate: 'available_commands_update',
+      availableCommands: [{ name: 'fake-help', description: 'Says what the fake does', input: { hint: 'topic' } }],
+    });
   };
   return {
     async initialize() {
@@ -151,13 +165,43 @@ function agent(connection: AgentSideConnection): Agent {
       if (has('garbage')) process.stdout.write('this line is not json\n');
       if (has('odd')) {
         raw({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'future_kind', anything: 1 } } });
-        raw({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'usage_update', used: null, size: null, cost: null } } });
-        raw({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'usage_update', used: 5, size: 0, cost: null } } });
-        raw({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'tool_call', toolCallId: 'odd-1', title: 'Odd', kind: 'read', status: 'completed', locations: [{ path: 'x', line: null }], content: null, rawInput: null } } });
+        raw({
+          jsonrpc: '2.0',
+          method: 'session/update',
+          params: { sessionId, update: { sessionUpdate: 'usage_update', used: null, size: null, cost: null } },
+        });
+        raw({
+          jsonrpc: '2.0',
+          method: 'session/update',
+          params: { sessionId, update: { sessionUpdate: 'usage_update', used: 5, size: 0, cost: null } },
+        });
+        raw({
+          jsonrpc: '2.0',
+          method: 'session/update',
+          params: {
+            sessionId,
+            update: {
+              sessionUpdate: 'tool_call',
+              toolCallId: 'odd-1',
+              title: 'Odd',
+              kind: 'read',
+              status: 'completed',
+              locations: [{ path: 'x', line: null }],
+              content: null,
+              rawInput: null,
+            },
+          },
+        });
       }
       if (has('mode')) await update(sessionId, { sessionUpdate: 'current_mode_update', currentModeId: 'code' });
       if (has('plan')) {
-        await update(sessionId, { sessionUpdate: 'plan', entries: [{ content: 'Look around', priority: 'high', status: 'completed' }, { content: 'Change things', priority: 'medium', status: 'pending' }] });
+        await update(sessionId, {
+          sessionUpdate: 'plan',
+          entries: [
+            { content: 'Look around', priority: 'high', status: 'completed' },
+            { content: 'Change things', priority: 'medium', status: 'pending' },
+          ],
+        });
       }
       if (has('write')) await writeNotes(connection, sessionId);
       const put = /put (\S+)/.exec(text);
@@ -178,7 +222,11 @@ function agent(connection: AgentSideConnection): Agent {
       if (has('outputs')) await reportShapedCommands(connection, sessionId);
       if (has('withdraw')) await withdrawPermission(connection, sessionId);
       if (has('messages')) {
-        for (const [messageId, piece] of [['msg-a', 'First message, '], ['msg-a', 'still first.'], ['msg-b', 'Second message.']] as const) {
+        for (const [messageId, piece] of [
+          ['msg-a', 'First message, '],
+          ['msg-a', 'still first.'],
+          ['msg-b', 'Second message.'],
+        ] as const) {
           await update(sessionId, { sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text: piece } });
         }
       }
@@ -193,7 +241,10 @@ function agent(connection: AgentSideConnection): Agent {
         await update(sessionId, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: piece } });
       }
       await update(sessionId, { sessionUpdate: 'usage_update', used: 1234, size: 200000, cost: { amount: 0.01, currency: 'USD' } });
-      return { stopReason: cancelled.has(sessionId) ? 'cancelled' : 'end_turn', usage: { inputTokens: 1000, outputTokens: 234, totalTokens: 1234 } };
+      return {
+        stopReason: cancelled.has(sessionId) ? 'cancelled' : 'end_turn',
+        usage: { inputTokens: 1000, outputTokens: 234, totalTokens: 1234 },
+      };
     },
   };
 }
@@ -201,7 +252,19 @@ function agent(connection: AgentSideConnection): Agent {
 async function writeNotes(connection: AgentSideConnection, sessionId: string, target = 'notes.txt') {
   const toolCallId = `write-${(counter += 1)}`;
   const diff = { type: 'diff' as const, path: `${process.cwd()}/${target}`, oldText: null, newText: 'fake notes\nline two\n' };
-  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call', toolCallId, title: `Write ${target}`, kind: 'edit', status: 'pending', content: [diff], locations: [{ path: diff.path }], rawInput: { path: target } } });
+  await connection.sessionUpdate({
+    sessionId,
+    update: {
+      sessionUpdate: 'tool_call',
+      toolCallId,
+      title: `Write ${target}`,
+      kind: 'edit',
+      status: 'pending',
+      content: [diff],
+      locations: [{ path: diff.path }],
+      rawInput: { path: target },
+    },
+  });
   const answer = await connection.requestPermission({
     sessionId,
     toolCall: { toolCallId, title: `Write ${target}`, kind: 'edit' },
@@ -215,7 +278,15 @@ async function writeNotes(connection: AgentSideConnection, sessionId: string, ta
   const picked = answer.outcome.outcome === 'selected' ? answer.outcome.optionId : undefined;
   const allowed = picked !== undefined && picked !== 'fake-reject';
   if (!allowed) {
-    await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed', rawOutput: `not allowed (${JSON.stringify(answer.outcome)})` } });
+    await connection.sessionUpdate({
+      sessionId,
+      update: {
+        sessionUpdate: 'tool_call_update',
+        toolCallId,
+        status: 'failed',
+        rawOutput: `not allowed (${JSON.stringify(answer.outcome)})`,
+      },
+    });
     return;
   }
   await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress' } });
@@ -223,46 +294,116 @@ async function writeNotes(connection: AgentSideConnection, sessionId: string, ta
     () => `wrote ${target} (${picked})`,
     (error: { message?: string }) => `write refused: ${error.message}`,
   );
-  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: written } }] } });
+  await connection.sessionUpdate({
+    sessionId,
+    update: {
+      sessionUpdate: 'tool_call_update',
+      toolCallId,
+      status: 'completed',
+      content: [{ type: 'content', content: { type: 'text', text: written } }],
+    },
+  });
 }
 
 async function withdrawPermission(connection: AgentSideConnection, sessionId: string) {
   const toolCallId = `withdraw-${(counter += 1)}`;
-  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call', toolCallId, title: 'Delete build', kind: 'delete', status: 'pending' } });
+  await connection.sessionUpdate({
+    sessionId,
+    update: { sessionUpdate: 'tool_call', toolCallId, title: 'Delete build', kind: 'delete', status: 'pending' },
+  });
   const cancel = new AbortController();
   process.once('SIGUSR2', () => cancel.abort());
-  const request = { sessionId, toolCall: { toolCallId, title: 'Delete build' }, options: [{ optionId: 'yes', name: 'Delete it', kind: 'allow_once' as const }] };
-  const answer = connection.request<RequestPermissionResponse>('session/request_permission', request, { cancellationSignal: cancel.signal });
+  const request = {
+    sessionId,
+    toolCall: { toolCallId, title: 'Delete build' },
+    options: [{ optionId: 'yes', name: 'Delete it', kind: 'allow_once' as const }],
+  };
+  const answer = connection.request<RequestPermissionResponse>('session/request_permission', request, {
+    cancellationSignal: cancel.signal,
+  });
   process.stderr.write(`fake-acp: asking (pid ${process.pid})\n`);
-  const outcome = await answer.then((response) => JSON.stringify(response.outcome), (error: { message?: string }) => `error ${error.message}`);
+  const outcome = await answer.then(
+    (response) => JSON.stringify(response.outcome),
+    (error: { message?: string }) => `error ${error.message}`,
+  );
   process.stderr.write(`fake-acp: withdrawn request answered ${outcome}\n`);
 }
 
 async function reportShapedCommands(connection: AgentSideConnection, sessionId: string) {
   for (const { toolCallId, call, end, asks } of REAL_TOOL_OUTPUTS) {
     const started = { toolCallId, ...call } as Parameters<AgentSideConnection['requestPermission']>[0]['toolCall'];
-    await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call', status: 'pending', ...started } as SessionNotification['update'] });
-    if (asks) await connection.requestPermission({ sessionId, toolCall: started, options: [{ optionId: 'yes', name: 'Run it', kind: 'allow_once' }] });
+    await connection.sessionUpdate({
+      sessionId,
+      update: { sessionUpdate: 'tool_call', status: 'pending', ...started } as SessionNotification['update'],
+    });
+    if (asks)
+      await connection.requestPermission({
+        sessionId,
+        toolCall: started,
+        options: [{ optionId: 'yes', name: 'Run it', kind: 'allow_once' }],
+      });
     await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress' } });
-    await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, ...end } as SessionNotification['update'] });
+    await connection.sessionUpdate({
+      sessionId,
+      update: { sessionUpdate: 'tool_call_update', toolCallId, ...end } as SessionNotification['update'],
+    });
   }
 }
 
 async function runTerminal(connection: AgentSideConnection, sessionId: string) {
   const toolCallId = `run-${(counter += 1)}`;
-  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call', toolCallId, title: 'Run echo', kind: 'execute', status: 'pending', rawInput: { command: 'echo terminal-says-hi' } } });
-  const answer = await connection.requestPermission({ sessionId, toolCall: { toolCallId }, options: [{ optionId: 'yes', name: 'Run it', kind: 'allow_once' }, { optionId: 'no', name: 'Do not run', kind: 'reject_once' }] });
+  await connection.sessionUpdate({
+    sessionId,
+    update: {
+      sessionUpdate: 'tool_call',
+      toolCallId,
+      title: 'Run echo',
+      kind: 'execute',
+      status: 'pending',
+      rawInput: { command: 'echo terminal-says-hi' },
+    },
+  });
+  const answer = await connection.requestPermission({
+    sessionId,
+    toolCall: { toolCallId },
+    options: [
+      { optionId: 'yes', name: 'Run it', kind: 'allow_once' },
+      { optionId: 'no', name: 'Do not run', kind: 'reject_once' },
+    ],
+  });
   if (answer.outcome.outcome !== 'selected' || answer.outcome.optionId !== 'yes') {
     await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed' } });
     return;
   }
-  const script = process.env.FAKE_TERMINAL_SCRIPT ?? 'echo terminal-says-hi; echo "home=$HOME secret=${BATON_SECRET:-none} extra=$FAKE_EXTRA"';
-  const terminal = await connection.createTerminal({ sessionId, command: 'sh', args: ['-c', script], env: [{ name: 'FAKE_EXTRA', value: 'set-by-agent' }] });
-  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress', content: [{ type: 'terminal', terminalId: terminal.id }] } });
+  const script =
+    process.env.FAKE_TERMINAL_SCRIPT ?? 'echo terminal-says-hi; echo "home=$HOME secret=${BATON_SECRET:-none} extra=$FAKE_EXTRA"';
+  const terminal = await connection.createTerminal({
+    sessionId,
+    command: 'sh',
+    args: ['-c', script],
+    env: [{ name: 'FAKE_EXTRA', value: 'set-by-agent' }],
+  });
+  await connection.sessionUpdate({
+    sessionId,
+    update: {
+      sessionUpdate: 'tool_call_update',
+      toolCallId,
+      status: 'in_progress',
+      content: [{ type: 'terminal', terminalId: terminal.id }],
+    },
+  });
   const exit = await terminal.waitForExit();
   const output = await terminal.currentOutput();
   await terminal.release();
-  await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: exit.exitCode === 0 ? 'completed' : 'failed', rawOutput: output.output } });
+  await connection.sessionUpdate({
+    sessionId,
+    update: {
+      sessionUpdate: 'tool_call_update',
+      toolCallId,
+      status: exit.exitCode === 0 ? 'completed' : 'failed',
+      rawOutput: output.output,
+    },
+  });
 }
 
 /** Requests this agent sends carry string ids (`"fake-<n>"`), as real agents' do; answers are mapped back. */
@@ -309,6 +450,9 @@ function withStringIds(stream: Stream): Stream {
   return { readable, writable };
 }
 
-const stream = ndJsonStream(Writable.toWeb(process.stdout) as WritableStream<Uint8Array>, Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
+const stream = ndJsonStream(
+  Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
+  Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
+);
 const connection = new AgentSideConnection(agent, withStringIds(stream));
 void connection.closed.then(() => process.exit(0));

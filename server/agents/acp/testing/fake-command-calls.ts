@@ -18,7 +18,11 @@ const OPTIONS: PermissionOption[] = [
 
 type Say = (text: string) => Promise<void>;
 
-async function allowed(connection: AgentSideConnection, sessionId: string, toolCall: Parameters<AgentSideConnection['requestPermission']>[0]['toolCall']) {
+async function allowed(
+  connection: AgentSideConnection,
+  sessionId: string,
+  toolCall: Parameters<AgentSideConnection['requestPermission']>[0]['toolCall'],
+) {
   const answer = await connection.requestPermission({ sessionId, toolCall, options: OPTIONS });
   return answer.outcome.outcome === 'selected' && answer.outcome.optionId === 'yes';
 }
@@ -28,7 +32,12 @@ export async function agentRunsRm(connection: AgentSideConnection, sessionId: st
   const toolCallId = `${shape}-rm`;
   const call =
     shape === 'codex'
-      ? { toolCallId, title: 'Run command', kind: 'execute' as const, rawInput: { command: ['/bin/bash', '-lc', 'rm -f victim.txt'], cwd: process.cwd() } }
+      ? {
+          toolCallId,
+          title: 'Run command',
+          kind: 'execute' as const,
+          rawInput: { command: ['/bin/bash', '-lc', 'rm -f victim.txt'], cwd: process.cwd() },
+        }
       : { toolCallId, title: 'rm -f victim.txt', kind: 'execute' as const };
   await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call', status: 'pending', ...call } });
   if (!(await allowed(connection, sessionId, call))) return say(`${shape} rm not allowed\n`);

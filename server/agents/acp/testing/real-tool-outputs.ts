@@ -22,7 +22,8 @@ export interface ShapedCommand {
   expected: string;
 }
 
-const codexApproval = 'Needs to list the workspace\nProposed Amendment: ls\n-la\nAvailable Decisions: approved\napproved_for_session\nabort';
+const codexApproval =
+  'Needs to list the workspace\nProposed Amendment: ls\n-la\nAvailable Decisions: approved\napproved_for_session\nabort';
 
 function codexEnd(callId: string, command: string[], stdout: string, stderr: string, exitCode: number): Record<string, unknown> {
   return {
@@ -48,21 +49,36 @@ export const REAL_TOOL_OUTPUTS: ShapedCommand[] = [
   {
     toolCallId: 'codex-ls',
     asks: true,
-    call: { title: 'Run ls -la', kind: 'execute', rawInput: { command: ['/bin/bash', '-lc', 'ls -la'], cwd: '/workspace' }, content: [{ type: 'content', content: { type: 'text', text: codexApproval } }] },
+    call: {
+      title: 'Run ls -la',
+      kind: 'execute',
+      rawInput: { command: ['/bin/bash', '-lc', 'ls -la'], cwd: '/workspace' },
+      content: [{ type: 'content', content: { type: 'text', text: codexApproval } }],
+    },
     end: { status: 'completed', rawOutput: codexEnd('codex-ls', ['/bin/bash', '-lc', 'ls -la'], 'a.txt\nb.txt\n', '', 0) },
     expected: 'a.txt\nb.txt',
   },
   {
     toolCallId: 'codex-false',
     asks: true,
-    call: { title: 'Run false', kind: 'execute', rawInput: { command: ['/bin/bash', '-lc', 'false'], cwd: '/workspace' }, content: [{ type: 'content', content: { type: 'text', text: codexApproval } }] },
+    call: {
+      title: 'Run false',
+      kind: 'execute',
+      rawInput: { command: ['/bin/bash', '-lc', 'false'], cwd: '/workspace' },
+      content: [{ type: 'content', content: { type: 'text', text: codexApproval } }],
+    },
     end: { status: 'failed', rawOutput: codexEnd('codex-false', ['/bin/bash', '-lc', 'false'], '', '', 1) },
     expected: 'The command printed nothing.\nExit code 1.',
   },
   {
     toolCallId: 'claude-bash',
     asks: false,
-    call: { title: '`ls`', kind: 'execute', rawInput: { command: 'ls', description: 'Lists the files' }, content: [{ type: 'content', content: { type: 'text', text: 'Lists the files' } }] },
+    call: {
+      title: '`ls`',
+      kind: 'execute',
+      rawInput: { command: 'ls', description: 'Lists the files' },
+      content: [{ type: 'content', content: { type: 'text', text: 'Lists the files' } }],
+    },
     end: { status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'a.txt\nb.txt' } }] },
     expected: 'a.txt\nb.txt',
   },

@@ -26,7 +26,13 @@ export interface AutohandFixture {
   logs: string[];
   /** Resolves with the first log line (past or future) that matches. */
   waitForLog(pattern: RegExp): Promise<RegExpMatchArray>;
-  agent(options?: { flavor?: Flavor; rules?: ToolApprovalRule[]; command?: string; env?: Record<string, string>; maxProcesses?: number }): AutohandAgent;
+  agent(options?: {
+    flavor?: Flavor;
+    rules?: ToolApprovalRule[];
+    command?: string;
+    env?: Record<string, string>;
+    maxProcesses?: number;
+  }): AutohandAgent;
   /** Every message the fake received, parsed. */
   received(): Promise<Array<Record<string, unknown>>>;
   /** The params of every request of that method the fake received. */
@@ -84,7 +90,9 @@ export function useAutohandFixture(): AutohandFixture {
         .map((line) => JSON.parse(line) as Record<string, unknown>);
     },
     async sent(method) {
-      return (await fixture.received()).filter((message) => message.method === method).map((message) => (message.params ?? {}) as Record<string, unknown>);
+      return (await fixture.received())
+        .filter((message) => message.method === method)
+        .map((message) => (message.params ?? {}) as Record<string, unknown>);
     },
   };
   beforeEach(async () => {

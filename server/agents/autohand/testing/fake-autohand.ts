@@ -84,7 +84,13 @@ function newSessionId(): string {
 }
 
 function announceSession(): void {
-  wire.notify('autohand.agentStart', { sessionId, model: 'fake-model', workspace: process.cwd(), timestamp: wire.now(), contextPercent: 0 });
+  wire.notify('autohand.agentStart', {
+    sessionId,
+    model: 'fake-model',
+    workspace: process.cwd(),
+    timestamp: wire.now(),
+    contextPercent: 0,
+  });
   if (flavor === 'observed') wire.notify('autohand.hook.sessionStart', { sessionId, timestamp: wire.now() });
 }
 

@@ -55,7 +55,10 @@ export class FakeTurn {
     if (observed || this.has('changes')) wire.notify('autohand.changesBatchStart', { batchId, turnId: this.turnId, timestamp: wire.now() });
     const messageId = `message-${this.turnId}`;
     const nulls = this.has('nulls');
-    wire.notify('autohand.messageStart', observed ? { messageId, role: 'assistant', timestamp: wire.now() } : { messageId, turnId: this.turnId, timestamp: wire.now() });
+    wire.notify(
+      'autohand.messageStart',
+      observed ? { messageId, role: 'assistant', timestamp: wire.now() } : { messageId, turnId: this.turnId, timestamp: wire.now() },
+    );
     const answer: string[] = [];
     const say = (delta: string, thought?: string) => {
       answer.push(delta);
@@ -90,8 +93,10 @@ export class FakeTurn {
     if (this.has('write')) await this.askThenRun('write_file', { path: 'notes.txt' }, 'Write notes.txt', say, batchId);
     if (this.has('command')) await this.askThenRun('run_command', { command: 'rm -rf build' }, 'Run rm -rf build', say, batchId);
     if (this.has('changes')) this.batch = { id: batchId, changes: proposedChanges() };
-    if (this.batch) for (const change of this.batch.changes) wire.notify('autohand.changesBatchUpdate', { batchId, change, timestamp: wire.now() });
-    if (this.has('error')) wire.notify('autohand.error', { code: -32000, message: 'Model quota exceeded', recoverable: false, timestamp: wire.now() });
+    if (this.batch)
+      for (const change of this.batch.changes) wire.notify('autohand.changesBatchUpdate', { batchId, change, timestamp: wire.now() });
+    if (this.has('error'))
+      wire.notify('autohand.error', { code: -32000, message: 'Model quota exceeded', recoverable: false, timestamp: wire.now() });
     if (this.has('crash')) {
       process.stderr.write('fatal: the fake Autohand crashed on purpose\n');
       process.exit(3);
@@ -115,7 +120,8 @@ export class FakeTurn {
       ...(this.aborted && observed ? { aborted: true } : {}),
       timestamp: wire.now(),
     });
-    if (this.aborted && !observed) wire.notify('autohand.error', { code: -32004, message: 'Aborted', recoverable: true, timestamp: wire.now() });
+    if (this.aborted && !observed)
+      wire.notify('autohand.error', { code: -32004, message: 'Aborted', recoverable: true, timestamp: wire.now() });
     wire.notify('autohand.turnEnd', this.turnEndParams());
     return answer.join('');
   }
@@ -152,7 +158,13 @@ export class FakeTurn {
     return this.text.includes(keyword);
   }
 
-  private async askThenRun(tool: string, context: Record<string, string>, description: string, say: (text: string) => void, batchId: string) {
+  private async askThenRun(
+    tool: string,
+    context: Record<string, string>,
+    description: string,
+    say: (text: string) => void,
+    batchId: string,
+  ) {
     const { wire } = this;
     const requestId = this.wire.flavor === 'observed' ? `perm-${++this.requestCount}` : `permission-${this.turnId}-${++this.requestCount}`;
     const answered = new Promise<Record<string, unknown> | undefined>((resolve) => {
@@ -198,7 +210,12 @@ export class FakeTurn {
   private async runTool(toolId: string, toolName: string, args: Record<string, unknown>, fail: boolean) {
     const { wire } = this;
     const nulls = this.has('nulls');
-    wire.notify('autohand.toolStart', { toolId, toolName, args: wire.flavor === 'observed' ? { type: toolName, ...args } : args, timestamp: wire.now() });
+    wire.notify('autohand.toolStart', {
+      toolId,
+      toolName,
+      args: wire.flavor === 'observed' ? { type: toolName, ...args } : args,
+      timestamp: wire.now(),
+    });
     if (toolName === 'run_command') {
       wire.notify('autohand.toolUpdate', { toolId, output: 'hi\n', stream: 'stdout', timestamp: wire.now() });
       wire.notify('autohand.toolUpdate', { toolId, output: 'warning: fake\n', stream: 'stderr', timestamp: wire.now() });
@@ -218,7 +235,14 @@ export class FakeTurn {
     const { wire } = this;
     const now = wire.now();
     wire.notify('autohand.hook.preTool', { toolId: 'hook-tool', toolName: 'read_file', args: { path: 'a.txt' }, timestamp: now });
-    wire.notify('autohand.hook.postTool', { toolId: 'hook-tool', toolName: 'read_file', success: true, duration: 3, output: 'x', timestamp: now });
+    wire.notify('autohand.hook.postTool', {
+      toolId: 'hook-tool',
+      toolName: 'read_file',
+      success: true,
+      duration: 3,
+      output: 'x',
+      timestamp: now,
+    });
     wire.notify('autohand.hook.fileModified', { filePath: 'src/app.ts', changeType: 'modify', toolId: 'hook-tool', timestamp: now });
     wire.notify('autohand.hook.prePrompt', { instruction: String(this.params.message), mentionedFiles: [], timestamp: now });
     wire.notify('autohand.hook.postResponse', { tokensUsed: 12, toolCallsCount: 1, duration: 40, timestamp: now });
@@ -229,7 +253,12 @@ export class FakeTurn {
   private turnEndParams(): Record<string, unknown> {
     const { wire } = this;
     if (wire.flavor === 'reference') {
-      return { turnId: this.turnId, sessionId: this.sessionId, stats: { tokensUsed: 42, duration: 1200, contextPercent: 3 }, timestamp: wire.now() };
+      return {
+        turnId: this.turnId,
+        sessionId: this.sessionId,
+        stats: { tokensUsed: 42, duration: 1200, contextPercent: 3 },
+        timestamp: wire.now(),
+      };
     }
     const unavailable = this.has('no-usage');
     return {

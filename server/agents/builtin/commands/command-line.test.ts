@@ -55,8 +55,11 @@ describe('bindArguments', () => {
 describe('argumentsUsage', () => {
   it('says how to write the arguments, optional ones in brackets', () => {
     expect(argumentsUsage([])).toBe('');
-    expect(argumentsUsage([{ name: 'city', required: true }, { name: 'state', required: false }])).toBe(
-      'Arguments: name=value, or values in the order city [state] (the last takes the rest; quote a value with spaces).',
-    );
+    expect(
+      argumentsUsage([
+        { name: 'city', required: true },
+        { name: 'state', required: false },
+      ]),
+    ).toBe('Arguments: name=value, or values in the order city [state] (the last takes the rest; quote a value with spaces).');
   });
 });

@@ -6,7 +6,7 @@ describe('the MCP servers config', () => {
   it('accepts a stdio command and an HTTP URL, filling in the defaults', () => {
     const config = McpServersConfigSchema.parse({
       files: { command: 'mcp-server-filesystem', args: ['.'] },
-      'remote_1': { url: 'https://example.test/mcp', headers: { Authorization: 'Bearer x' }, disabled: true },
+      remote_1: { url: 'https://example.test/mcp', headers: { Authorization: 'Bearer x' }, disabled: true },
     });
     expect(config).toEqual({
       files: { command: 'mcp-server-filesystem', args: ['.'], env: {}, disabled: false },

@@ -2,12 +2,7 @@
  * MCP content as the text the model and the chat receive: text as it is, everything else (images,
  * audio, binary resources, links) described in one short line rather than passed on as base64.
  */
-import type {
-  BlobResourceContents,
-  CallToolResult,
-  ContentBlock,
-  TextResourceContents,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { BlobResourceContents, CallToolResult, ContentBlock, TextResourceContents } from '@modelcontextprotocol/sdk/types.js';
 
 export function contentBlocksToText(blocks: readonly ContentBlock[]): string {
   return blocks.map(contentBlockToText).join('\n');

@@ -13,11 +13,7 @@ export type McpResourceContext = z.infer<typeof McpResourceContextSchema>;
 export const MAX_RESOURCES_PER_SERVER = 500;
 const MAX_LIST_PAGES = 50;
 
-export async function listServerResources(
-  server: string,
-  client: Client,
-  timeoutMs: number,
-): Promise<McpResourceContext[]> {
+export async function listServerResources(server: string, client: Client, timeoutMs: number): Promise<McpResourceContext[]> {
   const contexts: McpResourceContext[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_LIST_PAGES && contexts.length < MAX_RESOURCES_PER_SERVER; page += 1) {
@@ -40,12 +36,7 @@ export async function listServerResources(
 }
 
 /** Every content of the resource as text, joined by blank lines; binary content is described. */
-export async function readServerResource(
-  client: Client,
-  uri: string,
-  timeoutMs: number,
-  signal?: AbortSignal,
-): Promise<string> {
+export async function readServerResource(client: Client, uri: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
   const result = await client.readResource({ uri }, { timeout: timeoutMs, signal });
   return result.contents.map(resourceContentsToText).join('\n\n');
 }

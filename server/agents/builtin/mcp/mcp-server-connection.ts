@@ -195,7 +195,12 @@ export class McpServerConnection {
 async function createTransport(options: McpConnectionOptions, sdk: McpSdk): Promise<Transport> {
   const { config } = options;
   if (isStdioServerConfig(config)) {
-    const spawn = { command: config.command, args: config.args ?? [], env: serverEnvironment(config, options.inheritedEnv), cwd: config.cwd ?? options.cwd };
+    const spawn = {
+      command: config.command,
+      args: config.args ?? [],
+      env: serverEnvironment(config, options.inheritedEnv),
+      cwd: config.cwd ?? options.cwd,
+    };
     return new GroupStdioTransport({ ...(await options.sandbox.wrapProcess(spawn, 'mcpServers')), graceMs: options.shutdownGraceMs }, sdk);
   }
   return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });

@@ -12,10 +12,7 @@ import { serverUpdate, type McpServerStatus, type McpServerUpdate } from './mcp-
 export type McpServerUpdateListener = (update: McpServerUpdate) => void;
 
 /** What every server's connection is opened with, whichever the server. */
-export type McpConnectionSettings = Omit<
-  McpConnectionOptions,
-  'name' | 'config' | 'log' | 'signal' | 'onToolsChanged' | 'onLost'
->;
+export type McpConnectionSettings = Omit<McpConnectionOptions, 'name' | 'config' | 'log' | 'signal' | 'onToolsChanged' | 'onLost'>;
 
 export interface McpServerLifecyclesOptions {
   servers: McpServersConfig;

@@ -96,9 +96,10 @@ describe('the everything and filesystem servers from npm', () => {
   });
 
   it('gives up on a tool call after the timeout', async () => {
-    await expect(
-      manager.callTool('everything__trigger-long-running-operation', { duration: 10, steps: 5 }),
-    ).rejects.toMatchObject({ code: 'timeout', message: expect.stringContaining('timed out') });
+    await expect(manager.callTool('everything__trigger-long-running-operation', { duration: 10, steps: 5 })).rejects.toMatchObject({
+      code: 'timeout',
+      message: expect.stringContaining('timed out'),
+    });
     // The server is still there for the next call.
     await expect(manager.callTool('everything__echo', { message: 'still here' })).resolves.toMatchObject({ isError: false });
   });

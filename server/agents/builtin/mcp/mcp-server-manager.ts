@@ -130,17 +130,10 @@ export class McpServerManager {
   // Prompts and resources: asked of each running server that offers them; one that fails is left out.
 
   async listPrompts(): Promise<McpPrompt[]> {
-    return this.gather('prompts', (name, connection) =>
-      listServerPrompts(name, connection.client, this.settings.requestTimeoutMs),
-    );
+    return this.gather('prompts', (name, connection) => listServerPrompts(name, connection.client, this.settings.requestTimeoutMs));
   }
 
-  async getPrompt(
-    server: string,
-    name: string,
-    args: Record<string, string>,
-    signal?: AbortSignal,
-  ): Promise<McpPromptMessages> {
+  async getPrompt(server: string, name: string, args: Record<string, string>, signal?: AbortSignal): Promise<McpPromptMessages> {
     const connection = this.servers.runningConnection(server);
     try {
       return await getServerPrompt(connection.client, name, args, this.settings.requestTimeoutMs, signal);
@@ -150,9 +143,7 @@ export class McpServerManager {
   }
 
   async listResources(): Promise<McpResourceContext[]> {
-    return this.gather('resources', (name, connection) =>
-      listServerResources(name, connection.client, this.settings.requestTimeoutMs),
-    );
+    return this.gather('resources', (name, connection) => listServerResources(name, connection.client, this.settings.requestTimeoutMs));
   }
 
   async readResource(server: string, uri: string, signal?: AbortSignal): Promise<string> {
@@ -177,9 +168,7 @@ export class McpServerManager {
     capability: 'prompts' | 'resources',
     list: (name: string, connection: McpServerConnection) => Promise<T[]>,
   ): Promise<T[]> {
-    const running = this.servers
-      .connectedServers()
-      .filter(({ connection }) => connection.client.getServerCapabilities()?.[capability]);
+    const running = this.servers.connectedServers().filter(({ connection }) => connection.client.getServerCapabilities()?.[capability]);
     const lists = await Promise.all(
       running.map(async ({ name, connection }) => {
         try {

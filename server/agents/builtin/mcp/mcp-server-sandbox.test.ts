@@ -27,7 +27,12 @@ afterEach(async () => {
 /** The filesystem server from npm, allowed the workspace, a folder elsewhere and ~/.ssh (as a careless config might). */
 async function startFilesServer(config: { mcpServers: boolean }) {
   const env = { PATH: process.env.PATH, HOME: place.home };
-  const sandbox = await CommandSandbox.start({ config: SandboxConfigSchema.parse(config), workspaceRoot: place.workspaceRoot, dataDir: place.dataDir, env });
+  const sandbox = await CommandSandbox.start({
+    config: SandboxConfigSchema.parse(config),
+    workspaceRoot: place.workspaceRoot,
+    dataDir: place.dataDir,
+    env,
+  });
   manager = new McpServerManager({
     servers: { files: { command: FILESYSTEM_BIN, args: [place.workspaceRoot, elsewhere, path.join(place.home, '.ssh')] } },
     cwd: place.workspaceRoot,

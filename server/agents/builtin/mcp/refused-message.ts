@@ -25,7 +25,8 @@ export function refuseTooDeep(message: JSONRPCMessage): Refusal | undefined {
   const kind = 'method' in message ? (id === undefined ? 'notification' : 'request') : 'response';
   const refusal: Refusal = { error: new Error(`The MCP server sent a ${kind} ${text}; it was not read.`) };
   if (id === undefined) return refusal;
-  if (kind === 'response') refusal.inPlace = { jsonrpc: JSONRPC_VERSION, id, error: { ...error, message: `The server's answer was ${text}; it was not read.` } };
+  if (kind === 'response')
+    refusal.inPlace = { jsonrpc: JSONRPC_VERSION, id, error: { ...error, message: `The server's answer was ${text}; it was not read.` } };
   else refusal.reply = { jsonrpc: JSONRPC_VERSION, id, error };
   return refusal;
 }

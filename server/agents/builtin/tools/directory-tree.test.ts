@@ -24,16 +24,7 @@ describe('directory_tree', () => {
     const { text, prepared } = await callTool(directoryTreeTool, { depth: 2 }, ws.context);
     expect(prepared.summary).toBe('Listing .');
     expect(text).toBe(
-      [
-        './',
-        '.git/ (not listed)',
-        'README.md',
-        'empty/',
-        'node_modules/ (not listed)',
-        'src/',
-        '  components/ …',
-        '  index.ts',
-      ].join('\n'),
+      ['./', '.git/ (not listed)', 'README.md', 'empty/', 'node_modules/ (not listed)', 'src/', '  components/ …', '  index.ts'].join('\n'),
     );
   });
 
@@ -59,9 +50,7 @@ describe('directory_tree', () => {
   });
 
   it('stops at the entry cap and says so', async () => {
-    await Promise.all(
-      Array.from({ length: MAX_TREE_ENTRIES + 3 }, (_, index) => ws.write(`many/f${String(index).padStart(4, '0')}`, '')),
-    );
+    await Promise.all(Array.from({ length: MAX_TREE_ENTRIES + 3 }, (_, index) => ws.write(`many/f${String(index).padStart(4, '0')}`, '')));
     const { text } = await callTool(directoryTreeTool, { path: 'many' }, ws.context);
     const lines = text.split('\n');
     expect(lines).toHaveLength(MAX_TREE_ENTRIES + 2);

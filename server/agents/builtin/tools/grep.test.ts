@@ -30,9 +30,7 @@ describe('grep', () => {
     expect((await callTool(grepTool, { pattern: 'export', glob: '*.tsx' }, ws.context)).text).toBe(
       'src/deep/b.tsx:1: export const B = () => null; // todo later',
     );
-    expect((await callTool(grepTool, { pattern: 'export', glob: 'src/*.ts' }, ws.context)).text).toBe(
-      'src/a.ts:3: export { a };',
-    );
+    expect((await callTool(grepTool, { pattern: 'export', glob: 'src/*.ts' }, ws.context)).text).toBe('src/a.ts:3: export { a };');
   });
 
   it('can ignore case, and says when nothing matches', async () => {
@@ -57,7 +55,10 @@ describe('grep', () => {
   });
 
   it('stops a pattern that backtracks catastrophically at its time limit, and says why', async () => {
-    await ws.write('src/code.ts', 'export function computeTotal(items, taxRate) { return items.reduce((sum, item) => sum + item.price, 0) * taxRate; }\n');
+    await ws.write(
+      'src/code.ts',
+      'export function computeTotal(items, taxRate) { return items.reduce((sum, item) => sum + item.price, 0) * taxRate; }\n',
+    );
     const search = searchFiles(ws.context.workspace, /^(\S*\s?)*#$/, 'src/code.ts', new AbortController().signal, undefined, 300);
     await expect(search).rejects.toThrow(
       'The search was stopped after 0.3 s (in src/code.ts): the regular expression ^(\\S*\\s?)*#$ takes too long, probably because it backtracks catastrophically',

@@ -78,7 +78,13 @@ export async function searchFiles(
         skipped += 1;
         continue;
       }
-      const found = await worker.run({ kind: 'grep', source: regex.source, flags: regex.flags, text: content, maxMatches: MAX_GREP_MATCHES - matchCount });
+      const found = await worker.run({
+        kind: 'grep',
+        source: regex.source,
+        flags: regex.flags,
+        text: content,
+        maxMatches: MAX_GREP_MATCHES - matchCount,
+      });
       for (const { line, text } of found) lines.push(`${file}:${line}: ${cut(text.replace(/\r$/, ''))}`);
       matchCount += found.length;
     }

@@ -38,10 +38,7 @@ export const moveFileTool = defineTool({
 });
 
 /** For a move that replaces a text file: both contents, so the diff shows what is lost. */
-async function replacedText(
-  workspace: Workspace,
-  plan: MovePlan,
-): Promise<{ before: string; after: string } | undefined> {
+async function replacedText(workspace: Workspace, plan: MovePlan): Promise<{ before: string; after: string } | undefined> {
   if (!plan.replaces) return undefined;
   try {
     const before = await readIfExists(workspace, plan.toPath);

@@ -66,9 +66,7 @@ describe('shell_command', () => {
 describe('describeResult', () => {
   it('says how the command ended after its output', () => {
     expect(describeResult({ ending: 'exited', exitCode: 0, exitSignal: null, output: '' }, 60)).toBe('(no output)\n\nExit code 0.');
-    expect(describeResult({ ending: 'exited', exitCode: null, exitSignal: 'SIGSEGV', output: 'x' }, 60)).toBe(
-      'x\n\nKilled by SIGSEGV.',
-    );
+    expect(describeResult({ ending: 'exited', exitCode: null, exitSignal: 'SIGSEGV', output: 'x' }, 60)).toBe('x\n\nKilled by SIGSEGV.');
     expect(describeResult({ ending: 'stopped', exitCode: null, exitSignal: 'SIGTERM', output: 'y\n' }, 60)).toBe(
       'y\n\nStopped by the user.',
     );

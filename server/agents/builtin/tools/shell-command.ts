@@ -37,7 +37,10 @@ export const shellCommandTool = defineTool({
       .describe(`Seconds before the command is stopped; ${DEFAULT_TIMEOUT_SECONDS} when omitted.`),
   }),
   readOnly: false,
-  async prepare({ command, timeout_seconds: timeoutSeconds = DEFAULT_TIMEOUT_SECONDS }, { workspace, shellEnvironment, commandSandbox, sandboxChoice }) {
+  async prepare(
+    { command, timeout_seconds: timeoutSeconds = DEFAULT_TIMEOUT_SECONDS },
+    { workspace, shellEnvironment, commandSandbox, sandboxChoice },
+  ) {
     const cwd = await workspace.resolve('.');
     const choice = sandboxChoice ?? commandSandbox.defaults();
     return {
@@ -67,10 +70,7 @@ export const shellCommandTool = defineTool({
 /** The output, then one line saying how the command ended. */
 export function describeResult(result: ShellCommandResult, timeoutSeconds: number): string {
   const ending = {
-    exited:
-      result.exitCode === null
-        ? `Killed by ${result.exitSignal ?? 'a signal'}.`
-        : `Exit code ${result.exitCode}.`,
+    exited: result.exitCode === null ? `Killed by ${result.exitSignal ?? 'a signal'}.` : `Exit code ${result.exitCode}.`,
     'timed-out': `Timed out after ${timeoutSeconds} s; the command and everything it started were stopped.`,
     stopped: 'Stopped by the user.',
   }[result.ending];

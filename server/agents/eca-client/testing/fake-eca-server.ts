@@ -41,14 +41,12 @@ import { randomUUID } from 'node:crypto';
 import { type Chat, content, current, log, newer, nulls, reasoning, sleep, toolCall, usage, v1, writeFile } from './fake-eca-turns';
 import { createFrameReader, type Message, notify, send, writeRaw } from './fake-eca-wire';
 
-
 const chats = new Map<string, Chat>();
 let behavior = 'agent';
 let shutdownReceived = false;
 let nextRequestId = 1;
 const pendingRequests = new Map<string | number, (result: unknown) => void>();
 const mcpTools = [{ name: 'fetch_page', description: 'Fetches a page', parameters: { type: 'object' } }];
-
 
 function request(method: string, params: unknown): Promise<unknown> {
   // A string id, as some servers use.
@@ -60,7 +58,12 @@ function request(method: string, params: unknown): Promise<unknown> {
 }
 
 function announceTools(mcpStatus: 'running' | 'stopped'): void {
-  notify('tool/serverUpdated', { type: 'native', name: 'ECA', status: 'running', tools: [{ name: 'write_file', description: 'Writes a file', parameters: {} }] });
+  notify('tool/serverUpdated', {
+    type: 'native',
+    name: 'ECA',
+    status: 'running',
+    tools: [{ name: 'write_file', description: 'Writes a file', parameters: {} }],
+  });
   notify('tool/serverUpdated', {
     type: 'mcp',
     name: 'fake-mcp',
@@ -72,23 +75,50 @@ function announceTools(mcpStatus: 'running' | 'stopped'): void {
 }
 
 /** Params as the client sent them; the fake trusts its client as far as the spec lets it. */
-type Params = Record<string, unknown> & { chatId?: string; toolCallId?: string; save?: string; name?: string; query?: string; behavior?: string };
+type Params = Record<string, unknown> & {
+  chatId?: string;
+  toolCallId?: string;
+  save?: string;
+  name?: string;
+  query?: string;
+  behavior?: string;
+};
 
 const handlers: Record<string, (params: Params) => unknown> = {
   initialize: (params) => {
     log(`initialize ${JSON.stringify(params)}`);
     return v1
-      ? { models: ['fake-small', 'fake-large'], chatDefaultModel: 'fake-small', chatBehaviors: ['agent', 'plan'], chatDefaultBehavior: 'agent', chatWelcomeMessage: 'Welcome to the fake (v1).' }
+      ? {
+          models: ['fake-small', 'fake-large'],
+          chatDefaultModel: 'fake-small',
+          chatBehaviors: ['agent', 'plan'],
+          chatDefaultBehavior: 'agent',
+          chatWelcomeMessage: 'Welcome to the fake (v1).',
+        }
       : {};
   },
   initialized: () => {
     if (current) {
       notify('config/updated', {
-        chat: { models: ['fake-small', 'fake-large'], agents: ['code', 'plan'], selectModel: 'fake-large', selectAgent: 'code', variants: [], selectVariant: null, welcomeMessage: null },
+        chat: {
+          models: ['fake-small', 'fake-large'],
+          agents: ['code', 'plan'],
+          selectModel: 'fake-large',
+          selectAgent: 'code',
+          variants: [],
+          selectVariant: null,
+          welcomeMessage: null,
+        },
       });
     } else if (!v1) {
       notify('config/updated', {
-        chat: { models: ['fake-small', 'fake-large'], behaviors: ['agent', 'plan', 'review'], selectModel: 'fake-large', selectBehavior: 'agent', welcomeMessage: null },
+        chat: {
+          models: ['fake-small', 'fake-large'],
+          behaviors: ['agent', 'plan', 'review'],
+          selectModel: 'fake-large',
+          selectBehavior: 'agent',
+          welcomeMessage: null,
+        },
       });
     }
     announceTools('running');
@@ -130,11 +160,19 @@ const handlers: Record<string, (params: Params) => unknown> = {
       { name: 'costs', description: 'Shows the costs', type: 'native', arguments: [] },
       current
         ? { name: 'review', description: 'Reviews a file', type: 'mcpPrompt', arguments: [{ name: 'path', description: null }] }
-        : { name: 'review', description: 'Reviews a file', type: 'mcp-prompt', arguments: [{ name: 'path', description: null, required: true }] },
+        : {
+            name: 'review',
+            description: 'Reviews a file',
+            type: 'mcp-prompt',
+            arguments: [{ name: 'path', description: null, required: true }],
+          },
     ].filter((command) => command.name.includes(String(query ?? '').replace(/^\//, ''))),
   }),
   'chat/queryContext': ({ query }) => ({
-    contexts: [{ type: 'file', path: 'README.md' }, { type: 'directory', path: 'src' }].filter((context) => context.path.includes(query ?? '')),
+    contexts: [
+      { type: 'file', path: 'README.md' },
+      { type: 'directory', path: 'src' },
+    ].filter((context) => context.path.includes(query ?? '')),
   }),
   'mcp/stopServer': ({ name }) => name === 'fake-mcp' && announceTools('stopped'),
   'mcp/startServer': ({ name }) => name === 'fake-mcp' && announceTools('running'),
@@ -162,7 +200,20 @@ function startPrompt(params: Record<string, unknown>) {
   return { chatId, model: String(params.model ?? 'fake-large'), status: v1 ? 'success' : 'prompting' };
 }
 
-const KEYWORDS = ['crash', 'stubborn', 'slow', 'write', 'auto', 'reuse', 'garbage', 'nulls', 'newer', 'diagnostics', 'show', 'echo'] as const;
+const KEYWORDS = [
+  'crash',
+  'stubborn',
+  'slow',
+  'write',
+  'auto',
+  'reuse',
+  'garbage',
+  'nulls',
+  'newer',
+  'diagnostics',
+  'show',
+  'echo',
+] as const;
 
 async function runTurn(chat: Chat, message: string, params: Record<string, unknown>): Promise<void> {
   // Contents go out after the answer to chat/prompt, as a real server streams them.
@@ -220,7 +271,17 @@ async function runTurn(chat: Chat, message: string, params: Record<string, unkno
       content(chat, 'assistant', { type: 'text', text: 'Shown.' });
       break;
     case 'echo':
-      content(chat, 'assistant', { type: 'text', text: JSON.stringify({ chatId: params.chatId ?? null, model: params.model ?? null, behavior: params.behavior ?? behavior, agent: params.agent ?? null, contexts: params.contexts ?? [], message }) });
+      content(chat, 'assistant', {
+        type: 'text',
+        text: JSON.stringify({
+          chatId: params.chatId ?? null,
+          model: params.model ?? null,
+          behavior: params.behavior ?? behavior,
+          agent: params.agent ?? null,
+          contexts: params.contexts ?? [],
+          message,
+        }),
+      });
       break;
     default:
       reasoning(chat, `r-${randomUUID()}`, 'Thinking about a greeting.');
@@ -229,7 +290,13 @@ async function runTurn(chat: Chat, message: string, params: Record<string, unkno
       content(chat, 'assistant', { type: 'url', title: 'ECA', url: 'https://eca.dev' });
   }
   usage(chat);
-  content(chat, 'system', current ? { type: 'progress', state: 'finished', text: null } : { type: 'progress', state: 'finished', text: chat.stopped ? 'Stopped' : 'Finished' });
+  content(
+    chat,
+    'system',
+    current
+      ? { type: 'progress', state: 'finished', text: null }
+      : { type: 'progress', state: 'finished', text: chat.stopped ? 'Stopped' : 'Finished' },
+  );
 }
 
 function receive(message: Message): void {

@@ -49,10 +49,23 @@ function output(text: string) {
 
 export function toolCall(chat: Chat, id: string, name: string, args: Record<string, unknown>, result: string, details?: unknown): void {
   const base = { origin: 'native', id, name, ...(v1 ? {} : { server: 'ECA' }) };
-  content(chat, 'assistant', { type: 'toolCallPrepare', ...base, argumentsText: JSON.stringify(args), ...(v1 ? { manualApproval: false } : {}) });
+  content(chat, 'assistant', {
+    type: 'toolCallPrepare',
+    ...base,
+    argumentsText: JSON.stringify(args),
+    ...(v1 ? { manualApproval: false } : {}),
+  });
   content(chat, 'assistant', { type: 'toolCallRun', ...base, arguments: args, manualApproval: false });
   if (!v1) content(chat, 'assistant', { type: 'toolCallRunning', ...base, arguments: args });
-  content(chat, 'assistant', { type: 'toolCalled', ...base, arguments: args, error: false, outputs: [output(result)], ...(v1 ? {} : { totalTimeMs: 3 }), ...(details ? { details } : {}) });
+  content(chat, 'assistant', {
+    type: 'toolCalled',
+    ...base,
+    arguments: args,
+    error: false,
+    outputs: [output(result)],
+    ...(v1 ? {} : { totalTimeMs: 3 }),
+    ...(details ? { details } : {}),
+  });
 }
 
 export async function writeFile(chat: Chat): Promise<void> {
@@ -60,7 +73,12 @@ export async function writeFile(chat: Chat): Promise<void> {
   const args = { path: 'notes.md', content: 'hello\n' };
   const details = { type: 'fileChange', path: 'notes.md', diff: '@@ -0,0 +1 @@\n+hello', linesAdded: 1, linesRemoved: 0 };
   const base = { origin: 'native', id, name: 'write_file', ...(v1 ? {} : { server: 'ECA' }), summary: 'Writing notes.md' };
-  content(chat, 'assistant', { type: 'toolCallPrepare', ...base, argumentsText: JSON.stringify(args), ...(v1 ? { manualApproval: true } : {}) });
+  content(chat, 'assistant', {
+    type: 'toolCallPrepare',
+    ...base,
+    argumentsText: JSON.stringify(args),
+    ...(v1 ? { manualApproval: true } : {}),
+  });
   const approved = new Promise<Answer>((resolve) => chat.approvals.set(id, resolve));
   content(chat, 'assistant', { type: 'toolCallRun', ...base, arguments: args, manualApproval: true, details });
   const answer = await Promise.race([approved, waitForStop(chat)]);
@@ -72,8 +90,19 @@ export async function writeFile(chat: Chat): Promise<void> {
     return;
   }
   if (!v1) content(chat, 'assistant', { type: 'toolCallRunning', ...base, arguments: args });
-  content(chat, 'assistant', { type: 'toolCalled', ...base, arguments: args, error: false, outputs: [output('Wrote notes.md')], details, ...(v1 ? {} : { totalTimeMs: 4 }) });
-  content(chat, 'assistant', { type: 'text', text: answer === 'approved-for-session' ? 'Written (approved for the session).' : 'Written.' });
+  content(chat, 'assistant', {
+    type: 'toolCalled',
+    ...base,
+    arguments: args,
+    error: false,
+    outputs: [output('Wrote notes.md')],
+    details,
+    ...(v1 ? {} : { totalTimeMs: 4 }),
+  });
+  content(chat, 'assistant', {
+    type: 'text',
+    text: answer === 'approved-for-session' ? 'Written (approved for the session).' : 'Written.',
+  });
 }
 
 async function waitForStop(chat: Chat): Promise<undefined> {
@@ -88,7 +117,14 @@ export async function nulls(chat: Chat): Promise<void> {
   notify('chat/somethingNew', { chatId: chat.id, surprise: true });
   const base = { origin: 'native', id: 'call-null', name: 'read_file', server: 'ECA', summary: null, details: null };
   content(chat, 'assistant', { type: 'toolCallRun', ...base, arguments: { path: 'a.txt' }, manualApproval: false });
-  content(chat, 'assistant', { type: 'toolCalled', ...base, arguments: { path: 'a.txt', limit: null }, error: false, outputs: [{ type: 'text', text: 'a', content: null }], totalTimeMs: null });
+  content(chat, 'assistant', {
+    type: 'toolCalled',
+    ...base,
+    arguments: { path: 'a.txt', limit: null },
+    error: false,
+    outputs: [{ type: 'text', text: 'a', content: null }],
+    totalTimeMs: null,
+  });
   content(chat, 'assistant', { type: 'text', text: 'Nulls survived.' });
 }
 

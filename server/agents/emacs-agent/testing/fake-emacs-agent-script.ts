@@ -35,7 +35,11 @@ export interface ScriptHooks {
 export const SCRIPT_KEYWORDS = ['error', 'warn', 'read', 'write', 'slow', 'drop', 'duplicate', 'crash', 'unknown', 'garbage'] as const;
 
 export function scriptKeyword(prompt: string): string | undefined {
-  const lastParagraph = prompt.trim().split(/\n\s*\n/).at(-1) ?? '';
+  const lastParagraph =
+    prompt
+      .trim()
+      .split(/\n\s*\n/)
+      .at(-1) ?? '';
   return SCRIPT_KEYWORDS.find((keyword) => new RegExp(`\\b${keyword}\\b`, 'i').test(lastParagraph));
 }
 
@@ -114,7 +118,13 @@ export async function runScript(session: FakeSession, prompt: string, hooks: Scr
 async function readNotes(session: FakeSession, signal: AbortSignal, say: (text: string) => void): Promise<void> {
   const id = `tc_read_${session.messageCount}`;
   const requiresApproval = !session.init.autoApproveReadonly;
-  session.emit({ type: 'tool.call', tool_call_id: id, tool: 'read_file', params: { path: 'notes.txt' }, requires_approval: requiresApproval });
+  session.emit({
+    type: 'tool.call',
+    tool_call_id: id,
+    tool: 'read_file',
+    params: { path: 'notes.txt' },
+    requires_approval: requiresApproval,
+  });
   if (requiresApproval) {
     session.emit({ type: 'agent.state', state: 'waiting_approval' });
     if ((await session.waitForApproval(id, signal)) === 'rejected') {
@@ -137,7 +147,13 @@ async function readNotes(session: FakeSession, signal: AbortSignal, say: (text: 
 async function writeHello(session: FakeSession, signal: AbortSignal, say: (text: string) => void): Promise<void> {
   const id = `tc_write_${session.messageCount}`;
   const content = 'Hello from Emacs-Agent\n';
-  session.emit({ type: 'tool.call', tool_call_id: id, tool: 'write_file', params: { path: 'hello.txt', content }, requires_approval: true });
+  session.emit({
+    type: 'tool.call',
+    tool_call_id: id,
+    tool: 'write_file',
+    params: { path: 'hello.txt', content },
+    requires_approval: true,
+  });
   session.emit({ type: 'agent.state', state: 'waiting_approval' });
   if ((await session.waitForApproval(id, signal)) === 'rejected') {
     if (signal.aborted) throw signal.reason;

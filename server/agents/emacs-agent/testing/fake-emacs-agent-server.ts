@@ -165,13 +165,17 @@ export async function startFakeEmacsAgent(options: FakeEmacsAgentOptions = {}): 
       }
       case 'GET events': {
         const lastEventId = request.headers['last-event-id'];
-        activeSession(id).subscribe(response, typeof lastEventId === 'string' && /^\d+$/.test(lastEventId) ? Number(lastEventId) : undefined);
+        activeSession(id).subscribe(
+          response,
+          typeof lastEventId === 'string' && /^\d+$/.test(lastEventId) ? Number(lastEventId) : undefined,
+        );
         return;
       }
       case 'POST prompt': {
         const found = activeSession(id);
         const { text } = await readBody(request, PromptRequestSchema);
-        if (/\bhttp500\b/i.test(text)) throw new HttpFailure(500, EmacsAgentErrorCodes.McpServerError, 'MCP server "filesystem" failed to start');
+        if (/\bhttp500\b/i.test(text))
+          throw new HttpFailure(500, EmacsAgentErrorCodes.McpServerError, 'MCP server "filesystem" failed to start');
         if (found.running) throw new HttpFailure(409, 'AGENT_BUSY', 'The agent is still answering the previous prompt');
         prompts.push({ sessionId: id, text });
         found.messages.push({ role: 'user', text });

@@ -26,7 +26,11 @@ export async function createTestWorkspace(prefix: string): Promise<TestWorkspace
   return {
     base,
     root,
-    context: { workspace: new Workspace(root), shellEnvironment: pickCommandEnvironment(process.env), commandSandbox: CommandSandbox.none() },
+    context: {
+      workspace: new Workspace(root),
+      shellEnvironment: pickCommandEnvironment(process.env),
+      commandSandbox: CommandSandbox.none(),
+    },
     async write(relative, content) {
       await mkdir(path.dirname(path.join(root, relative)), { recursive: true });
       await writeFile(path.join(root, relative), content);
