@@ -71,13 +71,11 @@ async function forward(chatId: string, send: (notification: Notification) => voi
   }
   // The end of the turn, as the relay tells it, once every piece before it has left.
   setImmediate(() =>
-    io
-      .to(`thread:${chatId}`)
-      .emit('rpc', {
-        jsonrpc: '2.0',
-        method: 'chat/contentReceived',
-        params: { chatId, role: 'system', content: { type: 'progress', state: 'finished' }, seq: seq + 1 },
-      }),
+    io.to(`thread:${chatId}`).emit('rpc', {
+      jsonrpc: '2.0',
+      method: 'chat/contentReceived',
+      params: { chatId, role: 'system', content: { type: 'progress', state: 'finished' }, seq: seq + 1 },
+    }),
   );
 }
 

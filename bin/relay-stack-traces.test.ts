@@ -40,5 +40,5 @@ it("names the TypeScript source's file and line for a frame of the bundle, and l
   const lines = stdout.split('\n');
   expect(lines[0]).toBe('Error: broken 1');
   expect(lines[1]).toBe(`    at fail (${source}:4:9)`);
-  expect(lines[2]).toMatch(/^    at file:.*\[eval1\]:4:/);
+  expect(lines[2]).toMatch(/^ {4}at file:.*\[eval1\]:4:/);
 });

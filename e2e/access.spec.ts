@@ -22,12 +22,12 @@ test('without the token, or with a wrong one, the page opens nothing and says to
   request,
   relay,
 }) => {
-  const bare = await request.get(relay.origin + '/', { maxRedirects: 0 });
+  const bare = await request.get(`${relay.origin}/`, { maxRedirects: 0 });
   expect(bare.status()).toBe(200);
   expect(bare.headers()['set-cookie']).toBeUndefined();
   expect(await bare.text()).not.toContain(relay.token);
 
-  await page.goto(relay.origin + '/');
+  await page.goto(`${relay.origin}/`);
   await expect(status(page)).toHaveAttribute('data-state', 'disconnected');
   await expect(status(page)).toContainText('Open Baton with the URL it printed when it started');
   await expect(page.getByTestId('thread-item')).toHaveCount(0);
@@ -40,7 +40,7 @@ test('without the token, or with a wrong one, the page opens nothing and says to
 });
 
 test('a request naming another host is refused (DNS rebinding)', async ({ request, relay }) => {
-  const response = await request.get(relay.origin + '/', { headers: { Host: 'evil.example' }, maxRedirects: 0 });
+  const response = await request.get(`${relay.origin}/`, { headers: { Host: 'evil.example' }, maxRedirects: 0 });
   expect(response.status()).toBe(403);
 });
 
@@ -57,7 +57,7 @@ test('the token URL keeps the token in the origin’s storage, not a cookie, and
   await expect(status(page)).toHaveAttribute('data-state', 'connected');
   // A new tab of the same browser opens Baton without the URL, as the cookie used to allow.
   const second = await context.newPage();
-  await second.goto(relay.origin + '/');
+  await second.goto(`${relay.origin}/`);
   await expect(status(second)).toHaveAttribute('data-state', 'connected');
 });
 
@@ -84,7 +84,7 @@ test('a server on another local port learns nothing that opens the relay, and it
     </script>`,
   });
   try {
-    await page.goto(other.origin + '/');
+    await page.goto(`${other.origin}/`);
     await expect(page).toHaveTitle('refused');
     await expect.poll(() => other.requests.map((request) => request.url)).toEqual(expect.arrayContaining(['/', '/pixel', '/echo']));
     for (const { headers } of other.requests) {
@@ -112,12 +112,12 @@ test('a page on another local port cannot lock the user out: not with a cookie, 
     </script>`,
   });
   try {
-    await page.goto(other.origin + '/');
+    await page.goto(`${other.origin}/`);
     await page.waitForURL(`${relay.origin}/**`);
     await expect(status(page)).toHaveAttribute('data-state', 'connected');
     expect((await context.cookies(relay.origin)).map((cookie) => cookie.name)).toContain('baton_token');
     const later = await context.newPage();
-    await later.goto(relay.origin + '/');
+    await later.goto(`${relay.origin}/`);
     await expect(status(later)).toHaveAttribute('data-state', 'connected');
   } finally {
     await other.close();

@@ -99,8 +99,12 @@ async function expectTabReachesEveryControl(page: Page): Promise<void> {
     'button:visible:enabled, a[href]:visible, input:visible:enabled, select:visible:enabled, textarea:visible:enabled, summary:visible',
   );
   const count = await controls.count();
-  await page.evaluate(() => document.querySelectorAll('[data-tab-probe]').forEach((element) => element.removeAttribute('data-tab-probe')));
-  await controls.evaluateAll((elements) => elements.forEach((element, index) => element.setAttribute('data-tab-probe', String(index))));
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll('[data-tab-probe]')) element.removeAttribute('data-tab-probe');
+  });
+  await controls.evaluateAll((elements) => {
+    for (const [index, element] of elements.entries()) element.setAttribute('data-tab-probe', String(index));
+  });
   const reached = new Set<string>();
   const withoutRing: string[] = [];
   // Twice round: wherever focus starts, every stop comes up once.

@@ -17,7 +17,7 @@ const LOG_LINES = 800_000;
 const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 function logLine(index: number): string {
-  return `log line ${String(index + 1).padStart(7, '0')} `.padEnd(63, '.') + '\n';
+  return `${`log line ${String(index + 1).padStart(7, '0')} `.padEnd(63, '.')}\n`;
 }
 
 async function writeLargeLog(file: string): Promise<void> {

@@ -174,9 +174,9 @@ test('a reloaded thread reads as it did live; Changes, export in three formats a
   await expect(page.getByTestId('turn-outcome')).toHaveText(['Stopped by you']);
   await expect(firstPrompt(baton).getByTestId('message-context')).toHaveText(['file brief.md']);
   expect(await readThread(baton)).toEqual(live);
-  await expect(page.getByTestId('thread-usage-tokens')).toHaveText(exported.thread.totalTokens.toLocaleString('en-US') + ' tokens');
+  await expect(page.getByTestId('thread-usage-tokens')).toHaveText(`${exported.thread.totalTokens.toLocaleString('en-US')} tokens`);
   await baton.openThreadDetails();
-  await expect(page.getByTestId('thread-details-tokens')).toHaveText(exported.thread.totalTokens.toLocaleString('en-US') + ' tokens');
+  await expect(page.getByTestId('thread-details-tokens')).toHaveText(`${exported.thread.totalTokens.toLocaleString('en-US')} tokens`);
 
   // A Markdown file is no import: the reason shows, and no thread is added.
   await page

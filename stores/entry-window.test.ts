@@ -34,14 +34,12 @@ describe('a window around an entry', () => {
     const thread = liveThread(300);
     await thread.store.getState().selectThread('thread-1', { around: 100 });
     const window = thread.chat().entries;
-    thread.store
-      .getState()
-      .receiveChatContent({
-        chatId: 'thread-1',
-        role: 'system',
-        content: { type: 'progress', state: 'running', text: 'Generating' },
-        seq: 301,
-      });
+    thread.store.getState().receiveChatContent({
+      chatId: 'thread-1',
+      role: 'system',
+      content: { type: 'progress', state: 'running', text: 'Generating' },
+      seq: 301,
+    });
     thread.store.getState().receiveChatContent(thread.append('streamed while away'));
     // Nothing copied or kept per event: the same entries, and the turn's state still follows.
     expect(thread.chat().entries).toBe(window);

@@ -67,7 +67,7 @@ function contextRow(context: ChatContext): Row {
 function commandRow(command: ChatCommand): Row {
   const argumentsHint = command.arguments.map((argument) => (argument.required ? `<${argument.name}>` : `[${argument.name}]`));
   return {
-    label: ['/' + command.name, ...argumentsHint].join(' '),
+    label: [`/${command.name}`, ...argumentsHint].join(' '),
     kind: command.type === 'mcp-prompt' ? 'prompt' : 'command',
     detail: command.description,
   };

@@ -37,7 +37,7 @@ export function findCompletionTrigger(text: string, caret: number): CompletionTr
 
 function splitLinesRange(query: string): { query: string; linesRange?: LinesRange } {
   const match = LINES_RANGE.exec(query);
-  if (!match || !match[1]) return { query };
+  if (!match?.[1]) return { query };
   const first = Number(match[2]);
   const last = match[3] === undefined ? first : Number(match[3]);
   return { query: match[1], linesRange: { start: Math.min(first, last), end: Math.max(first, last) } };

@@ -177,5 +177,5 @@ export function MenuItem({
 
 /** A line between groups of items. */
 export function MenuSeparator({ className }: { className?: string }) {
-  return <hr role="separator" className={className ? `${styles.separator} ${className}` : styles.separator} />;
+  return <hr className={className ? `${styles.separator} ${className}` : styles.separator} />;
 }

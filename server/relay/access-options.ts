@@ -72,7 +72,7 @@ export function parseTrustedOrigins(values: readonly string[]): string[] {
     if (!url || !web || !bare) {
       throw new AccessSettingsError(
         'bad-trusted-origin',
-        'A trusted origin is a scheme, a host and a port, like https://code.example:8443 ' + `(not ${JSON.stringify(value)}).`,
+        `A trusted origin is a scheme, a host and a port, like https://code.example:8443 (not ${JSON.stringify(value)}).`,
       );
     }
     return url.origin;
@@ -89,7 +89,7 @@ export function parseFrameAncestors(value: string | undefined): string {
   if (!/^[\w \t'*:/.\-[\]]+$/.test(trimmed)) {
     throw new AccessSettingsError(
       'bad-frame-ancestors',
-      '--frame-ancestors takes CSP sources separated by spaces, like ' + `"'self' https://code.example" (not ${JSON.stringify(value)}).`,
+      `--frame-ancestors takes CSP sources separated by spaces, like "'self' https://code.example" (not ${JSON.stringify(value)}).`,
     );
   }
   return trimmed.split(/\s+/).join(' ');

@@ -16,7 +16,7 @@ export class ShadowGitError extends Error {
 
 /** Config for every command: none of it can come from the workspace or the user's own settings. */
 const FIXED_CONFIG = [
-  'core.hooksPath=' + os.devNull,
+  `core.hooksPath=${os.devNull}`,
   'core.fsmonitor=false',
   'core.autocrlf=false',
   'core.quotePath=false',

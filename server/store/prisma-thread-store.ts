@@ -5,7 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/thread-model';
-import { PrismaClient } from './generated/client';
+import type { PrismaClient } from './generated/client';
 import { applyMigrations } from './migrate';
 import type { DatabaseTarget } from './database-target';
 import { eventInsertFor, firstLiveRowFor, joinEventRow, type EventInsert, type FirstLiveRow } from './event-insert';

@@ -46,7 +46,7 @@ describe('moveChangeDetails', () => {
 
 describe('a large rewrite', () => {
   const numbered = (prefix: string, count: number) =>
-    Array.from({ length: count }, (_, index) => `${prefix} ${index} ${'x'.repeat(index % 40)}`).join('\n') + '\n';
+    `${Array.from({ length: count }, (_, index) => `${prefix} ${index} ${'x'.repeat(index % 40)}`).join('\n')}\n`;
   const before = numbered('old line', 4000);
   const after = numbered('new row', 4000);
 

@@ -53,7 +53,7 @@ describe('resolveWorkspacePath', () => {
   });
 
   it('refuses a prefix-sibling folder although its name starts with the root', async () => {
-    const error = await refusal(path.join(root + '-other', 'secret.txt'));
+    const error = await refusal(path.join(`${root}-other`, 'secret.txt'));
     expect(error.code).toBe('outside-workspace');
     expect(error.message).toContain('outside the workspace');
   });

@@ -185,7 +185,7 @@ describe('listDirectory', () => {
     expect(listing.truncated).toBe(false);
     const byName = Object.fromEntries(listing.entries.map((entry) => [entry.name, entry]));
     expect(Object.keys(byName)).not.toContain('.baton');
-    expect(byName['src']).toEqual({ name: 'src', kind: 'directory' });
+    expect(byName.src).toEqual({ name: 'src', kind: 'directory' });
     expect(byName['pipe.txt']).toEqual({ name: 'pipe.txt', kind: 'other' });
     expect(byName['src-link']).toEqual({ name: 'src-link', kind: 'symlink', target: 'directory' });
     expect(byName['index-link.ts']).toEqual({ name: 'index-link.ts', kind: 'symlink', target: 'file' });

@@ -49,7 +49,7 @@ export class RelayConnection implements vscode.Disposable {
 
   private async open(webviewOrigins: readonly string[]): Promise<ConnectedRelay> {
     const folder = vscode.workspace.workspaceFolders?.[0];
-    if (!folder || folder.uri.scheme !== 'file') throw new Error('Open a folder to use Baton: it works on the folder open in this window.');
+    if (folder?.uri.scheme !== 'file') throw new Error('Open a folder to use Baton: it works on the folder open in this window.');
     const workspaceRoot = folder.uri.fsPath;
     const settings = vscode.workspace.getConfiguration('baton', folder.uri);
     const attachUrl = settings.get<string>('url')?.trim();

@@ -5,7 +5,7 @@
  * SIGTERM to the launcher, which passes it on; SIGKILL follows if it does not end.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { type FrameAccess } from './frame-access';
+import type { FrameAccess } from './frame-access';
 import { findReadyLine, type RelayAddress } from './ready-line';
 
 export interface RelayStart {

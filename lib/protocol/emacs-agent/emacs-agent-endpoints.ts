@@ -7,7 +7,7 @@
  * `/api` again (`POST /api/sessions`). Paths here are the full paths of the HTTP examples, to be
  * put after the origin, `http://localhost:9420` by default.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { EmacsAgentHttpStatus } from './emacs-agent-errors';
 import {
   ApproveToolCallRequestSchema,

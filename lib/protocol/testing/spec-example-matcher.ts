@@ -4,7 +4,7 @@
  * response by the id of the request example it answers); other examples by the heading, and
  * for REST bodies by whether they are a request or a response.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AcpErrorResponseSchema, AcpRequestSchema, AcpSuccessResponseSchema, threadModelProtocol } from '../thread-model-protocol';
 import { SpecThreadEntrySchema, MessageChunkSchema, MessageSchema, ThreadMetadataSchema } from '../thread-model';
 import { autohandProtocol } from '../autohand/autohand-protocol';

@@ -57,7 +57,7 @@ describe('Content-Length reader', () => {
 
   it('refuses another charset once, skips that message by its length and reads the next', () => {
     const { messages, errors, push } = reader();
-    push('Content-Length: 9\r\nContent-Type: application/json; charset=latin1\r\n\r\n{"a":"b"}' + nextFrame);
+    push(`Content-Length: 9\r\nContent-Type: application/json; charset=latin1\r\n\r\n{"a":"b"}${nextFrame}`);
     expect(errors.map((error) => error.kind)).toEqual(['unsupported-charset']);
     expect(errors[0]?.message).toMatch(/latin1.*only utf-8/);
     expect(messages).toEqual([next]);
@@ -108,7 +108,7 @@ describe('Content-Length reader', () => {
 
   it('finds a header that garbage without a newline was glued onto', () => {
     const { messages, errors, push } = reader();
-    push('{"half a messa' + nextFrame);
+    push(`{"half a messa${nextFrame}`);
     expect(errors.map((error) => error.kind)).toEqual(['missing-content-length']);
     expect(messages).toEqual([next]);
   });
@@ -123,7 +123,7 @@ describe('Content-Length reader', () => {
 
   it('reports an empty body as not JSON', () => {
     const { messages, errors, push } = reader();
-    push('Content-Length: 0\r\n\r\n' + nextFrame);
+    push(`Content-Length: 0\r\n\r\n${nextFrame}`);
     expect(errors.map((error) => error.kind)).toEqual(['invalid-json']);
     expect(messages).toEqual([next]);
   });
@@ -152,15 +152,15 @@ describe('Content-Length reader', () => {
 
   it('reports a header block that never ends once and reads the next message', () => {
     const { messages, errors, push } = reader({ maxHeaderBytes: 64 });
-    push('X-Noise: ' + 'z'.repeat(500));
-    push('\r\n\r\n' + nextFrame);
+    push(`X-Noise: ${'z'.repeat(500)}`);
+    push(`\r\n\r\n${nextFrame}`);
     expect(errors.map((error) => error.kind)).toEqual(['header-too-large']);
     expect(messages).toEqual([next]);
   });
 
   it('reports each of two bad headers in a row', () => {
     const { messages, errors, push } = reader();
-    push('Content-Length: x\r\n\r\nContent-Length: -1\r\n\r\n' + nextFrame);
+    push(`Content-Length: x\r\n\r\nContent-Length: -1\r\n\r\n${nextFrame}`);
     expect(errors.map((error) => error.kind)).toEqual(['invalid-content-length', 'invalid-content-length']);
     expect(messages).toEqual([next]);
   });

@@ -21,7 +21,7 @@ function reader(options: Partial<MessageReaderOptions> = {}) {
 describe('NDJSON reader', () => {
   it('skips a line nested deeper than the limit, reporting it once, and reads the next', () => {
     const { messages, errors, push } = reader({ maxDepth: 3 });
-    push('[[[1]]]\n[[[[1]]]]\n' + nextLine);
+    push(`[[[1]]]\n[[[[1]]]]\n${nextLine}`);
     expect(messages).toEqual([[[[1]]], next]);
     expect(errors.map((error) => [error.kind, error.message])).toEqual([
       ['too-deep', 'A message is nested deeper than 3 levels of arrays and objects and was skipped: "[[[[1]]]]"'],
@@ -43,14 +43,14 @@ describe('NDJSON reader', () => {
 
   it('ignores blank lines, including ones of spaces and carriage returns', () => {
     const { messages, errors, push } = reader();
-    push('\n\r\n   \n\t\r\n' + nextLine + '\n');
+    push(`\n\r\n   \n\t\r\n${nextLine}\n`);
     expect(messages).toEqual([next]);
     expect(errors).toEqual([]);
   });
 
   it('reports a line that is not JSON once and decodes the next', () => {
     const { messages, errors, push } = reader();
-    push('[info] agent starting\n' + nextLine);
+    push(`[info] agent starting\n${nextLine}`);
     expect(errors.map((error) => error.kind)).toEqual(['invalid-json']);
     expect(errors[0]?.message).toMatch(/not JSON.*agent starting/);
     expect(messages).toEqual([next]);
@@ -60,7 +60,7 @@ describe('NDJSON reader', () => {
     const { messages, errors, push } = reader();
     push('{"jsonrpc": "2.0", ');
     push('"method": }\r');
-    push('\n' + nextLine);
+    push(`\n${nextLine}`);
     expect(errors.map((error) => error.kind)).toEqual(['invalid-json']);
     expect(messages).toEqual([next]);
   });
@@ -70,7 +70,7 @@ describe('NDJSON reader', () => {
     push('{"fill":"');
     for (let index = 0; index < 1000; index++) push('x'.repeat(100));
     expect(errors.map((error) => error.kind)).toEqual(['message-too-large']);
-    push('"}\n' + nextLine);
+    push(`"}\n${nextLine}`);
     expect(errors).toHaveLength(1);
     expect(errors[0]?.message).toMatch(/64-byte limit/);
     expect(messages).toEqual([next]);
@@ -78,7 +78,7 @@ describe('NDJSON reader', () => {
 
   it('refuses an overlong line that arrives in one read and decodes the next', () => {
     const { messages, errors, push } = reader({ maxMessageBytes: 64 });
-    push(JSON.stringify({ fill: 'x'.repeat(100) }) + '\n' + nextLine);
+    push(`${JSON.stringify({ fill: 'x'.repeat(100) })}\n${nextLine}`);
     expect(errors.map((error) => error.kind)).toEqual(['message-too-large']);
     expect(messages).toEqual([next]);
   });
@@ -87,7 +87,7 @@ describe('NDJSON reader', () => {
     const line = JSON.stringify({ fill: 'x'.repeat(50) });
     const { messages, errors, push } = reader({ maxMessageBytes: line.length });
     push(line.slice(0, 10));
-    push(line.slice(10) + '\r');
+    push(`${line.slice(10)}\r`);
     push('\n');
     expect(errors).toEqual([]);
     expect(messages).toHaveLength(1);
@@ -110,7 +110,7 @@ describe('NDJSON reader', () => {
 
   it('drops a byte-order mark at the start of the stream only', () => {
     const { messages, errors, push } = reader();
-    push('\uFEFF{"first":1}\n\uFEFF{"second":2}\n' + nextLine);
+    push(`\uFEFF{"first":1}\n\uFEFF{"second":2}\n${nextLine}`);
     expect(messages).toEqual([{ first: 1 }, next]);
     expect(errors.map((error) => error.kind)).toEqual(['invalid-json']);
   });

@@ -97,7 +97,12 @@ export class AcpActiveTurn {
     const asked = new Promise<void>((resolve) => (shown = resolve));
     // The gate's turn, telling when the card is up: a withdrawal ends the card only after it shows.
     const askingTurn: AgentTurn = Object.create(this.turn, {
-      awaitApproval: { value: (toolCallId: string) => (shown(), this.turn.awaitApproval(toolCallId)) },
+      awaitApproval: {
+        value: (toolCallId: string) => {
+          shown();
+          return this.turn.awaitApproval(toolCallId);
+        },
+      },
     });
     const gated = untilAborted(
       this.gate.request(askingTurn, { call: this.mapper.identity(state), readOnly: isReadOnly(state), options, paths }),
@@ -188,7 +193,7 @@ export class AcpActiveTurn {
   /** A terminal Baton put on a card of its own: the card ends when the terminal does. */
   async terminalExited(terminalId: string, output: string, exitCode: number | null): Promise<void> {
     const state = this.terminalCards.get(terminalId);
-    if (!state || !state.id.startsWith('acp-terminal-')) return;
+    if (!state?.id.startsWith('acp-terminal-')) return;
     await this.mapper.apply({
       sessionUpdate: 'tool_call_update',
       toolCallId: state.id,

@@ -116,7 +116,7 @@ export class AutohandAgent implements AgentBackend {
     const running = this.processes.keys().filter((key) => {
       const process = this.processes.peek(key);
       // Undefined: still starting, which counts.
-      return key !== threadId && (!process || !process.isGone);
+      return key !== threadId && !process?.isGone;
     });
     if (running.length < limit) return;
     const idle = running

@@ -12,7 +12,7 @@ import type { ToolApprovalRule } from '../../../guard/agent-config';
 import { ApprovalPolicy } from '../../../guard/approval-policy';
 import { Workspace } from '../../../workspace/workspace';
 import type { AgentEntry } from '../../agents-config';
-import { EcaClientBackend } from '../eca-client-backend';
+import type { EcaClientBackend } from '../eca-client-backend';
 import { createEcaClientAgent } from '../index';
 
 export const FAKE_ECA_SERVER = fileURLToPath(new URL('./fake-eca-server.ts', import.meta.url));
