@@ -2,34 +2,16 @@
  * An ACP agent's `usage_update` in the browser: the fake ACP agent reports 1,234 tokens in use of
  * a 200,000-token window after its answer, and the thread's details show it as a context meter.
  */
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { BatonPage } from './support/baton-page';
-import { fakeAgentEntry, writeRelayConfig } from './support/fake-agents';
-import { makeTempFolder, type RelayProcess, startRelayProcess } from './support/relay-process';
+import { expect, test } from './fixtures/baton-test';
+import { fakeAgentEntry } from './support/fake-agents';
 
 const FAKE_ACP = 'server/agents/acp/testing/fake-acp-agent.ts';
 const LABEL = 'Fake ACP';
 
-let relay: RelayProcess | undefined;
-let workspace: Awaited<ReturnType<typeof makeTempFolder>>;
+test.use({ workspaceOptions: { config: { agents: { fake: fakeAgentEntry('acp', FAKE_ACP, [], LABEL) } } } });
 
-test.beforeEach(async () => {
-  workspace = await makeTempFolder('acp-context-meter');
-});
-
-test.afterEach(async () => {
-  await relay?.stop();
-  relay = undefined;
-  await workspace.remove();
-});
-
-test('the thread details show how full the ACP agent says its context is', async ({ page }) => {
-  const dataDir = path.join(workspace.path, '.baton');
-  await writeRelayConfig(dataDir, { agents: { fake: fakeAgentEntry('acp', FAKE_ACP, [], LABEL) } });
-  relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir });
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('the thread details show how full the ACP agent says its context is', async ({ page, baton }) => {
+  await baton.open();
   await baton.newThreadWith(LABEL);
   await baton.send('how full is it');
   await expect(baton.assistantMessages.last()).toContainText('Fake agent heard: how full is it');

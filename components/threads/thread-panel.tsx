@@ -42,7 +42,7 @@ export function ThreadPanel() {
 
   return (
     <nav className={`pane ${styles.panel}`} aria-label="Threads">
-      <div className="pane__header">
+      <div className={`pane__header ${styles.header}`}>
         <h2 className="pane__title">Threads</h2>
         <NewThreadAgentPicker />
         <AddAgentButton />
