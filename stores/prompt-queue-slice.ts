@@ -96,9 +96,11 @@ export const createPromptQueueSlice: BatonSliceCreator<PromptQueueSlice> = (rpc)
     }
   }
 
-  // Watches the threads that have a queue: a turn that ends sends the next message; a user message
-  // the agent took mid-turn removes the steering one it was. Only the last entry is looked at, so
-  // the cost per streamed piece does not grow with the thread.
+  // Watches the threads that have a queue: a user message the agent took mid-turn removes the
+  // steering one it was, and a turn that ends sends the next message. The taking is looked for
+  // before the end too: one frame's batch can bring the taken message, the answer to it and the
+  // turn's end together. Only the last few entries are looked at, so the cost per streamed piece
+  // does not grow with the thread.
   store.subscribe((state, previous) => {
     const deleted = state.recentlyDeleted;
     if (deleted && deleted !== previous.recentlyDeleted && state.queuedPrompts.has(deleted.threadId)) holdQueueOfDeleted(deleted.threadId);
@@ -109,12 +111,11 @@ export const createPromptQueueSlice: BatonSliceCreator<PromptQueueSlice> = (rpc)
       const chat = state.chats.get(threadId);
       const before = previous.chats.get(threadId);
       if (!chat || chat === before) continue;
-      if (chat.turnRunning) {
+      if (chat.turnRunning || before?.turnRunning) {
         const taken = takenSteering(state, threadId, queue);
         if (taken.length > 0) setQueue(threadId, (current) => current.filter((queued) => !taken.includes(queued.id)));
-      } else if (before?.turnRunning) {
-        void sendNext(threadId);
       }
+      if (!chat.turnRunning && before?.turnRunning) void sendNext(threadId);
     }
   });
 
@@ -172,18 +173,27 @@ export const createPromptQueueSlice: BatonSliceCreator<PromptQueueSlice> = (rpc)
   };
 };
 
+/** How far back from the thread's end a taken steering message is looked for: its answer may follow it. */
+const TAKEN_STEERING_LOOKBACK = 16;
+
 /**
  * The steering messages the agent has just taken: the relay records a taken one as a user message
- * (several waiting are taken together, joined by line breaks), so the last entry says which.
+ * (several waiting are taken together, joined by line breaks), so the thread's latest user message
+ * says which.
  */
 function takenSteering(state: BatonState, threadId: string, queue: readonly QueuedPrompt[]): number[] {
   const steering = queue.filter((queued) => queued.state === 'steering');
   if (steering.length === 0) return [];
   const entries = state.chats.get(threadId)?.entries;
   if (!entries) return [];
-  const last = entryAt(entries, entries.firstIndex + entryCount(entries) - 1);
-  if (last?.type !== 'message' || last.role !== 'user') return [];
-  const text = last.chunks.map((chunk) => chunk.chunk).join('');
+  const end = entries.firstIndex + entryCount(entries);
+  let latestUser: ReturnType<typeof entryAt>;
+  for (let index = end - 1; index >= Math.max(entries.firstIndex, end - TAKEN_STEERING_LOOKBACK) && !latestUser; index--) {
+    const entry = entryAt(entries, index);
+    if (entry?.type === 'message' && entry.role === 'user') latestUser = entry;
+  }
+  if (latestUser?.type !== 'message') return [];
+  const text = latestUser.chunks.map((chunk) => chunk.chunk).join('');
   const taken: number[] = [];
   let joined = '';
   for (const queued of steering) {

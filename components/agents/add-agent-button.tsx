@@ -10,8 +10,17 @@ export function AddAgentButton() {
   const connected = useBatonStore((state) => state.connectionStatus === 'connected');
   return (
     <>
-      <button type="button" className="button" data-testid="add-agent" disabled={!connected} onClick={() => setOpen(true)}>
-        Add agent
+      {/* A "+" beside the picker: the threads pane's header must keep "New thread" on its row at its narrowest. */}
+      <button
+        type="button"
+        className="button"
+        data-testid="add-agent"
+        aria-label="Add agent"
+        title="Add agent"
+        disabled={!connected}
+        onClick={() => setOpen(true)}
+      >
+        +
       </button>
       {open ? <AddAgentDialog onClose={() => setOpen(false)} /> : null}
     </>
