@@ -29,7 +29,9 @@ import type {
 } from './thread-store';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { decodeEntry, encodeEntry } from './entry-rows';
-import { changesFacts, foldFacts } from './thread-facts';
+import { changesFacts } from './thread-facts';
+import { updateFacts } from './thread-facts-update';
+import { monotonicClock } from './monotonic-clock';
 import { decodeEvents, encodeEvents, isRunType, joinRun, type OpenRun, openRunOf } from './event-rows';
 import { OpenRuns } from './open-runs';
 import { writeWithPatience } from './store-failure';
@@ -39,29 +41,7 @@ import { afterKey, decodeCursor, encodeCursor, listFilter, MAX_THREAD_PAGE, THRE
 import { threadSearchFor, type ThreadSearch } from './thread-search';
 import { entryUpsertFor, type EntryUpsert } from './entry-insert';
 import { lastMessageStartOf } from './last-message-start';
-import { detailColumns, factColumns, metadataColumns, toDetails, toMetadata } from './thread-rows';
-
-/**
- * Timestamps that never repeat or go back within this process: two changes in the same
- * millisecond would otherwise tie, and the thread list would not follow the order of changes.
- */
-function monotonicClock(): () => Date {
-  let last = 0;
-  return () => {
-    last = Math.max(Date.now(), last + 1);
-    return new Date(last);
-  };
-}
-
-type Transaction = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
-
-/** Folds the events into the thread's stored facts, inside the transaction that stores them. */
-async function updateFacts(transaction: Transaction, threadId: string, events: readonly ThreadEvent[]): Promise<void> {
-  const row = await transaction.thread.findUnique({ where: { id: threadId }, select: factColumns });
-  if (row === null) return;
-  const facts = foldFacts(row, events);
-  await transaction.thread.update({ where: { id: threadId }, data: facts });
-}
+import { detailColumns, metadataColumns, toDetails, toMetadata } from './thread-rows';
 
 const eventColumns = { seq: true, role: true, type: true, content: true } as const;
 

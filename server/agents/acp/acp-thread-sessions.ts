@@ -55,6 +55,7 @@ export class AcpThreadSessions {
     if (known && known.live === live) return known;
     const pending = this.opening.get(turn.threadId);
     if (pending) {
+      // A failed opening is its own turn's failure, reported to that turn; this one then opens its own.
       const shared = await pending.catch(() => undefined);
       if (shared && shared.live === live) return shared;
     }

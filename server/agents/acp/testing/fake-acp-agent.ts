@@ -44,6 +44,7 @@ import {
 } from '@agentclientprotocol/sdk';
 import { agentRunsRm, sneakPastReadApproval } from './fake-command-calls';
 import { withStringIds } from './fake-acp-string-ids';
+import { runTerminal } from './fake-acp-terminal';
 import { REAL_TOOL_OUTPUTS } from './real-tool-outputs';
 
 const sessionsFile = process.env.FAKE_ACP_SESSIONS;
@@ -217,7 +218,7 @@ function agent(connection: AgentSideConnection): Agent {
       if (has('codex-rm')) await agentRunsRm(connection, sessionId, 'codex', say);
       if (has('gemini-rm')) await agentRunsRm(connection, sessionId, 'gemini', say);
       if (has('sneak')) await sneakPastReadApproval(connection, sessionId, say);
-      if (has('run')) await runTerminal(connection, sessionId);
+      if (has('run')) await runTerminal(connection, sessionId, `run-${(counter += 1)}`);
       if (has('outputs')) await reportShapedCommands(connection, sessionId);
       if (has('withdraw')) await withdrawPermission(connection, sessionId);
       if (has('messages')) {
@@ -347,62 +348,6 @@ async function reportShapedCommands(connection: AgentSideConnection, sessionId: 
       update: { sessionUpdate: 'tool_call_update', toolCallId, ...end } as SessionNotification['update'],
     });
   }
-}
-
-async function runTerminal(connection: AgentSideConnection, sessionId: string) {
-  const toolCallId = `run-${(counter += 1)}`;
-  await connection.sessionUpdate({
-    sessionId,
-    update: {
-      sessionUpdate: 'tool_call',
-      toolCallId,
-      title: 'Run echo',
-      kind: 'execute',
-      status: 'pending',
-      rawInput: { command: 'echo terminal-says-hi' },
-    },
-  });
-  const answer = await connection.requestPermission({
-    sessionId,
-    toolCall: { toolCallId },
-    options: [
-      { optionId: 'yes', name: 'Run it', kind: 'allow_once' },
-      { optionId: 'no', name: 'Do not run', kind: 'reject_once' },
-    ],
-  });
-  if (answer.outcome.outcome !== 'selected' || answer.outcome.optionId !== 'yes') {
-    await connection.sessionUpdate({ sessionId, update: { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed' } });
-    return;
-  }
-  const script =
-    process.env.FAKE_TERMINAL_SCRIPT ?? 'echo terminal-says-hi; echo "home=$HOME secret=${BATON_SECRET:-none} extra=$FAKE_EXTRA"';
-  const terminal = await connection.createTerminal({
-    sessionId,
-    command: 'sh',
-    args: ['-c', script],
-    env: [{ name: 'FAKE_EXTRA', value: 'set-by-agent' }],
-  });
-  await connection.sessionUpdate({
-    sessionId,
-    update: {
-      sessionUpdate: 'tool_call_update',
-      toolCallId,
-      status: 'in_progress',
-      content: [{ type: 'terminal', terminalId: terminal.id }],
-    },
-  });
-  const exit = await terminal.waitForExit();
-  const output = await terminal.currentOutput();
-  await terminal.release();
-  await connection.sessionUpdate({
-    sessionId,
-    update: {
-      sessionUpdate: 'tool_call_update',
-      toolCallId,
-      status: exit.exitCode === 0 ? 'completed' : 'failed',
-      rawOutput: output.output,
-    },
-  });
 }
 
 const stream = ndJsonStream(
