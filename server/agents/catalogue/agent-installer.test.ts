@@ -7,7 +7,15 @@ import { AgentsSectionSchema, type AgentEntry } from '../agents-config';
 import { AgentInstaller } from './agent-installer';
 import { platformKey } from './platform-key';
 import { installerEnvironment } from './run-installer';
-import { agentArchive, escapingArchive, packedNpmAgent, npmPackument, sha256 } from './testing/archive-fixtures';
+import {
+  agentArchive,
+  agentArchiveAs,
+  escapingArchive,
+  escapingZip,
+  npmPackument,
+  packedNpmAgent,
+  sha256,
+} from './testing/archive-fixtures';
 import { type LoopbackFiles, serveLoopbackFiles } from './testing/loopback-files';
 
 const PLATFORM = platformKey()!;
@@ -111,9 +119,23 @@ describe('binary distributions', () => {
     expect(installedAgents.size).toBe(0);
   });
 
-  it('says which archive formats it cannot unpack yet', async () => {
-    publish([binaryAgent('tiny', '1.0.0', '/tiny.zip')]);
-    await expect(installer().install('tiny')).rejects.toThrow(/cannot unpack tiny\.zip yet/);
+  it('installs from a .zip and from a .tar.bz2, each program runnable', async () => {
+    server.set('/zipped.zip', await agentArchiveAs(folder, 'zipped', 'from-zip', 'zip'));
+    server.set('/bzipped.tar.bz2', await agentArchiveAs(folder, 'bzipped', 'from-bz2', 'tar.bz2'));
+    publish([binaryAgent('zipped', '1.0.0', '/zipped.zip'), binaryAgent('bzipped', '1.0.0', '/bzipped.tar.bz2')]);
+    await installer().install('zipped');
+    await installer().install('bzipped');
+    const program = (id: string) => path.join(folder, 'data', 'tools', 'agents', id, '1.0.0', 'bin', id);
+    expect(execFileSync(program('zipped'), { encoding: 'utf8' })).toBe('from-zip\n');
+    expect(execFileSync(program('bzipped'), { encoding: 'utf8' })).toBe('from-bz2\n');
+  });
+
+  it('refuses a .zip with an entry that leaves the install folder, and configures nothing', async () => {
+    server.set('/escaping.zip', await escapingZip(folder, 'planted'));
+    publish([binaryAgent('tiny', '1.0.0', '/escaping.zip')]);
+    await expect(installer().install('tiny')).rejects.toThrow(/refused the archive .*"\.\.\/planted" leaves the install folder/);
+    await expect(access(path.join(folder, 'data', 'tools', 'agents', 'tiny', 'planted'))).rejects.toThrow();
+    expect(installedAgents.size).toBe(0);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * A `binary` distribution: this platform's archive downloaded, its sha256 checked when the
- * registry gives one, and unpacked into the agent's own folder (tar-extract.ts refuses entries
- * that would land elsewhere). An address that is not an archive is the program itself.
+ * registry gives one, and unpacked into the agent's own folder (a .tar, .tar.gz, .tar.bz2 or .zip;
+ * archive-entries.ts refuses entries that would land elsewhere). An address that is not an archive is the program itself.
  */
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -10,6 +10,7 @@ import type { BinaryTarget } from '../../../lib/protocol/agent-catalogue';
 import type { InstalledCommand } from './installed-command';
 import { InstallError } from './run-installer';
 import { extractTar } from './tar-extract';
+import { extractZip } from './zip-extract';
 
 /** Past this, a download is refused rather than held in memory. */
 const MAX_ARCHIVE_BYTES = 512 * 1024 * 1024;
@@ -28,19 +29,15 @@ async function download(url: string): Promise<Buffer> {
   return bytes;
 }
 
-function archiveKind(url: string): 'tar' | 'unsupported' | 'raw' {
+function archiveKind(url: string): 'tar' | 'zip' | 'raw' {
   const pathname = new URL(url).pathname.toLowerCase();
-  if (/\.(tar\.gz|tgz|tar)$/.test(pathname)) return 'tar';
-  if (/\.(zip|tar\.bz2|tbz2)$/.test(pathname)) return 'unsupported';
+  if (/\.(tar\.gz|tgz|tar\.bz2|tbz2?|tar)$/.test(pathname)) return 'tar';
+  if (pathname.endsWith('.zip')) return 'zip';
   return 'raw';
 }
 
 export async function installBinary(target: BinaryTarget, folder: string): Promise<InstalledCommand> {
   const kind = archiveKind(target.archive);
-  if (kind === 'unsupported')
-    throw new InstallError(
-      `Baton cannot unpack ${path.basename(new URL(target.archive).pathname)} yet: only .tar.gz, .tgz, .tar and plain programs`,
-    );
   const bytes = await download(target.archive);
   if (target.sha256 !== undefined) {
     const actual = createHash('sha256').update(bytes).digest('hex');
@@ -54,8 +51,8 @@ export async function installBinary(target: BinaryTarget, folder: string): Promi
   const relative = path.relative(folder, command);
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative))
     throw new InstallError(`the registry's command ${JSON.stringify(target.cmd)} is outside the install folder`);
-  if (kind === 'tar') {
-    await extractTar(bytes, folder).catch((error: unknown) => {
+  if (kind !== 'raw') {
+    await (kind === 'zip' ? extractZip : extractTar)(bytes, folder).catch((error: unknown) => {
       throw new InstallError(`refused the archive ${target.archive}: ${error instanceof Error ? error.message : String(error)}`);
     });
   } else {

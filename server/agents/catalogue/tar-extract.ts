@@ -1,24 +1,10 @@
 /**
- * Unpacks a tar archive (gzip-compressed or not) into a folder, for an agent's binary
- * distribution. The archive comes from the network, so every entry is judged before anything is
- * written: a path that leaves the folder, a link (hard, or symbolic to outside the folder), and
- * anything but a regular file or a folder (devices, FIFOs) refuse the whole archive.
+ * Reads a tar archive (plain, gzip or bzip2) for an agent's binary distribution; its entries are
+ * judged and written by archive-entries.ts. A hard link, a device or a FIFO refuses the archive.
  */
-import { mkdir, symlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-
-export class UnsafeArchiveError extends Error {
-  override readonly name = 'UnsafeArchiveError';
-}
-
-interface TarEntry {
-  name: string;
-  type: 'file' | 'directory' | 'symlink';
-  mode: number;
-  data: Buffer;
-  linkTarget: string;
-}
+import Bunzip from 'seek-bzip';
+import { type ArchiveEntry, MAX_UNPACKED_BYTES, UnsafeArchiveError, writeArchiveEntries } from './archive-entries';
 
 const BLOCK = 512;
 
@@ -43,8 +29,8 @@ function paxRecords(data: Buffer): Map<string, string> {
   return records;
 }
 
-function readEntries(tar: Buffer): TarEntry[] {
-  const entries: TarEntry[] = [];
+function readEntries(tar: Buffer): ArchiveEntry[] {
+  const entries: ArchiveEntry[] = [];
   let offset = 0;
   let longName: string | undefined;
   let pax = new Map<string, string>();
@@ -87,40 +73,48 @@ function readEntries(tar: Buffer): TarEntry[] {
   return entries;
 }
 
-function inside(folder: string, target: string): boolean {
-  const relative = path.relative(folder, target);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
-
 export function isGzip(bytes: Buffer): boolean {
   return bytes.length > 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 }
 
-/** Checks every entry, then writes them; nothing is written from an archive with one bad entry. */
+/** bzip2's magic: "BZh" and a block size digit. */
+export function isBzip2(bytes: Buffer): boolean {
+  return bytes.length > 4 && bytes.toString('latin1', 0, 3) === 'BZh' && bytes[3]! >= 0x31 && bytes[3]! <= 0x39;
+}
+
+/** bzip2 has no size in its header: the output grows, and stops at MAX_UNPACKED_BYTES. */
+function bunzip(archive: Buffer): Buffer {
+  let output = Buffer.alloc(Math.min(MAX_UNPACKED_BYTES, archive.length * 4 + 1024));
+  let length = 0;
+  Bunzip.decode(
+    archive,
+    {
+      writeByte(byte) {
+        if (length === output.length) {
+          if (length === MAX_UNPACKED_BYTES) throw new Error(`it unpacks to more than ${MAX_UNPACKED_BYTES} bytes`);
+          const grown = Buffer.alloc(Math.min(MAX_UNPACKED_BYTES, length * 2));
+          output.copy(grown);
+          output = grown;
+        }
+        output[length++] = byte;
+      },
+    },
+    true,
+  );
+  return output.subarray(0, length);
+}
+
+function decompressed(archive: Buffer): Buffer {
+  try {
+    if (isGzip(archive)) return gunzipSync(archive, { maxOutputLength: MAX_UNPACKED_BYTES });
+    if (isBzip2(archive)) return bunzip(archive);
+  } catch (error) {
+    throw new UnsafeArchiveError(`the archive could not be decompressed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return archive;
+}
+
+/** Unpacks a tar archive (plain, gzip or bzip2) into `folder`, every entry checked first. */
 export async function extractTar(archive: Buffer, folder: string): Promise<void> {
-  const entries = readEntries(isGzip(archive) ? gunzipSync(archive) : archive);
-  const root = path.resolve(folder);
-  for (const entry of entries) {
-    const target = path.resolve(root, entry.name);
-    if (path.isAbsolute(entry.name) || !inside(root, target))
-      throw new UnsafeArchiveError(`the entry ${JSON.stringify(entry.name)} leaves the install folder`);
-    if (
-      entry.type === 'symlink' &&
-      (path.isAbsolute(entry.linkTarget) || !inside(root, path.resolve(path.dirname(target), entry.linkTarget)))
-    ) {
-      throw new UnsafeArchiveError(`the link ${JSON.stringify(entry.name)} points outside the install folder (${entry.linkTarget})`);
-    }
-  }
-  await mkdir(root, { recursive: true });
-  for (const entry of entries) {
-    const target = path.resolve(root, entry.name);
-    if (entry.type === 'directory') {
-      await mkdir(target, { recursive: true });
-      continue;
-    }
-    await mkdir(path.dirname(target), { recursive: true });
-    if (entry.type === 'symlink') await symlink(entry.linkTarget, target);
-    // Only the owner's permission bits are kept: no set-uid, nothing writable by others.
-    else await writeFile(target, entry.data, { mode: entry.mode & 0o755, flag: 'wx' });
-  }
+  await writeArchiveEntries(readEntries(decompressed(archive)), folder);
 }

@@ -1,4 +1,4 @@
-/** For tests: real archives made with the system's tar and npm from folders written here. */
+/** For tests: real archives made with the system's tar, zip (Info-ZIP) and npm from folders written here. */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
@@ -16,6 +16,37 @@ export async function agentArchive(folder: string, name: string, greeting: strin
   await writeFile(path.join(source, 'bin', name), `#!/bin/sh\necho ${greeting}\n`, { mode: 0o755 });
   const archive = path.join(folder, `${name}.tar.gz`);
   execFileSync('tar', ['-czf', archive, '-C', source, 'bin']);
+  return readFile(archive);
+}
+
+/** The same program as agentArchive, as a .zip (file modes kept) or a .tar.bz2. */
+export async function agentArchiveAs(folder: string, name: string, greeting: string, format: 'zip' | 'tar.bz2'): Promise<Buffer> {
+  const source = path.join(folder, `${name}-source`);
+  await mkdir(path.join(source, 'bin'), { recursive: true });
+  await writeFile(path.join(source, 'bin', name), `#!/bin/sh\necho ${greeting}\n`, { mode: 0o755 });
+  const archive = path.join(folder, `${name}.${format}`);
+  if (format === 'zip') execFileSync('zip', ['-q', '-r', archive, 'bin'], { cwd: source });
+  else execFileSync('tar', ['-cjf', archive, '-C', source, 'bin']);
+  return readFile(archive);
+}
+
+/** A .zip whose one entry is `../<file>` (Info-ZIP keeps the `../` of a name given so). */
+export async function escapingZip(folder: string, file: string): Promise<Buffer> {
+  const inner = path.join(folder, 'escaping-zip', 'inner');
+  await mkdir(inner, { recursive: true });
+  await writeFile(path.join(inner, '..', file), 'outside\n');
+  const archive = path.join(folder, 'escaping.zip');
+  execFileSync('zip', ['-q', archive, `../${file}`], { cwd: inner });
+  return readFile(archive);
+}
+
+/** A .zip holding a symbolic link to `target`, stored as a link (`zip -y`). */
+export async function linkZip(folder: string, target: string): Promise<Buffer> {
+  const source = path.join(folder, 'link-zip-source');
+  await mkdir(source, { recursive: true });
+  await symlink(target, path.join(source, 'link'));
+  const archive = path.join(folder, 'link.zip');
+  execFileSync('zip', ['-q', '-y', archive, 'link'], { cwd: source });
   return readFile(archive);
 }
 
