@@ -38,3 +38,27 @@ it("installs an agent, then lists it as installed; a failed install keeps the re
   await store.getState().installAgent('bad');
   expect(store.getState().agentInstalls.bad).toEqual({ status: 'failed', error: 'uv is not installed' });
 });
+
+it("shows an install's progress while it runs, and not after its answer", async () => {
+  let finish: () => void = () => undefined;
+  const rpc = new FakeBatonRpc({
+    'agents/catalogue': () => ({ agents: [agent('slow')], source: 'registry' as const }),
+    'agents/install': ({ id }) =>
+      new Promise((resolve) => {
+        finish = () => resolve({ id, version: '1.0.0', distribution: 'binary' as const, installed: true });
+      }),
+  });
+  const store = createBatonStore(rpc);
+  const installing = store.getState().installAgent('slow');
+  store.getState().receiveAgentInstallProgress({ id: 'slow', stage: 'downloading', receivedBytes: 10, totalBytes: 40 });
+  expect(store.getState().agentInstalls.slow).toEqual({
+    status: 'installing',
+    progress: { id: 'slow', stage: 'downloading', receivedBytes: 10, totalBytes: 40 },
+  });
+  store.getState().receiveAgentInstallProgress({ id: 'other', stage: 'unpacking' });
+  expect(store.getState().agentInstalls.other).toBeUndefined();
+  finish();
+  await installing;
+  store.getState().receiveAgentInstallProgress({ id: 'slow', stage: 'unpacking' });
+  expect(store.getState().agentInstalls.slow).toEqual({ status: 'done', version: '1.0.0' });
+});

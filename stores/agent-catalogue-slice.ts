@@ -3,12 +3,15 @@
  * installs the user asked for (`agents/install`). An installed agent joins the agents through the
  * relay's next `config/updated`, like any other.
  */
-import type { AgentsCatalogueResult } from '../lib/protocol/agent-catalogue';
+import type { AgentsCatalogueResult, AgentsInstallProgress } from '../lib/protocol/agent-catalogue';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator } from './baton-state';
 
 /** Per agent id: being installed, or why its install failed. */
-export type AgentInstallState = { status: 'installing' } | { status: 'failed'; error: string } | { status: 'done'; version: string };
+export type AgentInstallState =
+  | { status: 'installing'; progress?: AgentsInstallProgress }
+  | { status: 'failed'; error: string }
+  | { status: 'done'; version: string };
 
 export interface AgentCatalogueSlice {
   agentCatalogue: AgentsCatalogueResult | null;
@@ -16,6 +19,8 @@ export interface AgentCatalogueSlice {
   agentInstalls: Readonly<Record<string, AgentInstallState>>;
   loadAgentCatalogue(): Promise<void>;
   installAgent(id: string): Promise<void>;
+  /** `agents/installProgress`: how far an install this tab asked for has come. */
+  receiveAgentInstallProgress(progress: AgentsInstallProgress): void;
 }
 
 export const createAgentCatalogueSlice: BatonSliceCreator<AgentCatalogueSlice> = (rpc) => (set) => {
@@ -41,6 +46,14 @@ export const createAgentCatalogueSlice: BatonSliceCreator<AgentCatalogueSlice> =
       } catch (error) {
         setInstall(id, { status: 'failed', error: errorMessage(error) });
       }
+    },
+    receiveAgentInstallProgress(progress) {
+      set((store) =>
+        // Progress that arrives after the install's answer is stale: the answer stands.
+        store.agentInstalls[progress.id]?.status === 'installing'
+          ? { agentInstalls: { ...store.agentInstalls, [progress.id]: { status: 'installing', progress } } }
+          : {},
+      );
     },
   };
 };

@@ -1,50 +1,9 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import type { CatalogueAgent } from '../../lib/protocol/agent-catalogue';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import styles from './agents.module.css';
-
-/** One registry agent: what it is, whether it is installed, and its Install (or Update) button. */
-function CatalogueRow({ agent }: { agent: CatalogueAgent }) {
-  const install = useBatonStore((state) => state.agentInstalls[agent.id]);
-  const installAgent = useBatonStore((state) => state.installAgent);
-  const installing = install?.status === 'installing';
-  const current = agent.installedVersion === agent.version;
-  const blocked = agent.configuredByHand || agent.installable.length === 0;
-  const action = agent.updateOffered ? `Update to ${agent.version}` : 'Install';
-  return (
-    <li className={styles.catalogueRow} data-testid="catalogue-agent" data-agent-id={agent.id}>
-      <div className={styles.catalogueText}>
-        <strong>{agent.name}</strong> <span className={styles.catalogueVersion}>{agent.version}</span>
-        {agent.description ? <p className={styles.catalogueDescription}>{agent.description}</p> : null}
-        {agent.configuredByHand ? <p className={styles.catalogueNote}>An agent named “{agent.id}” is in config.json already.</p> : null}
-        {agent.installable.length === 0 ? <p className={styles.catalogueNote}>Nothing to install on this machine.</p> : null}
-        {agent.updateOffered ? <p className={styles.catalogueNote}>Installed: {agent.installedVersion}</p> : null}
-        {install?.status === 'failed' ? (
-          <p role="alert" className={styles.catalogueError} data-testid="catalogue-install-error">
-            {install.error}
-          </p>
-        ) : null}
-      </div>
-      {current ? (
-        <span className={styles.catalogueNote} data-testid="catalogue-installed">
-          Installed
-        </span>
-      ) : (
-        <button
-          type="button"
-          className="button"
-          data-testid="catalogue-install"
-          disabled={installing || blocked}
-          onClick={() => void installAgent(agent.id)}
-        >
-          {installing ? 'Installing…' : action}
-        </button>
-      )}
-    </li>
-  );
-}
+import { CatalogueRow } from './catalogue-row';
 
 /**
  * The ACP registry's agents, each installable with one click into Baton's own folder; an

@@ -103,6 +103,7 @@ export function connectRelay(
     'thread/deleted',
     afterContents(({ threadId }) => store.getState().receiveThreadDeleted(threadId)),
   );
+  connection.onNotification('agents/installProgress', (params) => store.getState().receiveAgentInstallProgress(params));
   link.attach(connection);
 
   socket.on('connect', () => {

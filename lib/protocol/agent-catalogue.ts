@@ -101,6 +101,25 @@ export const AgentsInstallResultSchema = z.object({
 });
 export type AgentsInstallResult = z.infer<typeof AgentsInstallResultSchema>;
 
+/**
+ * `agents/installProgress`, relay to tab, while an `agents/install` it asked for runs: the
+ * download's bytes (its total when the server gave one), then unpacking an archive or the package
+ * manager (npm, uv) at work.
+ */
+export const AgentsInstallProgressSchema = z.object({
+  id: AgentNameSchema,
+  stage: z.enum(['downloading', 'unpacking', 'installing']),
+  receivedBytes: z.number().int().nonnegative().optional(),
+  totalBytes: z.number().int().positive().optional(),
+  /** For `installing`: the package manager at work. */
+  installer: z.enum(['npm', 'uv']).optional(),
+});
+export type AgentsInstallProgress = z.infer<typeof AgentsInstallProgressSchema>;
+
+export const agentCatalogueNotifications = {
+  'agents/installProgress': AgentsInstallProgressSchema,
+} as const;
+
 export const agentCatalogueRequests = {
   'agents/catalogue': { params: z.object({}).optional(), result: AgentsCatalogueResultSchema },
   'agents/install': { params: AgentsInstallParamsSchema, result: AgentsInstallResultSchema },

@@ -30,6 +30,27 @@ export const AgentCapabilitiesSchema = z.object({
 });
 export type AgentCapabilities = z.infer<typeof AgentCapabilitiesSchema>;
 
+/**
+ * What an ACP agent said it supports in its answer to `initialize`
+ * (https://agentclientprotocol.com/protocol/initialization), known once it has started.
+ */
+export const AgentSupportSchema = z.object({
+  /** The agent's own name and version (`agentInfo`), when it gave them. */
+  agentName: z.string().optional(),
+  agentVersion: z.string().optional(),
+  /** `session/load`: a thread's session is taken up again after a restart. */
+  loadSession: z.boolean(),
+  /** What a prompt may carry besides text (`promptCapabilities`). */
+  prompt: z.object({ image: z.boolean(), audio: z.boolean(), embeddedContext: z.boolean() }),
+  /** The MCP transports it connects to besides stdio (`mcpCapabilities`). */
+  mcp: z.object({ http: z.boolean(), sse: z.boolean() }),
+  /** The session methods it offers (`sessionCapabilities`' keys, e.g. resume, list, close). */
+  sessionCapabilities: z.array(z.string()),
+  /** The names of the ways it offers to log in (`authMethods`). */
+  authMethods: z.array(z.string()),
+});
+export type AgentSupport = z.infer<typeof AgentSupportSchema>;
+
 export const AgentDescriptionSchema = z.object({
   name: AgentNameSchema,
   /** What the UI shows, e.g. "Claude Code (ACP)". */
@@ -44,6 +65,8 @@ export const AgentDescriptionSchema = z.object({
   behaviors: z.array(z.string()),
   defaultBehavior: z.string().optional(),
   capabilities: AgentCapabilitiesSchema,
+  /** What the agent said it supports once started; absent before, and for agents that do not say. */
+  support: AgentSupportSchema.optional(),
 });
 export type AgentDescription = z.infer<typeof AgentDescriptionSchema>;
 

@@ -58,7 +58,7 @@ import {
 } from './workspace-files';
 import { threadRewindRequests } from './thread-rewind';
 import { threadSteerRequests } from './thread-steer';
-import { agentCatalogueRequests } from './agent-catalogue';
+import { agentCatalogueNotifications, agentCatalogueRequests } from './agent-catalogue';
 
 export const batonProtocol = {
   requests: {
@@ -98,6 +98,7 @@ export const batonProtocol = {
     'mcp/startServer': McpStartServerParamsSchema,
     '$/showMessage': ShowMessageParamsSchema,
     ...threadListNotifications,
+    ...agentCatalogueNotifications,
   },
 } as const satisfies ProtocolDefinition;
 

@@ -81,6 +81,8 @@ export interface AgentInfo {
   behaviors?: readonly string[];
   /** What the UI may offer for this agent; absent fields mean the built-in agent's defaults. */
   capabilities?: Partial<AgentDescription['capabilities']>;
+  /** What the agent said it supports once started (ACP's `initialize`). */
+  support?: AgentDescription['support'];
 }
 
 /**

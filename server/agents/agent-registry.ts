@@ -182,5 +182,6 @@ function describeAgent(name: string, entry: AgentEntry, backend: AgentBackend | 
       steering: builtin,
       ...info?.capabilities,
     },
+    ...(info?.support ? { support: info.support } : {}),
   };
 }

@@ -182,6 +182,7 @@ export class AcpAgent implements AgentBackend {
       onRequestCancelled: (request) => this.onRequestCancelled(request),
     });
     void live.gone.then((reason) => this.log(`agent gone: ${reason}`));
+    if (live.support) this.shown.update({ ...this.info, support: live.support });
     return live;
   }
 

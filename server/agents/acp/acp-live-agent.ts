@@ -5,12 +5,14 @@
  * reads and writes and terminals.
  */
 import type { AgentCapabilities, Client, ClientSideConnection } from '@agentclientprotocol/sdk';
+import type { AgentSupport } from '../../../lib/protocol/agents';
 import { ndjsonFraming } from '../../../lib/rpc/framing/ndjson-reader';
 import { AgentUnavailableError } from '../agent-backend';
 import type { AgentFactoryContext } from '../agent-factory';
 import type { StdioAgentEntry } from '../agents-config';
 import { type AgentChild, startAgentChild } from '../external/agent-child';
 import { agentLog } from '../external/agent-log';
+import { agentSupport } from './acp-agent-support';
 import { loadAcpSdk } from './acp-sdk';
 import { acpStream } from './acp-stream';
 
@@ -21,6 +23,8 @@ export interface LiveAgent {
   readonly child: AgentChild;
   readonly connection: ClientSideConnection;
   readonly capabilities: AgentCapabilities;
+  /** The same answer, as the UI shows it. */
+  readonly support?: AgentSupport;
   /** Settles, with what to tell the user, once the agent can no longer be spoken to. */
   readonly gone: Promise<string>;
   isGone(): boolean;
@@ -88,7 +92,7 @@ export async function startLiveAgent(
       ),
     );
     log(`initialized: protocol ${answer.protocolVersion}, ${JSON.stringify(answer.agentCapabilities ?? {})}`);
-    return { ...live, capabilities: answer.agentCapabilities ?? {} };
+    return { ...live, capabilities: answer.agentCapabilities ?? {}, support: agentSupport(answer) };
   } catch (error) {
     await child.process.shutdown();
     if (error instanceof AgentUnavailableError) throw error;

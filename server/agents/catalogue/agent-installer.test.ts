@@ -68,7 +68,18 @@ describe('binary distributions', () => {
     publish([binaryAgent('tiny', '1.2.0', '/tiny.tar.gz', { sha256: sha256(archive) })]);
     await writeFile(path.join(folder, 'config.json'), JSON.stringify({ toolApproval: { defaultDecision: 'ask' } }));
 
-    expect(await installer().install('tiny')).toEqual({ id: 'tiny', version: '1.2.0', distribution: 'binary', installed: true });
+    const progress: unknown[] = [];
+    expect(await installer().install('tiny', (step) => progress.push(step))).toEqual({
+      id: 'tiny',
+      version: '1.2.0',
+      distribution: 'binary',
+      installed: true,
+    });
+    expect(progress).toEqual([
+      { id: 'tiny', stage: 'downloading', receivedBytes: 0, totalBytes: archive.length },
+      { id: 'tiny', stage: 'downloading', receivedBytes: archive.length, totalBytes: archive.length },
+      { id: 'tiny', stage: 'unpacking' },
+    ]);
 
     const command = path.join(folder, 'data', 'tools', 'agents', 'tiny', '1.2.0', 'bin', 'tiny');
     expect(execFileSync(command, { encoding: 'utf8' })).toBe('hello-from-tiny\n');
@@ -98,8 +109,14 @@ describe('binary distributions', () => {
     const listed = (await installer().catalogue()).agents[0];
     expect(listed).toMatchObject({ id: 'tiny', version: '1.1.0', installedVersion: '1.0.0', updateOffered: true, installable: ['binary'] });
     expect(server.requests.filter((request) => request === '/tiny.tar.gz')).toHaveLength(downloads);
+    // The user passed the agent its login key by hand; the update keeps that.
+    const config = await readConfig();
+    const agents = config.agents as Record<string, Record<string, unknown>>;
+    agents.tiny!.passEnv = ['TINY_API_KEY'];
+    await writeFile(path.join(folder, 'config.json'), JSON.stringify(config));
     await installer().install('tiny');
     expect((await installer().catalogue()).agents[0]).toMatchObject({ installedVersion: '1.1.0', updateOffered: false });
+    expect((await readConfig()).agents).toMatchObject({ tiny: { passEnv: ['TINY_API_KEY'], command: expect.stringContaining('1.1.0') } });
   });
 
   it('refuses a download whose sha256 differs, and configures nothing', async () => {
@@ -152,7 +169,9 @@ describe('npx distributions', () => {
     ]);
     const env = { ...process.env, npm_config_registry: server.url('/npm/'), npm_config_cache: path.join(folder, 'npm-cache') };
 
-    expect(await installer(env).install('tiny-npm')).toMatchObject({ distribution: 'npx', installed: true });
+    const progress: unknown[] = [];
+    expect(await installer(env).install('tiny-npm', (step) => progress.push(step))).toMatchObject({ distribution: 'npx', installed: true });
+    expect(progress).toEqual([{ id: 'tiny-npm', stage: 'installing', installer: 'npm' }]);
     const entry = installedAgents.get('tiny-npm')!;
     expect(entry).toMatchObject({ kind: 'acp', args: ['--acp'] });
     const { command } = entry as { command: string };

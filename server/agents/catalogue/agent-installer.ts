@@ -8,6 +8,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   AgentsCatalogueResult,
+  AgentsInstallProgress,
   AgentsInstallResult,
   CatalogueAgent,
   DistributionKind,
@@ -17,6 +18,7 @@ import type { AgentEntry } from '../agents-config';
 import { configuredEntry, writeAgentEntry } from './config-agent-entry';
 import { installBinary } from './install-binary';
 import { installNpx } from './install-npx';
+import type { ReportProgress } from './install-progress';
 import { installUvx } from './install-uvx';
 import type { InstalledCommand } from './installed-command';
 import { platformKey } from './platform-key';
@@ -41,6 +43,8 @@ interface InstalledManifest {
 
 export class AgentInstaller {
   private readonly installing = new Map<string, Promise<AgentsInstallResult>>();
+  /** Who hears of each running install's progress: every tab that asked for it. */
+  private readonly progressListeners = new Map<string, Set<(progress: AgentsInstallProgress) => void>>();
 
   constructor(private readonly options: AgentInstallerOptions) {}
 
@@ -70,11 +74,23 @@ export class AgentInstaller {
     return { agents, source: listing.source, ...(listing.registryProblem ? { registryProblem: listing.registryProblem } : {}) };
   }
 
-  /** One install per agent at a time: a second request for the same agent gets the first's answer. */
-  install(id: string): Promise<AgentsInstallResult> {
+  /**
+   * One install per agent at a time: a second request for the same agent gets the first's answer,
+   * and hears of its progress from then on.
+   */
+  install(id: string, onProgress?: (progress: AgentsInstallProgress) => void): Promise<AgentsInstallResult> {
+    let listeners = this.progressListeners.get(id);
+    if (!listeners) this.progressListeners.set(id, (listeners = new Set()));
+    if (onProgress) listeners.add(onProgress);
     let running = this.installing.get(id);
     if (!running) {
-      running = this.installNow(id).finally(() => this.installing.delete(id));
+      const report: ReportProgress = (progress) => {
+        for (const listener of this.progressListeners.get(id) ?? []) listener({ id, ...progress });
+      };
+      running = this.installNow(id, report).finally(() => {
+        this.installing.delete(id);
+        this.progressListeners.delete(id);
+      });
       this.installing.set(id, running);
     }
     return running;
@@ -98,7 +114,7 @@ export class AgentInstaller {
     }
   }
 
-  private async installNow(id: string): Promise<AgentsInstallResult> {
+  private async installNow(id: string, report: ReportProgress): Promise<AgentsInstallResult> {
     const { registry } = await loadRegistry(this.options.registryUrl);
     const agent = registry.agents.find((candidate) => candidate.id === id);
     if (!agent) throw new InstallError(`the agent registry has no agent ${JSON.stringify(id)}`);
@@ -120,12 +136,17 @@ export class AgentInstaller {
     await mkdir(folder, { recursive: true, mode: 0o700 });
     let command: InstalledCommand;
     try {
-      command = await this.installDistribution(agent, distribution, folder);
+      command = await this.installDistribution(agent, distribution, folder, report);
     } catch (error) {
       await rm(folder, { recursive: true, force: true });
       throw error;
     }
-    const entry = await writeAgentEntry(this.options.configFile, id, { kind: 'acp', label: agent.name, ...command, passEnv: [] });
+    const entry = await writeAgentEntry(this.options.configFile, id, {
+      kind: 'acp',
+      label: agent.name,
+      ...command,
+      passEnv: installed ? await this.keptPassEnv(id) : [],
+    });
     await writeFile(
       path.join(this.agentFolder(id), 'installed.json'),
       `${JSON.stringify({ version: agent.version, distribution } satisfies InstalledManifest)}\n`,
@@ -134,10 +155,25 @@ export class AgentInstaller {
     return { id, version: agent.version, distribution, installed: true };
   }
 
-  private installDistribution(agent: RegistryAgent, distribution: DistributionKind, folder: string): Promise<InstalledCommand> {
+  /**
+   * The variables the user chose to pass to an installed agent (its login key, say): the registry
+   * names none (its `env` holds fixed values), so an update keeps what the entry had.
+   */
+  private async keptPassEnv(id: string): Promise<string[]> {
+    const previous = await configuredEntry(this.options.configFile, id);
+    const passEnv = typeof previous === 'object' && previous !== null ? (previous as { passEnv?: unknown }).passEnv : undefined;
+    return Array.isArray(passEnv) ? passEnv.filter((name): name is string => typeof name === 'string') : [];
+  }
+
+  private installDistribution(
+    agent: RegistryAgent,
+    distribution: DistributionKind,
+    folder: string,
+    report: ReportProgress,
+  ): Promise<InstalledCommand> {
     const { npx, uvx, binary } = agent.distribution;
-    if (distribution === 'npx') return installNpx(npx!, agent.version, folder, this.options.env);
-    if (distribution === 'uvx') return installUvx(uvx!, agent.version, folder, this.options.env);
-    return installBinary(binary![this.options.platform ?? platformKey()!]!, folder);
+    if (distribution === 'npx') return installNpx(npx!, agent.version, folder, this.options.env, report);
+    if (distribution === 'uvx') return installUvx(uvx!, agent.version, folder, this.options.env, report);
+    return installBinary(binary![this.options.platform ?? platformKey()!]!, folder, report);
   }
 }

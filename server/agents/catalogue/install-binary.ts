@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BinaryTarget } from '../../../lib/protocol/agent-catalogue';
 import type { InstalledCommand } from './installed-command';
+import type { ReportProgress } from './install-progress';
 import { InstallError } from './run-installer';
 import { extractTar } from './tar-extract';
 import { extractZip } from './zip-extract';
@@ -15,18 +16,43 @@ import { extractZip } from './zip-extract';
 /** Past this, a download is refused rather than held in memory. */
 const MAX_ARCHIVE_BYTES = 512 * 1024 * 1024;
 
-async function download(url: string): Promise<Buffer> {
+/** Progress is told at most this often, in bytes (and at the end). */
+const REPORT_EVERY_BYTES = 64 * 1024;
+
+async function download(url: string, report: ReportProgress): Promise<Buffer> {
   const response = await fetch(url, { redirect: 'follow' }).catch((error: unknown) => {
     throw new InstallError(
       `could not download ${url}: ${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)}`,
     );
   });
-  if (!response.ok) throw new InstallError(`could not download ${url}: HTTP ${response.status}`);
-  const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > MAX_ARCHIVE_BYTES) throw new InstallError(`${url} is larger than ${MAX_ARCHIVE_BYTES} bytes`);
-  const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.length > MAX_ARCHIVE_BYTES) throw new InstallError(`${url} is larger than ${MAX_ARCHIVE_BYTES} bytes`);
-  return bytes;
+  if (!response.ok || !response.body) throw new InstallError(`could not download ${url}: HTTP ${response.status}`);
+  const total = Number(response.headers.get('content-length') ?? 0) || undefined;
+  if (total !== undefined && total > MAX_ARCHIVE_BYTES) throw new InstallError(`${url} is larger than ${MAX_ARCHIVE_BYTES} bytes`);
+  const told = (receivedBytes: number) => report({ stage: 'downloading', receivedBytes, ...(total ? { totalBytes: total } : {}) });
+  told(0);
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let reported = 0;
+  const reader = response.body.getReader();
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      const chunk = next.value;
+      received += chunk.length;
+      if (received > MAX_ARCHIVE_BYTES) throw new InstallError(`${url} is larger than ${MAX_ARCHIVE_BYTES} bytes`);
+      chunks.push(Buffer.from(chunk));
+      if (received - reported >= REPORT_EVERY_BYTES) {
+        told(received);
+        reported = received;
+      }
+    }
+  } catch (error) {
+    // The download is abandoned either way; a stream that broke may refuse to be cancelled too.
+    void reader.cancel().catch(() => undefined);
+    if (error instanceof InstallError) throw error;
+    throw new InstallError(`the download of ${url} broke off: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (reported !== received) told(received);
+  return Buffer.concat(chunks);
 }
 
 function archiveKind(url: string): 'tar' | 'zip' | 'raw' {
@@ -36,9 +62,13 @@ function archiveKind(url: string): 'tar' | 'zip' | 'raw' {
   return 'raw';
 }
 
-export async function installBinary(target: BinaryTarget, folder: string): Promise<InstalledCommand> {
+export async function installBinary(
+  target: BinaryTarget,
+  folder: string,
+  report: ReportProgress = () => undefined,
+): Promise<InstalledCommand> {
   const kind = archiveKind(target.archive);
-  const bytes = await download(target.archive);
+  const bytes = await download(target.archive, report);
   if (target.sha256 !== undefined) {
     const actual = createHash('sha256').update(bytes).digest('hex');
     if (actual !== target.sha256.toLowerCase()) {
@@ -52,6 +82,7 @@ export async function installBinary(target: BinaryTarget, folder: string): Promi
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative))
     throw new InstallError(`the registry's command ${JSON.stringify(target.cmd)} is outside the install folder`);
   if (kind !== 'raw') {
+    report({ stage: 'unpacking' });
     await (kind === 'zip' ? extractZip : extractTar)(bytes, folder).catch((error: unknown) => {
       throw new InstallError(`refused the archive ${target.archive}: ${error instanceof Error ? error.message : String(error)}`);
     });

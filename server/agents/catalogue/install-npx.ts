@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PackageDistribution } from '../../../lib/protocol/agent-catalogue';
 import type { InstalledCommand } from './installed-command';
+import type { ReportProgress } from './install-progress';
 import { npmPackageSpec } from './package-spec';
 import { InstallError, runInstaller } from './run-installer';
 
@@ -29,8 +30,10 @@ export async function installNpx(
   agentVersion: string,
   folder: string,
   env: Record<string, string | undefined>,
+  report: ReportProgress = () => undefined,
 ): Promise<InstalledCommand> {
   const { name, version } = npmPackageSpec(distribution.package, agentVersion);
+  report({ stage: 'installing', installer: 'npm' });
   await runInstaller(
     'npm',
     ['install', '--prefix', folder, '--no-audit', '--no-fund', '--omit=dev', '--ignore-scripts', `${name}@${version}`],

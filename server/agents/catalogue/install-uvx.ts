@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { PackageDistribution } from '../../../lib/protocol/agent-catalogue';
 import type { InstalledCommand } from './installed-command';
+import type { ReportProgress } from './install-progress';
 import { pythonPackageSpec } from './package-spec';
 import { InstallError, runInstaller } from './run-installer';
 
@@ -13,10 +14,12 @@ export async function installUvx(
   agentVersion: string,
   folder: string,
   env: Record<string, string | undefined>,
+  report: ReportProgress = () => undefined,
 ): Promise<InstalledCommand> {
   const { name, version } = pythonPackageSpec(distribution.package, agentVersion);
   const bin = path.join(folder, 'bin');
   const uvEnv = { ...env, UV_TOOL_DIR: path.join(folder, 'tools'), UV_TOOL_BIN_DIR: bin };
+  report({ stage: 'installing', installer: 'uv' });
   await runInstaller('uv', ['tool', 'install', '--force', `${name}==${version}`], uvEnv).catch((error: unknown) => {
     if (error instanceof InstallError && error.message.startsWith('uv is not installed')) {
       throw new InstallError(

@@ -106,7 +106,12 @@ function agent(connection: AgentSideConnection): Agent {
       await held('initialize');
       return {
         protocolVersion: PROTOCOL_VERSION,
-        agentCapabilities: { loadSession: true, sessionCapabilities: { resume: {}, list: {}, close: {} } },
+        agentCapabilities: {
+          loadSession: true,
+          promptCapabilities: { image: true, embeddedContext: true },
+          mcpCapabilities: { http: true },
+          sessionCapabilities: { resume: {}, list: {}, close: {} },
+        },
         agentInfo: { name: 'fake-acp-agent', version: '1.0.0' },
         authMethods: [],
       };

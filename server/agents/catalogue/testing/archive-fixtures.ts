@@ -10,10 +10,15 @@ const POSTINSTALL = `node -e "require('fs').writeFileSync('postinstall-ran', '')
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** A .tar.gz of one executable script at `bin/<name>` that prints `greeting`. */
-export async function agentArchive(folder: string, name: string, greeting: string): Promise<Buffer> {
+export function agentArchive(folder: string, name: string, greeting: string): Promise<Buffer> {
+  return scriptArchive(folder, name, `echo ${greeting}`);
+}
+
+/** A .tar.gz of one executable shell script at `bin/<name>` running `body`. */
+export async function scriptArchive(folder: string, name: string, body: string): Promise<Buffer> {
   const source = path.join(folder, `${name}-source`);
   await mkdir(path.join(source, 'bin'), { recursive: true });
-  await writeFile(path.join(source, 'bin', name), `#!/bin/sh\necho ${greeting}\n`, { mode: 0o755 });
+  await writeFile(path.join(source, 'bin', name), `#!/bin/sh\n${body}\n`, { mode: 0o755 });
   const archive = path.join(folder, `${name}.tar.gz`);
   execFileSync('tar', ['-czf', archive, '-C', source, 'bin']);
   return readFile(archive);
