@@ -11,6 +11,7 @@
 import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import type { ToolCallBoundary } from '../../lib/protocol/thread-review';
+import { installFolderOf } from './installed-agent-folder';
 import { installRoot } from './install-root';
 import { type SpawnSpec, sandboxedSpawn } from './sandbox-command';
 import type { SandboxConfig } from './sandbox-config';
@@ -90,7 +91,7 @@ export class CommandSandbox {
   }
 
   /** How to start one command now: the paths to hide are looked up afresh, just before it starts. */
-  async plan(choice: SandboxChoice = this.defaults()): Promise<SandboxPlan> {
+  async plan(choice: SandboxChoice = this.defaults(), shownReadOnly: readonly string[] = []): Promise<SandboxPlan> {
     const boundary = this.boundary(choice);
     const { availability } = this.setup;
     if (!boundary.sandboxed || !availability.available) return { boundary, wrap: (spec) => spec };
@@ -100,6 +101,7 @@ export class CommandSandbox {
       hidden: await findHiddenPaths(this.place()),
       network: choice.network,
       shownInTmp: installFoldersInTmp(),
+      shownReadOnly,
     };
     return { boundary, wrap: (spec) => sandboxedSpawn(spec, layout) };
   }
@@ -107,9 +109,13 @@ export class CommandSandbox {
   /**
    * An MCP stdio server's or an external agent's own process: sandboxed only when the config's
    * `mcpServers` or `agents` says so, and with the network, which it needs for its service or model.
+   * An agent installed by "Add agent" lives in the hidden data folder: its own version folder is
+   * shown again, read-only.
    */
   async wrapProcess(spec: SpawnSpec, kind: 'mcpServers' | 'agents'): Promise<SpawnSpec> {
-    const plan = await this.plan({ sandbox: this.setup.config[kind], network: true });
+    const installed = kind === 'agents' ? installFolderOf(this.setup.dataDir, spec.command) : undefined;
+    const shown = installed ? [await realpath(installed)] : [];
+    const plan = await this.plan({ sandbox: this.setup.config[kind], network: true }, shown);
     return plan.wrap(spec);
   }
 

@@ -38,6 +38,8 @@ export interface SandboxLayout {
    * or the programs it starts from its node_modules (an MCP server from npm) would be gone.
    */
   shownInTmp?: readonly string[];
+  /** Folders inside a hidden one shown again, read-only (an installed agent's own folder in the data folder); resolved. */
+  shownReadOnly?: readonly string[];
   network: boolean;
 }
 
@@ -75,7 +77,7 @@ export function sandboxedSpawn(spec: SpawnSpec, layout: SandboxLayout): SpawnSpe
  */
 function layerMounts(layout: SandboxLayout): string[] {
   const layers = [
-    ...(layout.shownInTmp ?? []).map((shown) => ({ path: shown, kind: 'shown' as const })),
+    ...[...(layout.shownInTmp ?? []), ...(layout.shownReadOnly ?? [])].map((shown) => ({ path: shown, kind: 'shown' as const })),
     { path: layout.workspaceRoot, kind: 'workspace' as const },
     ...layout.hidden.map((hidden) => ({ path: hidden.path, kind: hidden.kind })),
   ].sort((a, b) => depth(a.path) - depth(b.path));

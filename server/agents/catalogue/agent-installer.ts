@@ -14,6 +14,7 @@ import type {
   DistributionKind,
   RegistryAgent,
 } from '../../../lib/protocol/agent-catalogue';
+import { installedAgentsFolder } from '../../process/installed-agent-folder';
 import type { AgentEntry } from '../agents-config';
 import { configuredEntry, writeAgentEntry } from './config-agent-entry';
 import { installBinary } from './install-binary';
@@ -49,7 +50,7 @@ export class AgentInstaller {
   constructor(private readonly options: AgentInstallerOptions) {}
 
   agentFolder(id: string): string {
-    return path.join(this.options.dataDir, 'tools', 'agents', id);
+    return path.join(installedAgentsFolder(this.options.dataDir), id);
   }
 
   async catalogue(): Promise<AgentsCatalogueResult> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ndjsonFraming } from '../../../lib/rpc/framing/ndjson-reader';
 import { CommandSandbox } from '../../process/command-sandbox';
@@ -23,7 +24,13 @@ afterEach(async () => {
 });
 
 /** An "agent" that tries the home folder's key and a write outside the workspace, saying on stderr what came of it, then exits. */
-async function runAgent(config: { agents: boolean }): Promise<string[]> {
+function runAgent(config: { agents: boolean }): Promise<string[]> {
+  const script = `cat ~/.ssh/id_ed25519 >&2; echo >&2; touch ${outside} 2>&1 | cat >&2; echo agent-done >&2`;
+  return runProgram(config, '/bin/sh', ['-c', script]);
+}
+
+/** Runs `command` as an external agent; its stderr lines, once it said agent-done or exited. */
+async function runProgram(config: { agents: boolean }, command: string, args: string[]): Promise<string[]> {
   const env = { PATH: process.env.PATH, HOME: place.home };
   const sandbox = await CommandSandbox.start({
     config: SandboxConfigSchema.parse(config),
@@ -38,9 +45,8 @@ async function runAgent(config: { agents: boolean }): Promise<string[]> {
     logs.push(line);
     if (line.includes('agent-done')) done();
   };
-  const script = `cat ~/.ssh/id_ed25519 >&2; echo >&2; touch ${outside} 2>&1 | cat >&2; echo agent-done >&2`;
   const child = await startAgentChild(
-    { kind: 'acp', command: '/bin/sh', args: ['-c', script], env: {}, passEnv: [] },
+    { kind: 'acp', command, args, env: {}, passEnv: [] },
     {
       name: 'tester',
       workspace: new Workspace(place.workspaceRoot, { protectedFolders: [place.dataDir] }),
@@ -51,7 +57,7 @@ async function runAgent(config: { agents: boolean }): Promise<string[]> {
     },
     { framing: ndjsonFraming },
   );
-  await saidDone;
+  await Promise.race([saidDone, child.process.exited]);
   await child.process.shutdown();
   return logs;
 }
@@ -63,6 +69,25 @@ describe("an external agent's own process", () => {
     expect(logs).not.toContain(SECRETS.key);
     expect(logs).toContain('Read-only file system');
     expect(existsSync(outside)).toBe(false);
+  });
+
+  it('an agent installed by Add agent starts in the sandbox, sees its own folder read-only and not the rest of the data folder', async () => {
+    const folder = path.join(place.dataDir, 'tools', 'agents', 'tiny', '1.0.0');
+    await mkdir(path.join(folder, 'bin'), { recursive: true });
+    await writeFile(path.join(folder, 'own-file.txt'), 'the agent’s own file\n');
+    const program = path.join(folder, 'bin', 'tiny');
+    const dataConfig = path.join(place.dataDir, 'config.json');
+    await writeFile(
+      program,
+      `#!/bin/sh\ncat ${folder}/own-file.txt >&2\ncat ${dataConfig} >&2\ntouch ${folder}/planted 2>&1 | cat >&2\necho agent-done >&2\n`,
+      { mode: 0o755 },
+    );
+    const logs = (await runProgram({ agents: true }, program, [])).join('\n');
+    expect(logs).toContain('agent-done');
+    expect(logs).toContain('the agent’s own file');
+    expect(logs).not.toContain(SECRETS.config);
+    expect(logs).toContain('Read-only file system');
+    expect(existsSync(path.join(folder, 'planted'))).toBe(false);
   });
 
   it('runs as it is by default: agents keep their logins in the home folder', async () => {
