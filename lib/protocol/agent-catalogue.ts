@@ -11,6 +11,8 @@ const EnvSchema = z.record(z.string(), z.string());
 
 export const PackageDistributionSchema = z.looseObject({
   package: z.string().min(1),
+  /** The package's program to run, when it is not the package's only (or same-named) one; checked at install. */
+  cmd: z.string().optional(),
   args: z.array(z.string()).optional(),
   env: EnvSchema.optional(),
 });

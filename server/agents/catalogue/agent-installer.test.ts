@@ -182,6 +182,24 @@ describe('npx distributions', () => {
       access(path.join(folder, 'data', 'tools', 'agents', 'tiny-npm', '2.0.0', 'node_modules', 'tiny-acp-agent', 'postinstall-ran')),
     ).rejects.toThrow();
   });
+  it("runs the registry's cmd when it names one, and refuses a cmd the package does not have", async () => {
+    const tarball = await packedNpmAgent(folder, 'tiny-acp-agent', '2.0.0', 'hello-from-npm');
+    server.set('/npm/tiny-acp-agent/-/tiny-acp-agent-2.0.0.tgz', tarball);
+    server.set(
+      '/npm/tiny-acp-agent',
+      npmPackument('tiny-acp-agent', '2.0.0', tarball, server.url('/npm/tiny-acp-agent/-/tiny-acp-agent-2.0.0.tgz')),
+    );
+    const npx = (cmd: string) => ({ package: 'tiny-acp-agent@2.0.0', cmd });
+    publish([
+      { id: 'named', name: 'Named', version: '2.0.0', distribution: { npx: npx('tiny-acp-agent') } },
+      { id: 'missing', name: 'Missing', version: '2.0.0', distribution: { npx: npx('other-program') } },
+    ]);
+    const env = { ...process.env, npm_config_registry: server.url('/npm/'), npm_config_cache: path.join(folder, 'npm-cache') };
+    await installer(env).install('named');
+    expect(execFileSync((installedAgents.get('named') as { command: string }).command, { encoding: 'utf8' })).toBe('hello-from-npm\n');
+    await expect(installer(env).install('missing')).rejects.toThrow('the npm package tiny-acp-agent has no program named "other-program"');
+    expect(installedAgents.has('missing')).toBe(false);
+  });
 });
 
 describe('what an installer sees', () => {
@@ -202,6 +220,12 @@ describe('uvx distributions and bad requests', () => {
     publish([{ id: 'py', name: 'Py', version: '0.1.0', distribution: { uvx: { package: 'py-agent==0.1.0' } } }]);
     const emptyPath = path.join(folder, 'no-programs');
     await expect(installer({ PATH: emptyPath }).install('py')).rejects.toThrow(/^uv is not installed/);
+  });
+
+  it("refuses a cmd that is a path rather than a program's name, before anything is installed", async () => {
+    publish([{ id: 'py', name: 'Py', version: '0.1.0', distribution: { uvx: { package: 'py-agent==0.1.0', cmd: '../../../bin/sh' } } }]);
+    await expect(installer().install('py')).rejects.toThrow(`the registry's cmd "../../../bin/sh" is not a program name`);
+    expect(installedAgents.size).toBe(0);
   });
 
   it('refuses an agent the registry does not list, and one configured by hand', async () => {

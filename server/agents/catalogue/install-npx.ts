@@ -4,15 +4,15 @@
  * whatever the package's latest is at start. Install scripts are not run: nothing of the package
  * runs until the agent is started, as an agent, with an agent's limits.
  */
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PackageDistribution } from '../../../lib/protocol/agent-catalogue';
 import type { InstalledCommand } from './installed-command';
 import type { ReportProgress } from './install-progress';
-import { npmPackageSpec } from './package-spec';
+import { npmPackageSpec, programName } from './package-spec';
 import { InstallError, runInstaller } from './run-installer';
 
-/** The program the package puts on PATH: its only `bin`, or the one named like the package. */
+/** The program the package puts on PATH when the registry names none (`cmd`): its only `bin`, or the one named like the package. */
 async function packageBin(folder: string, name: string): Promise<string> {
   const manifest = JSON.parse(await readFile(path.join(folder, 'node_modules', name, 'package.json'), 'utf8')) as {
     bin?: string | Record<string, string>;
@@ -33,12 +33,16 @@ export async function installNpx(
   report: ReportProgress = () => undefined,
 ): Promise<InstalledCommand> {
   const { name, version } = npmPackageSpec(distribution.package, agentVersion);
+  const named = programName(distribution.cmd);
   report({ stage: 'installing', installer: 'npm' });
   await runInstaller(
     'npm',
     ['install', '--prefix', folder, '--no-audit', '--no-fund', '--omit=dev', '--ignore-scripts', `${name}@${version}`],
     env,
   );
-  const bin = await packageBin(folder, name);
+  const bin = named ?? (await packageBin(folder, name));
+  await access(path.join(folder, 'node_modules', '.bin', bin)).catch(() => {
+    throw new InstallError(`the npm package ${name} has no program named ${JSON.stringify(bin)}`);
+  });
   return { command: path.join(folder, 'node_modules', '.bin', bin), args: distribution.args ?? [], env: distribution.env ?? {} };
 }

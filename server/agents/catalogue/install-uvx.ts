@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { PackageDistribution } from '../../../lib/protocol/agent-catalogue';
 import type { InstalledCommand } from './installed-command';
 import type { ReportProgress } from './install-progress';
-import { pythonPackageSpec } from './package-spec';
+import { programName, pythonPackageSpec } from './package-spec';
 import { InstallError, runInstaller } from './run-installer';
 
 export async function installUvx(
@@ -17,6 +17,7 @@ export async function installUvx(
   report: ReportProgress = () => undefined,
 ): Promise<InstalledCommand> {
   const { name, version } = pythonPackageSpec(distribution.package, agentVersion);
+  const named = programName(distribution.cmd);
   const bin = path.join(folder, 'bin');
   const uvEnv = { ...env, UV_TOOL_DIR: path.join(folder, 'tools'), UV_TOOL_BIN_DIR: bin };
   report({ stage: 'installing', installer: 'uv' });
@@ -28,6 +29,6 @@ export async function installUvx(
     }
     throw error;
   });
-  const program = name.replace(/\[.*\]$/, '');
+  const program = named ?? name.replace(/\[.*\]$/, '');
   return { command: path.join(bin, program), args: distribution.args ?? [], env: distribution.env ?? {} };
 }

@@ -3,6 +3,8 @@
  * Python's `name==1.2.3`, `name@1.2.3` or `name`. The registry pins a version in the string or,
  * without one, by the agent's own `version`.
  */
+import { InstallError } from './run-installer';
+
 export interface PackageSpec {
   name: string;
   version: string;
@@ -25,4 +27,12 @@ function checked(spec: PackageSpec, text: string): PackageSpec {
     throw new Error(`the registry's package ${JSON.stringify(text)} is not a package name with one exact version`);
   }
   return spec;
+}
+
+/** The registry's `cmd` for a package: a program's name, never a path that could lead out of the install folder. */
+export function programName(cmd: string | undefined): string | undefined {
+  if (cmd === undefined) return undefined;
+  if (!/^[A-Za-z0-9@_+-][A-Za-z0-9@._+-]*$/.test(cmd))
+    throw new InstallError(`the registry's cmd ${JSON.stringify(cmd)} is not a program name (letters, digits, "@._+-", no folder)`);
+  return cmd;
 }
