@@ -59,3 +59,19 @@ it('gives no name or version when the agent sends no agentInfo', () => {
     authMethods: [],
   });
 });
+
+it('reads a malformed answer as far as it can, without failing', () => {
+  const answer = {
+    protocolVersion: 1,
+    agentInfo: { name: 42 },
+    agentCapabilities: { promptCapabilities: null, sessionCapabilities: ['resume'], loadSession: 'yes' },
+    authMethods: [null, 'login', { id: 'token' }],
+  } as unknown as Parameters<typeof agentSupport>[0];
+  expect(agentSupport(answer)).toEqual({
+    loadSession: false,
+    prompt: { image: false, audio: false, embeddedContext: false },
+    mcp: { http: false, sse: false },
+    sessionCapabilities: [],
+    authMethods: ['token'],
+  });
+});
