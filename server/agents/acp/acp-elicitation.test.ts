@@ -6,7 +6,7 @@
  * cannot draw. The agent says what it received, so each test reads what the user would.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ElicitationEntry } from '../../../lib/protocol/elicitation';
+import type { ElicitationEntry, ElicitationValues } from '../../../lib/protocol/elicitation';
 import { RelayError } from '../../../lib/rpc/relay-error';
 import type { ElicitationQuestion } from '../agent-backend';
 import type { PendingElicitations } from '../../hub/pending-elicitations';
@@ -46,12 +46,13 @@ describe('ACP elicitation', () => {
     const { recording, answered } = answering('please elicit-form', async (question, pending) => {
       expect(question).toMatchObject({ mode: 'form', message: 'Tell me about your order' });
       expect(Object.keys(question.requestedSchema?.properties ?? {})).toEqual(['name', 'count', 'colour', 'gift']);
-      for (const bad of [
+      const bads: ElicitationValues[] = [
         { count: 11 },
         { name: 'Ada', count: 2.5 },
         { name: 'Ada', count: 2, colour: 'pink' },
         { name: 'Ada', count: 2, extra: 'x' },
-      ]) {
+      ];
+      for (const bad of bads) {
         const refused = await pending.answer(question.id, 'accept', bad).then(
           () => 'accepted',
           (error: unknown) => (error instanceof RelayError ? `${error.code}: ${error.message}` : String(error)),
