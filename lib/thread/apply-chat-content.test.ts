@@ -267,7 +267,11 @@ describe('applyChatContent', () => {
   });
 
   it("folds an agent's question into a card, and its answer into the same card; an unknown id changes nothing", () => {
-    const requestedSchema = { type: 'object' as const, properties: { name: { type: 'string' as const, title: 'Name' } }, required: ['name'] };
+    const requestedSchema = {
+      type: 'object' as const,
+      properties: { name: { type: 'string' as const, title: 'Name' } },
+      required: ['name'],
+    };
     const asked = fold([['assistant', { type: 'elicitation', id: 'q1', mode: 'form', message: 'Who?', requestedSchema }]]);
     expect(asked).toEqual([{ type: 'elicitation', id: 'q1', mode: 'form', message: 'Who?', requestedSchema, status: 'pending' }]);
     expect(fold([['system', { type: 'elicitationAnswered', id: 'other', outcome: 'declined' }]], asked)).toBe(asked);
