@@ -37,6 +37,7 @@ export function ElicitationCard({ entry }: { entry: ElicitationEntry }) {
 
   return (
     <article
+      aria-label="Question from the agent"
       className={`${styles.card} ${pending ? styles.pending : ''}`}
       data-testid="elicitation-card"
       data-status={entry.status}
