@@ -1,8 +1,9 @@
 /**
  * The open threads' chats (entries folded live from `chat/contentReceived`) and the turn actions:
- * prompt, stop, approve, reject, clear.
+ * prompt, stop, approve, reject, answer an agent's question, clear.
  */
 import type { ChatContext } from '../lib/protocol/eca-chat';
+import type { ElicitationAction, ElicitationValues } from '../lib/protocol/elicitation';
 import type { SequencedContentReceivedParams } from '../lib/protocol/thread-events';
 import { selectPromptBehavior, selectPromptModel } from './active-agent';
 import { errorMessage } from './baton-rpc';
@@ -48,6 +49,11 @@ export interface ChatSlice {
    */
   approveToolCall(toolCallId: string, options?: { forSession?: boolean; optionId?: string }): void;
   rejectToolCall(toolCallId: string, options?: { optionId?: string }): void;
+  /**
+   * Answers the agent's question on the open thread (`thread/answerElicitation`); resolves with
+   * why the relay refused the answer (the question then still waits), or null once it is taken.
+   */
+  answerElicitation(elicitationId: string, action: ElicitationAction, content?: ElicitationValues): Promise<string | null>;
 }
 
 export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get) => {
@@ -182,6 +188,17 @@ export const createChatSlice: BatonSliceCreator<ChatSlice> = (rpc) => (set, get)
           ...(options.optionId === undefined ? {} : { optionId: options.optionId }),
         }),
       );
+    },
+
+    async answerElicitation(elicitationId, action, content) {
+      const threadId = get().selectedThreadId;
+      if (!threadId) return 'No thread is open.';
+      try {
+        await rpc.request('thread/answerElicitation', { threadId, elicitationId, action, ...(content ? { content } : {}) });
+        return null;
+      } catch (error) {
+        return errorMessage(error);
+      }
     },
 
     rejectToolCall(toolCallId, options = {}) {

@@ -100,6 +100,7 @@ export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedPar
     case 'toolCallPrepare':
     case 'toolCallRun':
     case 'toolCallRunning':
+    case 'elicitation':
       return { ...chat, entries, turnRunning: true };
     case 'toolCalled':
     case 'toolCallRejected':
@@ -109,6 +110,7 @@ export function foldChatContent(chat: ThreadChat, params: ChatContentReceivedPar
     case 'handOver':
     case 'toolCallApproval':
     case 'fileRead':
+    case 'elicitationAnswered':
       return entries === chat.entries ? chat : { ...chat, entries };
     default: {
       const unreachable: never = content;

@@ -6,6 +6,7 @@ import { selectOpenChat } from '../../stores/baton-store';
 import { entryAt } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ToolCallCard } from '../tool-calls/tool-call-card';
+import { ElicitationCard } from '../elicitation/elicitation-card';
 import { AssistantMessage } from './assistant-message';
 import { HandOverNote } from './hand-over-note';
 import { LinkCard } from './link-card';
@@ -75,6 +76,8 @@ function renderEntry(entry: ThreadEntry) {
       return <HandOverNote entry={entry} />;
     case 'turnSummary':
       return <TurnSummaryNote entry={entry} />;
+    case 'elicitation':
+      return <ElicitationCard entry={entry} />;
     default: {
       const unreachable: never = entry;
       return unreachable;

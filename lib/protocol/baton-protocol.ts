@@ -59,6 +59,7 @@ import {
 import { threadRewindRequests } from './thread-rewind';
 import { threadSteerRequests } from './thread-steer';
 import { agentCatalogueNotifications, agentCatalogueRequests } from './agent-catalogue';
+import { elicitationRequests } from './elicitation';
 
 export const batonProtocol = {
   requests: {
@@ -84,6 +85,7 @@ export const batonProtocol = {
     ...threadExportRequests,
     ...threadSteerRequests,
     ...agentCatalogueRequests,
+    ...elicitationRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),

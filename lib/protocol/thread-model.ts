@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { ApprovalOptionSchema } from './agents';
 import { ChatContextSchema, FileChangeDetailsSchema, ToolCallOriginSchema } from './eca-chat';
+import { ElicitationEntrySchema } from './elicitation';
 import { ThreadFiltersSchema, ThreadListFieldsSchema } from './thread-list';
 import { ToolCallApprovalSchema, ToolCallBoundarySchema, TurnSummaryEntrySchema } from './thread-review';
 
@@ -131,6 +132,8 @@ export const ThreadEntrySchema = z.discriminatedUnion('type', [
   LinkEntrySchema,
   HandOverEntrySchema,
   TurnSummaryEntrySchema,
+  /** Baton extension: an agent's question to the user, with its answer (elicitation.ts). */
+  ElicitationEntrySchema,
 ]);
 export type ThreadEntry = z.infer<typeof ThreadEntrySchema>;
 

@@ -45,7 +45,11 @@ export type RelayErrorCode =
   /** A revert of a file the thread never changed (server/rewind/file-revert.ts). */
   | 'file-not-changed'
   /** A file that is no Baton thread export (lib/thread/export/export-file.ts). */
-  | 'bad-import';
+  | 'bad-import'
+  /** An answer to an agent's question that no longer waits, or never did (server/hub/pending-elicitations.ts). */
+  | 'unknown-elicitation'
+  /** An answer whose values do not fit the question's form (server/hub/pending-elicitations.ts). */
+  | 'invalid-elicitation-answer';
 
 export class RelayError<Code extends RelayErrorCode = RelayErrorCode> extends Error {
   constructor(

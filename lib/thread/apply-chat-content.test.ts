@@ -265,4 +265,17 @@ describe('applyChatContent', () => {
     expect(interrupted[0]).toBe(entries[0]);
     expect(interrupted[1]).toBe(entries[1]);
   });
+
+  it("folds an agent's question into a card, and its answer into the same card; an unknown id changes nothing", () => {
+    const requestedSchema = {
+      type: 'object' as const,
+      properties: { name: { type: 'string' as const, title: 'Name' } },
+      required: ['name'],
+    };
+    const asked = fold([['assistant', { type: 'elicitation', id: 'q1', mode: 'form', message: 'Who?', requestedSchema }]]);
+    expect(asked).toEqual([{ type: 'elicitation', id: 'q1', mode: 'form', message: 'Who?', requestedSchema, status: 'pending' }]);
+    expect(fold([['system', { type: 'elicitationAnswered', id: 'other', outcome: 'declined' }]], asked)).toBe(asked);
+    const answered = fold([['system', { type: 'elicitationAnswered', id: 'q1', outcome: 'accepted', content: { name: 'Ada' } }]], asked);
+    expect(answered[0]).toMatchObject({ status: 'accepted', content: { name: 'Ada' }, message: 'Who?' });
+  });
 });

@@ -9,6 +9,7 @@
  * `applyChatContent` is the same fold on a copy of the array.
  */
 import type { ChatContent, ChatRole } from '../protocol/eca-chat';
+import type { ElicitationEntry } from '../protocol/elicitation';
 import type { MessageChunk, MessageEntry, ReasoningEntry, ThreadEntry, ToolCallEntry } from '../protocol/thread-model';
 import { approvalOfAnswer, approvalOfAutoRun, approvalOfRejection, foldTurnSummary, usageOf } from './review-entries';
 
@@ -126,6 +127,17 @@ export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, 
     }
     case 'usage':
       return foldTurnSummary(entries, { usage: usageOf(content) });
+    case 'elicitation': {
+      const { type: _type, ...asked } = content;
+      return push(entries, { type: 'elicitation', ...asked, status: 'pending' });
+    }
+    case 'elicitationAnswered': {
+      const index = findLast(entries, (entry) => entry.type === 'elicitation' && entry.id === content.id);
+      if (index === -1) return [];
+      const asked = entries[index] as ElicitationEntry;
+      entries[index] = { ...asked, status: content.outcome, ...optional('content', content.content) };
+      return [index];
+    }
     // Titles are not entries.
     case 'metadata':
       return [];

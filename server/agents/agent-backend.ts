@@ -7,6 +7,7 @@
 import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import type { AgentDescription, AgentKind, ApprovalOption } from '../../lib/protocol/agents';
 import type { ChatBehavior, ChatContentInput, ChatContext } from '../../lib/protocol/eca-chat';
+import type { ElicitationAction, ElicitationContent, ElicitationValues } from '../../lib/protocol/elicitation';
 import type { ChatCommand } from '../../lib/protocol/eca/chat-methods';
 import type { ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
 
@@ -21,6 +22,15 @@ export type ApprovalDecision = 'approved' | 'approved-for-session' | 'rejected';
 export interface ApprovalAnswer {
   decision: ApprovalDecision;
   optionId?: string;
+}
+
+/** A question an agent puts to the user (lib/protocol/elicitation.ts), as its card shows it. */
+export type ElicitationQuestion = Omit<ElicitationContent, 'type'>;
+
+/** The answer the agent gets: the user's, or `cancel` when the question ended without one. */
+export interface ElicitationReply {
+  action: ElicitationAction;
+  content?: ElicitationValues;
 }
 
 export interface AgentTurn {
@@ -51,6 +61,15 @@ export interface AgentTurn {
   note(text: string): Promise<void>;
   /** Waits for a tab to approve or reject a tool call already emitted with `manualApproval: true`. */
   awaitApproval(toolCallId: string): Promise<ApprovalAnswer>;
+  /**
+   * Puts a question to the user as a card in the thread and waits for the answer; Stop or the
+   * turn's end answers `cancel`. When `agentEnded` settles first (the agent withdrew the question,
+   * or reported a URL question done) the card ends as it says and `cancel` is returned. Absent
+   * where no one can be asked.
+   */
+  elicit?(question: ElicitationQuestion, agentEnded?: Promise<'withdrawn' | 'completed'>): Promise<ElicitationReply>;
+  /** The agent reports a URL question the user already opened done (`elicitation/complete`): its card stops waiting. */
+  completeElicitation?(id: string): Promise<void>;
   /**
    * A message the user sent while this turn runs (ECA's `chat/promptSteer`), already recorded as
    * the user's once taken; undefined when none waits. A backend that can takes it at each model

@@ -102,6 +102,8 @@ export class EcaContentTranslator {
       case 'threadRewound':
       case 'toolCallApproval':
       case 'fileRead':
+      case 'elicitation':
+      case 'elicitationAnswered':
         return undefined;
       default: {
         const unreachable: never = content;

@@ -6,6 +6,7 @@
  * talk to; it never touches a socket itself (contents leave through `broadcast`, which the relay
  * points at the thread's socket.io room, and `isWatched` asks whether that room has anyone).
  */
+import type { ElicitationAction, ElicitationValues } from '../../lib/protocol/elicitation';
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/thread-model';
 import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../../lib/protocol/thread-events';
 import type { AgentRegistry } from '../agents/agent-registry';
@@ -208,6 +209,11 @@ export class ThreadHub {
 
   async reject(threadId: string, toolCallId: string, optionId?: string): Promise<boolean> {
     return this.live.use(threadId, ({ session }) => session.reject(toolCallId, optionId));
+  }
+
+  /** A tab's answer to an agent's question (`thread/answerElicitation`); refused when it does not fit the question. */
+  async answerElicitation(threadId: string, elicitationId: string, action: ElicitationAction, content?: ElicitationValues): Promise<void> {
+    return this.live.use(threadId, ({ session }) => session.answerElicitation(elicitationId, action, content));
   }
 
   /** ECA's `chat/promptSteer`: a message for the running turn's next model request; false when no turn runs. */

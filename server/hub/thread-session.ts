@@ -10,6 +10,8 @@ import type { TurnOutcome } from '../../lib/protocol/thread-review';
 import { RelayError } from '../../lib/rpc/relay-error';
 import type { ThreadRecorder } from './thread-recorder';
 import type { FileChangeTracker, TurnCheckpointHooks } from './turn-hooks';
+import { PendingElicitations } from './pending-elicitations';
+import type { ElicitationAction, ElicitationValues } from '../../lib/protocol/elicitation';
 
 /** The progress text each end of a turn shows, as ECA editors have always been sent it; `outcome` tells them apart. */
 const OUTCOME_TEXT: Record<TurnOutcome, string> = { done: 'Done', stopped: 'Done', interrupted: 'Interrupted', failed: 'Done' };
@@ -53,6 +55,8 @@ export class ThreadSession {
   private turn: AbortController | undefined;
   private turnEnded: Promise<void> = Promise.resolve();
   private readonly approvals = new Map<string, (answer: ApprovalAnswer) => void>();
+  /** The agent's questions to the user that wait for an answer, kept here beside the approvals. */
+  private readonly elicitations: PendingElicitations;
   /** What the user sent while the turn runs, for the agent's next model request (`steer`). */
   private steering: string | undefined;
 
@@ -61,7 +65,12 @@ export class ThreadSession {
     readonly binding: ThreadBinding,
     private readonly agents: SessionAgents,
     private readonly log: (message: string) => void,
-  ) {}
+  ) {
+    // The question is the agent's; how it ended is the relay's record, as an approval's answer is.
+    this.elicitations = new PendingElicitations((content) =>
+      this.recorder.recordOrOwe(content.type === 'elicitation' ? 'assistant' : 'system', content),
+    );
+  }
 
   get isRunning(): boolean {
     return this.turn !== undefined;
@@ -130,6 +139,11 @@ export class ThreadSession {
     return this.answer(toolCallId, { decision: 'rejected', optionId }, 'rejected');
   }
 
+  /** A tab's answer to the agent's question; refused (and still waiting) when a form's values do not fit its schema. */
+  answerElicitation(id: string, action: ElicitationAction, content?: ElicitationValues): Promise<void> {
+    return this.elicitations.answer(id, action, content);
+  }
+
   /**
    * Keeps `message` for the running turn's next model request (ECA's `chat/promptSteer`); two
    * before it are joined. False when no turn runs.
@@ -155,6 +169,7 @@ export class ThreadSession {
     if (!this.turn) return;
     this.turn.abort(new Error('stopped by the user'));
     for (const toolCallId of [...this.approvals.keys()]) this.answer(toolCallId, { decision: 'rejected' }, 'stopped');
+    this.elicitations.endAll('stopped').catch((error: unknown) => this.log(`could not record the questions Stop ended: ${String(error)}`));
   }
 
   private async runTurn(
@@ -189,6 +204,9 @@ export class ThreadSession {
         emit,
         note: (text) => this.recorder.record('system', { type: 'text', text: `\n\n_${text}_\n\n` }),
         awaitApproval: (toolCallId) => this.waitForApproval(toolCallId, controller.signal),
+        elicit: (question, agentEnded) =>
+          controller.signal.aborted ? Promise.resolve({ action: 'cancel' }) : this.elicitations.ask(question, agentEnded),
+        completeElicitation: (id) => this.elicitations.end(id, 'completed'),
         takeSteering: () => this.takeSteering(),
         ...(this.agents.fileHistory
           ? { trackFileChanges: (paths, change, toolCallId) => this.trackFileChanges(paths, change, toolCallId) }
@@ -290,5 +308,6 @@ export class ThreadSession {
       });
     }
     this.approvals.clear();
+    await this.elicitations.endAll('ended');
   }
 }

@@ -28,6 +28,9 @@ export const WIRE_ERRORS: { readonly [Code in RelayErrorCode]: WireError } = {
   'invalid-rewind-point': bare(ErrorCodes.InvalidParams),
   'file-not-changed': bare(ErrorCodes.InvalidParams),
   'bad-import': bare(ErrorCodes.InvalidParams),
+  // An answer to a question that waits no more, or values its form refuses: the question stays as it was.
+  'unknown-elicitation': withReason(ErrorCodes.InvalidParams),
+  'invalid-elicitation-answer': withReason(ErrorCodes.InvalidParams),
   // A path or pattern no file system or search could use is a bad parameter, said plainly.
   'invalid-path': withReason(ErrorCodes.InvalidParams),
   'invalid-pattern': withReason(ErrorCodes.InvalidParams),

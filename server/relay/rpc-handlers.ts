@@ -12,6 +12,7 @@ import { registerThreadRewindHandlers } from './thread-rewind-handlers';
 import { registerThreadListHandlers } from './thread-list-handlers';
 import { registerThreadMessageHandlers } from './thread-message-handlers';
 import { registerThreadSteerHandlers } from './thread-steer-handlers';
+import { registerElicitationHandlers } from './elicitation-handlers';
 import type { TabContext } from './tab-context';
 import { registerWorkspaceFileHandlers } from './workspace-file-handlers';
 import { registerAgentCatalogueHandlers } from './agent-catalogue-handlers';
@@ -71,6 +72,7 @@ export function registerRpcHandlers(tab: TabContext): void {
   registerThreadMessageHandlers(context);
   registerThreadExportHandlers(context);
   registerThreadSteerHandlers(context);
+  registerElicitationHandlers(context);
 
   registerWorkspaceFileHandlers(context);
   registerAgentCatalogueHandlers(context);

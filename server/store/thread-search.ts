@@ -39,6 +39,8 @@ export function searchableText(entry: ThreadEntry): string | undefined {
       return entry.path;
     case 'link':
       return `${entry.title} ${entry.url}`;
+    case 'elicitation':
+      return [entry.message, entry.url].filter(Boolean).join(' ');
     case 'handOver':
     case 'turnSummary':
       return undefined;

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { ApprovalOptionSchema } from '../agents';
 import { AutoApprovalSchema, ConfigRuleSchema, ContextUsageSchema, ToolCallBoundarySchema, TurnOutcomeSchema } from '../thread-review';
 import { ChatContextSchema } from './chat-context';
+import { ElicitationAnsweredContentSchema, ElicitationContentSchema } from '../elicitation';
 
 export const ToolCallOriginSchema = z.enum(['mcp', 'native']);
 export type ToolCallOrigin = z.infer<typeof ToolCallOriginSchema>;
@@ -291,6 +292,9 @@ export const ChatContentSchema = z.discriminatedUnion('type', [
   ThreadRewoundContentSchema,
   ToolCallApprovalContentSchema,
   FileReadContentSchema,
+  /** Baton extensions: an agent's question to the user and its end (lib/protocol/elicitation.ts). Never sent to an ECA editor. */
+  ElicitationContentSchema,
+  ElicitationAnsweredContentSchema,
 ]);
 /** A content as the relay emits it: always the v2 shape. */
 export type ChatContent = z.infer<typeof ChatContentSchema>;

@@ -3,6 +3,7 @@ import type { ThreadEntry } from '../../protocol/thread-model';
 import type { ThreadDetails } from '../../protocol/thread-export';
 import { outcomeLabel, turnUsageText } from '../review-labels';
 import { contextText, headerFacts, messageText, toolCallArguments, toolCallFacts, toolCallOutput, toolCallTitle } from './transcript-parts';
+import { elicitationText } from '../elicitation-text';
 
 export function threadMarkdown(details: ThreadDetails, entries: readonly ThreadEntry[]): string {
   const facts = headerFacts(details).map(([name, value]) => `- **${name}:** ${value}`);
@@ -45,6 +46,8 @@ function entryMarkdown(entry: ThreadEntry, index: number): string {
       return `Link: [${entry.title}](${entry.url}) ${anchor}`;
     case 'handOver':
       return `_Handed over from ${entry.from} to ${entry.to}._ ${anchor}`;
+    case 'elicitation':
+      return `_${elicitationText(entry)}_ ${anchor}`;
     case 'turnSummary': {
       const parts = [entry.outcome ? outcomeLabel(entry.outcome) : undefined, entry.usage ? turnUsageText(entry.usage) : undefined];
       return `> ${parts.filter(Boolean).join(' · ')} ${anchor}`;

@@ -6,6 +6,7 @@ import type { ThreadEntry } from '../../protocol/thread-model';
 import type { ThreadDetails } from '../../protocol/thread-export';
 import { outcomeLabel, turnUsageText } from '../review-labels';
 import { contextText, headerFacts, messageText, toolCallArguments, toolCallFacts, toolCallOutput, toolCallTitle } from './transcript-parts';
+import { elicitationText } from '../elicitation-text';
 
 export function threadOrg(details: ThreadDetails, entries: readonly ThreadEntry[]): string {
   const facts = headerFacts(details).map(([name, value]) => `- ${name} :: ${value}`);
@@ -49,6 +50,8 @@ function entryOrg(entry: ThreadEntry, index: number): string {
       return `Link: [[${entry.url}][${entry.title.replace(/[[\]]/g, '')}]] ${target}`;
     case 'handOver':
       return `/Handed over from ${entry.from} to ${entry.to}./ ${target}`;
+    case 'elicitation':
+      return `/${elicitationText(entry)}/ ${target}`;
     case 'turnSummary': {
       const parts = [entry.outcome ? outcomeLabel(entry.outcome) : undefined, entry.usage ? turnUsageText(entry.usage) : undefined];
       return `- ${parts.filter(Boolean).join(' · ')} ${target}`;

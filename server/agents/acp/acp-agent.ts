@@ -26,6 +26,7 @@ import { STOP_GRACE_MS, stopWithGrace, TURN_END_AFTER_STOP_MS } from '../externa
 import { afterAbort, untilAborted } from '../external/until-aborted';
 import { AcpActiveTurn } from './acp-active-turn';
 import { createAcpClient } from './acp-client';
+import { AcpElicitations } from './acp-elicitations';
 import { judgedLocations } from './acp-files';
 import { describe, type LiveAgent, startLiveAgent, untilGone } from './acp-live-agent';
 import { type Choice, SessionChoices } from './acp-session-choices';
@@ -51,6 +52,7 @@ export class AcpAgent implements AgentBackend {
   private readonly live: LiveRegistry<LiveAgent>;
   private readonly sessions: AcpThreadSessions;
   private readonly activeTurns = new Map<string, AcpActiveTurn>();
+  private readonly elicitations = new AcpElicitations((message) => this.log(message));
   private commands: ChatCommand[] = [];
   private readonly gate: PermissionGate;
   private readonly log: (message: string) => void;
@@ -171,6 +173,7 @@ export class AcpAgent implements AgentBackend {
       workspace: this.context.workspace,
       policy: this.context.policy,
       terminals: this.terminals,
+      elicitations: this.elicitations,
       activeTurn: (sessionId) => this.activeTurns.get(sessionId),
       updatesShown: () => this.updates,
       onSessionUpdate: (params) => this.onSessionUpdate(params),
@@ -256,6 +259,7 @@ export class AcpAgent implements AgentBackend {
 
   /** The agent no longer needs an answer Baton owes it: a permission card it withdrew ends. */
   private onRequestCancelled({ method, params }: { method: string; params: unknown }): void {
+    if (method === 'elicitation/create') return this.elicitations.withdraw(params);
     const withdrawn = method === 'session/request_permission' ? AcpWithdrawnPermissionSchema.safeParse(params) : undefined;
     if (!withdrawn?.success) {
       this.log(`the agent cancelled its ${method} request; Baton answers it as it stands`);

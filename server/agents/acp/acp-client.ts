@@ -1,6 +1,6 @@
 /**
  * Baton's side of the ACP methods an agent calls (https://agentclientprotocol.com/protocol/overview#client):
- * permission requests, file reads and writes, terminals. Each is answered for the turn running on
+ * permission requests, questions to the user (acp-elicitations.ts), file reads and writes, terminals. Each is answered for the turn running on
  * the session it names; one that comes outside any turn is refused (permission: `cancelled`).
  */
 import type { Client } from '@agentclientprotocol/sdk';
@@ -12,11 +12,13 @@ import type { AcpActiveTurn } from './acp-active-turn';
 import { acpRequestError } from './acp-sdk';
 import { judgedFilePath, plannedChange, readWorkspaceText, writeWorkspaceText } from './acp-files';
 import type { AcpTerminals } from './acp-terminals';
+import type { AcpElicitations } from './acp-elicitations';
 
 export interface AcpClientDependencies {
   workspace: Workspace;
   policy: ApprovalPolicy;
   terminals: AcpTerminals;
+  elicitations: AcpElicitations;
   activeTurn(sessionId: string): AcpActiveTurn | undefined;
   /** Resolves once every session/update received so far is shown, so a request never overtakes them. */
   updatesShown(): Promise<void>;
@@ -38,6 +40,16 @@ export function createAcpClient(deps: AcpClientDependencies): Client {
       await deps.updatesShown();
       const active = deps.activeTurn(request.sessionId);
       return active ? active.requestPermission(request) : { outcome: { outcome: 'cancelled' } };
+    },
+    // A question shows in the thread after what the agent said before it.
+    createElicitation(request) {
+      return deps.elicitations.create(request, async (sessionId) => {
+        await deps.updatesShown();
+        return deps.activeTurn(sessionId)?.turn;
+      });
+    },
+    completeElicitation(params) {
+      return deps.elicitations.complete(params);
     },
     // The stream hands session/update to the adapter before the SDK sees it (acp-stream.ts);
     // this is here for completeness of the interface.

@@ -2,7 +2,7 @@
  * One running ACP agent: its process (agent-child.ts), the SDK's ClientSideConnection over
  * Baton's NDJSON transport, and the answer to `initialize`
  * (https://agentclientprotocol.com/protocol/initialization), where Baton says it serves file
- * reads and writes and terminals.
+ * reads and writes, terminals, and questions to the user.
  */
 import type { AgentCapabilities, Client, ClientSideConnection } from '@agentclientprotocol/sdk';
 import type { AgentSupport } from '../../../lib/protocol/agents';
@@ -84,7 +84,8 @@ export async function startLiveAgent(
       withTimeout(
         connection.initialize({
           protocolVersion: PROTOCOL_VERSION,
-          clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true },
+          // Questions to the user: forms and links, as cards in the thread (acp-elicitations.ts).
+          clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, elicitation: { form: {}, url: {} } },
           clientInfo: { name: 'baton', title: 'Baton', version: '0.1.0' },
         }),
         INITIALIZE_TIMEOUT_MS,

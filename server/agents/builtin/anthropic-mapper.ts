@@ -7,6 +7,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { ThreadEntry, ToolCallEntry } from '../../../lib/protocol/thread-model';
 import { BUILTIN_AGENT_NAME } from '../../../lib/protocol/agents';
+import { elicitationText } from '../../../lib/thread/elicitation-text';
 
 type Role = 'user' | 'assistant';
 type Block = Anthropic.ContentBlockParam;
@@ -47,6 +48,9 @@ function entryToBlocks(entry: ThreadEntry): Array<[Role, Block]> {
         ['assistant', { type: 'tool_use', id: entry.id, name: entry.name, input: toolCallInput(entry) }],
         ['user', toolResultBlock(entry.id, ...toolCallOutcome(entry))],
       ];
+    // What another agent asked the user and what the user answered: part of the conversation.
+    case 'elicitation':
+      return [['user', { type: 'text', text: elicitationText(entry) }]];
     // Shown to the reader only. The thread keeps a thought's text but not the signature the API
     // needs to accept it back, and a link repeats what the answer's text already says.
     case 'reasoning':

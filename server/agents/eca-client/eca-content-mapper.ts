@@ -82,6 +82,10 @@ export class EcaContentMapper {
       // The relay records the user's answers on the cards itself.
       case 'toolCallApproval':
         return { kind: 'skip', why: 'an answer on a card is the relay’s to record' };
+      // Questions to the user are asked through the relay, never as content.
+      case 'elicitation':
+      case 'elicitationAnswered':
+        return { kind: 'skip', why: 'a question to the user is the relay’s to record' };
       default: {
         const unreachable: never = content;
         return unreachable;

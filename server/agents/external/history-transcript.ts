@@ -5,6 +5,7 @@
  */
 import type { ThreadEntry, ToolCallEntry } from '../../../lib/protocol/thread-model';
 import type { AgentTurn } from '../agent-backend';
+import { elicitationText } from '../../../lib/thread/elicitation-text';
 
 /** About 8,000 tokens: enough to carry on, small beside any model's context. */
 export const DEFAULT_TRANSCRIPT_CHARS = 32_000;
@@ -68,6 +69,8 @@ function entryLine(entry: ThreadEntry): string | undefined {
       return `[The thread was handed from ${entry.from} to ${entry.to}.]`;
     case 'link':
       return `Link: ${entry.title} <${entry.url}>`;
+    case 'elicitation':
+      return elicitationText(entry);
     // Thinking is the agent's own and was never meant as conversation.
     case 'reasoning':
     // How a turn ended and what it cost is the reader's, not the conversation's.

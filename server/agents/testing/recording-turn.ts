@@ -6,7 +6,8 @@
 import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import { type ChatContent, ChatContentSchema } from '../../../lib/protocol/eca-chat';
 import { applyChatContent } from '../../../lib/thread/apply-chat-content';
-import type { AgentTurn, ApprovalAnswer, ApprovalDecision } from '../agent-backend';
+import type { AgentTurn, ApprovalAnswer, ApprovalDecision, ElicitationQuestion } from '../agent-backend';
+import { PendingElicitations } from '../../hub/pending-elicitations';
 
 export interface RecordingTurnOptions {
   message: string;
@@ -22,6 +23,8 @@ export interface RecordingTurnOptions {
   agentSessionId?: string;
   /** Called after each content is recorded, e.g. to press Stop at a chosen moment. */
   onContent?: (content: ChatContent, recorded: readonly ChatContent[]) => void;
+  /** Called when the agent puts a question to the user (its card is recorded); answer it through `elicitations`. */
+  onQuestion?: (question: ElicitationQuestion, elicitations: PendingElicitations) => void;
   /** Presses Stop when it aborts: for a test that decides to stop before it holds the recording. */
   stopSignal?: AbortSignal;
 }
@@ -38,6 +41,8 @@ export interface RecordingTurn {
   savedAgentSession(): string | null | undefined;
   /** Baton's own notes (`note`), in order. */
   notes: string[];
+  /** The questions waiting for the user, as the hub keeps them (server/hub/pending-elicitations.ts). */
+  elicitations: PendingElicitations;
 }
 
 export function createRecordingTurn(options: RecordingTurnOptions): RecordingTurn {
@@ -48,6 +53,16 @@ export function createRecordingTurn(options: RecordingTurnOptions): RecordingTur
   const notes: string[] = [];
   let savedSession: string | null | undefined;
   let entries = applyChatContent(options.history ?? [], 'user', { type: 'text', text: options.message });
+
+  const record = async (input: Parameters<AgentTurn['emit']>[0]) => {
+    const content = ChatContentSchema.parse(input);
+    contents.push(content);
+    entries = applyChatContent(entries, 'assistant', content);
+    options.onContent?.(content, contents);
+  };
+  const elicitations = new PendingElicitations(record);
+  // Stop answers what waits `cancel`, as the hub's session does.
+  controller.signal.addEventListener('abort', () => void elicitations.endAll('stopped'), { once: true });
 
   const turn: AgentTurn = {
     threadId: options.threadId ?? 'thread-under-test',
@@ -66,12 +81,14 @@ export function createRecordingTurn(options: RecordingTurnOptions): RecordingTur
       const content = ChatContentSchema.parse({ type: 'text', text });
       entries = applyChatContent(entries, 'system', content);
     },
-    async emit(input) {
-      const content = ChatContentSchema.parse(input);
-      contents.push(content);
-      entries = applyChatContent(entries, 'assistant', content);
-      options.onContent?.(content, contents);
+    emit: record,
+    async elicit(question, agentEnded) {
+      if (controller.signal.aborted) return { action: 'cancel' };
+      const answered = elicitations.ask(question, agentEnded);
+      options.onQuestion?.(question, elicitations);
+      return answered;
     },
+    completeElicitation: (id) => elicitations.end(id, 'completed'),
     async awaitApproval(toolCallId) {
       approvalsAsked.push(toolCallId);
       if (!options.decide) return new Promise<ApprovalAnswer>(() => undefined);
@@ -87,6 +104,7 @@ export function createRecordingTurn(options: RecordingTurnOptions): RecordingTur
     approvalsAsked,
     savedAgentSession: () => savedSession,
     notes,
+    elicitations,
   };
 }
 

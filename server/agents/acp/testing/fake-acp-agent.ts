@@ -24,6 +24,7 @@
  * - "withdraw" asks permission for a call, says `fake-acp: asking (pid <pid>)` on stderr, and on SIGUSR2
  *              cancels its own request ($/cancel_request), saying `fake-acp: withdrawn request answered <outcome>`
  * - "messages" two messages told apart only by their `messageId` (chunks `msg-a`, `msg-a`, `msg-b`)
+ * - "elicit-form", "elicit-url", "elicit-gone", "elicit-bad": questions to the user (fake-acp-elicitation.ts)
  * - "outputs"  finished commands as codex-acp, claude-agent-acp and Gemini CLI report them (real-tool-outputs.ts)
  *
  * Starts slowly when asked: FAKE_ACP_HOLD lists methods (`initialize`, `session/new`, `session/set_mode`) whose first
@@ -38,10 +39,12 @@ import {
   AgentSideConnection,
   ndJsonStream,
   PROTOCOL_VERSION,
+  type ClientCapabilities,
   type PromptRequest,
   type RequestPermissionResponse,
   type SessionNotification,
 } from '@agentclientprotocol/sdk';
+import { elicit } from './fake-acp-elicitation';
 import { agentRunsRm, sneakPastReadApproval } from './fake-command-calls';
 import { withStringIds } from './fake-acp-string-ids';
 import { runTerminal } from './fake-acp-terminal';
@@ -52,6 +55,8 @@ const known = new Set<string>(
   sessionsFile && existsSync(sessionsFile) ? readFileSync(sessionsFile, 'utf8').split('\n').filter(Boolean) : [],
 );
 const cancelled = new Set<string>();
+/** What the client said it serves in `initialize`. */
+let clientCapabilities: ClientCapabilities = {};
 let counter = 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const toHold = new Set((process.env.FAKE_ACP_HOLD ?? '').split(',').filter(Boolean));
@@ -102,8 +107,9 @@ function agent(connection: AgentSideConnection): Agent {
     });
   };
   return {
-    async initialize() {
+    async initialize(request) {
       await held('initialize');
+      clientCapabilities = request.clientCapabilities ?? {};
       return {
         protocolVersion: PROTOCOL_VERSION,
         agentCapabilities: {
@@ -226,6 +232,7 @@ function agent(connection: AgentSideConnection): Agent {
       if (has('run')) await runTerminal(connection, sessionId, `run-${(counter += 1)}`);
       if (has('outputs')) await reportShapedCommands(connection, sessionId);
       if (has('withdraw')) await withdrawPermission(connection, sessionId);
+      if (has('elicit-')) await elicit(connection, sessionId, text, clientCapabilities, say);
       if (has('messages')) {
         for (const [messageId, piece] of [
           ['msg-a', 'First message, '],

@@ -1,0 +1,63 @@
+/**
+ * `thread/answerElicitation` over the socket, with the fake ACP agent as the relay's own child
+ * process: an answer whose values do not fit the question's form is refused as invalid params,
+ * saying what is wrong, and the question still waits; the good answer then reaches the agent; an
+ * answer to a question that waits no more is refused too.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { ErrorCodes } from '../../lib/protocol/json-rpc';
+import { connectRelayClient, type RelayClient } from '../../e2e/support/relay-client';
+import { fakeAgentEntry } from '../../e2e/support/fake-agents';
+import { startTestRelay, type TestRelay } from './testing/relay-support';
+
+let relay: TestRelay | undefined;
+let client: RelayClient | undefined;
+let dataParent: string | undefined;
+
+afterEach(async () => {
+  client?.close();
+  await relay?.close();
+  if (dataParent) await rm(dataParent, { recursive: true, force: true });
+});
+
+it('refuses values that do not fit the form, keeps the question, and sends the good answer to the agent', async () => {
+  dataParent = await mkdtemp(path.join(os.tmpdir(), 'baton-elicitation-'));
+  const dataDir = path.join(dataParent, 'data');
+  await mkdir(dataDir);
+  const fake = fakeAgentEntry('acp', 'server/agents/acp/testing/fake-acp-agent.ts', [], 'Fake ACP');
+  await writeFile(path.join(dataDir, 'config.json'), JSON.stringify({ agents: { fake } }));
+  relay = await startTestRelay({ dataDir, env: { NODE_ENV: 'test', PATH: process.env.PATH ?? '', HOME: dataParent } });
+  client = await connectRelayClient({ origin: relay.origin, token: relay.relay.token });
+  const { rpc } = client;
+  await rpc.request('initialize', { processId: null, capabilities: {}, workspaceFolders: [] });
+  const { threadId } = await rpc.request('createThread', { agent: 'fake' });
+  await rpc.request('chat/prompt', { chatId: threadId, message: 'please elicit-form' });
+  await client.until((params) => params.content.type === 'elicitation');
+  const asked = client.received.find((params) => params.content.type === 'elicitation')?.content;
+  const elicitationId = asked?.type === 'elicitation' ? asked.id : '';
+
+  await expect(
+    rpc.request('thread/answerElicitation', { threadId, elicitationId, action: 'accept', content: { count: 'three' } }),
+  ).rejects.toMatchObject({
+    code: ErrorCodes.InvalidParams,
+    message: 'The answer does not fit the form: "Your name" is required; "How many" must be a number.',
+  });
+  await expect(
+    rpc.request('thread/answerElicitation', { threadId, elicitationId: 'no-such-question', action: 'decline' }),
+  ).rejects.toMatchObject({
+    code: ErrorCodes.InvalidParams,
+    message: expect.stringContaining('No question no-such-question waits for an answer'),
+  });
+  await expect(
+    rpc.request('thread/answerElicitation', { threadId, elicitationId, action: 'accept', content: { name: 'Ada', count: 3 } }),
+  ).resolves.toEqual({});
+  await client.until(
+    (params) => params.content.type === 'text' && params.content.text.includes('Form answer: accept {"name":"Ada","count":3}'),
+  );
+  await expect(rpc.request('thread/answerElicitation', { threadId, elicitationId, action: 'cancel' })).rejects.toMatchObject({
+    code: ErrorCodes.InvalidParams,
+  });
+});
