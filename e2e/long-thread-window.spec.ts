@@ -4,23 +4,16 @@
  * while the tab holds a bounded number of entries (the newest go as older pages come), and a turn
  * that ran meanwhile is there when the reader jumps back to the latest.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MAX_HELD_ENTRIES } from '../stores/entry-list';
+import { expect, test } from './fixtures/seeded-thread';
 import { BatonPage } from './support/baton-page';
-import { longThreadEntries, NEWEST_MARKER, OLDEST_MARKER, type SeededThreadRelay, startSeededThreadRelay } from './support/long-thread';
+import { longThreadEntries, NEWEST_MARKER, OLDEST_MARKER } from './support/long-thread';
 import { settledView } from './support/visible-entries';
 
 /** Twice the entries a tab holds, and more: reading it up from the newest drops the newest. */
 const ENTRIES = MAX_HELD_ENTRIES * 2 + 400;
-let seeded: SeededThreadRelay;
-
-test.beforeEach(async () => {
-  seeded = await startSeededThreadRelay('long-thread-window', longThreadEntries(ENTRIES));
-});
-
-test.afterEach(async () => {
-  await seeded.close();
-});
+test.use({ seededThread: { entries: longThreadEntries(ENTRIES) } });
 
 function list(page: Page) {
   return page.getByTestId('chat-entries');
@@ -56,12 +49,10 @@ async function expectConsecutiveEntries(page: Page): Promise<void> {
   expect(wrong.map(({ index }) => index)).toEqual([]);
 }
 
-async function openAtNewest(page: Page): Promise<BatonPage> {
-  const baton = new BatonPage(page);
-  await baton.open(seeded.relay.url);
+async function openAtNewest(baton: BatonPage): Promise<void> {
+  await baton.open();
   await baton.threadItem('A long session').click();
-  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
-  return baton;
+  await expect(baton.page.getByText(NEWEST_MARKER)).toBeInViewport();
 }
 
 async function jumpToStart(page: Page): Promise<void> {
@@ -75,8 +66,9 @@ async function jumpToStart(page: Page): Promise<void> {
 test('"Jump to the start" opens a long thread at its first entry; a turn run meanwhile shows on jumping back to the latest', async ({
   page,
   context,
+  baton,
 }) => {
-  await openAtNewest(page);
+  await openAtNewest(baton);
   await jumpToStart(page);
   expect(await heldEntries(page)).toMatchObject({ first: 0, reachesEnd: false });
   await expectConsecutiveEntries(page);
@@ -97,9 +89,10 @@ test('"Jump to the start" opens a long thread at its first entry; a turn run mea
 
 test('reading down from the first entry reaches the newest; reading up from the newest holds a bounded number of entries', async ({
   page,
+  baton,
 }) => {
   test.setTimeout(180_000);
-  await openAtNewest(page);
+  await openAtNewest(baton);
   await jumpToStart(page);
 
   // Down to the newest: each time the reader reaches the last entry held, the next page comes.
@@ -117,7 +110,7 @@ test('reading down from the first entry reaches the newest; reading up from the 
   await expectConsecutiveEntries(page);
 
   // Opened again at the newest and read up to the first entry: past the bound, the newest go.
-  await openAtNewest(page);
+  await openAtNewest(baton);
   let most = 0;
   await expect
     .poll(
