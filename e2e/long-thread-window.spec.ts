@@ -1,7 +1,8 @@
 /**
  * A thread of thousands of entries read from its first entry: "Jump to the start" opens it there,
- * the reader scrolls down through every page to the newest, and up from the newest to the first
- * while the tab holds a bounded number of entries (the newest go as older pages come), and a turn
+ * the reader scrolls down through every page to the newest, and up from the newest to the first,
+ * while the tab holds a bounded number of entries (the oldest go as newer pages come, the newest
+ * as older ones come), and a turn
  * that ran meanwhile is there when the reader jumps back to the latest.
  */
 import type { Page } from '@playwright/test';
@@ -87,7 +88,7 @@ test('"Jump to the start" opens a long thread at its first entry; a turn run mea
   await expect(page.getByRole('button', { name: 'Jump to the start' })).toBeVisible();
 });
 
-test('reading down from the first entry reaches the newest; reading up from the newest holds a bounded number of entries', async ({
+test('reading down from the first entry to the newest, and up from the newest to the first, holds a bounded number of entries', async ({
   page,
   baton,
 }) => {
@@ -95,17 +96,24 @@ test('reading down from the first entry reaches the newest; reading up from the 
   await openAtNewest(baton);
   await jumpToStart(page);
 
-  // Down to the newest: each time the reader reaches the last entry held, the next page comes.
+  // Down to the newest: each time the reader reaches the last entry held, the next page comes, and
+  // past the bound the oldest go.
+  let mostGoingDown = 0;
   await expect
     .poll(
       async () => {
         await list(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+        mostGoingDown = Math.max(mostGoingDown, (await heldEntries(page)).count);
         return page.getByText(NEWEST_MARKER).count();
       },
       { intervals: [100], timeout: 90_000 },
     )
     .toBe(1);
-  expect((await heldEntries(page)).reachesEnd).toBe(true);
+  const atEnd = await heldEntries(page);
+  expect(atEnd.reachesEnd).toBe(true);
+  expect(mostGoingDown).toBeLessThanOrEqual(MAX_HELD_ENTRIES);
+  expect(atEnd.first).toBeGreaterThan(0);
+  await expect(page.getByText(OLDEST_MARKER)).toHaveCount(0);
   await settledView(page);
   await expectConsecutiveEntries(page);
 
@@ -126,5 +134,7 @@ test('reading down from the first entry reaches the newest; reading up from the 
   expect(atStart).toMatchObject({ first: 0, reachesEnd: false });
   expect(most).toBeLessThanOrEqual(MAX_HELD_ENTRIES);
   await expect(page.getByText(NEWEST_MARKER)).toHaveCount(0);
+  // Once the list has stopped: in the frames after a drag it may still show placeholders.
+  await settledView(page);
   await expectConsecutiveEntries(page);
 });
