@@ -2,7 +2,9 @@
  * Bench item 4's very long thread: 50,000 entries read from the newest to the first by scrolling
  * up (every page of older entries fetched on the way), and the same thread opened at its first
  * entry with "Jump to the start". Each figure is printed with the machine's load average over
- * what it measured: the machine is shared, and a busy moment lengthens frames and tasks alike.
+ * what it measured: the machine is shared, and a busy moment lengthens frames and tasks alike;
+ * the longest task is given in wall time and in CPU time (./main-thread-tasks.ts), which a busy
+ * machine does not lengthen.
  */
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -11,6 +13,7 @@ import { longThreadEntries, NEWEST_MARKER, OLDEST_MARKER, seedLongThread } from 
 import { loadRange } from './bench-stats';
 import type { BenchRow } from './browser-bench-rows';
 import * as probe from './browser-probes';
+import { traceMainThreadTasks } from './main-thread-tasks';
 
 export const LONG_ENTRIES = Number(process.env.BENCH_LONG_ENTRIES ?? 50_000);
 /** How far the reader drags the list up per frame. */
@@ -104,7 +107,9 @@ export async function runLongThreadBench(browser: Browser, log: (line: string) =
         await probe.watchLongTasks(page);
         const opened = pageRequests.length;
         const load = loadRange();
+        const stopTrace = await traceMainThreadTasks(browser, page);
         const scrolled = await probe.scrollToTop(page, OLDEST_MARKER, STEP_PX, TIMEOUT_MS);
+        const traced = await stopTrace();
         const during = `load ${load.until()}`;
         const frames = probe.frameStats(scrolled.frames);
         const scrollPages = pageRequests.slice(opened);
@@ -116,6 +121,8 @@ export async function runLongThreadBench(browser: Browser, log: (line: string) =
           60,
         );
         row(`${LABEL}: scroll newest→first, longest task (${during})`, 'ms', await probe.longestTaskMs(page), 50);
+        row(`${LABEL}: scroll newest→first, longest task's CPU time (${during})`, 'ms', traced.longestCpuMs, 50);
+        row(`${LABEL}: scroll newest→first, tasks over 50 ms of CPU`, 'tasks', traced.overBudgetByCpu);
         row(`${LABEL}: scroll newest→first, p95 frame (${during})`, 'ms', frames.p95Ms);
         row(`${LABEL}: scroll newest→first, pages fetched`, 'pages', scrollPages.length);
         row(`${LABEL}: scroll, s per 10 pages, first ${PACE_PAGES} pages (${during})`, 's', pace.first);
@@ -126,10 +133,13 @@ export async function runLongThreadBench(browser: Browser, log: (line: string) =
       await withThreadOpen(browser, relay.url, async (page) => {
         await probe.watchLongTasks(page);
         const load = loadRange();
+        const stopTrace = await traceMainThreadTasks(browser, page);
         const shownMs = await jumpToStart(page, OPEN_TIMEOUT_MS);
+        const traced = await stopTrace();
         const during = `load ${load.until()}`;
         row(`${LABEL}: jump to the start, first entry painted (${during})`, 'ms', shownMs, 500);
         row(`${LABEL}: jump to the start, longest task (${during})`, 'ms', await probe.longestTaskMs(page), 50);
+        row(`${LABEL}: jump to the start, longest task's CPU time (${during})`, 'ms', traced.longestCpuMs, 50);
       });
     } finally {
       await relay.stop();

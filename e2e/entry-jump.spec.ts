@@ -3,20 +3,16 @@
  * entry: the page around it, not every page from the end down to it, with the entry on screen and
  * marked among its neighbours in order, and the thread's usage shown as at its end.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ThreadEntry } from '../lib/protocol/thread-model';
+import { expect, test } from './fixtures/seeded-thread';
 import { BatonPage } from './support/baton-page';
-import { longThreadEntries, NEWEST_MARKER, type SeededThreadRelay, startSeededThreadRelay } from './support/long-thread';
-import type { RelayProcess } from './support/relay-process';
+import { longThreadEntries, NEWEST_MARKER } from './support/long-thread';
 
 const ENTRIES = 320;
 const LINKED_AT = 120;
 const BURIED_WORD = 'xylophonist';
 const BURIED_AT = 209;
-
-let seeded: SeededThreadRelay;
-let relay: RelayProcess;
-let threadId: string;
 
 function seededEntries(): ThreadEntry[] {
   const entries = longThreadEntries(ENTRIES);
@@ -44,14 +40,7 @@ function expectedText(index: number): RegExp {
   }
 }
 
-test.beforeEach(async () => {
-  seeded = await startSeededThreadRelay('entry-jump', seededEntries());
-  ({ relay, threadId } = seeded);
-});
-
-test.afterEach(async () => {
-  await seeded.close();
-});
+test.use({ seededThread: { entries: seededEntries() } });
 
 function list(page: Page) {
   return page.getByTestId('chat-entries');
@@ -76,11 +65,15 @@ async function expectConsecutiveEntries(page: Page): Promise<void> {
     .toBe(true);
 }
 
-test('a link to an entry in the middle of a long thread opens at that entry, without loading the thread from its end', async ({ page }) => {
-  const baton = new BatonPage(page);
+test('a link to an entry in the middle of a long thread opens at that entry, without loading the thread from its end', async ({
+  page,
+  baton,
+  relay,
+  seededThreadId,
+}) => {
   // The first visit carries the launch token; the link is then opened as a bookmark would be.
-  await baton.open(relay.url);
-  await page.goto(`${relay.origin}/t/${encodeURIComponent(threadId)}#entry-${LINKED_AT}`);
+  await baton.open();
+  await page.goto(`${relay.origin}/t/${encodeURIComponent(seededThreadId)}#entry-${LINKED_AT}`);
   await baton.expectConnected();
 
   const target = page.locator('.chat-entries__item--target');
@@ -93,9 +86,8 @@ test('a link to an entry in the middle of a long thread opens at that entry, wit
   await expectConsecutiveEntries(page);
 });
 
-test('a search result in the middle of a long thread opens at its entry', async ({ page }) => {
-  const baton = new BatonPage(page);
-  await baton.open(relay.url);
+test('a search result in the middle of a long thread opens at its entry', async ({ page, baton }) => {
+  await baton.open();
   await page.getByTestId('thread-search').fill(BURIED_WORD);
   // The result, not the row the list showed before the search answered (that one opens at the end).
   const result = baton.threadItem('A long session');
@@ -112,9 +104,11 @@ test('a search result in the middle of a long thread opens at its entry', async 
 test('a window in the middle of a thread shows the thread’s usage, as its end does, and follows a turn as it runs', async ({
   page,
   context,
+  baton: atEnd,
+  relay,
+  seededThreadId,
 }) => {
-  const atEnd = new BatonPage(page);
-  await atEnd.open(relay.url);
+  await atEnd.open();
   await atEnd.threadItem('A long session').click();
   await atEnd.send('How many tokens was that?');
   await expect(atEnd.assistantMessages.last()).toContainText('You said: How many tokens was that?');
@@ -130,7 +124,7 @@ test('a window in the middle of a thread shows the thread’s usage, as its end 
 
   // The same thread opened from a link into its middle, in a tab of its own: none of its turns are loaded.
   const inWindow = new BatonPage(await context.newPage());
-  await inWindow.page.goto(`${relay.origin}/t/${encodeURIComponent(threadId)}#entry-${LINKED_AT}`);
+  await inWindow.page.goto(`${relay.origin}/t/${encodeURIComponent(seededThreadId)}#entry-${LINKED_AT}`);
   await inWindow.expectConnected();
   await expect(inWindow.page.locator('.chat-entries__item--target')).toHaveAttribute('data-entry-index', String(LINKED_AT));
   await expect(list(inWindow.page)).toHaveAttribute('data-reaches-end', 'false');

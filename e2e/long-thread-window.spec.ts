@@ -1,26 +1,20 @@
 /**
  * A thread of thousands of entries read from its first entry: "Jump to the start" opens it there,
- * the reader scrolls down through every page to the newest, and up from the newest to the first
- * while the tab holds a bounded number of entries (the newest go as older pages come), and a turn
+ * the reader scrolls down through every page to the newest, and up from the newest to the first,
+ * while the tab holds a bounded number of entries (the oldest go as newer pages come, the newest
+ * as older ones come), and a turn
  * that ran meanwhile is there when the reader jumps back to the latest.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MAX_HELD_ENTRIES } from '../stores/entry-list';
+import { expect, test } from './fixtures/seeded-thread';
 import { BatonPage } from './support/baton-page';
-import { longThreadEntries, NEWEST_MARKER, OLDEST_MARKER, type SeededThreadRelay, startSeededThreadRelay } from './support/long-thread';
+import { longThreadEntries, NEWEST_MARKER, OLDEST_MARKER } from './support/long-thread';
 import { settledView } from './support/visible-entries';
 
 /** Twice the entries a tab holds, and more: reading it up from the newest drops the newest. */
 const ENTRIES = MAX_HELD_ENTRIES * 2 + 400;
-let seeded: SeededThreadRelay;
-
-test.beforeEach(async () => {
-  seeded = await startSeededThreadRelay('long-thread-window', longThreadEntries(ENTRIES));
-});
-
-test.afterEach(async () => {
-  await seeded.close();
-});
+test.use({ seededThread: { entries: longThreadEntries(ENTRIES) } });
 
 function list(page: Page) {
   return page.getByTestId('chat-entries');
@@ -56,12 +50,10 @@ async function expectConsecutiveEntries(page: Page): Promise<void> {
   expect(wrong.map(({ index }) => index)).toEqual([]);
 }
 
-async function openAtNewest(page: Page): Promise<BatonPage> {
-  const baton = new BatonPage(page);
-  await baton.open(seeded.relay.url);
+async function openAtNewest(baton: BatonPage): Promise<void> {
+  await baton.open();
   await baton.threadItem('A long session').click();
-  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
-  return baton;
+  await expect(baton.page.getByText(NEWEST_MARKER)).toBeInViewport();
 }
 
 async function jumpToStart(page: Page): Promise<void> {
@@ -75,8 +67,9 @@ async function jumpToStart(page: Page): Promise<void> {
 test('"Jump to the start" opens a long thread at its first entry; a turn run meanwhile shows on jumping back to the latest', async ({
   page,
   context,
+  baton,
 }) => {
-  await openAtNewest(page);
+  await openAtNewest(baton);
   await jumpToStart(page);
   expect(await heldEntries(page)).toMatchObject({ first: 0, reachesEnd: false });
   await expectConsecutiveEntries(page);
@@ -95,29 +88,37 @@ test('"Jump to the start" opens a long thread at its first entry; a turn run mea
   await expect(page.getByRole('button', { name: 'Jump to the start' })).toBeVisible();
 });
 
-test('reading down from the first entry reaches the newest; reading up from the newest holds a bounded number of entries', async ({
+test('reading down from the first entry to the newest, and up from the newest to the first, holds a bounded number of entries', async ({
   page,
+  baton,
 }) => {
   test.setTimeout(180_000);
-  await openAtNewest(page);
+  await openAtNewest(baton);
   await jumpToStart(page);
 
-  // Down to the newest: each time the reader reaches the last entry held, the next page comes.
+  // Down to the newest: each time the reader reaches the last entry held, the next page comes, and
+  // past the bound the oldest go.
+  let mostGoingDown = 0;
   await expect
     .poll(
       async () => {
         await list(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+        mostGoingDown = Math.max(mostGoingDown, (await heldEntries(page)).count);
         return page.getByText(NEWEST_MARKER).count();
       },
       { intervals: [100], timeout: 90_000 },
     )
     .toBe(1);
-  expect((await heldEntries(page)).reachesEnd).toBe(true);
+  const atEnd = await heldEntries(page);
+  expect(atEnd.reachesEnd).toBe(true);
+  expect(mostGoingDown).toBeLessThanOrEqual(MAX_HELD_ENTRIES);
+  expect(atEnd.first).toBeGreaterThan(0);
+  await expect(page.getByText(OLDEST_MARKER)).toHaveCount(0);
   await settledView(page);
   await expectConsecutiveEntries(page);
 
   // Opened again at the newest and read up to the first entry: past the bound, the newest go.
-  await openAtNewest(page);
+  await openAtNewest(baton);
   let most = 0;
   await expect
     .poll(
@@ -133,5 +134,7 @@ test('reading down from the first entry reaches the newest; reading up from the 
   expect(atStart).toMatchObject({ first: 0, reachesEnd: false });
   expect(most).toBeLessThanOrEqual(MAX_HELD_ENTRIES);
   await expect(page.getByText(NEWEST_MARKER)).toHaveCount(0);
+  // Once the list has stopped: in the frames after a drag it may still show placeholders.
+  await settledView(page);
   await expectConsecutiveEntries(page);
 });

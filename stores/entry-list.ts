@@ -16,9 +16,9 @@ import { applyChatContent } from '../lib/thread/apply-chat-content';
 const RECENT_SPAN = 32;
 
 /**
- * The most entries a tab holds of one thread read upwards: an older page added beyond it drops as
- * many of the newest. (Reading down from a window, the oldest are kept: dropping them moves the
- * list's items up under the reader.)
+ * The most entries a tab holds of one thread away from its end: an older page added beyond it
+ * drops as many of the newest, a newer page as many of the oldest (the list shifts its measured
+ * sizes and its scroll position by what went above, see ../components/chat/chat-entries.tsx).
  * Every page put in front costs the list component a pass over each entry it has measured (its
  * size ranges are rebuilt), and the store a copy of the entries held: bounded, a page costs the
  * same at any depth of a thread of any length. Ten pages: many screens each way of the view.
@@ -80,6 +80,13 @@ export function withOlderEntries(list: EntryList, older: readonly ThreadEntry[],
 export function withoutNewest(list: EntryList, max: number): EntryList {
   if (entryCount(list) <= max) return list;
   return entryListOf(entriesOf(list).slice(0, max), list.firstIndex, false);
+}
+
+/** At most the last `max` entries (the reader went down): the oldest go, and the list starts later. */
+export function withoutOldest(list: EntryList, max: number): EntryList {
+  const dropped = entryCount(list) - max;
+  if (dropped <= 0) return list;
+  return entryListOf(entriesOf(list).slice(dropped), list.firstIndex + dropped, list.reachesEnd);
 }
 
 /** The index just after the last entry held: where a page of newer entries starts. */

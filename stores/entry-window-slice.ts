@@ -113,8 +113,6 @@ export const createEntryWindowSlice: BatonSliceCreator<EntryWindowSlice> = (rpc)
             updateChat(threadId, (latest) => withFreshTail(latest, tail));
           }
         } else {
-          // The oldest entries are kept as newer pages come: dropping them moves the list's items
-          // up under the reader (the list's correction for it does not always hold the view).
           updateChat(threadId, (latest) => withNewerPage(latest, page, reachesEnd));
         }
         catchUpIfGap(threadId);

@@ -1,6 +1,6 @@
 /** A tab holds a bounded part of a long thread: the far end of what it holds goes as the reader pages on. */
 import { describe, expect, it } from 'vitest';
-import { entriesOf, entryAt, entryCount, entryListOf, MAX_HELD_ENTRIES, withoutNewest } from './entry-list';
+import { entriesOf, entryAt, entryCount, entryListOf, MAX_HELD_ENTRIES, withoutNewest, withoutOldest } from './entry-list';
 import { liveThread, message, type LiveThread } from './testing/live-thread-support';
 
 const LENGTH = MAX_HELD_ENTRIES * 3 + 250;
@@ -30,9 +30,18 @@ describe('bounding the entries held', () => {
     expect(list.reachesEnd).toBe(false);
   });
 
+  it('drops the oldest beyond the bound: the list then starts later, and still reaches the end', () => {
+    const list = withoutOldest(entryListOf(entries, 100), 20);
+    expect(list.firstIndex).toBe(130);
+    expect(entriesOf(list)).toEqual(entries.slice(30));
+    expect(entryAt(list, 130)).toBe(entries[30]);
+    expect(list.reachesEnd).toBe(true);
+  });
+
   it('leaves a list within the bound as it is', () => {
     const list = entryListOf(entries, 100);
     expect(withoutNewest(list, 50)).toBe(list);
+    expect(withoutOldest(list, 50)).toBe(list);
   });
 });
 
@@ -49,16 +58,21 @@ describe('a long thread read from its end to its first entry and back', () => {
     expect(chat.entries.reachesEnd).toBe(false);
   });
 
-  it('pages back down to the end, every entry where it belongs, and joins the live end', async () => {
+  it('pages back down to the end holding at most the bound (the oldest go), every entry where it belongs, and joins the live end', async () => {
     const thread = liveThread(LENGTH);
     await thread.store.getState().selectThread('thread-1');
     await pageUpToFirst(thread);
-    await pageDownToEnd(thread);
+    let most = 0;
+    await pageDownToEnd(thread, () => (most = Math.max(most, entryCount(thread.chat().entries))));
     const { entries } = thread.chat();
-    expect(entries.firstIndex).toBe(0);
-    expect(entriesOf(entries)).toEqual(thread.entries);
+    expect(most).toBeLessThanOrEqual(MAX_HELD_ENTRIES);
+    expect(entries.firstIndex).toBe(LENGTH - entryCount(entries));
+    expect(entriesOf(entries)).toEqual(thread.entries.slice(entries.firstIndex));
     thread.store.getState().receiveChatContent(thread.append('after the return'));
     expect(entriesOf(thread.chat().entries).at(-1)).toEqual(message('after the return'));
+    // And up again to the first entry: the oldest come back a page at a time.
+    await pageUpToFirst(thread);
+    expect(entriesOf(thread.chat().entries)).toEqual(thread.entries.slice(0, entryCount(thread.chat().entries)));
   });
 
   it('shows what was streamed while the reader was at the first entry once they return to the end, by paging or by jumping', async () => {

@@ -5,7 +5,7 @@
  * connection or a relay restart neither repeats nor loses anything.
  */
 import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../lib/protocol/thread-events';
-import { entriesOf, entryListOf, MAX_HELD_ENTRIES, withNewerEntries, withoutNewest } from './entry-list';
+import { entriesOf, entryListOf, MAX_HELD_ENTRIES, withNewerEntries, withoutNewest, withoutOldest } from './entry-list';
 import { foldChatContent, type ThreadChat } from './thread-chat';
 
 export function receiveSequenced(chat: ThreadChat, params: SequencedContentReceivedParams): ThreadChat {
@@ -66,12 +66,13 @@ function passPendingBy(chat: ThreadChat): ThreadChat {
 }
 
 /**
- * A page of newer entries that starts where the window ends. The one that reaches the end joins
- * the window to the live thread: its `lastSeq` is where live events take over (those that waited
- * for it and come after fold on top).
+ * A page of newer entries that starts where the window ends; as many of the oldest as go beyond
+ * the bound go (older pages bring them back as the reader scrolls up). The one that reaches the
+ * end joins the window to the live thread: its `lastSeq` is where live events take over (those
+ * that waited for it and come after fold on top).
  */
-export function withNewerPage(chat: ThreadChat, page: ThreadSnapshot, reachesEnd: boolean): ThreadChat {
-  const entries = withNewerEntries(chat.entries, page.entries, reachesEnd);
+export function withNewerPage(chat: ThreadChat, page: ThreadSnapshot, reachesEnd: boolean, max = MAX_HELD_ENTRIES): ThreadChat {
+  const entries = withoutOldest(withNewerEntries(chat.entries, page.entries, reachesEnd), max);
   if (!reachesEnd) return { ...chat, entries, awaitingPage: false, pending: new Map() };
   return drainPending({ ...chat, entries, lastSeq: page.lastSeq, turnRunning: page.turnRunning, awaitingPage: false, windowStale: false });
 }
@@ -88,7 +89,7 @@ export function withFreshTail(chat: ThreadChat, tail: ThreadSnapshot): ThreadCha
   const firstIndex = Math.min(held.firstIndex, tailFirst);
   return drainPending({
     ...chat,
-    entries: entryListOf([...kept, ...tail.entries], firstIndex),
+    entries: withoutOldest(entryListOf([...kept, ...tail.entries], firstIndex), MAX_HELD_ENTRIES),
     lastSeq: tail.lastSeq,
     turnRunning: tail.turnRunning,
     awaitingPage: false,

@@ -75,9 +75,10 @@ export function ChatEntries() {
     shownWindow.current = windowKey;
     jumpShown.current = reachesEnd;
   }
-  const holdingFocus = useFocusedEntry(list, pinnedToBottom, { threadId, firstIndex, count, reachesEnd }, jumpShown);
+  // While a found entry is held in view (useFocusedEntry, below, once the jumps it uses are made).
+  const holdingFocus = useRef(false);
   // Placeholders only for the reader's own drag: the list's moves to the end or to a found entry show the entries.
-  const scrollSeek = useMemo(() => entryScrollSeek(() => !pinnedToBottom.current && !holdingFocus.current), [holdingFocus]);
+  const scrollSeek = useMemo(() => entryScrollSeek(() => !pinnedToBottom.current && !holdingFocus.current), []);
   const entryTarget = useBatonStore((state) => state.entryTarget);
   useEntryHash();
 
@@ -125,6 +126,7 @@ export function ChatEntries() {
   const first = useRef(firstIndex);
   first.current = firstIndex;
   const { jumpTo, holdAtEnd } = useEntryJump(list, scroller, first, { rememberAnchor, toBottom });
+  useFocusedEntry(holdingFocus, jumpTo, pinnedToBottom, { threadId, firstIndex, count, reachesEnd }, jumpShown);
   // An entry appended or a streaming answer growing changes the list's height: follow it while
   // pinned. Done here, not with the list's followOutput, whose own follow-ups (retries, following
   // size increases) do not ask whether the reader has scrolled away. A scroll up not yet reported

@@ -7,20 +7,18 @@
  * prompt sent, an answer coming) lets go.
  */
 import { type RefObject, useEffect, useRef } from 'react';
-import type { VirtuosoHandle } from 'react-virtuoso';
 import { useBatonStore } from '../baton-client/baton-store-context';
 
+/** `holding` is set while the view is held at the entry. */
 export function useFocusedEntry(
-  list: RefObject<VirtuosoHandle | null>,
+  holding: RefObject<boolean>,
+  jumpTo: (index: number) => void,
   pinnedToBottom: RefObject<boolean>,
   view: { threadId: string | null; firstIndex: number; count: number; reachesEnd: boolean },
   jumpShown: RefObject<boolean>,
-): RefObject<boolean> {
+): void {
   const { threadId, firstIndex, count, reachesEnd } = view;
   const focused = useBatonStore((state) => (state.focusedEntry?.threadId === state.selectedThreadId ? state.focusedEntry.index : null));
-  const holding = useRef(false);
-  const first = useRef(firstIndex);
-  first.current = firstIndex;
 
   const end = firstIndex + count;
   const previous = useRef({ threadId, end });
@@ -30,7 +28,7 @@ export function useFocusedEntry(
     // (newer pages of a window in the middle of the thread are no such entry).
     if (before.threadId === threadId && before.end > 0 && end > before.end && reachesEnd) holding.current = false;
     previous.current = { threadId, end };
-  }, [threadId, end, reachesEnd]);
+  }, [threadId, end, reachesEnd, holding]);
 
   // Held from the moment the entry is asked for (before the thread's entries arrive); scrolled to
   // once the store has loaded it.
@@ -39,13 +37,14 @@ export function useFocusedEntry(
     holding.current = focused !== null;
     if (focused === null || !loaded) return;
     pinnedToBottom.current = false;
-    // A frame later: by then the list has taken in the entries loaded in front of it.
+    // A frame later: by then the list has taken in the entries loaded in front of it. Held there
+    // over the next frames as any jump is (./use-entry-jump.ts), not moved once: a list just
+    // mounted draws its entries at estimated heights, and its scroll anchor, taken at its top in
+    // its first frame, could pull a single move back there on a busy machine, the entry never drawn.
     const frame = requestAnimationFrame(() => {
-      list.current?.scrollToIndex({ index: focused - first.current, align: 'center' });
+      jumpTo(focused);
       jumpShown.current = true;
     });
     return () => cancelAnimationFrame(frame);
-  }, [focused, loaded, list, pinnedToBottom, jumpShown]);
-
-  return holding;
+  }, [focused, loaded, jumpTo, holding, pinnedToBottom, jumpShown]);
 }
