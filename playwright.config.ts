@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's chromium by default; `npx playwright install chromium` users can point this elsewhere.
-const executablePath = process.env.BATON_CHROMIUM_PATH || '/usr/bin/chromium';
+import { CHROMIUM_LAUNCH } from './e2e/support/chromium-launch';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -21,18 +19,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     browserName: 'chromium',
-    launchOptions: {
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_LAUNCH.executablePath, args: [...CHROMIUM_LAUNCH.args] },
     trace: 'off',
   },
 });

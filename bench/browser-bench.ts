@@ -15,6 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { startScriptedModelServer } from '../server/demo-model/scripted-model-server';
+import { CHROMIUM_LAUNCH } from '../e2e/support/chromium-launch';
 import { makeTempFolder, startRelayProcess } from '../e2e/support/relay-process';
 import { type BaselinePage, type BaselineWork, baselineAddress, describeBaselineWork, startBaselinePage } from './browser-baseline-page';
 import { FRAME_MS } from '../components/baton-client/frame-batched';
@@ -200,17 +201,7 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
         baselinePage = await startBaselinePage(entries, pieces, PIECE_GAP_MS);
       },
     };
-    const browser = await chromium.launch({
-      executablePath: process.env.BATON_CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await chromium.launch({ executablePath: CHROMIUM_LAUNCH.executablePath, args: [...CHROMIUM_LAUNCH.args] });
     cleanups.unshift(() => browser.close());
 
     const baton: Target = {

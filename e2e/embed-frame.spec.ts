@@ -8,23 +8,12 @@
  */
 import type { FrameLocator, Page } from '@playwright/test';
 import { expect, test } from './fixtures/baton-test';
+import { CHROMIUM_LAUNCH } from './support/chromium-launch';
 import { type OtherLocalServer, startOtherLocalServer } from './support/other-local-server';
 
 test.use({
-  launchOptions: {
-    executablePath: process.env.BATON_CHROMIUM_PATH || '/usr/bin/chromium',
-    // The playwright.config.ts flags, plus Chromium's switch that blocks third-party cookies.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-quic',
-      '--no-first-run',
-      '--test-third-party-cookie-phaseout',
-    ],
-  },
+  // The flags of every test, plus Chromium's switch that blocks third-party cookies.
+  launchOptions: { executablePath: CHROMIUM_LAUNCH.executablePath, args: [...CHROMIUM_LAUNCH.args, '--test-third-party-cookie-phaseout'] },
 });
 
 let host: OtherLocalServer;

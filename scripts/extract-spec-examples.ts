@@ -5,16 +5,26 @@
  *   node --import tsx scripts/extract-spec-examples.ts [specs-folder] [--check]
  *
  * The folder defaults to ../shared/specs beside the project. `--check` writes nothing and fails
- * if the committed files differ from what the specs give. Blocks that should be JSON and are not
- * (ellipses, comments) are listed with the reason. Exits non-zero if the folder's specs are not
- * the expected ones: a spec added or renamed needs its schemas and a line in EXPECTED_SPECS.
+ * if the committed files differ from what the specs give (`npm test` runs it so, before the unit
+ * tests read the files; without the default folder it says so and passes). Blocks that should be
+ * JSON and are not (ellipses, comments) are listed with the reason. Exits non-zero if the folder's
+ * specs are not the expected ones: a spec added or renamed needs its schemas and a line in
+ * EXPECTED_SPECS.
  */
+import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { extractSpecExamples, type ExtractedSpec } from '../lib/protocol/spec-example-parser';
 
-export const EXPECTED_SPECS = ['thread-model', 'autohand-jsonrpc', 'eca-protocol-v1', 'eca-protocol-v2', 'emacs-agent-http-sse'] as const;
+export const EXPECTED_SPECS = [
+  'acp-threads',
+  'autohand-jsonrpc',
+  'autohand-observed',
+  'eca-protocol-v1',
+  'eca-protocol-v2',
+  'emacs-agent-http-sse',
+] as const;
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_SPECS_FOLDER = path.resolve(projectRoot, '../shared/specs');
@@ -43,7 +53,13 @@ export async function unexpectedSpecs(specsFolder: string): Promise<{ added: str
 
 async function main(args: string[]): Promise<number> {
   const check = args.includes('--check');
-  const specsFolder = path.resolve(args.find((arg) => !arg.startsWith('--')) ?? DEFAULT_SPECS_FOLDER);
+  const given = args.find((arg) => !arg.startsWith('--'));
+  const specsFolder = path.resolve(given ?? DEFAULT_SPECS_FOLDER);
+  // `npm test` checks by default; a clone without the specs beside it (a CI machine) has nothing to check against.
+  if (check && given === undefined && !existsSync(specsFolder)) {
+    console.log(`No specs at ${specsFolder}: the committed examples are left unchecked.`);
+    return 0;
+  }
   const { added, missing } = await unexpectedSpecs(specsFolder);
   if (added.length > 0 || missing.length > 0) {
     console.error(`The specs in ${specsFolder} changed: added [${added.join(', ')}], missing [${missing.join(', ')}].`);

@@ -3,7 +3,13 @@
  * protocol. The browser glue hands in the live `RpcConnection`; tests hand in a fake.
  */
 import type { BatonProtocol } from '../lib/protocol/baton-protocol';
-import type { NotificationMethod, NotificationParams, RequestMethod, RequestParams, RequestResult } from '../lib/rpc/protocol-definition';
+import type {
+  NotificationMethod,
+  NotificationParams,
+  RequestMethod,
+  RequestParams,
+  RequestResult,
+} from '../lib/protocol/protocol-definition';
 
 export type BatonRequestMethod = RequestMethod<BatonProtocol>;
 export type BatonNotificationMethod = NotificationMethod<BatonProtocol>;

@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { ModalDialog } from '../modal-dialog/modal-dialog';
 import styles from './agents.module.css';
 import { CatalogueRow } from './catalogue-row';
 
@@ -13,30 +14,13 @@ export function AddAgentDialog({ onClose }: { onClose: () => void }) {
   const catalogue = useBatonStore((state) => state.agentCatalogue);
   const error = useBatonStore((state) => state.agentCatalogueError);
   const load = useBatonStore((state) => state.loadAgentCatalogue);
-  const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     void load();
-    const element = dialog.current;
-    const focusBefore = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (element && !element.open) element.showModal();
-    return () => {
-      element?.close();
-      focusBefore?.focus();
-    };
   }, [load]);
 
   return (
-    <dialog
-      ref={dialog}
-      className={styles.catalogueDialog}
-      aria-labelledby="add-agent-title"
-      data-testid="add-agent-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <ModalDialog className={styles.catalogueDialog} labelledBy="add-agent-title" testId="add-agent-dialog" onCancel={onClose}>
       <h3 id="add-agent-title">Add agent</h3>
       {catalogue?.source === 'snapshot' ? (
         <p className={styles.catalogueNote} data-testid="catalogue-snapshot">
@@ -59,6 +43,6 @@ export function AddAgentDialog({ onClose }: { onClose: () => void }) {
           Close
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

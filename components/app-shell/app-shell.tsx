@@ -10,7 +10,7 @@ import { ThreadAddress } from '../threads/thread-address';
 import { ThreadPanel } from '../threads/thread-panel';
 import { ToastList } from '../toasts/toast-list';
 import { AppHeader } from './app-header';
-import { onFilesPanelToggle } from './files-panel-toggle';
+import { onFilesPanelToggle } from '../command-palette/files-panel-toggle';
 import styles from './app-shell.module.css';
 import { OfflineDemoBanner } from './offline-demo-banner';
 import type { Overlay } from './overlay';

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ConnectionStatus as Status } from '../../stores/baton-store';
-import { connectionErrorText } from './connection-error-text';
+import { connectionErrorText } from '../baton-client/connection-error-text';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import styles from './app-header.module.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLayout, embedRequested, keptQuery } from './layout-mode';
+import { chooseLayout } from './layout-mode';
 
 describe('chooseLayout', () => {
   it('takes ?embed=1 at any width, framed or not', () => {
@@ -11,19 +11,5 @@ describe('chooseLayout', () => {
     expect(chooseLayout({ search: '', width: 360, framed: true })).toBe('embed');
     expect(chooseLayout({ search: '', width: 390, framed: false })).toBe('full');
     expect(chooseLayout({ search: '', width: 800, framed: true })).toBe('full');
-  });
-
-  it('reads embed=0 and embed=false as no', () => {
-    expect(embedRequested('?embed=0')).toBe(false);
-    expect(embedRequested('?embed=false')).toBe(false);
-    expect(embedRequested('?embed')).toBe(true);
-  });
-});
-
-describe('keptQuery', () => {
-  it('keeps only the embed parameter', () => {
-    expect(keptQuery('?embed=1&token=secret')).toBe('?embed=1');
-    expect(keptQuery('?token=secret')).toBe('');
-    expect(keptQuery('')).toBe('');
   });
 });

@@ -13,7 +13,7 @@ import { frameBatched } from './frame-batched';
 import type { RelayLink } from './relay-link';
 import { type AddressCredential, browserTokenKeeper, type TokenKeeper } from './relay-token';
 import { exchangeSignInCode, type SignInCodeExchange } from './sign-in-code-exchange';
-import { socketIoPath } from '../embed/app-base';
+import { socketIoPath } from '../app-address/app-base';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 

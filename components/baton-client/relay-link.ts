@@ -5,7 +5,7 @@
  */
 import type { BatonProtocol } from '../../lib/protocol/baton-protocol';
 import type { RpcConnection } from '../../lib/rpc/rpc-connection';
-import type { NotificationParams, RequestParams, RequestResult } from '../../lib/rpc/protocol-definition';
+import type { NotificationParams, RequestParams, RequestResult } from '../../lib/protocol/protocol-definition';
 import type { BatonNotificationMethod, BatonRequestMethod, BatonRpc } from '../../stores/baton-rpc';
 
 export class NotConnectedError extends Error {

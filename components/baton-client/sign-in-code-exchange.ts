@@ -4,7 +4,7 @@
  * relay checks as on every request that is not a GET; no cookie goes with it.
  */
 import { SIGN_IN_CODE_PATH, SignInCodeAnswerSchema, type SignInCodeAnswer } from '../../lib/protocol/sign-in-code';
-import { appRootPath } from '../embed/app-base';
+import { appRootPath } from '../app-address/app-base';
 
 export type SignInCodeExchange = (code: string) => Promise<SignInCodeAnswer>;
 

@@ -5,7 +5,7 @@
  */
 import type { ExportFormat } from '../../lib/protocol/thread-export';
 import { selectTurnActive, type BatonState } from '../../stores/baton-store';
-import { filesPanelShown, toggleFilesPanel } from '../app-shell/files-panel-toggle';
+import { filesPanelShown, toggleFilesPanel } from './files-panel-toggle';
 import { downloadExport } from '../review/use-thread-download';
 import { shownTheme } from '../theme/theme-preference';
 import { chooseTheme } from '../theme/theme-switch';

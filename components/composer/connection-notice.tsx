@@ -1,6 +1,6 @@
 'use client';
 
-import { isNetworkError } from '../app-shell/connection-error-text';
+import { isNetworkError } from '../baton-client/connection-error-text';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import styles from './connection-notice.module.css';
 

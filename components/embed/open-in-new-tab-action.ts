@@ -5,7 +5,7 @@
  * webview cannot open tabs itself), with the token only when the message goes to the host's known
  * origin; a page with no parent opens it itself.
  */
-import { appPathOf, appRootAddress } from './app-base';
+import { appPathOf, appRootAddress } from '../app-address/app-base';
 import { isFramed, postToHost } from './host-messages';
 import { knownHostOrigin } from './host-origin';
 import { currentToken } from './token-from-host';

@@ -1,7 +1,7 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { ModalDialog } from '../modal-dialog/modal-dialog';
 import styles from './thread-header.module.css';
 
 /**
@@ -12,30 +12,14 @@ import styles from './thread-header.module.css';
 export function DeleteThreadDialog({ threadId, onClose }: { threadId: string; onClose: () => void }) {
   const title = useBatonStore((state) => state.threads.find((thread) => thread.id === threadId)?.title || 'New thread');
   const deleteThread = useBatonStore((state) => state.deleteThread);
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    const focusBefore = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (element && !element.open) element.showModal();
-    return () => {
-      element?.close();
-      focusBefore?.focus();
-    };
-  }, []);
 
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
       className={styles.dialog}
-      aria-labelledby="delete-thread-title"
-      aria-describedby="delete-thread-text"
-      data-testid="delete-thread-dialog"
-      onCancel={(event) => {
-        // Esc: the owner closes it, so that its state and the element agree.
-        event.preventDefault();
-        onClose();
-      }}
+      labelledBy="delete-thread-title"
+      describedBy="delete-thread-text"
+      testId="delete-thread-dialog"
+      onCancel={onClose}
     >
       <h3 id="delete-thread-title" className={styles.dialogTitle}>
         Delete “{title}”?
@@ -57,6 +41,6 @@ export function DeleteThreadDialog({ threadId, onClose }: { threadId: string; on
           Delete
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

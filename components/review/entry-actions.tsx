@@ -4,9 +4,9 @@ import { useCallback, useState } from 'react';
 import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { RewindActions } from '../rewind/entry-actions';
-import { ActionMenu, MenuItem } from './action-menu';
+import { ActionMenu, MenuItem } from '../action-menu/action-menu';
 import styles from './entry-actions.module.css';
-import { appRootAddress } from '../embed/app-base';
+import { appRootAddress } from '../app-address/app-base';
 
 /** Where an entry can be linked to: the thread's address with the entry's anchor. */
 export function entryLink(origin: string, threadId: string, index: number): string {

@@ -2,7 +2,7 @@
 
 import { useRef, useState } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
-import { ActionMenu, MenuItem, MenuSeparator } from './action-menu';
+import { ActionMenu, MenuItem, MenuSeparator } from '../action-menu/action-menu';
 import { DeleteThreadDialog } from './delete-thread-dialog';
 import { ImportFileInput } from './import-file-input';
 import styles from './thread-header.module.css';

@@ -3,7 +3,7 @@
 import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { selectOpenChat } from '../../stores/baton-store';
 import { useBatonStore } from '../baton-client/baton-store-context';
-import { MenuItem } from '../review/action-menu';
+import { MenuItem } from '../action-menu/action-menu';
 
 /**
  * Among an entry's actions: "Fork from here" on every one, and "Rewind to here" on the user's

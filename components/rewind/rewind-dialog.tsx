@@ -1,8 +1,9 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { EMPTY_ENTRY_LIST, entryAt } from '../../stores/entry-list';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { ModalDialog } from '../modal-dialog/modal-dialog';
 import { RewindFileList } from './rewind-file-list';
 import styles from './rewind.module.css';
 
@@ -28,13 +29,6 @@ export function RewindDialog() {
   const confirmRewind = useBatonStore((state) => state.confirmRewind);
   const cancelRewind = useBatonStore((state) => state.cancelRewind);
   const [overwrite, setOverwrite] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   if (!pending) return null;
   const { preview } = pending;
@@ -46,17 +40,12 @@ export function RewindDialog() {
   };
 
   return (
-    <dialog
-      ref={dialog}
+    <ModalDialog
       className={styles.dialog}
-      aria-labelledby="rewind-dialog-title"
-      aria-describedby="rewind-dialog-message"
-      data-testid="rewind-dialog"
-      onCancel={(event) => {
-        // Esc: the store closes the dialog, so that its state and the element agree.
-        event.preventDefault();
-        cancel();
-      }}
+      labelledBy="rewind-dialog-title"
+      describedBy="rewind-dialog-message"
+      testId="rewind-dialog"
+      onCancel={cancel}
     >
       <h3 id="rewind-dialog-title" className={styles.title}>
         Rewind “<span data-testid="rewind-thread-title">{threadTitle}</span>” to this message?
@@ -105,6 +94,6 @@ export function RewindDialog() {
           Rewind
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -6,7 +6,7 @@
  */
 import { useContext, useEffect } from 'react';
 import { BatonStoreContext } from '../baton-client/baton-store-context';
-import { appPathOf, browserAddressOf } from '../embed/app-base';
+import { appPathOf, browserAddressOf } from '../app-address/app-base';
 import { entryIndexFromHash } from '../review/use-entry-hash';
 import { pathForThread, threadIdFromPath } from './thread-path';
 

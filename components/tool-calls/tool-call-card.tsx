@@ -2,7 +2,7 @@
 
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef } from 'react';
 import type { ToolCallEntry } from '../../lib/protocol/thread-model';
-import { ToolCallApprovalNote } from '../review/tool-call-approval-note';
+import { ToolCallApprovalNote } from './tool-call-approval-note';
 import { MarkedText } from './marked-text';
 import styles from './tool-call.module.css';
 import { formatDuration } from './tool-call-duration';

@@ -25,7 +25,7 @@ import {
   InitializeParamsSchema,
   InitializeResultSchema,
 } from './eca-chat';
-import type { ProtocolDefinition } from '../rpc/protocol-definition';
+import type { ProtocolDefinition } from './protocol-definition';
 import { threadExportRequests } from './thread-export-methods';
 import {
   ChatDeleteParamsSchema,

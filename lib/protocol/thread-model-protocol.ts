@@ -11,7 +11,7 @@
  * `threadModelMethodDirections` records who sends each request.
  */
 import { z } from 'zod';
-import type { ProtocolDefinition } from '../rpc/protocol-definition';
+import type { ProtocolDefinition } from './protocol-definition';
 import {
   SpecThreadEntrySchema,
   CreateThreadResultSchema,

@@ -6,7 +6,7 @@
 import type { RequestMessage } from '../protocol/json-rpc';
 import { internalError, invalidParams, methodNotFound, type ConnectionError, type RpcError } from './errors';
 import { errorResponse, runHandler, type RequestHandler } from './outgoing-messages';
-import type { ProtocolDefinition } from './protocol-definition';
+import type { ProtocolDefinition } from '../protocol/protocol-definition';
 import { CancelParamsSchema, type CancellationOptions } from './request-cancellation';
 import { RunningRequests } from './running-requests';
 

@@ -4,7 +4,7 @@
  */
 import { JSONRPC_VERSION, type RequestId, type RequestMessage } from '../protocol/json-rpc';
 import { internalError, RpcError } from './errors';
-import type { ProtocolDefinition } from './protocol-definition';
+import type { ProtocolDefinition } from '../protocol/protocol-definition';
 
 export interface RequestContext {
   /**

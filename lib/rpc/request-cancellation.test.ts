@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ErrorCodes } from '../protocol/json-rpc';
 import { parseError, RpcError } from './errors';
 import { createLinkedTransports } from './testing/in-memory-transport';
-import type { ProtocolDefinition } from './protocol-definition';
+import type { ProtocolDefinition } from '../protocol/protocol-definition';
 import { RpcConnection, type RpcConnectionOptions } from './rpc-connection';
 import type { Transport } from './transport';
 

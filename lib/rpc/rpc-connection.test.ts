@@ -4,7 +4,7 @@ import { ErrorCodes } from '../protocol/json-rpc';
 import { ConnectionError, RpcError } from './errors';
 import { createLinkedTransports } from './testing/in-memory-transport';
 import { RpcConnection } from './rpc-connection';
-import type { ProtocolDefinition } from './protocol-definition';
+import type { ProtocolDefinition } from '../protocol/protocol-definition';
 import type { Transport } from './transport';
 
 const testProtocol = {

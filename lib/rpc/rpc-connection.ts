@@ -18,7 +18,7 @@ import type {
   RequestMethod,
   RequestParams,
   RequestResult,
-} from './protocol-definition';
+} from '../protocol/protocol-definition';
 import { GivenUpRequests, type CancellationOptions } from './request-cancellation';
 import type { Transport } from './transport';
 

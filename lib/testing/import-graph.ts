@@ -138,8 +138,43 @@ export function importsBetween(graph: ImportGraph, from: string, to: string): st
   );
 }
 
+/**
+ * The folder that owns a file for the folder-level check: `server/hub` for `server/hub/x.ts` and for
+ * `server/agents/acp/y.ts` alike (a feature folder's subfolders are its own inside), `server` for
+ * `server/cli.ts`.
+ */
+export function owningFolder(file: string): string {
+  const parts = file.split('/');
+  return parts.slice(0, Math.min(2, parts.length - 1)).join('/');
+}
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+
+/** The graph without test files: a test may reach into another folder to drive it for real. */
+export function withoutTests(graph: ImportGraph): ImportGraph {
+  return new Map(
+    [...graph].filter(([file]) => !isTest(file)).map(([file, targets]) => [file, targets.filter((target) => !isTest(target))]),
+  );
+}
+
+/** The graph folded onto owning folders: folder → the other folders its files import. */
+export function folderGraph(graph: ImportGraph): ImportGraph {
+  const folders = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = owningFolder(file);
+    const reached = folders.get(from) ?? new Set<string>();
+    folders.set(from, reached);
+    for (const target of targets) if (owningFolder(target) !== from) reached.add(owningFolder(target));
+  }
+  return new Map([...folders].map(([folder, reached]) => [folder, [...reached].sort()]));
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const cycles = cyclesOf(buildImportGraph());
+  const graph = buildImportGraph();
+  const cycles = cyclesOf(graph);
   for (const cycle of cycles) console.log(`${cycle.length} files:\n  ${cycle.join('\n  ')}`);
   console.log(`${cycles.length} cycles`);
+  const folderCycles = cyclesOf(folderGraph(withoutTests(graph)));
+  for (const cycle of folderCycles) console.log(`${cycle.length} folders:\n  ${cycle.join('\n  ')}`);
+  console.log(`${folderCycles.length} folder cycles`);
 }

@@ -6,7 +6,7 @@
  */
 import type { EcaProtocol } from '../../lib/protocol/eca/eca-protocol';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
-import type { NotificationMethod, NotificationParams } from '../../lib/rpc/protocol-definition';
+import type { NotificationMethod, NotificationParams } from '../../lib/protocol/protocol-definition';
 import { UnknownThreadError } from '../hub/thread-hub';
 import type { EcaBackend } from './eca-backend';
 import { EcaContentTranslator } from './eca-contents';

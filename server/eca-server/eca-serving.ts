@@ -12,7 +12,7 @@ import type {
   ParsedNotificationParams,
   ParsedRequestParams,
   RequestMethod,
-} from '../../lib/rpc/protocol-definition';
+} from '../../lib/protocol/protocol-definition';
 import type { RpcConnection } from '../../lib/rpc/rpc-connection';
 import type { EcaBackend } from './eca-backend';
 import type { EcaLifecycle } from './eca-lifecycle';

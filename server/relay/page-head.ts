@@ -6,7 +6,7 @@
  * root (./base-path.ts, `relativeRoot`) into an absolute `<base href>`, so that those addresses,
  * and the chunks the bundler loads later, resolve against the app's root even after the page moves
  * to a thread's address (`/t/<id>`) with `history.pushState`. The page reads its root back from
- * `document.baseURI` (components/embed/app-base.ts) for thread addresses and socket.io.
+ * `document.baseURI` (components/app-address/app-base.ts) for thread addresses and socket.io.
  *
  * It also names the origins allowed to frame the page (`--frame-ancestors`), for the page to take
  * host messages from those alone (components/embed/host-messages.ts).

@@ -14,7 +14,7 @@ import { batonProtocol, type BatonProtocol, UNAUTHORIZED_MESSAGE } from '../../l
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import type { ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
 import { RpcConnection } from '../../lib/rpc/rpc-connection';
-import type { NotificationMethod, NotificationParams } from '../../lib/rpc/protocol-definition';
+import type { NotificationMethod, NotificationParams } from '../../lib/protocol/protocol-definition';
 import { createSocketIoTransport } from '../../lib/rpc/socket-io-transport';
 import type { AccessGuard } from './access-guard';
 import { type MessageLimits, transportMaxBytes, withIncomingLimits } from './message-limits';

@@ -9,7 +9,7 @@ import type { RpcError } from '../../lib/rpc/errors';
 import { contentLengthFraming } from '../../lib/rpc/framing/content-length-reader';
 import type { MessageFraming } from '../../lib/rpc/framing/message-framing';
 import { ndjsonFraming } from '../../lib/rpc/framing/ndjson-reader';
-import type { ProtocolDefinition } from '../../lib/rpc/protocol-definition';
+import type { ProtocolDefinition } from '../../lib/protocol/protocol-definition';
 import { RpcConnection } from '../../lib/rpc/rpc-connection';
 import { AgentProcessError, spawnAgentProcess, type AgentProcess } from './agent-process';
 

@@ -7,8 +7,9 @@
  * The primary key refuses a seq that starts a stored row; the guard refuses one inside a stored
  * run: then nothing is inserted, and the count says so.
  */
-import type { PrismaClient } from './generated/client';
+import { Prisma, type PrismaClient } from './generated/client';
 import type { DatabaseTarget } from './database-target';
+import { insertRowsOnSqlite, joinRow } from './event-statements';
 
 type RawClient = Pick<PrismaClient, '$executeRaw'>;
 
@@ -24,11 +25,7 @@ export interface EventInsertBatch {
 export type EventInsert = (client: RawClient, batch: EventInsertBatch) => Promise<number>;
 
 const insertWithJsonEach: EventInsert = (client, { threadId, rowsJson, createdAt, firstSeq, lastSeq }) =>
-  client.$executeRaw`INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
-    SELECT ${threadId}, value ->> 0, value ->> 1, value ->> 2, value ->> 3, ${createdAt} FROM json_each(${rowsJson})
-    WHERE NOT EXISTS (SELECT 1 FROM (SELECT "seq", "type", "content" FROM "ThreadEvent"
-      WHERE "threadId" = ${threadId} AND "seq" <= ${lastSeq} ORDER BY "seq" DESC LIMIT 1) AS "previous"
-      WHERE "previous"."seq" + (CASE WHEN substr("previous"."type", 1, 4) = 'run:' THEN json_array_length("previous"."content", '$.texts') - 1 ELSE 0 END) >= ${firstSeq})`;
+  client.$executeRaw(insertRowsOnSqlite(Prisma.sql, { threadId, rows: rowsJson, createdAt, firstSeq, lastSeq }));
 
 /** PostgreSQL's json_array_elements is SQLite's json_each; its ->> answers text, so seq is cast. */
 const insertWithJsonArrayElements: EventInsert = (client, { threadId, rowsJson, createdAt, firstSeq, lastSeq }) =>
@@ -84,12 +81,6 @@ export function joinEventRow(
   stored: { seq: number; type: string; content: string },
   joined: { type: string; content: string },
 ): Promise<number> {
-  if (joined.type === stored.type) {
-    return client.$executeRaw`UPDATE "ThreadEvent" SET "content" = ${joined.content}
-      WHERE "threadId" = ${threadId} AND "seq" = ${stored.seq} AND "content" = ${stored.content}
-      AND NOT EXISTS (SELECT 1 FROM "ThreadEvent" AS "later" WHERE "later"."threadId" = ${threadId} AND "later"."seq" > ${stored.seq})`;
-  }
-  return client.$executeRaw`UPDATE "ThreadEvent" SET "type" = ${joined.type}, "content" = ${joined.content}
-    WHERE "threadId" = ${threadId} AND "seq" = ${stored.seq} AND "content" = ${stored.content}
-    AND NOT EXISTS (SELECT 1 FROM "ThreadEvent" AS "later" WHERE "later"."threadId" = ${threadId} AND "later"."seq" > ${stored.seq})`;
+  const type = joined.type === stored.type ? undefined : joined.type;
+  return client.$executeRaw(joinRow(Prisma.sql, { threadId, seq: stored.seq, stored: stored.content, content: joined.content, type }));
 }

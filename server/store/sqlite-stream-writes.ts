@@ -1,7 +1,8 @@
 /**
  * The writes a streaming answer's batches make on SQLite (event-insert.ts says what each does and
- * why: a batch of rows from one JSON parameter, a run row that pieces join), as statements
- * prepared once on the connection Prisma's adapter holds. Through Prisma each batch paid for the
+ * why: a batch of rows from one JSON parameter, a run row that pieces join; event-statements.ts
+ * writes their SQL once for Prisma and for here), as statements prepared once on the connection
+ * Prisma's adapter holds. Through Prisma each batch paid for the
  * adapter preparing its statement anew and for the client's interpretation of the query on the
  * way, more than the write itself at a slow stream's small batches; and on a fresh relay the
  * first piece of an answer waited while Prisma planned the query's shape. The connection is the
@@ -12,25 +13,15 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import type { EventRow } from './event-rows';
+import { insertRowOnSqlite, insertRowsOnSqlite, joinRow } from './event-statements';
 
-/** The guard of event-insert.ts: no stored row, a run included, reaches `firstSeq`. */
-const NO_OVERLAP = `NOT EXISTS (SELECT 1 FROM (SELECT "seq", "type", "content" FROM "ThreadEvent"
-  WHERE "threadId" = @threadId AND "seq" <= @lastSeq ORDER BY "seq" DESC LIMIT 1) AS "previous"
-  WHERE "previous"."seq" + (CASE WHEN substr("previous"."type", 1, 4) = 'run:' THEN json_array_length("previous"."content", '$.texts') - 1 ELSE 0 END) >= @firstSeq)`;
-
-const INSERT_ROWS = `INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
-  SELECT @threadId, value ->> 0, value ->> 1, value ->> 2, value ->> 3, @createdAt FROM json_each(@rows)
-  WHERE ${NO_OVERLAP}`;
-
-const INSERT_ROW = `INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")
-  SELECT @threadId, @firstSeq, @role, @type, @content, @createdAt
-  WHERE ${NO_OVERLAP}`;
-
-const NOTHING_AFTER = `NOT EXISTS (SELECT 1 FROM "ThreadEvent" AS "later" WHERE "later"."threadId" = @threadId AND "later"."seq" > @seq)`;
-const JOIN_ROW = `UPDATE "ThreadEvent" SET "content" = @content
-  WHERE "threadId" = @threadId AND "seq" = @seq AND "content" = @stored AND ${NOTHING_AFTER}`;
-const JOIN_ROW_AS_RUN = `UPDATE "ThreadEvent" SET "type" = @type, "content" = @content
-  WHERE "threadId" = @threadId AND "seq" = @seq AND "content" = @stored AND ${NOTHING_AFTER}`;
+/** The statements of event-statements.ts with `@name` parameters, to prepare once. */
+const NAMED = { threadId: '@threadId', firstSeq: '@firstSeq', lastSeq: '@lastSeq', createdAt: '@createdAt' } as const;
+const INSERT_ROWS = insertRowsOnSqlite(String.raw, { ...NAMED, rows: '@rows' });
+const INSERT_ROW = insertRowOnSqlite(String.raw, { ...NAMED, role: '@role', type: '@type', content: '@content' });
+const JOINED = { threadId: '@threadId', seq: '@seq', stored: '@stored', content: '@content' } as const;
+const JOIN_ROW = joinRow(String.raw, JOINED);
+const JOIN_ROW_AS_RUN = joinRow(String.raw, { ...JOINED, type: '@type' });
 
 /** A DateTime as Prisma's SQLite adapter stores it (its default `iso8601` format), so Prisma reads it back the same. */
 export function sqliteDateTime(date: Date): string {

@@ -1,6 +1,6 @@
 /** A scripted stand-in for the relay connection, for store tests. Records what the store sent. */
 import type { BatonProtocol } from '../../lib/protocol/baton-protocol';
-import type { NotificationParams, RequestParams, RequestResult } from '../../lib/rpc/protocol-definition';
+import type { NotificationParams, RequestParams, RequestResult } from '../../lib/protocol/protocol-definition';
 import type { BatonNotificationMethod, BatonRequestMethod, BatonRpc } from '../baton-rpc';
 
 export type FakeHandlers = {

@@ -1,10 +1,10 @@
 /**
  * Autohand's error codes (specs/autohand-jsonrpc.md, "Error Codes"): the five of JSON-RPC 2.0
- * and five of its own in the range JSON-RPC leaves to servers. One factory per own code; the
- * standard ones have theirs in lib/rpc/errors.ts.
+ * and five of its own in the range JSON-RPC leaves to servers. One factory per own code, making the
+ * wire's error object (the standard codes have theirs in lib/rpc/errors.ts); a side that throws one
+ * wraps it with `RpcError.fromErrorObject`, so the schemas never lean on the JSON-RPC engine.
  */
-import { ErrorCodes } from '../json-rpc';
-import { RpcError } from '../../rpc/errors';
+import { ErrorCodes, type RpcErrorObject } from '../json-rpc';
 
 export const AutohandErrorCodes = {
   ParseError: ErrorCodes.ParseError,
@@ -25,10 +25,13 @@ export const AutohandErrorCodes = {
 } as const;
 export type AutohandErrorCode = (typeof AutohandErrorCodes)[keyof typeof AutohandErrorCodes];
 
+const wireError = (code: AutohandErrorCode, message: string, data: unknown): RpcErrorObject =>
+  data === undefined ? { code, message } : { code, message, data };
+
 export const executionError = (detail: string, data?: unknown) =>
-  new RpcError(AutohandErrorCodes.ExecutionError, `Execution error: ${detail}`, data);
+  wireError(AutohandErrorCodes.ExecutionError, `Execution error: ${detail}`, data);
 export const permissionDenied = (detail: string, data?: unknown) =>
-  new RpcError(AutohandErrorCodes.PermissionDenied, `Permission denied: ${detail}`, data);
-export const timeoutError = (detail: string, data?: unknown) => new RpcError(AutohandErrorCodes.Timeout, `Timeout: ${detail}`, data);
-export const agentBusy = (detail: string, data?: unknown) => new RpcError(AutohandErrorCodes.AgentBusy, `Agent busy: ${detail}`, data);
-export const abortedError = (detail: string, data?: unknown) => new RpcError(AutohandErrorCodes.Aborted, `Aborted: ${detail}`, data);
+  wireError(AutohandErrorCodes.PermissionDenied, `Permission denied: ${detail}`, data);
+export const timeoutError = (detail: string, data?: unknown) => wireError(AutohandErrorCodes.Timeout, `Timeout: ${detail}`, data);
+export const agentBusy = (detail: string, data?: unknown) => wireError(AutohandErrorCodes.AgentBusy, `Agent busy: ${detail}`, data);
+export const abortedError = (detail: string, data?: unknown) => wireError(AutohandErrorCodes.Aborted, `Aborted: ${detail}`, data);

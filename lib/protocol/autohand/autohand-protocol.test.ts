@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RpcErrorObjectSchema } from '../json-rpc';
 import { RpcError } from '../../rpc/errors';
 import { abortedError, agentBusy, AutohandErrorCodes, executionError, permissionDenied, timeoutError } from './autohand-errors';
 import { autohandMethodDirection, autohandProtocol } from './autohand-protocol';
@@ -8,9 +9,12 @@ const { requests, notifications } = autohandProtocol;
 describe('autohand errors', () => {
   it('makes one wire error per Autohand code, carrying its data', () => {
     const made = [executionError('x'), permissionDenied('x'), timeoutError('x'), agentBusy('x'), abortedError('x')];
-    expect(made.every((error) => error instanceof RpcError)).toBe(true);
+    expect(made.map((error) => RpcErrorObjectSchema.safeParse(error).success)).toEqual([true, true, true, true, true]);
     expect(made.map((error) => error.code)).toEqual([-32000, -32001, -32002, -32003, -32004]);
-    expect(agentBusy('a turn runs', { turnId: 't1' }).toErrorObject()).toEqual({
+    expect(executionError('x')).toEqual({ code: AutohandErrorCodes.ExecutionError, message: 'Execution error: x' });
+    const thrown = RpcError.fromErrorObject(agentBusy('a turn runs', { turnId: 't1' }));
+    expect(thrown).toBeInstanceOf(RpcError);
+    expect(thrown.toErrorObject()).toEqual({
       code: AutohandErrorCodes.AgentBusy,
       message: 'Agent busy: a turn runs',
       data: { turnId: 't1' },

@@ -3,7 +3,7 @@
  * notifications a real build adds, specs/autohand-observed.md). Requests go from the client (the
  * relay) to Autohand; every notification goes from Autohand to the client.
  */
-import type { ProtocolDefinition } from '../../rpc/protocol-definition';
+import type { ProtocolDefinition } from '../protocol-definition';
 import {
   AutohandHookFileModifiedParamsSchema,
   AutohandHookPostResponseParamsSchema,

@@ -6,7 +6,7 @@
  * instead of the notification being dropped as invalid. What the client sends is unchanged.
  */
 import { z } from 'zod';
-import type { ProtocolDefinition } from '../../rpc/protocol-definition';
+import type { ProtocolDefinition } from '../protocol-definition';
 import { ChatContentReceivedParamsSchema } from './chat-methods';
 import { ChatContentSchema } from './chat-content';
 import { ecaProtocol } from './eca-protocol';

@@ -14,7 +14,7 @@
  * further methods, the table has those a chat in an editor needs.
  */
 import type { z } from 'zod';
-import type { ProtocolDefinition } from '../../rpc/protocol-definition';
+import type { ProtocolDefinition } from '../protocol-definition';
 import {
   ChatClearedParamsSchema,
   ChatClearParamsSchema,

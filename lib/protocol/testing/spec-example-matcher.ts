@@ -14,7 +14,7 @@ import { emacsAgentEndpoints, type EmacsAgentEndpointName } from '../emacs-agent
 import { EmacsAgentSseFrameSchema } from '../emacs-agent/sse-events';
 import { ToolDefinitionsSchema } from '../emacs-agent/tool-definitions';
 import { ErrorResponseSchema, NotificationMessageSchema, RequestMessageSchema, SuccessResponseSchema } from '../json-rpc';
-import type { ProtocolDefinition } from '../../rpc/protocol-definition';
+import type { ProtocolDefinition } from '../protocol-definition';
 
 /** The shape of the committed fixtures (see lib/protocol/spec-example-parser.ts). */
 export interface SpecExampleFixture {

@@ -5,7 +5,7 @@ import { contentBlocks, type RequestMessage } from '../../demo-model/messages-re
 import type { ScriptedReply } from '../../demo-model/scripted-reply';
 import { say, scriptedSteps, useAgentFixture, useTool } from './testing/agent-support';
 import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../testing/recording-turn';
-import { waitUntilGone } from './tools/testing/process-support';
+import { waitUntilGone } from '../../process/testing/process-support';
 
 const fixture = useAgentFixture({ prefix: 'baton-agent-shell-' });
 

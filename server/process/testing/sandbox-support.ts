@@ -9,7 +9,7 @@
 import { chown, mkdir, mkdtemp, readdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runShellCommand } from '../../agents/builtin/tools/shell-process';
+import { runShellCommand } from '../shell-process';
 import type { ToolCallBoundary } from '../../../lib/protocol/thread-review';
 import type { CommandSandbox, SandboxChoice } from '../command-sandbox';
 import { pickCommandEnvironment } from '../command-environment';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ToolCallBoundary } from '../../../../lib/protocol/thread-review';
 import { defineTool } from './builtin-tool';
-import { runShellCommand, type ShellCommandResult } from './shell-process';
+import { runShellCommand, type ShellCommandResult } from '../../../process/shell-process';
 
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 export const MAX_TIMEOUT_SECONDS = 600;

@@ -5,7 +5,7 @@
  * `document.baseURI` is the root; thread addresses (`/t/<id>` in the app's terms) and socket.io's
  * path are taken relative to it.
  */
-import { keptQuery } from '../app-shell/layout-mode';
+import { keptQuery } from './embed-query';
 
 /** The root's path, ending in `/`: `/` directly, `/proxy/4780/` behind code-server. */
 export function appRootPath(): string {

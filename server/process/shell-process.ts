@@ -9,8 +9,8 @@
  * line (or the approval policy does), so it is run as written, not taken apart.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { guardChildGroup } from '../../../process/child-guard';
-import type { SpawnSpec } from '../../../process/sandbox-command';
+import { guardChildGroup } from './child-guard';
+import type { SpawnSpec } from './sandbox-command';
 import { CappedOutput } from './capped-output';
 
 export const DEFAULT_KILL_GRACE_MS = 2_000;

@@ -1,15 +1,17 @@
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isProcessAlive, waitUntilGone } from './testing/process-support';
 import { runShellCommand, type ShellCommandOptions, ShellProcessError } from './shell-process';
-import { createTestWorkspace, type TestWorkspace } from './testing/tool-support';
 
-let ws: TestWorkspace;
+let ws: { root: string };
 
 beforeEach(async () => {
-  ws = await createTestWorkspace('baton-shell-');
+  ws = { root: await realpath(await mkdtemp(path.join(tmpdir(), 'baton-shell-'))) };
 });
 
-afterEach(() => ws.remove());
+afterEach(() => rm(ws.root, { recursive: true, force: true }));
 
 function run(command: string, options: Partial<ShellCommandOptions> = {}) {
   const chunks: string[] = [];

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isProcessAlive, waitForProcessExit } from '../agents/builtin/mcp/process-liveness';
 
-const FIXTURE = new URL('./testing/child-guard-relay-child.ts', import.meta.url).pathname;
+const FIXTURE = new URL('./testing/relay-with-children.ts', import.meta.url).pathname;
 /** A bound, not a speed target: the watcher needs a moment, the machine may be busy. */
 const GONE_WITHIN_MS = 15_000;
 

@@ -1,6 +1,6 @@
 import type { ToolCallEntry } from '../../lib/protocol/thread-model';
 import { approvalLabel } from '../../lib/thread/review-labels';
-import styles from './review.module.css';
+import styles from './tool-call.module.css';
 
 /** Who approved or refused the call, and how, beside its status: kept in the thread, so a reload shows it too. */
 export function ToolCallApprovalNote({ entry }: { entry: ToolCallEntry }) {

@@ -1,11 +1,11 @@
 /**
- * For child-guard.test.ts: a stand-in for the relay that starts one child the way each of the
+ * For children-end-with-relay.test.ts: a stand-in for the relay that starts one child the way each of the
  * relay's paths does (a shell command, an agent process, a stdio MCP server), each leaving a second
  * process in its group, prints every pid as one JSON line, and waits to be killed.
  */
 import { GroupStdioTransport } from '../../agents/builtin/mcp/group-stdio-transport';
 import { loadMcpSdk } from '../../agents/builtin/mcp/mcp-sdk';
-import { runShellCommand } from '../../agents/builtin/tools/shell-process';
+import { runShellCommand } from '../../process/shell-process';
 import { ndjsonFraming } from '../../../lib/rpc/framing/ndjson-reader';
 import { spawnAgentProcess } from '../../rpc/agent-process';
 
