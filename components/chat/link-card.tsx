@@ -1,6 +1,6 @@
 import type { LinkEntry } from '../../lib/protocol/thread-model';
 import styles from './chat.module.css';
-import { safeLinkUrl } from './safe-link-url';
+import { safeLinkUrl } from '../../lib/thread/safe-link-url';
 
 /** A link the agent pointed to: opens in a new tab that gets no handle on this page. */
 export function LinkCard({ link }: { link: LinkEntry }) {

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { ElicitationAction, ElicitationEntry, ElicitationValues } from '../../lib/protocol/elicitation';
 import { useBatonStore } from '../baton-client/baton-store-context';
-import { safeLinkUrl } from '../chat/safe-link-url';
+import { safeLinkUrl } from '../../lib/thread/safe-link-url';
 import styles from './elicitation.module.css';
 import { ElicitationForm } from './elicitation-form';
 

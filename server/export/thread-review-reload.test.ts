@@ -32,7 +32,9 @@ function waitingCall(client: RelayClient): string | undefined {
   return run?.content.type === 'toolCallRun' ? run.content.id : undefined;
 }
 
-it('reads a recorded thread after a relay restart as it did live, and exports and imports it', async () => {
+// Four turns, a relay restart and five exports: minutes of work on a loaded 2-core machine, so
+// the budget is the whole story's, not one request's.
+it('reads a recorded thread after a relay restart as it did live, and exports and imports it', { timeout: 180_000 }, async () => {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'baton-review-'));
   cleanups.push(() => rm(folder, { recursive: true, force: true }));
   const held = createGate();

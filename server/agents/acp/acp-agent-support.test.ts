@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { agentSupport } from './acp-agent-support';
 import { type AcpHarness, startAcpHarness } from './testing/acp-support';
 

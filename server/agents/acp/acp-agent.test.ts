@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentUnavailableError } from '../agent-backend';
-import { contentOutline, createRecordingTurn } from '../testing/recording-turn';
+import { contentOutline, createRecordingTurn } from '../../hub/testing/recording-turn';
 import { type AcpHarness, startAcpHarness } from './testing/acp-support';
 
 let harness: AcpHarness | undefined;

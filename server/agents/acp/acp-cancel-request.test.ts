@@ -4,7 +4,7 @@
  * Baton: a request it no longer needs (a mode being set when the user presses Stop) is cancelled.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { WITHDRAWN_TEXT } from './acp-active-turn';
 import { type AcpHarness, startAcpHarness } from './testing/acp-support';
 

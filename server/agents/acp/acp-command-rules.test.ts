@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalDecision } from '../agent-backend';
 import type { ToolApprovalRule } from '../../guard/agent-config';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { type AcpHarness, startAcpHarness } from './testing/acp-support';
 
 let harness: AcpHarness | undefined;

@@ -10,7 +10,7 @@ import type { ElicitationEntry, ElicitationValues } from '../../../lib/protocol/
 import { RelayError } from '../../../lib/rpc/relay-error';
 import type { ElicitationQuestion } from '../agent-backend';
 import type { PendingElicitations } from '../../hub/pending-elicitations';
-import { createRecordingTurn, type RecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn, type RecordingTurn } from '../../hub/testing/recording-turn';
 import { type AcpHarness, startAcpHarness } from './testing/acp-support';
 
 let harness: AcpHarness | undefined;

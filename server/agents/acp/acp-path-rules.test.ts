@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeSpecialFiles, type SpecialFiles } from '../../workspace/testing/special-files-support';
 import type { ApprovalDecision } from '../agent-backend';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { type AcpHarness, type AcpHarnessOptions, startAcpHarness } from './testing/acp-support';
 
 let harness: AcpHarness | undefined;

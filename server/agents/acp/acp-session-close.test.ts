@@ -3,7 +3,7 @@
  * closed, and with every session it holds when the relay shuts down.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { type AcpHarness, startAcpHarness } from './testing/acp-support';
 
 let harness: AcpHarness | undefined;

@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CommandSandbox } from '../../process/command-sandbox';
 import { SandboxConfigSchema } from '../../process/sandbox-config';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { type AcpHarness, type AcpHarnessOptions, startAcpHarness } from './testing/acp-support';
 
 const outside = `/var/tmp/baton-acp-terminal-${randomUUID()}`;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { mergeToolCall, newToolCallState } from './acp-tool-calls';
 import { NO_OUTPUT_REPORTED, toolCallOutputText } from './acp-tool-output';
 import { type AcpHarness, startAcpHarness } from './testing/acp-support';

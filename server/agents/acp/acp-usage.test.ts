@@ -3,7 +3,7 @@
  * meter's figures and the session's cost stay on the turn's summary after the prompt's own count.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { type AcpHarness, startAcpHarness } from './testing/acp-support';
 
 let harness: AcpHarness | undefined;

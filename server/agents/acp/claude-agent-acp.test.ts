@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { contentBlocks, type MessagesRequest } from '../../demo-model/messages-request';
 import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
 import type { ScriptedBlock } from '../../demo-model/scripted-reply';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { type AcpHarness, startAcpHarness } from './testing/acp-support';
 
 const CLAUDE_AGENT_ACP = fileURLToPath(import.meta.resolve('@zed-industries/claude-agent-acp/dist/index.js'));

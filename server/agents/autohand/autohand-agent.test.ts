@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentOutline, createRecordingTurn } from '../testing/recording-turn';
+import { contentOutline, createRecordingTurn } from '../../hub/testing/recording-turn';
 import { answerText, useAutohandFixture } from './testing/autohand-support';
 import type { Flavor } from './testing/fake-autohand';
 

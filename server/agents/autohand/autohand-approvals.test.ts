@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ChatContent } from '../../../lib/protocol/eca-chat';
 import type { ApprovalAnswer, ApprovalDecision } from '../agent-backend';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { answerText, useAutohandFixture } from './testing/autohand-support';
 
 const fixture = useAutohandFixture();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import { AgentUnavailableError } from '../agent-backend';
 import { primingNote } from '../external/history-transcript';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { answerText, useAutohandFixture } from './testing/autohand-support';
 
 const fixture = useAutohandFixture();

@@ -8,7 +8,7 @@ import { say, scriptedSteps, useAgentFixture } from './testing/agent-support';
 import { McpServerManager } from './mcp/mcp-server-manager';
 import { EVERYTHING_BIN } from './mcp/testing/mcp-support';
 import { WEB_CONTEXT_NOTE } from './prompt-contexts';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 
 const NOTES = 'alpha\nbeta\ngamma\ndelta\n';
 

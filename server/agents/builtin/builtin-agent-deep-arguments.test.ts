@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../../lib/json/json-bounds';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import { say, scriptedSteps, useAgentFixture, useTool } from './testing/agent-support';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 
 const fixture = useAgentFixture({
   prefix: 'baton-deep-arguments-',

@@ -3,7 +3,7 @@ import type { ModelScript } from '../../demo-model/scripted-reply';
 import { say, scriptedSteps, useAgentFixture, useTool } from './testing/agent-support';
 import { BuiltinAgentError } from './builtin-agent';
 import { freePort } from './mcp/testing/mcp-support';
-import { contentOutline, createRecordingTurn } from '../testing/recording-turn';
+import { contentOutline, createRecordingTurn } from '../../hub/testing/recording-turn';
 
 const fixture = useAgentFixture({ prefix: 'baton-errors-', defaults: () => ({ model: 'claude-haiku-4-5' }) });
 

@@ -11,7 +11,7 @@ import { createBuiltinAgentFromEnv } from './create-builtin-agent';
 import { McpServerManager } from './mcp/mcp-server-manager';
 import { EVERYTHING_BIN } from './mcp/testing/mcp-support';
 import { ApprovalPolicy } from '../../guard/approval-policy';
-import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../testing/recording-turn';
+import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../../hub/testing/recording-turn';
 
 let manager: McpServerManager;
 

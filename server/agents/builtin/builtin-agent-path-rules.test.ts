@@ -11,7 +11,7 @@ import type { ScriptedReply } from '../../demo-model/scripted-reply';
 import { say, scriptedSteps, useAgentFixture, useTool } from './testing/agent-support';
 import type { ToolApprovalRule } from '../../guard/agent-config';
 import { ApprovalPolicy } from '../../guard/approval-policy';
-import { createRecordingTurn, type RecordingTurnOptions } from '../testing/recording-turn';
+import { createRecordingTurn, type RecordingTurnOptions } from '../../hub/testing/recording-turn';
 
 const GIT_CONFIG = '[core]\n\trepositoryformatversion = 0\n';
 const SECRET = 'API_TOKEN=s3cret-value\n';

@@ -10,7 +10,7 @@ import { CONFIG_REJECTED_TOOL_RESULT } from './anthropic-mapper';
 import type { BuiltinAgentOptions } from './builtin-agent';
 import type { ToolApprovalRule } from '../../guard/agent-config';
 import { ApprovalPolicy } from '../../guard/approval-policy';
-import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../testing/recording-turn';
+import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../../hub/testing/recording-turn';
 import { defineTool } from './tools/builtin-tool';
 
 const fixture = useAgentFixture({ prefix: 'baton-policy-' });

@@ -9,7 +9,7 @@ import { SandboxConfigSchema } from '../../process/sandbox-config';
 import { say, useAgentFixture, useTool, scriptedSteps } from './testing/agent-support';
 import type { ToolApprovalRule } from '../../guard/agent-config';
 import { ApprovalPolicy } from '../../guard/approval-policy';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 
 const fixture = useAgentFixture({
   prefix: 'baton-agent-sandbox-',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import type { ScriptedReply } from '../../demo-model/scripted-reply';
 import { say, scriptedSteps, useAgentFixture, useTool } from './testing/agent-support';
-import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../testing/recording-turn';
+import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../../hub/testing/recording-turn';
 import { waitUntilGone } from '../../process/testing/process-support';
 
 const fixture = useAgentFixture({ prefix: 'baton-agent-shell-' });

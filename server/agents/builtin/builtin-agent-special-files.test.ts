@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import { makeSpecialFiles, type SpecialFiles } from '../../workspace/testing/special-files-support';
 import { say, scriptedSteps, useAgentFixture, useTool } from './testing/agent-support';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { defineTool } from './tools/builtin-tool';
 
 let specials: SpecialFiles | undefined;

@@ -4,7 +4,7 @@ import { createGate } from '../../demo-model/testing/gate';
 import { contentBlocks, type MessagesRequest, type RequestMessage } from '../../demo-model/messages-request';
 import { estimateInputTokens, type ScriptedReply } from '../../demo-model/scripted-reply';
 import { say, scriptedSteps, useAgentFixture } from './testing/agent-support';
-import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../testing/recording-turn';
+import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../../hub/testing/recording-turn';
 
 const fixture = useAgentFixture({ prefix: 'baton-streaming-', defaults: () => ({ model: 'claude-haiku-4-5' }) });
 

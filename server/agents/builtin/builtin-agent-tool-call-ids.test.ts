@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import { say, scriptedSteps, useAgentFixture } from './testing/agent-support';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 
 const fixture = useAgentFixture({
   prefix: 'baton-tool-call-ids-',

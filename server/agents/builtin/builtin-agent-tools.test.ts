@@ -5,7 +5,7 @@ import { contentBlocks, type RequestMessage } from '../../demo-model/messages-re
 import type { ModelScript } from '../../demo-model/scripted-reply';
 import type { ApprovalDecision } from '../agent-backend';
 import { useAgentFixture } from './testing/agent-support';
-import { contentOutline, createRecordingTurn } from '../testing/recording-turn';
+import { contentOutline, createRecordingTurn } from '../../hub/testing/recording-turn';
 
 const fixture = useAgentFixture({
   prefix: 'baton-tools-',

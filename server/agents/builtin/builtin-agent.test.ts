@@ -6,7 +6,7 @@ import { createDemoScript, DEMO_FILE_PATH, DEMO_LINK, demoFileContent } from '..
 import { createGate } from '../../demo-model/testing/gate';
 import { contentBlocks, type RequestMessage } from '../../demo-model/messages-request';
 import { useAgentFixture } from './testing/agent-support';
-import { contentOutline, createRecordingTurn } from '../testing/recording-turn';
+import { contentOutline, createRecordingTurn } from '../../hub/testing/recording-turn';
 
 const fixture = useAgentFixture({
   prefix: 'baton-agent-',

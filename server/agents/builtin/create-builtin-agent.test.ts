@@ -5,7 +5,7 @@ import { BuiltinAgentConfigError, createBuiltinAgentFromEnv, DEFAULT_MODEL } fro
 import { MODEL_CATALOG } from './model-catalog';
 import { scriptedSteps, useAgentFixture, useTool } from './testing/agent-support';
 import { ApprovalPolicy } from '../../guard/approval-policy';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 
 const fixture = useAgentFixture({ prefix: 'baton-factory-' });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { fakeServerEntry, spokenText, useEcaClient } from './testing/eca-client-support';
 
 const ofType = (type: string) => (content: { type: string }) => content.type === type;

@@ -13,7 +13,7 @@ import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-m
 import type { ModelScript } from '../../demo-model/scripted-reply';
 import { PROJECT_ROOT } from '../../relay/project-root';
 import { callToolsThenSay } from '../../eca-server/testing/eca-server-support';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import type { AgentEntry } from '../agents-config';
 import { spokenText, useEcaClient } from './testing/eca-client-support';
 

@@ -4,7 +4,7 @@
  * specs do not have. Nothing of it may be fatal, and what Baton cannot draw is still named.
  */
 import { describe, expect, it } from 'vitest';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { fakeServerEntry, spokenText, useEcaClient } from './testing/eca-client-support';
 
 const currentServer = () => fakeServerEntry(['--protocol=current']);

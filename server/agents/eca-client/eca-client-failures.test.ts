@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AgentUnavailableError } from '../agent-backend';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { spokenText, useEcaClient } from './testing/eca-client-support';
 
 describe('ECA client: Stop, crashes and what real servers send', () => {

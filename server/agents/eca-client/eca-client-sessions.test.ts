@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { spokenText, useEcaClient } from './testing/eca-client-support';
 
 describe('ECA client: one server, one chat per thread', () => {

@@ -4,7 +4,7 @@
  * started in the background, answers the next prompt.
  */
 import { describe, expect, it } from 'vitest';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { fakeServerEntry, spokenText, useEcaClient } from './testing/eca-client-support';
 
 describe('ECA client: Stop while the server starts', () => {

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { contentOutline, createRecordingTurn } from '../testing/recording-turn';
+import { contentOutline, createRecordingTurn } from '../../hub/testing/recording-turn';
 import { AgentUnavailableError } from '../agent-backend';
 import { fakeServerEntry, spokenText, useEcaClient } from './testing/eca-client-support';
 

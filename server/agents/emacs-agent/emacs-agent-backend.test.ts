@@ -1,7 +1,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contentOutline, createRecordingTurn } from '../testing/recording-turn';
+import { contentOutline, createRecordingTurn } from '../../hub/testing/recording-turn';
 import { EmacsAgentTurnError } from './emacs-agent-turn';
 import { answerText, TEST_AGENT_NAME, useEmacsAgentFixture } from './testing/emacs-agent-support';
 

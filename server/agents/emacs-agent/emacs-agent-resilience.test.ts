@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AgentUnavailableError } from '../agent-backend';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { answerText, useEmacsAgentFixture } from './testing/emacs-agent-support';
 
 const fixture = useEmacsAgentFixture();

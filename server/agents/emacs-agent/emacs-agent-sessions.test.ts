@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import { AgentUnavailableError } from '../agent-backend';
 import { primingNote } from '../external/history-transcript';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { answerText, useEmacsAgentFixture } from './testing/emacs-agent-support';
 
 const fixture = useEmacsAgentFixture();

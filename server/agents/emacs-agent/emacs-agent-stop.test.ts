@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import { primingNote } from '../external/history-transcript';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { answerText, useEmacsAgentFixture } from './testing/emacs-agent-support';
 
 const fixture = useEmacsAgentFixture();

@@ -6,7 +6,7 @@ import type { EmacsAgentSseEvent } from '../../../lib/protocol/emacs-agent/sse-e
 import { Workspace } from '../../workspace/workspace';
 import { ApprovalPolicy } from '../../guard/approval-policy';
 import type { ToolApprovalRule } from '../../guard/agent-config';
-import { contentOutline, createRecordingTurn } from '../testing/recording-turn';
+import { contentOutline, createRecordingTurn } from '../../hub/testing/recording-turn';
 import { PermissionGate } from '../external/permission-gate';
 import type { EmacsAgentClient } from './emacs-agent-client';
 import { EmacsAgentTurn, EmacsAgentTurnError } from './emacs-agent-turn';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ThreadEntry } from '../../../lib/protocol/thread-model';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { historyTranscript, primedMessage, primedPrompt, primingNote } from './history-transcript';
 
 const history: ThreadEntry[] = [

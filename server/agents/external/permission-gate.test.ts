@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalOption } from '../../../lib/protocol/agents';
 import { ApprovalPolicy } from '../../guard/approval-policy';
-import { createRecordingTurn } from '../testing/recording-turn';
+import { createRecordingTurn } from '../../hub/testing/recording-turn';
 import { PermissionGate, pickOption } from './permission-gate';
 
 const call = { origin: 'native' as const, id: 'call-1', name: 'shell', server: 'claude', arguments: { command: 'rm -rf build' } };

@@ -6,8 +6,8 @@
 import type { ThreadEntry } from '../../../lib/protocol/thread-model';
 import { type ChatContent, ChatContentSchema } from '../../../lib/protocol/eca-chat';
 import { applyChatContent } from '../../../lib/thread/apply-chat-content';
-import type { AgentTurn, ApprovalAnswer, ApprovalDecision, ElicitationQuestion } from '../agent-backend';
-import { PendingElicitations } from '../../hub/pending-elicitations';
+import type { AgentTurn, ApprovalAnswer, ApprovalDecision, ElicitationQuestion } from '../../agents/agent-backend';
+import { PendingElicitations } from '../pending-elicitations';
 
 export interface RecordingTurnOptions {
   message: string;
