@@ -59,6 +59,7 @@ import {
 import { threadRewindRequests } from './thread-rewind';
 import { threadSteerRequests } from './thread-steer';
 import { agentCatalogueRequests } from './agent-catalogue';
+import { inboxNotifications, inboxRequests } from './inbox';
 
 export const batonProtocol = {
   requests: {
@@ -84,6 +85,7 @@ export const batonProtocol = {
     ...threadExportRequests,
     ...threadSteerRequests,
     ...agentCatalogueRequests,
+    ...inboxRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),
@@ -98,6 +100,7 @@ export const batonProtocol = {
     'mcp/startServer': McpStartServerParamsSchema,
     '$/showMessage': ShowMessageParamsSchema,
     ...threadListNotifications,
+    ...inboxNotifications,
   },
 } as const satisfies ProtocolDefinition;
 

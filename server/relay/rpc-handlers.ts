@@ -15,6 +15,7 @@ import { registerThreadSteerHandlers } from './thread-steer-handlers';
 import type { TabContext } from './tab-context';
 import { registerWorkspaceFileHandlers } from './workspace-file-handlers';
 import { registerAgentCatalogueHandlers } from './agent-catalogue-handlers';
+import { registerInboxHandlers } from './inbox-handlers';
 
 export function registerRpcHandlers(tab: TabContext): void {
   let watched: string | undefined;
@@ -23,6 +24,7 @@ export function registerRpcHandlers(tab: TabContext): void {
     watchThread(threadId) {
       watched = threadId;
       tab.watchThread(threadId);
+      tab.inbox.seen(threadId);
     },
     watchedThread: () => watched,
   };
@@ -74,4 +76,5 @@ export function registerRpcHandlers(tab: TabContext): void {
 
   registerWorkspaceFileHandlers(context);
   registerAgentCatalogueHandlers(context);
+  registerInboxHandlers(context);
 }
