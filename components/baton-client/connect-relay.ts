@@ -103,6 +103,14 @@ export function connectRelay(
     'thread/deleted',
     afterContents(({ threadId }) => store.getState().receiveThreadDeleted(threadId)),
   );
+  connection.onNotification(
+    'inbox/changed',
+    afterContents(({ items }) => store.getState().receiveInbox(items)),
+  );
+  connection.onNotification(
+    'inbox/alert',
+    afterContents(({ item }) => store.getState().receiveInboxAlert(item)),
+  );
   link.attach(connection);
 
   socket.on('connect', () => {
