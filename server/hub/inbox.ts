@@ -56,10 +56,10 @@ export class Inbox {
       if (closed !== undefined && this.questions.get(chatId)?.delete(closed)) changed = true;
     }
     if (content.type === 'progress') {
-      // A turn that ends leaves nothing waiting; a new turn makes the last one's end old news.
-      changed = this.questions.delete(chatId) || changed;
+      // A turn under way makes the last one's end old news; a turn that ends leaves nothing waiting.
       changed = this.ended.delete(chatId) || changed;
       if (content.state === 'finished') {
+        changed = this.questions.delete(chatId) || changed;
         const end = { outcome: content.outcome ?? 'done', at: now.toISOString() };
         if (!this.options.isOpen(chatId)) {
           this.ended.set(chatId, end);
@@ -96,6 +96,11 @@ export class Inbox {
     const had = this.ended.delete(threadId) || hadQuestions;
     this.names.delete(threadId);
     if (had) this.publish(threadId, []);
+  }
+
+  /** Resolves once every change so far has been told. */
+  published(): Promise<void> {
+    return this.publishing;
   }
 
   /** Everything waiting, oldest first. */
