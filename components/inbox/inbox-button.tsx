@@ -38,7 +38,16 @@ export function InboxButton() {
         onClick={() => setOpen((current) => !current)}
         data-testid="inbox-button"
       >
-        <span aria-hidden="true">📥</span>
+        {/* A tray drawn here: no emoji font is needed to see it. */}
+        <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+          <path
+            d="M2 9.5 4 3h8l2 6.5V13H2Zm0 0h3.5l1 1.5h3l1-1.5H14"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.4"
+            strokeLinejoin="round"
+          />
+        </svg>
         {count > 0 ? (
           <span className={styles.badge} data-testid="inbox-badge">
             {count}

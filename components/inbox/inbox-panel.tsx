@@ -36,7 +36,7 @@ export function InboxPanel({ id, onClose }: { id: string; onClose(): void }) {
           onClick={() => void toggleNotifications()}
           data-testid="inbox-notifications-toggle"
         >
-          {settings.enabled ? '🔔 Notifications on' : '🔕 Notifications off'}
+          {settings.enabled ? 'Notifications: on' : 'Notifications: off'}
         </button>
         <button type="button" className="button" onClick={onClose} aria-label="Close the inbox">
           ✕
