@@ -44,7 +44,7 @@ describe('the Baton store', () => {
     expect(state.threads.map((thread) => thread.title)).toEqual(['First']);
     // Folders first: the tree shows `src` above `README.md`.
     expect(state.folders.get('.')).toMatchObject({ status: 'loaded', entries: [{ name: 'src' }, { name: 'README.md' }] });
-    expect(rpc.notifications.map((notification) => notification.method)).toEqual(['initialized']);
+    expect(rpc.notifications.map((notification) => notification.method)).toEqual(['initialized', 'tab/visibility']);
   });
 
   it('keeps the agent info from config/updated', () => {

@@ -76,7 +76,12 @@ export const createConnectionSlice: BatonSliceCreator<ConnectionSlice> = (rpc) =
     }
     set({ connectionStatus: 'connected', connectionError: null });
     const reopen = get().selectedThreadId;
-    await Promise.all([get().loadThreads(), get().refreshFiles(), reopen ? get().selectThread(reopen) : Promise.resolve()]);
+    await Promise.all([
+      get().loadThreads(),
+      get().refreshFiles(),
+      get().loadInbox(),
+      reopen ? get().selectThread(reopen) : Promise.resolve(),
+    ]);
   },
 
   connectionLost() {

@@ -7,6 +7,7 @@ import { ThemeSwitch } from '../theme/theme-switch';
 import styles from './app-header.module.css';
 import { ConnectionStatus } from './connection-status';
 import { OpenInNewTab } from '../embed/open-in-new-tab';
+import { InboxButton } from '../inbox/inbox-button';
 
 export function AppHeader() {
   const agent = useBatonStore((state) => state.agent);
@@ -28,6 +29,7 @@ export function AppHeader() {
           {model ? <span> · {model}</span> : null}
         </span>
       ) : null}
+      <InboxButton />
       <HandOverPicker />
       <ThemeSwitch />
       <OpenInNewTab />

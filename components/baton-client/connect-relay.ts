@@ -104,6 +104,14 @@ export function connectRelay(
     afterContents(({ threadId }) => store.getState().receiveThreadDeleted(threadId)),
   );
   connection.onNotification('agents/installProgress', (params) => store.getState().receiveAgentInstallProgress(params));
+  connection.onNotification(
+    'inbox/changed',
+    afterContents(({ items }) => store.getState().receiveInbox(items)),
+  );
+  connection.onNotification(
+    'inbox/alert',
+    afterContents(({ item }) => store.getState().receiveInboxAlert(item)),
+  );
   link.attach(connection);
 
   socket.on('connect', () => {

@@ -60,6 +60,7 @@ import { threadRewindRequests } from './thread-rewind';
 import { threadSteerRequests } from './thread-steer';
 import { agentCatalogueNotifications, agentCatalogueRequests } from './agent-catalogue';
 import { elicitationRequests } from './elicitation';
+import { inboxNotifications, inboxRequests } from './inbox';
 
 export const batonProtocol = {
   requests: {
@@ -86,6 +87,7 @@ export const batonProtocol = {
     ...threadSteerRequests,
     ...agentCatalogueRequests,
     ...elicitationRequests,
+    ...inboxRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),
@@ -101,6 +103,7 @@ export const batonProtocol = {
     '$/showMessage': ShowMessageParamsSchema,
     ...threadListNotifications,
     ...agentCatalogueNotifications,
+    ...inboxNotifications,
   },
 } as const satisfies ProtocolDefinition;
 

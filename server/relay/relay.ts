@@ -44,6 +44,7 @@ import type { OutgoingLimits } from './outgoing-bounds';
 import { registerRpcHandlers } from './rpc-handlers';
 import { DEFAULT_FRAME_ANCESTORS } from './security-headers';
 import { createSocketServer } from './socket-server';
+import { createRelayInbox, followThreadList } from './relay-inbox';
 import { listenError } from './listen-error';
 import { modelNote } from './model-note';
 import { UI_BUILD_FOLDER } from './ensure-ui-build';
@@ -257,6 +258,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
         toolServers,
         threads,
         contentTaps,
+        ...relayInbox,
         log,
         startedInOwnSource,
       }),
@@ -270,11 +272,25 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   });
   stripBasePathFromUpgrades(httpServer, basePath);
   // Every tab's thread list follows each change to a thread, made through this store.
-  const listEvents = new ThreadListEvents(store, (method, params) => sockets.broadcastNotification(method, params), log);
+  const relayInbox = createRelayInbox({
+    store,
+    isOpen: sockets.isWatched,
+    broadcast: (method, params) => sockets.broadcastNotification(method, params),
+    log,
+  });
+  const listEvents = new ThreadListEvents(
+    store,
+    (method, params) => {
+      sockets.broadcastNotification(method, params);
+      followThreadList(relayInbox.inbox, method, params);
+    },
+    log,
+  );
   const listedStore = listEvents.watch(store);
   const contentTaps = new ContentTaps();
   const broadcast = (threadId: string, params: SequencedContentReceivedParams) => {
     listEvents.observe(params);
+    relayInbox.inbox.observe(params);
     contentTaps.emit(params);
     sockets.broadcast(threadId, params);
   };

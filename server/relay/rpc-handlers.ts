@@ -16,6 +16,7 @@ import { registerElicitationHandlers } from './elicitation-handlers';
 import type { TabContext } from './tab-context';
 import { registerWorkspaceFileHandlers } from './workspace-file-handlers';
 import { registerAgentCatalogueHandlers } from './agent-catalogue-handlers';
+import { registerInboxHandlers } from './inbox-handlers';
 
 export function registerRpcHandlers(tab: TabContext): void {
   let watched: string | undefined;
@@ -24,6 +25,7 @@ export function registerRpcHandlers(tab: TabContext): void {
     watchThread(threadId) {
       watched = threadId;
       tab.watchThread(threadId);
+      tab.inbox.seen(threadId);
     },
     watchedThread: () => watched,
   };
@@ -76,4 +78,5 @@ export function registerRpcHandlers(tab: TabContext): void {
 
   registerWorkspaceFileHandlers(context);
   registerAgentCatalogueHandlers(context);
+  registerInboxHandlers(context);
 }

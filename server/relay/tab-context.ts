@@ -7,11 +7,13 @@ import type { RpcConnection } from '../../lib/rpc/rpc-connection';
 import type { AgentRegistry } from '../agents/agent-registry';
 import type { AgentInstaller } from '../agents/catalogue/agent-installer';
 import type { ContentTaps } from '../hub/content-taps';
+import type { Inbox } from '../hub/inbox';
 import type { ThreadDirectory } from '../hub/thread-directory';
 import type { ThreadHub } from '../hub/thread-hub';
 import type { RewindParts } from '../rewind/rewind-parts';
 import type { ThreadStore } from '../store/thread-store';
 import type { Workspace } from '../workspace/workspace';
+import type { TabViews } from './tab-views';
 import type { ToolServers } from './tool-servers';
 
 export interface TabContext {
@@ -30,6 +32,10 @@ export interface TabContext {
   threads: ThreadDirectory;
   /** Every thread's recorded contents, for requests that follow a turn (sendMessage). */
   contentTaps: ContentTaps;
+  /** What waits for the user across every thread (server/hub/inbox.ts). */
+  inbox: Inbox;
+  /** Which thread each tab shows, and whether it can be seen. */
+  tabViews: TabViews;
   log: (message: string) => void;
   /** The relay runs on Baton's own source folder for want of `--workspace` (server/launch/workspace-folder.ts). */
   startedInOwnSource?: boolean;

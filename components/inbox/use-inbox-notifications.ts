@@ -1,0 +1,60 @@
+/**
+ * The tab's side of "approve from anywhere": it tells the relay whether it can be seen (the Page
+ * Visibility API), and shows the relay's alerts (a question waiting, a turn ended, in a thread no
+ * visible tab has open) as browser notifications, unless they are off or the thread is muted.
+ * Clicking one brings this tab forward with the thread open. Each notification is tagged with its
+ * item, so several tabs showing the same alert show it once.
+ */
+import { useContext, useEffect } from 'react';
+import { type InboxItem, inboxItemKey } from '../../lib/protocol/inbox';
+import { BatonStoreContext } from '../baton-client/baton-store-context';
+import { readInboxSettings } from './inbox-settings';
+
+const OUTCOME_WORDS = { done: 'finished', stopped: 'was stopped', interrupted: 'was interrupted', failed: 'failed' } as const;
+
+/** The notification's title and text: the question itself (the command, the file), or how the turn ended. */
+export function notificationText(item: InboxItem): { title: string; body: string } {
+  switch (item.kind) {
+    case 'approval':
+      return { title: `${item.threadTitle}: ${item.question}`, body: item.detail ?? item.tool };
+    case 'turnEnded':
+      return { title: item.threadTitle, body: `The turn ${OUTCOME_WORDS[item.outcome]}.` };
+    default: {
+      const unreachable: never = item;
+      return unreachable;
+    }
+  }
+}
+
+export function useInboxNotifications(): void {
+  const store = useContext(BatonStoreContext);
+
+  useEffect(() => {
+    if (!store) return;
+    const report = () => store.getState().reportVisibility(document.visibilityState === 'visible');
+    report();
+    document.addEventListener('visibilitychange', report);
+    return () => document.removeEventListener('visibilitychange', report);
+  }, [store]);
+
+  useEffect(() => {
+    if (!store) return;
+    return store.subscribe((state, previous) => {
+      const alert = state.inboxAlert;
+      if (!alert || alert === previous.inboxAlert) return;
+      const { item } = alert;
+      const settings = readInboxSettings();
+      if (!settings.enabled || settings.muted.includes(item.threadId)) return;
+      if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+      // The relay alerts only where no visible tab looks; this tab looking now (it just came forward) needs none either.
+      if (state.tabVisible && state.selectedThreadId === item.threadId) return;
+      const { title, body } = notificationText(item);
+      const notification = new Notification(title, { body, tag: inboxItemKey(item) });
+      notification.onclick = () => {
+        window.focus();
+        notification.close();
+        void store.getState().selectThread(item.threadId);
+      };
+    });
+  }, [store]);
+}

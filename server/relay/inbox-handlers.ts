@@ -1,0 +1,18 @@
+/**
+ * The inbox's methods of one tab (lib/protocol/inbox.ts): the list, and whether the tab can be
+ * seen. Answers to what the inbox lists go through the chat methods (chat-handlers.ts), the
+ * same as the thread's own card sends.
+ */
+import { asRpc } from './rpc-errors';
+import type { TabContext } from './tab-context';
+
+export function registerInboxHandlers(context: TabContext): void {
+  const { connection, inbox, tabViews } = context;
+  const view = { watchedThread: () => context.watchedThread?.(), visible: true };
+  const forget = tabViews.add(view);
+  connection.onClose(forget);
+  connection.onRequest('inbox/list', () => asRpc(async () => ({ items: await inbox.list() })));
+  connection.onNotification('tab/visibility', ({ visible }) => {
+    view.visible = visible;
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * The relay's inbox (server/hub/inbox.ts) wired to its parts: threads named from the store, "open"
+ * from the socket rooms, "looked at" from the tabs' views, and every tab told of each change.
+ */
+import type { BatonProtocol } from '../../lib/protocol/baton-protocol';
+import type { NotificationMethod, NotificationParams } from '../../lib/protocol/protocol-definition';
+import { Inbox } from '../hub/inbox';
+import type { ThreadMetadata } from '../../lib/protocol/thread-model';
+import type { ThreadStore } from '../store/thread-store';
+import { TabViews } from './tab-views';
+
+export interface RelayInbox {
+  inbox: Inbox;
+  tabViews: TabViews;
+}
+
+export function createRelayInbox(options: {
+  store: ThreadStore;
+  isOpen: (threadId: string) => boolean;
+  broadcast: <N extends NotificationMethod<BatonProtocol>>(method: N, params: NotificationParams<BatonProtocol, N>) => void;
+  log: (message: string) => void;
+}): RelayInbox {
+  const tabViews = new TabViews();
+  const inbox = new Inbox({
+    describe: async (threadId) => {
+      const thread = await options.store.getThread(threadId);
+      return thread && { title: thread.title, ...(thread.agent === undefined ? {} : { agent: thread.agent }) };
+    },
+    isOpen: options.isOpen,
+    isLookedAt: (threadId) => tabViews.isLookedAt(threadId),
+    changed: (list) => options.broadcast('inbox/changed', list),
+    alert: (item) => options.broadcast('inbox/alert', { item }),
+    log: options.log,
+  });
+  return { inbox, tabViews };
+}
+
+/** The thread list's notifications, which the inbox follows too: a renamed thread, a deleted one. */
+export function followThreadList(inbox: Inbox, method: 'thread/updated' | 'thread/deleted', params: unknown): void {
+  if (method === 'thread/deleted') inbox.forget((params as { threadId: string }).threadId);
+  else {
+    const { thread } = params as { thread: ThreadMetadata };
+    inbox.renamed(thread.id, { title: thread.title, ...(thread.agent === undefined ? {} : { agent: thread.agent }) });
+  }
+}
