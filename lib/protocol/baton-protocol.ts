@@ -59,6 +59,7 @@ import {
 import { threadRewindRequests } from './thread-rewind';
 import { threadSteerRequests } from './thread-steer';
 import { agentCatalogueRequests } from './agent-catalogue';
+import { agentLoginNotifications, agentLoginRequests } from './agent-login';
 
 export const batonProtocol = {
   requests: {
@@ -84,6 +85,7 @@ export const batonProtocol = {
     ...threadExportRequests,
     ...threadSteerRequests,
     ...agentCatalogueRequests,
+    ...agentLoginRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),
@@ -98,6 +100,7 @@ export const batonProtocol = {
     'mcp/startServer': McpStartServerParamsSchema,
     '$/showMessage': ShowMessageParamsSchema,
     ...threadListNotifications,
+    ...agentLoginNotifications,
   },
 } as const satisfies ProtocolDefinition;
 

@@ -2,9 +2,9 @@
  * One running ACP agent: its process (agent-child.ts), the SDK's ClientSideConnection over
  * Baton's NDJSON transport, and the answer to `initialize`
  * (https://agentclientprotocol.com/protocol/initialization), where Baton says it serves file
- * reads and writes and terminals.
+ * reads and writes, terminals, and running a `terminal` auth method's login (acp-login.ts).
  */
-import type { AgentCapabilities, Client, ClientSideConnection } from '@agentclientprotocol/sdk';
+import type { AgentCapabilities, AuthMethod, Client, ClientSideConnection } from '@agentclientprotocol/sdk';
 import { ndjsonFraming } from '../../../lib/rpc/framing/ndjson-reader';
 import { AgentUnavailableError } from '../agent-backend';
 import type { AgentFactoryContext } from '../agent-factory';
@@ -21,6 +21,8 @@ export interface LiveAgent {
   readonly child: AgentChild;
   readonly connection: ClientSideConnection;
   readonly capabilities: AgentCapabilities;
+  /** How the agent logs its user in, as `initialize` listed them (acp-login.ts runs the `terminal` ones). */
+  readonly authMethods: readonly AuthMethod[];
   /** Settles, with what to tell the user, once the agent can no longer be spoken to. */
   readonly gone: Promise<string>;
   isGone(): boolean;
@@ -67,6 +69,7 @@ export async function startLiveAgent(
     child,
     connection,
     capabilities: {},
+    authMethods: [],
     gone,
     isGone: () => goneReason !== undefined,
     shutdown: async () => {
@@ -80,7 +83,7 @@ export async function startLiveAgent(
       withTimeout(
         connection.initialize({
           protocolVersion: PROTOCOL_VERSION,
-          clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true },
+          clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, auth: { terminal: true } },
           clientInfo: { name: 'baton', title: 'Baton', version: '0.1.0' },
         }),
         INITIALIZE_TIMEOUT_MS,
@@ -88,7 +91,7 @@ export async function startLiveAgent(
       ),
     );
     log(`initialized: protocol ${answer.protocolVersion}, ${JSON.stringify(answer.agentCapabilities ?? {})}`);
-    return { ...live, capabilities: answer.agentCapabilities ?? {} };
+    return { ...live, capabilities: answer.agentCapabilities ?? {}, authMethods: answer.authMethods ?? [] };
   } catch (error) {
     await child.process.shutdown();
     if (error instanceof AgentUnavailableError) throw error;

@@ -26,6 +26,7 @@
  * - "messages" two messages told apart only by their `messageId` (chunks `msg-a`, `msg-a`, `msg-b`)
  * - "outputs"  finished commands as codex-acp, claude-agent-acp and Gemini CLI report them (real-tool-outputs.ts)
  *
+ * With FAKE_ACP_LOGIN_MARKER it needs a terminal login first (fake-acp-auth.ts).
  * Starts slowly when asked: FAKE_ACP_HOLD lists methods (`initialize`, `session/new`, `session/set_mode`) whose first
  * request is held, as a busy machine holds a real agent's, until the process gets SIGUSR2. It says
  * on stderr when it holds one (`fake-acp: holding <method> (pid <pid>)`) and of every prompt it
@@ -42,6 +43,7 @@ import {
   type RequestPermissionResponse,
   type SessionNotification,
 } from '@agentclientprotocol/sdk';
+import { loginFields, logout, requireLogin, runLoginIfAsked } from './fake-acp-auth';
 import { agentRunsRm, sneakPastReadApproval } from './fake-command-calls';
 import { withStringIds } from './fake-acp-string-ids';
 import { runTerminal } from './fake-acp-terminal';
@@ -104,16 +106,21 @@ function agent(connection: AgentSideConnection): Agent {
   return {
     async initialize() {
       await held('initialize');
+      const { authMethods, auth } = loginFields();
       return {
         protocolVersion: PROTOCOL_VERSION,
-        agentCapabilities: { loadSession: true, sessionCapabilities: { resume: {}, list: {}, close: {} } },
+        agentCapabilities: { loadSession: true, sessionCapabilities: { resume: {}, list: {}, close: {} }, auth },
         agentInfo: { name: 'fake-acp-agent', version: '1.0.0' },
-        authMethods: [],
+        authMethods,
       };
     },
     async authenticate() {},
+    async logout() {
+      logout();
+    },
     async newSession() {
       await held('session/new');
+      requireLogin();
       const sessionId = `fake-session-${process.pid}-${(counter += 1)}`;
       remember(sessionId);
       // After the answer, as real agents do: the client hears of a session it does not know yet.
@@ -350,9 +357,12 @@ async function reportShapedCommands(connection: AgentSideConnection, sessionId: 
   }
 }
 
-const stream = ndJsonStream(
-  Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
-  Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
-);
-const connection = new AgentSideConnection(agent, withStringIds(stream));
-void connection.closed.then(() => process.exit(0));
+// Started with the login method's args, the program is the login (fake-acp-auth.ts), not the agent.
+if (!runLoginIfAsked()) {
+  const stream = ndJsonStream(
+    Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
+    Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
+  );
+  const connection = new AgentSideConnection(agent, withStringIds(stream));
+  void connection.closed.then(() => process.exit(0));
+}
