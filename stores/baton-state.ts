@@ -15,6 +15,7 @@ import type { PromptQueueSlice } from './prompt-queue-slice';
 import type { ThreadFinderSlice } from './thread-finder-slice';
 import type { EntryWindowSlice } from './entry-window-slice';
 import type { AgentCatalogueSlice } from './agent-catalogue-slice';
+import type { AgentLoginSlice } from './agent-login-slice';
 
 export type BatonState = ConnectionSlice &
   ThreadsSlice &
@@ -29,7 +30,8 @@ export type BatonState = ConnectionSlice &
   PromptQueueSlice &
   ThreadFinderSlice &
   EntryWindowSlice &
-  AgentCatalogueSlice;
+  AgentCatalogueSlice &
+  AgentLoginSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

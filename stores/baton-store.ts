@@ -19,6 +19,7 @@ import { createPromptQueueSlice } from './prompt-queue-slice';
 import { createThreadFinderSlice } from './thread-finder-slice';
 import { createEntryWindowSlice } from './entry-window-slice';
 import { createAgentCatalogueSlice } from './agent-catalogue-slice';
+import { createAgentLoginSlice } from './agent-login-slice';
 
 export function createBatonStore(rpc: BatonRpc) {
   const store = createStore<BatonState>()((...store) => ({
@@ -36,6 +37,7 @@ export function createBatonStore(rpc: BatonRpc) {
     ...createThreadFinderSlice(rpc)(...store),
     ...createEntryWindowSlice(rpc)(...store),
     ...createAgentCatalogueSlice(rpc)(...store),
+    ...createAgentLoginSlice(rpc)(...store),
   }));
   // A rewind's confirmation belongs to the thread it was asked on: leaving that thread (switching,
   // forking, deleting) closes it, so that no confirmation can act on a thread out of sight.
