@@ -25,6 +25,7 @@ import { ShownAgentInfo } from '../external/shown-agent-info';
 import { STOP_GRACE_MS, stopWithGrace, TURN_END_AFTER_STOP_MS } from '../external/stop-with-grace';
 import { afterAbort, untilAborted } from '../external/until-aborted';
 import { AcpActiveTurn } from './acp-active-turn';
+import { additionalDirectories } from './acp-additional-directories';
 import { createAcpClient } from './acp-client';
 import { judgedLocations } from './acp-files';
 import { describe, type LiveAgent, startLiveAgent, untilGone } from './acp-live-agent';
@@ -74,7 +75,10 @@ export class AcpAgent implements AgentBackend {
     this.gate = new PermissionGate(context.policy);
     this.log = agentLog(context);
     this.sessions = new AcpThreadSessions(
-      context.workspace.root,
+      async () => ({
+        cwd: context.workspace.root,
+        additionalDirectories: await additionalDirectories(context.workspace, entry.additionalDirectories ?? [], this.log),
+      }),
       (message) => this.log(message),
       (session) => this.showChoices(session.choices),
     );

@@ -44,6 +44,7 @@ import {
   type SessionNotification,
 } from '@agentclientprotocol/sdk';
 import { loginFields, logout, requireLogin, runLoginIfAsked } from './fake-acp-auth';
+import { directoriesCapability, noteDirectories } from './fake-acp-directories';
 import { agentRunsRm, sneakPastReadApproval } from './fake-command-calls';
 import { withStringIds } from './fake-acp-string-ids';
 import { runTerminal } from './fake-acp-terminal';
@@ -109,7 +110,11 @@ function agent(connection: AgentSideConnection): Agent {
       const { authMethods, auth } = loginFields();
       return {
         protocolVersion: PROTOCOL_VERSION,
-        agentCapabilities: { loadSession: true, sessionCapabilities: { resume: {}, list: {}, close: {} }, auth },
+        agentCapabilities: {
+          loadSession: true,
+          sessionCapabilities: { resume: {}, list: {}, close: {}, ...directoriesCapability() },
+          auth,
+        },
         agentInfo: { name: 'fake-acp-agent', version: '1.0.0' },
         authMethods,
       };
@@ -118,9 +123,10 @@ function agent(connection: AgentSideConnection): Agent {
     async logout() {
       logout();
     },
-    async newSession() {
+    async newSession(request) {
       await held('session/new');
       requireLogin();
+      noteDirectories(request);
       const sessionId = `fake-session-${process.pid}-${(counter += 1)}`;
       remember(sessionId);
       // After the answer, as real agents do: the client hears of a session it does not know yet.
