@@ -3,6 +3,8 @@ import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CommandSandbox } from '../../process/command-sandbox';
+import { SandboxConfigSchema } from '../../process/sandbox-config';
 import type { AgentLoginStatus } from '../agent-login';
 import { createRecordingTurn } from '../testing/recording-turn';
 import { type AcpHarness, startAcpHarness } from './testing/acp-support';
@@ -105,6 +107,43 @@ describe('ACP terminal login', () => {
     await status((each) => each.terminal?.threadId === 'after-logout' && each.terminal.output.includes('Enter your code:'));
     agent.login.cancel();
     await expect(again).rejects.toThrow(/cancelled/);
+  });
+
+  it('runs the login in the sandbox agents run in: the data folder out of its reach', async () => {
+    // Relative: the sandbox gives /tmp a fresh folder, so the marker lives in the workspace, where the login runs.
+    harness = await startAcpHarness({
+      env: { FAKE_ACP_LOGIN_MARKER: '.fake-login-marker', FAKE_ACP_LOGIN_PEEK: '.baton-data/config.json' },
+      sandbox: ({ root, dataFolder }) =>
+        CommandSandbox.start({
+          config: SandboxConfigSchema.parse({ agents: true }),
+          workspaceRoot: root,
+          dataDir: dataFolder,
+          env: { PATH: process.env.PATH, HOME: root },
+        }),
+    });
+    const { agent } = harness;
+    const outputs: string[] = [];
+    const asked = new Promise<void>((resolve) =>
+      agent.login.onUpdated((status) => {
+        outputs.push(status.terminal?.output ?? '');
+        if (status.terminal?.output.includes('Enter your code:')) resolve();
+      }),
+    );
+    const turn = agent.runTurn(createRecordingTurn({ message: 'sandboxed hello' }).turn);
+    await asked;
+    expect(outputs.join('')).toContain('peek=refused');
+    agent.login.input('let-me-in\r');
+    await turn;
+    expect(existsSync(path.join(harness.root, '.fake-login-marker'))).toBe(true);
+  });
+
+  it('says plainly when the agent needs a login Baton cannot run', async () => {
+    const marker = path.join(os.tmpdir(), `fake-login-${randomUUID()}`);
+    harness = await startAcpHarness({ env: { FAKE_ACP_LOGIN_MARKER: marker, FAKE_ACP_LOGIN_TYPE: 'agent' } });
+    await expect(harness.agent.runTurn(createRecordingTurn({ message: 'hi' }).turn)).rejects.toThrow(
+      'fake-acp needs you to log in (it offers: Log in to the fake agent), and offers no login Baton can run: log in outside Baton, then send the prompt again.',
+    );
+    expect(harness.agent.login.current().terminal).toBeNull();
   });
 
   it('refuses Log out for an agent that does not advertise it', async () => {
