@@ -28,11 +28,11 @@ async function startNeedingLogin(env: Record<string, string> = {}) {
     statuses.push(status);
     for (const watch of [...watchers]) watch();
   });
-  /** Resolves with the first status (past or future) that `test` accepts. */
-  const status = (test: (status: AgentLoginStatus) => boolean) =>
+  /** Resolves with the first status (past or future, from the `from`th on) that `test` accepts. */
+  const status = (test: (status: AgentLoginStatus) => boolean, from = 0) =>
     new Promise<AgentLoginStatus>((resolve) => {
       const check = () => {
-        const found = statuses.find(test);
+        const found = statuses.slice(from).find(test);
         if (!found) return;
         watchers.delete(check);
         resolve(found);
@@ -78,8 +78,8 @@ describe('ACP terminal login', () => {
     expect(agent.login.current().terminal).toBeNull();
   });
 
-  it('stops the login when the user cancels it, and when its thread is closed', async () => {
-    const { agent, status } = await startNeedingLogin();
+  it('stops the login when the user cancels it, when its thread is closed, and at Stop', async () => {
+    const { agent, status, statuses } = await startNeedingLogin();
     const first = createRecordingTurn({ message: 'hello', threadId: 'cancelled' });
     const cancelled = agent.runTurn(first.turn);
     await status((each) => each.terminal?.threadId === 'cancelled' && each.terminal.output.includes('Enter your code:'));
@@ -90,6 +90,15 @@ describe('ACP terminal login', () => {
     await status((each) => each.terminal?.threadId === 'closed' && each.terminal.output.includes('Enter your code:'));
     await agent.closeThread('closed');
     await expect(closed).rejects.toThrow(/cancelled/);
+    expect(agent.login.current().terminal).toBeNull();
+    // Stop ends the turn at once; the login it waited for goes with it.
+    const third = createRecordingTurn({ message: 'hello', threadId: 'stopped' });
+    const stopped = agent.runTurn(third.turn);
+    await status((each) => each.terminal?.threadId === 'stopped' && each.terminal.output.includes('Enter your code:'));
+    const before = statuses.length;
+    third.stop();
+    await stopped;
+    await status((each) => each.terminal === null, before);
     expect(agent.login.current().terminal).toBeNull();
   });
 
