@@ -23,7 +23,7 @@ async function startWith(advertised: boolean) {
   await symlink(outside, path.join(root, 'link-out'));
   harness = await startAcpHarness({
     root,
-    env: advertised ? { FAKE_ACP_ADDITIONAL_DIRECTORIES: '1' } : {},
+    env: { FAKE_ACP_NOTE_DIRECTORIES: '1', ...(advertised ? { FAKE_ACP_ADDITIONAL_DIRECTORIES: '1' } : {}) },
     additionalDirectories: ['packages/web', 'docs', '.baton-data', 'link-out', outside, '../', 'missing', 'packages/web'],
   });
   await harness.agent.runTurn(createRecordingTurn({ message: 'hi' }).turn);
