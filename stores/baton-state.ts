@@ -16,6 +16,7 @@ import type { ThreadFinderSlice } from './thread-finder-slice';
 import type { EntryWindowSlice } from './entry-window-slice';
 import type { AgentCatalogueSlice } from './agent-catalogue-slice';
 import type { InboxSlice } from './inbox-slice';
+import type { AgentLoginSlice } from './agent-login-slice';
 
 export type BatonState = ConnectionSlice &
   ThreadsSlice &
@@ -31,7 +32,8 @@ export type BatonState = ConnectionSlice &
   ThreadFinderSlice &
   EntryWindowSlice &
   AgentCatalogueSlice &
-  InboxSlice;
+  InboxSlice &
+  AgentLoginSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

@@ -20,6 +20,7 @@ import { createThreadFinderSlice } from './thread-finder-slice';
 import { createEntryWindowSlice } from './entry-window-slice';
 import { createAgentCatalogueSlice } from './agent-catalogue-slice';
 import { createInboxSlice } from './inbox-slice';
+import { createAgentLoginSlice } from './agent-login-slice';
 
 export function createBatonStore(rpc: BatonRpc) {
   const store = createStore<BatonState>()((...store) => ({
@@ -38,6 +39,7 @@ export function createBatonStore(rpc: BatonRpc) {
     ...createEntryWindowSlice(rpc)(...store),
     ...createAgentCatalogueSlice(rpc)(...store),
     ...createInboxSlice(rpc)(...store),
+    ...createAgentLoginSlice(rpc)(...store),
   }));
   // A rewind's confirmation belongs to the thread it was asked on: leaving that thread (switching,
   // forking, deleting) closes it, so that no confirmation can act on a thread out of sight.

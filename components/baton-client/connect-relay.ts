@@ -92,6 +92,10 @@ export function connectRelay(
     afterContents((params) => store.getState().receiveToolServer(params)),
   );
   connection.onNotification(
+    'agent/loginUpdated',
+    afterContents((params) => store.getState().receiveAgentLogin(params)),
+  );
+  connection.onNotification(
     '$/showMessage',
     afterContents((params) => store.getState().showMessage(params)),
   );

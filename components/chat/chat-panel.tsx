@@ -2,6 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { selectChangesShown } from '../../stores/review-slice';
+import { LoginTerminalPane } from '../agents/login-terminal-pane';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { Composer } from '../composer/composer';
 import { ChatEntriesOnceListLoaded } from './chat-entries-once-list-loaded';
@@ -31,6 +32,7 @@ export function ChatPanel() {
         <>
           {changesFor !== null ? <ChangesView key={changesFor} /> : <ChatEntriesOnceListLoaded />}
           <TurnError />
+          <LoginTerminalPane />
           <Composer />
         </>
       )}

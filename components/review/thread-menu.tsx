@@ -1,6 +1,7 @@
 'use client';
 
 import { useRef, useState } from 'react';
+import { LogOutMenuItem } from '../agents/log-out-menu-item';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ActionMenu, MenuItem, MenuSeparator } from '../action-menu/action-menu';
 import { DeleteThreadDialog } from './delete-thread-dialog';
@@ -71,6 +72,7 @@ export function ThreadMenu({
               <MenuItem testId="import-thread" onSelect={choose(() => importInput.current?.click())}>
                 Import from JSON…
               </MenuItem>
+              <LogOutMenuItem choose={choose} />
               {reviewing && threadId !== null ? (
                 <>
                   <MenuSeparator />

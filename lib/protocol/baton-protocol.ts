@@ -61,6 +61,7 @@ import { threadSteerRequests } from './thread-steer';
 import { agentCatalogueNotifications, agentCatalogueRequests } from './agent-catalogue';
 import { elicitationRequests } from './elicitation';
 import { inboxNotifications, inboxRequests } from './inbox';
+import { agentLoginNotifications, agentLoginRequests } from './agent-login';
 
 export const batonProtocol = {
   requests: {
@@ -88,6 +89,7 @@ export const batonProtocol = {
     ...agentCatalogueRequests,
     ...elicitationRequests,
     ...inboxRequests,
+    ...agentLoginRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),
@@ -104,6 +106,7 @@ export const batonProtocol = {
     ...threadListNotifications,
     ...agentCatalogueNotifications,
     ...inboxNotifications,
+    ...agentLoginNotifications,
   },
 } as const satisfies ProtocolDefinition;
 

@@ -10,6 +10,7 @@ import type { ChatBehavior, ChatContentInput, ChatContext } from '../../lib/prot
 import type { ElicitationAction, ElicitationContent, ElicitationValues } from '../../lib/protocol/elicitation';
 import type { ChatCommand } from '../../lib/protocol/eca/chat-methods';
 import type { ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
+import type { AgentLogin } from './agent-login';
 
 /**
  * A tab's answer to a tool call. 'approved-for-session' is ECA's `save: 'session'`
@@ -137,6 +138,8 @@ export interface AgentBackend {
    */
   queryContext?(query: string, chosen: readonly ChatContext[], threadId?: string): Promise<ChatContext[]>;
   toolServers?: AgentToolServers;
+  /** The agent's login (a login terminal, Log out); absent for agents that log nobody in. */
+  login?: AgentLogin;
   /** The user picked another behaviour in the composer (ECA's `chat/selectedBehaviorChanged`). */
   selectBehavior?(behavior: string): Promise<void>;
   /**

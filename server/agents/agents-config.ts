@@ -48,7 +48,16 @@ export const AgentEntrySchema = z.discriminatedUnion('kind', [
      */
     maxProcesses: z.number().int().min(1).max(64).optional(),
   }),
-  z.strictObject({ kind: z.literal('acp'), ...StdioAgentFields }),
+  z.strictObject({
+    kind: z.literal('acp'),
+    ...StdioAgentFields,
+    /**
+     * Extra workspace roots for its sessions (ACP `additionalDirectories`), relative to the
+     * workspace; sent only to an agent that takes them, and only folders inside the workspace
+     * that are not protected (server/agents/acp/acp-additional-directories.ts).
+     */
+    additionalDirectories: z.array(z.string().min(1)).max(32).optional(),
+  }),
   z.strictObject({
     kind: z.literal('emacs-agent'),
     label: z.string().min(1).optional(),

@@ -38,6 +38,7 @@ import { AgentInstaller } from '../agents/catalogue/agent-installer';
 import { AgentRegistryUrlSettingSchema, DEFAULT_AGENT_REGISTRY_URL } from '../agents/catalogue/registry-source';
 import { type AgentEntry, configuredAgents } from '../agents/agents-config';
 import { BUILTIN_AGENT_NAME } from '../../lib/protocol/agents';
+import { createAgentLogins } from './agent-logins';
 import { createToolServers } from './tool-servers';
 import { DEFAULT_MESSAGE_LIMITS, type MessageLimits } from './message-limits';
 import type { OutgoingLimits } from './outgoing-bounds';
@@ -221,6 +222,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   });
 
   const toolServers = createToolServers(agent, mcp, agents);
+  const logins = createAgentLogins(agents);
 
   const headers = { frameAncestors: access.frameAncestors ?? DEFAULT_FRAME_ANCESTORS };
   const handleUi: PageHandler =
@@ -256,6 +258,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
         agents,
         installer,
         toolServers,
+        logins,
         threads,
         contentTaps,
         ...relayInbox,
@@ -305,6 +308,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   await threads.purge();
   checkpoints.sweepDeletedThreads(async (threadId) => (await store.getThreadDetails(threadId)) !== null);
   toolServers.onUpdated((update) => sockets.broadcastToolServer(update));
+  logins.onUpdated((update) => sockets.broadcastNotification('agent/loginUpdated', update));
   agents.onChanged(() => {
     void agentsConfigMessage(agents, workspace.root, startedInOwnSource).then(
       (message) => sockets.broadcastNotification('config/updated', message),

@@ -17,6 +17,7 @@ import type { TabContext } from './tab-context';
 import { registerWorkspaceFileHandlers } from './workspace-file-handlers';
 import { registerAgentCatalogueHandlers } from './agent-catalogue-handlers';
 import { registerInboxHandlers } from './inbox-handlers';
+import { registerAgentLoginHandlers } from './agent-login-handlers';
 
 export function registerRpcHandlers(tab: TabContext): void {
   let watched: string | undefined;
@@ -41,6 +42,7 @@ export function registerRpcHandlers(tab: TabContext): void {
       reportFailure('describe the agents'),
     );
     for (const server of context.toolServers.current()) connection.notify('tool/serverUpdated', server);
+    for (const login of context.logins.current()) connection.notify('agent/loginUpdated', login);
   });
   connection.onNotification('mcp/stopServer', ({ name, baton }) => {
     void context.toolServers.stop(name, baton?.agent).catch(reportFailure(`stop ${name}`));
@@ -79,4 +81,5 @@ export function registerRpcHandlers(tab: TabContext): void {
   registerWorkspaceFileHandlers(context);
   registerAgentCatalogueHandlers(context);
   registerInboxHandlers(context);
+  registerAgentLoginHandlers(context);
 }

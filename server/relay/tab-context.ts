@@ -14,6 +14,7 @@ import type { RewindParts } from '../rewind/rewind-parts';
 import type { ThreadStore } from '../store/thread-store';
 import type { Workspace } from '../workspace/workspace';
 import type { TabViews } from './tab-views';
+import type { AgentLogins } from './agent-logins';
 import type { ToolServers } from './tool-servers';
 
 export interface TabContext {
@@ -26,6 +27,8 @@ export interface TabContext {
   installer?: AgentInstaller;
   /** Every started agent's tool servers (the built-in agent's native tools and MCP servers first). */
   toolServers: ToolServers;
+  /** Every started agent's login (its login terminal, Log out). */
+  logins: AgentLogins;
   /** The thread store, for what the hub does not hold: pages of older entries. */
   store: ThreadStore;
   /** The thread list: filters with live status, rename, archive, delete with an undo. */

@@ -65,7 +65,10 @@ export const AcpAvailableCommandSchema = z.looseObject({
 });
 export type AcpAvailableCommand = z.infer<typeof AcpAvailableCommandSchema>;
 
-/** ACP `SessionConfigOption` (`type: "select"`): the agent's own settings, model and mode among them. */
+/**
+ * ACP `SessionConfigOption`: the agent's own settings, model and mode among them; `type` is `select`
+ * (`currentValue` one of `options`' values) or `boolean` (`currentValue` true or false, no options).
+ */
 export const AcpConfigOptionSchema = z.looseObject({
   id: z.string(),
   name: lenient(z.string()),

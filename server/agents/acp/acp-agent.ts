@@ -25,10 +25,12 @@ import { ShownAgentInfo } from '../external/shown-agent-info';
 import { STOP_GRACE_MS, stopWithGrace, TURN_END_AFTER_STOP_MS } from '../external/stop-with-grace';
 import { afterAbort, untilAborted } from '../external/until-aborted';
 import { AcpActiveTurn } from './acp-active-turn';
+import { additionalDirectories } from './acp-additional-directories';
 import { createAcpClient } from './acp-client';
 import { AcpElicitations } from './acp-elicitations';
 import { judgedLocations } from './acp-files';
 import { describe, type LiveAgent, startLiveAgent, untilGone } from './acp-live-agent';
+import { AcpLogin, isAuthRequired, terminalAuthMethod } from './acp-login';
 import { type Choice, SessionChoices } from './acp-session-choices';
 import { AcpTerminals } from './acp-terminals';
 import { AcpThreadSessions, type ThreadSession } from './acp-thread-sessions';
@@ -57,6 +59,7 @@ export class AcpAgent implements AgentBackend {
   private readonly gate: PermissionGate;
   private readonly log: (message: string) => void;
   private readonly terminals: AcpTerminals;
+  readonly login: AcpLogin;
   /** session/update notifications are shown one after the other, in the order they came. */
   private updates: Promise<void> = Promise.resolve();
 
@@ -74,7 +77,10 @@ export class AcpAgent implements AgentBackend {
     this.gate = new PermissionGate(context.policy);
     this.log = agentLog(context);
     this.sessions = new AcpThreadSessions(
-      context.workspace.root,
+      async () => ({
+        cwd: context.workspace.root,
+        additionalDirectories: await additionalDirectories(context.workspace, entry.additionalDirectories ?? [], this.log),
+      }),
       (message) => this.log(message),
       (session) => this.showChoices(session.choices),
     );
@@ -85,6 +91,7 @@ export class AcpAgent implements AgentBackend {
       (sessionId, terminalId, chunk) => this.activeTurns.get(sessionId)?.terminalOutput(terminalId, chunk),
       context.sandbox,
     );
+    this.login = new AcpLogin({ entry, context, logout: () => this.logout() });
   }
 
   get info(): AgentInfo {
@@ -98,7 +105,7 @@ export class AcpAgent implements AgentBackend {
       turn.signal,
     );
     if (!obtained) return;
-    const session = await untilAborted(this.sessions.ensure(obtained.value, turn), turn.signal);
+    const session = await untilAborted(this.openSession(obtained.value, turn), turn.signal);
     if (!session) return;
     if (
       (await untilAborted(
@@ -147,6 +154,7 @@ export class AcpAgent implements AgentBackend {
   }
 
   async closeThread(threadId: string): Promise<void> {
+    this.login.stopFor(threadId);
     const session = this.sessions.get(threadId);
     if (!session) return;
     this.sessions.delete(threadId);
@@ -159,6 +167,7 @@ export class AcpAgent implements AgentBackend {
 
   async close(): Promise<void> {
     this.terminals.releaseAll();
+    await this.login.close();
     // The agent hears that Baton is done with each session it can close (`session/close`) before it
     // is stopped; an agent slow to answer does not hold the relay's shutdown.
     const closing = Promise.allSettled(this.sessions.threadIds().map((threadId) => this.closeThread(threadId)));
@@ -186,7 +195,42 @@ export class AcpAgent implements AgentBackend {
     });
     void live.gone.then((reason) => this.log(`agent gone: ${reason}`));
     if (live.support) this.shown.update({ ...this.info, support: live.support });
+    this.login.setCanLogOut(Boolean(live.capabilities.auth?.logout));
     return live;
+  }
+
+  /**
+   * The thread's session; when the agent answers `auth_required` and offers a terminal login, the
+   * user logs in through it and a fresh agent process (ACP v1 reconnects after a terminal login)
+   * opens the session.
+   */
+  private async openSession(live: LiveAgent, turn: AgentTurn): Promise<ThreadSession> {
+    try {
+      return await this.sessions.ensure(live, turn);
+    } catch (error) {
+      if (!isAuthRequired(error)) throw error;
+      const method = terminalAuthMethod(live.authMethods);
+      if (!method) {
+        const offered = live.authMethods.map((each) => each.name).join(', ');
+        throw new Error(
+          `${this.info.name} needs you to log in${offered ? ` (it offers: ${offered})` : ''}, and offers no login Baton can run: log in outside Baton, then send the prompt again.`,
+          { cause: error },
+        );
+      }
+      await this.login.run(turn.threadId, method, turn.signal);
+      await (await this.live.release(AGENT_PROCESS))?.shutdown();
+      const fresh = await this.live.obtain(AGENT_PROCESS, () => this.startLive());
+      return this.sessions.ensure(fresh.value, turn);
+    }
+  }
+
+  /** ACP `logout`; the agent is then started afresh, so that no session of the old login goes on. */
+  private async logout(): Promise<void> {
+    const live = this.live.peek(AGENT_PROCESS);
+    if (!live || live.isGone()) throw new Error(`${this.info.name} is not running: it is logged out of nothing here.`);
+    await untilGone(live, live.connection.logout({}));
+    this.sessions.clear();
+    await (await this.live.release(AGENT_PROCESS))?.shutdown();
   }
 
   /**

@@ -51,6 +51,8 @@ describe('ACP $/cancel_request', () => {
     process.kill(Number(pid), 'SIGUSR2');
     const next = createRecordingTurn({ message: 'after the stop', behavior: 'code' });
     await started.agent.runTurn(next.turn);
+    // The agent's stderr may come after its answer: the prompt's line is waited for, then none other may be there.
+    await started.waitForLog(/fake-acp: prompt after the stop/);
     expect(started.logs.filter((line) => line.includes('fake-acp: prompt'))).toEqual([
       expect.stringContaining('fake-acp: prompt after the stop'),
     ]);

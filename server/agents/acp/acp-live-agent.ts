@@ -2,9 +2,10 @@
  * One running ACP agent: its process (agent-child.ts), the SDK's ClientSideConnection over
  * Baton's NDJSON transport, and the answer to `initialize`
  * (https://agentclientprotocol.com/protocol/initialization), where Baton says it serves file
- * reads and writes, terminals, and questions to the user.
+ * reads and writes, terminals, questions to the user, and running a `terminal` auth method's login
+ * (acp-login.ts).
  */
-import type { AgentCapabilities, Client, ClientSideConnection } from '@agentclientprotocol/sdk';
+import type { AgentCapabilities, AuthMethod, Client, ClientSideConnection } from '@agentclientprotocol/sdk';
 import type { AgentSupport } from '../../../lib/protocol/agents';
 import { ndjsonFraming } from '../../../lib/rpc/framing/ndjson-reader';
 import { AgentUnavailableError } from '../agent-backend';
@@ -25,6 +26,8 @@ export interface LiveAgent {
   readonly capabilities: AgentCapabilities;
   /** The same answer, as the UI shows it. */
   readonly support?: AgentSupport;
+  /** How the agent logs its user in, as `initialize` listed them (acp-login.ts runs the `terminal` ones). */
+  readonly authMethods: readonly AuthMethod[];
   /** Settles, with what to tell the user, once the agent can no longer be spoken to. */
   readonly gone: Promise<string>;
   isGone(): boolean;
@@ -71,6 +74,7 @@ export async function startLiveAgent(
     child,
     connection,
     capabilities: {},
+    authMethods: [],
     gone,
     isGone: () => goneReason !== undefined,
     shutdown: async () => {
@@ -84,8 +88,14 @@ export async function startLiveAgent(
       withTimeout(
         connection.initialize({
           protocolVersion: PROTOCOL_VERSION,
-          // Questions to the user: forms and links, as cards in the thread (acp-elicitations.ts).
-          clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, elicitation: { form: {}, url: {} } },
+          // Questions to the user (forms and links, as cards in the thread: acp-elicitations.ts), and
+          // a `terminal` auth method's login run by Baton (acp-login.ts).
+          clientCapabilities: {
+            fs: { readTextFile: true, writeTextFile: true },
+            terminal: true,
+            elicitation: { form: {}, url: {} },
+            auth: { terminal: true },
+          },
           clientInfo: { name: 'baton', title: 'Baton', version: '0.1.0' },
         }),
         INITIALIZE_TIMEOUT_MS,
@@ -93,7 +103,12 @@ export async function startLiveAgent(
       ),
     );
     log(`initialized: protocol ${answer.protocolVersion}, ${JSON.stringify(answer.agentCapabilities ?? {})}`);
-    return { ...live, capabilities: answer.agentCapabilities ?? {}, support: agentSupport(answer) };
+    return {
+      ...live,
+      capabilities: answer.agentCapabilities ?? {},
+      support: agentSupport(answer),
+      authMethods: answer.authMethods ?? [],
+    };
   } catch (error) {
     await child.process.shutdown();
     if (error instanceof AgentUnavailableError) throw error;

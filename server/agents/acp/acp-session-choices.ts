@@ -70,7 +70,9 @@ export class SessionChoices {
   }
 }
 
-function choiceFrom(options: readonly AcpConfigOption[], category: 'mode' | 'model'): Choice | undefined {
+function choiceFrom(all: readonly AcpConfigOption[], category: 'mode' | 'model'): Choice | undefined {
+  // A picker lists values: only `select` options (the schema's default type) have them; a `boolean` one is an on/off setting.
+  const options = all.filter((candidate) => candidate.type === undefined || candidate.type === null || candidate.type === 'select');
   const option = options.find((candidate) => candidate.category === category) ?? options.find((candidate) => candidate.id === category);
   if (!option) return undefined;
   const values = (option.options ?? []).flatMap((entry) => {

@@ -7,6 +7,7 @@
  */
 import type { ListSessionsResponse } from '@agentclientprotocol/sdk';
 import type { AgentTurn } from '../agent-backend';
+import { additionalDirectoriesField } from './acp-additional-directories';
 import { describe, type LiveAgent, untilGone } from './acp-live-agent';
 
 const MAX_LISTED_PAGES = 10;
@@ -19,13 +20,25 @@ export interface OpenedSession {
   needsPriming: boolean;
 }
 
-export async function openSession(live: LiveAgent, turn: AgentTurn, cwd: string, log: (message: string) => void): Promise<OpenedSession> {
+/** Where a session works: its `cwd` and the extra roots config.json gives it (already checked). */
+export interface SessionPlace {
+  cwd: string;
+  additionalDirectories: readonly string[];
+}
+
+export async function openSession(
+  live: LiveAgent,
+  turn: AgentTurn,
+  place: SessionPlace,
+  log: (message: string) => void,
+): Promise<OpenedSession> {
   const saved = turn.agentSessionId;
   if (saved) {
-    const resumed = await resumeSession(live, saved, cwd, log);
+    const resumed = await resumeSession(live, saved, place, log);
     if (resumed) return resumed;
   }
-  const response = await untilGone(live, live.connection.newSession({ cwd, mcpServers: [] }));
+  const extra = additionalDirectoriesField(live.capabilities, place.additionalDirectories);
+  const response = await untilGone(live, live.connection.newSession({ cwd: place.cwd, mcpServers: [], ...extra }));
   await turn.saveAgentSession(response.sessionId);
   return { sessionId: response.sessionId, response, needsPriming: turn.history.length > 0 };
 }
@@ -33,9 +46,11 @@ export async function openSession(live: LiveAgent, turn: AgentTurn, cwd: string,
 async function resumeSession(
   live: LiveAgent,
   sessionId: string,
-  cwd: string,
+  place: SessionPlace,
   log: (message: string) => void,
 ): Promise<OpenedSession | undefined> {
+  const { cwd } = place;
+  const extra = additionalDirectoriesField(live.capabilities, place.additionalDirectories);
   const capabilities = live.capabilities;
   const canResume = capabilities.sessionCapabilities?.resume !== undefined && capabilities.sessionCapabilities?.resume !== null;
   const canLoad = capabilities.loadSession === true;
@@ -48,8 +63,8 @@ async function resumeSession(
     // Resume restores the session without replaying it; load replays it as session/update
     // notifications, which no turn is listening to yet, so they are not shown twice.
     const response = canResume
-      ? await untilGone(live, live.connection.resumeSession({ sessionId, cwd, mcpServers: [] }))
-      : await untilGone(live, live.connection.loadSession({ sessionId, cwd, mcpServers: [] }));
+      ? await untilGone(live, live.connection.resumeSession({ sessionId, cwd, mcpServers: [], ...extra }))
+      : await untilGone(live, live.connection.loadSession({ sessionId, cwd, mcpServers: [], ...extra }));
     return { sessionId, response, needsPriming: false };
   } catch (error) {
     if (live.isGone()) throw error;

@@ -6,7 +6,7 @@
 import type { AgentTurn } from '../agent-backend';
 import type { LiveAgent } from './acp-live-agent';
 import { SessionChoices } from './acp-session-choices';
-import { openSession } from './acp-session-opening';
+import { openSession, type SessionPlace } from './acp-session-opening';
 
 export interface ThreadSession {
   sessionId: string;
@@ -23,7 +23,8 @@ export class AcpThreadSessions {
   private readonly opening = new Map<string, Promise<ThreadSession>>();
 
   constructor(
-    private readonly cwd: string,
+    /** Where each new session works (checked again at each opening: folders come and go). */
+    private readonly place: () => Promise<SessionPlace>,
     private readonly log: (message: string) => void,
     /** A session was opened: its models and modes are now the ones to show. */
     private readonly onOpened: (session: ThreadSession) => void,
@@ -69,7 +70,7 @@ export class AcpThreadSessions {
   }
 
   private async open(live: LiveAgent, turn: AgentTurn): Promise<ThreadSession> {
-    const opened = await openSession(live, turn, this.cwd, this.log);
+    const opened = await openSession(live, turn, await this.place(), this.log);
     const session: ThreadSession = {
       sessionId: opened.sessionId,
       live,

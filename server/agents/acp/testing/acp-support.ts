@@ -33,6 +33,8 @@ export interface AcpHarnessOptions {
   env?: Record<string, string>;
   relayEnv?: Record<string, string | undefined>;
   rules?: ToolApprovalRule[];
+  /** The entry's `additionalDirectories` (config.json). */
+  additionalDirectories?: string[];
   /** Reuse a workspace (a second agent, as after a relay restart). */
   root?: string;
   /** The relay's command sandbox, made for the harness's workspace and data folder; none when omitted. */
@@ -77,6 +79,7 @@ export async function startAcpHarness(options: AcpHarnessOptions = {}): Promise<
       args: options.args ?? ['--import', TSX_URL, FAKE_ACP_AGENT],
       env: options.env ?? {},
       passEnv: [],
+      ...(options.additionalDirectories ? { additionalDirectories: options.additionalDirectories } : {}),
     },
     context,
   );

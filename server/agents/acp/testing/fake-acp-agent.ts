@@ -27,6 +27,7 @@
  * - "elicit-form", "elicit-url", "elicit-gone", "elicit-bad": questions to the user (fake-acp-elicitation.ts)
  * - "outputs"  finished commands as codex-acp, claude-agent-acp and Gemini CLI report them (real-tool-outputs.ts)
  *
+ * With FAKE_ACP_LOGIN_MARKER it needs a terminal login first (fake-acp-auth.ts).
  * Starts slowly when asked: FAKE_ACP_HOLD lists methods (`initialize`, `session/new`, `session/set_mode`) whose first
  * request is held, as a busy machine holds a real agent's, until the process gets SIGUSR2. It says
  * on stderr when it holds one (`fake-acp: holding <method> (pid <pid>)`) and of every prompt it
@@ -45,6 +46,8 @@ import {
   type SessionNotification,
 } from '@agentclientprotocol/sdk';
 import { elicit } from './fake-acp-elicitation';
+import { loginFields, logout, requireLogin, runLoginIfAsked } from './fake-acp-auth';
+import { directoriesCapability, noteDirectories } from './fake-acp-directories';
 import { agentRunsRm, sneakPastReadApproval } from './fake-command-calls';
 import { withStringIds } from './fake-acp-string-ids';
 import { runTerminal } from './fake-acp-terminal';
@@ -110,21 +113,28 @@ function agent(connection: AgentSideConnection): Agent {
     async initialize(request) {
       await held('initialize');
       clientCapabilities = request.clientCapabilities ?? {};
+      const { authMethods, auth } = loginFields();
       return {
         protocolVersion: PROTOCOL_VERSION,
         agentCapabilities: {
           loadSession: true,
           promptCapabilities: { image: true, embeddedContext: true },
           mcpCapabilities: { http: true },
-          sessionCapabilities: { resume: {}, list: {}, close: {} },
+          sessionCapabilities: { resume: {}, list: {}, close: {}, ...directoriesCapability() },
+          auth,
         },
         agentInfo: { name: 'fake-acp-agent', version: '1.0.0' },
-        authMethods: [],
+        authMethods,
       };
     },
     async authenticate() {},
-    async newSession() {
+    async logout() {
+      logout();
+    },
+    async newSession(request) {
       await held('session/new');
+      requireLogin();
+      noteDirectories(request);
       const sessionId = `fake-session-${process.pid}-${(counter += 1)}`;
       remember(sessionId);
       // After the answer, as real agents do: the client hears of a session it does not know yet.
@@ -362,9 +372,12 @@ async function reportShapedCommands(connection: AgentSideConnection, sessionId: 
   }
 }
 
-const stream = ndJsonStream(
-  Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
-  Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
-);
-const connection = new AgentSideConnection(agent, withStringIds(stream));
-void connection.closed.then(() => process.exit(0));
+// Started with the login method's args, the program is the login (fake-acp-auth.ts), not the agent.
+if (!runLoginIfAsked()) {
+  const stream = ndJsonStream(
+    Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,
+    Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>,
+  );
+  const connection = new AgentSideConnection(agent, withStringIds(stream));
+  void connection.closed.then(() => process.exit(0));
+}
