@@ -43,7 +43,9 @@ export function createBatonStore(rpc: BatonRpc) {
   }));
   // A rewind's confirmation belongs to the thread it was asked on: leaving that thread (switching,
   // forking, deleting) closes it, so that no confirmation can act on a thread out of sight.
-  store.subscribe((state) => {
+  store.subscribe((state, previous) => {
+    // The relay judges where this tab looks by the thread it shows, not by the updates it receives.
+    if (state.selectedThreadId !== previous.selectedThreadId) state.reportShownThread();
     if (state.pendingRewind && state.pendingRewind.threadId !== state.selectedThreadId) store.setState({ pendingRewind: null });
   });
   return store;

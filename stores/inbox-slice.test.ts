@@ -25,10 +25,13 @@ describe('the inbox in a tab', () => {
     await store.getState().synchronize();
     expect(store.getState().inbox.map((item) => item.threadId)).toEqual(['a', 'c']);
     const told = rpc.notifications.filter((sent) => sent.method === 'tab/visibility');
-    expect(told.map((sent) => sent.params)).toEqual([{ visible: false }]);
+    expect(told.map((sent) => sent.params)).toEqual([{ visible: false, threadId: null }]);
     // Shown again: the relay hears of it while connected.
     store.getState().reportVisibility(true);
-    expect(rpc.notifications.filter((sent) => sent.method === 'tab/visibility').at(-1)?.params).toEqual({ visible: true });
+    expect(rpc.notifications.filter((sent) => sent.method === 'tab/visibility').at(-1)?.params).toEqual({ visible: true, threadId: null });
+    // Another thread shown: the relay hears which, as it judges where the tab looks by it.
+    store.setState({ selectedThreadId: 'a' });
+    expect(rpc.notifications.filter((sent) => sent.method === 'tab/visibility').at(-1)?.params).toEqual({ visible: true, threadId: 'a' });
   });
 
   it('follows the relay, and answers a question as the thread card does, in the thread it belongs to', async () => {

@@ -4,6 +4,7 @@ import type { InboxApproval, InboxItem } from '../../lib/protocol/inbox';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { notificationText } from './use-inbox-notifications';
 import styles from './inbox.module.css';
+import { InboxElicitationQuestion } from './inbox-elicitation';
 
 /**
  * One entry of the inbox: its thread (opened by a click), what it asks or tells, and for a
@@ -43,15 +44,17 @@ export function InboxEntry({
           {muted ? 'Muted' : 'Mute'}
         </button>
       </div>
-      <EntryBody item={item} />
+      <EntryBody item={item} onOpen={open} />
     </li>
   );
 }
 
-function EntryBody({ item }: { item: InboxItem }) {
+function EntryBody({ item, onOpen }: { item: InboxItem; onOpen(): void }) {
   switch (item.kind) {
     case 'approval':
       return <ApprovalQuestion question={item} />;
+    case 'elicitation':
+      return <InboxElicitationQuestion question={item} onOpen={onOpen} />;
     case 'turnEnded':
       return <p className={styles.text}>{notificationText(item).body}</p>;
     default: {

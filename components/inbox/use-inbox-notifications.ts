@@ -17,6 +17,8 @@ export function notificationText(item: InboxItem): { title: string; body: string
   switch (item.kind) {
     case 'approval':
       return { title: `${item.threadTitle}: ${item.question}`, body: item.detail ?? item.tool };
+    case 'elicitation':
+      return { title: `${item.threadTitle}: ${item.message}`, body: item.url ?? 'The agent asks you to fill in a form.' };
     case 'turnEnded':
       return { title: item.threadTitle, body: `The turn ${OUTCOME_WORDS[item.outcome]}.` };
     default: {

@@ -5,7 +5,7 @@
  * as long as what waits, never as long as a thread). A tab says whether the user can see it
  * (`tab/visibility`), so that the relay tells the tabs (`inbox/alert`) only of what happens in a
  * thread no one is looking at. Answers go through the thread's own methods (`chat/toolCallApprove`,
- * `chat/toolCallReject`), so answering here is answering in the thread.
+ * `chat/toolCallReject`, `thread/answerElicitation`), so answering here is answering in the thread.
  */
 import { z } from 'zod';
 import { ApprovalOptionSchema } from './agents';
@@ -37,6 +37,22 @@ export const InboxApprovalSchema = z.object({
   since: z.string(),
 });
 
+/** An agent's question to the user (lib/protocol/elicitation.ts) waiting for an answer. */
+export const InboxElicitationSchema = z.object({
+  kind: z.literal('elicitation'),
+  ...inboxThread,
+  /** The question's id: what `thread/answerElicitation` names. */
+  id: z.string(),
+  /** A form to fill, or a link to open. */
+  mode: z.enum(['form', 'url']),
+  /** What the agent asks, in its words. */
+  message: z.string(),
+  /** URL mode: the link the agent sends the user to (shown as a link only when http or https). */
+  url: z.string().optional(),
+  /** RFC 3339: since when it waits. */
+  since: z.string(),
+});
+
 /** A turn that ended while no tab had its thread open; listed until a tab opens the thread. */
 export const InboxTurnEndedSchema = z.object({
   kind: z.literal('turnEnded'),
@@ -47,9 +63,10 @@ export const InboxTurnEndedSchema = z.object({
 });
 
 /** One entry of the inbox; a new kind of question is one more member here. */
-export const InboxItemSchema = z.discriminatedUnion('kind', [InboxApprovalSchema, InboxTurnEndedSchema]);
+export const InboxItemSchema = z.discriminatedUnion('kind', [InboxApprovalSchema, InboxElicitationSchema, InboxTurnEndedSchema]);
 export type InboxItem = z.infer<typeof InboxItemSchema>;
 export type InboxApproval = z.infer<typeof InboxApprovalSchema>;
+export type InboxElicitation = z.infer<typeof InboxElicitationSchema>;
 
 /** Oldest first: the question that has waited longest leads. */
 export const InboxListSchema = z.object({ items: z.array(InboxItemSchema) });
@@ -60,8 +77,12 @@ export const InboxChangedParamsSchema = InboxListSchema;
 /** To every tab: a question started waiting or a turn ended in a thread no visible tab has open. */
 export const InboxAlertParamsSchema = z.object({ item: InboxItemSchema });
 export type InboxAlertParams = z.infer<typeof InboxAlertParamsSchema>;
-/** From a tab: whether its page can be seen (the Page Visibility API). A tab that never says counts as seen. */
-export const TabVisibilityParamsSchema = z.object({ visible: z.boolean() });
+/**
+ * From a tab: whether its page can be seen (the Page Visibility API), and which thread it shows
+ * (null: none, e.g. a new thread not yet started). A tab that never says counts as seen; one that
+ * never names a thread counts as showing the thread whose updates it receives.
+ */
+export const TabVisibilityParamsSchema = z.object({ visible: z.boolean(), threadId: ThreadIdSchema.nullable().optional() });
 
 export const inboxRequests = {
   'inbox/list': { params: z.object({}).nullish(), result: InboxListSchema },
@@ -75,5 +96,5 @@ export const inboxNotifications = {
 
 /** A stable key per item, for lists and for the browser's notification tags. */
 export function inboxItemKey(item: InboxItem): string {
-  return item.kind === 'approval' ? `${item.threadId}/approval/${item.id}` : `${item.threadId}/ended`;
+  return item.kind === 'turnEnded' ? `${item.threadId}/ended` : `${item.threadId}/${item.kind}/${item.id}`;
 }

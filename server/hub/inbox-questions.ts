@@ -2,7 +2,7 @@
  * Which recorded contents open a question in the inbox and which close it. Each kind of question
  * is one mapping here: a tool call waiting for approval (the built-in agent's, an external
  * agent's, an Autohand review batch's, all shown through `toolCallRun` with `manualApproval`)
- * is the first; another kind (an agent asking for input) plugs in as one more mapping.
+ * is the first; an agent's question to the user (an elicitation card) the second.
  */
 import type { ChatContent } from '../../lib/protocol/eca-chat';
 import type { InboxItem } from '../../lib/protocol/inbox';
@@ -17,6 +17,8 @@ export type OpenQuestion = InboxQuestion extends infer Question
 type InboxQuestion = Exclude<InboxItem, { kind: 'turnEnded' }>;
 
 export interface QuestionMapping {
+  /** The kind of question it maps: ids are unique within a kind only (a tool call's, a question's). */
+  kind: OpenQuestion['kind'];
   /** The question this content starts waiting, if it does. */
   opens(content: ChatContent, now: Date): OpenQuestion | undefined;
   /** The id of the question this content answers or ends, if it does. */
@@ -39,6 +41,7 @@ export function callDetail(args: Record<string, unknown> | undefined): string | 
 }
 
 const toolApprovals: QuestionMapping = {
+  kind: 'approval',
   opens(content, now) {
     if (content.type !== 'toolCallRun' || !content.manualApproval) return undefined;
     const detail = callDetail(content.arguments);
@@ -65,4 +68,24 @@ const toolApprovals: QuestionMapping = {
   },
 };
 
-export const QUESTION_MAPPINGS: readonly QuestionMapping[] = [toolApprovals];
+/** Any ending closes it: answered (a link opened: the user did what was asked), withdrawn, completed, ended. */
+const elicitations: QuestionMapping = {
+  kind: 'elicitation',
+  opens(content, now) {
+    if (content.type !== 'elicitation') return undefined;
+    return {
+      kind: 'elicitation',
+      id: content.id,
+      mode: content.mode,
+      message: content.message,
+      ...(content.url === undefined ? {} : { url: content.url }),
+      since: now.toISOString(),
+    };
+  },
+  closes: (content) => (content.type === 'elicitationAnswered' ? content.id : undefined),
+};
+
+export const QUESTION_MAPPINGS: readonly QuestionMapping[] = [toolApprovals, elicitations];
+
+/** Where the inbox keeps a question of a thread. */
+export const questionKey = (kind: OpenQuestion['kind'], id: string) => `${kind}/${id}`;

@@ -8,7 +8,7 @@
 import type { InboxItem, InboxList } from '../../lib/protocol/inbox';
 import type { TurnOutcome } from '../../lib/protocol/thread-review';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
-import { type OpenQuestion, QUESTION_MAPPINGS } from './inbox-questions';
+import { type OpenQuestion, QUESTION_MAPPINGS, questionKey } from './inbox-questions';
 
 /** How the inbox names a thread. */
 export interface InboxThreadName {
@@ -48,12 +48,12 @@ export class Inbox {
     for (const mapping of QUESTION_MAPPINGS) {
       const opened = mapping.opens(content, now);
       if (opened) {
-        this.questionsOf(chatId).set(opened.id, opened);
+        this.questionsOf(chatId).set(questionKey(opened.kind, opened.id), opened);
         changed = true;
         if (!this.options.isLookedAt(chatId)) alerts.push(opened);
       }
       const closed = mapping.closes(content);
-      if (closed !== undefined && this.questions.get(chatId)?.delete(closed)) changed = true;
+      if (closed !== undefined && this.questions.get(chatId)?.delete(questionKey(mapping.kind, closed))) changed = true;
     }
     if (content.type === 'progress') {
       // A turn under way makes the last one's end old news; a turn that ends leaves nothing waiting.
@@ -129,7 +129,7 @@ export class Inbox {
         const name = await this.nameOf(threadId);
         for (const alert of alerts) {
           // Answered before it could be told: nothing to alert.
-          if (alert.kind !== 'turnEnded' && !this.questions.get(threadId)?.has(alert.id)) continue;
+          if (alert.kind !== 'turnEnded' && !this.questions.get(threadId)?.has(questionKey(alert.kind, alert.id))) continue;
           if (name)
             this.options.alert({ ...alert, threadId, threadTitle: name.title, ...(name.agent === undefined ? {} : { agent: name.agent }) });
         }

@@ -8,11 +8,18 @@ import type { TabContext } from './tab-context';
 
 export function registerInboxHandlers(context: TabContext): void {
   const { connection, inbox, tabViews } = context;
-  const view = { watchedThread: () => context.watchedThread?.(), visible: true };
+  // The thread the tab says it shows; until it says, the one whose updates it receives (an older
+  // tab, a script). After New thread the tab still receives the previous thread's updates, yet shows none.
+  let shown: string | null | undefined;
+  const view = {
+    watchedThread: () => (shown === undefined ? context.watchedThread?.() : (shown ?? undefined)),
+    visible: true,
+  };
   const forget = tabViews.add(view);
   connection.onClose(forget);
   connection.onRequest('inbox/list', () => asRpc(async () => ({ items: await inbox.list() })));
-  connection.onNotification('tab/visibility', ({ visible }) => {
+  connection.onNotification('tab/visibility', ({ visible, threadId }) => {
     view.visible = visible;
+    if (threadId !== undefined) shown = threadId;
   });
 }

@@ -6,9 +6,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InboxItem } from '../../lib/protocol/inbox';
-import { connectRelayClient, isTurnFinished, type RelayClient } from '../../e2e/support/relay-client';
+import { isTurnFinished, type RelayClient } from '../../e2e/support/relay-client';
 import { fakeAgentEntry } from '../../e2e/support/fake-agents';
 import { startScriptedModelServer, type ScriptedModelServer } from '../demo-model/scripted-model-server';
+import { connectInboxTab } from './testing/inbox-tab';
 import { startTestRelay, type TestRelay } from './testing/relay-support';
 
 let model: ScriptedModelServer;
@@ -40,40 +41,11 @@ afterEach(async () => {
   await model.close();
 });
 
-/** A tab and what the inbox told it: the list after each change, and the alerts. */
+/** A tab and what the inbox told it; closed after the test. */
 async function inboxTab() {
-  const client = await connectRelayClient({ origin: relay.origin, token: relay.relay.token });
-  clients.push(client);
-  const lists: InboxItem[][] = [];
-  const alerts: InboxItem[] = [];
-  const waiters = new Set<() => void>();
-  const wake = () => {
-    for (const waiter of [...waiters]) waiter();
-  };
-  client.rpc.onNotification('inbox/changed', ({ items }) => {
-    lists.push(items);
-    wake();
-  });
-  client.rpc.onNotification('inbox/alert', ({ item }) => {
-    alerts.push(item);
-    wake();
-  });
-  const current = () => lists.at(-1) ?? [];
-  return {
-    client,
-    alerts,
-    current,
-    until: (predicate: (items: InboxItem[]) => boolean) =>
-      new Promise<void>((resolve) => {
-        const check = () => {
-          if (!predicate(current())) return;
-          waiters.delete(check);
-          resolve();
-        };
-        waiters.add(check);
-        check();
-      }),
-  };
+  const tab = await connectInboxTab({ origin: relay.origin, token: relay.relay.token });
+  clients.push(tab.client);
+  return tab;
 }
 
 const approvalsOf = (items: InboxItem[], threadId: string) =>

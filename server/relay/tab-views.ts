@@ -1,10 +1,10 @@
 /**
  * What each connected tab shows: the thread it has open and whether its page can be seen (the
- * Page Visibility API, told by `tab/visibility`). A thread is looked at when a visible tab has it
+ * Page Visibility API), both told by `tab/visibility`. A thread is looked at when a visible tab has it
  * open; the inbox alerts no one of what happens there.
  */
 export interface TabView {
-  /** The thread this tab has open, if any. */
+  /** The thread this tab shows, if any. */
   watchedThread(): string | undefined;
   /** Until the tab says otherwise it counts as seen: a script or an editor never says. */
   visible: boolean;
