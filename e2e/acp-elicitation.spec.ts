@@ -3,7 +3,8 @@
  * of the relay) asks with `elicitation/create`, the card shows in the thread, and the agent tells
  * back what it received, so each test reads what the user sees. A form filled in (a value its
  * schema refuses is said and nothing is sent), a form declined, and a link opened that the agent
- * then completes (`elicitation/complete`), which closes the card.
+ * then completes (`elicitation/complete`), which closes the card. A question waiting in a thread
+ * out of sight shows in the inbox, and declining it there closes the card in its thread.
  */
 import { expect, test } from './fixtures/baton-test';
 import { fakeAgentEntry } from './support/fake-agents';
@@ -77,4 +78,27 @@ test('a link card: Open opens it in a new tab, and the agent completing it close
   await expect(card.getByTestId('elicitation-status')).toHaveText('Completed by the agent');
   await expect(card.getByTestId('elicitation-open')).toHaveCount(0);
   await expect(baton.assistantMessages.last()).toContainText('URL answer: accept');
+});
+
+test('a form waiting in another thread shows in the inbox; declined there, its card in the thread closes', async ({ page, baton }) => {
+  await baton.open();
+  await baton.newThreadWith(LABEL);
+  await baton.send('please elicit-form');
+  await expect(page.getByTestId('elicitation-card')).toHaveAttribute('data-status', 'pending');
+  await baton.newThread();
+
+  await expect(page.getByTestId('inbox-badge')).toHaveText('1');
+  await page.getByTestId('inbox-button').click();
+  const entry = page.locator('[data-testid="inbox-item"][data-kind="elicitation"]');
+  await expect(entry).toContainText('please elicit-form');
+  await expect(entry.getByTestId('inbox-elicitation-message')).toHaveText('Tell me about your order');
+  await entry.getByTestId('inbox-elicitation-decline').click();
+  await expect(entry).toHaveCount(0);
+
+  await page.keyboard.press('Escape');
+  await page.getByTestId('thread-item').filter({ hasText: 'please elicit-form' }).click();
+  const card = page.getByTestId('elicitation-card');
+  await expect(card).toHaveAttribute('data-status', 'declined');
+  await expect(card.getByTestId('elicitation-status')).toHaveText('Declined');
+  await expect(baton.assistantMessages.last()).toContainText('Form answer: decline');
 });
