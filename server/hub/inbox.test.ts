@@ -68,4 +68,25 @@ describe('the inbox', () => {
     feed('gone', ask('call-3', 'rm -rf build'));
     expect(await inbox.list()).toEqual([]);
   });
+
+  it("keeps an agent's question apart from a tool call of the same id, until an ending of its own closes it", async () => {
+    const { inbox, feed, alerts } = makeInbox(new Set(), new Set());
+    feed('a', ask('same-id', 'npm test'));
+    feed('a', { type: 'elicitation', id: 'same-id', mode: 'url', message: 'Sign in', url: 'https://example.com/login' });
+    await inbox.published();
+    expect((await inbox.list()).map((item) => item.kind)).toEqual(['approval', 'elicitation']);
+    feed('a', { type: 'toolCalled', origin: 'native', id: 'same-id', name: 'shell_command', arguments: {}, outputs: [], error: false });
+    await inbox.published();
+    const [question] = await inbox.list();
+    expect(question).toMatchObject({
+      kind: 'elicitation',
+      id: 'same-id',
+      mode: 'url',
+      message: 'Sign in',
+      url: 'https://example.com/login',
+    });
+    expect(alerts.map((item) => item.kind)).toEqual(['approval', 'elicitation']);
+    feed('a', { type: 'elicitationAnswered', id: 'same-id', outcome: 'withdrawn' });
+    expect(await inbox.list()).toEqual([]);
+  });
 });
