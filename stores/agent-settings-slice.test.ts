@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentDescription, AgentSetting } from '../lib/protocol/agents';
-import { selectAgentSettings } from './agent-settings-slice';
+import { selectShownSettingValue } from './agent-settings-slice';
 import { createBatonStore } from './baton-store';
 import { type FakeHandlers, FakeBatonRpc, WireError } from './testing/fake-baton-rpc';
 
@@ -26,8 +26,7 @@ function storeWith(handlers: FakeHandlers, threadId: string | null = 'thread-1')
   return { rpc, store };
 }
 
-const briefValue = (store: ReturnType<typeof storeWith>['store']) =>
-  selectAgentSettings(store.getState()).find((setting) => setting.id === 'brief')?.value;
+const briefValue = (store: ReturnType<typeof storeWith>['store']) => selectShownSettingValue(store.getState(), 'brief');
 
 describe("the agent's on/off settings", () => {
   it('shows the value asked for while the agent answers, then what the agent answered', async () => {

@@ -18,13 +18,17 @@ export interface AgentSettingsSlice {
 
 const NO_SETTINGS: readonly AgentSetting[] = [];
 
-/** The active agent's settings as the agent reported them, with the one being changed shown as asked. */
+/** The active agent's settings as the agent reported them (the same array until they change). */
 export function selectAgentSettings(state: BatonState): readonly AgentSetting[] {
+  return selectActiveAgent(state)?.settings ?? NO_SETTINGS;
+}
+
+/** Whether a setting shows as on: the value asked for while the agent answers, else the agent's. */
+export function selectShownSettingValue(state: BatonState, settingId: string): boolean {
   const agent = selectActiveAgent(state);
-  const settings = agent?.settings ?? NO_SETTINGS;
   const pending = state.pendingSetting;
-  if (!agent || !pending || pending.agent !== agent.name) return settings;
-  return settings.map((setting) => (setting.id === pending.settingId ? { ...setting, value: pending.value } : setting));
+  if (agent && pending && pending.agent === agent.name && pending.settingId === settingId) return pending.value;
+  return selectAgentSettings(state).find((setting) => setting.id === settingId)?.value ?? false;
 }
 
 export const createAgentSettingsSlice: BatonSliceCreator<AgentSettingsSlice> = (rpc) => (set, get) => ({

@@ -1,7 +1,8 @@
 'use client';
 
 import { useId } from 'react';
-import { selectAgentSettings } from '../../stores/agent-settings-slice';
+import type { AgentSetting } from '../../lib/protocol/agents';
+import { selectAgentSettings, selectShownSettingValue } from '../../stores/agent-settings-slice';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import styles from './composer.module.css';
 
@@ -12,9 +13,7 @@ import styles from './composer.module.css';
  */
 export function AgentSettingToggles() {
   const settings = useBatonStore(selectAgentSettings);
-  const pending = useBatonStore((state) => state.pendingSetting);
   const error = useBatonStore((state) => state.agentSettingError);
-  const setAgentSetting = useBatonStore((state) => state.setAgentSetting);
   const errorId = useId();
   if (settings.length === 0) return null;
 
@@ -22,15 +21,7 @@ export function AgentSettingToggles() {
     <fieldset className={styles.agentSettings} data-testid="agent-settings" aria-describedby={error ? errorId : undefined}>
       <legend className={styles.visuallyHidden}>Agent settings</legend>
       {settings.map((setting) => (
-        <label key={setting.id} className={styles.agentSetting} title={setting.description} data-setting={setting.id}>
-          <input
-            type="checkbox"
-            checked={setting.value}
-            disabled={pending !== null}
-            onChange={(event) => void setAgentSetting(setting.id, event.target.checked)}
-          />
-          {setting.name}
-        </label>
+        <AgentSettingToggle key={setting.id} setting={setting} />
       ))}
       {error ? (
         <span id={errorId} className={styles.agentSettingError} role="alert" data-testid="agent-setting-error">
@@ -38,5 +29,22 @@ export function AgentSettingToggles() {
         </span>
       ) : null}
     </fieldset>
+  );
+}
+
+function AgentSettingToggle({ setting }: { setting: AgentSetting }) {
+  const checked = useBatonStore((state) => selectShownSettingValue(state, setting.id));
+  const changing = useBatonStore((state) => state.pendingSetting !== null);
+  const setAgentSetting = useBatonStore((state) => state.setAgentSetting);
+  return (
+    <label className={styles.agentSetting} title={setting.description} data-setting={setting.id}>
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={changing}
+        onChange={(event) => void setAgentSetting(setting.id, event.target.checked)}
+      />
+      {setting.name}
+    </label>
   );
 }
