@@ -37,10 +37,15 @@ describe("the agent's on/off settings", () => {
     const changing = store.getState().setAgentSetting('brief', true);
     expect(briefValue(store)).toBe(true);
     expect(rpc.requests).toEqual([{ method: 'thread/setAgentSetting', params: { threadId: 'thread-1', settingId: 'brief', value: true } }]);
-    // The agent's word is final: it may keep the setting off.
-    answer([{ ...brief, value: false }]);
+    answer([{ ...brief, value: true }]);
     await changing;
+    expect(briefValue(store)).toBe(true);
+    // The agent's word is final: asked to turn it off, it may keep it on.
+    const refused = store.getState().setAgentSetting('brief', false);
     expect(briefValue(store)).toBe(false);
+    answer([{ ...brief, value: true }]);
+    await refused;
+    expect(briefValue(store)).toBe(true);
     expect(store.getState().agentSettingError).toBeNull();
   });
 
