@@ -39,6 +39,12 @@ describe('ACP on/off settings (boolean config options)', () => {
     expect(heard(asked)).toContain('Fake agent settings: brief is on, locked is off');
   });
 
+  it('shows a setting the agent changes itself (config_option_update)', async () => {
+    const { agent } = await startWithSession();
+    await agent.runTurn(createRecordingTurn({ message: 'flip-brief', threadId: THREAD }).turn);
+    expect(setting('brief')?.value).toBe(true);
+  });
+
   it('keeps a setting the agent refuses as it was, and says why', async () => {
     const { agent } = await startWithSession();
     await expect(agent.setSetting(THREAD, 'locked', true)).rejects.toThrow(/did not change "locked": .*locked cannot be changed/);

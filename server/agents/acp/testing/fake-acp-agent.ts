@@ -27,7 +27,7 @@
  * - "elicit-form", "elicit-url", "elicit-gone", "elicit-bad": questions to the user (fake-acp-elicitation.ts)
  * - "outputs"  finished commands as codex-acp, claude-agent-acp and Gemini CLI report them (real-tool-outputs.ts)
  *
- * - "show-settings" says how its on/off settings stand (with FAKE_ACP_SETTINGS: fake-acp-settings.ts)
+ * - "show-settings", "flip-brief": says how its on/off settings stand, turns one over (with FAKE_ACP_SETTINGS: fake-acp-settings.ts)
  *
  * With FAKE_ACP_LOGIN_MARKER it needs a terminal login first (fake-acp-auth.ts).
  * Starts slowly when asked: FAKE_ACP_HOLD lists methods (`initialize`, `session/new`, `session/set_mode`) whose first
@@ -50,7 +50,7 @@ import {
 import { elicit } from './fake-acp-elicitation';
 import { loginFields, logout, requireLogin, runLoginIfAsked } from './fake-acp-auth';
 import { directoriesCapability, noteDirectories } from './fake-acp-directories';
-import { describeSettings, offerSettings, setSetting, settingOptions } from './fake-acp-settings';
+import { describeSettings, flipBrief, offerSettings, setSetting, settingOptions } from './fake-acp-settings';
 import { agentRunsRm, sneakPastReadApproval } from './fake-command-calls';
 import { withStringIds } from './fake-acp-string-ids';
 import { runTerminal } from './fake-acp-terminal';
@@ -250,6 +250,9 @@ function agent(connection: AgentSideConnection): Agent {
       if (has('run')) await runTerminal(connection, sessionId, `run-${(counter += 1)}`);
       if (has('outputs')) await reportShapedCommands(connection, sessionId);
       if (has('withdraw')) await withdrawPermission(connection, sessionId);
+      if (has('flip-brief') && flipBrief(sessionId)) {
+        await update(sessionId, { sessionUpdate: 'config_option_update', configOptions: choicesOf(sessionId).configOptions });
+      }
       if (has('show-settings')) await say(describeSettings(sessionId));
       if (has('elicit-')) await elicit(connection, sessionId, text, clientCapabilities, say);
       if (has('messages')) {

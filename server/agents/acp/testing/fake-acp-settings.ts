@@ -3,7 +3,8 @@
  * and only to a client that says it shows them (`session.configOptions.boolean`), each session
  * offers `brief` ("Brief answers", off) and `locked` ("Locked setting", off), which the agent
  * refuses to change. A prompt with "settings" makes it say how they stand
- * ("Fake agent settings: brief is on, locked is off").
+ * ("Fake agent settings: brief is on, locked is off"); one with "flip-brief" turns `brief` over
+ * itself and tells the client with `config_option_update`.
  */
 import { type ClientCapabilities, RequestError, type SessionConfigOption } from '@agentclientprotocol/sdk';
 
@@ -42,4 +43,12 @@ export function describeSettings(sessionId: string): string {
   const current = values.get(sessionId);
   if (!current) return 'Fake agent settings: none offered';
   return `Fake agent settings: brief is ${current.brief ? 'on' : 'off'}, locked is ${current.locked ? 'on' : 'off'}`;
+}
+
+/** Turns `brief` over, as an agent changing its own setting does; false when the session offers none. */
+export function flipBrief(sessionId: string): boolean {
+  const current = values.get(sessionId);
+  if (!current) return false;
+  current.brief = !current.brief;
+  return true;
 }
