@@ -17,6 +17,7 @@ import type { EntryWindowSlice } from './entry-window-slice';
 import type { AgentCatalogueSlice } from './agent-catalogue-slice';
 import type { InboxSlice } from './inbox-slice';
 import type { AgentLoginSlice } from './agent-login-slice';
+import type { AgentSettingsSlice } from './agent-settings-slice';
 
 export type BatonState = ConnectionSlice &
   ThreadsSlice &
@@ -33,7 +34,8 @@ export type BatonState = ConnectionSlice &
   EntryWindowSlice &
   AgentCatalogueSlice &
   InboxSlice &
-  AgentLoginSlice;
+  AgentLoginSlice &
+  AgentSettingsSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

@@ -21,6 +21,7 @@ import { createEntryWindowSlice } from './entry-window-slice';
 import { createAgentCatalogueSlice } from './agent-catalogue-slice';
 import { createInboxSlice } from './inbox-slice';
 import { createAgentLoginSlice } from './agent-login-slice';
+import { createAgentSettingsSlice } from './agent-settings-slice';
 
 export function createBatonStore(rpc: BatonRpc) {
   const store = createStore<BatonState>()((...store) => ({
@@ -40,6 +41,7 @@ export function createBatonStore(rpc: BatonRpc) {
     ...createAgentCatalogueSlice(rpc)(...store),
     ...createInboxSlice(rpc)(...store),
     ...createAgentLoginSlice(rpc)(...store),
+    ...createAgentSettingsSlice(rpc)(...store),
   }));
   // A rewind's confirmation belongs to the thread it was asked on: leaving that thread (switching,
   // forking, deleting) closes it, so that no confirmation can act on a thread out of sight.

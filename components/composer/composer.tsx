@@ -6,6 +6,7 @@ import { selectOpenChat, selectTurnActive } from '../../stores/baton-store';
 import { lastPromptOfOpenThread } from '../../stores/prompt-queue-slice';
 import { BatonStoreContext, useBatonStore } from '../baton-client/baton-store-context';
 import { useRewoundPrompt } from '../rewind/use-rewound-prompt';
+import { AgentSettingToggles } from './agent-setting-toggles';
 import { BehaviorSwitch } from './behavior-switch';
 import { COMPLETION_MENU_ID, CompletionMenu, completionOptionId } from './completion-menu';
 import styles from './composer.module.css';
@@ -152,6 +153,7 @@ export function Composer() {
       <div className={styles.footer}>
         <ModelPicker />
         <BehaviorSwitch />
+        <AgentSettingToggles />
         <span className={styles.spacer} />
         {turnRunning ? (
           <span className={styles.hint} data-testid="composer-hint">

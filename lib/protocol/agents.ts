@@ -51,6 +51,19 @@ export const AgentSupportSchema = z.object({
 });
 export type AgentSupport = z.infer<typeof AgentSupportSchema>;
 
+/**
+ * An on/off setting the agent offers for its sessions: an ACP `boolean` config option
+ * (https://agentclientprotocol.com/protocol/session-config-options), with the value its session
+ * last reported. The agent's word is final: the page shows what the agent answered.
+ */
+export const AgentSettingSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  description: z.string().optional(),
+  value: z.boolean(),
+});
+export type AgentSetting = z.infer<typeof AgentSettingSchema>;
+
 export const AgentDescriptionSchema = z.object({
   name: AgentNameSchema,
   /** What the UI shows, e.g. "Claude Code (ACP)". */
@@ -64,6 +77,8 @@ export const AgentDescriptionSchema = z.object({
   /** Behaviours (ECA) or modes (ACP); empty when the agent has none to pick. */
   behaviors: z.array(z.string()),
   defaultBehavior: z.string().optional(),
+  /** The agent's on/off settings, as its latest session reported them; absent when it has none. */
+  settings: z.array(AgentSettingSchema).optional(),
   capabilities: AgentCapabilitiesSchema,
   /** What the agent said it supports once started; absent before, and for agents that do not say. */
   support: AgentSupportSchema.optional(),

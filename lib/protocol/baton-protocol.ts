@@ -58,6 +58,7 @@ import {
 } from './workspace-files';
 import { threadRewindRequests } from './thread-rewind';
 import { threadSteerRequests } from './thread-steer';
+import { threadAgentSettingRequests } from './thread-agent-setting';
 import { agentCatalogueNotifications, agentCatalogueRequests } from './agent-catalogue';
 import { elicitationRequests } from './elicitation';
 import { inboxNotifications, inboxRequests } from './inbox';
@@ -86,6 +87,7 @@ export const batonProtocol = {
     ...threadMessageRequests,
     ...threadExportRequests,
     ...threadSteerRequests,
+    ...threadAgentSettingRequests,
     ...agentCatalogueRequests,
     ...elicitationRequests,
     ...inboxRequests,
@@ -127,4 +129,6 @@ export const BatonErrorCodes = {
   UnknownAgent: -32007,
   /** `thread/steer` to an agent that cannot take a message mid-turn, or with no turn running. */
   CannotSteer: -32008,
+  /** `thread/setAgentSetting` the agent does not offer, has no session for yet, or refused. */
+  CannotSetSetting: -32010,
 } as const;

@@ -5,7 +5,7 @@
  * approvals. One backend serves every thread bound to its configured agent.
  */
 import type { ThreadEntry } from '../../lib/protocol/thread-model';
-import type { AgentDescription, AgentKind, ApprovalOption } from '../../lib/protocol/agents';
+import type { AgentDescription, AgentKind, AgentSetting, ApprovalOption } from '../../lib/protocol/agents';
 import type { ChatBehavior, ChatContentInput, ChatContext } from '../../lib/protocol/eca-chat';
 import type { ElicitationAction, ElicitationContent, ElicitationValues } from '../../lib/protocol/elicitation';
 import type { ChatCommand } from '../../lib/protocol/eca/chat-methods';
@@ -99,6 +99,8 @@ export interface AgentInfo {
   models?: readonly string[];
   /** The behaviours (ECA) or modes (ACP) a user may pick; absent means ECA's 'agent' and 'plan'. */
   behaviors?: readonly string[];
+  /** The agent's on/off settings as its latest session reported them (ACP `boolean` config options). */
+  settings?: readonly AgentSetting[];
   /** What the UI may offer for this agent; absent fields mean the built-in agent's defaults. */
   capabilities?: Partial<AgentDescription['capabilities']>;
   /** What the agent said it supports once started (ACP's `initialize`). */
@@ -150,6 +152,11 @@ export interface AgentBackend {
   steer?(threadId: string, message: string): Promise<void>;
   /** Lets go of what the backend holds for one thread (its agent session); the thread may come back. */
   closeThread?(threadId: string): Promise<void>;
+  /**
+   * Turns one of `info.settings` on or off in the thread's session and answers with every setting
+   * as the agent then reports it; rejects with what went wrong (no session yet, the agent refused).
+   */
+  setSetting?(threadId: string, settingId: string, value: boolean): Promise<AgentSetting[]>;
   /** Called when `info` changes (an agent that reports its models or modes once it runs). */
   onInfoChanged?(listener: () => void): void;
   close(): Promise<void>;

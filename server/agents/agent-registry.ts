@@ -173,6 +173,7 @@ function describeAgent(name: string, entry: AgentEntry, backend: AgentBackend | 
     defaultModel: info?.model || undefined,
     behaviors: [...(info?.behaviors ?? (builtin ? ['agent', 'plan'] : []))],
     defaultBehavior: info?.behaviors?.[0] ?? (builtin ? 'agent' : undefined),
+    ...(info?.settings?.length ? { settings: [...info.settings] } : {}),
     capabilities: {
       contexts: builtin,
       commands: builtin,

@@ -12,6 +12,7 @@ import { registerThreadRewindHandlers } from './thread-rewind-handlers';
 import { registerThreadListHandlers } from './thread-list-handlers';
 import { registerThreadMessageHandlers } from './thread-message-handlers';
 import { registerThreadSteerHandlers } from './thread-steer-handlers';
+import { registerThreadAgentSettingHandlers } from './thread-agent-setting-handlers';
 import { registerElicitationHandlers } from './elicitation-handlers';
 import type { TabContext } from './tab-context';
 import { registerWorkspaceFileHandlers } from './workspace-file-handlers';
@@ -76,6 +77,7 @@ export function registerRpcHandlers(tab: TabContext): void {
   registerThreadMessageHandlers(context);
   registerThreadExportHandlers(context);
   registerThreadSteerHandlers(context);
+  registerThreadAgentSettingHandlers(context);
   registerElicitationHandlers(context);
 
   registerWorkspaceFileHandlers(context);

@@ -72,6 +72,7 @@ export type AcpAvailableCommand = z.infer<typeof AcpAvailableCommandSchema>;
 export const AcpConfigOptionSchema = z.looseObject({
   id: z.string(),
   name: lenient(z.string()),
+  description: lenient(z.string()),
   category: lenient(z.string()),
   type: lenient(z.string()),
   currentValue: z.unknown().optional(),

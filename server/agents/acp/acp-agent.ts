@@ -10,6 +10,7 @@
  * the agent has not ended yet is given its grace in the background, the session's next prompt
  * waiting for it.
  */
+import type { AgentSetting } from '../../../lib/protocol/agents';
 import type { AcpAvailableCommand } from '../../../lib/protocol/acp/session-update';
 import { AcpSessionNotificationSchema, AcpWithdrawnPermissionSchema, readSessionUpdate } from '../../../lib/protocol/acp/session-update';
 import type { ChatCommand } from '../../../lib/protocol/eca/chat-methods';
@@ -32,6 +33,7 @@ import { judgedLocations } from './acp-files';
 import { describe, type LiveAgent, startLiveAgent, untilGone } from './acp-live-agent';
 import { AcpLogin, isAuthRequired, terminalAuthMethod } from './acp-login';
 import { type Choice, SessionChoices } from './acp-session-choices';
+import { setSessionSetting } from './acp-session-settings';
 import { AcpTerminals } from './acp-terminals';
 import { AcpThreadSessions, type ThreadSession } from './acp-thread-sessions';
 import { AcpTurnMapper, type AgentStateListener } from './acp-update-mapper';
@@ -233,6 +235,13 @@ export class AcpAgent implements AgentBackend {
     await (await this.live.release(AGENT_PROCESS))?.shutdown();
   }
 
+  async setSetting(threadId: string, settingId: string, value: boolean): Promise<AgentSetting[]> {
+    const session = this.sessions.get(threadId);
+    const settings = await setSessionSetting(this.info.name, session, settingId, value);
+    if (session) this.showChoices(session.choices);
+    return settings;
+  }
+
   /**
    * The mode (`turn.behavior`) and model the user picked, when they name one the session offers.
    * A request still unanswered at Stop is cancelled (`$/cancel_request`): the next prompt sets
@@ -367,6 +376,7 @@ export class AcpAgent implements AgentBackend {
       model: choices.models?.current ?? this.info.model,
       ...(choices.models ? { models: choices.models.values } : {}),
       ...(choices.modes ? { behaviors: choices.modes.values } : {}),
+      settings: choices.settings,
     });
   }
 }

@@ -95,6 +95,8 @@ export async function startLiveAgent(
             terminal: true,
             elicitation: { form: {}, url: {} },
             auth: { terminal: true },
+            // On/off settings shown as toggles (acp-session-settings.ts).
+            session: { configOptions: { boolean: {} } },
           },
           clientInfo: { name: 'baton', title: 'Baton', version: '0.1.0' },
         }),

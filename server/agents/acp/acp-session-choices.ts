@@ -3,8 +3,10 @@
  * `modes` (https://agentclientprotocol.com/protocol/session-modes) or a config option of category
  * `mode`; models from a config option of category `model`
  * (https://agentclientprotocol.com/protocol/session-config-options) or the older `models` field.
+ * Config options of type `boolean` are the agent's on/off settings.
  */
 import { z } from 'zod';
+import type { AgentSetting } from '../../../lib/protocol/agents';
 import { type AcpConfigOption, AcpConfigOptionSchema } from '../../../lib/protocol/acp/session-update';
 
 const lenientList = <T extends z.ZodType>(item: T) => z.array(item.nullable().catch(null)).nullish().catch(undefined);
@@ -32,6 +34,7 @@ export interface Choice {
 export class SessionChoices {
   modes: Choice | undefined;
   models: Choice | undefined;
+  settings: AgentSetting[] = [];
   private modesFromMethod: Choice | undefined;
   private modelsFromMethod: Choice | undefined;
 
@@ -62,6 +65,19 @@ export class SessionChoices {
     // Session modes are the protocol's own method for modes, so they win; config options win for models.
     this.modes = this.modesFromMethod ?? choiceFrom(options, 'mode');
     this.models = choiceFrom(options, 'model') ?? this.modelsFromMethod;
+    this.settings = options.flatMap((option) =>
+      // A boolean option whose value is not a boolean cannot be shown as on or off: it is left out.
+      option.type === 'boolean' && typeof option.currentValue === 'boolean'
+        ? [
+            {
+              id: option.id,
+              name: option.name || option.id,
+              ...(option.description ? { description: option.description } : {}),
+              value: option.currentValue,
+            },
+          ]
+        : [],
+    );
   }
 
   setCurrentMode(modeId: string): void {

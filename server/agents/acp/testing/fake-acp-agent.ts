@@ -27,6 +27,8 @@
  * - "elicit-form", "elicit-url", "elicit-gone", "elicit-bad": questions to the user (fake-acp-elicitation.ts)
  * - "outputs"  finished commands as codex-acp, claude-agent-acp and Gemini CLI report them (real-tool-outputs.ts)
  *
+ * - "show-settings", "flip-brief": says how its on/off settings stand, turns one over (with FAKE_ACP_SETTINGS: fake-acp-settings.ts)
+ *
  * With FAKE_ACP_LOGIN_MARKER it needs a terminal login first (fake-acp-auth.ts).
  * Starts slowly when asked: FAKE_ACP_HOLD lists methods (`initialize`, `session/new`, `session/set_mode`) whose first
  * request is held, as a busy machine holds a real agent's, until the process gets SIGUSR2. It says
@@ -48,6 +50,7 @@ import {
 import { elicit } from './fake-acp-elicitation';
 import { loginFields, logout, requireLogin, runLoginIfAsked } from './fake-acp-auth';
 import { directoriesCapability, noteDirectories } from './fake-acp-directories';
+import { describeSettings, flipBrief, offerSettings, setSetting, settingOptions } from './fake-acp-settings';
 import { agentRunsRm, sneakPastReadApproval } from './fake-command-calls';
 import { withStringIds } from './fake-acp-string-ids';
 import { runTerminal } from './fake-acp-terminal';
@@ -95,6 +98,9 @@ const choices = {
   ],
 };
 
+/** The session's choices: the model and modes, and its on/off settings when it offers them. */
+const choicesOf = (sessionId: string) => ({ ...choices, configOptions: [...choices.configOptions, ...settingOptions(sessionId)] });
+
 function remember(sessionId: string) {
   known.add(sessionId);
   if (sessionsFile) appendFileSync(sessionsFile, `${sessionId}\n`);
@@ -113,6 +119,7 @@ function agent(connection: AgentSideConnection): Agent {
     async initialize(request) {
       await held('initialize');
       clientCapabilities = request.clientCapabilities ?? {};
+      offerSettings(clientCapabilities);
       const { authMethods, auth } = loginFields();
       return {
         protocolVersion: PROTOCOL_VERSION,
@@ -139,16 +146,16 @@ function agent(connection: AgentSideConnection): Agent {
       remember(sessionId);
       // After the answer, as real agents do: the client hears of a session it does not know yet.
       setImmediate(() => void announce(sessionId));
-      return { sessionId, ...choices };
+      return { sessionId, ...choicesOf(sessionId) };
     },
     async loadSession(request) {
       if (!known.has(request.sessionId)) throw new Error(`unknown session ${request.sessionId}`);
       await update(request.sessionId, { sessionUpdate: 'user_message_chunk', content: { type: 'text', text: 'replayed history' } });
-      return choices;
+      return choicesOf(request.sessionId);
     },
     async resumeSession(request) {
       if (!known.has(request.sessionId)) throw new Error(`unknown session ${request.sessionId}`);
-      return choices;
+      return choicesOf(request.sessionId);
     },
     async listSessions() {
       return { sessions: [...known].map((sessionId) => ({ sessionId, cwd: process.cwd() })) };
@@ -163,8 +170,9 @@ function agent(connection: AgentSideConnection): Agent {
       return {};
     },
     async setSessionConfigOption(request) {
+      if (setSetting(request)) return { configOptions: choicesOf(request.sessionId).configOptions };
       const model = { ...choices.configOptions[0]!, currentValue: String(request.value) };
-      return { configOptions: [model] };
+      return { configOptions: [model, ...settingOptions(request.sessionId)] };
     },
     async cancel(request) {
       cancelled.add(request.sessionId);
@@ -242,6 +250,10 @@ function agent(connection: AgentSideConnection): Agent {
       if (has('run')) await runTerminal(connection, sessionId, `run-${(counter += 1)}`);
       if (has('outputs')) await reportShapedCommands(connection, sessionId);
       if (has('withdraw')) await withdrawPermission(connection, sessionId);
+      if (has('flip-brief') && flipBrief(sessionId)) {
+        await update(sessionId, { sessionUpdate: 'config_option_update', configOptions: choicesOf(sessionId).configOptions });
+      }
+      if (has('show-settings')) await say(describeSettings(sessionId));
       if (has('elicit-')) await elicit(connection, sessionId, text, clientCapabilities, say);
       if (has('messages')) {
         for (const [messageId, piece] of [
