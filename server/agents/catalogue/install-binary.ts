@@ -46,7 +46,8 @@ async function download(url: string, report: ReportProgress): Promise<Buffer> {
       }
     }
   } catch (error) {
-    // The download is abandoned either way; a stream that broke may refuse to be cancelled too.
+    // The download is abandoned either way and the error below says why; a stream that broke may
+    // also refuse to be cancelled, and that second failure adds nothing the user could act on.
     void reader.cancel().catch(() => undefined);
     if (error instanceof InstallError) throw error;
     throw new InstallError(`the download of ${url} broke off: ${error instanceof Error ? error.message : String(error)}`);
