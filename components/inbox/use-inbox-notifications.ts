@@ -23,6 +23,19 @@ export function useInboxNotifications(): void {
   }, [store]);
 
   useEffect(() => {
+    // A click on a push notification (public/baton-sw.js) while this tab is open: it shows the thread.
+    if (!store || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    const onMessage = (event: MessageEvent) => {
+      const data: unknown = event.data;
+      if (typeof data !== 'object' || data === null) return;
+      const { type, threadId } = data as { type?: unknown; threadId?: unknown };
+      if (type === 'baton:open-thread' && typeof threadId === 'string') void store.getState().selectThread(threadId);
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
+  }, [store]);
+
+  useEffect(() => {
     if (!store) return;
     return store.subscribe((state, previous) => {
       const alert = state.inboxAlert;

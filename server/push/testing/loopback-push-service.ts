@@ -25,6 +25,8 @@ export interface LoopbackPushService {
   subscription(name?: string): PushSubscriptionJson;
   /** Trusts this service's certificate. */
   agent: Agent;
+  /** The certificate itself (PEM), for a relay of its own process to trust (NODE_EXTRA_CA_CERTS). */
+  certificate: string;
   received: ReceivedPush[];
   /** Resolves with the next push received. */
   next(): Promise<ReceivedPush>;
@@ -99,6 +101,7 @@ export async function startLoopbackPushService(): Promise<LoopbackPushService> {
       };
     },
     agent: new Agent({ ca: credentials.cert }),
+    certificate: credentials.cert.toString('utf8'),
     received,
     next: () => new Promise((resolve) => waiting.push(resolve)),
     answerWith(next) {
