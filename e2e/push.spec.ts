@@ -145,3 +145,21 @@ test('a plain click on a pushed notification opens its thread in the open tab', 
   await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
   expect(await notifications(page)).toEqual([]);
 });
+
+test("the Push toggle registers the worker and, when the browser's push service cannot be reached, says so and stays off", async ({
+  page,
+  context,
+  relay,
+  baton,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: new URL(relay.url).origin });
+  await baton.open();
+  await page.getByTestId('inbox-button').click();
+  const toggle = page.getByTestId('inbox-push-toggle');
+  await expect(toggle).toHaveText('Push: off');
+  await toggle.click();
+  // Offline, Chromium's own push service (which hands out subscriptions) is out of reach.
+  await expect(page.getByTestId('inbox-panel').getByRole('alert')).toContainText('Push notifications could not be turned on: ');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL)).toMatch(/\/baton-sw\.js$/);
+});
