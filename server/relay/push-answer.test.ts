@@ -87,6 +87,26 @@ describe('a push notification of a question', () => {
     expect((await answer({ key: question.answerKey, action: 'reject' })).status).toBe(200);
   });
 
+  it('pushes nothing of a thread a visible tab looks at', async () => {
+    await tab.client.rpc.request('push/subscribe', { subscription: service.subscription(), muted: [] });
+    const watching = await connectInboxTab({ origin: relay.origin, token: relay.relay.token });
+    try {
+      const { chatId: watched } = await watching.client.rpc.request('chat/prompt', {
+        message: 'Write the watched note',
+        baton: { agent: 'builtin' },
+      });
+      await tab.until((items) => items.some((item) => item.threadId === watched && item.kind === 'approval'));
+      // A thread no one looks at, told after the watched one: its push is the first and only one.
+      tab.client.rpc.notify('tab/visibility', { visible: false });
+      const pushed = service.next();
+      await tab.client.rpc.request('chat/prompt', { message: 'Write the hidden note', baton: { agent: 'builtin' } });
+      expect(JSON.parse((await pushed).text).title).toMatch(/^Write the hidden note: /);
+      expect(service.received).toHaveLength(1);
+    } finally {
+      watching.client.close();
+    }
+  });
+
   it('refuses a subscription whose push service is not HTTPS', async () => {
     const subscription = { ...service.subscription(), endpoint: 'http://127.0.0.1:1/push' };
     const refused = await tab.client.rpc.request('push/subscribe', { subscription, muted: [] }).catch((error: unknown) => error);
