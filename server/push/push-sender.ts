@@ -8,11 +8,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Agent } from 'node:https';
-import webpush, { WebPushError } from 'web-push';
 import { notificationText } from '../../lib/inbox/notification-text';
 import { type InboxItem, inboxItemKey } from '../../lib/protocol/inbox';
 import type { PushMessage, PushSubscribeParams } from '../../lib/protocol/push';
 import { type PushState, readPushState, writePushState } from './push-file';
+
+/** Loaded once something is pushed or a key made: a relay no browser subscribes to never loads it. */
+async function loadWebPush(): Promise<typeof import('web-push')> {
+  const loaded = await import('web-push');
+  // A CommonJS package: Node hands its exports over as `default`, a bundler or tsx may not.
+  return (loaded as { default?: typeof import('web-push') }).default ?? loaded;
+}
 
 /** The VAPID subject: who runs the sender; a relay has no address of its own to give. */
 const SUBJECT = 'mailto:baton@localhost';
@@ -84,6 +90,7 @@ export class PushSender {
     const targets = state?.subscriptions.filter((entry) => !entry.muted.includes(item.threadId)) ?? [];
     if (!state || targets.length === 0) return;
     const payload = JSON.stringify(this.messageOf(item));
+    const webpush = await loadWebPush();
     await Promise.all(
       targets.map(({ subscription }) =>
         webpush
@@ -117,6 +124,7 @@ export class PushSender {
 
   private async failed(endpoint: string, error: unknown): Promise<void> {
     const host = new URL(endpoint).host;
+    const { WebPushError } = await loadWebPush();
     if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
       this.options.log(`a browser's push subscription at ${host} has ended; it is forgotten`);
       await this.unsubscribe(endpoint);
@@ -130,6 +138,7 @@ export class PushSender {
   private async loadOrCreate(): Promise<PushState> {
     const existing = await this.state;
     if (existing) return existing;
+    const webpush = await loadWebPush();
     await this.change(async () => ((await this.state) ? undefined : { vapid: webpush.generateVAPIDKeys(), subscriptions: [] }));
     const made = await this.state;
     if (!made) throw new Error('the push keys could not be made');
