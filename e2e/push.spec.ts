@@ -1,7 +1,8 @@
 /**
  * Web Push in real Chromium (issue 28): a question waits in a thread no visible tab looks at; the
  * relay pushes it, encrypted, to a subscribed browser; Baton's service worker shows it with the
- * question's file and Approve / Reject, and its Approve approves: the turn goes on and ends.
+ * question's file and Approve / Reject, and its Approve approves: the turn goes on and ends; a
+ * second Approve of the same push is refused, and the worker's next notification says why.
  *
  * Chromium subscribes only through its own push service (FCM), which is out of reach offline, so the
  * two halves meet in the middle: the relay pushes to a push service of the tests' own on loopback
@@ -112,7 +113,8 @@ test("a question pushed to the browser shows its file, and the notification's Ap
   script.rpc.notify('tab/visibility', { visible: false });
   const pushed = service.next();
   await script.rpc.request('chat/prompt', { message: 'write alpha.md', baton: { agent: 'builtin' } });
-  await deliver((await pushed).text);
+  const question = (await pushed).text;
+  await deliver(question);
 
   await expect
     .poll(() => notifications(page))
@@ -124,6 +126,16 @@ test("a question pushed to the browser shows its file, and the notification's Ap
   await page.getByTestId('thread-item').filter({ hasText: 'write alpha.md' }).click();
   await expect(baton.assistantMessages.last()).toContainText('Written alpha.md.');
   await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'succeeded');
+
+  // The same push again (a second device, a late delivery): its key was spent, and the worker says so.
+  await deliver(question);
+  await expect.poll(async () => (await notifications(page)).length).toBe(1);
+  await clickNotification(context, 'approve');
+  await expect
+    .poll(() => notifications(page))
+    .toEqual([
+      { title: 'Not approved: write alpha.md: Creating alpha.md', body: expect.stringContaining('answered already'), actions: [] },
+    ]);
 });
 
 test('a plain click on a pushed notification opens its thread in the open tab', async ({ page, context, startRelay, connect }) => {
