@@ -16,6 +16,7 @@ import type { ThreadFinderSlice } from './thread-finder-slice';
 import type { EntryWindowSlice } from './entry-window-slice';
 import type { AgentCatalogueSlice } from './agent-catalogue-slice';
 import type { InboxSlice } from './inbox-slice';
+import type { PushSlice } from './push-slice';
 import type { AgentLoginSlice } from './agent-login-slice';
 import type { AgentSettingsSlice } from './agent-settings-slice';
 
@@ -34,6 +35,7 @@ export type BatonState = ConnectionSlice &
   EntryWindowSlice &
   AgentCatalogueSlice &
   InboxSlice &
+  PushSlice &
   AgentLoginSlice &
   AgentSettingsSlice;
 

@@ -20,6 +20,7 @@ import { createThreadFinderSlice } from './thread-finder-slice';
 import { createEntryWindowSlice } from './entry-window-slice';
 import { createAgentCatalogueSlice } from './agent-catalogue-slice';
 import { createInboxSlice } from './inbox-slice';
+import { createPushSlice } from './push-slice';
 import { createAgentLoginSlice } from './agent-login-slice';
 import { createAgentSettingsSlice } from './agent-settings-slice';
 
@@ -40,6 +41,7 @@ export function createBatonStore(rpc: BatonRpc) {
     ...createEntryWindowSlice(rpc)(...store),
     ...createAgentCatalogueSlice(rpc)(...store),
     ...createInboxSlice(rpc)(...store),
+    ...createPushSlice(rpc)(...store),
     ...createAgentLoginSlice(rpc)(...store),
     ...createAgentSettingsSlice(rpc)(...store),
   }));

@@ -2,7 +2,7 @@
 
 import type { InboxApproval, InboxItem } from '../../lib/protocol/inbox';
 import { useBatonStore } from '../baton-client/baton-store-context';
-import { notificationText } from './use-inbox-notifications';
+import { notificationText } from '../../lib/inbox/notification-text';
 import styles from './inbox.module.css';
 import { InboxElicitationQuestion } from './inbox-elicitation';
 

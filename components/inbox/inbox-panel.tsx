@@ -6,15 +6,18 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 import { InboxEntry } from './inbox-entry';
 import { toggleThreadMuted, useInboxSettings, writeInboxSettings } from './inbox-settings';
 import styles from './inbox.module.css';
+import { usePushSubscription } from './use-push-subscription';
 
 /**
  * The inbox's pane: what waits in every thread, oldest first, and the bell that turns browser
- * notifications on (asking the browser's permission, which needs this click) or off.
+ * notifications on (asking the browser's permission, which needs this click) or off, and beside it
+ * Web Push, which reaches this browser while no tab is open (./use-push-subscription.ts).
  */
 export function InboxPanel({ id, onClose }: { id: string; onClose(): void }) {
   const items = useBatonStore((state) => state.inbox);
   const settings = useInboxSettings();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const push = usePushSubscription();
 
   const toggleNotifications = async () => {
     if (settings.enabled) return writeInboxSettings((current) => ({ ...current, enabled: false }));
@@ -38,13 +41,26 @@ export function InboxPanel({ id, onClose }: { id: string; onClose(): void }) {
         >
           {settings.enabled ? 'Notifications: on' : 'Notifications: off'}
         </button>
+        {push.status === 'unsupported' ? null : (
+          <button
+            type="button"
+            className="button"
+            aria-pressed={push.status === 'on'}
+            disabled={push.status === 'checking'}
+            title="Notifications with Approve and Reject even while no tab of Baton is open"
+            onClick={() => void push.toggle()}
+            data-testid="inbox-push-toggle"
+          >
+            {push.status === 'on' ? 'Push: on' : 'Push: off'}
+          </button>
+        )}
         <button type="button" className="button" onClick={onClose} aria-label="Close the inbox">
           ✕
         </button>
       </header>
-      {refusal ? (
+      {refusal || push.refusal ? (
         <p className={styles.text} role="alert">
-          {refusal}
+          {refusal ?? push.refusal}
         </p>
       ) : null}
       {items.length === 0 ? (

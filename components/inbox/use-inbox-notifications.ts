@@ -6,27 +6,10 @@
  * item, so several tabs showing the same alert show it once.
  */
 import { useContext, useEffect } from 'react';
-import { type InboxItem, inboxItemKey } from '../../lib/protocol/inbox';
+import { inboxItemKey } from '../../lib/protocol/inbox';
 import { BatonStoreContext } from '../baton-client/baton-store-context';
+import { notificationText } from '../../lib/inbox/notification-text';
 import { readInboxSettings } from './inbox-settings';
-
-const OUTCOME_WORDS = { done: 'finished', stopped: 'was stopped', interrupted: 'was interrupted', failed: 'failed' } as const;
-
-/** The notification's title and text: the question itself (the command, the file), or how the turn ended. */
-export function notificationText(item: InboxItem): { title: string; body: string } {
-  switch (item.kind) {
-    case 'approval':
-      return { title: `${item.threadTitle}: ${item.question}`, body: item.detail ?? item.tool };
-    case 'elicitation':
-      return { title: `${item.threadTitle}: ${item.message}`, body: item.url ?? 'The agent asks you to fill in a form.' };
-    case 'turnEnded':
-      return { title: item.threadTitle, body: `The turn ${OUTCOME_WORDS[item.outcome]}.` };
-    default: {
-      const unreachable: never = item;
-      return unreachable;
-    }
-  }
-}
 
 export function useInboxNotifications(): void {
   const store = useContext(BatonStoreContext);
@@ -37,6 +20,19 @@ export function useInboxNotifications(): void {
     report();
     document.addEventListener('visibilitychange', report);
     return () => document.removeEventListener('visibilitychange', report);
+  }, [store]);
+
+  useEffect(() => {
+    // A click on a push notification (public/baton-sw.js) while this tab is open: it shows the thread.
+    if (!store || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+    const onMessage = (event: MessageEvent) => {
+      const data: unknown = event.data;
+      if (typeof data !== 'object' || data === null) return;
+      const { type, threadId } = data as { type?: unknown; threadId?: unknown };
+      if (type === 'baton:open-thread' && typeof threadId === 'string') void store.getState().selectThread(threadId);
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
   }, [store]);
 
   useEffect(() => {

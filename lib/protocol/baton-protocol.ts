@@ -62,6 +62,7 @@ import { threadAgentSettingRequests } from './thread-agent-setting';
 import { agentCatalogueNotifications, agentCatalogueRequests } from './agent-catalogue';
 import { elicitationRequests } from './elicitation';
 import { inboxNotifications, inboxRequests } from './inbox';
+import { pushRequests } from './push';
 import { agentLoginNotifications, agentLoginRequests } from './agent-login';
 
 export const batonProtocol = {
@@ -91,6 +92,7 @@ export const batonProtocol = {
     ...agentCatalogueRequests,
     ...elicitationRequests,
     ...inboxRequests,
+    ...pushRequests,
     ...agentLoginRequests,
   },
   notifications: {

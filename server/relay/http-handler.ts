@@ -5,9 +5,11 @@
  * a cookie that every local port would receive. A request that could change state must come from
  * the relay's own origin and present the token as `Authorization: Bearer`; the one exception is the
  * exchange of a one-time sign-in code for the token (./sign-in-exchange.ts), which a page holding
- * no token yet makes, and which passes the same Host and Origin checks first.
+ * no token yet makes, and a notification's answer with its one-time key (./push-answer.ts);
+ * both pass the same Host and Origin checks first.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PUSH_ANSWER_PATH } from '../../lib/protocol/push';
 import { SIGN_IN_CODE_PATH } from '../../lib/protocol/sign-in-code';
 import type { AccessGuard } from './access-guard';
 import { applySecurityHeaders, type SecurityHeaderOptions } from './security-headers';
@@ -24,6 +26,7 @@ export function createGuardedHandler(
   headers: SecurityHeaderOptions,
   next: PageHandler,
   signIn?: RequestHandler,
+  pushAnswer?: RequestHandler,
 ): RequestHandler {
   return (request, response) => {
     const nonce = applySecurityHeaders(response, headers);
@@ -37,6 +40,8 @@ export function createGuardedHandler(
       return refuse(response, 403, 'Requests from other origins, or without an Origin, are not allowed here.');
     }
     if (signIn && request.method === 'POST' && pathOf(request.url) === `/${SIGN_IN_CODE_PATH}`) return signIn(request, response);
+    // Carries its own one-time key instead of the token (./push-answer.ts).
+    if (pushAnswer && request.method === 'POST' && pathOf(request.url) === `/${PUSH_ANSWER_PATH}`) return pushAnswer(request, response);
     if (!safe && !guard.isValidToken(guard.tokenFromRequest(request))) {
       return refuse(response, 401, 'This request needs the token, as `Authorization: Bearer <token>`.');
     }

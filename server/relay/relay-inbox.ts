@@ -1,10 +1,12 @@
 /**
  * The relay's inbox (server/hub/inbox.ts) wired to its parts: threads named from the store, "open"
- * from the socket rooms, "looked at" from the tabs' views, and every tab told of each change.
+ * from the socket rooms, "looked at" from the tabs' views, and every tab told of each change; an
+ * alert (where no visible tab looks) goes to the tabs and to the browsers subscribed to push.
  */
 import type { BatonProtocol } from '../../lib/protocol/baton-protocol';
 import type { NotificationMethod, NotificationParams } from '../../lib/protocol/protocol-definition';
 import { Inbox } from '../hub/inbox';
+import type { PushSender } from '../push/push-sender';
 import type { ThreadMetadata } from '../../lib/protocol/thread-model';
 import type { ThreadStore } from '../store/thread-store';
 import { TabViews } from './tab-views';
@@ -12,12 +14,15 @@ import { TabViews } from './tab-views';
 export interface RelayInbox {
   inbox: Inbox;
   tabViews: TabViews;
+  push?: PushSender;
 }
 
 export function createRelayInbox(options: {
   store: ThreadStore;
   isOpen: (threadId: string) => boolean;
   broadcast: <N extends NotificationMethod<BatonProtocol>>(method: N, params: NotificationParams<BatonProtocol, N>) => void;
+  /** Where else an alert goes: the browsers subscribed to push. */
+  push?: PushSender;
   log: (message: string) => void;
 }): RelayInbox {
   const tabViews = new TabViews();
@@ -29,10 +34,13 @@ export function createRelayInbox(options: {
     isOpen: options.isOpen,
     isLookedAt: (threadId) => tabViews.isLookedAt(threadId),
     changed: (list) => options.broadcast('inbox/changed', list),
-    alert: (item) => options.broadcast('inbox/alert', { item }),
+    alert: (item) => {
+      options.broadcast('inbox/alert', { item });
+      void options.push?.alert(item);
+    },
     log: options.log,
   });
-  return { inbox, tabViews };
+  return { inbox, tabViews, ...(options.push ? { push: options.push } : {}) };
 }
 
 /** The thread list's notifications, which the inbox follows too: a renamed thread, a deleted one. */

@@ -2,6 +2,7 @@
  * The relay: one HTTP server on one port serving the UI's static build and socket.io, a thread
  * hub, the store and the agent. `startRelay` is what the command line and the tests call.
  */
+import type { Agent as HttpsAgent } from 'node:https';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -31,6 +32,8 @@ import { createGuardedHandler, type PageHandler } from './http-handler';
 import { fileTokenSource, fixedTokenSource, type TokenSource } from './token-source';
 import { DEFAULT_SIGN_IN_CODE_SECONDS, SignInCodes } from './sign-in-codes';
 import { createSignInExchange } from './sign-in-exchange';
+import { PushSender } from '../push/push-sender';
+import { createPushAnswer } from './push-answer';
 import { CONFIG_FILE, configFileLabel, createMcpServers, loadRelayConfig, readAgentsSection, readBasePath } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
 import { AgentRegistry } from '../agents/agent-registry';
@@ -82,6 +85,8 @@ export interface RelayOptions {
   signInCodeSeconds?: number;
   /** No `--workspace`, and the workspace is Baton's own source folder: the page asks for the user's project. */
   startedInOwnSource?: boolean;
+  /** How push services are reached (default: Node's); a test gives one trusting its own loopback service. */
+  pushAgent?: HttpsAgent;
 }
 
 export interface RelayAccessOptions {
@@ -231,6 +236,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
       : createStaticUiHandler(await readUiBuildFiles(UI_BUILD_FOLDER), log, headers);
 
   const basePath = options.basePath ?? readBasePath(config);
+  const push = new PushSender({ dataDir: options.dataDir, log, ...(options.pushAgent ? { agent: options.pushAgent } : {}) });
   const httpServer = createServer(
     handleUnderBasePath(
       basePath,
@@ -239,6 +245,12 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
         headers,
         refuseForeignFrames(headers.frameAncestors, handleUi),
         createSignInExchange({ codes: signInCodes, token: tokens.current, log }),
+        createPushAnswer({
+          push,
+          answer: ({ threadId, toolCallId }, action) =>
+            action === 'approve' ? hub.approve(threadId, toolCallId) : hub.reject(threadId, toolCallId),
+          log,
+        }),
       ),
     ),
   );
@@ -279,6 +291,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     store,
     isOpen: sockets.isWatched,
     broadcast: (method, params) => sockets.broadcastNotification(method, params),
+    push,
     log,
   });
   const listEvents = new ThreadListEvents(

@@ -18,6 +18,7 @@ import type { TabContext } from './tab-context';
 import { registerWorkspaceFileHandlers } from './workspace-file-handlers';
 import { registerAgentCatalogueHandlers } from './agent-catalogue-handlers';
 import { registerInboxHandlers } from './inbox-handlers';
+import { registerPushHandlers } from './push-handlers';
 import { registerAgentLoginHandlers } from './agent-login-handlers';
 
 export function registerRpcHandlers(tab: TabContext): void {
@@ -83,5 +84,6 @@ export function registerRpcHandlers(tab: TabContext): void {
   registerWorkspaceFileHandlers(context);
   registerAgentCatalogueHandlers(context);
   registerInboxHandlers(context);
+  registerPushHandlers(context);
   registerAgentLoginHandlers(context);
 }

@@ -57,10 +57,10 @@ function answer(response: ServerResponse, status: number, body: SignInCodeAnswer
   response.end(JSON.stringify(body));
 }
 
-type BodyRead = { kind: 'read'; text: string } | { kind: 'too-large' } | { kind: 'failed' };
+export type BodyRead = { kind: 'read'; text: string } | { kind: 'too-large' } | { kind: 'failed' };
 
 /** The body as text, unless it grows past `limit` bytes (the rest is not read) or the request fails. Never rejects. */
-function readBounded(request: IncomingMessage, limit: number): Promise<BodyRead> {
+export function readBounded(request: IncomingMessage, limit: number): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -78,7 +78,7 @@ function readBounded(request: IncomingMessage, limit: number): Promise<BodyRead>
   });
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

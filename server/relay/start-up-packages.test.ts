@@ -1,7 +1,8 @@
 /**
  * The agents' SDKs wait until something needs them (issue 10: the relay's memory when idle): the
  * Anthropic SDK until the first model request, the MCP SDK until an MCP server starts, the ACP SDK
- * until an ACP agent starts; and the PostgreSQL driver until a PostgreSQL database is opened. A
+ * until an ACP agent starts; the PostgreSQL driver until a PostgreSQL database is opened; Web Push
+ * until something is pushed or the relay's push key is asked for. A
  * static import of any of them anywhere on the start-up path would load it with the relay; this
  * catches one.
  */
@@ -39,5 +40,7 @@ describe('a relay just started', () => {
     expect(loaded).not.toContain('@agentclientprotocol/sdk');
     expect(loaded).not.toContain('@prisma/adapter-pg');
     expect(loaded).not.toContain('pg');
+    // Web Push waits for a browser to subscribe.
+    expect(loaded).not.toContain('web-push');
   });
 });

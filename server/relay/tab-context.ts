@@ -13,6 +13,7 @@ import type { ThreadHub } from '../hub/thread-hub';
 import type { RewindParts } from '../rewind/rewind-parts';
 import type { ThreadStore } from '../store/thread-store';
 import type { Workspace } from '../workspace/workspace';
+import type { PushSender } from '../push/push-sender';
 import type { TabViews } from './tab-views';
 import type { AgentLogins } from './agent-logins';
 import type { ToolServers } from './tool-servers';
@@ -39,6 +40,8 @@ export interface TabContext {
   inbox: Inbox;
   /** Which thread each tab shows, and whether it can be seen. */
   tabViews: TabViews;
+  /** The inbox's alerts pushed to subscribed browsers; absent, the push methods say so. */
+  push?: PushSender;
   log: (message: string) => void;
   /** The relay runs on Baton's own source folder for want of `--workspace` (server/launch/workspace-folder.ts). */
   startedInOwnSource?: boolean;

@@ -1,0 +1,177 @@
+/**
+ * Web Push in real Chromium (issue 28): a question waits in a thread no visible tab looks at; the
+ * relay pushes it, encrypted, to a subscribed browser; Baton's service worker shows it with the
+ * question's file and Approve / Reject, and its Approve approves: the turn goes on and ends; a
+ * second Approve of the same push is refused, and the worker's next notification says why.
+ *
+ * Chromium subscribes only through its own push service (FCM), which is out of reach offline, so the
+ * two halves meet in the middle: the relay pushes to a push service of the tests' own on loopback
+ * (server/push/testing/loopback-push-service.ts), which decrypts the push as a browser would, and the
+ * payload it read is delivered to the page's real service worker through the DevTools protocol
+ * (ServiceWorker.deliverPushMessage), as Chromium's push service would deliver it. The notification's
+ * buttons cannot be clicked through any API, so its click is dispatched inside the worker.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { MessagesRequest } from '../server/demo-model/messages-request';
+import type { ScriptedReply } from '../server/demo-model/scripted-reply';
+import { type LoopbackPushService, startLoopbackPushService } from '../server/push/testing/loopback-push-service';
+import { expect, type RelayProcess, test } from './fixtures/baton-test';
+import { BatonPage } from './support/baton-page';
+
+function reply(request: MessagesRequest): ScriptedReply {
+  const first = request.messages[0];
+  const prompt = typeof first?.content === 'string' ? first.content : JSON.stringify(first?.content ?? '');
+  const file = /write (\S+\.md)/.exec(prompt)?.[1] ?? 'note.md';
+  if (JSON.stringify(request.messages).includes('tool_result')) return { blocks: [{ type: 'text', text: `Written ${file}.` }] };
+  return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: file, content: 'pushed' } }] };
+}
+
+test.use({ modelOptions: { script: reply } });
+
+let service: LoopbackPushService;
+let certificates: string;
+
+test.beforeEach(async () => {
+  service = await startLoopbackPushService();
+  certificates = await mkdtemp(path.join(tmpdir(), 'baton-push-ca-'));
+});
+test.afterEach(async () => {
+  await service.close();
+  await rm(certificates, { recursive: true, force: true });
+});
+
+/** Registers Baton's service worker as the Push toggle does, and answers its registration's id. */
+async function registerWorker(page: Page, context: BrowserContext): Promise<string> {
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      const active = versions.find((version) => version.scriptURL.endsWith('/baton-sw.js') && version.status === 'activated');
+      if (active) resolve(active.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('baton-sw.js');
+    await navigator.serviceWorker.ready;
+  });
+  const registrationId = await registered;
+  deliver = (data) => cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data });
+  return registrationId;
+}
+let deliver: (data: string) => Promise<unknown>;
+
+const notifications = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => ({
+      title: shown.title,
+      body: shown.body,
+      actions: (shown as Notification & { actions?: Array<{ title: string }> }).actions?.map((action) => action.title) ?? [],
+    })),
+  );
+
+/** Clicks the worker's notification (on one of its buttons when `action` is given), inside the worker. */
+async function clickNotification(context: BrowserContext, action: string): Promise<void> {
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker is running');
+  await worker.evaluate(async (chosen) => {
+    // The worker's own globals, which the page's types do not name.
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      dispatchEvent(event: Event): boolean;
+      NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
+    };
+    const [shown] = await scope.registration.getNotifications();
+    if (!shown) throw new Error('no notification is shown');
+    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: shown, action: chosen }));
+  }, action);
+}
+
+async function relayPushingToLoopback(startRelay: (options: { env: Record<string, string> }) => Promise<RelayProcess>) {
+  const file = path.join(certificates, 'loopback-push-service.pem');
+  await writeFile(file, service.certificate);
+  return startRelay({ env: { NODE_EXTRA_CA_CERTS: file } });
+}
+
+test("a question pushed to the browser shows its file, and the notification's Approve approves it", async ({
+  page,
+  context,
+  startRelay,
+  connect,
+}) => {
+  const relay = await relayPushingToLoopback(startRelay);
+  await context.grantPermissions(['notifications'], { origin: new URL(relay.url).origin });
+  const baton = new BatonPage(page, relay.url);
+  await baton.open();
+  await registerWorker(page, context);
+
+  // The browser is subscribed; a hidden tab of a script starts a thread the page does not show.
+  const script = await connect(relay);
+  await script.rpc.request('push/subscribe', { subscription: service.subscription(), muted: [] });
+  script.rpc.notify('tab/visibility', { visible: false });
+  const pushed = service.next();
+  await script.rpc.request('chat/prompt', { message: 'write alpha.md', baton: { agent: 'builtin' } });
+  const question = (await pushed).text;
+  await deliver(question);
+
+  await expect
+    .poll(() => notifications(page))
+    .toEqual([{ title: 'write alpha.md: Creating alpha.md', body: 'alpha.md', actions: ['Approve', 'Reject'] }]);
+
+  const ended = service.next();
+  await clickNotification(context, 'approve');
+  expect(JSON.parse((await ended).text)).toMatchObject({ title: 'write alpha.md', body: 'The turn finished.' });
+  await page.getByTestId('thread-item').filter({ hasText: 'write alpha.md' }).click();
+  await expect(baton.assistantMessages.last()).toContainText('Written alpha.md.');
+  await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'succeeded');
+
+  // The same push again (a second device, a late delivery): its key was spent, and the worker says so.
+  await deliver(question);
+  await expect.poll(async () => (await notifications(page)).length).toBe(1);
+  await clickNotification(context, 'approve');
+  await expect
+    .poll(() => notifications(page))
+    .toEqual([
+      { title: 'Not approved: write alpha.md: Creating alpha.md', body: expect.stringContaining('answered already'), actions: [] },
+    ]);
+});
+
+test('a plain click on a pushed notification opens its thread in the open tab', async ({ page, context, startRelay, connect }) => {
+  const relay = await relayPushingToLoopback(startRelay);
+  await context.grantPermissions(['notifications'], { origin: new URL(relay.url).origin });
+  const baton = new BatonPage(page, relay.url);
+  await baton.open();
+  await registerWorker(page, context);
+  const script = await connect(relay);
+  await script.rpc.request('push/subscribe', { subscription: service.subscription(), muted: [] });
+  script.rpc.notify('tab/visibility', { visible: false });
+  const pushed = service.next();
+  await script.rpc.request('chat/prompt', { message: 'write beta.md', baton: { agent: 'builtin' } });
+  await deliver((await pushed).text);
+  await expect.poll(async () => (await notifications(page)).length).toBe(1);
+
+  await clickNotification(context, '');
+  await expect(baton.userMessages.first()).toHaveText('write beta.md');
+  await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
+  expect(await notifications(page)).toEqual([]);
+});
+
+test("the Push toggle registers the worker and, when the browser's push service cannot be reached, says so and stays off", async ({
+  page,
+  context,
+  relay,
+  baton,
+}) => {
+  await context.grantPermissions(['notifications'], { origin: new URL(relay.url).origin });
+  await baton.open();
+  await page.getByTestId('inbox-button').click();
+  const toggle = page.getByTestId('inbox-push-toggle');
+  await expect(toggle).toHaveText('Push: off');
+  await toggle.click();
+  // Offline, Chromium's own push service (which hands out subscriptions) is out of reach.
+  await expect(page.getByTestId('inbox-panel').getByRole('alert')).toContainText('Push notifications could not be turned on: ');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL)).toMatch(/\/baton-sw\.js$/);
+});
