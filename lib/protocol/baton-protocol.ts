@@ -63,6 +63,7 @@ import { agentCatalogueNotifications, agentCatalogueRequests } from './agent-cat
 import { elicitationRequests } from './elicitation';
 import { inboxNotifications, inboxRequests } from './inbox';
 import { agentLoginNotifications, agentLoginRequests } from './agent-login';
+import { DEVICE_SCOPE_ERROR_CODE, devicesRequests } from './devices';
 
 export const batonProtocol = {
   requests: {
@@ -92,6 +93,7 @@ export const batonProtocol = {
     ...elicitationRequests,
     ...inboxRequests,
     ...agentLoginRequests,
+    ...devicesRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),
@@ -131,4 +133,6 @@ export const BatonErrorCodes = {
   CannotSteer: -32008,
   /** `thread/setAgentSetting` the agent does not offer, has no session for yet, or refused. */
   CannotSetSetting: -32010,
+  /** A paired device asked for what its scope, or any device, may not do (lib/protocol/devices.ts). */
+  DeviceNotAllowed: DEVICE_SCOPE_ERROR_CODE,
 } as const;

@@ -31,6 +31,7 @@ import { createGuardedHandler, type PageHandler } from './http-handler';
 import { fileTokenSource, fixedTokenSource, type TokenSource } from './token-source';
 import { DEFAULT_SIGN_IN_CODE_SECONDS, SignInCodes } from './sign-in-codes';
 import { createSignInExchange } from './sign-in-exchange';
+import { DeviceRegistry } from './devices/device-registry';
 import { CONFIG_FILE, configFileLabel, createMcpServers, loadRelayConfig, readAgentsSection, readBasePath } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
 import { AgentRegistry } from '../agents/agent-registry';
@@ -162,6 +163,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   const { log, startedInOwnSource = false } = options;
   const access = options.access ?? {};
   const signInCodes = new SignInCodes((options.signInCodeSeconds ?? DEFAULT_SIGN_IN_CODE_SECONDS) * 1000);
+  const devices = await DeviceRegistry.open(options.dataDir, log);
   // A wildcard address is where the relay listens, never a name a request may address.
   const listenHost = ['0.0.0.0', '::', '[::]'].includes(options.host) ? [] : [options.host];
   const guard = new AccessGuard({
@@ -238,7 +240,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
         guard,
         headers,
         refuseForeignFrames(headers.frameAncestors, handleUi),
-        createSignInExchange({ codes: signInCodes, token: tokens.current, log }),
+        createSignInExchange({ codes: signInCodes, token: tokens.current, log, devices }),
       ),
     ),
   );
@@ -247,10 +249,13 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     log,
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
     outgoing: options.outgoing,
-    onTab: ({ connection, watchThread }) =>
+    devices,
+    onTab: ({ connection, watchThread, device }) =>
       registerRpcHandlers({
         connection,
         watchThread,
+        device,
+        devices,
         hub,
         rewind,
         store: listedStore,

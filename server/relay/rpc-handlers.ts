@@ -19,6 +19,7 @@ import { registerWorkspaceFileHandlers } from './workspace-file-handlers';
 import { registerAgentCatalogueHandlers } from './agent-catalogue-handlers';
 import { registerInboxHandlers } from './inbox-handlers';
 import { registerAgentLoginHandlers } from './agent-login-handlers';
+import { registerDeviceHandlers } from './device-handlers';
 
 export function registerRpcHandlers(tab: TabContext): void {
   let watched: string | undefined;
@@ -84,4 +85,5 @@ export function registerRpcHandlers(tab: TabContext): void {
   registerAgentCatalogueHandlers(context);
   registerInboxHandlers(context);
   registerAgentLoginHandlers(context);
+  registerDeviceHandlers(context);
 }
