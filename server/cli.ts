@@ -34,6 +34,7 @@ import { ensureUiBuild } from './relay/ensure-ui-build';
 import { startRelay } from './relay/relay';
 import { parseSignInCodeSeconds } from './relay/sign-in-codes';
 import { runTokenCommand, TOKEN_COMMAND, TOKEN_USAGE } from './relay/token-command';
+import { PAIR_COMMAND, PAIR_USAGE, runPairCommand } from './relay/pair-command';
 import { databaseTarget, describeDatabase } from './store/database-target';
 
 const DEFAULT_PORT = 4780;
@@ -42,7 +43,7 @@ const USAGE = `Usage: baton [--port N] [--host H] [--open] [--workspace DIR] [--
              [--allow-remote] [--allowed-host NAME]... [--trusted-origin URL]... [--frame-ancestors SOURCES]
              [--base-path /PREFIX]
        baton eca-server [--workspace DIR] [--data-dir DIR]
-       ${TOKEN_USAGE.replace('Usage: ', '')}       ${EXPORT_USAGE.replace('Usage: ', '')}       ${IMPORT_USAGE.replace('Usage: ', '')}`;
+       ${TOKEN_USAGE.replace('Usage: ', '')}       ${PAIR_USAGE.replace('Usage: ', '')}       ${EXPORT_USAGE.replace('Usage: ', '')}       ${IMPORT_USAGE.replace('Usage: ', '')}`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -153,6 +154,8 @@ if (process.argv[2] === ECA_SERVER_COMMAND) {
   runEcaServerCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
 } else if (process.argv[2] === TOKEN_COMMAND) {
   runTokenCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
+} else if (process.argv[2] === PAIR_COMMAND) {
+  runPairCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
 } else if (process.argv[2] === EXPORT_COMMAND || process.argv[2] === IMPORT_COMMAND) {
   (process.argv[2] === EXPORT_COMMAND ? runExportCommand : runImportCommand)(process.argv.slice(3)).then(
     (code) => process.exit(code),
