@@ -18,6 +18,7 @@ import type { AgentCatalogueSlice } from './agent-catalogue-slice';
 import type { InboxSlice } from './inbox-slice';
 import type { AgentLoginSlice } from './agent-login-slice';
 import type { AgentSettingsSlice } from './agent-settings-slice';
+import type { DevicesSlice } from './devices-slice';
 
 export type BatonState = ConnectionSlice &
   ThreadsSlice &
@@ -35,7 +36,8 @@ export type BatonState = ConnectionSlice &
   AgentCatalogueSlice &
   InboxSlice &
   AgentLoginSlice &
-  AgentSettingsSlice;
+  AgentSettingsSlice &
+  DevicesSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

@@ -22,6 +22,7 @@ import { createAgentCatalogueSlice } from './agent-catalogue-slice';
 import { createInboxSlice } from './inbox-slice';
 import { createAgentLoginSlice } from './agent-login-slice';
 import { createAgentSettingsSlice } from './agent-settings-slice';
+import { createDevicesSlice } from './devices-slice';
 
 export function createBatonStore(rpc: BatonRpc) {
   const store = createStore<BatonState>()((...store) => ({
@@ -42,6 +43,7 @@ export function createBatonStore(rpc: BatonRpc) {
     ...createInboxSlice(rpc)(...store),
     ...createAgentLoginSlice(rpc)(...store),
     ...createAgentSettingsSlice(rpc)(...store),
+    ...createDevicesSlice(rpc)(...store),
   }));
   // A rewind's confirmation belongs to the thread it was asked on: leaving that thread (switching,
   // forking, deleting) closes it, so that no confirmation can act on a thread out of sight.
