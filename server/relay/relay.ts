@@ -3,6 +3,7 @@
  * hub, the store and the agent. `startRelay` is what the command line and the tests call.
  */
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agent';
@@ -32,6 +33,7 @@ import { fileTokenSource, fixedTokenSource, type TokenSource } from './token-sou
 import { DEFAULT_SIGN_IN_CODE_SECONDS, SignInCodes } from './sign-in-codes';
 import { createSignInExchange } from './sign-in-exchange';
 import { DeviceRegistry } from './devices/device-registry';
+import type { TlsFiles } from './tls-files';
 import { CONFIG_FILE, configFileLabel, createMcpServers, loadRelayConfig, readAgentsSection, readBasePath } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
 import { AgentRegistry } from '../agents/agent-registry';
@@ -83,6 +85,8 @@ export interface RelayOptions {
   signInCodeSeconds?: number;
   /** No `--workspace`, and the workspace is Baton's own source folder: the page asks for the user's project. */
   startedInOwnSource?: boolean;
+  /** `--tls-cert` and `--tls-key`: serve HTTPS with the user's certificate (./tls-files.ts). */
+  tls?: TlsFiles;
 }
 
 export interface RelayAccessOptions {
@@ -233,17 +237,16 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
       : createStaticUiHandler(await readUiBuildFiles(UI_BUILD_FOLDER), log, headers);
 
   const basePath = options.basePath ?? readBasePath(config);
-  const httpServer = createServer(
-    handleUnderBasePath(
-      basePath,
-      createGuardedHandler(
-        guard,
-        headers,
-        refuseForeignFrames(headers.frameAncestors, handleUi),
-        createSignInExchange({ codes: signInCodes, token: tokens.current, log, devices }),
-      ),
+  const handler = handleUnderBasePath(
+    basePath,
+    createGuardedHandler(
+      guard,
+      headers,
+      refuseForeignFrames(headers.frameAncestors, handleUi),
+      createSignInExchange({ codes: signInCodes, token: tokens.current, log, devices }),
     ),
   );
+  const httpServer = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
   const sockets = createSocketServer(httpServer, {
     guard,
     log,
@@ -348,7 +351,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   // MCP servers start once the relay answers: their progress reaches tabs as it happens.
   void mcp?.start().catch((error: unknown) => log(`MCP servers failed to start: ${String(error)}`));
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const address = `http://${host}:${port}${basePath}/`;
+  const address = `${options.tls ? 'https' : 'http'}://${host}:${port}${basePath}/`;
 
   return {
     // In the fragment, which the browser never sends to a server: the page takes it from there.

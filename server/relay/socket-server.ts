@@ -8,7 +8,11 @@
  * Origin (a same-origin polling GET carries none), and no session id then travels in plain HTTP
  * requests.
  */
-import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as PlainHttpServer } from 'node:http';
+import type { Server as HttpsServer } from 'node:https';
+
+/** The relay's server: plain HTTP, or HTTPS with the user's certificate. */
+type HttpServer = PlainHttpServer | HttpsServer;
 import { Server, type Socket } from 'socket.io';
 import { batonProtocol, type BatonProtocol, UNAUTHORIZED_MESSAGE } from '../../lib/protocol/baton-protocol';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
