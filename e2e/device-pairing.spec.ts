@@ -54,3 +54,32 @@ test('a phone pairs, approves a call from its own credential, and is cut off whe
   await expect(phone.page.getByTestId('connection-status')).not.toHaveAttribute('data-state', 'connected');
   await phoneContext.close();
 });
+
+test('a phone that opens the bare address types the short code and is paired; a malformed code is explained', async ({
+  page,
+  browser,
+  baton,
+  relay,
+}) => {
+  await baton.open();
+  await page.getByTestId('devices-button').click();
+  const dialog = page.getByTestId('devices-dialog');
+  await dialog.getByTestId('device-name').fill('Tablet');
+  await dialog.getByTestId('start-pairing').click();
+  const code = (await dialog.getByTestId('pairing-code').textContent()) ?? '';
+
+  const phoneContext = await browser.newContext();
+  const phone = new BatonPage(await phoneContext.newPage());
+  await phone.page.goto(`${relay.origin}/`);
+  const form = phone.page.getByTestId('pairing-code-form');
+  await form.getByTestId('pairing-code-input').fill('ABC');
+  await form.getByRole('button', { name: 'Pair this device' }).click();
+  await expect(form.getByRole('alert')).toHaveText('A pairing code is 8 letters and digits, like ABCD-EFGH.');
+  await form.getByTestId('pairing-code-input').fill(code.toLowerCase().replace('-', ' '));
+  await form.getByRole('button', { name: 'Pair this device' }).click();
+  await phone.expectConnected();
+  await dialog.getByTestId('close-devices').click();
+  await page.getByTestId('devices-button').click();
+  await expect(dialog.getByTestId('device-list')).toContainText('Tablet');
+  await phoneContext.close();
+});

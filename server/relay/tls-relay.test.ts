@@ -37,7 +37,7 @@ afterAll(async () => {
 
 it('serves its socket over TLS with the given certificate, at an https address', async () => {
   expect(test.relay.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/#token=/);
-  const trusted = connectScriptClient(test.origin, test.relay.token, { ca: await readFile(certFile) });
+  const trusted = connectScriptClient(test.origin, test.relay.token, { ca: await readFile(certFile, 'utf8') });
   expect(await whenConnected(trusted)).toEqual({ connected: true });
   trusted.disconnect();
   // A client that does not trust the certificate gets no connection.
