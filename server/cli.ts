@@ -32,17 +32,19 @@ import { openCommandFor, openInBrowser } from './launch/open-browser';
 import { chooseWorkspace, OWN_SOURCE_NOTE } from './launch/workspace-folder';
 import { ensureUiBuild } from './relay/ensure-ui-build';
 import { startRelay } from './relay/relay';
+import { readTlsFiles } from './relay/tls-files';
 import { parseSignInCodeSeconds } from './relay/sign-in-codes';
 import { runTokenCommand, TOKEN_COMMAND, TOKEN_USAGE } from './relay/token-command';
+import { PAIR_COMMAND, PAIR_USAGE, runPairCommand } from './relay/pair-command';
 import { databaseTarget, describeDatabase } from './store/database-target';
 
 const DEFAULT_PORT = 4780;
 const USAGE = `Usage: baton [--port N] [--host H] [--open] [--workspace DIR] [--data-dir DIR] [--database URL]
              [--agent [NAME=]KIND:COMMAND]...
              [--allow-remote] [--allowed-host NAME]... [--trusted-origin URL]... [--frame-ancestors SOURCES]
-             [--base-path /PREFIX]
+             [--base-path /PREFIX] [--tls-cert FILE --tls-key FILE]
        baton eca-server [--workspace DIR] [--data-dir DIR]
-       ${TOKEN_USAGE.replace('Usage: ', '')}       ${EXPORT_USAGE.replace('Usage: ', '')}       ${IMPORT_USAGE.replace('Usage: ', '')}`;
+       ${TOKEN_USAGE.replace('Usage: ', '')}       ${PAIR_USAGE.replace('Usage: ', '')}       ${EXPORT_USAGE.replace('Usage: ', '')}       ${IMPORT_USAGE.replace('Usage: ', '')}`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -57,6 +59,8 @@ async function main(): Promise<void> {
       'trusted-origin': { type: 'string', multiple: true, default: [] },
       'frame-ancestors': { type: 'string' },
       'base-path': { type: 'string' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
       agent: { type: 'string', multiple: true, default: [] },
       open: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
@@ -81,6 +85,7 @@ async function main(): Promise<void> {
     frameAncestors: parseFrameAncestors(values['frame-ancestors'] ?? env.BATON_FRAME_ANCESTORS),
   };
   const signInCodeSeconds = parseSignInCodeSeconds(env.BATON_SIGN_IN_CODE_SECONDS);
+  const tls = await readTlsFiles(values['tls-cert'], values['tls-key']);
   const basePathFlag = values['base-path'] ?? env.BATON_BASE_PATH;
   // Not given: the config file's `basePath` applies; given, even empty, it wins over the file.
   const basePath = basePathFlag === undefined ? undefined : parseBasePath(basePathFlag);
@@ -115,6 +120,7 @@ async function main(): Promise<void> {
     extraAgents,
     signInCodeSeconds,
     startedInOwnSource,
+    tls,
   });
   // Before the ready line: whoever read it may stop the relay at once, and a signal with no handler
   // yet would end the process without closing the relay or letting its data folder go.
@@ -153,6 +159,8 @@ if (process.argv[2] === ECA_SERVER_COMMAND) {
   runEcaServerCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
 } else if (process.argv[2] === TOKEN_COMMAND) {
   runTokenCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
+} else if (process.argv[2] === PAIR_COMMAND) {
+  runPairCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
 } else if (process.argv[2] === EXPORT_COMMAND || process.argv[2] === IMPORT_COMMAND) {
   (process.argv[2] === EXPORT_COMMAND ? runExportCommand : runImportCommand)(process.argv.slice(3)).then(
     (code) => process.exit(code),

@@ -19,6 +19,7 @@ import type { InboxSlice } from './inbox-slice';
 import type { PushSlice } from './push-slice';
 import type { AgentLoginSlice } from './agent-login-slice';
 import type { AgentSettingsSlice } from './agent-settings-slice';
+import type { DevicesSlice } from './devices-slice';
 
 export type BatonState = ConnectionSlice &
   ThreadsSlice &
@@ -37,7 +38,8 @@ export type BatonState = ConnectionSlice &
   InboxSlice &
   PushSlice &
   AgentLoginSlice &
-  AgentSettingsSlice;
+  AgentSettingsSlice &
+  DevicesSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

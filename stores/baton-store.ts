@@ -23,6 +23,7 @@ import { createInboxSlice } from './inbox-slice';
 import { createPushSlice } from './push-slice';
 import { createAgentLoginSlice } from './agent-login-slice';
 import { createAgentSettingsSlice } from './agent-settings-slice';
+import { createDevicesSlice } from './devices-slice';
 
 export function createBatonStore(rpc: BatonRpc) {
   const store = createStore<BatonState>()((...store) => ({
@@ -44,6 +45,7 @@ export function createBatonStore(rpc: BatonRpc) {
     ...createPushSlice(rpc)(...store),
     ...createAgentLoginSlice(rpc)(...store),
     ...createAgentSettingsSlice(rpc)(...store),
+    ...createDevicesSlice(rpc)(...store),
   }));
   // A rewind's confirmation belongs to the thread it was asked on: leaving that thread (switching,
   // forking, deleting) closes it, so that no confirmation can act on a thread out of sight.

@@ -8,6 +8,7 @@ import styles from './app-header.module.css';
 import { ConnectionStatus } from './connection-status';
 import { OpenInNewTab } from '../embed/open-in-new-tab';
 import { InboxButton } from '../inbox/inbox-button';
+import { DevicesButton } from '../devices/devices-button';
 
 export function AppHeader() {
   const agent = useBatonStore((state) => state.agent);
@@ -32,6 +33,7 @@ export function AppHeader() {
       <InboxButton />
       <HandOverPicker />
       <ThemeSwitch />
+      <DevicesButton />
       <OpenInNewTab />
       <ConnectionStatus />
     </header>

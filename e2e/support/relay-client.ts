@@ -18,8 +18,11 @@ export interface RelayClient {
   close(): void;
 }
 
-export async function connectRelayClient(relay: { origin: string; token: string }): Promise<RelayClient> {
-  const socket = connectScriptClient(relay.origin, relay.token);
+/** `asPage`: the credential goes in the handshake's `auth` payload, as the page sends it (a paired device's credential must). */
+export async function connectRelayClient(relay: { origin: string; token: string; asPage?: boolean }): Promise<RelayClient> {
+  const socket = relay.asPage
+    ? connectScriptClient(relay.origin, undefined, { auth: { token: relay.token } })
+    : connectScriptClient(relay.origin, relay.token);
   const rpc = new RpcConnection(batonProtocol, createSocketIoTransport(socket), { requestTimeoutMs: 15_000 });
   const received: SequencedContentReceivedParams[] = [];
   const waiters = new Set<() => void>();

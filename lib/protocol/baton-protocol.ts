@@ -64,6 +64,7 @@ import { elicitationRequests } from './elicitation';
 import { inboxNotifications, inboxRequests } from './inbox';
 import { pushRequests } from './push';
 import { agentLoginNotifications, agentLoginRequests } from './agent-login';
+import { DEVICE_SCOPE_ERROR_CODE, devicesRequests } from './devices';
 
 export const batonProtocol = {
   requests: {
@@ -94,6 +95,7 @@ export const batonProtocol = {
     ...inboxRequests,
     ...pushRequests,
     ...agentLoginRequests,
+    ...devicesRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),
@@ -133,4 +135,6 @@ export const BatonErrorCodes = {
   CannotSteer: -32008,
   /** `thread/setAgentSetting` the agent does not offer, has no session for yet, or refused. */
   CannotSetSetting: -32010,
+  /** A paired device asked for what its scope, or any device, may not do (lib/protocol/devices.ts). */
+  DeviceNotAllowed: DEVICE_SCOPE_ERROR_CODE,
 } as const;

@@ -28,6 +28,8 @@ export const ToolCallApprovalSchema = z.object({
   by: ApprovalDeciderSchema,
   /** With `by: 'config-rule'`: which rule of which file. */
   rule: ConfigRuleSchema.optional(),
+  /** The paired device the user answered from (its name), when not the computer Baton runs on. */
+  device: z.string().optional(),
 });
 export type ToolCallApproval = z.infer<typeof ToolCallApprovalSchema>;
 

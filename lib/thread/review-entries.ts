@@ -13,6 +13,11 @@ type RunContent = Extract<ChatContent, { type: 'toolCallRun' }>;
 
 /** The approval an answer on the card amounts to; an agent's own option says what it meant. */
 export function approvalOfAnswer(content: ApprovalContent, options: readonly ApprovalOption[] | undefined): ToolCallApproval {
+  const decided = decisionOfAnswer(content, options);
+  return content.device === undefined ? decided : { ...decided, device: content.device };
+}
+
+function decisionOfAnswer(content: ApprovalContent, options: readonly ApprovalOption[] | undefined): ToolCallApproval {
   if (content.decision === 'stopped') return { decision: 'rejected', by: 'stop' };
   const picked = options?.find((option) => option.optionId === content.optionId);
   if (picked) {

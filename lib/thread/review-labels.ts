@@ -25,6 +25,11 @@ const APPROVAL_LABELS: Record<ToolCallApproval['decision'], Record<ToolCallAppro
 
 /** "Allowed by a rule in .baton/config.json" when the rule's file is known; the words of its kind otherwise. */
 export function approvalLabel(approval: ToolCallApproval): string {
+  const label = decisionLabel(approval);
+  return approval.device === undefined ? label : `${label}, from ${approval.device}`;
+}
+
+function decisionLabel(approval: ToolCallApproval): string {
   if (approval.by === 'config-rule' && approval.rule) {
     return `${approval.decision === 'approved' ? 'Allowed' : 'Refused'} by a rule in ${approval.rule.file}`;
   }

@@ -203,12 +203,13 @@ export class ThreadHub {
     );
   }
 
-  async approve(threadId: string, toolCallId: string, save?: 'session', optionId?: string): Promise<boolean> {
-    return this.live.use(threadId, ({ session }) => session.approve(toolCallId, save, optionId));
+  /** `device`: the name of the paired device that answered, kept in the thread's review. */
+  async approve(threadId: string, toolCallId: string, save?: 'session', optionId?: string, device?: string): Promise<boolean> {
+    return this.live.use(threadId, ({ session }) => session.approve(toolCallId, save, optionId, device));
   }
 
-  async reject(threadId: string, toolCallId: string, optionId?: string): Promise<boolean> {
-    return this.live.use(threadId, ({ session }) => session.reject(toolCallId, optionId));
+  async reject(threadId: string, toolCallId: string, optionId?: string, device?: string): Promise<boolean> {
+    return this.live.use(threadId, ({ session }) => session.reject(toolCallId, optionId, device));
   }
 
   /** A tab's answer to an agent's question (`thread/answerElicitation`); refused when it does not fit the question. */

@@ -130,13 +130,14 @@ export class ThreadSession {
    * `save: 'session'` (ECA) approves this tool for the rest of the thread's session as well;
    * `optionId` is the agent's own option the user picked, when the card offered some.
    */
-  approve(toolCallId: string, save?: 'session', optionId?: string): boolean {
+  approve(toolCallId: string, save?: 'session', optionId?: string, device?: string): boolean {
     const decision = save === 'session' ? 'approved-for-session' : 'approved';
-    return this.answer(toolCallId, { decision, optionId }, decision);
+    return this.answer(toolCallId, { decision, optionId }, decision, device);
   }
 
-  reject(toolCallId: string, optionId?: string): boolean {
-    return this.answer(toolCallId, { decision: 'rejected', optionId }, 'rejected');
+  /** `device`: the paired device's name that answered, recorded with the answer. */
+  reject(toolCallId: string, optionId?: string, device?: string): boolean {
+    return this.answer(toolCallId, { decision: 'rejected', optionId }, 'rejected', device);
   }
 
   /** A tab's answer to the agent's question; refused (and still waiting) when a form's values do not fit its schema. */
@@ -270,7 +271,7 @@ export class ThreadSession {
   }
 
   /** Records who answered and how before the agent hears it, so the record precedes what the call does next. */
-  private answer(toolCallId: string, answer: ApprovalAnswer, recorded: RecordedAnswer): boolean {
+  private answer(toolCallId: string, answer: ApprovalAnswer, recorded: RecordedAnswer, device?: string): boolean {
     const resolve = this.approvals.get(toolCallId);
     if (!resolve) return false;
     this.approvals.delete(toolCallId);
@@ -279,6 +280,7 @@ export class ThreadSession {
       id: toolCallId,
       decision: recorded,
       ...(answer.optionId === undefined ? {} : { optionId: answer.optionId }),
+      ...(device === undefined ? {} : { device }),
     };
     this.recorder.recordOrOwe('system', content).catch((error: unknown) => {
       this.log(

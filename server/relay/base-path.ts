@@ -12,7 +12,11 @@
  * files are served from a list of the build's files (./ui-build-files.ts), never by a path on
  * disk, and the Host, Origin and token checks run on every request after this, whatever its path.
  */
-import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as PlainHttpServer } from 'node:http';
+import type { Server as HttpsServer } from 'node:https';
+
+/** The relay's server: plain HTTP, or HTTPS with the user's certificate. */
+type HttpServer = PlainHttpServer | HttpsServer;
 import { z } from 'zod';
 import type { RequestHandler } from './http-handler';
 

@@ -84,10 +84,10 @@ export function registerChatHandlers(context: TabContext): void {
     if (!(error instanceof UnknownThreadError)) report(action)(error);
   };
   connection.onNotification('chat/toolCallApprove', ({ chatId, toolCallId, save, optionId }) => {
-    void hub.approve(chatId, toolCallId, save, optionId).catch(reportFailure('approve the tool call'));
+    void hub.approve(chatId, toolCallId, save, optionId, context.device?.name).catch(reportFailure('approve the tool call'));
   });
   connection.onNotification('chat/toolCallReject', ({ chatId, toolCallId, optionId }) => {
-    void hub.reject(chatId, toolCallId, optionId).catch(reportFailure('reject the tool call'));
+    void hub.reject(chatId, toolCallId, optionId, context.device?.name).catch(reportFailure('reject the tool call'));
   });
   connection.onNotification('chat/promptStop', ({ chatId }) => {
     void hub.stop(chatId).catch(reportFailure('stop the turn'));

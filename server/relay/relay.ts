@@ -4,6 +4,7 @@
  */
 import type { Agent as HttpsAgent } from 'node:https';
 import { createServer } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agent';
@@ -34,6 +35,8 @@ import { DEFAULT_SIGN_IN_CODE_SECONDS, SignInCodes } from './sign-in-codes';
 import { createSignInExchange } from './sign-in-exchange';
 import { PushSender } from '../push/push-sender';
 import { createPushAnswer } from './push-answer';
+import { DeviceRegistry } from './devices/device-registry';
+import type { TlsFiles } from './tls-files';
 import { CONFIG_FILE, configFileLabel, createMcpServers, loadRelayConfig, readAgentsSection, readBasePath } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
 import { AgentRegistry } from '../agents/agent-registry';
@@ -87,6 +90,8 @@ export interface RelayOptions {
   startedInOwnSource?: boolean;
   /** How push services are reached (default: Node's); a test gives one trusting its own loopback service. */
   pushAgent?: HttpsAgent;
+  /** `--tls-cert` and `--tls-key`: serve HTTPS with the user's certificate (./tls-files.ts). */
+  tls?: TlsFiles;
 }
 
 export interface RelayAccessOptions {
@@ -167,6 +172,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   const { log, startedInOwnSource = false } = options;
   const access = options.access ?? {};
   const signInCodes = new SignInCodes((options.signInCodeSeconds ?? DEFAULT_SIGN_IN_CODE_SECONDS) * 1000);
+  const devices = await DeviceRegistry.open(options.dataDir, log);
   // A wildcard address is where the relay listens, never a name a request may address.
   const listenHost = ['0.0.0.0', '::', '[::]'].includes(options.host) ? [] : [options.host];
   const guard = new AccessGuard({
@@ -237,32 +243,34 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
 
   const basePath = options.basePath ?? readBasePath(config);
   const push = new PushSender({ dataDir: options.dataDir, log, ...(options.pushAgent ? { agent: options.pushAgent } : {}) });
-  const httpServer = createServer(
-    handleUnderBasePath(
-      basePath,
-      createGuardedHandler(
-        guard,
-        headers,
-        refuseForeignFrames(headers.frameAncestors, handleUi),
-        createSignInExchange({ codes: signInCodes, token: tokens.current, log }),
-        createPushAnswer({
-          push,
-          answer: ({ threadId, toolCallId }, action) =>
-            action === 'approve' ? hub.approve(threadId, toolCallId) : hub.reject(threadId, toolCallId),
-          log,
-        }),
-      ),
+  const handler = handleUnderBasePath(
+    basePath,
+    createGuardedHandler(
+      guard,
+      headers,
+      refuseForeignFrames(headers.frameAncestors, handleUi),
+      createSignInExchange({ codes: signInCodes, token: tokens.current, log, devices }),
+      createPushAnswer({
+        push,
+        answer: ({ threadId, toolCallId }, action) =>
+          action === 'approve' ? hub.approve(threadId, toolCallId) : hub.reject(threadId, toolCallId),
+        log,
+      }),
     ),
   );
+  const httpServer = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
   const sockets = createSocketServer(httpServer, {
     guard,
     log,
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
     outgoing: options.outgoing,
-    onTab: ({ connection, watchThread }) =>
+    devices,
+    onTab: ({ connection, watchThread, device }) =>
       registerRpcHandlers({
         connection,
         watchThread,
+        device,
+        devices,
         hub,
         rewind,
         store: listedStore,
@@ -356,7 +364,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   // MCP servers start once the relay answers: their progress reaches tabs as it happens.
   void mcp?.start().catch((error: unknown) => log(`MCP servers failed to start: ${String(error)}`));
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  const address = `http://${host}:${port}${basePath}/`;
+  const address = `${options.tls ? 'https' : 'http'}://${host}:${port}${basePath}/`;
 
   return {
     // In the fragment, which the browser never sends to a server: the page takes it from there.

@@ -20,6 +20,7 @@ import { registerAgentCatalogueHandlers } from './agent-catalogue-handlers';
 import { registerInboxHandlers } from './inbox-handlers';
 import { registerPushHandlers } from './push-handlers';
 import { registerAgentLoginHandlers } from './agent-login-handlers';
+import { registerDeviceHandlers } from './device-handlers';
 
 export function registerRpcHandlers(tab: TabContext): void {
   let watched: string | undefined;
@@ -86,4 +87,5 @@ export function registerRpcHandlers(tab: TabContext): void {
   registerInboxHandlers(context);
   registerPushHandlers(context);
   registerAgentLoginHandlers(context);
+  registerDeviceHandlers(context);
 }

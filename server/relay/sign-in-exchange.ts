@@ -7,13 +7,17 @@
  * to SIGN_IN_CODE_MAX_BODY_BYTES before it is parsed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { normalPairingCode } from '../../lib/protocol/devices';
 import {
+  PAIRING_CODE_EXPIRED_MESSAGE,
+  PAIRING_CODE_UNKNOWN_MESSAGE,
   SIGN_IN_CODE_EXPIRED_MESSAGE,
   SIGN_IN_CODE_MAX_BODY_BYTES,
   SIGN_IN_CODE_UNKNOWN_MESSAGE,
   type SignInCodeAnswer,
   SignInCodeRequestSchema,
 } from '../../lib/protocol/sign-in-code';
+import type { DeviceRegistry } from './devices/device-registry';
 import type { SignInCodes } from './sign-in-codes';
 
 export interface SignInExchangeOptions {
@@ -21,9 +25,11 @@ export interface SignInExchangeOptions {
   /** The token a code gives: the current one (it may have been rotated since the code was made). */
   token: () => string | undefined;
   log: (message: string) => void;
+  /** Paired devices: a short pairing code (`ABCD-EFGH`) is exchanged for a new device's own credential instead. */
+  devices?: DeviceRegistry;
 }
 
-export function createSignInExchange({ codes, token, log }: SignInExchangeOptions) {
+export function createSignInExchange({ codes, token, log, devices }: SignInExchangeOptions) {
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/json') {
@@ -40,6 +46,7 @@ export function createSignInExchange({ codes, token, log }: SignInExchangeOption
     const parsed = SignInCodeRequestSchema.safeParse(parseJson(body.text));
     if (!parsed.success)
       return answer(response, 400, { error: 'A sign-in request is {"code": "…"}, with the code from the address Baton opened.' });
+    if (devices && normalPairingCode(parsed.data.code) !== undefined) return pair(devices, parsed.data.code, response);
     const outcome = codes.redeem(parsed.data.code);
     const current = token();
     if (outcome === 'redeemed' && current !== undefined) {
@@ -50,6 +57,21 @@ export function createSignInExchange({ codes, token, log }: SignInExchangeOption
     log(`a sign-in code was refused: ${outcome === 'expired' ? 'it had expired' : 'used already, or never made'}`);
     return answer(response, 401, { error: outcome === 'expired' ? SIGN_IN_CODE_EXPIRED_MESSAGE : SIGN_IN_CODE_UNKNOWN_MESSAGE });
   };
+}
+
+async function pair(devices: DeviceRegistry, code: string, response: ServerResponse): Promise<void> {
+  let outcome: Awaited<ReturnType<DeviceRegistry['pair']>>;
+  try {
+    outcome = await devices.pair(code);
+  } catch (error) {
+    // The list of devices could not be written: no credential is given that the relay would not know after a restart.
+    return answer(response, 500, { error: `The device could not be paired: ${error instanceof Error ? error.message : String(error)}` });
+  }
+  if (outcome.kind === 'paired') {
+    const { name, scope } = outcome.device;
+    return answer(response, 200, { token: outcome.credential, device: { name, scope } });
+  }
+  return answer(response, 401, { error: outcome.kind === 'expired' ? PAIRING_CODE_EXPIRED_MESSAGE : PAIRING_CODE_UNKNOWN_MESSAGE });
 }
 
 function answer(response: ServerResponse, status: number, body: SignInCodeAnswer): void {

@@ -8,7 +8,11 @@
  * Origin (a same-origin polling GET carries none), and no session id then travels in plain HTTP
  * requests.
  */
-import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as PlainHttpServer } from 'node:http';
+import type { Server as HttpsServer } from 'node:https';
+
+/** The relay's server: plain HTTP, or HTTPS with the user's certificate. */
+type HttpServer = PlainHttpServer | HttpsServer;
 import { Server, type Socket } from 'socket.io';
 import { batonProtocol, type BatonProtocol, UNAUTHORIZED_MESSAGE } from '../../lib/protocol/baton-protocol';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
@@ -20,6 +24,9 @@ import type { AccessGuard } from './access-guard';
 import { type MessageLimits, transportMaxBytes, withIncomingLimits } from './message-limits';
 import { ContentBatches } from './content-batches';
 import { CONGESTED_ROOM, DEFAULT_OUTGOING_LIMITS, OutgoingBounds, type OutgoingLimits } from './outgoing-bounds';
+import { DEVICE_REVOKED_MESSAGE, type Device } from '../../lib/protocol/devices';
+import type { DeviceRegistry } from './devices/device-registry';
+import { withDeviceScope } from './devices/device-scope';
 
 export { UNAUTHORIZED_MESSAGE };
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -32,7 +39,10 @@ export interface SocketServerOptions {
   limits: MessageLimits;
   /** What the relay holds for one tab that does not read (outgoing-bounds.ts). */
   outgoing?: OutgoingLimits;
-  onTab: (tab: { connection: RpcConnection<BatonProtocol>; watchThread: (threadId: string) => void }) => void;
+  /** A tab's connection; `device` when it presented a paired device's credential rather than the main token. */
+  onTab: (tab: { connection: RpcConnection<BatonProtocol>; watchThread: (threadId: string) => void; device?: Device }) => void;
+  /** Paired devices (devices/device-registry.ts), whose credentials open a socket too; without it only the main token does. */
+  devices?: DeviceRegistry;
   log: (message: string) => void;
   /** The last tab watching the thread left it (switched thread or disconnected). */
   onThreadUnwatched?: (threadId: string) => void;
@@ -71,8 +81,19 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     const auth = socket.handshake.auth as { token?: unknown };
     const token = typeof auth.token === 'string' ? auth.token : guard.tokenFromRequest(socket.request);
     if (guard.isValidToken(token)) return next();
-    log(`socket connect refused: ${UNAUTHORIZED_MESSAGE}`);
-    next(new Error(UNAUTHORIZED_MESSAGE));
+    const identified = token && options.devices ? options.devices.identify(token) : { kind: 'unknown' as const };
+    if (identified.kind === 'device') {
+      socket.data.device = identified.device;
+      options.devices?.seen(identified.device.id);
+      return next();
+    }
+    const refusal = identified.kind === 'revoked' ? DEVICE_REVOKED_MESSAGE : UNAUTHORIZED_MESSAGE;
+    log(`socket connect refused: ${refusal}`);
+    next(new Error(refusal));
+  });
+  // A revoked device's sockets end at once; reconnecting, its page is told it was revoked.
+  options.devices?.onRevoked((id) => {
+    for (const socket of io.of('/').sockets.values()) if ((socket.data.device as Device | undefined)?.id === id) socket.disconnect(true);
   });
 
   const bounds = new Map<string, OutgoingBounds>();
@@ -82,13 +103,13 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
   };
 
   io.on('connection', (socket: Socket) => {
-    const tabLog = (message: string) => log(`tab ${socket.id}: ${message}`);
+    const device = socket.data.device as Device | undefined;
+    const tabLog = (message: string) => log(`tab ${socket.id}${device ? ` (device ${JSON.stringify(device.name)})` : ''}: ${message}`);
     const outgoing = new OutgoingBounds(socket, options.outgoing ?? DEFAULT_OUTGOING_LIMITS, tabLog);
     bounds.set(socket.id, outgoing);
     socket.once('disconnect', () => bounds.delete(socket.id));
-    const transport = outgoing.wrap(
-      withIncomingLimits(createSocketIoTransport(socket, { closeOnDisconnect: true }), limits, { log: tabLog }),
-    );
+    const limited = withIncomingLimits(createSocketIoTransport(socket, { closeOnDisconnect: true }), limits, { log: tabLog });
+    const transport = outgoing.wrap(device ? withDeviceScope(limited, device, tabLog) : limited);
     const connection = new RpcConnection(batonProtocol, transport, {
       onProtocolError: (error) => log(`tab ${socket.id}: ${error.message}`),
     });
@@ -96,7 +117,7 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
       for (const room of socket.rooms) if (room.startsWith(THREAD_ROOM_PREFIX)) void socket.leave(room);
       void socket.join(threadRoom(threadId));
     };
-    options.onTab({ connection, watchThread });
+    options.onTab({ connection, watchThread, device });
   });
 
   const contents = new ContentBatches((room, messages) => {

@@ -17,6 +17,8 @@ import type { PushSender } from '../push/push-sender';
 import type { TabViews } from './tab-views';
 import type { AgentLogins } from './agent-logins';
 import type { ToolServers } from './tool-servers';
+import type { Device } from '../../lib/protocol/devices';
+import type { DeviceRegistry } from './devices/device-registry';
 
 export interface TabContext {
   hub: ThreadHub;
@@ -49,6 +51,10 @@ export interface TabContext {
   watchThread(threadId: string): void;
   /** The thread this tab watches now, if any. */
   watchedThread?(): string | undefined;
+  /** The paired device this tab is, when it presented a device credential rather than the main token. */
+  device?: Device;
+  /** The paired devices, which only the main token's tabs may list, pair or revoke. */
+  devices?: DeviceRegistry;
   /** Sends a notification to this tab alone. */
   connection: RpcConnection<BatonProtocol>;
 }

@@ -240,6 +240,8 @@ export const ToolCallApprovalContentSchema = z.object({
   id: z.string(),
   decision: z.enum(['approved', 'approved-for-session', 'rejected', 'stopped']),
   optionId: z.string().optional(),
+  /** The paired device that answered, by its name then (lib/protocol/devices.ts); absent when the main token's tab did. */
+  device: z.string().min(1).max(60).optional(),
 });
 
 /** v2 only: the chat's title. */

@@ -14,7 +14,7 @@ export interface InboxTab {
   until(predicate: (items: InboxItem[]) => boolean): Promise<void>;
 }
 
-export async function connectInboxTab(relay: { origin: string; token: string }): Promise<InboxTab> {
+export async function connectInboxTab(relay: { origin: string; token: string; asPage?: boolean }): Promise<InboxTab> {
   const client = await connectRelayClient(relay);
   const lists: InboxItem[][] = [];
   const alerts: InboxItem[] = [];

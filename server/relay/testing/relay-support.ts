@@ -13,6 +13,8 @@ import { type RelayOptions, type RunningRelay, startRelay } from '../relay';
 
 export interface TestRelay {
   relay: RunningRelay;
+  /** The relay's data folder. */
+  dataDir: string;
   origin: string;
   port: number;
   logs: string[];
@@ -39,6 +41,7 @@ export async function startTestRelay(overrides: Partial<RelayOptions> = {}): Pro
   const url = new URL(relay.url);
   return {
     relay,
+    dataDir: overrides.dataDir ?? path.join(folder, '.baton'),
     origin: url.origin,
     port: Number(url.port),
     logs,

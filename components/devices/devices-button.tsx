@@ -1,0 +1,19 @@
+'use client';
+
+import { useState } from 'react';
+import { useBatonStore } from '../baton-client/baton-store-context';
+import { DevicesDialog } from './devices-dialog';
+
+/** "Devices" in the header: pair a phone, see and revoke the paired devices. */
+export function DevicesButton() {
+  const [open, setOpen] = useState(false);
+  const connected = useBatonStore((state) => state.connectionStatus === 'connected');
+  return (
+    <>
+      <button type="button" className="button" data-testid="devices-button" disabled={!connected} onClick={() => setOpen(true)}>
+        Devices
+      </button>
+      {open ? <DevicesDialog onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * An answer given from a paired phone is recorded with the phone's name: the laptop's tab starts
+ * a turn that asks to write a file, the phone (answer-and-watch) sees the question in its inbox
+ * and approves it, and the thread's review then says who answered, from which device.
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { connectRelayClient, isTurnFinished, type RelayClient } from '../../../e2e/support/relay-client';
+import type { InboxItem } from '../../../lib/protocol/inbox';
+import { approvalLabel } from '../../../lib/thread/review-labels';
+import { startScriptedModelServer, type ScriptedModelServer } from '../../demo-model/scripted-model-server';
+import { connectInboxTab } from '../testing/inbox-tab';
+import { startTestRelay, type TestRelay } from '../testing/relay-support';
+
+let model: ScriptedModelServer;
+let test: TestRelay;
+const clients: RelayClient[] = [];
+
+beforeEach(async () => {
+  model = await startScriptedModelServer({
+    script: (request) => {
+      const last = request.messages.at(-1);
+      const answered = Array.isArray(last?.content) && last.content.some((block) => block.type === 'tool_result');
+      if (answered) return { blocks: [{ type: 'text', text: 'Written.' }] };
+      return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'note.md', content: 'hi' } }] };
+    },
+  });
+  test = await startTestRelay({
+    env: { NODE_ENV: 'test', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url, BATON_MODEL: 'scripted' },
+  });
+});
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.close();
+  await test.close();
+  await model.close();
+});
+
+/** Pairs a device as its page does: a code from the main token, exchanged once for its own credential. */
+async function pairedCredential(laptop: RelayClient, name: string): Promise<string> {
+  const { code } = await laptop.rpc.request('devices/startPairing', { name, scope: 'answer-and-watch' });
+  const response = await fetch(`${test.origin}/sign-in-code`, {
+    method: 'POST',
+    headers: { origin: test.origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+it('records the name of the device that approved a tool call, and the review shows it', async () => {
+  const laptop = await connectRelayClient({ origin: test.origin, token: test.relay.token });
+  clients.push(laptop);
+  const phone = await connectInboxTab({ origin: test.origin, token: await pairedCredential(laptop, 'Phone'), asPage: true });
+  clients.push(phone.client);
+
+  const { chatId } = await laptop.rpc.request('chat/prompt', { message: 'Write a note' });
+  const waiting = (items: InboxItem[]) => items.find((item) => item.kind === 'approval' && item.threadId === chatId);
+  await phone.until((items) => waiting(items) !== undefined);
+  const call = waiting(phone.current()) as Extract<InboxItem, { kind: 'approval' }>;
+  phone.client.rpc.notify('chat/toolCallApprove', { chatId, toolCallId: call.id });
+  await laptop.until(isTurnFinished);
+
+  const { entries } = await laptop.rpc.request('getThreadEntries', { threadId: chatId });
+  const answered = entries.find((entry) => entry.type === 'toolCall' && entry.id === call.id);
+  expect(answered).toMatchObject({ approval: { decision: 'approved', by: 'user-once', device: 'Phone' } });
+  if (answered?.type !== 'toolCall' || answered.approval === undefined) throw new Error('no approval recorded');
+  expect(approvalLabel(answered.approval)).toBe('Approved once by you, from Phone');
+});
