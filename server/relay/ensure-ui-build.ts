@@ -41,8 +41,12 @@ function newestSourceMtime(): number {
   const visit = (target: string) => {
     if (!existsSync(target)) return;
     const stats = statSync(target);
-    newest = Math.max(newest, stats.mtimeMs);
-    if (!stats.isDirectory()) return;
+    // Files only: a folder's time changes when a test file is added to it, which changes no page.
+    // (A page source removed is seen by the file that stopped importing it.)
+    if (!stats.isDirectory()) {
+      newest = Math.max(newest, stats.mtimeMs);
+      return;
+    }
     for (const name of readdirSync(target)) {
       if (name === 'node_modules' || name.endsWith('.test.ts') || name.endsWith('.test.tsx')) continue;
       visit(path.join(target, name));
