@@ -6,18 +6,30 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { StdioAgentEntry } from '../../server/agents/agents-config';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** tsx's ESM loader by absolute URL, so a fake runs from any working directory. */
 const TSX_LOADER = new URL('node_modules/tsx/dist/loader.mjs', `file://${PROJECT_ROOT}`).href;
 
-/** A config entry that runs one of the project's TypeScript fakes with Node. */
-export function fakeAgentEntry(kind: 'acp' | 'eca' | 'autohand', fakeFile: string, args: readonly string[] = [], label?: string) {
+/**
+ * A config entry that runs one of the project's TypeScript fakes with Node, complete as the schema
+ * parses one (`env` and `passEnv` empty, to be spread over): `extraAgents` takes entries unparsed,
+ * so a missing field there would reach the relay as undefined, not as its default.
+ */
+export function fakeAgentEntry(
+  kind: StdioAgentEntry['kind'],
+  fakeFile: string,
+  args: readonly string[] = [],
+  label?: string,
+): StdioAgentEntry {
   return {
     kind,
     ...(label ? { label } : {}),
     command: process.execPath,
     args: ['--import', TSX_LOADER, path.join(PROJECT_ROOT, fakeFile), ...args],
+    env: {},
+    passEnv: [],
   };
 }
 

@@ -124,7 +124,11 @@ export const RPC_EVENT = 'rpc';
 /** Why the relay refuses a socket whose token is missing or not the current one (the page tells the user). */
 export const UNAUTHORIZED_MESSAGE = 'unauthorized: a valid token is required';
 
-/** Baton's own error codes, in the range JSON-RPC leaves to servers (-32000 to -32099). */
+/**
+ * Baton's own error codes, in the range JSON-RPC leaves to servers (-32000 to -32099). The relay's
+ * message limits take codes of this range too (LimitErrorCodes in server/relay/message-limits.ts);
+ * no two may share a code, or a tab would read one refusal as the other (rpc-errors.test.ts).
+ */
 export const BatonErrorCodes = {
   UnknownThread: -32001,
   ThreadBusy: -32002,
@@ -132,7 +136,7 @@ export const BatonErrorCodes = {
   PathOutsideWorkspace: -32004,
   UnknownAgent: -32007,
   /** `thread/steer` to an agent that cannot take a message mid-turn, or with no turn running. */
-  CannotSteer: -32008,
+  CannotSteer: -32009,
   /** `thread/setAgentSetting` the agent does not offer, has no session for yet, or refused. */
   CannotSetSetting: -32010,
   /** A paired device asked for what its scope, or any device, may not do (lib/protocol/devices.ts). */

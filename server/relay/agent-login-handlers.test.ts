@@ -6,22 +6,17 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { MAX_LOGIN_INPUT_CHARS } from '../../lib/protocol/agent-login';
 import { BatonErrorCodes } from '../../lib/protocol/baton-protocol';
 import { BUILTIN_AGENT_NAME } from '../../lib/protocol/agents';
-import { connectRelayClient, type RelayClient } from '../../e2e/support/relay-client';
-import { startTestRelay, type TestRelay } from './testing/relay-support';
+import type { RelayClient } from '../../e2e/support/relay-client';
+import { startInitializedRelayClient } from './testing/relay-support';
 
-let relay: TestRelay;
 let client: RelayClient;
+let close: () => Promise<void>;
 
 beforeEach(async () => {
-  relay = await startTestRelay();
-  client = await connectRelayClient({ origin: relay.origin, token: relay.relay.token });
-  await client.rpc.request('initialize', { processId: null, capabilities: {}, workspaceFolders: [] });
+  ({ client, close } = await startInitializedRelayClient());
 });
 
-afterEach(async () => {
-  client.close();
-  await relay.close();
-});
+afterEach(() => close());
 
 it('says an agent without a login of its own has none to type into, cancel or log out of', async () => {
   for (const request of [

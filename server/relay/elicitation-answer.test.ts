@@ -9,17 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { ErrorCodes } from '../../lib/protocol/json-rpc';
-import { connectRelayClient, type RelayClient } from '../../e2e/support/relay-client';
 import { fakeAgentEntry } from '../../e2e/support/fake-agents';
-import { startTestRelay, type TestRelay } from './testing/relay-support';
+import { type InitializedRelayClient, startInitializedRelayClient } from './testing/relay-support';
 
-let relay: TestRelay | undefined;
-let client: RelayClient | undefined;
+let session: InitializedRelayClient | undefined;
 let dataParent: string | undefined;
 
 afterEach(async () => {
-  client?.close();
-  await relay?.close();
+  await session?.close();
   if (dataParent) await rm(dataParent, { recursive: true, force: true });
 });
 
@@ -29,10 +26,9 @@ it('refuses values that do not fit the form, keeps the question, and sends the g
   await mkdir(dataDir);
   const fake = fakeAgentEntry('acp', 'server/agents/acp/testing/fake-acp-agent.ts', [], 'Fake ACP');
   await writeFile(path.join(dataDir, 'config.json'), JSON.stringify({ agents: { fake } }));
-  relay = await startTestRelay({ dataDir, env: { NODE_ENV: 'test', PATH: process.env.PATH ?? '', HOME: dataParent } });
-  client = await connectRelayClient({ origin: relay.origin, token: relay.relay.token });
+  session = await startInitializedRelayClient({ dataDir, env: { NODE_ENV: 'test', PATH: process.env.PATH ?? '', HOME: dataParent } });
+  const { client } = session;
   const { rpc } = client;
-  await rpc.request('initialize', { processId: null, capabilities: {}, workspaceFolders: [] });
   const { threadId } = await rpc.request('createThread', { agent: 'fake' });
   await rpc.request('chat/prompt', { chatId: threadId, message: 'please elicit-form' });
   await client.until((params) => params.content.type === 'elicitation');

@@ -18,9 +18,7 @@ let clients: RelayClient[];
 beforeEach(async () => {
   clients = [];
   relay = await startTestRelay({
-    extraAgents: [
-      { name: 'fake', entry: { ...fakeAgentEntry('acp', 'server/agents/acp/testing/fake-acp-agent.ts'), env: {}, passEnv: [] } },
-    ],
+    extraAgents: [{ name: 'fake', entry: fakeAgentEntry('acp', 'server/agents/acp/testing/fake-acp-agent.ts') }],
   });
 });
 

@@ -29,9 +29,7 @@ beforeEach(async () => {
   });
   relay = await startTestRelay({
     env: { NODE_ENV: 'test', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url, BATON_MODEL: 'scripted' },
-    extraAgents: [
-      { name: 'fake', entry: { ...fakeAgentEntry('acp', 'server/agents/acp/testing/fake-acp-agent.ts'), env: {}, passEnv: [] } },
-    ],
+    extraAgents: [{ name: 'fake', entry: fakeAgentEntry('acp', 'server/agents/acp/testing/fake-acp-agent.ts') }],
   });
 });
 

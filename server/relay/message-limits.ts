@@ -30,7 +30,7 @@ export const DEFAULT_MESSAGE_LIMITS: MessageLimits = {
   perSecond: 30,
 };
 
-/** Codes in the range JSON-RPC leaves to servers, after Baton's own (-32001 to -32004, -32007). */
+/** Codes in the range JSON-RPC leaves to servers, none of them one of BatonErrorCodes (rpc-errors.test.ts checks). */
 export const LimitErrorCodes = {
   RateLimited: -32005,
   MessageTooLarge: -32006,

@@ -11,6 +11,7 @@ import { FileNotChangedError } from '../rewind/file-revert';
 import { RewindPointError } from '../rewind/user-messages';
 import { InvalidCursorError } from '../store/thread-store';
 import { WorkspaceError, WorkspacePathError } from '../workspace/workspace-error';
+import { LimitErrorCodes } from './message-limits';
 import { asRpc, toRpcError, WIRE_ERRORS } from './rpc-errors';
 
 /** What the tab receives: the JSON-RPC error object. */
@@ -116,5 +117,15 @@ describe('the relay errors on the wire', () => {
       message: 'There is no thread t2.',
     });
     await expect(asRpc(() => Promise.resolve('answer'))).resolves.toBe('answer');
+  });
+
+  it("gives each of Baton's own refusals a code of its own, so that a tab never reads one as another", () => {
+    const named = [...Object.entries(BatonErrorCodes), ...Object.entries(LimitErrorCodes)];
+    const shared = named
+      .filter(([, code]) => named.filter(([, other]) => other === code).length > 1)
+      .map(([name, code]) => `${name} ${code}`);
+    expect(shared).toEqual([]);
+    expect(BatonErrorCodes.CannotSteer).not.toBe(LimitErrorCodes.TooManyPending);
+    expect(named.filter(([, code]) => code > -32000 || code < -32099)).toEqual([]);
   });
 });

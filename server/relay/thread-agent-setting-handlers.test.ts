@@ -4,23 +4,18 @@
  * ACP agent takes is tested on the fake agent (acp-session-settings.test.ts, e2e/acp-config-toggle.spec.ts).
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { connectRelayClient, type RelayClient } from '../../e2e/support/relay-client';
+import type { RelayClient } from '../../e2e/support/relay-client';
 import { BatonErrorCodes } from '../../lib/protocol/baton-protocol';
-import { startTestRelay, type TestRelay } from './testing/relay-support';
+import { startInitializedRelayClient } from './testing/relay-support';
 
-let relay: TestRelay;
 let client: RelayClient;
+let close: () => Promise<void>;
 
 beforeEach(async () => {
-  relay = await startTestRelay();
-  client = await connectRelayClient({ origin: relay.origin, token: relay.relay.token });
-  await client.rpc.request('initialize', { processId: null, capabilities: {}, workspaceFolders: [] });
+  ({ client, close } = await startInitializedRelayClient());
 });
 
-afterEach(async () => {
-  client.close();
-  await relay.close();
-});
+afterEach(() => close());
 
 it('says the built-in agent has no on/off settings to change', async () => {
   const { threadId } = await client.rpc.request('createThread', {});

@@ -3,22 +3,17 @@
  * left open across a thread switch once removed entries from the thread the user had left.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { connectRelayClient, type RelayClient } from '../../e2e/support/relay-client';
-import { startTestRelay, type TestRelay } from './testing/relay-support';
+import type { RelayClient } from '../../e2e/support/relay-client';
+import { startInitializedRelayClient } from './testing/relay-support';
 
-let relay: TestRelay;
 let client: RelayClient;
+let close: () => Promise<void>;
 
 beforeEach(async () => {
-  relay = await startTestRelay();
-  client = await connectRelayClient({ origin: relay.origin, token: relay.relay.token });
-  await client.rpc.request('initialize', { processId: null, capabilities: {}, workspaceFolders: [] });
+  ({ client, close } = await startInitializedRelayClient());
 });
 
-afterEach(async () => {
-  client.close();
-  await relay.close();
-});
+afterEach(() => close());
 
 it('refuses a rewind and its preview of a thread the tab does not show, naming both', async () => {
   const { threadId: shown } = await client.rpc.request('createThread', {});

@@ -4,22 +4,17 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { BatonErrorCodes } from '../../lib/protocol/baton-protocol';
-import { connectRelayClient, type RelayClient } from '../../e2e/support/relay-client';
-import { startTestRelay, type TestRelay } from './testing/relay-support';
+import type { RelayClient } from '../../e2e/support/relay-client';
+import { startInitializedRelayClient } from './testing/relay-support';
 
-let relay: TestRelay;
 let client: RelayClient;
+let close: () => Promise<void>;
 
 beforeEach(async () => {
-  relay = await startTestRelay();
-  client = await connectRelayClient({ origin: relay.origin, token: relay.relay.token });
-  await client.rpc.request('initialize', { processId: null, capabilities: {}, workspaceFolders: [] });
+  ({ client, close } = await startInitializedRelayClient());
 });
 
-afterEach(async () => {
-  client.close();
-  await relay.close();
-});
+afterEach(() => close());
 
 it('refuses an empty message as invalid params', async () => {
   const { threadId } = await client.rpc.request('createThread', {});

@@ -9,6 +9,7 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Socket } from 'socket.io-client';
+import { connectRelayClient, type RelayClient } from '../../../e2e/support/relay-client';
 import { type RelayOptions, type RunningRelay, startRelay } from '../relay';
 
 export interface TestRelay {
@@ -48,6 +49,39 @@ export async function startTestRelay(overrides: Partial<RelayOptions> = {}): Pro
     async close() {
       await relay.close();
       await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface InitializedRelayClient {
+  relay: TestRelay;
+  client: RelayClient;
+  /** Disconnects the client, then stops the relay and removes its folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * A test relay with one script client connected and past `initialize`, as the handler tests need
+ * before any request; a relay that started is stopped again when the client cannot get that far.
+ */
+export async function startInitializedRelayClient(overrides: Partial<RelayOptions> = {}): Promise<InitializedRelayClient> {
+  const relay = await startTestRelay(overrides);
+  let client: RelayClient | undefined;
+  try {
+    client = await connectRelayClient({ origin: relay.origin, token: relay.relay.token });
+    await client.rpc.request('initialize', { processId: null, capabilities: {}, workspaceFolders: [] });
+  } catch (error) {
+    client?.close();
+    await relay.close();
+    throw error;
+  }
+  const connected = client;
+  return {
+    relay,
+    client: connected,
+    async close() {
+      connected.close();
+      await relay.close();
     },
   };
 }
