@@ -4,7 +4,7 @@
  * main token), watches the laptop's thread and approves its tool call (the review says from
  * which device), and is cut off with a message that says why when the laptop revokes it.
  */
-import { DEVICE_REVOKED_MESSAGE } from '../lib/protocol/devices';
+import { ANSWER_AND_WATCH_NOTE, DEVICE_REVOKED_MESSAGE } from '../lib/protocol/devices';
 import type { MessagesRequest } from '../server/demo-model/messages-request';
 import type { ScriptedReply } from '../server/demo-model/scripted-reply';
 import { expect, test } from './fixtures/baton-test';
@@ -42,6 +42,11 @@ test('a phone pairs, approves a call from its own credential, and is cut off whe
   const card = baton.toolCard('write_file');
   await expect(card).toHaveAttribute('data-status', 'waiting-approval');
   await phone.threadItems.filter({ hasText: 'write the notes' }).click();
+  // Paired "answer and watch" (the dialog's default): no prompt box, files, new threads or rewinds.
+  await expect(phone.page.getByTestId('answer-only-note')).toHaveText(ANSWER_AND_WATCH_NOTE);
+  for (const hidden of ['composer-input', 'side-tab-files', 'new-thread', 'thread-menu-button', 'devices-button'])
+    await expect(phone.page.getByTestId(hidden)).toHaveCount(0);
+  await expect(page.getByTestId('answer-only-note')).toHaveCount(0);
   await phone.toolCard('write_file').getByTestId('approve-tool-call').click();
   await expect(card.getByTestId('tool-call-approval-note')).toHaveText('Approved once by you, from Phone');
   await expect(baton.assistantMessages.last()).toContainText('Written.');

@@ -6,13 +6,51 @@
  * posts the key back (POST push-answer), which answers that one question. The relay's token is
  * never here: the key is the whole of what the worker can do. A plain click opens the thread, in a
  * tab of the relay already open when there is one.
+ *
+ * It also keeps the UI's files, so that the installed app opens when the relay cannot be reached
+ * and says so rather than showing a browser error: the app's page network-first (a copy is served
+ * only when the relay does not answer; it carries its own CSP header and nonce), the build's hashed
+ * files under `_next/static/` cache-first. Nothing else is touched: no socket.io, no POST, nothing
+ * with a token in its address or an Authorization header (the token lives in the address's
+ * fragment, which no request carries).
  */
+const CACHE = 'baton-ui-v1';
+const STATIC_FOLDER = '_next/static/';
+/** Every thread address (`t/<id>`) is the same page, at the same depth: one copy serves them all. */
+const THREAD_PAGE = /^t\/[^/]+$/;
+const OFFLINE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baton</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="15"></head>
+<body><p>Relay unreachable — Baton will reconnect when it is back.</p></body></html>`;
+
 const ACTIONS = [
   { action: 'approve', title: 'Approve' },
   { action: 'reject', title: 'Reject' },
 ];
 
-self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('install', (event) => {
+  // A copy that cannot be made now is made on the next visit; push works all the same.
+  event.waitUntil(keepAppPage().catch((error) => console.warn(`[baton] the app was not kept for offline use: ${String(error)}`)));
+  self.skipWaiting();
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET' || request.headers.has('Authorization')) return;
+  const url = new URL(request.url);
+  const scope = new URL(self.registration.scope);
+  if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname) || url.searchParams.has('token')) return;
+  const inside = url.pathname.slice(scope.pathname.length);
+  if (request.mode === 'navigate') {
+    const key = pageKey(inside);
+    if (key) event.respondWith(networkFirst(request, key));
+  } else if (inside.startsWith(STATIC_FOLDER)) event.respondWith(cacheFirst(request));
+});
+
+/** The page tells which of the build's files it loaded before this worker controlled it (use-offline-worker.ts). */
+self.addEventListener('message', (event) => {
+  if (event.data?.type !== 'baton:keep-files' || !Array.isArray(event.data.urls)) return;
+  event.waitUntil(keepStaticFiles(event.data.urls));
+});
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
 self.addEventListener('push', (event) => {
@@ -83,4 +121,52 @@ async function openThread(threadId) {
     return;
   }
   await self.clients.openWindow(new URL(`t/${encodeURIComponent(threadId)}`, scope).href);
+}
+
+/** The cache key of an app page inside the scope (`` or `t/<id>`), or undefined for any other address. */
+function pageKey(inside) {
+  if (inside === '') return self.registration.scope;
+  return THREAD_PAGE.test(inside) ? new URL('t/_', self.registration.scope).href : undefined;
+}
+
+/** The relay's page when it answers (kept for next time); the kept copy, or a page saying why, when it does not. */
+async function networkFirst(request, key) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(key, response.clone());
+    return response;
+  } catch (error) {
+    console.warn(`[baton] the relay did not answer (${String(error)}): the kept page is shown`);
+    return (await cache.match(key)) ?? new Response(OFFLINE_PAGE, { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+  }
+}
+
+/** The build's files are hashed: a kept one never changes. */
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+/** Keeps the app's page and the build's files it names. */
+async function keepAppPage() {
+  const response = await fetch(self.registration.scope, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`the page answered ${response.status}`);
+  const cache = await caches.open(CACHE);
+  await cache.put(self.registration.scope, response.clone());
+  const html = await response.text();
+  await keepStaticFiles([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => new URL(match[1], self.registration.scope).href));
+}
+
+async function keepStaticFiles(urls) {
+  const folder = new URL(STATIC_FOLDER, self.registration.scope).href;
+  const cache = await caches.open(CACHE);
+  const wanted = [...new Set(urls.filter((url) => typeof url === 'string' && url.startsWith(folder) && !url.includes('?')))];
+  const missing = [];
+  for (const url of wanted) if (!(await cache.match(url))) missing.push(url);
+  await cache.addAll(missing);
 }

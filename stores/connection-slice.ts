@@ -3,6 +3,7 @@
  * (re)synchronisation that runs on every socket `connect`.
  */
 import type { AgentDescription } from '../lib/protocol/agents';
+import type { ThisDevice } from '../lib/protocol/devices';
 import type { ConfigUpdatedParams } from '../lib/protocol/eca-chat';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator } from './baton-state';
@@ -18,6 +19,8 @@ export interface ConnectionSlice {
   /** Why the last initialize failed; cleared by the next one that succeeds. */
   connectionError: string | null;
   agent: AgentInfo | null;
+  /** The paired device this page is, as `initialize` said; null for the main token. */
+  device: ThisDevice | null;
   /** Every configured agent, as `config/updated`'s `baton.agents` describes them. */
   agents: readonly AgentDescription[];
   /** The agent a new thread gets unless the user picks another. */
@@ -38,10 +41,16 @@ export interface ConnectionSlice {
   connectionFailed(reason: string): void;
 }
 
+/** The page was opened with an `answer-and-watch` device credential: no prompts, files or settings. */
+export function selectAnswerOnly(state: Pick<ConnectionSlice, 'device'>): boolean {
+  return state.device?.scope === 'answer-and-watch';
+}
+
 export const createConnectionSlice: BatonSliceCreator<ConnectionSlice> = (rpc) => (set, get) => ({
   connectionStatus: 'connecting',
   connectionError: null,
   agent: null,
+  device: null,
   agents: [],
   defaultAgent: null,
   chatConfig: {},
@@ -62,23 +71,26 @@ export const createConnectionSlice: BatonSliceCreator<ConnectionSlice> = (rpc) =
 
   async synchronize() {
     set({ connectionStatus: 'connecting' });
+    let device: ThisDevice | null;
     try {
-      await rpc.request('initialize', {
+      const result = await rpc.request('initialize', {
         processId: null,
         clientInfo: { name: 'Baton web' },
         capabilities: {},
         workspaceFolders: [],
       });
       rpc.notify('initialized', {});
+      device = result.device ?? null;
     } catch (error) {
       set({ connectionError: errorMessage(error) });
       return;
     }
-    set({ connectionStatus: 'connected', connectionError: null });
+    set({ connectionStatus: 'connected', connectionError: null, device });
     const reopen = get().selectedThreadId;
     await Promise.all([
       get().loadThreads(),
-      get().refreshFiles(),
+      // A watch-only device may not read files: the relay would refuse, and the page hides them.
+      selectAnswerOnly(get()) ? Promise.resolve() : get().refreshFiles(),
       get().loadInbox(),
       reopen ? get().selectThread(reopen) : Promise.resolve(),
     ]);

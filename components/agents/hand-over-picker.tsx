@@ -2,6 +2,7 @@
 
 import { selectOpenChat } from '../../stores/baton-store';
 import { selectActiveAgentName } from '../../stores/active-agent';
+import { selectAnswerOnly } from '../../stores/connection-slice';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import styles from './agents.module.css';
 
@@ -15,8 +16,9 @@ export function HandOverPicker() {
   const current = useBatonStore(selectActiveAgentName);
   const running = useBatonStore((state) => selectOpenChat(state).turnRunning);
   const handOver = useBatonStore((state) => state.handOverThread);
+  const answerOnly = useBatonStore(selectAnswerOnly);
   const others = agents.filter((agent) => agent.name !== current);
-  if (!threadOpen || others.length === 0) return null;
+  if (!threadOpen || others.length === 0 || answerOnly) return null;
 
   return (
     <select

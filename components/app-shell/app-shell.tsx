@@ -2,7 +2,8 @@
 
 import dynamic from 'next/dynamic';
 import { type CSSProperties, useCallback, useContext, useEffect, useState } from 'react';
-import { BatonStoreContext } from '../baton-client/baton-store-context';
+import { selectAnswerOnly } from '../../stores/connection-slice';
+import { BatonStoreContext, useBatonStore } from '../baton-client/baton-store-context';
 import { ChatPanel } from '../chat/chat-panel';
 import { KeyboardShortcuts } from '../command-palette/keyboard-shortcuts';
 import { DeletedThreadToast } from '../threads/deleted-thread-toast';
@@ -39,6 +40,8 @@ export function AppShell() {
   const [sideHidden, setSideHidden] = useState(false);
   const store = useContext(BatonStoreContext);
   const sideWidth = useSidePanelWidth();
+  // A watch-only device may not read files or manage tool servers: no side panel at all.
+  const answerOnly = useBatonStore(selectAnswerOnly);
   useVisualViewportHeight();
   const closeOverlay = useCallback(() => setOverlay(null), []);
 
@@ -90,23 +93,30 @@ export function AppShell() {
         <div className={styles.slot} data-slot="chat" data-active={pane === 'chat' || undefined}>
           <ChatPanel />
         </div>
-        <div className={styles.slot} data-slot="side" data-active={pane === 'files' || undefined} data-overlay-open={overlayOpen('files')}>
-          {overlayOpen('files') ? <OverlayBar title="Workspace" onClose={closeOverlay} /> : null}
-          <SidePanel
-            edge={
-              embed ? null : (
-                <SidePanelSplitter
-                  controls={SIDE_PANEL_ID}
-                  width={sideWidth.width}
-                  maxWidth={sideWidth.maxWidth}
-                  onResize={sideWidth.resize}
-                />
-              )
-            }
-          />
-        </div>
+        {answerOnly ? null : (
+          <div
+            className={styles.slot}
+            data-slot="side"
+            data-active={pane === 'files' || undefined}
+            data-overlay-open={overlayOpen('files')}
+          >
+            {overlayOpen('files') ? <OverlayBar title="Workspace" onClose={closeOverlay} /> : null}
+            <SidePanel
+              edge={
+                embed ? null : (
+                  <SidePanelSplitter
+                    controls={SIDE_PANEL_ID}
+                    width={sideWidth.width}
+                    maxWidth={sideWidth.maxWidth}
+                    onResize={sideWidth.resize}
+                  />
+                )
+              }
+            />
+          </div>
+        )}
       </div>
-      {embed ? null : <PaneTabs pane={pane} onChoose={setPane} />}
+      {embed ? null : <PaneTabs pane={pane} onChoose={setPane} withFiles={!answerOnly} />}
       <ToastList />
       <DeletedThreadToast />
       <ThreadAddress />

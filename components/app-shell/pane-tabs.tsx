@@ -14,11 +14,11 @@ const PANES: readonly { pane: Pane; label: string }[] = [
  * The phone layout's bottom bar: which one pane fills the screen. Hidden (by CSS) when all fit.
  * A navigation landmark around it, so that nothing on the phone's screen lies outside a landmark.
  */
-export function PaneTabs({ pane, onChoose }: { pane: Pane; onChoose: (pane: Pane) => void }) {
+export function PaneTabs({ pane, onChoose, withFiles }: { pane: Pane; onChoose: (pane: Pane) => void; withFiles: boolean }) {
   return (
     <nav className={styles.tabs} aria-label="Panes">
       <div className={styles.tabList} role="tablist" data-testid="pane-tabs">
-        {PANES.map((candidate) => (
+        {PANES.filter((candidate) => withFiles || candidate.pane !== 'files').map((candidate) => (
           <button
             key={candidate.pane}
             type="button"

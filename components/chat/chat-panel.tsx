@@ -4,6 +4,8 @@ import dynamic from 'next/dynamic';
 import { selectChangesShown } from '../../stores/review-slice';
 import { LoginTerminalPane } from '../agents/login-terminal-pane';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { selectAnswerOnly } from '../../stores/connection-slice';
+import { AnswerOnlyNote } from '../composer/answer-only-note';
 import { Composer } from '../composer/composer';
 import { ChatEntriesOnceListLoaded } from './chat-entries-once-list-loaded';
 import { PendingRewindDialog } from './pending-rewind-dialog';
@@ -21,6 +23,7 @@ export function ChatPanel() {
   });
   const missing = useBatonStore((state) => state.missingThreadId !== null);
   // The Changes panel takes the entries' place, so the pane keeps one scroll area; the composer stays.
+  const answerOnly = useBatonStore(selectAnswerOnly);
   const changesFor = useBatonStore((state) => (selectChangesShown(state) ? state.changesShownFor : null));
 
   return (
@@ -33,7 +36,7 @@ export function ChatPanel() {
           {changesFor !== null ? <ChangesView key={changesFor} /> : <ChatEntriesOnceListLoaded />}
           <TurnError />
           <LoginTerminalPane />
-          <Composer />
+          {answerOnly ? <AnswerOnlyNote /> : <Composer />}
         </>
       )}
       <PendingRewindDialog />

@@ -8,6 +8,9 @@ import { DevicesDialog } from './devices-dialog';
 export function DevicesButton() {
   const [open, setOpen] = useState(false);
   const connected = useBatonStore((state) => state.connectionStatus === 'connected');
+  // Only the main token may pair or revoke; a device's page would only be refused.
+  const device = useBatonStore((state) => state.device !== null);
+  if (device) return null;
   return (
     <>
       <button type="button" className="button" data-testid="devices-button" disabled={!connected} onClick={() => setOpen(true)}>

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { ElicitationAction, ElicitationEntry, ElicitationValues } from '../../lib/protocol/elicitation';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { fromDevice } from '../../lib/thread/review-labels';
 import { safeLinkUrl } from '../../lib/thread/safe-link-url';
 import styles from './elicitation.module.css';
 import { ElicitationForm } from './elicitation-form';
@@ -132,7 +133,7 @@ function EndedNote({ entry }: { entry: ElicitationEntry }) {
   const values = Object.entries(entry.content ?? {});
   return (
     <div className={styles.status} data-testid="elicitation-status">
-      {ENDED_TEXT[entry.status as Exclude<ElicitationEntry['status'], 'pending'>]}
+      {fromDevice(ENDED_TEXT[entry.status as Exclude<ElicitationEntry['status'], 'pending'>], entry.device)}
       {values.length > 0 ? (
         <dl className={styles.values} data-testid="elicitation-values">
           {values.map(([name, value]) => (

@@ -9,12 +9,11 @@
 import { useContext, useEffect, useState } from 'react';
 import type { PushSubscriptionJson } from '../../lib/protocol/push';
 import { appRootPath } from '../app-address/app-base';
+import { WORKER_FILE } from '../offline/use-offline-worker';
 import { BatonStoreContext, useBatonStore } from '../baton-client/baton-store-context';
 import { useInboxSettings } from './inbox-settings';
 
 export type PushStatus = 'unsupported' | 'checking' | 'off' | 'on';
-
-const WORKER = 'baton-sw.js';
 
 function pushSupported(): boolean {
   return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof PushManager !== 'undefined';
@@ -62,7 +61,7 @@ export function usePushSubscription(): { status: PushStatus; refusal: string | n
       }
       const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
       if (permission !== 'granted') return setRefusal('The browser refused notifications for this page; allow them in its site settings.');
-      const registration = await navigator.serviceWorker.register(`${appRootPath()}${WORKER}`, { scope: appRootPath() });
+      const registration = await navigator.serviceWorker.register(`${appRootPath()}${WORKER_FILE}`, { scope: appRootPath() });
       const publicKey = await store.getState().pushPublicKey();
       const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey });
       await store.getState().subscribePush(subscription.toJSON() as PushSubscriptionJson, muted);

@@ -12,7 +12,7 @@ export function TurnSummaryNote({ entry }: { entry: TurnSummaryEntry }) {
       data-testid="turn-summary"
       data-outcome={entry.outcome ?? 'running'}
     >
-      {marked && entry.outcome ? <strong data-testid="turn-outcome">{outcomeLabel(entry.outcome)}</strong> : null}
+      {marked && entry.outcome ? <strong data-testid="turn-outcome">{outcomeLabel(entry.outcome, entry.device)}</strong> : null}
       {marked && entry.usage ? ' · ' : null}
       {entry.usage ? <span data-testid="turn-usage">{turnUsageText(entry.usage)}</span> : null}
     </div>

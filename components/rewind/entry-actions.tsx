@@ -2,6 +2,7 @@
 
 import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { selectOpenChat } from '../../stores/baton-store';
+import { selectAnswerOnly } from '../../stores/connection-slice';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { MenuItem } from '../action-menu/action-menu';
 
@@ -13,8 +14,10 @@ export function RewindActions({ index, entry, close }: { index: number; entry: T
   const idle = useBatonStore((state) => !selectOpenChat(state).turnRunning && state.connectionStatus === 'connected');
   const askRewind = useBatonStore((state) => state.askRewind);
   const forkThreadAt = useBatonStore((state) => state.forkThreadAt);
+  const answerOnly = useBatonStore(selectAnswerOnly);
   const isUserMessage = entry.type === 'message' && entry.role === 'user';
   const why = idle ? undefined : 'Wait for the turn to end, or stop it';
+  if (answerOnly) return null;
 
   return (
     <>

@@ -3,6 +3,7 @@
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { ThreadMetadata } from '../../lib/protocol/thread-model';
 import { useAgentLabel } from '../agents/use-agent-label';
+import { selectAnswerOnly } from '../../stores/connection-slice';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { SearchSnippet } from './search-snippet';
 import { ThreadDeleteConfirm } from './thread-delete-confirm';
@@ -40,6 +41,8 @@ export function ThreadItem({ thread, selected, now, shared }: { thread: ThreadMe
   const renameThreadTitle = useBatonStore((state) => state.renameThreadTitle);
   const setThreadArchived = useBatonStore((state) => state.setThreadArchived);
   const deleteThread = useBatonStore((state) => state.deleteThread);
+  // Rename, Archive and Delete are refused to a watch-only device: no menu at all.
+  const answerOnly = useBatonStore(selectAnswerOnly);
   const agentLabel = useAgentLabel(thread.agent);
   const showAgent = useBatonStore((state) => state.agents.length > 1);
   const open = () => void (thread.match ? openSearchResult(thread.id, thread.match.seq) : selectThread(thread.id));
@@ -126,7 +129,7 @@ export function ThreadItem({ thread, selected, now, shared }: { thread: ThreadMe
             tabIndex={onMenuButton ? -1 : 0}
             onFocus={() => setOnMenuButton(false)}
             onClick={open}
-            onDoubleClick={() => setRenaming(true)}
+            onDoubleClick={() => setRenaming(!answerOnly)}
           >
             <span className={styles.title} data-testid="thread-title" title={thread.title || undefined}>
               {title}
@@ -144,20 +147,22 @@ export function ThreadItem({ thread, selected, now, shared }: { thread: ThreadMe
             </span>
           </button>
         )}
-        <button
-          ref={menuButton}
-          type="button"
-          className={styles.menuButton}
-          data-testid="thread-menu-button"
-          aria-label={`Actions for ${title}`}
-          aria-haspopup="menu"
-          aria-expanded={menu !== null}
-          tabIndex={onMenuButton ? 0 : -1}
-          onFocus={() => setOnMenuButton(true)}
-          onClick={() => setMenu((current) => (current ? null : { focusLast: false }))}
-        >
-          <span aria-hidden="true">⋯</span>
-        </button>
+        {answerOnly ? null : (
+          <button
+            ref={menuButton}
+            type="button"
+            className={styles.menuButton}
+            data-testid="thread-menu-button"
+            aria-label={`Actions for ${title}`}
+            aria-haspopup="menu"
+            aria-expanded={menu !== null}
+            tabIndex={onMenuButton ? 0 : -1}
+            onFocus={() => setOnMenuButton(true)}
+            onClick={() => setMenu((current) => (current ? null : { focusLast: false }))}
+          >
+            <span aria-hidden="true">⋯</span>
+          </button>
+        )}
         {menu ? (
           <ThreadMenu anchor={menuButton} label={`Actions for ${title}`} items={items} focusLast={menu.focusLast} onClose={closeMenu} />
         ) : null}

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import type { ThreadMetadata } from '../../lib/protocol/thread-model';
 import { NewThreadAgentPicker } from '../agents/new-thread-agent-picker';
 import { AddAgentButton } from '../agents/add-agent-button';
+import { selectAnswerOnly } from '../../stores/connection-slice';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ThreadFilters } from './thread-filters';
 import { ThreadItem } from './thread-item';
@@ -32,6 +33,7 @@ export function ThreadPanel() {
   const selectedThreadId = useBatonStore((state) => state.selectedThreadId);
   const connected = useBatonStore((state) => state.connectionStatus === 'connected');
   const startNewChat = useBatonStore((state) => state.startNewChat);
+  const answerOnly = useBatonStore(selectAnswerOnly);
   const requestComposerFocus = useBatonStore((state) => state.requestComposerFocus);
   const now = useListClock(useMemo(() => threads.map((thread) => thread.modifiedAt), [threads]));
   const shared = useMemo(() => sharedTitles(threads), [threads]);
@@ -44,21 +46,23 @@ export function ThreadPanel() {
     <nav className={`pane ${styles.panel}`} aria-label="Threads">
       <div className={`pane__header ${styles.header}`}>
         <h2 className="pane__title">Threads</h2>
-        <NewThreadAgentPicker />
-        <AddAgentButton />
-        {/* An empty chat; the thread itself is made by its first prompt. */}
-        <button
-          type="button"
-          className="button button--primary"
-          data-testid="new-thread"
-          disabled={!connected}
-          onClick={() => {
-            startNewChat();
-            requestComposerFocus();
-          }}
-        >
-          New thread
-        </button>
+        {answerOnly ? null : <NewThreadAgentPicker />}
+        {answerOnly ? null : <AddAgentButton />}
+        {/* An empty chat; the thread itself is made by its first prompt. A watch-only device may not prompt. */}
+        {answerOnly ? null : (
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="new-thread"
+            disabled={!connected}
+            onClick={() => {
+              startNewChat();
+              requestComposerFocus();
+            }}
+          >
+            New thread
+          </button>
+        )}
       </div>
       <ThreadSearchBox />
       <ThreadFilters />

@@ -64,11 +64,12 @@ import { elicitationRequests } from './elicitation';
 import { inboxNotifications, inboxRequests } from './inbox';
 import { pushRequests } from './push';
 import { agentLoginNotifications, agentLoginRequests } from './agent-login';
-import { DEVICE_SCOPE_ERROR_CODE, devicesRequests } from './devices';
+import { DEVICE_SCOPE_ERROR_CODE, devicesRequests, ThisDeviceSchema } from './devices';
 
 export const batonProtocol = {
   requests: {
-    initialize: { params: InitializeParamsSchema, result: InitializeResultSchema },
+    // Baton adds `device` for a tab opened with a paired device's credential, so the page hides what it may not use.
+    initialize: { params: InitializeParamsSchema, result: InitializeResultSchema.extend({ device: ThisDeviceSchema.optional() }) },
     getThreads: { params: GetThreadsParamsSchema, result: GetThreadsResultSchema },
     createThread: { params: CreateThreadParamsSchema, result: CreateThreadResultSchema },
     'thread/handOver': { params: ThreadHandOverParamsSchema, result: ThreadHandOverResultSchema },

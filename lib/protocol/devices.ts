@@ -23,6 +23,13 @@ export const DeviceSchema = z.object({
 });
 export type Device = z.infer<typeof DeviceSchema>;
 
+/** What `initialize` tells a tab opened with a device credential about itself; absent for the main token. */
+export const ThisDeviceSchema = DeviceSchema.pick({ id: true, name: true, scope: true });
+export type ThisDevice = z.infer<typeof ThisDeviceSchema>;
+
+/** The line a watch-only page shows where the prompt box would be. */
+export const ANSWER_AND_WATCH_NOTE = 'This device can answer and watch: prompts, files and settings stay on the computer Baton runs on.';
+
 export const DevicesListResultSchema = z.object({ devices: z.array(DeviceSchema) });
 export const DevicesRevokeParamsSchema = z.object({ id: z.string().min(1) });
 export const DevicesStartPairingParamsSchema = z.object({ name: DeviceNameSchema, scope: DeviceScopeSchema });

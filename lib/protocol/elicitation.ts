@@ -109,6 +109,8 @@ export const ElicitationAnsweredContentSchema = z.object({
   outcome: ElicitationOutcomeSchema,
   /** With `accepted` in form mode: the values the user sent. */
   content: ElicitationValuesSchema.optional(),
+  /** The paired device that answered (or stopped), by its name then (lib/protocol/devices.ts); absent when the main token's tab did. */
+  device: z.string().min(1).max(60).optional(),
 });
 
 /** The thread entry a question folds into. `accepted` in URL mode: opened, waiting for the agent to finish. */
@@ -116,6 +118,7 @@ export const ElicitationEntrySchema = ElicitationContentSchema.omit({ type: true
   type: z.literal('elicitation'),
   status: z.union([z.literal('pending'), ElicitationOutcomeSchema]),
   content: ElicitationValuesSchema.optional(),
+  device: z.string().optional(),
 });
 export type ElicitationEntry = z.infer<typeof ElicitationEntrySchema>;
 

@@ -30,6 +30,9 @@ export const PushUnsubscribeParamsSchema = z.object({ endpoint: z.string() });
 
 /** The path the service worker posts an answer to (under the relay's base path). */
 export const PUSH_ANSWER_PATH = 'push-answer';
+
+/** Where the review says an answer came from when it came from a notification's Approve or Reject. */
+export const PUSH_ANSWER_DEVICE = 'a notification';
 export const PushAnswerRequestSchema = z.object({
   key: z.string().min(1).max(200),
   action: z.enum(['approve', 'reject']),

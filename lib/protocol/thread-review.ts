@@ -86,6 +86,8 @@ export type TurnUsage = z.infer<typeof TurnUsageSchema>;
 export const TurnSummaryEntrySchema = z.object({
   type: z.literal('turnSummary'),
   outcome: TurnOutcomeSchema.optional(),
+  /** With `stopped`: the paired device whose Stop ended the turn. */
+  device: z.string().optional(),
   usage: TurnUsageSchema.optional(),
 });
 export type TurnSummaryEntry = z.infer<typeof TurnSummaryEntrySchema>;

@@ -123,7 +123,7 @@ export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, 
       const finished = finishOpenReasoning(entries);
       // Only the relay's own end of a turn says how it ended; an agent's own `finished` does not.
       if (content.outcome === undefined) return finished;
-      return [...finished, ...foldTurnSummary(entries, { outcome: content.outcome })];
+      return [...finished, ...foldTurnSummary(entries, { outcome: content.outcome, ...optional('device', content.device) })];
     }
     case 'usage':
       return foldTurnSummary(entries, { usage: usageOf(content) });
@@ -135,7 +135,12 @@ export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, 
       const index = findLast(entries, (entry) => entry.type === 'elicitation' && entry.id === content.id);
       if (index === -1) return [];
       const asked = entries[index] as ElicitationEntry;
-      entries[index] = { ...asked, status: content.outcome, ...optional('content', content.content) };
+      entries[index] = {
+        ...asked,
+        status: content.outcome,
+        ...optional('content', content.content),
+        ...optional('device', content.device),
+      };
       return [index];
     }
     // Titles are not entries.

@@ -64,7 +64,10 @@ export function usageOf(content: UsageContent): TurnUsage {
  * Folds usage or a turn's end into the turn summary: the last entry when it is a summary still
  * open (usage comes before the end), else a new one at the end. Touches only the last entry.
  */
-export function foldTurnSummary(entries: ThreadEntry[], change: { usage: TurnUsage } | { outcome: TurnOutcome }): number[] {
+export function foldTurnSummary(
+  entries: ThreadEntry[],
+  change: { usage: TurnUsage } | { outcome: TurnOutcome; device?: string },
+): number[] {
   const index = entries.length - 1;
   const last = entries[index];
   if (last?.type === 'turnSummary' && last.outcome === undefined) {

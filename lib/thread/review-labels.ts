@@ -25,8 +25,12 @@ const APPROVAL_LABELS: Record<ToolCallApproval['decision'], Record<ToolCallAppro
 
 /** "Allowed by a rule in .baton/config.json" when the rule's file is known; the words of its kind otherwise. */
 export function approvalLabel(approval: ToolCallApproval): string {
-  const label = decisionLabel(approval);
-  return approval.device === undefined ? label : `${label}, from ${approval.device}`;
+  return fromDevice(decisionLabel(approval), approval.device);
+}
+
+/** "Rejected by you, from Phone": an answer given on a paired device (or a notification) says where. */
+export function fromDevice(label: string, device: string | undefined): string {
+  return device === undefined ? label : `${label}, from ${device}`;
 }
 
 function decisionLabel(approval: ToolCallApproval): string {
@@ -49,8 +53,8 @@ const OUTCOME_LABELS: Record<TurnOutcome, string> = {
   failed: 'Turn failed',
 };
 
-export function outcomeLabel(outcome: TurnOutcome): string {
-  return OUTCOME_LABELS[outcome];
+export function outcomeLabel(outcome: TurnOutcome, device?: string): string {
+  return fromDevice(OUTCOME_LABELS[outcome], device);
 }
 
 const tokens = new Intl.NumberFormat('en-US');

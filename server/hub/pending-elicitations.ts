@@ -43,7 +43,7 @@ export class PendingElicitations {
    * The user's answer from a tab. A form's values must fit its schema; a bad answer is refused
    * with what is wrong, and the question keeps waiting.
    */
-  async answer(id: string, action: ElicitationAction, content: ElicitationValues | undefined): Promise<void> {
+  async answer(id: string, action: ElicitationAction, content: ElicitationValues | undefined, device?: string): Promise<void> {
     const waiting = this.pending.get(id);
     if (!waiting)
       throw new RelayError('unknown-elicitation', `No question ${id} waits for an answer in this thread; it was answered or has ended.`);
@@ -58,7 +58,13 @@ export class PendingElicitations {
       throw new RelayError('invalid-elicitation-answer', `Only an accepted answer carries values; a ${action} carries none.`);
     }
     this.pending.delete(id);
-    await this.record({ type: 'elicitationAnswered', id, outcome: OUTCOME_OF[action], ...(values ? { content: values } : {}) });
+    await this.record({
+      type: 'elicitationAnswered',
+      id,
+      outcome: OUTCOME_OF[action],
+      ...(values ? { content: values } : {}),
+      ...(device === undefined ? {} : { device }),
+    });
     waiting.resolve(action === 'accept' ? { action, ...(values ? { content: values } : {}) } : { action });
   }
 
@@ -67,16 +73,17 @@ export class PendingElicitations {
    * completion): the agent is answered `cancel`. A URL question already opened that the agent
    * completes is recorded as completed too, so its card stops waiting.
    */
-  async end(id: string, outcome: 'stopped' | 'ended' | 'withdrawn' | 'completed'): Promise<void> {
+  /** `device`: the paired device whose Stop ended it. */
+  async end(id: string, outcome: 'stopped' | 'ended' | 'withdrawn' | 'completed', device?: string): Promise<void> {
     const waiting = this.pending.get(id);
     if (!waiting && outcome !== 'completed') return;
     this.pending.delete(id);
-    await this.record({ type: 'elicitationAnswered', id, outcome });
+    await this.record({ type: 'elicitationAnswered', id, outcome, ...(device === undefined ? {} : { device }) });
     waiting?.resolve({ action: 'cancel' });
   }
 
   /** Ends every question still waiting. */
-  async endAll(outcome: 'stopped' | 'ended'): Promise<void> {
-    await Promise.all([...this.pending.keys()].map((id) => this.end(id, outcome)));
+  async endAll(outcome: 'stopped' | 'ended', device?: string): Promise<void> {
+    await Promise.all([...this.pending.keys()].map((id) => this.end(id, outcome, device)));
   }
 }

@@ -213,8 +213,14 @@ export class ThreadHub {
   }
 
   /** A tab's answer to an agent's question (`thread/answerElicitation`); refused when it does not fit the question. */
-  async answerElicitation(threadId: string, elicitationId: string, action: ElicitationAction, content?: ElicitationValues): Promise<void> {
-    return this.live.use(threadId, ({ session }) => session.answerElicitation(elicitationId, action, content));
+  async answerElicitation(
+    threadId: string,
+    elicitationId: string,
+    action: ElicitationAction,
+    content?: ElicitationValues,
+    device?: string,
+  ): Promise<void> {
+    return this.live.use(threadId, ({ session }) => session.answerElicitation(elicitationId, action, content, device));
   }
 
   /** ECA's `chat/promptSteer`: a message for the running turn's next model request; false when no turn runs. */
@@ -227,9 +233,10 @@ export class ThreadHub {
     return (await this.live.open(threadId)).session.removeSteering();
   }
 
-  async stop(threadId: string): Promise<void> {
+  /** `device`: the paired device that stopped the turn, kept in the thread's review. */
+  async stop(threadId: string, device?: string): Promise<void> {
     this.pendingPrompts.requestStop(threadId);
-    await this.live.use(threadId, ({ session }) => session.stop());
+    await this.live.use(threadId, ({ session }) => session.stop(device));
   }
 
   /** Once the thread's deletion under way (if any) has ended: a restore comes after it, not before. */

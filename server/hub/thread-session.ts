@@ -59,6 +59,8 @@ export class ThreadSession {
   private readonly elicitations: PendingElicitations;
   /** What the user sent while the turn runs, for the agent's next model request (`steer`). */
   private steering: string | undefined;
+  /** The paired device whose Stop ends the running turn, for the turn's record. */
+  private stoppedBy: string | undefined;
 
   constructor(
     private readonly recorder: ThreadRecorder,
@@ -141,8 +143,8 @@ export class ThreadSession {
   }
 
   /** A tab's answer to the agent's question; refused (and still waiting) when a form's values do not fit its schema. */
-  answerElicitation(id: string, action: ElicitationAction, content?: ElicitationValues): Promise<void> {
-    return this.elicitations.answer(id, action, content);
+  answerElicitation(id: string, action: ElicitationAction, content?: ElicitationValues, device?: string): Promise<void> {
+    return this.elicitations.answer(id, action, content, device);
   }
 
   /**
@@ -165,12 +167,15 @@ export class ThreadSession {
     return had;
   }
 
-  /** Stops the running turn at once; what waits for approval is rejected. */
-  stop(): void {
+  /** Stops the running turn at once; what waits for approval is rejected. `device`: the paired device that stopped it, kept in the record. */
+  stop(device?: string): void {
     if (!this.turn) return;
+    this.stoppedBy = device;
     this.turn.abort(new Error('stopped by the user'));
-    for (const toolCallId of [...this.approvals.keys()]) this.answer(toolCallId, { decision: 'rejected' }, 'stopped');
-    this.elicitations.endAll('stopped').catch((error: unknown) => this.log(`could not record the questions Stop ended: ${String(error)}`));
+    for (const toolCallId of [...this.approvals.keys()]) this.answer(toolCallId, { decision: 'rejected' }, 'stopped', device);
+    this.elicitations
+      .endAll('stopped', device)
+      .catch((error: unknown) => this.log(`could not record the questions Stop ended: ${String(error)}`));
   }
 
   private async runTurn(
@@ -233,7 +238,15 @@ export class ThreadSession {
       this.steering = undefined;
       this.turn = undefined;
       if (controller.signal.aborted && outcome === 'done') outcome = 'stopped';
-      await this.recorder.recordOrOwe('system', { type: 'progress', state: 'finished', text: OUTCOME_TEXT[outcome], outcome });
+      const stoppedBy = outcome === 'stopped' ? this.stoppedBy : undefined;
+      this.stoppedBy = undefined;
+      await this.recorder.recordOrOwe('system', {
+        type: 'progress',
+        state: 'finished',
+        text: OUTCOME_TEXT[outcome],
+        outcome,
+        ...(stoppedBy === undefined ? {} : { device: stoppedBy }),
+      });
     }
   }
 

@@ -90,6 +90,6 @@ export function registerChatHandlers(context: TabContext): void {
     void hub.reject(chatId, toolCallId, optionId, context.device?.name).catch(reportFailure('reject the tool call'));
   });
   connection.onNotification('chat/promptStop', ({ chatId }) => {
-    void hub.stop(chatId).catch(reportFailure('stop the turn'));
+    void hub.stop(chatId, context.device?.name).catch(reportFailure('stop the turn'));
   });
 }

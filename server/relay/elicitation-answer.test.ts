@@ -10,6 +10,8 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { ErrorCodes } from '../../lib/protocol/json-rpc';
 import { fakeAgentEntry } from '../../e2e/support/fake-agents';
+import { pairedCredential } from './testing/paired-credential';
+import { connectRelayClient, type RelayClient } from '../../e2e/support/relay-client';
 import { type InitializedRelayClient, startInitializedRelayClient } from './testing/relay-support';
 
 let session: InitializedRelayClient | undefined;
@@ -20,20 +22,25 @@ afterEach(async () => {
   if (dataParent) await rm(dataParent, { recursive: true, force: true });
 });
 
-it('refuses values that do not fit the form, keeps the question, and sends the good answer to the agent', async () => {
+/** A relay with the fake ACP agent, a tab of the main token, and a thread whose question waits. */
+async function askedQuestion(): Promise<{ rpc: RelayClient['rpc']; threadId: string; elicitationId: string }> {
   dataParent = await mkdtemp(path.join(os.tmpdir(), 'baton-elicitation-'));
   const dataDir = path.join(dataParent, 'data');
   await mkdir(dataDir);
   const fake = fakeAgentEntry('acp', 'server/agents/acp/testing/fake-acp-agent.ts', [], 'Fake ACP');
   await writeFile(path.join(dataDir, 'config.json'), JSON.stringify({ agents: { fake } }));
   session = await startInitializedRelayClient({ dataDir, env: { NODE_ENV: 'test', PATH: process.env.PATH ?? '', HOME: dataParent } });
-  const { client } = session;
-  const { rpc } = client;
+  const { client: tab } = session;
+  const { rpc } = tab;
   const { threadId } = await rpc.request('createThread', { agent: 'fake' });
   await rpc.request('chat/prompt', { chatId: threadId, message: 'please elicit-form' });
-  await client.until((params) => params.content.type === 'elicitation');
-  const asked = client.received.find((params) => params.content.type === 'elicitation')?.content;
-  const elicitationId = asked?.type === 'elicitation' ? asked.id : '';
+  await tab.until((params) => params.content.type === 'elicitation');
+  const asked = tab.received.find((params) => params.content.type === 'elicitation')?.content;
+  return { rpc, threadId, elicitationId: asked?.type === 'elicitation' ? asked.id : '' };
+}
+
+it('refuses values that do not fit the form, keeps the question, and sends the good answer to the agent', async () => {
+  const { rpc, threadId, elicitationId } = await askedQuestion();
 
   await expect(
     rpc.request('thread/answerElicitation', { threadId, elicitationId, action: 'accept', content: { count: 'three' } }),
@@ -50,10 +57,28 @@ it('refuses values that do not fit the form, keeps the question, and sends the g
   await expect(
     rpc.request('thread/answerElicitation', { threadId, elicitationId, action: 'accept', content: { name: 'Ada', count: 3 } }),
   ).resolves.toEqual({});
-  await client.until(
+  await session?.client.until(
     (params) => params.content.type === 'text' && params.content.text.includes('Form answer: accept {"name":"Ada","count":3}'),
   );
   await expect(rpc.request('thread/answerElicitation', { threadId, elicitationId, action: 'cancel' })).rejects.toMatchObject({
     code: ErrorCodes.InvalidParams,
   });
+});
+
+it('records the paired device that answered the question in the thread', async () => {
+  const { rpc, threadId, elicitationId } = await askedQuestion();
+  if (!session) throw new Error('no relay');
+  const { relay, client } = session;
+  const phone = await connectRelayClient({
+    origin: relay.origin,
+    token: await pairedCredential(relay.origin, client, 'Phone', 'answer-and-watch'),
+    asPage: true,
+  });
+  try {
+    await phone.rpc.request('thread/answerElicitation', { threadId, elicitationId, action: 'decline' });
+  } finally {
+    phone.close();
+  }
+  const { entries } = await rpc.request('getThreadEntries', { threadId });
+  expect(entries.find((entry) => entry.type === 'elicitation')).toMatchObject({ status: 'declined', device: 'Phone' });
 });

@@ -4,7 +4,8 @@
  * notification's Approve, posted back with its one-time key, approves it: the turn goes on and ends.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PUSH_ANSWER_PATH, type PushMessage, PushMessageSchema } from '../../lib/protocol/push';
+import { PUSH_ANSWER_DEVICE, PUSH_ANSWER_PATH, type PushMessage, PushMessageSchema } from '../../lib/protocol/push';
+import { approvalLabel } from '../../lib/thread/review-labels';
 import { startScriptedModelServer, type ScriptedModelServer } from '../demo-model/scripted-model-server';
 import { connectInboxTab, type InboxTab } from './testing/inbox-tab';
 import { startTestRelay, type TestRelay } from './testing/relay-support';
@@ -66,6 +67,12 @@ describe('a push notification of a question', () => {
     const approved = await answer({ key: question.answerKey, action: 'approve' });
     expect(approved.status).toBe(200);
     expect(JSON.parse((await ended).text)).toMatchObject({ title: 'Write the note', body: 'The turn finished.' });
+    // The review says where the answer came from.
+    const { entries } = await tab.client.rpc.request('getThreadEntries', { threadId: question.threadId });
+    const call = entries.find((entry) => entry.type === 'toolCall');
+    expect(call?.type === 'toolCall' && call.approval ? approvalLabel(call.approval) : undefined).toBe(
+      `Approved once by you, from ${PUSH_ANSWER_DEVICE}`,
+    );
     // The key was spent: a second click (another device) is told the question is gone.
     const again = await answer({ key: question.answerKey, action: 'reject' });
     expect(again.status).toBe(404);

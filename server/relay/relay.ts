@@ -35,6 +35,7 @@ import { DEFAULT_SIGN_IN_CODE_SECONDS, SignInCodes } from './sign-in-codes';
 import { createSignInExchange } from './sign-in-exchange';
 import { PushSender } from '../push/push-sender';
 import { createPushAnswer } from './push-answer';
+import { PUSH_ANSWER_DEVICE } from '../../lib/protocol/push';
 import { DeviceRegistry } from './devices/device-registry';
 import type { TlsFiles } from './tls-files';
 import { CONFIG_FILE, configFileLabel, createMcpServers, loadRelayConfig, readAgentsSection, readBasePath } from './relay-config';
@@ -253,7 +254,9 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
       createPushAnswer({
         push,
         answer: ({ threadId, toolCallId }, action) =>
-          action === 'approve' ? hub.approve(threadId, toolCallId) : hub.reject(threadId, toolCallId),
+          action === 'approve'
+            ? hub.approve(threadId, toolCallId, undefined, undefined, PUSH_ANSWER_DEVICE)
+            : hub.reject(threadId, toolCallId, undefined, PUSH_ANSWER_DEVICE),
         log,
       }),
     ),

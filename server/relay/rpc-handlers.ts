@@ -38,7 +38,10 @@ export function registerRpcHandlers(tab: TabContext): void {
   // Starting or stopping a server is reported back through `tool/serverUpdated`; a failure to do
   // so is told to the tab that asked.
   const reportFailure = failureReporter(connection);
-  connection.onRequest('initialize', () => ({}));
+  connection.onRequest('initialize', () => {
+    const device = context.device;
+    return device ? { device: { id: device.id, name: device.name, scope: device.scope } } : {};
+  });
   connection.onNotification('initialized', () => {
     void agentsConfigMessage(context.agents, workspace.root, context.startedInOwnSource).then(
       (config) => connection.notify('config/updated', config),

@@ -104,6 +104,8 @@ export const ProgressContentSchema = z.object({
   text: z.string().default(''),
   /** Baton extension, with `finished`: how the turn ended, kept in the thread. Never sent to an ECA editor. */
   outcome: TurnOutcomeSchema.optional(),
+  /** Baton extension, with `stopped`: the paired device whose Stop ended the turn, by its name then. */
+  device: z.string().min(1).max(60).optional(),
 });
 
 /** v1 `messageCost` is v2 `lastMessageCost`; the relay emits `lastMessageCost`. */

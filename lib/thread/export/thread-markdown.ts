@@ -49,7 +49,10 @@ function entryMarkdown(entry: ThreadEntry, index: number): string {
     case 'elicitation':
       return `_${elicitationText(entry)}_ ${anchor}`;
     case 'turnSummary': {
-      const parts = [entry.outcome ? outcomeLabel(entry.outcome) : undefined, entry.usage ? turnUsageText(entry.usage) : undefined];
+      const parts = [
+        entry.outcome ? outcomeLabel(entry.outcome, entry.device) : undefined,
+        entry.usage ? turnUsageText(entry.usage) : undefined,
+      ];
       return `> ${parts.filter(Boolean).join(' · ')} ${anchor}`;
     }
     default: {

@@ -53,7 +53,10 @@ function entryOrg(entry: ThreadEntry, index: number): string {
     case 'elicitation':
       return `/${elicitationText(entry)}/ ${target}`;
     case 'turnSummary': {
-      const parts = [entry.outcome ? outcomeLabel(entry.outcome) : undefined, entry.usage ? turnUsageText(entry.usage) : undefined];
+      const parts = [
+        entry.outcome ? outcomeLabel(entry.outcome, entry.device) : undefined,
+        entry.usage ? turnUsageText(entry.usage) : undefined,
+      ];
       return `- ${parts.filter(Boolean).join(' · ')} ${target}`;
     }
     default: {

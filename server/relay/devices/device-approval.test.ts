@@ -6,9 +6,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { connectRelayClient, isTurnFinished, type RelayClient } from '../../../e2e/support/relay-client';
 import type { InboxItem } from '../../../lib/protocol/inbox';
-import { approvalLabel } from '../../../lib/thread/review-labels';
+import { approvalLabel, outcomeLabel } from '../../../lib/thread/review-labels';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../demo-model/scripted-model-server';
 import { connectInboxTab } from '../testing/inbox-tab';
+import { pairedCredential } from '../testing/paired-credential';
 import { startTestRelay, type TestRelay } from '../testing/relay-support';
 
 let model: ScriptedModelServer;
@@ -35,21 +36,14 @@ afterEach(async () => {
   await model.close();
 });
 
-/** Pairs a device as its page does: a code from the main token, exchanged once for its own credential. */
-async function pairedCredential(laptop: RelayClient, name: string): Promise<string> {
-  const { code } = await laptop.rpc.request('devices/startPairing', { name, scope: 'answer-and-watch' });
-  const response = await fetch(`${test.origin}/sign-in-code`, {
-    method: 'POST',
-    headers: { origin: test.origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ code }),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
-
 it('records the name of the device that approved a tool call, and the review shows it', async () => {
   const laptop = await connectRelayClient({ origin: test.origin, token: test.relay.token });
   clients.push(laptop);
-  const phone = await connectInboxTab({ origin: test.origin, token: await pairedCredential(laptop, 'Phone'), asPage: true });
+  const phone = await connectInboxTab({
+    origin: test.origin,
+    token: await pairedCredential(test.origin, laptop, 'Phone', 'answer-and-watch'),
+    asPage: true,
+  });
   clients.push(phone.client);
 
   const { chatId } = await laptop.rpc.request('chat/prompt', { message: 'Write a note' });
@@ -64,4 +58,42 @@ it('records the name of the device that approved a tool call, and the review sho
   expect(answered).toMatchObject({ approval: { decision: 'approved', by: 'user-once', device: 'Phone' } });
   if (answered?.type !== 'toolCall' || answered.approval === undefined) throw new Error('no approval recorded');
   expect(approvalLabel(answered.approval)).toBe('Approved once by you, from Phone');
+});
+
+it("tells a paired device its own name and scope when it initializes, and the main token's tab nothing of the kind", async () => {
+  const laptop = await connectRelayClient({ origin: test.origin, token: test.relay.token });
+  clients.push(laptop);
+  const phone = await connectRelayClient({
+    origin: test.origin,
+    token: await pairedCredential(test.origin, laptop, 'Phone', 'answer-and-watch'),
+    asPage: true,
+  });
+  clients.push(phone);
+  const initialize = { processId: null, capabilities: {}, workspaceFolders: [] };
+  expect((await phone.rpc.request('initialize', initialize)).device).toMatchObject({ name: 'Phone', scope: 'answer-and-watch' });
+  expect((await laptop.rpc.request('initialize', initialize)).device).toBeUndefined();
+});
+
+it('records the device whose Stop ended a turn, on the question it rejected and on the turn', async () => {
+  const laptop = await connectRelayClient({ origin: test.origin, token: test.relay.token });
+  clients.push(laptop);
+  const tablet = await connectInboxTab({
+    origin: test.origin,
+    token: await pairedCredential(test.origin, laptop, 'Tablet', 'full'),
+    asPage: true,
+  });
+  clients.push(tablet.client);
+
+  const { chatId } = await laptop.rpc.request('chat/prompt', { message: 'Write a note' });
+  await tablet.until((items) => items.some((item) => item.kind === 'approval' && item.threadId === chatId));
+  tablet.client.rpc.notify('chat/promptStop', { chatId });
+  await laptop.until(isTurnFinished);
+
+  const { entries } = await laptop.rpc.request('getThreadEntries', { threadId: chatId });
+  const call = entries.find((entry) => entry.type === 'toolCall');
+  expect(call?.type === 'toolCall' && call.approval ? approvalLabel(call.approval) : undefined).toBe('Rejected by Stop, from Tablet');
+  const summary = entries.find((entry) => entry.type === 'turnSummary');
+  expect(summary?.type === 'turnSummary' && summary.outcome ? outcomeLabel(summary.outcome, summary.device) : undefined).toBe(
+    'Stopped by you, from Tablet',
+  );
 });
