@@ -25,7 +25,8 @@ const APPROVAL_LABELS: Record<ToolCallApproval['decision'], Record<ToolCallAppro
 
 /** "Allowed by a rule in .baton/config.json" when the rule's file is known; the words of its kind otherwise. */
 export function approvalLabel(approval: ToolCallApproval): string {
-  const label = decisionLabel(approval);
+  const decided = decisionLabel(approval);
+  const label = approval.user === undefined ? decided : decided.replace(/ by you$/, ` by ${approval.user}`);
   return approval.device === undefined ? label : `${label}, from ${approval.device}`;
 }
 

@@ -6,10 +6,11 @@
 import { asRpc } from './rpc-errors';
 import type { TabContext } from './tab-context';
 
-export function registerElicitationHandlers({ connection, hub }: TabContext): void {
+export function registerElicitationHandlers({ connection, hub, audit }: TabContext): void {
   connection.onRequest('thread/answerElicitation', ({ threadId, elicitationId, action, content }) =>
     asRpc(async () => {
       await hub.answerElicitation(threadId, elicitationId, action, content);
+      await audit.record(Promise.resolve({ threadId, action: 'answer' }));
       return {};
     }),
   );

@@ -21,11 +21,13 @@ import { registerInboxHandlers } from './inbox-handlers';
 import { registerPushHandlers } from './push-handlers';
 import { registerAgentLoginHandlers } from './agent-login-handlers';
 import { registerDeviceHandlers } from './device-handlers';
+import { createTabAudit, registerAuditHandlers } from './audit-handlers';
 
-export function registerRpcHandlers(tab: TabContext): void {
+export function registerRpcHandlers(tab: Omit<TabContext, 'audit'>): void {
   let watched: string | undefined;
   const context: TabContext = {
     ...tab,
+    audit: createTabAudit(tab),
     watchThread(threadId) {
       watched = threadId;
       tab.watchThread(threadId);
@@ -88,4 +90,5 @@ export function registerRpcHandlers(tab: TabContext): void {
   registerPushHandlers(context);
   registerAgentLoginHandlers(context);
   registerDeviceHandlers(context);
+  registerAuditHandlers(context);
 }
