@@ -21,7 +21,8 @@ import { registerInboxHandlers } from './inbox-handlers';
 import { registerPushHandlers } from './push-handlers';
 import { registerAgentLoginHandlers } from './agent-login-handlers';
 import { registerDeviceHandlers } from './device-handlers';
-import { createTabAudit, registerAuditHandlers } from './audit-handlers';
+import { registerAuditHandlers } from './audit-handlers';
+import { createTabAudit } from './tab-audit';
 
 export function registerRpcHandlers(tab: Omit<TabContext, 'audit'>): void {
   let watched: string | undefined;

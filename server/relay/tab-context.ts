@@ -19,7 +19,7 @@ import type { AgentLogins } from './agent-logins';
 import type { ToolServers } from './tool-servers';
 import type { Device } from '../../lib/protocol/devices';
 import type { TabActor } from '../../lib/protocol/roles';
-import type { TabAudit } from './audit-handlers';
+import type { TabAudit } from './tab-audit';
 import type { DeviceRegistry } from './devices/device-registry';
 
 export interface TabContext {

@@ -24,7 +24,10 @@ export function registerThreadExportHandlers(context: TabContext): void {
   const source = { store, workspace: workspace.root, entries: (threadId: string) => hub.getEntries(threadId) };
 
   connection.onRequest('thread/details', ({ threadId }) =>
-    asRpc(async () => ({ ...(await readThreadDetails(store, threadId, workspace.root)), people: await threadPeople(context, threadId) })),
+    asRpc(async () => ({
+      ...(await readThreadDetails(store, threadId, workspace.root)),
+      people: await threadPeople(store.audit, threadId),
+    })),
   );
   connection.onRequest('thread/changes', ({ threadId }) =>
     asRpc(async () =>
