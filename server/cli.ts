@@ -36,6 +36,7 @@ import { readTlsFiles } from './relay/tls-files';
 import { parseSignInCodeSeconds } from './relay/sign-in-codes';
 import { runTokenCommand, TOKEN_COMMAND, TOKEN_USAGE } from './relay/token-command';
 import { PAIR_COMMAND, PAIR_USAGE, runPairCommand } from './relay/pair-command';
+import { runUserCommand, USER_COMMAND, USER_USAGE } from './relay/users/user-command';
 import { databaseTarget, describeDatabase } from './store/database-target';
 
 const DEFAULT_PORT = 4780;
@@ -44,7 +45,7 @@ const USAGE = `Usage: baton [--port N] [--host H] [--open] [--workspace DIR] [--
              [--allow-remote] [--allowed-host NAME]... [--trusted-origin URL]... [--frame-ancestors SOURCES]
              [--base-path /PREFIX] [--tls-cert FILE --tls-key FILE]
        baton eca-server [--workspace DIR] [--data-dir DIR]
-       ${TOKEN_USAGE.replace('Usage: ', '')}       ${PAIR_USAGE.replace('Usage: ', '')}       ${EXPORT_USAGE.replace('Usage: ', '')}       ${IMPORT_USAGE.replace('Usage: ', '')}`;
+       ${TOKEN_USAGE.replace('Usage: ', '')}       ${PAIR_USAGE.replace('Usage: ', '')}       ${USER_USAGE.replace('Usage: ', '')}       ${EXPORT_USAGE.replace('Usage: ', '')}       ${IMPORT_USAGE.replace('Usage: ', '')}`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -161,6 +162,8 @@ if (process.argv[2] === ECA_SERVER_COMMAND) {
   runTokenCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
 } else if (process.argv[2] === PAIR_COMMAND) {
   runPairCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
+} else if (process.argv[2] === USER_COMMAND) {
+  runUserCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
 } else if (process.argv[2] === EXPORT_COMMAND || process.argv[2] === IMPORT_COMMAND) {
   (process.argv[2] === EXPORT_COMMAND ? runExportCommand : runImportCommand)(process.argv.slice(3)).then(
     (code) => process.exit(code),

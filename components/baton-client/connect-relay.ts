@@ -35,9 +35,12 @@ export function connectRelay(
     transports: ['websocket'],
     auth: (send) => send({ token: untried ?? tokens.stored() }),
   });
+  // Why a page without any token was refused, should the relay refuse it: behind a team's trusted
+  // proxy, the relay signs the page in from the proxy's header, so a page without a token tries too.
+  let refusalWithoutToken: string | undefined;
   const connectWithToken = (refusal = NO_TOKEN_MESSAGE) => {
-    if (untried === undefined && tokens.stored() === undefined) store.getState().connectionFailed(refusal);
-    else socket.connect();
+    refusalWithoutToken = untried === undefined && tokens.stored() === undefined ? refusal : undefined;
+    socket.connect();
   };
   /** Tries what the address carries: a token as it is, a sign-in code once exchanged for one. */
   const connectWith = async ({ token, code }: AddressCredential) => {
@@ -132,7 +135,8 @@ export function connectRelay(
   });
   socket.on('connect_error', (error) => {
     const from = untried === undefined ? 'storage' : 'address';
-    store.getState().connectionFailed(explainRefusal(error.message, from));
+    const withoutToken = error.message === UNAUTHORIZED_MESSAGE ? refusalWithoutToken : undefined;
+    store.getState().connectionFailed(withoutToken ?? explainRefusal(error.message, from));
     // A wrong token in the address (a stale URL, or a page elsewhere that sent the user here with
     // one) does not cost the tab the token it already holds.
     if (error.message === UNAUTHORIZED_MESSAGE && from === 'address' && tokens.stored() !== undefined) {

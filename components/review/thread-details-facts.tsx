@@ -28,6 +28,8 @@ export function ThreadDetailsFacts({ details, figure }: { details: ThreadDetails
       <Fact name="Modified" value={dateTime.format(new Date(details.modifiedAt))} testId="thread-details-modified" />
       <Fact name="Total tokens" value={figure.tokens} testId="thread-details-tokens" title={TOTAL_USAGE_MEANING} />
       <Fact name="Total cost" value={figure.cost ?? 'not priced'} testId="thread-details-cost" />
+      {/* Who prompted, answered, stopped or rewound it (`audit/list`): "owner" is the main token's holder. */}
+      {details.people?.length ? <Fact name="People" value={details.people.join(', ')} testId="thread-details-people" /> : null}
       {lastTurn ? <Fact name="Last turn" value={lastTurn} testId="thread-details-last-turn" /> : null}
       {usage?.context ? <ContextMeter context={usage.context} /> : null}
       {usage?.limit ? <Fact name="Model limits" value={modelLimitsText(usage.limit)} testId="thread-details-limits" /> : null}

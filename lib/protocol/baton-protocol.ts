@@ -65,6 +65,7 @@ import { inboxNotifications, inboxRequests } from './inbox';
 import { pushRequests } from './push';
 import { agentLoginNotifications, agentLoginRequests } from './agent-login';
 import { DEVICE_SCOPE_ERROR_CODE, devicesRequests, ThisDeviceSchema } from './devices';
+import { auditRequests } from './roles';
 
 export const batonProtocol = {
   requests: {
@@ -97,6 +98,7 @@ export const batonProtocol = {
     ...pushRequests,
     ...agentLoginRequests,
     ...devicesRequests,
+    ...auditRequests,
   },
   notifications: {
     initialized: z.object({}).optional(),

@@ -7,6 +7,7 @@
  * settings.
  */
 import { z } from 'zod';
+import { ROLE_ERROR_CODE, type Role } from './roles';
 
 export const DeviceScopeSchema = z.enum(['full', 'answer-and-watch']);
 export type DeviceScope = z.infer<typeof DeviceScopeSchema>;
@@ -46,33 +47,13 @@ export const devicesRequests = {
   'devices/startPairing': { params: DevicesStartPairingParamsSchema, result: DevicesStartPairingResultSchema },
 } as const;
 
-/**
- * What an `answer-and-watch` device may send: read threads and their history, follow the inbox,
- * approve or reject a tool call, answer an agent's question. Everything else (prompts, files,
- * settings, rewinds, deletes, agents, devices) is refused with DEVICE_SCOPE_ERROR_CODE.
- */
-export const ANSWER_AND_WATCH_METHODS: ReadonlySet<string> = new Set([
-  'initialize',
-  'initialized',
-  '$/cancelRequest',
-  'getThreads',
-  'openThread',
-  'getThreadEntries',
-  'getThreadEvents',
-  'thread/details',
-  'inbox/list',
-  'tab/visibility',
-  'chat/toolCallApprove',
-  'chat/toolCallReject',
-  'thread/answerElicitation',
-]);
-
-/** In the range JSON-RPC leaves to servers, after Baton's own codes. */
-export const DEVICE_SCOPE_ERROR_CODE = -32011;
-
-export function deviceScopeRefusal(method: string, deviceName: string): string {
-  return `${method} is not allowed from "${deviceName}": this device may only watch threads and answer what waits for you.`;
+/** A device's scope as a role (lib/protocol/roles.ts): `answer-and-watch` answers and watches as an approver does. */
+export function deviceRole(scope: DeviceScope): Role {
+  return scope === 'full' ? 'operator' : 'approver';
 }
+
+/** Refusals to a device are the roles' refusals (ROLE_ERROR_CODE). */
+export const DEVICE_SCOPE_ERROR_CODE = ROLE_ERROR_CODE;
 
 /** A device may not pair or revoke devices, whatever its scope: only the main token may. */
 export const DEVICES_NEED_MAIN_TOKEN_MESSAGE = 'Only the computer Baton runs on (its main token) may pair or revoke devices.';

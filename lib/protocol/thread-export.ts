@@ -23,6 +23,8 @@ export const ThreadDetailsSchema = z.object({
   modifiedAt: z.string(),
   totalTokens: z.number().int().nonnegative(),
   totalCost: z.number().nonnegative().nullable(),
+  /** The names of those who acted on the thread (lib/protocol/roles.ts), in the order they first did; "owner" is the main token's holder. */
+  people: z.array(z.string()).optional(),
 });
 export type ThreadDetails = z.infer<typeof ThreadDetailsSchema>;
 

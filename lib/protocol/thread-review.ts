@@ -30,6 +30,8 @@ export const ToolCallApprovalSchema = z.object({
   rule: ConfigRuleSchema.optional(),
   /** The paired device the user answered from (its name), when not the computer Baton runs on. */
   device: z.string().optional(),
+  /** The configured user who answered (lib/protocol/roles.ts), when not the main token's owner. */
+  user: z.string().optional(),
 });
 export type ToolCallApproval = z.infer<typeof ToolCallApprovalSchema>;
 

@@ -14,7 +14,11 @@ type RunContent = Extract<ChatContent, { type: 'toolCallRun' }>;
 /** The approval an answer on the card amounts to; an agent's own option says what it meant. */
 export function approvalOfAnswer(content: ApprovalContent, options: readonly ApprovalOption[] | undefined): ToolCallApproval {
   const decided = decisionOfAnswer(content, options);
-  return content.device === undefined ? decided : { ...decided, device: content.device };
+  return {
+    ...decided,
+    ...(content.device === undefined ? {} : { device: content.device }),
+    ...(content.user === undefined ? {} : { user: content.user }),
+  };
 }
 
 function decisionOfAnswer(content: ApprovalContent, options: readonly ApprovalOption[] | undefined): ToolCallApproval {

@@ -25,7 +25,9 @@ const APPROVAL_LABELS: Record<ToolCallApproval['decision'], Record<ToolCallAppro
 
 /** "Allowed by a rule in .baton/config.json" when the rule's file is known; the words of its kind otherwise. */
 export function approvalLabel(approval: ToolCallApproval): string {
-  return fromDevice(decisionLabel(approval), approval.device);
+  const decided = decisionLabel(approval);
+  const label = approval.user === undefined ? decided : decided.replace(/ by you$/, ` by ${approval.user}`);
+  return fromDevice(label, approval.device);
 }
 
 /** "Rejected by you, from Phone": an answer given on a paired device (or a notification) says where. */

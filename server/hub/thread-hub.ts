@@ -6,6 +6,7 @@
  * talk to; it never touches a socket itself (contents leave through `broadcast`, which the relay
  * points at the thread's socket.io room, and `isWatched` asks whether that room has anyone).
  */
+import type { Actor } from '../../lib/protocol/roles';
 import type { ElicitationAction, ElicitationValues } from '../../lib/protocol/elicitation';
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/thread-model';
 import type { SequencedContentReceivedParams, ThreadEvent, ThreadSnapshot } from '../../lib/protocol/thread-events';
@@ -203,13 +204,13 @@ export class ThreadHub {
     );
   }
 
-  /** `device`: the name of the paired device that answered, kept in the thread's review. */
-  async approve(threadId: string, toolCallId: string, save?: 'session', optionId?: string, device?: string): Promise<boolean> {
-    return this.live.use(threadId, ({ session }) => session.approve(toolCallId, save, optionId, device));
+  /** `by`: the paired device or configured user that answered, kept in the thread's review. */
+  async approve(threadId: string, toolCallId: string, save?: 'session', optionId?: string, by?: Actor): Promise<boolean> {
+    return this.live.use(threadId, ({ session }) => session.approve(toolCallId, save, optionId, by));
   }
 
-  async reject(threadId: string, toolCallId: string, optionId?: string, device?: string): Promise<boolean> {
-    return this.live.use(threadId, ({ session }) => session.reject(toolCallId, optionId, device));
+  async reject(threadId: string, toolCallId: string, optionId?: string, by?: Actor): Promise<boolean> {
+    return this.live.use(threadId, ({ session }) => session.reject(toolCallId, optionId, by));
   }
 
   /** A tab's answer to an agent's question (`thread/answerElicitation`); refused when it does not fit the question. */
@@ -233,10 +234,10 @@ export class ThreadHub {
     return (await this.live.open(threadId)).session.removeSteering();
   }
 
-  /** `device`: the paired device that stopped the turn, kept in the thread's review. */
-  async stop(threadId: string, device?: string): Promise<void> {
+  /** `by`: the paired device or configured user that stopped the turn, kept in the thread's review. */
+  async stop(threadId: string, by?: Actor): Promise<void> {
     this.pendingPrompts.requestStop(threadId);
-    await this.live.use(threadId, ({ session }) => session.stop(device));
+    await this.live.use(threadId, ({ session }) => session.stop(by));
   }
 
   /** Once the thread's deletion under way (if any) has ended: a restore comes after it, not before. */

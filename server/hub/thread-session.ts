@@ -2,6 +2,7 @@
  * The live side of one thread: at most one running turn, the tool calls waiting for approval, and
  * Stop. Every content goes through the recorder, so history and the tabs never disagree.
  */
+import { type Actor, answeredFrom } from '../../lib/protocol/roles';
 import type { ThreadEntry, ToolCallEntry } from '../../lib/protocol/thread-model';
 import type { ChatContentInput } from '../../lib/protocol/eca-chat';
 import { isOpenToolCall } from '../../lib/thread/apply-chat-content';
@@ -132,14 +133,14 @@ export class ThreadSession {
    * `save: 'session'` (ECA) approves this tool for the rest of the thread's session as well;
    * `optionId` is the agent's own option the user picked, when the card offered some.
    */
-  approve(toolCallId: string, save?: 'session', optionId?: string, device?: string): boolean {
+  approve(toolCallId: string, save?: 'session', optionId?: string, by?: Actor): boolean {
     const decision = save === 'session' ? 'approved-for-session' : 'approved';
-    return this.answer(toolCallId, { decision, optionId }, decision, device);
+    return this.answer(toolCallId, { decision, optionId }, decision, by);
   }
 
-  /** `device`: the paired device's name that answered, recorded with the answer. */
-  reject(toolCallId: string, optionId?: string, device?: string): boolean {
-    return this.answer(toolCallId, { decision: 'rejected', optionId }, 'rejected', device);
+  /** `by`: the paired device or configured user that answered, recorded with the answer; absent, the main token's owner. */
+  reject(toolCallId: string, optionId?: string, by?: Actor): boolean {
+    return this.answer(toolCallId, { decision: 'rejected', optionId }, 'rejected', by);
   }
 
   /** A tab's answer to the agent's question; refused (and still waiting) when a form's values do not fit its schema. */
@@ -167,14 +168,15 @@ export class ThreadSession {
     return had;
   }
 
-  /** Stops the running turn at once; what waits for approval is rejected. `device`: the paired device that stopped it, kept in the record. */
-  stop(device?: string): void {
+  /** Stops the running turn at once; what waits for approval is rejected. `by`: the paired device or user that stopped it, kept in the record. */
+  stop(by?: Actor): void {
     if (!this.turn) return;
-    this.stoppedBy = device;
+    const from = by && answeredFrom(by);
+    this.stoppedBy = from;
     this.turn.abort(new Error('stopped by the user'));
-    for (const toolCallId of [...this.approvals.keys()]) this.answer(toolCallId, { decision: 'rejected' }, 'stopped', device);
+    for (const toolCallId of [...this.approvals.keys()]) this.answer(toolCallId, { decision: 'rejected' }, 'stopped', by);
     this.elicitations
-      .endAll('stopped', device)
+      .endAll('stopped', from)
       .catch((error: unknown) => this.log(`could not record the questions Stop ended: ${String(error)}`));
   }
 
@@ -284,7 +286,7 @@ export class ThreadSession {
   }
 
   /** Records who answered and how before the agent hears it, so the record precedes what the call does next. */
-  private answer(toolCallId: string, answer: ApprovalAnswer, recorded: RecordedAnswer, device?: string): boolean {
+  private answer(toolCallId: string, answer: ApprovalAnswer, recorded: RecordedAnswer, by?: Actor): boolean {
     const resolve = this.approvals.get(toolCallId);
     if (!resolve) return false;
     this.approvals.delete(toolCallId);
@@ -293,7 +295,8 @@ export class ThreadSession {
       id: toolCallId,
       decision: recorded,
       ...(answer.optionId === undefined ? {} : { optionId: answer.optionId }),
-      ...(device === undefined ? {} : { device }),
+      ...(by?.kind === 'device' ? { device: by.name } : {}),
+      ...(by?.kind === 'user' ? { user: by.name } : {}),
     };
     this.recorder.recordOrOwe('system', content).catch((error: unknown) => {
       this.log(

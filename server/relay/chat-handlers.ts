@@ -11,7 +11,8 @@ import { asRpc, failureReporter } from './rpc-errors';
 import type { TabContext } from './tab-context';
 
 export function registerChatHandlers(context: TabContext): void {
-  const { connection, hub, workspace, agents, toolServers } = context;
+  const { connection, hub, workspace, agents, toolServers, audit } = context;
+  const by = context.actor.kind === 'owner' ? undefined : context.actor;
   // The behaviour this tab last chose (`chat/selectedBehaviorChanged`), for prompts that name none.
   let selectedBehavior: ChatBehavior = 'agent';
 
@@ -39,6 +40,7 @@ export function registerChatHandlers(context: TabContext): void {
         message,
         chosenModel.then((modelName) => ({ behavior: chosenBehavior, model: modelName, contexts })),
       );
+      await audit.record(Promise.resolve({ threadId, action: 'prompt' }));
       return { chatId: threadId, model: (await chosenModel) ?? '', status: 'prompting' as const };
     }),
   );
@@ -84,12 +86,33 @@ export function registerChatHandlers(context: TabContext): void {
     if (!(error instanceof UnknownThreadError)) report(action)(error);
   };
   connection.onNotification('chat/toolCallApprove', ({ chatId, toolCallId, save, optionId }) => {
-    void hub.approve(chatId, toolCallId, save, optionId, context.device?.name).catch(reportFailure('approve the tool call'));
+    const answered = hub.approve(chatId, toolCallId, save, optionId, by);
+    answered.catch(reportFailure('approve the tool call'));
+    void audit.record(
+      answered.then(
+        (done) => (done ? { threadId: chatId, action: 'approve', toolCallId } : undefined),
+        () => undefined,
+      ),
+    );
   });
   connection.onNotification('chat/toolCallReject', ({ chatId, toolCallId, optionId }) => {
-    void hub.reject(chatId, toolCallId, optionId, context.device?.name).catch(reportFailure('reject the tool call'));
+    const answered = hub.reject(chatId, toolCallId, optionId, by);
+    answered.catch(reportFailure('reject the tool call'));
+    void audit.record(
+      answered.then(
+        (done) => (done ? { threadId: chatId, action: 'reject', toolCallId } : undefined),
+        () => undefined,
+      ),
+    );
   });
   connection.onNotification('chat/promptStop', ({ chatId }) => {
-    void hub.stop(chatId, context.device?.name).catch(reportFailure('stop the turn'));
+    const stopped = hub.stop(chatId, by);
+    stopped.catch(reportFailure('stop the turn'));
+    void audit.record(
+      stopped.then(
+        () => ({ threadId: chatId, action: 'stop' }),
+        () => undefined,
+      ),
+    );
   });
 }

@@ -13,7 +13,7 @@ import type { TabContext } from './tab-context';
 export function registerDeviceHandlers(context: TabContext): void {
   const { connection } = context;
   const registry = (): DeviceRegistry => {
-    if (context.device !== undefined) throw new RpcError(DEVICE_SCOPE_ERROR_CODE, DEVICES_NEED_MAIN_TOKEN_MESSAGE);
+    if (context.actor.kind !== 'owner') throw new RpcError(DEVICE_SCOPE_ERROR_CODE, DEVICES_NEED_MAIN_TOKEN_MESSAGE);
     if (context.devices === undefined) throw new RpcError(ErrorCodes.InternalError, 'This relay pairs no devices.');
     return context.devices;
   };

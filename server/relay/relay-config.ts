@@ -17,6 +17,7 @@ import type { CommandSandbox } from '../process/command-sandbox';
 import { SandboxConfigSchema } from '../process/sandbox-config';
 import { CheckpointsConfigSchema } from '../rewind/checkpoint-config';
 import { BasePathSettingSchema } from './base-path';
+import { UsersSettingSchema } from './users/users-config';
 import { AgentRegistryUrlSettingSchema } from '../agents/catalogue/registry-source';
 
 export const CONFIG_FILE = 'config.json';
@@ -48,6 +49,7 @@ export async function loadRelayConfig(file: string): Promise<AgentConfig> {
     { prefix: [], check: () => AgentsSectionSchema.safeParse({ agents: config.agents ?? {}, defaultAgent: config.defaultAgent }) },
     { prefix: [], check: () => BasePathSettingSchema.safeParse({ basePath: config.basePath }) },
     { prefix: [], check: () => AgentRegistryUrlSettingSchema.safeParse({ agentRegistryUrl: config.agentRegistryUrl }) },
+    { prefix: [], check: () => UsersSettingSchema.safeParse({ users: config.users, trustedProxy: config.trustedProxy }) },
   ];
   for (const { prefix, check } of sections) {
     const parsed = check();

@@ -37,6 +37,8 @@ import { PushSender } from '../push/push-sender';
 import { createPushAnswer } from './push-answer';
 import { PUSH_ANSWER_DEVICE } from '../../lib/protocol/push';
 import { DeviceRegistry } from './devices/device-registry';
+import { UserDirectory } from './users/user-directory';
+import { UsersSettingSchema } from './users/users-config';
 import type { TlsFiles } from './tls-files';
 import { CONFIG_FILE, configFileLabel, createMcpServers, loadRelayConfig, readAgentsSection, readBasePath } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
@@ -185,6 +187,10 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   const workspace = new Workspace(options.workspaceRoot, { protectedFolders: [options.dataDir] });
   const configFile = path.join(options.dataDir, CONFIG_FILE);
   const config = await loadRelayConfig(configFile);
+  const users = await UserDirectory.load(
+    UsersSettingSchema.parse({ users: config.users, trustedProxy: config.trustedProxy }),
+    options.dataDir,
+  );
   const agentsSection = readAgentsSection(config, options.extraAgents);
   const commandSandbox = await CommandSandbox.start({
     config: readSandboxConfig(config.sandbox),
@@ -255,8 +261,8 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
         push,
         answer: ({ threadId, toolCallId }, action) =>
           action === 'approve'
-            ? hub.approve(threadId, toolCallId, undefined, undefined, PUSH_ANSWER_DEVICE)
-            : hub.reject(threadId, toolCallId, undefined, PUSH_ANSWER_DEVICE),
+            ? hub.approve(threadId, toolCallId, undefined, undefined, { kind: 'device', name: PUSH_ANSWER_DEVICE })
+            : hub.reject(threadId, toolCallId, undefined, { kind: 'device', name: PUSH_ANSWER_DEVICE }),
         log,
       }),
     ),
@@ -268,11 +274,13 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
     outgoing: options.outgoing,
     devices,
-    onTab: ({ connection, watchThread, device }) =>
+    users,
+    onTab: ({ connection, watchThread, device, actor }) =>
       registerRpcHandlers({
         connection,
         watchThread,
         device,
+        actor,
         devices,
         hub,
         rewind,

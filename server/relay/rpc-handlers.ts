@@ -21,11 +21,14 @@ import { registerInboxHandlers } from './inbox-handlers';
 import { registerPushHandlers } from './push-handlers';
 import { registerAgentLoginHandlers } from './agent-login-handlers';
 import { registerDeviceHandlers } from './device-handlers';
+import { registerAuditHandlers } from './audit-handlers';
+import { createTabAudit } from './tab-audit';
 
-export function registerRpcHandlers(tab: TabContext): void {
+export function registerRpcHandlers(tab: Omit<TabContext, 'audit'>): void {
   let watched: string | undefined;
   const context: TabContext = {
     ...tab,
+    audit: createTabAudit(tab),
     watchThread(threadId) {
       watched = threadId;
       tab.watchThread(threadId);
@@ -91,4 +94,5 @@ export function registerRpcHandlers(tab: TabContext): void {
   registerPushHandlers(context);
   registerAgentLoginHandlers(context);
   registerDeviceHandlers(context);
+  registerAuditHandlers(context);
 }

@@ -24,9 +24,11 @@ import type { AccessGuard } from './access-guard';
 import { type MessageLimits, transportMaxBytes, withIncomingLimits } from './message-limits';
 import { ContentBatches } from './content-batches';
 import { CONGESTED_ROOM, DEFAULT_OUTGOING_LIMITS, OutgoingBounds, type OutgoingLimits } from './outgoing-bounds';
-import { DEVICE_REVOKED_MESSAGE, type Device } from '../../lib/protocol/devices';
+import { DEVICE_REVOKED_MESSAGE, type Device, deviceRole } from '../../lib/protocol/devices';
+import { OWNER, type TabActor } from '../../lib/protocol/roles';
 import type { DeviceRegistry } from './devices/device-registry';
-import { withDeviceScope } from './devices/device-scope';
+import { withRoleScope } from './role-scope';
+import type { UserDirectory } from './users/user-directory';
 
 export { UNAUTHORIZED_MESSAGE };
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -40,9 +42,16 @@ export interface SocketServerOptions {
   /** What the relay holds for one tab that does not read (outgoing-bounds.ts). */
   outgoing?: OutgoingLimits;
   /** A tab's connection; `device` when it presented a paired device's credential rather than the main token. */
-  onTab: (tab: { connection: RpcConnection<BatonProtocol>; watchThread: (threadId: string) => void; device?: Device }) => void;
+  onTab: (tab: {
+    connection: RpcConnection<BatonProtocol>;
+    watchThread: (threadId: string) => void;
+    device?: Device;
+    actor: TabActor;
+  }) => void;
   /** Paired devices (devices/device-registry.ts), whose credentials open a socket too; without it only the main token does. */
   devices?: DeviceRegistry;
+  /** The config file's users (users/user-directory.ts): their tokens, and the trusted proxy's header if one is configured. */
+  users?: UserDirectory;
   log: (message: string) => void;
   /** The last tab watching the thread left it (switched thread or disconnected). */
   onThreadUnwatched?: (threadId: string) => void;
@@ -60,7 +69,7 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     connectTimeout: CONNECT_TIMEOUT_MS,
     allowRequest: (request, callback) => {
       const judge = () => {
-        const refusal = handshakeRefusal(guard, request);
+        const refusal = handshakeRefusal(guard, request, (token) => options.users?.identify(token) !== undefined);
         if (refusal === undefined) return callback(null, true);
         log(`socket handshake refused: ${refusal}`);
         callback(refusal, false);
@@ -80,14 +89,23 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown };
     const token = typeof auth.token === 'string' ? auth.token : guard.tokenFromRequest(socket.request);
-    if (guard.isValidToken(token)) return next();
+    const admit = (actor: TabActor) => {
+      socket.data.actor = actor;
+      next();
+    };
+    if (guard.isValidToken(token)) return admit(OWNER);
     const identified = token && options.devices ? options.devices.identify(token) : { kind: 'unknown' as const };
     if (identified.kind === 'device') {
       socket.data.device = identified.device;
       options.devices?.seen(identified.device.id);
-      return next();
+      return admit({ kind: 'device', name: identified.device.name, role: deviceRole(identified.device.scope) });
     }
-    const refusal = identified.kind === 'revoked' ? DEVICE_REVOKED_MESSAGE : UNAUTHORIZED_MESSAGE;
+    const user = token ? options.users?.identify(token) : undefined;
+    if (user) return admit(user);
+    // Believed only when the config names the header (users-config.ts): the relay is then reachable only through the proxy.
+    const proxied = identified.kind === 'revoked' ? undefined : options.users?.fromProxy(socket.request.headers);
+    if (proxied && 'kind' in proxied) return admit(proxied);
+    const refusal = identified.kind === 'revoked' ? DEVICE_REVOKED_MESSAGE : (proxied?.refusal ?? UNAUTHORIZED_MESSAGE);
     log(`socket connect refused: ${refusal}`);
     next(new Error(refusal));
   });
@@ -104,12 +122,14 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
 
   io.on('connection', (socket: Socket) => {
     const device = socket.data.device as Device | undefined;
-    const tabLog = (message: string) => log(`tab ${socket.id}${device ? ` (device ${JSON.stringify(device.name)})` : ''}: ${message}`);
+    const actor = socket.data.actor as TabActor;
+    const tabLog = (message: string) =>
+      log(`tab ${socket.id}${actor.kind === 'owner' ? '' : ` (${actor.kind} ${JSON.stringify(actor.name)})`}: ${message}`);
     const outgoing = new OutgoingBounds(socket, options.outgoing ?? DEFAULT_OUTGOING_LIMITS, tabLog);
     bounds.set(socket.id, outgoing);
     socket.once('disconnect', () => bounds.delete(socket.id));
     const limited = withIncomingLimits(createSocketIoTransport(socket, { closeOnDisconnect: true }), limits, { log: tabLog });
-    const transport = outgoing.wrap(device ? withDeviceScope(limited, device, tabLog) : limited);
+    const transport = outgoing.wrap(withRoleScope(limited, actor, tabLog));
     const connection = new RpcConnection(batonProtocol, transport, {
       onProtocolError: (error) => log(`tab ${socket.id}: ${error.message}`),
     });
@@ -117,7 +137,7 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
       for (const room of socket.rooms) if (room.startsWith(THREAD_ROOM_PREFIX)) void socket.leave(room);
       void socket.join(threadRoom(threadId));
     };
-    options.onTab({ connection, watchThread, device });
+    options.onTab({ connection, watchThread, device, actor });
   });
 
   const contents = new ContentBatches((room, messages) => {
@@ -155,13 +175,18 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
 }
 
 /** Why a handshake request is refused, or undefined when it may go on. The reason goes back in the 400 body. */
-export function handshakeRefusal(guard: AccessGuard, request: IncomingMessage): string | undefined {
+export function handshakeRefusal(
+  guard: AccessGuard,
+  request: IncomingMessage,
+  isUserToken: (token: string) => boolean = () => false,
+): string | undefined {
   if (!guard.isAllowedHost(request.headers.host)) return 'host not allowed';
   if (!guard.isAllowedOrigin(request.headers.origin, request.headers.host)) {
     return request.headers.origin ? 'origin not allowed' : 'origin missing';
   }
   // A script's bearer token is checked here already; the page's comes in `auth`, at connect.
   const bearer = guard.tokenFromRequest(request);
-  if (request.headers.authorization !== undefined && !guard.isValidToken(bearer)) return UNAUTHORIZED_MESSAGE;
+  if (request.headers.authorization !== undefined && !guard.isValidToken(bearer) && !(bearer && isUserToken(bearer)))
+    return UNAUTHORIZED_MESSAGE;
   return undefined;
 }

@@ -18,6 +18,8 @@ import type { TabViews } from './tab-views';
 import type { AgentLogins } from './agent-logins';
 import type { ToolServers } from './tool-servers';
 import type { Device } from '../../lib/protocol/devices';
+import type { TabActor } from '../../lib/protocol/roles';
+import type { TabAudit } from './tab-audit';
 import type { DeviceRegistry } from './devices/device-registry';
 
 export interface TabContext {
@@ -53,6 +55,10 @@ export interface TabContext {
   watchedThread?(): string | undefined;
   /** The paired device this tab is, when it presented a device credential rather than the main token. */
   device?: Device;
+  /** Who this tab is (the main token's owner, a device, a configured user) and its role, recorded with what it does. */
+  actor: TabActor;
+  /** Records what this tab does under its actor (audit-handlers.ts). */
+  audit: TabAudit;
   /** The paired devices, which only the main token's tabs may list, pair or revoke. */
   devices?: DeviceRegistry;
   /** Sends a notification to this tab alone. */

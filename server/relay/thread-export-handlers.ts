@@ -7,6 +7,7 @@ import { threadChanges } from '../../lib/thread/thread-changes';
 import { exportStoredThread, importThreadFile, readThreadDetails } from '../export/thread-archive';
 import { markRevertedFiles } from '../rewind/file-revert';
 import { asRpc } from './rpc-errors';
+import { threadPeople } from './audit-handlers';
 import type { TabContext } from './tab-context';
 
 export function registerThreadExportHandlers(context: TabContext): void {
@@ -22,7 +23,12 @@ export function registerThreadExportHandlers(context: TabContext): void {
   };
   const source = { store, workspace: workspace.root, entries: (threadId: string) => hub.getEntries(threadId) };
 
-  connection.onRequest('thread/details', ({ threadId }) => asRpc(() => readThreadDetails(store, threadId, workspace.root)));
+  connection.onRequest('thread/details', ({ threadId }) =>
+    asRpc(async () => ({
+      ...(await readThreadDetails(store, threadId, workspace.root)),
+      people: await threadPeople(store.audit, threadId),
+    })),
+  );
   connection.onRequest('thread/changes', ({ threadId }) =>
     asRpc(async () =>
       markRevertedFiles({ workspace, fileHistory: rewind.fileHistory }, threadId, threadChanges(await hub.getEntries(threadId))),

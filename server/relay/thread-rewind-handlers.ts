@@ -32,9 +32,11 @@ export function registerThreadRewindHandlers(context: TabContext): void {
     }),
   );
   connection.onRequest('thread/rewind', ({ threadId, toEntry, restoreFiles, overwriteConflicts }) =>
-    asRpc(() => {
+    asRpc(async () => {
       checkShownThread(context, threadId);
-      return rewindThreadTo(context, threadId, toEntry, { restoreFiles, overwriteConflicts });
+      const result = await rewindThreadTo(context, threadId, toEntry, { restoreFiles, overwriteConflicts });
+      await context.audit.record(Promise.resolve({ threadId, action: 'rewind' }));
+      return result;
     }),
   );
   connection.onRequest('thread/revertFile', ({ threadId, path, overwriteConflict }) =>

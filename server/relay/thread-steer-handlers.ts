@@ -9,7 +9,7 @@ import { RpcError } from '../../lib/rpc/errors';
 import { asRpc } from './rpc-errors';
 import type { TabContext } from './tab-context';
 
-export function registerThreadSteerHandlers({ connection, hub, agents }: TabContext): void {
+export function registerThreadSteerHandlers({ connection, hub, agents, audit }: TabContext): void {
   connection.onRequest('thread/steer', ({ threadId, text }) =>
     asRpc(async () => {
       const agentName = await hub.agentOf(threadId);
@@ -23,6 +23,8 @@ export function registerThreadSteerHandlers({ connection, hub, agents }: TabCont
       if (!(await hub.steer(threadId, text))) {
         throw new RpcError(BatonErrorCodes.CannotSteer, 'No turn is running in this thread; send the message as a prompt.');
       }
+      // A message steering a turn is a prompt of its own in the audit list.
+      await audit.record(Promise.resolve({ threadId, action: 'prompt' }));
       return {};
     }),
   );

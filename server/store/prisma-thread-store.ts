@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/thread-model';
 import type { PrismaClient } from './generated/client';
+import { type AuditStore, PrismaAuditStore } from './audit-store';
 import { applyMigrations } from './migrate';
 import type { DatabaseTarget } from './database-target';
 import { eventInsertFor, firstLiveRowFor, joinEventRow, type EventInsert, type FirstLiveRow } from './event-insert';
@@ -61,6 +62,7 @@ class PrismaThreadStore implements ThreadStore {
   /** SQLite's streaming writes as prepared statements; absent, they go through Prisma. */
   readonly #streamWrites: SqliteStreamWrites | undefined;
   readonly history: ThreadHistoryStore;
+  readonly audit: AuditStore;
 
   constructor(
     prisma: PrismaClient,
@@ -76,6 +78,7 @@ class PrismaThreadStore implements ThreadStore {
     this.#upsertEntries = entryUpsertFor(kind);
     this.#search = threadSearchFor(kind);
     this.history = new PrismaThreadHistoryStore(prisma, this.#now, kind);
+    this.audit = new PrismaAuditStore(prisma);
   }
 
   async listThreads(page: ThreadListRequest = {}): Promise<ThreadPage> {

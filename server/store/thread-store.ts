@@ -6,6 +6,7 @@ import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/thread-mode
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import type { EntryWrite } from './entry-write';
 import type { ThreadHistoryStore } from './thread-history-store';
+import type { AuditStore } from './audit-store';
 import type { ThreadDetails } from '../../lib/protocol/thread-export';
 import { RelayError } from '../../lib/rpc/relay-error';
 
@@ -106,6 +107,8 @@ export interface ImportedThread {
 export interface ThreadStore {
   /** Rewind, fork and the file changes they undo (thread-history-store.ts). */
   readonly history: ThreadHistoryStore;
+  /** Who did what to each thread (audit-store.ts). */
+  readonly audit: AuditStore;
   /** Most recently modified first (or best match first); every thread when no limit is given. Deleted threads never. */
   listThreads(page?: ThreadListRequest): Promise<ThreadPage>;
   /** `agent` defaults to the built-in agent. */

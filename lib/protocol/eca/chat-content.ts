@@ -244,6 +244,8 @@ export const ToolCallApprovalContentSchema = z.object({
   optionId: z.string().optional(),
   /** The paired device that answered, by its name then (lib/protocol/devices.ts); absent when the main token's tab did. */
   device: z.string().min(1).max(60).optional(),
+  /** The configured user who answered (lib/protocol/roles.ts), by name; absent for the main token and devices. */
+  user: z.string().min(1).max(120).optional(),
 });
 
 /** v2 only: the chat's title. */

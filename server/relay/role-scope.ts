@@ -1,15 +1,15 @@
 /**
- * What an `answer-and-watch` device may send, enforced between its socket's transport and its
- * JSON-RPC connection (like the message limits), so that no handler needs to know of devices: a
- * request outside ANSWER_AND_WATCH_METHODS is answered with a JSON-RPC error that says why, a
+ * What a tab's role lets it send (lib/protocol/roles.ts), enforced between its socket's transport
+ * and its JSON-RPC connection (like the message limits), so that no handler needs to know of roles:
+ * a request outside the role is answered with a JSON-RPC error naming the role and the action, a
  * notification outside it is dropped with a line in the log, and the socket stays open.
  */
-import { ANSWER_AND_WATCH_METHODS, DEVICE_SCOPE_ERROR_CODE, type Device, deviceScopeRefusal } from '../../../lib/protocol/devices';
-import { JSONRPC_VERSION } from '../../../lib/protocol/json-rpc';
-import type { Transport } from '../../../lib/rpc/transport';
+import { JSONRPC_VERSION } from '../../lib/protocol/json-rpc';
+import { ROLE_ERROR_CODE, roleAllows, roleRefusal, type TabActor } from '../../lib/protocol/roles';
+import type { Transport } from '../../lib/rpc/transport';
 
-export function withDeviceScope(inner: Transport, device: Device, log: (message: string) => void): Transport {
-  if (device.scope === 'full') return inner;
+export function withRoleScope(inner: Transport, actor: TabActor, log: (message: string) => void): Transport {
+  if (actor.role === 'operator') return inner;
   const outer: Transport = { send: (message) => inner.send(message), close: () => inner.close() };
   inner.onclose = (reason) => outer.onclose?.(reason);
   inner.onerror = (error) => outer.onerror?.(error);
@@ -19,18 +19,14 @@ export function withDeviceScope(inner: Transport, device: Device, log: (message:
     const refusals: object[] = [];
     for (const item of batch ? message : [message]) {
       const method = methodOf(item);
-      if (method === undefined || ANSWER_AND_WATCH_METHODS.has(method)) {
+      if (method === undefined || roleAllows(actor.role, method)) {
         allowed.push(item);
         continue;
       }
-      log(`device ${JSON.stringify(device.name)} may not send ${method}: refused`);
+      log(`${actor.kind} ${JSON.stringify(actor.name)} (${actor.role}) may not send ${method}: refused`);
       const id = (item as { id?: unknown }).id;
       if (id === undefined) continue;
-      refusals.push({
-        jsonrpc: JSONRPC_VERSION,
-        id,
-        error: { code: DEVICE_SCOPE_ERROR_CODE, message: deviceScopeRefusal(method, device.name) },
-      });
+      refusals.push({ jsonrpc: JSONRPC_VERSION, id, error: { code: ROLE_ERROR_CODE, message: roleRefusal(method, actor) } });
     }
     if (refusals.length > 0) inner.send(batch ? refusals : refusals[0]);
     if (allowed.length > 0) outer.onmessage?.(batch ? allowed : allowed[0]);
