@@ -58,6 +58,8 @@ import { UI_BUILD_FOLDER } from './ensure-ui-build';
 import { createStaticUiHandler } from './static-ui-handler';
 import { readUiBuildFiles } from './ui-build-files';
 import { warmUpThreadReads } from './warm-up';
+import { connectRedis } from './team/redis-link';
+import { checkTeamDatabase, type TeamOptions } from './team/team-options';
 
 export interface RelayOptions {
   host: string;
@@ -92,6 +94,8 @@ export interface RelayOptions {
   pushAgent?: HttpsAgent;
   /** `--tls-cert` and `--tls-key`: serve HTTPS with the user's certificate (./tls-files.ts). */
   tls?: TlsFiles;
+  /** `--redis` and `--relay-id`: one relay of a team on PostgreSQL (team/team-options.ts). */
+  team?: TeamOptions;
 }
 
 export interface RelayAccessOptions {
@@ -122,6 +126,7 @@ export interface RunningRelay {
 export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   // Before anything is written: a refused address leaves the data folder as it was.
   checkListenAddress({ host: options.host, allowRemote: options.access?.allowRemote ?? false, userToken: options.token });
+  checkTeamDatabase(options.team, databaseTarget({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
   const lock = await lockDataDir(options.dataDir);
   await keepDataDirOutOfGit(options);
   let tokens: TokenSource | undefined;
@@ -194,10 +199,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   // Once, at start: whether what agents run is sandboxed, and if not, why not.
   log(commandSandbox.startupNote());
   const mcp = createMcpServers(config, { cwd: workspace.root, log, sandbox: commandSandbox });
-  const store = await openThreadStore({
-    database: databaseTarget({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }),
-    log,
-  });
+  const store = await openThreadStore({ database: databaseTarget({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }), log });
   await warmUpThreadReads(store, log);
   const approvalPolicy = ApprovalPolicy.fromConfig(config, configFileLabel(configFile, options.workspaceRoot));
   const agent = await createBuiltinAgentFromEnv({
@@ -259,7 +261,9 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     ),
   );
   const httpServer = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
+  const redis = options.team ? await connectRedis(options.team.redisUrl, log) : undefined;
   const sockets = createSocketServer(httpServer, {
+    adapter: redis?.adapter,
     guard,
     log,
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
@@ -346,6 +350,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     const socketsClosed = sockets.close();
     httpServer.closeAllConnections();
     await socketsClosed;
+    await redis?.close();
     await agents.close();
     await mcp?.close();
     await store.close();
