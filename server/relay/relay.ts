@@ -60,6 +60,8 @@ import { readUiBuildFiles } from './ui-build-files';
 import { warmUpThreadReads } from './warm-up';
 import { connectRedis } from './team/redis-link';
 import { checkTeamDatabase, type TeamOptions } from './team/team-options';
+import { TeamHub } from './team/team-hub';
+import { DEFAULT_LEASE_MS, ThreadLeases } from './team/thread-leases';
 
 export interface RelayOptions {
   host: string;
@@ -262,6 +264,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   );
   const httpServer = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
   const redis = options.team ? await connectRedis(options.team.redisUrl, log) : undefined;
+  const leaseMs = options.team?.leaseMs ?? DEFAULT_LEASE_MS;
   const sockets = createSocketServer(httpServer, {
     adapter: redis?.adapter,
     guard,
@@ -327,7 +330,11 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   const checkpoints = relayTurnCheckpoints({ dataDir: options.dataDir, workspace, agents, log, keepTurns });
   // A rewind's restores answer to the same rules as the agents' writes.
   const rewind = { fileHistory, checkpoints, restoreGuard: policyRestoreGuard(approvalPolicy) };
-  const hub = new ThreadHub({ store: listedStore, agents, broadcast, isWatched: sockets.isWatched, log, fileHistory, checkpoints });
+  const hubOptions = { store: listedStore, agents, broadcast, isWatched: sockets.isWatched, log, fileHistory, checkpoints };
+  // A team's relays run each thread on the one holding its lease, on their shared database.
+  const leases =
+    options.team && options.databaseUrl ? new ThreadLeases(options.databaseUrl, options.team.relayId, log, leaseMs) : undefined;
+  const hub = leases ? new TeamHub(hubOptions, { io: sockets.io, leases, leaseMs }) : new ThreadHub(hubOptions);
   const threads = new ThreadDirectory({ store: listedStore, hub, events: listEvents, log });
   // Threads deleted before the relay last stopped, their undo window over.
   await threads.purge();
@@ -344,6 +351,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   const closeAll = async () => {
     threads.close();
     await hub.close();
+    await leases?.close();
     await checkpoints.close();
     // Closing socket.io also closes the HTTP server, which then waits for every open connection:
     // end them (a tab's keep-alive requests among them) instead of waiting out their idle timeout.

@@ -10,6 +10,8 @@ export interface TeamOptions {
   redisUrl: string;
   /** This relay's name among the team's, unique: the holder named in a thread's lease. */
   relayId: string;
+  /** How long a thread's lease lasts unless renewed (renewed at a third of it); 5 s by default. */
+  leaseMs?: number;
 }
 
 const RELAY_ID = /^[A-Za-z0-9._-]{1,64}$/;
