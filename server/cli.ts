@@ -38,12 +38,14 @@ import { runTokenCommand, TOKEN_COMMAND, TOKEN_USAGE } from './relay/token-comma
 import { PAIR_COMMAND, PAIR_USAGE, runPairCommand } from './relay/pair-command';
 import { runUserCommand, USER_COMMAND, USER_USAGE } from './relay/users/user-command';
 import { databaseTarget, describeDatabase } from './store/database-target';
+import { checkTeamDatabase, parseTeamOptions } from './relay/team/team-options';
+import { redactedUrl } from './relay/team/redis-link';
 
 const DEFAULT_PORT = 4780;
 const USAGE = `Usage: baton [--port N] [--host H] [--open] [--workspace DIR] [--data-dir DIR] [--database URL]
              [--agent [NAME=]KIND:COMMAND]...
              [--allow-remote] [--allowed-host NAME]... [--trusted-origin URL]... [--frame-ancestors SOURCES]
-             [--base-path /PREFIX] [--tls-cert FILE --tls-key FILE]
+             [--base-path /PREFIX] [--tls-cert FILE --tls-key FILE] [--redis URL [--relay-id NAME]]
        baton eca-server [--workspace DIR] [--data-dir DIR]
        ${TOKEN_USAGE.replace('Usage: ', '')}       ${PAIR_USAGE.replace('Usage: ', '')}       ${USER_USAGE.replace('Usage: ', '')}       ${EXPORT_USAGE.replace('Usage: ', '')}       ${IMPORT_USAGE.replace('Usage: ', '')}`;
 
@@ -55,6 +57,8 @@ async function main(): Promise<void> {
       workspace: { type: 'string' },
       'data-dir': { type: 'string' },
       database: { type: 'string' },
+      redis: { type: 'string' },
+      'relay-id': { type: 'string' },
       'allow-remote': { type: 'boolean', default: false },
       'allowed-host': { type: 'string', multiple: true, default: [] },
       'trusted-origin': { type: 'string', multiple: true, default: [] },
@@ -105,6 +109,8 @@ async function main(): Promise<void> {
   const databaseUrl = values.database ?? env.BATON_DATABASE_URL;
   // Checked before the build, so that a mistyped URL fails at once.
   const database = describeDatabase(databaseTarget({ databaseUrl, dataDir }));
+  const team = parseTeamOptions(values.redis ?? env.BATON_REDIS_URL, values['relay-id'] ?? env.BATON_RELAY_ID);
+  checkTeamDatabase(team, databaseTarget({ databaseUrl, dataDir }));
 
   await ensureUiBuild(log);
   const relay = await startRelay({
@@ -122,6 +128,7 @@ async function main(): Promise<void> {
     signInCodeSeconds,
     startedInOwnSource,
     tls,
+    team,
   });
   // Before the ready line: whoever read it may stop the relay at once, and a signal with no handler
   // yet would end the process without closing the relay or letting its data folder go.
@@ -146,6 +153,7 @@ async function main(): Promise<void> {
   process.stdout.write(`Baton ready: ${relay.url}\n`);
   log(relay.modelNote);
   log(`workspace ${workspaceRoot}, data in ${dataDir}, threads in ${database}`);
+  if (team) log(`relay ${team.relayId} of a team, joined through Redis at ${redactedUrl(team.redisUrl)}`);
   if (startedInOwnSource) log(OWN_SOURCE_NOTE);
   // The opener's command line is readable by every local user: it gets a one-time code, not the token.
   if (values.open) void openInBrowser(openCommandFor(process.platform, relay.signInUrl()), env, log);

@@ -32,7 +32,16 @@ export interface OpenThreadOptions {
   checkpoints?: TurnCheckpointHooks;
 }
 
-export async function openThread(threadId: string, options: OpenThreadOptions, onRecorded: ContentListener): Promise<OpenThread> {
+/**
+ * `interruptedReason`: why a turn still open in the store was cut off, or undefined when this
+ * relay must leave it be (another relay of the team runs it).
+ */
+export async function openThread(
+  threadId: string,
+  options: OpenThreadOptions,
+  onRecorded: ContentListener,
+  interruptedReason: () => Promise<string | undefined> = async () => 'the relay stopped before this turn finished.',
+): Promise<OpenThread> {
   const { store, agents, log } = options;
   const thread = await store.getThread(threadId);
   if (!thread) throw new UnknownThreadError(threadId);
@@ -49,10 +58,12 @@ export async function openThread(threadId: string, options: OpenThreadOptions, o
     },
     log,
   );
-  // Nothing runs yet in this process, so a turn still open in the store was cut off by a stop or crash.
+  // Nothing runs yet in this process, so a turn still open in the store was cut off by a stop or
+  // crash, unless another relay of the team holds the thread.
   const lastProgress = await store.getLastEvent(threadId, 'progress');
   if (lastProgress?.content.type === 'progress' && lastProgress.content.state === 'running') {
-    await session.closeInterruptedTurn('the relay stopped before this turn finished.');
+    const reason = await interruptedReason();
+    if (reason !== undefined) await session.closeInterruptedTurn(reason);
   }
   return { session, recorder, uses: 0 };
 }

@@ -20,6 +20,7 @@ import { ThreadDeletions, UnknownThreadError } from './thread-deletions';
 import type { FileChangeTracker, TurnCheckpointHooks } from './turn-hooks';
 import { type PromptOptions, ThreadBusyError } from './thread-session';
 import type { ThreadRecorder } from './thread-recorder';
+import { type ThreadHolding, ThreadHoldings, type ThreadOwnership } from './thread-ownership';
 
 export { ThreadDeletingError, UnknownThreadError } from './thread-deletions';
 
@@ -38,6 +39,8 @@ export interface ThreadHubOptions {
   fileHistory?: FileChangeTracker;
   /** Workspace checkpoints for agents that write files themselves (server/rewind); none when omitted. */
   checkpoints?: TurnCheckpointHooks;
+  /** Which relay of a team runs each thread (thread-ownership.ts); a single relay runs them all. */
+  ownership?: ThreadOwnership;
 }
 
 /** What an edit of a thread's history gets (ThreadHub.editThread). */
@@ -55,10 +58,22 @@ export class ThreadHub {
   private readonly pendingPrompts = new PendingPrompts();
   private readonly live: LiveThreads;
   private readonly agentIdle: AgentIdleTimers;
+  private readonly holdings: ThreadHoldings;
 
-  constructor(private readonly options: ThreadHubOptions) {
+  constructor(protected readonly options: ThreadHubOptions) {
+    this.holdings = new ThreadHoldings(options.ownership, (threadId) => {
+      // Another relay may take the thread now: a turn still running here must not write beside it.
+      options.log(`lost the lease of thread ${threadId}: its turn here stops`);
+      this.live.loadedThread(threadId)?.session.stop();
+    });
     this.live = new LiveThreads({
-      load: (threadId) => openThread(threadId, options, (params) => options.broadcast(threadId, params)),
+      load: (threadId) =>
+        openThread(
+          threadId,
+          options,
+          (params) => options.broadcast(threadId, params),
+          () => this.interruptedReason(threadId),
+        ),
       isDeleting: (threadId) => this.deletions.isDeleting(threadId),
       isWatched: (threadId) => options.isWatched?.(threadId) ?? false,
       releaseAfterMs: options.releaseAfterMs,
@@ -142,24 +157,61 @@ export class ThreadHub {
   }
 
   private async promptNow(threadId: string, message: string, options: PromptOptions, stopRequested: () => boolean): Promise<void> {
-    await this.live.use(threadId, async (opened) => {
-      // The deletion may have begun while the thread was being opened.
-      this.deletions.assertNotDeleting(threadId);
-      this.agentIdle.cancel(threadId);
-      // A busy thread refuses the prompt below: it is not named after it either.
-      const title = opened.session.isRunning ? undefined : await nameThread(this.options.store, threadId, message);
-      const starting = opened.session.prompt(message, options);
-      // The session holds the turn from the call on: a Stop that came before it stops it now.
-      if (stopRequested()) opened.session.stop();
-      const { turnEnded } = await starting;
-      this.track(
-        turnEnded.finally(() => {
-          this.agentIdle.start(threadId, opened.session.binding.agent);
-          this.live.releaseLater(threadId, opened);
-        }),
-      );
-      if (title !== undefined) await opened.recorder.record('system', { type: 'metadata', title });
-    });
+    const { taken, stale } = await this.holdings.acquire(threadId);
+    // Another relay wrote the thread since this one last ran it: what memory holds of it is read again.
+    if (stale) this.forgetIdle(threadId);
+    let started = false;
+    try {
+      await this.live.use(threadId, async (opened) => {
+        // The deletion may have begun while the thread was being opened.
+        this.deletions.assertNotDeleting(threadId);
+        this.agentIdle.cancel(threadId);
+        // A busy thread refuses the prompt below: it is not named after it either.
+        const title = opened.session.isRunning ? undefined : await nameThread(this.options.store, threadId, message);
+        const starting = opened.session.prompt(message, options);
+        // The session holds the turn from the call on: a Stop that came before it stops it now.
+        if (stopRequested()) opened.session.stop();
+        const { turnEnded } = await starting;
+        started = true;
+        this.track(
+          turnEnded.finally(async () => {
+            this.agentIdle.start(threadId, opened.session.binding.agent);
+            this.live.releaseLater(threadId, opened);
+            await this.holdings.release(threadId);
+          }),
+        );
+        if (title !== undefined) await opened.recorder.record('system', { type: 'metadata', title });
+      });
+    } catch (error) {
+      if (taken && !started) await this.holdings.release(threadId);
+      throw error;
+    }
+  }
+
+  /**
+   * Takes over a thread whose owner's lease expired (the owner stopped): its turn left open is
+   * closed with the reason, from what the store holds, and the thread is let go until its next prompt.
+   */
+  async takeOver(threadId: string, holding: ThreadHolding): Promise<void> {
+    this.holdings.adopt(threadId, holding);
+    try {
+      this.forgetIdle(threadId);
+      await this.live.use(threadId, () => undefined);
+    } finally {
+      if (!this.live.loadedThread(threadId)?.session.isRunning) await this.holdings.release(threadId);
+    }
+  }
+
+  /** Drops what memory holds of a thread no turn runs in here, so that its next use reads the store. */
+  private forgetIdle(threadId: string): void {
+    const opened = this.live.loadedThread(threadId);
+    if (opened && !opened.session.isRunning) this.live.forget(threadId, opened);
+  }
+
+  /** Why a turn left open is closed on opening the thread; undefined while another relay holds it. */
+  private async interruptedReason(threadId: string): Promise<string | undefined> {
+    if (!this.holdings.holdsOrAlone(threadId)) return undefined;
+    return this.holdings.interruptedReason(threadId);
   }
 
   /**
@@ -206,10 +258,12 @@ export class ThreadHub {
 
   /** `by`: the paired device or configured user that answered, kept in the thread's review. */
   async approve(threadId: string, toolCallId: string, save?: 'session', optionId?: string, by?: Actor): Promise<boolean> {
+    await this.holdings.assertNotElsewhere(threadId);
     return this.live.use(threadId, ({ session }) => session.approve(toolCallId, save, optionId, by));
   }
 
   async reject(threadId: string, toolCallId: string, optionId?: string, by?: Actor): Promise<boolean> {
+    await this.holdings.assertNotElsewhere(threadId);
     return this.live.use(threadId, ({ session }) => session.reject(toolCallId, optionId, by));
   }
 
@@ -221,6 +275,7 @@ export class ThreadHub {
     content?: ElicitationValues,
     device?: string,
   ): Promise<void> {
+    await this.holdings.assertNotElsewhere(threadId);
     return this.live.use(threadId, ({ session }) => session.answerElicitation(elicitationId, action, content, device));
   }
 
@@ -237,6 +292,7 @@ export class ThreadHub {
   /** `by`: the paired device or configured user that stopped the turn, kept in the thread's review. */
   async stop(threadId: string, by?: Actor): Promise<void> {
     this.pendingPrompts.requestStop(threadId);
+    await this.holdings.assertNotElsewhere(threadId);
     await this.live.use(threadId, ({ session }) => session.stop(by));
   }
 
@@ -278,6 +334,7 @@ export class ThreadHub {
       opened.session.stop();
     }
     await Promise.allSettled([...this.turns]);
+    await this.holdings.releaseAll();
   }
 
   private async releaseAgentSession(threadId: string, agent: string): Promise<void> {

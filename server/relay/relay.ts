@@ -61,6 +61,10 @@ import { UI_BUILD_FOLDER } from './ensure-ui-build';
 import { createStaticUiHandler } from './static-ui-handler';
 import { readUiBuildFiles } from './ui-build-files';
 import { warmUpThreadReads } from './warm-up';
+import { connectRedis } from './team/redis-link';
+import { checkTeamDatabase, type TeamOptions } from './team/team-options';
+import { TeamHub } from './team/team-hub';
+import { DEFAULT_LEASE_MS, ThreadLeases } from './team/thread-leases';
 
 export interface RelayOptions {
   host: string;
@@ -95,6 +99,8 @@ export interface RelayOptions {
   pushAgent?: HttpsAgent;
   /** `--tls-cert` and `--tls-key`: serve HTTPS with the user's certificate (./tls-files.ts). */
   tls?: TlsFiles;
+  /** `--redis` and `--relay-id`: one relay of a team on PostgreSQL (team/team-options.ts). */
+  team?: TeamOptions;
 }
 
 export interface RelayAccessOptions {
@@ -125,6 +131,7 @@ export interface RunningRelay {
 export async function startRelay(options: RelayOptions): Promise<RunningRelay> {
   // Before anything is written: a refused address leaves the data folder as it was.
   checkListenAddress({ host: options.host, allowRemote: options.access?.allowRemote ?? false, userToken: options.token });
+  checkTeamDatabase(options.team, databaseTarget({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
   const lock = await lockDataDir(options.dataDir);
   await keepDataDirOutOfGit(options);
   let tokens: TokenSource | undefined;
@@ -201,10 +208,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   // Once, at start: whether what agents run is sandboxed, and if not, why not.
   log(commandSandbox.startupNote());
   const mcp = createMcpServers(config, { cwd: workspace.root, log, sandbox: commandSandbox });
-  const store = await openThreadStore({
-    database: databaseTarget({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }),
-    log,
-  });
+  const store = await openThreadStore({ database: databaseTarget({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }), log });
   await warmUpThreadReads(store, log);
   const approvalPolicy = ApprovalPolicy.fromConfig(config, configFileLabel(configFile, options.workspaceRoot));
   const agent = await createBuiltinAgentFromEnv({
@@ -268,7 +272,10 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     ),
   );
   const httpServer = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
+  const redis = options.team ? await connectRedis(options.team.redisUrl, log) : undefined;
+  const leaseMs = options.team?.leaseMs ?? DEFAULT_LEASE_MS;
   const sockets = createSocketServer(httpServer, {
+    adapter: redis?.adapter,
     guard,
     log,
     limits: options.limits ?? DEFAULT_MESSAGE_LIMITS,
@@ -334,7 +341,11 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   const checkpoints = relayTurnCheckpoints({ dataDir: options.dataDir, workspace, agents, log, keepTurns });
   // A rewind's restores answer to the same rules as the agents' writes.
   const rewind = { fileHistory, checkpoints, restoreGuard: policyRestoreGuard(approvalPolicy) };
-  const hub = new ThreadHub({ store: listedStore, agents, broadcast, isWatched: sockets.isWatched, log, fileHistory, checkpoints });
+  const hubOptions = { store: listedStore, agents, broadcast, isWatched: sockets.isWatched, log, fileHistory, checkpoints };
+  // A team's relays run each thread on the one holding its lease, on their shared database.
+  const leases =
+    options.team && options.databaseUrl ? new ThreadLeases(options.databaseUrl, options.team.relayId, log, leaseMs) : undefined;
+  const hub = leases ? new TeamHub(hubOptions, { io: sockets.io, leases, leaseMs }) : new ThreadHub(hubOptions);
   const threads = new ThreadDirectory({ store: listedStore, hub, events: listEvents, log });
   // Threads deleted before the relay last stopped, their undo window over.
   await threads.purge();
@@ -351,12 +362,14 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   const closeAll = async () => {
     threads.close();
     await hub.close();
+    await leases?.close();
     await checkpoints.close();
     // Closing socket.io also closes the HTTP server, which then waits for every open connection:
     // end them (a tab's keep-alive requests among them) instead of waiting out their idle timeout.
     const socketsClosed = sockets.close();
     httpServer.closeAllConnections();
     await socketsClosed;
+    await redis?.close();
     await agents.close();
     await mcp?.close();
     await store.close();

@@ -13,7 +13,7 @@ import type { Server as HttpsServer } from 'node:https';
 
 /** The relay's server: plain HTTP, or HTTPS with the user's certificate. */
 type HttpServer = PlainHttpServer | HttpsServer;
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { batonProtocol, type BatonProtocol, UNAUTHORIZED_MESSAGE } from '../../lib/protocol/baton-protocol';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import type { ToolServerUpdatedParams } from '../../lib/protocol/eca/tool-servers';
@@ -57,6 +57,8 @@ export interface SocketServerOptions {
   onThreadUnwatched?: (threadId: string) => void;
   /** Runs before every handshake is judged: the token file is checked for a new token (token-source.ts). */
   beforeHandshake?: () => Promise<void>;
+  /** A team's Redis adapter (team/redis-link.ts): a thread's contents then reach the tabs of every relay. */
+  adapter?: ServerOptions['adapter'];
 }
 
 export function createSocketServer(httpServer: HttpServer, options: SocketServerOptions) {
@@ -65,6 +67,7 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     transports: ['websocket'],
     maxHttpBufferSize: transportMaxBytes(limits),
     serveClient: false,
+    ...(options.adapter ? { adapter: options.adapter } : {}),
     // A connection that has not presented the token at socket.io's connect by then is closed.
     connectTimeout: CONNECT_TIMEOUT_MS,
     allowRequest: (request, callback) => {
@@ -149,21 +152,21 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     io,
     /** Whether a tab connected to this process watches the thread. */
     isWatched: (threadId: string) => (io.of('/').adapter.rooms.get(threadRoom(threadId))?.size ?? 0) > 0,
-    /** Sends a recorded content to every tab watching the thread, with the others recorded in the same batch. */
+    /** Sends a recorded content to every tab watching the thread (on every relay of a team), with the others recorded in the same batch. */
     broadcast(threadId: string, params: SequencedContentReceivedParams) {
       contents.add(threadRoom(threadId), params);
     },
-    /** Sends a tool server's new status to every tab. */
+    /** Sends a tool server's new status to every tab of this relay. */
     broadcastToolServer(params: ToolServerUpdatedParams) {
       contents.flush();
       checkBeforeBroadcast(bounds.keys());
-      io.except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method: 'tool/serverUpdated', params });
+      io.local.except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method: 'tool/serverUpdated', params });
     },
-    /** Sends a notification to every tab. */
+    /** Sends a notification to every tab of this relay: what it says (its agents, its inbox) is this relay's. */
     broadcastNotification<N extends NotificationMethod<BatonProtocol>>(method: N, params: NotificationParams<BatonProtocol, N>) {
       contents.flush();
       checkBeforeBroadcast(bounds.keys());
-      io.except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method, params });
+      io.local.except(CONGESTED_ROOM).emit('rpc', { jsonrpc: '2.0', method, params });
     },
     /**
      * Ends every tab's socket (the token they presented is no longer the token). The page, told

@@ -42,7 +42,7 @@ const MISSING =
   "PostgreSQL's programs were not found: install Debian's postgresql package (apt-get install -y postgresql), " +
   'or set BATON_POSTGRES_BIN to the folder holding initdb and postgres.';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
