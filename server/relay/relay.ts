@@ -3,8 +3,6 @@
  * hub, the store and the agent. `startRelay` is what the command line and the tests call.
  */
 import type { Agent as HttpsAgent } from 'node:https';
-import { createServer } from 'node:http';
-import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agent';
@@ -25,16 +23,15 @@ import { openThreadStore } from '../store/prisma-thread-store';
 import { Workspace } from '../workspace/workspace';
 import { AccessGuard } from './access-guard';
 import { checkListenAddress } from './access-options';
-import { handleUnderBasePath, stripBasePathFromUpgrades } from './base-path';
-import { refuseForeignFrames } from './frame-refusal';
+import { stripBasePathFromUpgrades } from './base-path';
 import { lockDataDir } from '../store/data-dir-lock';
 import { excludeDataDirFromGit } from './git-exclude';
-import { createGuardedHandler, type PageHandler } from './http-handler';
 import { fileTokenSource, fixedTokenSource, type TokenSource } from './token-source';
 import { DEFAULT_SIGN_IN_CODE_SECONDS, SignInCodes } from './sign-in-codes';
 import { createSignInExchange } from './sign-in-exchange';
 import { PushSender } from '../push/push-sender';
 import { createPushAnswer } from './push-answer';
+import { createRelayHttpServer } from './relay-http-server';
 import { PUSH_ANSWER_DEVICE } from '../../lib/protocol/push';
 import { DeviceRegistry } from './devices/device-registry';
 import { UserDirectory } from './users/user-directory';
@@ -57,9 +54,6 @@ import { createSocketServer } from './socket-server';
 import { createRelayInbox, followThreadList } from './relay-inbox';
 import { listenError } from './listen-error';
 import { modelNote } from './model-note';
-import { UI_BUILD_FOLDER } from './ensure-ui-build';
-import { createStaticUiHandler } from './static-ui-handler';
-import { readUiBuildFiles } from './ui-build-files';
 import { warmUpThreadReads } from './warm-up';
 import { connectRedis } from './team/redis-link';
 import { checkTeamDatabase, type TeamOptions } from './team/team-options';
@@ -247,31 +241,26 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   const logins = createAgentLogins(agents);
 
   const headers = { frameAncestors: access.frameAncestors ?? DEFAULT_FRAME_ANCESTORS };
-  const handleUi: PageHandler =
-    options.serveUi === false
-      ? (_request, response) => void response.writeHead(404).end()
-      : createStaticUiHandler(await readUiBuildFiles(UI_BUILD_FOLDER), log, headers);
-
   const basePath = options.basePath ?? readBasePath(config);
   const push = new PushSender({ dataDir: options.dataDir, log, ...(options.pushAgent ? { agent: options.pushAgent } : {}) });
-  const handler = handleUnderBasePath(
+  const fromNotification = { kind: 'device', name: PUSH_ANSWER_DEVICE } as const;
+  const httpServer = await createRelayHttpServer({
+    guard,
+    headers,
     basePath,
-    createGuardedHandler(
-      guard,
-      headers,
-      refuseForeignFrames(headers.frameAncestors, handleUi),
-      createSignInExchange({ codes: signInCodes, token: tokens.current, log, devices }),
-      createPushAnswer({
-        push,
-        answer: ({ threadId, toolCallId }, action) =>
-          action === 'approve'
-            ? hub.approve(threadId, toolCallId, undefined, undefined, { kind: 'device', name: PUSH_ANSWER_DEVICE })
-            : hub.reject(threadId, toolCallId, undefined, { kind: 'device', name: PUSH_ANSWER_DEVICE }),
-        log,
-      }),
-    ),
-  );
-  const httpServer = options.tls ? createTlsServer(options.tls, handler) : createServer(handler);
+    serveUi: options.serveUi !== false,
+    signIn: createSignInExchange({ codes: signInCodes, token: tokens.current, log, devices }),
+    pushAnswer: createPushAnswer({
+      push,
+      answer: ({ threadId, toolCallId }, action) =>
+        action === 'approve'
+          ? hub.approve(threadId, toolCallId, undefined, undefined, fromNotification)
+          : hub.reject(threadId, toolCallId, undefined, fromNotification),
+      log,
+    }),
+    ...(options.tls ? { tls: options.tls } : {}),
+    log,
+  });
   const redis = options.team ? await connectRedis(options.team.redisUrl, log) : undefined;
   const leaseMs = options.team?.leaseMs ?? DEFAULT_LEASE_MS;
   const sockets = createSocketServer(httpServer, {
