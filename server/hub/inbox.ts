@@ -6,8 +6,8 @@
  * and what each change costs, grows with what waits, not with the threads' lengths.
  */
 import type { InboxItem, InboxList } from '../../lib/protocol/inbox';
-import type { TurnOutcome } from '../../lib/protocol/thread-review';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
+import type { TurnEnd } from './inbox-file';
 import { type OpenQuestion, QUESTION_MAPPINGS, questionKey } from './inbox-questions';
 
 /** How the inbox names a thread. */
@@ -29,16 +29,20 @@ export interface InboxOptions {
   alert(item: InboxItem): void;
   log(message: string): void;
   now?: () => Date;
+  /** The turns that ended unseen before a restart, and where each change to them is kept. */
+  unseen?: { ends: ReadonlyMap<string, TurnEnd>; save(ends: ReadonlyMap<string, TurnEnd>): void };
 }
 
 export class Inbox {
   private readonly questions = new Map<string, Map<string, OpenQuestion>>();
-  private readonly ended = new Map<string, { outcome: TurnOutcome; at: string }>();
+  private readonly ended: Map<string, TurnEnd>;
   /** Names of the threads listed now, read once each while they stay listed. */
   private readonly names = new Map<string, Promise<InboxThreadName | null>>();
   private publishing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly options: InboxOptions) {}
+  constructor(private readonly options: InboxOptions) {
+    this.ended = new Map(options.unseen?.ends);
+  }
 
   /** A content the recorder committed, as the thread's tabs get it. */
   observe({ chatId, content }: SequencedContentReceivedParams): void {
@@ -56,15 +60,12 @@ export class Inbox {
       if (closed !== undefined && this.questions.get(chatId)?.delete(questionKey(mapping.kind, closed))) changed = true;
     }
     if (content.type === 'progress') {
-      // A turn under way makes the last one's end old news; a turn that ends leaves nothing waiting.
-      changed = this.ended.delete(chatId) || changed;
-      if (content.state === 'finished') {
+      const end = content.state === 'finished' ? { outcome: content.outcome ?? 'done', at: now.toISOString() } : undefined;
+      // A turn under way makes the last one's end old news; one that ends where no tab has it open is listed.
+      changed = this.setEnded(chatId, end && !this.options.isOpen(chatId) ? end : undefined) || changed;
+      if (end) {
+        // A turn that ends leaves nothing waiting.
         changed = this.questions.delete(chatId) || changed;
-        const end = { outcome: content.outcome ?? 'done', at: now.toISOString() };
-        if (!this.options.isOpen(chatId)) {
-          this.ended.set(chatId, end);
-          changed = true;
-        }
         // Open in a hidden tab only: seen, so not listed, yet worth a notification.
         if (!this.options.isLookedAt(chatId)) alerts.push({ kind: 'turnEnded', ...end });
       }
@@ -74,7 +75,7 @@ export class Inbox {
 
   /** A tab opened the thread: its ended turn is seen. */
   seen(threadId: string): void {
-    if (this.ended.delete(threadId)) this.publish(threadId, []);
+    if (this.setEnded(threadId, undefined)) this.publish(threadId, []);
   }
 
   /** The thread was renamed or handed over: its listed name follows. */
@@ -93,7 +94,7 @@ export class Inbox {
   /** The thread was deleted. */
   forget(threadId: string): void {
     const hadQuestions = this.questions.delete(threadId);
-    const had = this.ended.delete(threadId) || hadQuestions;
+    const had = this.setEnded(threadId, undefined) || hadQuestions;
     this.names.delete(threadId);
     if (had) this.publish(threadId, []);
   }
@@ -135,6 +136,15 @@ export class Inbox {
         }
       })
       .catch((error: unknown) => this.options.log(`could not update the inbox: ${String(error)}`));
+  }
+
+  /** The thread's unseen end is now `end` (none when undefined), kept when it changed; whether it did. */
+  private setEnded(threadId: string, end: TurnEnd | undefined): boolean {
+    const had = this.ended.delete(threadId);
+    if (end) this.ended.set(threadId, end);
+    const changed = had || end !== undefined;
+    if (changed) this.options.unseen?.save(this.ended);
+    return changed;
   }
 
   private nameOf(threadId: string): Promise<InboxThreadName | null> {

@@ -9,12 +9,12 @@
  * A file rather than the thread database: the state is a handful of rows that belong to this data
  * folder, not to threads, and a file needs no migration for the SQLite and Postgres stores alike.
  */
-import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, rename, unlink } from 'node:fs/promises';
+import { lstat, open } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { PushSubscriptionSchema } from '../../lib/protocol/push';
+import { writePrivateFile } from '../store/private-file';
 
 export const PUSH_FILE = 'push.json';
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
@@ -61,23 +61,8 @@ export async function readPushState(dataDir: string): Promise<PushState | undefi
   }
 }
 
-export async function writePushState(dataDir: string, state: PushState): Promise<void> {
-  await mkdir(dataDir, { recursive: true });
-  const written = path.join(dataDir, `${PUSH_FILE}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const handle = await open(written, 'wx', 0o600);
-  try {
-    await handle.chmod(0o600);
-    await handle.writeFile(`${JSON.stringify(state, null, 2)}\n`);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(written, pushFilePath(dataDir));
-  } catch (error) {
-    await unlink(written).catch(() => undefined);
-    throw error;
-  }
+export function writePushState(dataDir: string, state: PushState): Promise<void> {
+  return writePrivateFile(pushFilePath(dataDir), `${JSON.stringify(state, null, 2)}\n`);
 }
 
 function parseJson(text: string): unknown {

@@ -6,6 +6,7 @@
 import type { BatonProtocol } from '../../lib/protocol/baton-protocol';
 import type { NotificationMethod, NotificationParams } from '../../lib/protocol/protocol-definition';
 import { Inbox } from '../hub/inbox';
+import { UnseenEndsFile } from '../hub/inbox-file';
 import type { PushSender } from '../push/push-sender';
 import type { ThreadMetadata } from '../../lib/protocol/thread-model';
 import type { ThreadStore } from '../store/thread-store';
@@ -15,17 +16,21 @@ export interface RelayInbox {
   inbox: Inbox;
   tabViews: TabViews;
   push?: PushSender;
+  /** Resolves once the unseen turns are written as they stand: the relay waits for it as it closes. */
+  saved(): Promise<void>;
 }
 
-export function createRelayInbox(options: {
+export async function createRelayInbox(options: {
+  dataDir: string;
   store: ThreadStore;
   isOpen: (threadId: string) => boolean;
   broadcast: <N extends NotificationMethod<BatonProtocol>>(method: N, params: NotificationParams<BatonProtocol, N>) => void;
   /** Where else an alert goes: the browsers subscribed to push. */
   push?: PushSender;
   log: (message: string) => void;
-}): RelayInbox {
+}): Promise<RelayInbox> {
   const tabViews = new TabViews();
+  const { file, unseen } = await UnseenEndsFile.open(options.dataDir, options.log);
   const inbox = new Inbox({
     describe: async (threadId) => {
       const thread = await options.store.getThread(threadId);
@@ -39,8 +44,9 @@ export function createRelayInbox(options: {
       void options.push?.alert(item);
     },
     log: options.log,
+    unseen: { ends: unseen, save: (ends) => file.save(ends) },
   });
-  return { inbox, tabViews, ...(options.push ? { push: options.push } : {}) };
+  return { inbox, tabViews, ...(options.push ? { push: options.push } : {}), saved: () => file.saved() };
 }
 
 /** The thread list's notifications, which the inbox follows too: a renamed thread, a deleted one. */

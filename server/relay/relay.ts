@@ -302,7 +302,8 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   });
   stripBasePathFromUpgrades(httpServer, basePath);
   // Every tab's thread list follows each change to a thread, made through this store.
-  const relayInbox = createRelayInbox({
+  const relayInbox = await createRelayInbox({
+    dataDir: options.dataDir,
     store,
     isOpen: sockets.isWatched,
     broadcast: (method, params) => sockets.broadcastNotification(method, params),
@@ -362,6 +363,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     await agents.close();
     await mcp?.close();
     await store.close();
+    await relayInbox.saved();
   };
   try {
     await new Promise<void>((resolve, reject) => {

@@ -5,10 +5,11 @@
  * page can be told it was revoked rather than that its credential is unknown.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { type Device, DeviceSchema } from '../../../lib/protocol/devices';
+import { writePrivateFile } from '../../store/private-file';
 import { type PairingRequest, PairingCodes, type PairingRedemption } from './pairing-codes';
 
 export const DEVICES_FILE = 'devices.json';
@@ -109,11 +110,7 @@ export class DeviceRegistry {
   /** Written beside, then renamed into place: a crash leaves the old list or the new one, never half of one. */
   private save(): Promise<void> {
     const text = `${JSON.stringify({ devices: this.devices }, null, 2)}\n`;
-    const write = async () => {
-      const temporary = `${this.file}.${process.pid}.tmp`;
-      await writeFile(temporary, text, { mode: 0o600 });
-      await rename(temporary, this.file);
-    };
+    const write = () => writePrivateFile(this.file, text);
     this.writes = this.writes.then(write, write);
     return this.writes;
   }
