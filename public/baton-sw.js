@@ -3,7 +3,9 @@
  * while no tab of the relay may be open. A push is a PushMessage (lib/protocol/push.ts): its title,
  * its text (the command, the file), its tag, its thread, and for an approval a one-time answer key.
  * An approval's notification offers Approve and Reject where the platform shows actions; either
- * posts the key back (POST push-answer), which answers that one question. The relay's token is
+ * posts the key back (POST push-answer), which answers that one question. A push `{ close, tag }`
+ * (the question was answered elsewhere, or its turn ended) closes the notification of that tag and
+ * shows nothing. The relay's token is
  * never here: the key is the whole of what the worker can do. A plain click opens the thread, in a
  * tab of the relay already open when there is one.
  *
@@ -56,6 +58,10 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 self.addEventListener('push', (event) => {
   const message = readMessage(event.data);
   if (!message) return;
+  if (message.close) {
+    event.waitUntil(closeNotifications(message.tag));
+    return;
+  }
   event.waitUntil(
     self.registration.showNotification(message.title, {
       body: message.body,
@@ -79,12 +85,18 @@ function readMessage(data) {
   try {
     const message = data ? data.json() : null;
     if (message && typeof message.title === 'string' && typeof message.body === 'string' && typeof message.threadId === 'string') return message;
+    if (message && message.close === true && typeof message.tag === 'string') return message;
   } catch (error) {
     console.warn(`[baton] a push could not be read: ${String(error)}`);
     return null;
   }
   console.warn('[baton] a push held no notification');
   return null;
+}
+
+/** Answered elsewhere: the notification (every one of the tag, should there be several) goes. */
+async function closeNotifications(tag) {
+  for (const notification of await self.registration.getNotifications({ tag })) notification.close();
 }
 
 /** Posts the answer; when the relay refuses it or cannot be reached, a notification says why. */

@@ -94,7 +94,11 @@ export const inboxNotifications = {
   'tab/visibility': TabVisibilityParamsSchema,
 } as const;
 
+/** What names an item: its thread, its kind, and a question's id. */
+export type InboxItemName = Pick<InboxItem, 'threadId'> &
+  ({ kind: 'turnEnded' } | { kind: Exclude<InboxItem['kind'], 'turnEnded'>; id: string });
+
 /** A stable key per item, for lists and for the browser's notification tags. */
-export function inboxItemKey(item: InboxItem): string {
+export function inboxItemKey(item: InboxItemName): string {
   return item.kind === 'turnEnded' ? `${item.threadId}/ended` : `${item.threadId}/${item.kind}/${item.id}`;
 }

@@ -51,6 +51,13 @@ export const PushMessageSchema = z.object({
 });
 export type PushMessage = z.infer<typeof PushMessageSchema>;
 
+/**
+ * A push that shows nothing: the item of that tag left the inbox (answered in a tab, on another
+ * device, or its turn ended), so the worker closes the notification it showed for it.
+ */
+export const PushCloseMessageSchema = z.object({ close: z.literal(true), tag: z.string() });
+export type PushCloseMessage = z.infer<typeof PushCloseMessageSchema>;
+
 export const pushRequests = {
   'push/publicKey': { params: z.object({}).nullish(), result: z.object({ publicKey: z.string() }) },
   'push/subscribe': { params: PushSubscribeParamsSchema, result: z.null() },

@@ -5,7 +5,7 @@
  * the thread's own card never disagree, and nothing of a thread's history is read: what it holds,
  * and what each change costs, grows with what waits, not with the threads' lengths.
  */
-import type { InboxItem, InboxList } from '../../lib/protocol/inbox';
+import type { InboxItem, InboxItemName, InboxList } from '../../lib/protocol/inbox';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import type { TurnEnd } from './inbox-file';
 import { type OpenQuestion, QUESTION_MAPPINGS, questionKey } from './inbox-questions';
@@ -27,6 +27,8 @@ export interface InboxOptions {
   changed(list: InboxList): void;
   /** A question started waiting, or a turn ended, where no one is looking. */
   alert(item: InboxItem): void;
+  /** An item left the inbox (answered, seen, its turn over, its thread gone): what told of it can go. */
+  withdrawn?(item: InboxItemName): void;
   log(message: string): void;
   now?: () => Date;
   /** The turns that ended unseen before a restart, and where each change to them is kept. */
@@ -57,7 +59,10 @@ export class Inbox {
         if (!this.options.isLookedAt(chatId)) alerts.push(opened);
       }
       const closed = mapping.closes(content);
-      if (closed !== undefined && this.questions.get(chatId)?.delete(questionKey(mapping.kind, closed))) changed = true;
+      if (closed !== undefined && this.questions.get(chatId)?.delete(questionKey(mapping.kind, closed))) {
+        changed = true;
+        this.options.withdrawn?.({ threadId: chatId, kind: mapping.kind, id: closed });
+      }
     }
     if (content.type === 'progress') {
       const end = content.state === 'finished' ? { outcome: content.outcome ?? 'done', at: now.toISOString() } : undefined;
@@ -65,7 +70,7 @@ export class Inbox {
       changed = this.setEnded(chatId, end && !this.options.isOpen(chatId) ? end : undefined) || changed;
       if (end) {
         // A turn that ends leaves nothing waiting.
-        changed = this.questions.delete(chatId) || changed;
+        changed = this.dropQuestions(chatId) || changed;
         // Open in a hidden tab only: seen, so not listed, yet worth a notification.
         if (!this.options.isLookedAt(chatId)) alerts.push({ kind: 'turnEnded', ...end });
       }
@@ -93,7 +98,7 @@ export class Inbox {
 
   /** The thread was deleted. */
   forget(threadId: string): void {
-    const hadQuestions = this.questions.delete(threadId);
+    const hadQuestions = this.dropQuestions(threadId);
     const had = this.setEnded(threadId, undefined) || hadQuestions;
     this.names.delete(threadId);
     if (had) this.publish(threadId, []);
@@ -144,7 +149,15 @@ export class Inbox {
     if (end) this.ended.set(threadId, end);
     const changed = had || end !== undefined;
     if (changed) this.options.unseen?.save(this.ended);
+    if (had && !end) this.options.withdrawn?.({ threadId, kind: 'turnEnded' });
     return changed;
+  }
+
+  private dropQuestions(threadId: string): boolean {
+    const questions = this.questions.get(threadId);
+    this.questions.delete(threadId);
+    for (const { kind, id } of questions?.values() ?? []) this.options.withdrawn?.({ threadId, kind, id });
+    return questions !== undefined;
   }
 
   private nameOf(threadId: string): Promise<InboxThreadName | null> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { InboxItem } from '../../lib/protocol/inbox';
-import { PushMessageSchema } from '../../lib/protocol/push';
+import { PushCloseMessageSchema, PushMessageSchema } from '../../lib/protocol/push';
 import { pushFilePath } from './push-file';
 import { PushSender } from './push-sender';
 import { type LoopbackPushService, startLoopbackPushService } from './testing/loopback-push-service';
@@ -126,5 +126,46 @@ describe('PushSender', () => {
   it('refuses a push file that holds something else, saying what to do', async () => {
     await writeFile(pushFilePath(dataDir), '{"vapid": 1}', { mode: 0o600 });
     await expect(sender().publicKey()).rejects.toThrow(/does not hold Baton's push keys.*remove it/);
+  });
+
+  it('tells the browsers it pushed an item to close it once the item leaves the inbox, and no other', async () => {
+    const push = sender();
+    await push.subscribe({ subscription: service.subscription('a'), muted: [] });
+    await push.subscribe({ subscription: service.subscription('muting'), muted: ['thread-1'] });
+    await push.alert(APPROVAL);
+    const closing = service.next();
+    await push.withdraw({ threadId: 'thread-1', kind: 'approval', id: 'call-7' });
+    const closed = await closing;
+    // The worker reads a close message for that tag, and shows nothing for it.
+    expect(PushCloseMessageSchema.parse(JSON.parse(closed.text))).toEqual({ close: true, tag: 'thread-1/approval/call-7' });
+    expect(PushMessageSchema.safeParse(JSON.parse(closed.text)).success).toBe(false);
+    expect(service.received.map((received) => received.path)).toEqual(['/push/a', '/push/a']);
+    // Closed once; an item never pushed (a tab was looking) has nothing to close.
+    await push.withdraw({ threadId: 'thread-1', kind: 'approval', id: 'call-7' });
+    await push.withdraw({ threadId: 'thread-2', kind: 'turnEnded' });
+    expect(service.received).toHaveLength(2);
+  });
+
+  it('spares the browser that answered from its notification: only the others are told to close theirs', async () => {
+    const push = sender();
+    await push.subscribe({ subscription: service.subscription('phone'), muted: [] });
+    await push.subscribe({ subscription: service.subscription('laptop'), muted: [] });
+    await push.alert(APPROVAL);
+    const phone = service.received.find((received) => received.path === '/push/phone');
+    const { answerKey } = PushMessageSchema.parse(JSON.parse(phone?.text ?? '{}'));
+    expect(push.takeAnswerKey(answerKey ?? '')).toEqual({ threadId: 'thread-1', toolCallId: 'call-7' });
+    const closing = service.next();
+    await push.withdraw({ threadId: 'thread-1', kind: 'approval', id: 'call-7' });
+    expect((await closing).path).toBe('/push/laptop');
+    expect(service.received).toHaveLength(3);
+  });
+
+  it('pushes nothing of an item withdrawn before its alert could be sent', async () => {
+    const push = sender();
+    await push.subscribe({ subscription: service.subscription(), muted: [] });
+    const alerting = push.alert(APPROVAL);
+    await push.withdraw({ threadId: 'thread-1', kind: 'approval', id: 'call-7' });
+    await alerting;
+    expect(service.received).toEqual([]);
   });
 });

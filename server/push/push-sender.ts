@@ -4,13 +4,15 @@
  * (RFC 8291) and signed with the relay's VAPID key, so the push service reads none of it. An
  * approval's push carries a one-time answer key: the service worker sends it back with Approve or
  * Reject (server/relay/push-answer.ts), which answers that one question and nothing else; the relay's token
- * never leaves the page. A browser whose subscription is gone (404, 410) is forgotten.
+ * never leaves the page. Once an item pushed leaves the inbox (answered in a tab or on another
+ * device, or its turn over), the browsers it went to get a push that closes its notification. A
+ * browser whose subscription is gone (404, 410) is forgotten.
  */
 import { randomBytes } from 'node:crypto';
 import type { Agent } from 'node:https';
 import { notificationText } from '../../lib/inbox/notification-text';
-import { type InboxItem, inboxItemKey } from '../../lib/protocol/inbox';
-import type { PushMessage, PushSubscribeParams } from '../../lib/protocol/push';
+import { type InboxItem, type InboxItemName, inboxItemKey } from '../../lib/protocol/inbox';
+import type { PushCloseMessage, PushMessage, PushSubscribeParams, PushSubscriptionJson } from '../../lib/protocol/push';
 import { type PushState, readPushState, writePushState } from './push-file';
 
 /** Loaded once something is pushed or a key made: a relay no browser subscribes to never loads it. */
@@ -27,7 +29,7 @@ const TTL_SECONDS = 12 * 60 * 60;
 /** A push's payload holds about 4 KB; what is shown is cut well short of it. */
 const MAX_TITLE = 200;
 const MAX_BODY = 1000;
-/** Answer keys of questions long gone are dropped, oldest first, past this many. */
+/** Answer keys of questions long gone, and the tags of notifications long gone, are dropped, oldest first, past this many. */
 const MAX_ANSWER_KEYS = 1000;
 
 export interface PushSenderOptions {
@@ -46,7 +48,10 @@ export interface PushAnswerTarget {
 export class PushSender {
   private state: Promise<PushState | undefined>;
   private changes: Promise<unknown> = Promise.resolve();
-  private readonly answerKeys = new Map<string, PushAnswerTarget>();
+  /** Each browser pushed an approval gets a key of its own: its answer says which browser closed its notification. */
+  private readonly answerKeys = new Map<string, PushAnswerTarget & { endpoint: string }>();
+  /** The notifications pushed and not yet closed: each one's tag, and the browsers it went to. */
+  private readonly shown = new Map<string, Set<string>>();
 
   constructor(private readonly options: PushSenderOptions) {
     this.state = readPushState(options.dataDir);
@@ -79,22 +84,68 @@ export class PushSender {
 
   /** The question a key answers, once: a key is spent by its first use. */
   takeAnswerKey(key: string): PushAnswerTarget | undefined {
-    const target = this.answerKeys.get(key);
+    const found = this.answerKeys.get(key);
     this.answerKeys.delete(key);
+    if (!found) return undefined;
+    const { endpoint, ...target } = found;
+    // Its notification closed itself when clicked: only the other browsers need to be told.
+    this.shown.get(inboxItemKey({ threadId: target.threadId, kind: 'approval', id: target.toolCallId }))?.delete(endpoint);
     return target;
   }
 
   /** Sends the item to every subscribed browser that does not mute its thread; resolves when all were tried. */
   async alert(item: InboxItem): Promise<void> {
+    // Marked before anything is awaited: an item withdrawn meanwhile is not pushed at all.
+    const tag = inboxItemKey(item);
+    const shown = new Set<string>();
+    this.shown.delete(tag);
+    this.shown.set(tag, shown);
+    for (const oldest of this.shown.keys()) {
+      if (this.shown.size <= MAX_ANSWER_KEYS) break;
+      this.shown.delete(oldest);
+    }
     const state = await this.state.catch(() => undefined);
     const targets = state?.subscriptions.filter((entry) => !entry.muted.includes(item.threadId)) ?? [];
+    if (!state || targets.length === 0 || this.shown.get(tag) !== shown) {
+      if (this.shown.get(tag) === shown) this.shown.delete(tag);
+      return;
+    }
+    for (const { subscription } of targets) shown.add(subscription.endpoint);
+    await this.send(
+      state,
+      targets.map((entry) => entry.subscription),
+      (endpoint) => this.messageOf(item, endpoint),
+    );
+  }
+
+  /** The item left the inbox: the browsers that were pushed its notification are told to close it. */
+  async withdraw(item: InboxItemName): Promise<void> {
+    const tag = inboxItemKey(item);
+    const endpoints = this.shown.get(tag);
+    // Never pushed (a tab looked at it, or no browser subscribed): nothing to close.
+    if (!endpoints) return;
+    this.shown.delete(tag);
+    const state = await this.state.catch(() => undefined);
+    const targets = state?.subscriptions.filter((entry) => endpoints.has(entry.subscription.endpoint)) ?? [];
     if (!state || targets.length === 0) return;
-    const payload = JSON.stringify(this.messageOf(item));
+    const message: PushCloseMessage = { close: true, tag };
+    await this.send(
+      state,
+      targets.map((entry) => entry.subscription),
+      () => message,
+    );
+  }
+
+  private async send(
+    state: PushState,
+    subscriptions: PushSubscriptionJson[],
+    messageFor: (endpoint: string) => PushMessage | PushCloseMessage,
+  ): Promise<void> {
     const webpush = await loadWebPush();
     await Promise.all(
-      targets.map(({ subscription }) =>
+      subscriptions.map((subscription) =>
         webpush
-          .sendNotification(subscription, payload, {
+          .sendNotification(subscription, JSON.stringify(messageFor(subscription.endpoint)), {
             vapidDetails: { subject: SUBJECT, ...state.vapid },
             TTL: TTL_SECONDS,
             ...(this.options.agent ? { agent: this.options.agent } : {}),
@@ -104,7 +155,7 @@ export class PushSender {
     );
   }
 
-  private messageOf(item: InboxItem): PushMessage {
+  private messageOf(item: InboxItem, endpoint: string): PushMessage {
     const { title, body } = notificationText(item);
     const message: PushMessage = {
       title: cut(title, MAX_TITLE),
@@ -114,7 +165,7 @@ export class PushSender {
     };
     if (item.kind !== 'approval') return message;
     const answerKey = randomBytes(24).toString('base64url');
-    this.answerKeys.set(answerKey, { threadId: item.threadId, toolCallId: item.id });
+    this.answerKeys.set(answerKey, { threadId: item.threadId, toolCallId: item.id, endpoint });
     for (const oldest of this.answerKeys.keys()) {
       if (this.answerKeys.size <= MAX_ANSWER_KEYS) break;
       this.answerKeys.delete(oldest);

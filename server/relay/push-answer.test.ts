@@ -4,7 +4,7 @@
  * notification's Approve, posted back with its one-time key, approves it: the turn goes on and ends.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PUSH_ANSWER_DEVICE, PUSH_ANSWER_PATH, type PushMessage, PushMessageSchema } from '../../lib/protocol/push';
+import { PUSH_ANSWER_DEVICE, PUSH_ANSWER_PATH, PushCloseMessageSchema, type PushMessage, PushMessageSchema } from '../../lib/protocol/push';
 import { approvalLabel } from '../../lib/thread/review-labels';
 import { startScriptedModelServer, type ScriptedModelServer } from '../demo-model/scripted-model-server';
 import { connectInboxTab, type InboxTab } from './testing/inbox-tab';
@@ -55,6 +55,14 @@ async function pushedQuestion(): Promise<PushMessage> {
   return PushMessageSchema.parse(JSON.parse((await pushed).text));
 }
 
+/** The next push that closes the notification of that tag (a turn's end may be pushed too). */
+async function closeOf(tag: string) {
+  for (;;) {
+    const message = PushCloseMessageSchema.safeParse(JSON.parse((await service.next()).text));
+    if (message.success && message.data.tag === tag) return message.data;
+  }
+}
+
 describe('a push notification of a question', () => {
   it('shows the question and its file, and its Approve approves: the turn goes on and ends', async () => {
     const { publicKey } = await tab.client.rpc.request('push/publicKey', null);
@@ -77,6 +85,18 @@ describe('a push notification of a question', () => {
     const again = await answer({ key: question.answerKey, action: 'reject' });
     expect(again.status).toBe(404);
     expect((await again.json()).error).toMatch(/answered already/);
+  });
+
+  it('tells the browser to close the notification once the question is answered in a tab', async () => {
+    const question = await pushedQuestion();
+    await tab.until((items) => items.some((item) => item.kind === 'approval'));
+    const approval = tab.current().find((item) => item.kind === 'approval');
+    const closed = closeOf(question.tag);
+    tab.client.rpc.notify('chat/toolCallApprove', {
+      chatId: question.threadId,
+      toolCallId: approval?.kind === 'approval' ? approval.id : '',
+    });
+    expect(await closed).toEqual({ close: true, tag: question.tag });
   });
 
   it('refuses an answer that is no JSON, has no key, or comes from another origin, and keeps the question', async () => {

@@ -43,6 +43,7 @@ export async function createRelayInbox(options: {
       options.broadcast('inbox/alert', { item });
       void options.push?.alert(item);
     },
+    withdrawn: (item) => void options.push?.withdraw(item),
     log: options.log,
     unseen: { ends: unseen, save: (ends) => file.save(ends) },
   });
