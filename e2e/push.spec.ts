@@ -175,3 +175,32 @@ test("the Push toggle registers the worker and, when the browser's push service 
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL)).toMatch(/\/baton-sw\.js$/);
 });
+
+test('a question answered in a tab closes its pushed notification, and the close shows nothing', async ({
+  page,
+  context,
+  startRelay,
+  connect,
+}) => {
+  const relay = await relayPushingToLoopback(startRelay);
+  await context.grantPermissions(['notifications'], { origin: new URL(relay.url).origin });
+  await new BatonPage(page, relay.url).open();
+  await registerWorker(page, context);
+  const script = await connect(relay);
+  await script.rpc.request('push/subscribe', { subscription: service.subscription(), muted: [] });
+  script.rpc.notify('tab/visibility', { visible: false });
+  const pushed = service.next();
+  const { chatId } = await script.rpc.request('chat/prompt', { message: 'write gamma.md', baton: { agent: 'builtin' } });
+  await deliver((await pushed).text);
+  await expect.poll(async () => (await notifications(page)).length).toBe(1);
+
+  // Approved in a tab (the script's): the relay pushes a close for that notification's tag.
+  const { items } = await script.rpc.request('inbox/list', null);
+  const approval = items.find((item) => item.kind === 'approval' && item.threadId === chatId);
+  let close = service.next();
+  script.rpc.notify('chat/toolCallApprove', { chatId, toolCallId: approval?.kind === 'approval' ? approval.id : '' });
+  // A turn's end may be pushed too; the close is the push without a title.
+  while (JSON.parse((await close).text).close !== true) close = service.next();
+  await deliver((await close).text);
+  await expect.poll(() => notifications(page)).toEqual([]);
+});
