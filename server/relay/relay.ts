@@ -314,7 +314,10 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     sockets.broadcastNotification(method, params as never);
     followThreadList(relayInbox.inbox, method, params);
   };
-  const observe = (params: SequencedContentReceivedParams) => (listEvents.observe(params), relayInbox.inbox.observe(params));
+  const observe = (params: SequencedContentReceivedParams) => {
+    listEvents.observe(params);
+    relayInbox.inbox.observe(params);
+  };
   // A team's lists and inboxes follow what every relay does (team-notices.ts).
   const team = options.team ? shareTeamNotices(sockets.io, { notify: notifyTabs, observe }) : undefined;
   const listEvents = new ThreadListEvents(store, notifyTabs, log, team?.listChanged);
