@@ -207,7 +207,8 @@ export class ThreadHub {
    * have written the thread since it was loaded: one this relay does not hold now.
    */
   private useFresh<T>(threadId: string, use: (opened: OpenThread) => T | Promise<T>): Promise<T> {
-    if (!this.holdings.holdsOrAlone(threadId)) this.forgetIdle(threadId);
+    // A session still writing what this relay recorded is the latest: no other relay wrote after it.
+    if (!this.holdings.holdsOrAlone(threadId) && this.live.loadedThread(threadId)?.recorder.isIdle !== false) this.forgetIdle(threadId);
     return this.live.use(threadId, use);
   }
 
