@@ -1,8 +1,8 @@
 /**
- * The hub of one relay of a team: a prompt, an approval, an answer or a Stop for a thread another
- * relay holds is forwarded there (socket.io's `serverSideEmit` through the Redis adapter), and
- * the tab gets that relay's answer or error. It also takes over, every third of a lease, the
- * threads whose relay stopped renewing them (thread-leases.ts).
+ * The hub of one relay of a team: a prompt, an approval, an answer, a Stop, a steer, a hand-over
+ * or a delete for a thread another relay holds is forwarded there (team-thread-calls.ts), and the
+ * tab gets that relay's answer or error; reads of that thread are that relay's too. It also takes
+ * over, every third of a lease, the threads whose relay stopped renewing them (thread-leases.ts).
  */
 import type { Server } from 'socket.io';
 import type { ElicitationAction, ElicitationValues } from '../../../lib/protocol/elicitation';
