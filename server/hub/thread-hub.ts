@@ -223,7 +223,15 @@ export class ThreadHub {
     try {
       return await change();
     } finally {
-      if (taken && !this.live.loadedThread(threadId)?.session.isRunning) await this.holdings.release(threadId);
+      const opened = this.live.loadedThread(threadId);
+      if (taken && !opened?.session.isRunning) {
+        // What the change recorded is stored before another relay may take the thread and read it.
+        try {
+          await opened?.recorder.settled();
+        } finally {
+          await this.holdings.release(threadId);
+        }
+      }
     }
   }
 
