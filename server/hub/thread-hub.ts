@@ -14,7 +14,7 @@ import type { AgentRegistry } from '../agents/agent-registry';
 import type { ThreadListRequest, ThreadPage, ThreadStore } from '../store/thread-store';
 import { AgentIdleTimers, DEFAULT_IDLE_CLOSE_MS } from './agent-idle-timers';
 import { LiveThreads } from './live-threads';
-import { NEW_THREAD_TITLE, nameThread, openThread } from './open-thread';
+import { NEW_THREAD_TITLE, nameThread, type OpenThread, openThread } from './open-thread';
 import { PendingPrompts } from './pending-prompts';
 import { ThreadDeletions, UnknownThreadError } from './thread-deletions';
 import type { FileChangeTracker, TurnCheckpointHooks } from './turn-hooks';
@@ -113,7 +113,7 @@ export class ThreadHub {
   }
 
   async getEntries(threadId: string): Promise<readonly ThreadEntry[]> {
-    return this.live.use(threadId, async ({ recorder }) => (await recorder.snapshot()).entries);
+    return this.useFresh(threadId, async ({ recorder }) => (await recorder.snapshot()).entries);
   }
 
   /**
@@ -121,7 +121,7 @@ export class ThreadHub {
    * the last page of entries and where it starts (see ThreadRecorder.snapshot).
    */
   async getSnapshot(threadId: string, page?: { limit: number }): Promise<ThreadSnapshot> {
-    return this.live.use(threadId, async ({ recorder, session }) => {
+    return this.useFresh(threadId, async ({ recorder, session }) => {
       const snapshot = await recorder.snapshot(page?.limit);
       return { ...snapshot, turnRunning: session.isRunning };
     });
@@ -129,19 +129,19 @@ export class ThreadHub {
 
   /** The events after `afterSeq`, from the store: what a tab that lost its connection missed. */
   async getEventsAfter(threadId: string, afterSeq: number): Promise<{ events: ThreadEvent[]; turnRunning: boolean }> {
-    return this.live.use(threadId, async ({ session }) => ({
+    return this.useFresh(threadId, async ({ session }) => ({
       events: await this.options.store.getEventsAfter(threadId, afterSeq),
       turnRunning: session.isRunning,
     }));
   }
 
   async isRunning(threadId: string): Promise<boolean> {
-    return this.live.use(threadId, ({ session }) => session.isRunning);
+    return this.useFresh(threadId, ({ session }) => session.isRunning);
   }
 
   /** The configured agent the thread is bound to now. */
   async agentOf(threadId: string): Promise<string> {
-    return this.live.use(threadId, ({ session }) => session.binding.agent);
+    return this.useFresh(threadId, ({ session }) => session.binding.agent);
   }
 
   /**
@@ -202,6 +202,39 @@ export class ThreadHub {
     }
   }
 
+  /**
+   * The thread's live session, read again from the store first when another relay of a team may
+   * have written the thread since it was loaded: one this relay does not hold now.
+   */
+  private useFresh<T>(threadId: string, use: (opened: OpenThread) => T | Promise<T>): Promise<T> {
+    // A session still writing what this relay recorded is the latest: no other relay wrote after it.
+    if (!this.holdings.holdsOrAlone(threadId) && this.live.loadedThread(threadId)?.recorder.isIdle !== false) this.forgetIdle(threadId);
+    return this.live.use(threadId, use);
+  }
+
+  /**
+   * Runs `change` holding the thread (a team's other relays neither run nor change it meanwhile),
+   * on what the store holds if another relay wrote it since; throws ThreadHeldElsewhereError when
+   * another relay holds it. Let go after, unless a turn runs here by then.
+   */
+  private async whileHeld<T>(threadId: string, change: () => Promise<T>): Promise<T> {
+    const { taken, stale } = await this.holdings.acquire(threadId);
+    if (stale) this.forgetIdle(threadId);
+    try {
+      return await change();
+    } finally {
+      const opened = this.live.loadedThread(threadId);
+      if (taken && !opened?.session.isRunning) {
+        // What the change recorded is stored before another relay may take the thread and read it.
+        try {
+          await opened?.recorder.settled();
+        } finally {
+          await this.holdings.release(threadId);
+        }
+      }
+    }
+  }
+
   /** Drops what memory holds of a thread no turn runs in here, so that its next use reads the store. */
   private forgetIdle(threadId: string): void {
     const opened = this.live.loadedThread(threadId);
@@ -220,17 +253,19 @@ export class ThreadHub {
    */
   async handOver(threadId: string, agent: string): Promise<void> {
     this.options.agents.assertKnown(agent);
-    await this.live.use(threadId, async ({ session, recorder }) => {
-      if (session.isRunning) throw new ThreadBusyError(threadId);
-      const from = session.binding.agent;
-      if (from === agent) return;
-      this.agentIdle.cancel(threadId);
-      await this.releaseAgentSession(threadId, from);
-      await this.options.store.setThreadAgent(threadId, agent);
-      session.binding.agent = agent;
-      session.binding.agentSessionId = undefined;
-      await recorder.record('system', { type: 'handOver', from, to: agent });
-    });
+    await this.whileHeld(threadId, () =>
+      this.live.use(threadId, async ({ session, recorder }) => {
+        if (session.isRunning) throw new ThreadBusyError(threadId);
+        const from = session.binding.agent;
+        if (from === agent) return;
+        this.agentIdle.cancel(threadId);
+        await this.releaseAgentSession(threadId, from);
+        await this.options.store.setThreadAgent(threadId, agent);
+        session.binding.agent = agent;
+        session.binding.agentSessionId = undefined;
+        await recorder.record('system', { type: 'handOver', from, to: agent });
+      }),
+    );
   }
 
   /**
@@ -239,19 +274,21 @@ export class ThreadHub {
    * starts a new one primed with the thread's history as it is then.
    */
   async editThread<T>(threadId: string, edit: (thread: EditableThread) => Promise<T>): Promise<T> {
-    return this.live.use(threadId, ({ session, recorder }) =>
-      session.whileIdle(() =>
-        edit({
-          threadId,
-          recorder,
-          agent: session.binding.agent,
-          forgetAgentSession: async () => {
-            this.agentIdle.cancel(threadId);
-            await this.releaseAgentSession(threadId, session.binding.agent);
-            session.binding.agentSessionId = undefined;
-            await this.options.store.saveAgentSession(threadId, null);
-          },
-        }),
+    return this.whileHeld(threadId, () =>
+      this.live.use(threadId, ({ session, recorder }) =>
+        session.whileIdle(() =>
+          edit({
+            threadId,
+            recorder,
+            agent: session.binding.agent,
+            forgetAgentSession: async () => {
+              this.agentIdle.cancel(threadId);
+              await this.releaseAgentSession(threadId, session.binding.agent);
+              session.binding.agentSessionId = undefined;
+              await this.options.store.saveAgentSession(threadId, null);
+            },
+          }),
+        ),
       ),
     );
   }
@@ -281,11 +318,13 @@ export class ThreadHub {
 
   /** ECA's `chat/promptSteer`: a message for the running turn's next model request; false when no turn runs. */
   async steer(threadId: string, message: string): Promise<boolean> {
+    await this.holdings.assertNotElsewhere(threadId);
     return (await this.live.open(threadId)).session.steer(message);
   }
 
   /** ECA's `chat/promptSteerRemove`: false when no steer message waited. */
   async removeSteering(threadId: string): Promise<boolean> {
+    await this.holdings.assertNotElsewhere(threadId);
     return (await this.live.open(threadId)).session.removeSteering();
   }
 
@@ -306,23 +345,25 @@ export class ThreadHub {
    * (`purge`), or restorably (`trash`, the thread list's delete with an undo).
    */
   async deleteThread(threadId: string, how: 'purge' | 'trash' = 'purge'): Promise<void> {
-    await this.deletions.run(threadId, async () => {
-      const opening = this.live.opening(threadId);
-      if (opening) {
-        const opened = await opening;
-        const { session } = opened;
-        clearTimeout(opened.releaseTimer);
-        this.agentIdle.cancel(threadId);
-        session.stop();
-        await this.deletions.promptsEnded(threadId);
-        await session.idle();
-        this.live.forget(threadId, opened);
-        await this.releaseAgentSession(threadId, session.binding.agent);
-      }
-      const store = this.options.store;
-      if (!(await (how === 'trash' ? store.trashThread(threadId) : store.deleteThread(threadId)))) throw new UnknownThreadError(threadId);
-      if (how === 'purge') await this.options.checkpoints?.threadDeleted(threadId);
-    });
+    await this.deletions.run(threadId, () =>
+      this.whileHeld(threadId, async () => {
+        const opening = this.live.opening(threadId);
+        if (opening) {
+          const opened = await opening;
+          const { session } = opened;
+          clearTimeout(opened.releaseTimer);
+          this.agentIdle.cancel(threadId);
+          session.stop();
+          await this.deletions.promptsEnded(threadId);
+          await session.idle();
+          this.live.forget(threadId, opened);
+          await this.releaseAgentSession(threadId, session.binding.agent);
+        }
+        const store = this.options.store;
+        if (!(await (how === 'trash' ? store.trashThread(threadId) : store.deleteThread(threadId)))) throw new UnknownThreadError(threadId);
+        if (how === 'purge') await this.options.checkpoints?.threadDeleted(threadId);
+      }),
+    );
   }
 
   /** Stops every turn and waits for each to record its end. */

@@ -23,6 +23,11 @@ export class ThreadListEvents {
     private readonly store: ThreadStore,
     private readonly notify: ThreadListNotifier,
     private readonly log: (message: string) => void,
+    /**
+     * A team's other relays, told of each change made through this relay's store (their tabs'
+     * lists follow it); status changes are not sent: each relay reads them off the contents.
+     */
+    private readonly tellTeam?: ThreadListNotifier,
   ) {}
 
   /** A content the recorder committed: a turn started or ended, an approval is awaited or answered. */
@@ -66,6 +71,15 @@ export class ThreadListEvents {
     this.notify('thread/deleted', { threadId });
   }
 
+  private changedHere(threadId: string): void {
+    void this.publish(threadId).then((listed) => listed && this.tellTeam?.('thread/updated', { thread: listed }));
+  }
+
+  private deletedHere(threadId: string): void {
+    this.deleted(threadId);
+    this.tellTeam?.('thread/deleted', { threadId });
+  }
+
   /** The same store, telling the tabs of every change it makes to a thread's place in the list. */
   watch(store: ThreadStore): ThreadStore {
     const after =
@@ -76,13 +90,13 @@ export class ThreadListEvents {
         return result;
       };
     const changes: Partial<ThreadStore> = {
-      createThread: after(store.createThread.bind(store), (_args, thread) => void this.publish(thread.id)),
-      renameThread: after(store.renameThread.bind(store), ([threadId]) => void this.publish(threadId)),
-      setThreadAgent: after(store.setThreadAgent.bind(store), ([threadId]) => void this.publish(threadId)),
-      archiveThread: after(store.archiveThread.bind(store), ([threadId], thread) => void (thread && this.publish(threadId))),
-      restoreThread: after(store.restoreThread.bind(store), ([threadId], thread) => void (thread && this.publish(threadId))),
-      trashThread: after(store.trashThread.bind(store), ([threadId], done) => done && this.deleted(threadId)),
-      deleteThread: after(store.deleteThread.bind(store), ([threadId], done) => done && this.deleted(threadId)),
+      createThread: after(store.createThread.bind(store), (_args, thread) => this.changedHere(thread.id)),
+      renameThread: after(store.renameThread.bind(store), ([threadId]) => this.changedHere(threadId)),
+      setThreadAgent: after(store.setThreadAgent.bind(store), ([threadId]) => this.changedHere(threadId)),
+      archiveThread: after(store.archiveThread.bind(store), ([threadId], thread) => void (thread && this.changedHere(threadId))),
+      restoreThread: after(store.restoreThread.bind(store), ([threadId], thread) => void (thread && this.changedHere(threadId))),
+      trashThread: after(store.trashThread.bind(store), ([threadId], done) => done && this.deletedHere(threadId)),
+      deleteThread: after(store.deleteThread.bind(store), ([threadId], done) => done && this.deletedHere(threadId)),
     };
     return new Proxy(store, {
       get(target, property, receiver) {

@@ -52,6 +52,7 @@ import { registerRpcHandlers } from './rpc-handlers';
 import { DEFAULT_FRAME_ANCESTORS } from './security-headers';
 import { createSocketServer } from './socket-server';
 import { createRelayInbox, followThreadList } from './relay-inbox';
+import { shareTeamNotices, type ThreadListNotice } from './team/team-notices';
 import { listenError } from './listen-error';
 import { modelNote } from './model-note';
 import { warmUpThreadReads } from './warm-up';
@@ -310,19 +311,22 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     push,
     log,
   });
-  const listEvents = new ThreadListEvents(
-    store,
-    (method, params) => {
-      sockets.broadcastNotification(method, params);
-      followThreadList(relayInbox.inbox, method, params);
-    },
-    log,
-  );
+  const notifyTabs: ThreadListNotice = (method, params) => {
+    sockets.broadcastNotification(method, params as never);
+    followThreadList(relayInbox.inbox, method, params);
+  };
+  const observe = (params: SequencedContentReceivedParams) => {
+    listEvents.observe(params);
+    relayInbox.inbox.observe(params);
+  };
+  // A team's lists and inboxes follow what every relay does (team-notices.ts).
+  const team = options.team ? shareTeamNotices(sockets.io, { notify: notifyTabs, observe }) : undefined;
+  const listEvents = new ThreadListEvents(store, notifyTabs, log, team?.listChanged);
   const listedStore = listEvents.watch(store);
   const contentTaps = new ContentTaps();
   const broadcast = (threadId: string, params: SequencedContentReceivedParams) => {
-    listEvents.observe(params);
-    relayInbox.inbox.observe(params);
+    observe(params);
+    team?.observed(params);
     contentTaps.emit(params);
     sockets.broadcast(threadId, params);
   };

@@ -1,36 +1,20 @@
 /**
- * The hub of one relay of a team: a prompt, an approval, an answer or a Stop for a thread another
- * relay holds is forwarded there (socket.io's `serverSideEmit` through the Redis adapter), and
- * the tab gets that relay's answer or error. It also takes over, every third of a lease, the
- * threads whose relay stopped renewing them (thread-leases.ts).
+ * The hub of one relay of a team: a prompt, an approval, an answer, a Stop, a steer, a hand-over
+ * or a delete for a thread another relay holds is forwarded there (team-thread-calls.ts), and the
+ * tab gets that relay's answer or error; reads of that thread are that relay's too. It also takes
+ * over, every third of a lease, the threads whose relay stopped renewing them (thread-leases.ts).
  */
 import type { Server } from 'socket.io';
 import type { ElicitationAction, ElicitationValues } from '../../../lib/protocol/elicitation';
 import type { Actor } from '../../../lib/protocol/roles';
-import { RelayError, type RelayErrorCode } from '../../../lib/rpc/relay-error';
+import type { ThreadEntry } from '../../../lib/protocol/thread-model';
+import type { ThreadEvent, ThreadSnapshot } from '../../../lib/protocol/thread-events';
+import { RelayError } from '../../../lib/rpc/relay-error';
 import { ThreadHeldElsewhereError } from '../../hub/thread-ownership';
-import { ThreadHub, type ThreadHubOptions } from '../../hub/thread-hub';
+import { type EditableThread, ThreadHub, type ThreadHubOptions } from '../../hub/thread-hub';
 import type { PromptOptions } from '../../hub/thread-session';
 import type { ThreadLeases } from './thread-leases';
-
-const THREAD_CALL = 'baton:thread-call';
-
-type ThreadCall =
-  | { method: 'prompt'; threadId: string; message: string; options: PromptOptions }
-  | { method: 'approve'; threadId: string; toolCallId: string; save?: 'session'; optionId?: string; by?: Actor }
-  | { method: 'reject'; threadId: string; toolCallId: string; optionId?: string; by?: Actor }
-  | {
-      method: 'answerElicitation';
-      threadId: string;
-      elicitationId: string;
-      action: ElicitationAction;
-      content?: ElicitationValues;
-      device?: string;
-    }
-  | { method: 'stop'; threadId: string; by?: Actor };
-
-/** What the holder answers; null from every other relay. */
-type CallAnswer = { ok: true; result: unknown } | { ok: false; message: string; code?: RelayErrorCode } | null;
+import { answerThreadCalls, forwardThreadCall, HolderSilentError, type ThreadCall } from './team-thread-calls';
 
 export class TeamHub extends ThreadHub {
   private readonly sweeper: NodeJS.Timeout;
@@ -41,22 +25,7 @@ export class TeamHub extends ThreadHub {
     private readonly team: { io: Server; leases: ThreadLeases; leaseMs: number },
   ) {
     super({ ...options, ownership: team.leases });
-    const events = team.io as unknown as {
-      on(event: string, listener: (envelope: unknown, ack: (answer: CallAnswer) => void) => void): void;
-    };
-    events.on(THREAD_CALL, (envelope, ack) => {
-      const { to, call } = envelope as { to: string; call: ThreadCall };
-      if (to !== team.leases.relayId) return ack(null);
-      this.callHere(call).then(
-        (result) => ack({ ok: true, result: result ?? null }),
-        (error: unknown) =>
-          ack({
-            ok: false,
-            message: error instanceof Error ? error.message : String(error),
-            code: error instanceof RelayError ? error.code : undefined,
-          }),
-      );
-    });
+    answerThreadCalls(team.io, team.leases.relayId, (call) => this.callHere(call));
     let first = true;
     this.sweeper = setInterval(() => {
       this.sweeping = this.sweeping.then(() => this.takeOverExpired(first)).finally(() => (first = false));
@@ -111,6 +80,60 @@ export class TeamHub extends ThreadHub {
     return this.orForward(() => super.stop(threadId, by), { method: 'stop', threadId, by });
   }
 
+  override steer(threadId: string, message: string): Promise<boolean> {
+    return this.orForward(() => super.steer(threadId, message), { method: 'steer', threadId, message });
+  }
+
+  override removeSteering(threadId: string): Promise<boolean> {
+    return this.orForward(() => super.removeSteering(threadId), { method: 'removeSteering', threadId });
+  }
+
+  override handOver(threadId: string, agent: string): Promise<void> {
+    return this.orForward(() => super.handOver(threadId, agent), { method: 'handOver', threadId, agent });
+  }
+
+  /** The holder stops its turn and deletes the thread, as it would for one of its own tabs. */
+  override deleteThread(threadId: string, how: 'purge' | 'trash' = 'purge'): Promise<void> {
+    return this.orForward(() => super.deleteThread(threadId, how), { method: 'delete', threadId, how });
+  }
+
+  /**
+   * A rewind or fork runs its edit here, on the store's record: it cannot travel. Another relay
+   * holds the thread only while its turn runs, which an edit would wait out anyway, so it is refused.
+   */
+  override async editThread<T>(threadId: string, edit: (thread: EditableThread) => Promise<T>): Promise<T> {
+    try {
+      return await super.editThread(threadId, edit);
+    } catch (error) {
+      if (!(error instanceof ThreadHeldElsewhereError)) throw error;
+      throw new RelayError(
+        'thread-busy',
+        `A turn is running in thread ${threadId} on relay ${error.relayId}; stop it or wait for it to finish.`,
+      );
+    }
+  }
+
+  // Reads of a thread another relay runs are that relay's: its memory has the turn under way.
+  override getSnapshot(threadId: string, page?: { limit: number }): Promise<ThreadSnapshot> {
+    return this.readFromHolder(() => super.getSnapshot(threadId, page), { method: 'snapshot', threadId, page });
+  }
+
+  override getEntries(threadId: string): Promise<readonly ThreadEntry[]> {
+    return this.readFromHolder(() => super.getEntries(threadId), { method: 'entries', threadId });
+  }
+
+  override getEventsAfter(threadId: string, afterSeq: number): Promise<{ events: ThreadEvent[]; turnRunning: boolean }> {
+    return this.readFromHolder(() => super.getEventsAfter(threadId, afterSeq), { method: 'eventsAfter', threadId, afterSeq });
+  }
+
+  override isRunning(threadId: string): Promise<boolean> {
+    return this.readFromHolder(() => super.isRunning(threadId), { method: 'isRunning', threadId });
+  }
+
+  override agentOf(threadId: string): Promise<string> {
+    return this.readFromHolder(() => super.agentOf(threadId), { method: 'agentOf', threadId });
+  }
+
   override async close(): Promise<void> {
     clearInterval(this.sweeper);
     await this.sweeping;
@@ -130,6 +153,24 @@ export class TeamHub extends ThreadHub {
         return super.answerElicitation(call.threadId, call.elicitationId, call.action, call.content, call.device);
       case 'stop':
         return super.stop(call.threadId, call.by);
+      case 'steer':
+        return super.steer(call.threadId, call.message);
+      case 'removeSteering':
+        return super.removeSteering(call.threadId);
+      case 'handOver':
+        return super.handOver(call.threadId, call.agent);
+      case 'delete':
+        return super.deleteThread(call.threadId, call.how);
+      case 'snapshot':
+        return super.getSnapshot(call.threadId, call.page);
+      case 'entries':
+        return super.getEntries(call.threadId);
+      case 'eventsAfter':
+        return super.getEventsAfter(call.threadId, call.afterSeq);
+      case 'isRunning':
+        return super.isRunning(call.threadId);
+      case 'agentOf':
+        return super.agentOf(call.threadId);
     }
   }
 
@@ -138,22 +179,21 @@ export class TeamHub extends ThreadHub {
       return await run();
     } catch (error) {
       if (!(error instanceof ThreadHeldElsewhereError)) throw error;
-      return (await this.forward(error.relayId, call)) as T;
+      return (await forwardThreadCall(this.team.io, error.relayId, call)) as T;
     }
   }
 
-  private async forward(relayId: string, call: ThreadCall): Promise<unknown> {
-    const cannot = `thread ${call.threadId} runs on relay ${relayId}, which did not answer`;
-    let answers: CallAnswer[];
+  /** From the holder when another relay holds the thread; from the store when it does not answer (it stopped). */
+  private async readFromHolder<T>(run: () => Promise<T>, call: ThreadCall): Promise<T> {
+    const holder = await this.team.leases.holderElsewhere(call.threadId);
+    if (holder === undefined) return run();
     try {
-      answers = (await this.team.io.serverSideEmitWithAck(THREAD_CALL, { to: relayId, call })) as CallAnswer[];
+      return (await forwardThreadCall(this.team.io, holder, call)) as T;
     } catch (error) {
-      throw new Error(`${cannot}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!(error instanceof HolderSilentError)) throw error;
+      this.options.log(`${error.message}: read from the store instead`);
+      return run();
     }
-    const answer = answers.find((candidate) => candidate !== null);
-    if (!answer) throw new Error(cannot);
-    if (answer.ok) return answer.result;
-    throw answer.code ? new RelayError(answer.code, answer.message) : new Error(answer.message);
   }
 
   private async takeOverExpired(ownToo: boolean): Promise<void> {
