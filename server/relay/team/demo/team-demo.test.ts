@@ -4,6 +4,9 @@
  * process and no temporary folder behind. Missing programs are named with their apt-get line.
  */
 import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { connectRelayClient, isTurnFinished, type RelayClient } from '../../../../e2e/support/relay-client';
 import { defaultPrograms, missingPrograms, startTeamDemo, type TeamDemo } from './team-demo';
@@ -65,4 +68,18 @@ it('names each missing program with the line that installs it, and starts nothin
   await expect(startTeamDemo({ programs: { ...programs, postgresBin: undefined } })).rejects.toThrow(
     /^The team demo cannot start:\n- PostgreSQL's programs were not found: install Debian's postgresql package \(apt-get install -y postgresql\).*\n- \/nowhere\/redis-server was not found: apt-get install -y redis-server\n- \/nowhere\/nginx was not found: apt-get install -y nginx$/,
   );
+});
+
+it('refuses a data folder that is a file, and starts nothing', async () => {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'baton-team-demo-test-'));
+  const file = path.join(folder, 'notes.txt');
+  await writeFile(file, 'kept as it was');
+  try {
+    await expect(startTeamDemo({ dataDir: file })).rejects.toThrow(
+      `--data ${file} is a file, not a folder: name a folder (it is made if missing)`,
+    );
+    expect(await readFile(file, 'utf8')).toBe('kept as it was');
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 });

@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -73,6 +73,9 @@ export async function startTeamDemo(options: TeamDemoOptions = {}): Promise<Team
   if (missing.length > 0) throw new Error(`The team demo cannot start:\n- ${missing.join('\n- ')}`);
   const log = options.log ?? (() => undefined);
   const keptData = options.dataDir !== undefined;
+  if (keptData && (await stat(options.dataDir as string).catch(() => undefined))?.isDirectory() === false) {
+    throw new Error(`--data ${options.dataDir} is a file, not a folder: name a folder (it is made if missing)`);
+  }
   const dataDir = keptData ? path.resolve(options.dataDir as string) : await mkdtemp(path.join(tmpdir(), 'baton-team-demo-'));
   const stops: Array<() => Promise<void>> = [];
   const pids: number[] = [];
@@ -83,6 +86,8 @@ export async function startTeamDemo(options: TeamDemoOptions = {}): Promise<Team
   try {
     const workspace = path.join(dataDir, 'workspace');
     await mkdir(workspace, { recursive: true });
+    // As root, PostgreSQL runs as the postgres user, which must pass through a kept folder to its own.
+    if (keptData && process.getuid?.() === 0) await chmod(dataDir, 0o711);
     // The offline demo's turn reads the README before it proposes an edit.
     const readme = path.join(workspace, 'README.md');
     if (!existsSync(readme)) await writeFile(readme, '# A team demo\n\nA workspace the three relays share.\n');
