@@ -14,7 +14,8 @@ import { createInterface } from 'node:readline';
 import { findPostgresBinaries, MISSING_POSTGRES, startTemporaryPostgres } from '../../../store/temporary-postgres';
 import { PROJECT_ROOT } from '../../project-root';
 import { REDIS_SERVER, startTemporaryRedis } from '../temporary-redis';
-import { NGINX, startNginxBalancer, stopChild } from './nginx-balancer';
+import { startNginxBalancer } from './nginx-balancer';
+import { NGINX, stopChild } from './nginx-server';
 
 export const DEMO_RELAY_IDS = ['relay-a', 'relay-b', 'relay-c'] as const;
 
