@@ -59,7 +59,8 @@ export async function teamLoadBench(): Promise<void> {
     `so each thread's tabs are on every relay (as a balancer hashing many client addresses spreads them); tab t < ${turns} prompts`,
     'thread t, so every relay runs turns. The tabs live in',
     `${clientCount} client processes, the model in one more. events/s = pieces received by all tabs / (first piece sent → last received);`,
-    'latency = model send → tab receive on one clock, every piece of every tab; interleaved runs, each after a warm-up round.',
+    'latency = model send → tab receive on one clock, every piece of every tab; interleaved runs, each after a warm-up round;',
+    'both setups stay started throughout, the one not measured idle with its tabs connected.',
     `Offered: each tab gets ${rate} pieces/s, ${formatNumber(tabs * rate)} events/s in all; a setup that keeps up delivers close to that.`,
     "load = 1-minute load average of this 2-core machine at each measured run's start and end.",
   ]);
