@@ -1,12 +1,13 @@
 /**
  * The real relay (hub, recorder, store, socket.io) without the UI, in a process of its own, on the
  * built-in agent talking to the bench's scripted model: `node --import tsx bench/relay-child.ts
- * <model-url> <data-dir>`. Prints `ready <origin>`; the token is BENCH_TOKEN.
+ * <model-url> <data-dir> [<database-url> [<redis-url> <relay-id>]]`, the last two making it one
+ * relay of a team. Prints `ready <origin>`; the token is BENCH_TOKEN.
  */
 import { startRelay } from '../server/relay/relay';
 import { answerIpc } from './ipc-peer';
 
-const [modelUrl, dataDir] = process.argv.slice(2);
+const [modelUrl, dataDir, databaseUrl, redisUrl, relayId] = process.argv.slice(2);
 if (!modelUrl || !dataDir) throw new Error('usage: relay-child.ts <model-url> <data-dir>');
 const token = process.env.BENCH_TOKEN;
 if (!token) throw new Error('BENCH_TOKEN must be set');
@@ -16,10 +17,12 @@ const relay = await startRelay({
   port: 0,
   workspaceRoot: dataDir,
   dataDir,
+  databaseUrl,
   token,
   env: { NODE_ENV: 'production', ANTHROPIC_API_KEY: 'bench-key', ANTHROPIC_BASE_URL: modelUrl, BATON_MODEL: 'scripted-bench-model' },
   log: (message) => process.stderr.write(`relay: ${message}\n`),
   serveUi: false,
+  team: redisUrl && relayId ? { redisUrl, relayId } : undefined,
 });
 process.stdout.write(`ready ${new URL(relay.url).origin}\n`);
 // The bench reads this process's clock and CPU time over IPC when it started it with a channel.

@@ -3,7 +3,8 @@
  * same run, as a ratio, from medians of interleaved runs. Sections: 0 framing, 1 relay overhead,
  * 2 recording, 3 history, 4 browser with 6 size (also alone: `npm run bench:browser`), 5 start-up
  * and memory, 7 search, 8 workspace checkpoints, 9 the sandbox's start-up cost per command, 10 the
- * guard's judging of a command line.
+ * guard's judging of a command line, 11 a team of three relays under load against one relay
+ * (bench/team-load-bench.ts, its scale in BENCH_TEAM_*).
  * BENCH_N, BENCH_RECORD_N, BENCH_MEMORY_PIECES, BENCH_HISTORY_THREADS, BENCH_HISTORY_ENTRIES,
  * BENCH_SEARCH_THREADS, BENCH_CHECKPOINT_FILES, BENCH_SANDBOX_RUNS and BENCH_RUNS override workload sizes and run counts; BENCH_MODE=max or
  * paced runs section 1 in that mode alone, BENCH_RATES and BENCH_PACED_SECONDS set its paced rates
@@ -20,6 +21,7 @@ import { relayStreamBench } from './relay-stream-bench';
 import { sandboxBench } from './sandbox-bench';
 import { searchBench } from './search-bench';
 import { startupMemoryBench } from './startup-memory-bench';
+import { teamLoadBench } from './team-load-bench';
 
 const sections: Record<string, () => Promise<void>> = {
   '0': framingBench,
@@ -33,6 +35,7 @@ const sections: Record<string, () => Promise<void>> = {
   '8': checkpointBench,
   '9': sandboxBench,
   '10': guardBench,
+  '11': teamLoadBench,
 };
 
 const only = process.argv

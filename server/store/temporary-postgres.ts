@@ -9,7 +9,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,8 @@ export interface TemporaryPostgres {
   url(database: string): string;
   /** Creates an empty database and answers its URL. */
   createDatabase(database: string): Promise<string>;
+  /** The server's process (the postmaster, which ends its sessions' processes with it). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -38,7 +40,7 @@ export function findPostgresBinaries(): string | undefined {
   return folder;
 }
 
-const MISSING =
+export const MISSING_POSTGRES =
   "PostgreSQL's programs were not found: install Debian's postgresql package (apt-get install -y postgresql), " +
   'or set BATON_POSTGRES_BIN to the folder holding initdb and postgres.';
 
@@ -83,18 +85,25 @@ function waitUntilReady(server: ChildProcess): Promise<void> {
   });
 }
 
-export async function startTemporaryPostgres(): Promise<TemporaryPostgres> {
+/**
+ * `dataFolder`: keep the cluster there (made on first use, kept when stopped) instead of in the
+ * temporary folder, which then holds only the server's socket.
+ */
+export async function startTemporaryPostgres(options: { dataFolder?: string } = {}): Promise<TemporaryPostgres> {
   const binaries = findPostgresBinaries();
-  if (binaries === undefined) throw new Error(MISSING);
+  if (binaries === undefined) throw new Error(MISSING_POSTGRES);
   const folder = await mkdtemp(path.join(tmpdir(), 'baton-postgres-'));
-  const dataFolder = path.join(folder, 'data');
+  const dataFolder = options.dataFolder ?? path.join(folder, 'data');
+  if (options.dataFolder) await mkdir(dataFolder, { recursive: true, mode: 0o700 });
   if (process.getuid?.() === 0) {
     const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
     const groups = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
-    if (ids.status !== 0) throw new Error(`Running as root needs the postgres user that Debian's package creates. ${MISSING}`);
-    await chown(folder, Number(ids.stdout.trim()), Number(groups.stdout.trim()));
+    if (ids.status !== 0) throw new Error(`Running as root needs the postgres user that Debian's package creates. ${MISSING_POSTGRES}`);
+    for (const owned of [folder, options.dataFolder ?? folder]) await chown(owned, Number(ids.stdout.trim()), Number(groups.stdout.trim()));
   }
-  run(path.join(binaries, 'initdb'), ['-D', dataFolder, '-A', 'trust', '-U', USER, '-E', 'UTF8', '--no-sync']);
+  if (!existsSync(path.join(dataFolder, 'PG_VERSION'))) {
+    run(path.join(binaries, 'initdb'), ['-D', dataFolder, '-A', 'trust', '-U', USER, '-E', 'UTF8', '--no-sync']);
+  }
   const port = await freePort();
   // Durability is not what these databases are for: fsync off keeps tests fast on a busy disk.
   const [command, args] = asServerUser(path.join(binaries, 'postgres'), [
@@ -126,6 +135,7 @@ export async function startTemporaryPostgres(): Promise<TemporaryPostgres> {
   const url = (database: string) => `postgresql://${USER}@127.0.0.1:${port}/${database}`;
   return {
     url,
+    pid: server.pid,
     async createDatabase(database) {
       if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`not a plain database name: ${database}`);
       const client = new pg.Client({ connectionString: url('postgres') });

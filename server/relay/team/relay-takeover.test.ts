@@ -18,7 +18,7 @@ import { createGate, type Gate } from '../../demo-model/testing/gate';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../demo-model/scripted-model-server';
 import { openThreadStore } from '../../store/prisma-thread-store';
 import { createTestDatabase, type TestDatabase } from '../../store/testing/databases';
-import { startTemporaryRedis, type TemporaryRedis } from './testing/temporary-redis';
+import { startTemporaryRedis, type TemporaryRedis } from './temporary-redis';
 
 const CHILD = fileURLToPath(new URL('./testing/team-relay-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

@@ -13,7 +13,7 @@ import { createGate, type Gate } from '../../demo-model/testing/gate';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../demo-model/scripted-model-server';
 import { createTestDatabase, type TestDatabase } from '../../store/testing/databases';
 import { startTestRelay } from '../testing/relay-support';
-import { startTemporaryRedis, type TemporaryRedis } from './testing/temporary-redis';
+import { startTemporaryRedis, type TemporaryRedis } from './temporary-redis';
 import { parseTeamOptions } from './team-options';
 
 const TOKEN = 'team-relay-token-'.padEnd(43, 't');

@@ -1,19 +1,20 @@
 /**
- * A real Redis server for the team tests: Debian's `redis-server` on a free loopback port, in a
+ * A real Redis server for a team (its tests, `npm run team:demo`): Debian's `redis-server` on a free loopback port, in a
  * temporary folder, never saving to disk, gone when stopped.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../../store/temporary-postgres';
+import { freePort } from '../../store/temporary-postgres';
 
 export interface TemporaryRedis {
   url: string;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
-const REDIS_SERVER = process.env.BATON_REDIS_SERVER ?? '/usr/bin/redis-server';
+export const REDIS_SERVER = process.env.BATON_REDIS_SERVER ?? '/usr/bin/redis-server';
 
 export async function startTemporaryRedis(): Promise<TemporaryRedis> {
   const folder = await mkdtemp(path.join(tmpdir(), 'baton-redis-'));
@@ -36,6 +37,7 @@ export async function startTemporaryRedis(): Promise<TemporaryRedis> {
   });
   return {
     url: `redis://127.0.0.1:${port}`,
+    pid: server.pid,
     async stop() {
       server.kill('SIGTERM');
       await exited;
