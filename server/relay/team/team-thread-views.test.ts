@@ -14,7 +14,7 @@ import { createGate, type Gate } from '../../demo-model/testing/gate';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../demo-model/scripted-model-server';
 import { createTestDatabase, type TestDatabase } from '../../store/testing/databases';
 import { startTestRelay } from '../testing/relay-support';
-import { startTemporaryRedis, type TemporaryRedis } from './testing/temporary-redis';
+import { startTemporaryRedis, type TemporaryRedis } from './temporary-redis';
 
 const TOKEN = 'team-views-token-'.padEnd(43, 't');
 const ANSWER = 'One two three four five six seven eight nine ten.';
