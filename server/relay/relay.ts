@@ -9,7 +9,6 @@ import { createBuiltinAgentFromEnv } from '../agents/builtin/create-builtin-agen
 import { ApprovalPolicy } from '../guard/approval-policy';
 import { ContentTaps } from '../hub/content-taps';
 import { ThreadDirectory } from '../hub/thread-directory';
-import { ThreadHub } from '../hub/thread-hub';
 import { databaseTarget } from '../store/database-target';
 import { FileHistory } from '../rewind/file-history';
 import { policyRestoreGuard } from '../rewind/policy-restore-guard';
@@ -56,10 +55,8 @@ import { shareTeamNotices, type ThreadListNotice } from './team/team-notices';
 import { listenError } from './listen-error';
 import { modelNote } from './model-note';
 import { warmUpThreadReads } from './warm-up';
-import { connectRedis } from './team/redis-link';
 import { checkTeamDatabase, type TeamOptions } from './team/team-options';
-import { TeamHub } from './team/team-hub';
-import { DEFAULT_LEASE_MS, ThreadLeases } from './team/thread-leases';
+import { createRelayHub } from './team/relay-hub';
 
 export interface RelayOptions {
   host: string;
@@ -262,8 +259,8 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     ...(options.tls ? { tls: options.tls } : {}),
     log,
   });
-  const redis = options.team ? await connectRedis(options.team.redisUrl, log) : undefined;
-  const leaseMs = options.team?.leaseMs ?? DEFAULT_LEASE_MS;
+  // Loaded for a team only: a lone relay starts without the Redis client or the PostgreSQL driver.
+  const redis = options.team ? await (await import('./team/redis-link')).connectRedis(options.team.redisUrl, log) : undefined;
   const sockets = createSocketServer(httpServer, {
     adapter: redis?.adapter,
     guard,
@@ -337,9 +334,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   const rewind = { fileHistory, checkpoints, restoreGuard: policyRestoreGuard(approvalPolicy) };
   const hubOptions = { store: listedStore, agents, broadcast, isWatched: sockets.isWatched, log, fileHistory, checkpoints };
   // A team's relays run each thread on the one holding its lease, on their shared database.
-  const leases =
-    options.team && options.databaseUrl ? new ThreadLeases(options.databaseUrl, options.team.relayId, log, leaseMs) : undefined;
-  const hub = leases ? new TeamHub(hubOptions, { io: sockets.io, leases, leaseMs }) : new ThreadHub(hubOptions);
+  const { hub, leases } = await createRelayHub(hubOptions, { team: options.team, databaseUrl: options.databaseUrl, io: sockets.io });
   const threads = new ThreadDirectory({ store: listedStore, hub, events: listEvents, log });
   // Threads deleted before the relay last stopped, their undo window over.
   await threads.purge();

@@ -40,6 +40,9 @@ describe('a relay just started', () => {
     expect(loaded).not.toContain('@agentclientprotocol/sdk');
     expect(loaded).not.toContain('@prisma/adapter-pg');
     expect(loaded).not.toContain('pg');
+    // A team's parts wait for `--redis`.
+    expect(loaded).not.toContain('ioredis');
+    expect(loaded).not.toContain('@socket.io/redis-adapter');
     // Web Push waits for a browser to subscribe.
     expect(loaded).not.toContain('web-push');
   });

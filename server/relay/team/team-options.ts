@@ -5,6 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseTarget } from '../../store/database-target';
 
+/** How long a relay's hold on a thread lasts unless renewed (thread-leases.ts). */
+export const DEFAULT_LEASE_MS = 5_000;
+
 export interface TeamOptions {
   /** `redis://host:port` (or `rediss://` over TLS): the Redis server every relay of the team uses. */
   redisUrl: string;

@@ -8,8 +8,8 @@
 import pg from 'pg';
 import { UnknownThreadError } from '../../hub/thread-deletions';
 import type { TakeOutcome, ThreadHolding, ThreadOwnership } from '../../hub/thread-ownership';
+import { DEFAULT_LEASE_MS } from './team-options';
 
-export const DEFAULT_LEASE_MS = 5_000;
 const NOW = `(now() AT TIME ZONE 'UTC')`;
 /** The expiry of a lease renewed now, its length in ms being parameter `$n`. */
 const expiresWith = (n: number) => `${NOW} + make_interval(secs => $${n}::double precision / 1000)`;
