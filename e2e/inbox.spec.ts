@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import type { MessagesRequest } from '../server/demo-model/messages-request';
 import type { ScriptedReply } from '../server/demo-model/scripted-reply';
 import { expect, test } from './fixtures/baton-test';
-import type { BatonPage } from './support/baton-page';
+import { BatonPage } from './support/baton-page';
 
 /** Writes the file the prompt names ("write <name>"), twice when asked, then says it is done. */
 function reply(request: MessagesRequest): ScriptedReply {
@@ -73,36 +73,10 @@ test.describe('notifications', () => {
     baton,
   }) => {
     await context.grantPermissions(['notifications'], { origin: relay.origin });
-    // Observes what the page shows: each notification it makes is recorded, and still made.
-    await page.addInitScript(() => {
-      const Original = window.Notification;
-      const shown: Array<{ title: string; body?: string; notification: Notification }> = [];
-      class Recorded extends Original {
-        constructor(title: string, options?: NotificationOptions) {
-          super(title, options);
-          shown.push({ title, body: options?.body, notification: this });
-        }
-      }
-      Object.defineProperty(Recorded, 'permission', { get: () => Original.permission });
-      Object.defineProperty(window, 'Notification', { value: Recorded, configurable: true, writable: true });
-      Object.defineProperty(window, 'shownNotifications', { value: shown });
-    });
-    const shown = () =>
-      page.evaluate(() =>
-        (window as unknown as { shownNotifications: Array<{ title: string; body?: string }> }).shownNotifications.map(
-          ({ title, body }) => ({
-            title,
-            body,
-          }),
-        ),
-      );
+    const shown = await recordNotifications(page);
 
     await baton.open();
-    await page.getByTestId('inbox-button').click();
-    await page.getByTestId('inbox-notifications-toggle').click();
-    await expect(page.getByTestId('inbox-notifications-toggle')).toHaveAttribute('aria-pressed', 'true');
-    await page.keyboard.press('Escape');
-    await expect(page.getByTestId('inbox-panel')).toHaveCount(0);
+    await turnNotificationsOn(page);
 
     // Looked at: its question is on screen, and no notification is made for it.
     await startWaiting(baton, 'write gamma.md twice');
@@ -112,7 +86,7 @@ test.describe('notifications', () => {
     await inboxEntry(page, 'write gamma.md twice').getByTestId('inbox-approve').click();
 
     // Gamma's second question comes while this tab shows delta: a notification, with its file.
-    await expect.poll(shown).toEqual([{ title: 'write gamma.md twice: Writing gamma.md', body: 'gamma.md' }]);
+    await expect.poll(shown).toEqual([{ title: 'write gamma.md twice: Writing gamma.md', body: 'gamma.md', closed: false }]);
 
     // A click on it opens gamma, where that question waits.
     await page.evaluate(() =>
@@ -124,7 +98,65 @@ test.describe('notifications', () => {
     await expect(baton.toolCard('write_file').last()).toHaveAttribute('data-status', 'waiting-approval');
     expect(await shown()).toHaveLength(1);
   });
+
+  test('closed once its question is answered in another tab', async ({ page, context, relay, baton }) => {
+    await context.grantPermissions(['notifications'], { origin: relay.origin });
+    const shown = await recordNotifications(page);
+    await baton.open();
+    await turnNotificationsOn(page);
+    await startWaiting(baton, 'write gamma.md twice');
+    await baton.newThread();
+    await startWaiting(baton, 'write delta.md');
+    await page.getByTestId('inbox-button').click();
+    await inboxEntry(page, 'write gamma.md twice').getByTestId('inbox-approve').click();
+    await expect.poll(shown).toEqual([{ title: 'write gamma.md twice: Writing gamma.md', body: 'gamma.md', closed: false }]);
+
+    // Another tab opens gamma and approves its second question there: the first tab's notification goes.
+    const other = new BatonPage(await context.newPage(), relay.url);
+    await other.open();
+    await other.threadItems.filter({ hasText: 'write gamma.md twice' }).click();
+    await other.toolCard('write_file').last().getByTestId('approve-tool-call').click();
+    await expect(other.assistantMessages.last()).toContainText('Written gamma.md.');
+    await expect.poll(shown).toEqual([{ title: 'write gamma.md twice: Writing gamma.md', body: 'gamma.md', closed: true }]);
+  });
 });
+
+/** Records each notification the page makes (still made), and whether the page closed it. */
+async function recordNotifications(page: Page): Promise<() => Promise<Array<{ title: string; body?: string; closed: boolean }>>> {
+  await page.addInitScript(() => {
+    const Original = window.Notification;
+    const shown: Array<{ title: string; body?: string; closed: boolean; notification: Notification }> = [];
+    class Recorded extends Original {
+      private readonly entry: { closed: boolean };
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        this.entry = { closed: false };
+        shown.push(Object.assign(this.entry, { title, body: options?.body, notification: this }));
+      }
+      override close(): void {
+        this.entry.closed = true;
+        super.close();
+      }
+    }
+    Object.defineProperty(Recorded, 'permission', { get: () => Original.permission });
+    Object.defineProperty(window, 'Notification', { value: Recorded, configurable: true, writable: true });
+    Object.defineProperty(window, 'shownNotifications', { value: shown });
+  });
+  return () =>
+    page.evaluate(() =>
+      (window as unknown as { shownNotifications: Array<{ title: string; body?: string; closed: boolean }> }).shownNotifications.map(
+        ({ title, body, closed }) => ({ title, body, closed }),
+      ),
+    );
+}
+
+async function turnNotificationsOn(page: Page): Promise<void> {
+  await page.getByTestId('inbox-button').click();
+  await page.getByTestId('inbox-notifications-toggle').click();
+  await expect(page.getByTestId('inbox-notifications-toggle')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('inbox-panel')).toHaveCount(0);
+}
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
