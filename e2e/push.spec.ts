@@ -204,3 +204,33 @@ test('a question answered in a tab closes its pushed notification, and the close
   await deliver((await close).text);
   await expect.poll(() => notifications(page)).toEqual([]);
 });
+
+test("a close that arrives before its question's push keeps that push from showing", async ({ page, context, startRelay, connect }) => {
+  const relay = await relayPushingToLoopback(startRelay);
+  await context.grantPermissions(['notifications'], { origin: new URL(relay.url).origin });
+  await new BatonPage(page, relay.url).open();
+  await registerWorker(page, context);
+  const script = await connect(relay);
+  await script.rpc.request('push/subscribe', { subscription: service.subscription(), muted: [] });
+  script.rpc.notify('tab/visibility', { visible: false });
+  const pushed = service.next();
+  const { chatId } = await script.rpc.request('chat/prompt', { message: 'write delta.md', baton: { agent: 'builtin' } });
+  const question = (await pushed).text;
+
+  // Approved in a tab before the question's push reached the browser: the relay pushes its close and the turn's end.
+  const { items } = await script.rpc.request('inbox/list', null);
+  const approval = items.find((item) => item.kind === 'approval' && item.threadId === chatId);
+  script.rpc.notify('chat/toolCallApprove', { chatId, toolCallId: approval?.kind === 'approval' ? approval.id : '' });
+  const later = () => service.received.slice(1).map((received) => received.text);
+  await expect
+    .poll(() => later().map((text) => (JSON.parse(text).close === true ? 'close' : JSON.parse(text).body)))
+    .toEqual(expect.arrayContaining(['close', 'The turn finished.']));
+  const close = later().find((text) => JSON.parse(text).close === true) ?? '';
+  const ended = later().find((text) => JSON.parse(text).close !== true) ?? '';
+
+  // Delivered close first, question second: only the turn's end, delivered last, is shown.
+  await deliver(close);
+  await deliver(question);
+  await deliver(ended);
+  await expect.poll(() => notifications(page)).toEqual([{ title: 'write delta.md', body: 'The turn finished.', actions: [] }]);
+});

@@ -5,8 +5,9 @@
  * An approval's notification offers Approve and Reject where the platform shows actions; either
  * posts the key back (POST push-answer), which answers that one question. A push `{ close, tag }`
  * (the question was answered elsewhere, or its turn ended) closes the notification of that tag and
- * shows nothing. The relay's token is
- * never here: the key is the whole of what the worker can do. A plain click opens the thread, in a
+ * shows nothing. Pushes may arrive out of order: an alert the relay sent before the close of its tag
+ * (both carry `sent`, the relay's order) is stale when it comes after, and is not shown. The relay's
+ * token is never here: the key is the whole of what the worker can do. A plain click opens the thread, in a
  * tab of the relay already open when there is one.
  *
  * It also keeps the UI's files, so that the installed app opens when the relay cannot be reached
@@ -23,6 +24,13 @@ const THREAD_PAGE = /^t\/[^/]+$/;
 const OFFLINE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Baton</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="15"></head>
 <body><p>Relay unreachable — Baton will reconnect when it is back.</p></body></html>`;
+
+/**
+ * The tags closed lately, each with its close's `sent`. Kept while this worker runs, which covers
+ * the moments two pushes of one item race; the oldest go past MAX_CLOSED_TAGS.
+ */
+const closedTags = new Map();
+const MAX_CLOSED_TAGS = 500;
 
 const ACTIONS = [
   { action: 'approve', title: 'Approve' },
@@ -59,7 +67,12 @@ self.addEventListener('push', (event) => {
   const message = readMessage(event.data);
   if (!message) return;
   if (message.close) {
+    rememberClosed(message);
     event.waitUntil(closeNotifications(message.tag));
+    return;
+  }
+  if (isStale(message)) {
+    console.info(`[baton] a notification closed already was not shown: ${message.tag}`);
     return;
   }
   event.waitUntil(
@@ -92,6 +105,22 @@ function readMessage(data) {
   }
   console.warn('[baton] a push held no notification');
   return null;
+}
+
+function rememberClosed({ tag, sent }) {
+  if (typeof sent !== 'number') return;
+  closedTags.delete(tag);
+  closedTags.set(tag, sent);
+  for (const oldest of closedTags.keys()) {
+    if (closedTags.size <= MAX_CLOSED_TAGS) break;
+    closedTags.delete(oldest);
+  }
+}
+
+/** An alert the relay sent before a close of its tag that came first. */
+function isStale({ tag, sent }) {
+  const closed = closedTags.get(tag);
+  return closed !== undefined && typeof sent === 'number' && sent <= closed;
 }
 
 /** Answered elsewhere: the notification (every one of the tag, should there be several) goes. */

@@ -39,6 +39,13 @@ export const PushAnswerRequestSchema = z.object({
 });
 export type PushAnswerRequest = z.infer<typeof PushAnswerRequestSchema>;
 
+/**
+ * The relay's order of its pushes (milliseconds since the epoch, each greater than the last). Two
+ * pushes may reach a browser in either order; the worker shows no alert sent before the close of
+ * its tag that it has already had.
+ */
+const PushSentSchema = z.number().int().nonnegative();
+
 /** What a push carries: what the notification shows, and what its clicks do. */
 export const PushMessageSchema = z.object({
   title: z.string(),
@@ -48,6 +55,7 @@ export const PushMessageSchema = z.object({
   threadId: ThreadIdSchema,
   /** Approvals only: answers Approve and Reject once, through POST /push-answer. */
   answerKey: z.string().optional(),
+  sent: PushSentSchema,
 });
 export type PushMessage = z.infer<typeof PushMessageSchema>;
 
@@ -55,7 +63,7 @@ export type PushMessage = z.infer<typeof PushMessageSchema>;
  * A push that shows nothing: the item of that tag left the inbox (answered in a tab, on another
  * device, or its turn ended), so the worker closes the notification it showed for it.
  */
-export const PushCloseMessageSchema = z.object({ close: z.literal(true), tag: z.string() });
+export const PushCloseMessageSchema = z.object({ close: z.literal(true), tag: z.string(), sent: PushSentSchema });
 export type PushCloseMessage = z.infer<typeof PushCloseMessageSchema>;
 
 export const pushRequests = {

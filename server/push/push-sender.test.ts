@@ -71,7 +71,13 @@ describe('PushSender', () => {
     const received = service.next();
     await push.alert(ENDED);
     const message = PushMessageSchema.parse(JSON.parse((await received).text));
-    expect(message).toEqual({ title: 'Tidy up', body: 'The turn finished.', tag: 'thread-2/ended', threadId: 'thread-2' });
+    expect(message).toEqual({
+      title: 'Tidy up',
+      body: 'The turn finished.',
+      tag: 'thread-2/ended',
+      threadId: 'thread-2',
+      sent: expect.any(Number),
+    });
   });
 
   it('keeps its keys and subscriptions in the data folder, readable by the user alone, across restarts', async () => {
@@ -132,12 +138,16 @@ describe('PushSender', () => {
     const push = sender();
     await push.subscribe({ subscription: service.subscription('a'), muted: [] });
     await push.subscribe({ subscription: service.subscription('muting'), muted: ['thread-1'] });
+    const alerting = service.next();
     await push.alert(APPROVAL);
+    const alerted = PushMessageSchema.parse(JSON.parse((await alerting).text));
     const closing = service.next();
     await push.withdraw({ threadId: 'thread-1', kind: 'approval', id: 'call-7' });
     const closed = await closing;
-    // The worker reads a close message for that tag, and shows nothing for it.
-    expect(PushCloseMessageSchema.parse(JSON.parse(closed.text))).toEqual({ close: true, tag: 'thread-1/approval/call-7' });
+    // The worker reads a close message for that tag, and shows nothing for it; nor the alert, should it come after.
+    const close = PushCloseMessageSchema.parse(JSON.parse(closed.text));
+    expect(close).toEqual({ close: true, tag: 'thread-1/approval/call-7', sent: expect.any(Number) });
+    expect(close.sent).toBeGreaterThan(alerted.sent);
     expect(PushMessageSchema.safeParse(JSON.parse(closed.text)).success).toBe(false);
     expect(service.received.map((received) => received.path)).toEqual(['/push/a', '/push/a']);
     // Closed once; an item never pushed (a tab was looking) has nothing to close.

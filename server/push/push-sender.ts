@@ -52,6 +52,7 @@ export class PushSender {
   private readonly answerKeys = new Map<string, PushAnswerTarget & { endpoint: string }>();
   /** The notifications pushed and not yet closed: each one's tag, and the browsers it went to. */
   private readonly shown = new Map<string, Set<string>>();
+  private lastSent = 0;
 
   constructor(private readonly options: PushSenderOptions) {
     this.state = readPushState(options.dataDir);
@@ -97,6 +98,7 @@ export class PushSender {
   async alert(item: InboxItem): Promise<void> {
     // Marked before anything is awaited: an item withdrawn meanwhile is not pushed at all.
     const tag = inboxItemKey(item);
+    const sent = this.stamp();
     const shown = new Set<string>();
     this.shown.delete(tag);
     this.shown.set(tag, shown);
@@ -114,13 +116,15 @@ export class PushSender {
     await this.send(
       state,
       targets.map((entry) => entry.subscription),
-      (endpoint) => this.messageOf(item, endpoint),
+      (endpoint) => this.messageOf(item, endpoint, sent),
     );
   }
 
   /** The item left the inbox: the browsers that were pushed its notification are told to close it. */
   async withdraw(item: InboxItemName): Promise<void> {
     const tag = inboxItemKey(item);
+    // Stamped before anything is awaited: it orders after the alert it withdraws, whichever arrives first.
+    const sent = this.stamp();
     const endpoints = this.shown.get(tag);
     // Never pushed (a tab looked at it, or no browser subscribed): nothing to close.
     if (!endpoints) return;
@@ -128,7 +132,7 @@ export class PushSender {
     const state = await this.state.catch(() => undefined);
     const targets = state?.subscriptions.filter((entry) => endpoints.has(entry.subscription.endpoint)) ?? [];
     if (!state || targets.length === 0) return;
-    const message: PushCloseMessage = { close: true, tag };
+    const message: PushCloseMessage = { close: true, tag, sent };
     await this.send(
       state,
       targets.map((entry) => entry.subscription),
@@ -155,13 +159,20 @@ export class PushSender {
     );
   }
 
-  private messageOf(item: InboxItem, endpoint: string): PushMessage {
+  /** The next push's place in the relay's order: the clock, or one past the last when the clock has not moved on. */
+  private stamp(): number {
+    this.lastSent = Math.max(Date.now(), this.lastSent + 1);
+    return this.lastSent;
+  }
+
+  private messageOf(item: InboxItem, endpoint: string, sent: number): PushMessage {
     const { title, body } = notificationText(item);
     const message: PushMessage = {
       title: cut(title, MAX_TITLE),
       body: cut(body, MAX_BODY),
       tag: inboxItemKey(item),
       threadId: item.threadId,
+      sent,
     };
     if (item.kind !== 'approval') return message;
     const answerKey = randomBytes(24).toString('base64url');
