@@ -173,7 +173,8 @@ test("the Push toggle registers the worker and, when the browser's push service 
   // Offline, Chromium's own push service (which hands out subscriptions) is out of reach.
   await expect(page.getByTestId('inbox-panel').getByRole('alert')).toContainText('Push notifications could not be turned on: ');
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
-  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL)).toMatch(/\/baton-sw\.js$/);
+  // Ready once the worker is active: its install keeps the page for offline use first.
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toMatch(/\/baton-sw\.js$/);
 });
 
 test('a question answered in a tab closes its pushed notification, and the close shows nothing', async ({

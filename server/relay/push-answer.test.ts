@@ -96,7 +96,10 @@ describe('a push notification of a question', () => {
       chatId: question.threadId,
       toolCallId: approval?.kind === 'approval' ? approval.id : '',
     });
-    expect(await closed).toEqual({ close: true, tag: question.tag });
+    const close = await closed;
+    expect(close).toEqual({ close: true, tag: question.tag, sent: expect.any(Number) });
+    // Sent after the question: a worker that had the close first shows the question no more.
+    expect(close.sent).toBeGreaterThan(question.sent);
   });
 
   it('refuses an answer that is no JSON, has no key, or comes from another origin, and keeps the question', async () => {
