@@ -198,10 +198,9 @@ test('a question answered in a tab closes its pushed notification, and the close
   // Approved in a tab (the script's): the relay pushes a close for that notification's tag.
   const { items } = await script.rpc.request('inbox/list', null);
   const approval = items.find((item) => item.kind === 'approval' && item.threadId === chatId);
-  let close = service.next();
-  script.rpc.notify('chat/toolCallApprove', { chatId, toolCallId: approval?.kind === 'approval' ? approval.id : '' });
   // A turn's end may be pushed too; the close is the push without a title.
-  while (JSON.parse((await close).text).close !== true) close = service.next();
+  const close = service.matching((push) => JSON.parse(push.text).close === true);
+  script.rpc.notify('chat/toolCallApprove', { chatId, toolCallId: approval?.kind === 'approval' ? approval.id : '' });
   await deliver((await close).text);
   await expect.poll(() => notifications(page)).toEqual([]);
 });

@@ -56,11 +56,13 @@ async function pushedQuestion(): Promise<PushMessage> {
 }
 
 /** The next push that closes the notification of that tag (a turn's end may be pushed too). */
+/** The close pushed for `tag`, from the pushes received after this is called. */
 async function closeOf(tag: string) {
-  for (;;) {
-    const message = PushCloseMessageSchema.safeParse(JSON.parse((await service.next()).text));
-    if (message.success && message.data.tag === tag) return message.data;
-  }
+  const isClose = (push: { text: string }) => {
+    const message = PushCloseMessageSchema.safeParse(JSON.parse(push.text));
+    return message.success && message.data.tag === tag;
+  };
+  return PushCloseMessageSchema.parse(JSON.parse((await service.matching(isClose)).text));
 }
 
 describe('a push notification of a question', () => {

@@ -30,6 +30,11 @@ export interface LoopbackPushService {
   received: ReceivedPush[];
   /** Resolves with the next push received. */
   next(): Promise<ReceivedPush>;
+  /**
+   * Resolves with the first push that `matches`, from those received from now on (or from index
+   * `from` of `received`): none is missed between two awaits, as a loop over next() could.
+   */
+  matching(matches: (push: ReceivedPush) => boolean, from?: number): Promise<ReceivedPush>;
   /** What the service answers from now on: 201 by default, 410 once a subscription has ended. */
   answerWith(status: number): void;
   close(): Promise<void>;
@@ -68,6 +73,7 @@ export async function startLoopbackPushService(): Promise<LoopbackPushService> {
   const browsers = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: string }>();
   const received: ReceivedPush[] = [];
   const waiting: ((push: ReceivedPush) => void)[] = [];
+  const watchers = new Set<(push: ReceivedPush) => void>();
   let status = 201;
   const server: Server = createServer(credentials, (request, response) => {
     const chunks: Buffer[] = [];
@@ -82,6 +88,7 @@ export async function startLoopbackPushService(): Promise<LoopbackPushService> {
       received.push(push);
       response.writeHead(status).end();
       waiting.shift()?.(push);
+      for (const watcher of [...watchers]) watcher(push);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -104,6 +111,18 @@ export async function startLoopbackPushService(): Promise<LoopbackPushService> {
     certificate: credentials.cert.toString('utf8'),
     received,
     next: () => new Promise((resolve) => waiting.push(resolve)),
+    matching(matches, from = received.length) {
+      const found = received.slice(from).find(matches);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve) => {
+        const watcher = (push: ReceivedPush) => {
+          if (!matches(push)) return;
+          watchers.delete(watcher);
+          resolve(push);
+        };
+        watchers.add(watcher);
+      });
+    },
     answerWith(next) {
       status = next;
     },
