@@ -96,7 +96,7 @@ export function roleRefusal(method: string, actor: TabActor): string {
 }
 
 /** `audit/list`: the recorded actions, newest first; of one thread, or of every thread. */
-export const AuditActionNameSchema = z.enum(['prompt', 'approve', 'reject', 'stop', 'rewind', 'answer']);
+export const AuditActionNameSchema = z.enum(['prompt', 'approve', 'reject', 'stop', 'rewind', 'answer', 'fork', 'revertFile']);
 export type AuditActionName = z.infer<typeof AuditActionNameSchema>;
 
 export const AuditActionSchema = z.object({
