@@ -9,7 +9,7 @@ import { ConnectionNotice } from './connection-notice';
 /** What a configured user's page says in place of the prompt box: what its role leaves to them. */
 function userNote({ name, role }: TabActor): string {
   const may = role === 'viewer' ? 'watch threads and the inbox' : 'watch threads and answer what waits (approvals, questions, Stop)';
-  return `You are ${name}, a ${role}: you can ${may}. Prompts, files and settings are for an operator.`;
+  return `You are ${name} (${role}): you can ${may}. Prompts, files and settings are for an operator.`;
 }
 
 /**
