@@ -61,6 +61,8 @@ test('a viewer watches but may not approve, an approver approves, and the histor
     'You are vera (viewer): you can watch threads and the inbox. Prompts, files and settings are for an operator.',
   );
   for (const hidden of ['composer-input', 'side-tab-files', 'new-thread']) await expect(vera.page.getByTestId(hidden)).toHaveCount(0);
+  // The page asked the relay for nothing its role may not read.
+  await expect(vera.page.getByTestId('turn-error')).toHaveCount(0);
   await vera.toolCard('write_file').getByTestId('approve-tool-call').click();
   await expect(vera.page.getByTestId('turn-error')).toContainText(
     'chat/toolCallApprove is not allowed from "vera": the viewer role may only read threads and follow the inbox, not approve a tool call.',
