@@ -4,6 +4,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import type { BatonRpc } from './baton-rpc';
+import { withRoleGuard } from './role-guarded-rpc';
 import type { BatonState } from './baton-state';
 import { createChatSlice } from './chat-slice';
 import { createComposerSlice } from './composer-slice';
@@ -25,7 +26,12 @@ import { createAgentLoginSlice } from './agent-login-slice';
 import { createAgentSettingsSlice } from './agent-settings-slice';
 import { createDevicesSlice } from './devices-slice';
 
-export function createBatonStore(rpc: BatonRpc) {
+export function createBatonStore(connection: BatonRpc) {
+  const rpc = withRoleGuard(
+    connection,
+    () => store.getState().actor,
+    (message) => store.setState({ lastError: message }),
+  );
   const store = createStore<BatonState>()((...store) => ({
     ...createConnectionSlice(rpc)(...store),
     ...createThreadsSlice(rpc)(...store),

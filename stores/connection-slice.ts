@@ -5,6 +5,7 @@
 import type { AgentDescription } from '../lib/protocol/agents';
 import type { ThisDevice } from '../lib/protocol/devices';
 import type { ConfigUpdatedParams } from '../lib/protocol/eca-chat';
+import type { TabActor } from '../lib/protocol/roles';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator } from './baton-state';
 import { reconcileChoice } from './composer-slice';
@@ -21,6 +22,8 @@ export interface ConnectionSlice {
   agent: AgentInfo | null;
   /** The paired device this page is, as `initialize` said; null for the main token. */
   device: ThisDevice | null;
+  /** Who this page is and its role, as `initialize` said; null until then, or from a relay older than roles. */
+  actor: TabActor | null;
   /** Every configured agent, as `config/updated`'s `baton.agents` describes them. */
   agents: readonly AgentDescription[];
   /** The agent a new thread gets unless the user picks another. */
@@ -41,9 +44,12 @@ export interface ConnectionSlice {
   connectionFailed(reason: string): void;
 }
 
-/** The page was opened with an `answer-and-watch` device credential: no prompts, files or settings. */
-export function selectAnswerOnly(state: Pick<ConnectionSlice, 'device'>): boolean {
-  return state.device?.scope === 'answer-and-watch';
+/**
+ * The page was opened with an `answer-and-watch` device credential, or as a user whose role is not
+ * operator (lib/protocol/roles.ts): no prompts, files or settings.
+ */
+export function selectAnswerOnly(state: Pick<ConnectionSlice, 'device' | 'actor'>): boolean {
+  return state.device?.scope === 'answer-and-watch' || (state.actor !== null && state.actor.role !== 'operator');
 }
 
 export const createConnectionSlice: BatonSliceCreator<ConnectionSlice> = (rpc) => (set, get) => ({
@@ -51,6 +57,7 @@ export const createConnectionSlice: BatonSliceCreator<ConnectionSlice> = (rpc) =
   connectionError: null,
   agent: null,
   device: null,
+  actor: null,
   agents: [],
   defaultAgent: null,
   chatConfig: {},
@@ -72,6 +79,7 @@ export const createConnectionSlice: BatonSliceCreator<ConnectionSlice> = (rpc) =
   async synchronize() {
     set({ connectionStatus: 'connecting' });
     let device: ThisDevice | null;
+    let actor: TabActor | null;
     try {
       const result = await rpc.request('initialize', {
         processId: null,
@@ -81,11 +89,12 @@ export const createConnectionSlice: BatonSliceCreator<ConnectionSlice> = (rpc) =
       });
       rpc.notify('initialized', {});
       device = result.device ?? null;
+      actor = result.actor ?? null;
     } catch (error) {
       set({ connectionError: errorMessage(error) });
       return;
     }
-    set({ connectionStatus: 'connected', connectionError: null, device });
+    set({ connectionStatus: 'connected', connectionError: null, device, actor });
     const reopen = get().selectedThreadId;
     await Promise.all([
       get().loadThreads(),

@@ -5,11 +5,15 @@
  */
 import type { ExportFormat, ThreadChanges, ThreadDetails, ThreadExportResult } from '../lib/protocol/thread-export';
 import type { ThreadRevertFileResult } from '../lib/protocol/thread-file-revert';
+import type { AuditAction } from '../lib/protocol/roles';
 import { errorMessage } from './baton-rpc';
 import type { BatonSliceCreator } from './baton-state';
 
 /** The relay's cap on one message from a tab (server/relay/message-limits.ts), less room for the envelope. */
 export const MAX_IMPORT_UPLOAD_BYTES = 4 * 1024 * 1024 - 64 * 1024;
+
+/** The newest actions a thread's details list; older ones stay in `audit/list`. */
+export const THREAD_HISTORY_LIMIT = 50;
 
 export type ReviewStop = 'toolCall' | 'change';
 
@@ -30,6 +34,9 @@ export interface ReviewSlice {
   /** The entry the reader was last taken to (navigation, a link); the list scrolls to it. */
   entryTarget: { index: number; nonce: number } | null;
   loadThreadDetails(threadId: string): Promise<void>;
+  /** Who did what to the open thread (`audit/list`), newest first, as last read for `threadId`. */
+  threadHistory: { threadId: string; actions: AuditAction[] } | null;
+  loadThreadHistory(threadId: string): Promise<void>;
   loadThreadChanges(threadId: string): Promise<void>;
   /** Takes the reader to an entry (in the chat, which the Changes panel leaves), loading the page around it first when it is not loaded. */
   goToEntry(index: number): Promise<void>;
@@ -52,6 +59,7 @@ export const createReviewSlice: BatonSliceCreator<ReviewSlice> = (rpc) => (set, 
   threadChangesOf: null,
   changesShownFor: null,
   entryTarget: null,
+  threadHistory: null,
 
   showChanges(shown) {
     set({ changesShownFor: shown ? get().selectedThreadId : null });
@@ -76,6 +84,15 @@ export const createReviewSlice: BatonSliceCreator<ReviewSlice> = (rpc) => (set, 
       if (get().selectedThreadId === threadId) set({ threadDetails: details });
     } catch (error) {
       set({ lastError: `Could not read the thread's details: ${errorMessage(error)}` });
+    }
+  },
+
+  async loadThreadHistory(threadId) {
+    try {
+      const { actions } = await rpc.request('audit/list', { threadId, limit: THREAD_HISTORY_LIMIT });
+      if (get().selectedThreadId === threadId) set({ threadHistory: { threadId, actions } });
+    } catch (error) {
+      set({ lastError: `Could not read the thread's history: ${errorMessage(error)}` });
     }
   },
 

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { selectOpenChat } from '../../stores/baton-store';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import { ThreadDetailsFacts } from './thread-details-facts';
+import { ThreadHistory } from './thread-history';
 import styles from './thread-header.module.css';
 import { TOTAL_USAGE_MEANING, totalUsageFigure, usageFigureText } from './thread-usage-text';
 
@@ -94,6 +95,7 @@ export function ThreadDetailsButton() {
           }}
         >
           <ThreadDetailsFacts details={details} figure={figure} />
+          <ThreadHistory threadId={details.id} />
         </div>
       ) : null}
     </span>

@@ -65,12 +65,16 @@ import { inboxNotifications, inboxRequests } from './inbox';
 import { pushRequests } from './push';
 import { agentLoginNotifications, agentLoginRequests } from './agent-login';
 import { DEVICE_SCOPE_ERROR_CODE, devicesRequests, ThisDeviceSchema } from './devices';
-import { auditRequests } from './roles';
+import { auditRequests, TabActorSchema } from './roles';
 
 export const batonProtocol = {
   requests: {
-    // Baton adds `device` for a tab opened with a paired device's credential, so the page hides what it may not use.
-    initialize: { params: InitializeParamsSchema, result: InitializeResultSchema.extend({ device: ThisDeviceSchema.optional() }) },
+    // Baton adds `device` for a tab opened with a paired device's credential, and `actor` (who the tab
+    // is and its role), so the page hides what it may not use and names who it is.
+    initialize: {
+      params: InitializeParamsSchema,
+      result: InitializeResultSchema.extend({ device: ThisDeviceSchema.optional(), actor: TabActorSchema.optional() }),
+    },
     getThreads: { params: GetThreadsParamsSchema, result: GetThreadsResultSchema },
     createThread: { params: CreateThreadParamsSchema, result: CreateThreadResultSchema },
     'thread/handOver': { params: ThreadHandOverParamsSchema, result: ThreadHandOverResultSchema },

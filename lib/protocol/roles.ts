@@ -18,8 +18,9 @@ export const ActorSchema = z.object({ kind: ActorKindSchema, name: z.string().mi
 /** Who acted, as the audit list records it: the main token's holder is named "owner". */
 export type Actor = z.infer<typeof ActorSchema>;
 
-/** Who a tab is, and its role. */
-export type TabActor = Actor & { role: Role };
+/** Who a tab is, and its role; `initialize` tells the page (absent from a relay older than roles: an operator). */
+export const TabActorSchema = ActorSchema.extend({ role: RoleSchema });
+export type TabActor = z.infer<typeof TabActorSchema>;
 
 export const OWNER: TabActor = { kind: 'owner', name: 'owner', role: 'operator' };
 
@@ -96,7 +97,7 @@ export function roleRefusal(method: string, actor: TabActor): string {
 }
 
 /** `audit/list`: the recorded actions, newest first; of one thread, or of every thread. */
-export const AuditActionNameSchema = z.enum(['prompt', 'approve', 'reject', 'stop', 'rewind', 'answer']);
+export const AuditActionNameSchema = z.enum(['prompt', 'approve', 'reject', 'stop', 'rewind', 'answer', 'fork', 'revertFile']);
 export type AuditActionName = z.infer<typeof AuditActionNameSchema>;
 
 export const AuditActionSchema = z.object({

@@ -83,6 +83,13 @@ describe('a push notification of a question', () => {
     expect(call?.type === 'toolCall' && call.approval ? approvalLabel(call.approval) : undefined).toBe(
       `Approved once by you, from ${PUSH_ANSWER_DEVICE}`,
     );
+    // So does the audit list: the approval was given by "a notification".
+    expect(
+      (await tab.client.rpc.request('audit/list', { threadId: question.threadId })).actions.map(({ actor, action }) => ({ actor, action })),
+    ).toEqual([
+      { actor: { kind: 'device', name: PUSH_ANSWER_DEVICE }, action: 'approve' },
+      { actor: { kind: 'owner', name: 'owner' }, action: 'prompt' },
+    ]);
     // The key was spent: a second click (another device) is told the question is gone.
     const again = await answer({ key: question.answerKey, action: 'reject' });
     expect(again.status).toBe(404);
@@ -115,8 +122,10 @@ describe('a push notification of a question', () => {
     expect(foreign.status).toBe(403);
     const unknown = await answer({ key: 'not-a-key', action: 'approve' });
     expect(unknown.status).toBe(404);
-    // None of these spent the key.
+    // None of these spent the key, nor is in the audit list.
     expect((await answer({ key: question.answerKey, action: 'reject' })).status).toBe(200);
+    const { actions } = await tab.client.rpc.request('audit/list', { threadId: question.threadId });
+    expect(actions.filter((action) => action.actor.name === PUSH_ANSWER_DEVICE).map(({ action }) => action)).toEqual(['reject']);
   });
 
   it('pushes nothing of a thread a visible tab looks at', async () => {

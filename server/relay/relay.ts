@@ -30,6 +30,7 @@ import { DEFAULT_SIGN_IN_CODE_SECONDS, SignInCodes } from './sign-in-codes';
 import { createSignInExchange } from './sign-in-exchange';
 import { PushSender } from '../push/push-sender';
 import { createPushAnswer } from './push-answer';
+import { createTabAudit } from './tab-audit';
 import { createRelayHttpServer } from './relay-http-server';
 import { PUSH_ANSWER_DEVICE } from '../../lib/protocol/push';
 import { DeviceRegistry } from './devices/device-registry';
@@ -242,6 +243,8 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   const basePath = options.basePath ?? readBasePath(config);
   const push = new PushSender({ dataDir: options.dataDir, log, ...(options.pushAgent ? { agent: options.pushAgent } : {}) });
   const fromNotification = { kind: 'device', name: PUSH_ANSWER_DEVICE } as const;
+  // An answer from a notification is in the audit list as given by "a notification".
+  const notificationAudit = createTabAudit({ store, log, actor: fromNotification });
   const httpServer = await createRelayHttpServer({
     guard,
     headers,
@@ -250,10 +253,14 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     signIn: createSignInExchange({ codes: signInCodes, token: tokens.current, log, devices }),
     pushAnswer: createPushAnswer({
       push,
-      answer: ({ threadId, toolCallId }, action) =>
-        action === 'approve'
-          ? hub.approve(threadId, toolCallId, undefined, undefined, fromNotification)
-          : hub.reject(threadId, toolCallId, undefined, fromNotification),
+      answer: async ({ threadId, toolCallId }, action) => {
+        const answered =
+          action === 'approve'
+            ? await hub.approve(threadId, toolCallId, undefined, undefined, fromNotification)
+            : await hub.reject(threadId, toolCallId, undefined, fromNotification);
+        if (answered) await notificationAudit.record(Promise.resolve({ threadId, action, toolCallId }));
+        return answered;
+      },
       log,
     }),
     ...(options.tls ? { tls: options.tls } : {}),

@@ -42,8 +42,8 @@ export function registerRpcHandlers(tab: Omit<TabContext, 'audit'>): void {
   // so is told to the tab that asked.
   const reportFailure = failureReporter(connection);
   connection.onRequest('initialize', () => {
-    const device = context.device;
-    return device ? { device: { id: device.id, name: device.name, scope: device.scope } } : {};
+    const { device, actor } = context;
+    return { ...(device ? { device: { id: device.id, name: device.name, scope: device.scope } } : {}), actor };
   });
   connection.onNotification('initialized', () => {
     void agentsConfigMessage(context.agents, workspace.root, context.startedInOwnSource).then(

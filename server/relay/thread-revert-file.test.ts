@@ -80,6 +80,9 @@ async function threadThatWroteTwoFiles(): Promise<Session> {
 const revertedState = async ({ client, threadId }: Session) =>
   (await client.rpc.request('thread/changes', { threadId })).files.map((file) => [file.path, file.reverted]);
 
+const auditedOf = async ({ client, threadId }: Session) =>
+  (await client.rpc.request('audit/list', { threadId })).actions.map(({ actor, action }) => `${actor.name} ${action}`);
+
 const entriesOf = async ({ client, threadId }: Session) => (await client.rpc.request('getThreadEntries', { threadId })).entries;
 
 it('puts a file the thread rewrote back as it was, and the thread keeps every entry', async () => {
@@ -96,6 +99,15 @@ it('puts a file the thread rewrote back as it was, and the thread keeps every en
     ['created.md', undefined],
     ['notes.md', true],
   ]);
+  // The audit list says who put the file back, newest first.
+  expect(await auditedOf(session)).toEqual(['owner revertFile', 'owner prompt']);
+});
+
+it('forks the thread, and the audit list of the thread forked from says who took the copy', async () => {
+  const session = await threadThatWroteTwoFiles();
+  const { threadId: fork } = await session.client.rpc.request('thread/fork', { threadId: session.threadId, atEntry: 0 });
+  expect(fork).not.toBe(session.threadId);
+  expect(await auditedOf(session)).toEqual(['owner fork', 'owner prompt']);
 });
 
 it('removes a file the thread created, named by its absolute path inside the workspace', async () => {
@@ -128,6 +140,8 @@ it('leaves a file changed since the thread wrote it as a conflict until the user
     ['created.md', undefined],
     ['notes.md', undefined],
   ]);
+  // A conflict left the file as it was: no action of the user's is recorded.
+  expect(await auditedOf(session)).toEqual(['owner prompt']);
 
   const confirmed = await session.client.rpc.request('thread/revertFile', {
     threadId: session.threadId,

@@ -40,14 +40,22 @@ export function registerThreadRewindHandlers(context: TabContext): void {
     }),
   );
   connection.onRequest('thread/revertFile', ({ threadId, path, overwriteConflict }) =>
-    asRpc(() => {
+    asRpc(async () => {
       checkShownThread(context, threadId, "a thread's files are reverted from its own Changes panel");
       const { hub, workspace, rewind } = context;
       const deps = { workspace, fileHistory: rewind.fileHistory, checkpoints: rewind.checkpoints, guard: rewind.restoreGuard };
-      return hub.editThread(threadId, () => revertThreadFile(deps, threadId, path, { overwriteConflict }));
+      const result = await hub.editThread(threadId, () => revertThreadFile(deps, threadId, path, { overwriteConflict }));
+      // A conflict changed nothing: only a file put back is an action of the user's.
+      if (result.outcome === 'reverted') await context.audit.record(Promise.resolve({ threadId, action: 'revertFile' }));
+      return result;
     }),
   );
   connection.onRequest('thread/fork', ({ threadId, atEntry }) =>
-    asRpc(async () => ({ threadId: (await forkThreadAt(context, threadId, atEntry)).id })),
+    asRpc(async () => {
+      const fork = await forkThreadAt(context, threadId, atEntry);
+      // Recorded on the thread forked from, whose history says who took a copy of it.
+      await context.audit.record(Promise.resolve({ threadId, action: 'fork' }));
+      return { threadId: fork.id };
+    }),
   );
 }

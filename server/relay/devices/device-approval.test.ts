@@ -72,6 +72,9 @@ it("tells a paired device its own name and scope when it initializes, and the ma
   const initialize = { processId: null, capabilities: {}, workspaceFolders: [] };
   expect((await phone.rpc.request('initialize', initialize)).device).toMatchObject({ name: 'Phone', scope: 'answer-and-watch' });
   expect((await laptop.rpc.request('initialize', initialize)).device).toBeUndefined();
+  // Who each tab is and its role, so the page hides what it may not use.
+  expect((await phone.rpc.request('initialize', initialize)).actor).toEqual({ kind: 'device', name: 'Phone', role: 'approver' });
+  expect((await laptop.rpc.request('initialize', initialize)).actor).toEqual({ kind: 'owner', name: 'owner', role: 'operator' });
 });
 
 it('records the device whose Stop ended a turn, on the question it rejected and on the turn', async () => {

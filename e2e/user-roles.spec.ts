@@ -1,0 +1,91 @@
+/**
+ * Users and roles as they see them: a relay whose config.json names a viewer and an approver, each
+ * opening the page in a browser of their own with their own token. The viewer watches the owner's
+ * thread but has no prompt box, and a click on Approve is refused in the relay's words; the
+ * approver's Approve goes through, and the thread's details say it was the approver.
+ */
+import type { BrowserContext } from '@playwright/test';
+import type { MessagesRequest } from '../server/demo-model/messages-request';
+import type { ScriptedReply } from '../server/demo-model/scripted-reply';
+import { tokenHash } from '../server/relay/users/users-config';
+import { expect, test } from './fixtures/baton-test';
+import { BatonPage } from './support/baton-page';
+
+const TOKENS = { vera: 'viewer-token-0123456789', april: 'approver-token-0123456789' };
+
+function reply(request: MessagesRequest): ScriptedReply {
+  const last = request.messages.at(-1);
+  const content = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '');
+  if (content.includes('tool_result')) return { blocks: [{ type: 'text', text: 'Written.' }] };
+  return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'notes.md', content: 'approved by april' } }] };
+}
+
+test.use({
+  modelOptions: { script: reply },
+  workspaceOptions: {
+    config: {
+      users: [
+        { name: 'vera', role: 'viewer', tokenHash: tokenHash(TOKENS.vera) },
+        { name: 'april', role: 'approver', tokenHash: tokenHash(TOKENS.april) },
+      ],
+    },
+  },
+});
+
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+test('a viewer watches but may not approve, an approver approves, and the history names the approver', async ({
+  browser,
+  baton,
+  relay,
+}) => {
+  const userPage = async (token: string) => {
+    const context = await browser.newContext();
+    contexts.push(context);
+    const page = new BatonPage(await context.newPage());
+    await page.open(`${relay.origin}/#token=${token}`);
+    return page;
+  };
+
+  await baton.open();
+  await baton.send('write the notes');
+  const card = baton.toolCard('write_file');
+  await expect(card).toHaveAttribute('data-status', 'waiting-approval');
+
+  const vera = await userPage(TOKENS.vera);
+  await vera.threadItems.filter({ hasText: 'write the notes' }).click();
+  await expect(vera.page.getByTestId('answer-only-note')).toHaveText(
+    'You are vera (viewer): you can watch threads and the inbox. Prompts, files and settings are for an operator.',
+  );
+  for (const hidden of ['composer-input', 'side-tab-files', 'new-thread']) await expect(vera.page.getByTestId(hidden)).toHaveCount(0);
+  // The page asked the relay for nothing its role may not read.
+  await expect(vera.page.getByTestId('turn-error')).toHaveCount(0);
+  await vera.toolCard('write_file').getByTestId('approve-tool-call').click();
+  await expect(vera.page.getByTestId('turn-error')).toContainText(
+    'chat/toolCallApprove is not allowed from "vera": the viewer role may only read threads and follow the inbox, not approve a tool call.',
+  );
+
+  const april = await userPage(TOKENS.april);
+  await april.threadItems.filter({ hasText: 'write the notes' }).click();
+  await expect(april.page.getByTestId('answer-only-note')).toContainText(
+    'You are april (approver): you can watch threads and answer what waits',
+  );
+  await expect(april.page.getByTestId('composer-input')).toHaveCount(0);
+  // The viewer's click changed nothing: the call still waits, for the approver.
+  await expect(april.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
+  await april.toolCard('write_file').getByTestId('approve-tool-call').click();
+  await expect(card.getByTestId('tool-call-approval-note')).toHaveText('Approved once by april');
+  await expect(baton.assistantMessages.last()).toContainText('Written.');
+
+  // Who did what, newest first, on the owner's page and on the viewer's.
+  for (const reader of [baton, vera]) {
+    const details = await reader.openThreadDetails();
+    await expect(details.getByTestId('thread-history-item')).toHaveText([
+      /^april approved a tool call /,
+      /^owner \(main token\) sent a prompt /,
+    ]);
+  }
+});
