@@ -1,7 +1,7 @@
 /**
  * Users and roles as they see them: a relay whose config.json names a viewer and an approver, each
  * opening the page in a browser of their own with their own token. The viewer watches the owner's
- * thread but has no prompt box, and a click on Approve is refused in the relay's words; the
+ * thread but has no prompt box and no answers on the waiting call, only who may give them; the
  * approver's Approve goes through, and the thread's details say it was the approver.
  */
 import type { BrowserContext } from '@playwright/test';
@@ -63,10 +63,11 @@ test('a viewer watches but may not approve, an approver approves, and the histor
   for (const hidden of ['composer-input', 'side-tab-files', 'new-thread']) await expect(vera.page.getByTestId(hidden)).toHaveCount(0);
   // The page asked the relay for nothing its role may not read.
   await expect(vera.page.getByTestId('turn-error')).toHaveCount(0);
-  await vera.toolCard('write_file').getByTestId('approve-tool-call').click();
-  await expect(vera.page.getByTestId('turn-error')).toContainText(
-    'chat/toolCallApprove is not allowed from "vera": the viewer role may only read threads and follow the inbox, not approve a tool call.',
+  // The call waiting shows no answers to a viewer, only who may give them.
+  await expect(vera.toolCard('write_file').getByTestId('approval-watch-only')).toHaveText(
+    'Waiting for an approver or an operator to answer.',
   );
+  await expect(vera.toolCard('write_file').getByTestId('approve-tool-call')).toHaveCount(0);
 
   const april = await userPage(TOKENS.april);
   await april.threadItems.filter({ hasText: 'write the notes' }).click();
@@ -74,7 +75,7 @@ test('a viewer watches but may not approve, an approver approves, and the histor
     'You are april (approver): you can watch threads and answer what waits',
   );
   await expect(april.page.getByTestId('composer-input')).toHaveCount(0);
-  // The viewer's click changed nothing: the call still waits, for the approver.
+  // Still waiting, for the approver.
   await expect(april.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
   await april.toolCard('write_file').getByTestId('approve-tool-call').click();
   await expect(card.getByTestId('tool-call-approval-note')).toHaveText('Approved once by april');

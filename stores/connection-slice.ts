@@ -52,6 +52,14 @@ export function selectAnswerOnly(state: Pick<ConnectionSlice, 'device' | 'actor'
   return state.device?.scope === 'answer-and-watch' || (state.actor !== null && state.actor.role !== 'operator');
 }
 
+/** A viewer's page (lib/protocol/roles.ts): it follows what waits, but answering is for an approver or operator. */
+export function selectWatchOnly(state: Pick<ConnectionSlice, 'actor'>): boolean {
+  return state.actor?.role === 'viewer';
+}
+
+/** What a viewer's page shows where the answers would be. */
+export const WATCH_ONLY_WAITING = 'Waiting for an approver or an operator to answer.';
+
 export const createConnectionSlice: BatonSliceCreator<ConnectionSlice> = (rpc) => (set, get) => ({
   connectionStatus: 'connecting',
   connectionError: null,

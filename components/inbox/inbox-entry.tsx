@@ -2,6 +2,7 @@
 
 import type { InboxApproval, InboxItem } from '../../lib/protocol/inbox';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { selectWatchOnly, WATCH_ONLY_WAITING } from '../../stores/connection-slice';
 import { notificationText } from '../../lib/inbox/notification-text';
 import styles from './inbox.module.css';
 import { InboxElicitationQuestion } from './inbox-elicitation';
@@ -66,6 +67,7 @@ function EntryBody({ item, onOpen }: { item: InboxItem; onOpen(): void }) {
 
 function ApprovalQuestion({ question }: { question: InboxApproval }) {
   const answer = useBatonStore((state) => state.answerInboxQuestion);
+  const watchOnly = useBatonStore(selectWatchOnly);
   return (
     <>
       <p className={styles.text}>{question.question}</p>
@@ -75,7 +77,9 @@ function ApprovalQuestion({ question }: { question: InboxApproval }) {
         </code>
       ) : null}
       <div className={styles.answers}>
-        {question.options && question.options.length > 0 ? (
+        {watchOnly ? (
+          <span data-testid="approval-watch-only">{WATCH_ONLY_WAITING}</span>
+        ) : question.options && question.options.length > 0 ? (
           question.options.map((option) => (
             <button
               key={option.optionId}

@@ -2,6 +2,7 @@
 
 import type { ApprovalOption } from '../../lib/protocol/agents';
 import { selectActiveAgent } from '../../stores/active-agent';
+import { selectWatchOnly, WATCH_ONLY_WAITING } from '../../stores/connection-slice';
 import { useBatonStore } from '../baton-client/baton-store-context';
 import styles from './tool-call.module.css';
 import type { ApprovalAnswers } from './use-approval-answers';
@@ -21,7 +22,18 @@ export function ToolCallApproval({
   options?: readonly ApprovalOption[];
 }) {
   const sessionApproval = useBatonStore((state) => selectActiveAgent(state)?.capabilities.sessionApproval ?? true);
+  const watchOnly = useBatonStore(selectWatchOnly);
   const { decided } = answers;
+
+  if (watchOnly) {
+    return (
+      <div className={styles.approval}>
+        <span className={styles.question} data-testid="approval-watch-only">
+          {WATCH_ONLY_WAITING}
+        </span>
+      </div>
+    );
+  }
 
   if (options && options.length > 0) {
     const firstAllow = options.find((candidate) => candidate.kind.startsWith('allow'));
