@@ -133,7 +133,7 @@ for (const size of SIZES) {
       // The keyboard opens it too (Enter on its button), and a press outside closes it.
       await page.keyboard.press('Enter');
       await expect(popover).toBeVisible();
-      await page.getByTestId('thread-header').getByRole('heading').click();
+      await page.getByTestId('thread-header').getByRole('heading', { level: 2 }).click();
       await expect(popover).toBeHidden();
 
       // The thread menu: export and import, Delete, and on a phone the review steps.
@@ -181,16 +181,16 @@ for (const size of SIZES) {
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(page.getByTestId('chat-menu-button')).toBeFocused();
-      await expect(page.getByTestId('thread-header').getByRole('heading')).toHaveText('Show me what you can do');
+      await expect(page.getByTestId('thread-header').getByRole('heading', { level: 2 })).toHaveText('Show me what you can do');
 
       // Delete deletes; Undo brings it back.
       await (await baton.openChatMenu()).getByRole('menuitem', { name: 'Delete thread…' }).click();
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await expect(page.getByTestId('deleted-thread-toast')).toContainText('Deleted “Show me what you can do”.');
-      await expect(page.getByTestId('thread-header').getByRole('heading')).toHaveText('Chat');
+      await expect(page.getByTestId('thread-header').getByRole('heading', { level: 2 })).toHaveText('Chat');
       await expect.poll(() => baton.path()).toBe('/');
       await page.getByTestId('undo-delete').click();
-      await expect(page.getByTestId('thread-header').getByRole('heading')).toHaveText('Show me what you can do');
+      await expect(page.getByTestId('thread-header').getByRole('heading', { level: 2 })).toHaveText('Show me what you can do');
       await expect(baton.userMessages).toHaveText(['Show me what you can do']);
     });
 

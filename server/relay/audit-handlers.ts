@@ -17,8 +17,12 @@ export function registerAuditHandlers({ connection, store, audit }: TabContext):
   );
 }
 
-/** The names of those who acted on a thread, in the order they first did: the thread's people. */
+/**
+ * The names of those who acted on a thread, in the order they first did: the thread's people.
+ * None when only the main token's owner did (one person's Baton has no one else to name).
+ */
 export async function threadPeople(audit: AuditStore, threadId: string): Promise<string[]> {
   const actions = await audit.list({ threadId, limit: 1000 });
+  if (actions.every((action) => action.actor.kind === 'owner')) return [];
   return [...new Set(actions.reverse().map((action) => action.actor.name))];
 }
