@@ -23,6 +23,7 @@ const InboxFileSchema = z.object({ unseen: z.record(ThreadIdSchema, TurnEndSchem
 
 export class UnseenEndsFile {
   private writes: Promise<void> = Promise.resolve();
+  private closed = false;
 
   private constructor(
     private readonly file: string,
@@ -39,16 +40,22 @@ export class UnseenEndsFile {
     return { file: new UnseenEndsFile(file, log), unseen };
   }
 
-  /** Writes the ends as they stand now, after the writes before it. */
+  /** Writes the ends as they stand now, after the writes before it; nothing once closed. */
   save(unseen: ReadonlyMap<string, TurnEnd>): void {
+    if (this.closed) return;
     const text = `${JSON.stringify({ unseen: Object.fromEntries(unseen) }, null, 2)}\n`;
     this.writes = this.writes
       .then(() => writePrivateFile(this.file, text))
       .catch((error: unknown) => this.log(`could not keep the inbox's unseen turns in ${this.file}: ${String(error)}`));
   }
 
-  /** Resolves once every save so far is written (or its failure logged). */
-  saved(): Promise<void> {
+  /**
+   * Takes no more saves, and resolves once every save so far is written (or its failure logged).
+   * A turn the closing relay stops itself may end after: it is no news for the inbox, and a write
+   * then could land in a data folder already being removed.
+   */
+  close(): Promise<void> {
+    this.closed = true;
     return this.writes;
   }
 }

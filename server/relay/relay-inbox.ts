@@ -16,8 +16,8 @@ export interface RelayInbox {
   inbox: Inbox;
   tabViews: TabViews;
   push?: PushSender;
-  /** Resolves once the unseen turns are written as they stand: the relay waits for it as it closes. */
-  saved(): Promise<void>;
+  /** Writes the unseen turns as they stand, and no more after: the relay waits for it as it closes. */
+  close(): Promise<void>;
 }
 
 export async function createRelayInbox(options: {
@@ -47,7 +47,7 @@ export async function createRelayInbox(options: {
     log: options.log,
     unseen: { ends: unseen, save: (ends) => file.save(ends) },
   });
-  return { inbox, tabViews, ...(options.push ? { push: options.push } : {}), saved: () => file.saved() };
+  return { inbox, tabViews, ...(options.push ? { push: options.push } : {}), close: () => file.close() };
 }
 
 /** The thread list's notifications, which the inbox follows too: a renamed thread, a deleted one. */

@@ -369,7 +369,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     await agents.close();
     await mcp?.close();
     await store.close();
-    await relayInbox.saved();
+    await relayInbox.close();
   };
   try {
     await new Promise<void>((resolve, reject) => {
