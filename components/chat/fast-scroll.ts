@@ -15,12 +15,6 @@ const SETTLE_MS = 150;
  * entry or to the end is one move, or two with the list's correction after it.
  */
 const DRAGGED_AFTER_MOVES = 3;
-/**
- * Fast moves further apart than this start a new row. Longer than SETTLE_MS: on a loaded machine
- * the frames of a drag that still draws whole entries come more than 150 ms apart, and a drag that
- * never counted as one would keep drawing them.
- */
-const ROW_GAP_MS = 1_000;
 
 let fast = false;
 let fastMoves = 0;
@@ -46,10 +40,13 @@ export function noteListScroll(scrollTop: number, now: number): void {
     return;
   }
   // A move from rest counts as the first: a jump is one, however far it goes.
-  fastMoves = elapsed > ROW_GAP_MS ? 1 : fastMoves + 1;
+  fastMoves = elapsed > SETTLE_MS ? 1 : fastMoves + 1;
   setFast(true);
   clearTimeout(settleTimer);
-  settleTimer = setTimeout(() => setFast(false), SETTLE_MS);
+  settleTimer = setTimeout(() => {
+    fastMoves = 0;
+    setFast(false);
+  }, SETTLE_MS);
 }
 
 export function isListScrollingFast(): boolean {
