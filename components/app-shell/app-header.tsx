@@ -33,7 +33,7 @@ export function AppHeader() {
       <InboxButton />
       <HandOverPicker />
       <ThemeSwitch />
-      <DevicesButton />
+      <DevicesButton className={styles.devices} />
       <OpenInNewTab />
       <ConnectionStatus />
     </header>

@@ -5,7 +5,7 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 import { DevicesDialog } from './devices-dialog';
 
 /** "Devices" in the header: pair a phone, see and revoke the paired devices. */
-export function DevicesButton() {
+export function DevicesButton({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   const connected = useBatonStore((state) => state.connectionStatus === 'connected');
   // Only the main token may pair or revoke; a device's page would only be refused.
@@ -13,7 +13,13 @@ export function DevicesButton() {
   if (device) return null;
   return (
     <>
-      <button type="button" className="button" data-testid="devices-button" disabled={!connected} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={className ? `button ${className}` : 'button'}
+        data-testid="devices-button"
+        disabled={!connected}
+        onClick={() => setOpen(true)}
+      >
         Devices
       </button>
       {open ? <DevicesDialog onClose={() => setOpen(false)} /> : null}
