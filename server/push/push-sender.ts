@@ -106,6 +106,7 @@ export class PushSender {
       if (this.shown.size <= MAX_ANSWER_KEYS) break;
       this.shown.delete(oldest);
     }
+    // A push.json that could not be read was logged when it was read; with no state, nothing is pushed.
     const state = await this.state.catch(() => undefined);
     const targets = state?.subscriptions.filter((entry) => !entry.muted.includes(item.threadId)) ?? [];
     if (!state || targets.length === 0 || this.shown.get(tag) !== shown) {
@@ -129,6 +130,7 @@ export class PushSender {
     // Never pushed (a tab looked at it, or no browser subscribed): nothing to close.
     if (!endpoints) return;
     this.shown.delete(tag);
+    // As in alert(): an unreadable push.json was logged when read, and then nothing is pushed.
     const state = await this.state.catch(() => undefined);
     const targets = state?.subscriptions.filter((entry) => endpoints.has(entry.subscription.endpoint)) ?? [];
     if (!state || targets.length === 0) return;
@@ -215,6 +217,7 @@ export class PushSender {
       await writePushState(this.options.dataDir, changed);
       this.state = Promise.resolve(changed);
     });
+    // The caller gets this change's error (await next); the chain goes on to the next change regardless.
     this.changes = next.catch(() => undefined);
     await next;
   }

@@ -74,6 +74,7 @@ export async function startTeamDemo(options: TeamDemoOptions = {}): Promise<Team
   if (missing.length > 0) throw new Error(`The team demo cannot start:\n- ${missing.join('\n- ')}`);
   const log = options.log ?? (() => undefined);
   const keptData = options.dataDir !== undefined;
+  // A missing folder is made later; only a folder that exists as something else is refused.
   if (keptData && (await stat(options.dataDir as string).catch(() => undefined))?.isDirectory() === false) {
     throw new Error(`--data ${options.dataDir} is a file, not a folder: name a folder (it is made if missing)`);
   }
@@ -168,6 +169,7 @@ async function startRelay(launch: RelayLaunch): Promise<{ relay: DemoRelay; chil
   const exited = new Promise<never>((_resolve, reject) =>
     child.once('exit', (code) => reject(new Error(`relay ${launch.id} exited with ${code} before it was ready (its lines above say why)`))),
   );
+  // Raced against readiness below, which reports it; this keeps an exit after readiness from being an unhandled rejection.
   exited.catch(() => undefined);
   const ready = (async () => {
     for await (const line of createInterface({ input: child.stdout! })) {
