@@ -1,34 +1,43 @@
 /**
  * Stack traces of the relay's bundle name the TypeScript sources (file, line, column) through the
- * bundle's source map. Node's own `--enable-source-maps` reads the map of every module it loads,
- * the packages' too, and cost the start about a tenth of a second; here only the bundle's map is
- * read, and only when a stack that passes through the bundle is first formatted.
+ * source maps of its entry and chunks. Node's own `--enable-source-maps` reads the map of every
+ * module it loads, the packages' too, and cost the start about a tenth of a second; here only the
+ * bundle's maps are read, each when a stack that passes through its file is first formatted.
  */
 import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-/** Maps the frames of `bundle` (a file path) in every stack formatted from now on. */
+/**
+ * Maps the frames of `bundle` (a file path) and of the chunks in its folder (./relay-build.mjs)
+ * in every stack formatted from now on; each file's map is read the first time a frame needs it.
+ */
 export function mapBundleStackTraces(bundle) {
-  const bundleUrl = pathToFileURL(bundle).href;
-  const mapFolder = path.dirname(bundle);
-  let sourceMap;
-  const original = (line, column) => {
+  const buildFolder = path.dirname(bundle);
+  const buildFolderUrl = `${pathToFileURL(buildFolder).href}/`;
+  const maps = new Map();
+  const original = (file, line, column) => {
     // A missing or unreadable map leaves the bundle's own positions: a stack must never fail to print.
-    sourceMap ??= loadMap(`${bundle}.map`);
-    const entry = sourceMap?.findEntry(line - 1, column - 1);
+    if (!maps.has(file)) maps.set(file, loadMap(`${file}.map`));
+    const entry = maps.get(file)?.findEntry(line - 1, column - 1);
     if (!entry?.originalSource) return undefined;
-    const file = path.resolve(mapFolder, entry.originalSource);
-    return `${file}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
+    const source = path.resolve(path.dirname(file), entry.originalSource);
+    return `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
+  };
+  const builtFile = (name) => {
+    if (!name?.endsWith('.mjs')) return undefined;
+    if (name.startsWith(buildFolderUrl)) return fileURLToPath(name);
+    return name.startsWith(`${buildFolder}${path.sep}`) ? name : undefined;
   };
   Error.prepareStackTrace = (error, frames) => {
     const lines = frames.map((frame) => {
       const text = String(frame);
-      const file = frame.getFileName();
-      if (file !== bundleUrl && file !== bundle) return text;
-      const mapped = original(frame.getLineNumber() ?? 0, frame.getColumnNumber() ?? 0);
-      return mapped ? text.replace(`${file}:${frame.getLineNumber()}:${frame.getColumnNumber()}`, mapped) : text;
+      const name = frame.getFileName();
+      const file = builtFile(name);
+      if (!file) return text;
+      const mapped = original(file, frame.getLineNumber() ?? 0, frame.getColumnNumber() ?? 0);
+      return mapped ? text.replace(`${name}:${frame.getLineNumber()}:${frame.getColumnNumber()}`, mapped) : text;
     });
     return [headerOf(error), ...lines.map((line) => `    at ${line}`)].join('\n');
   };

@@ -16,15 +16,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseAgentFlag } from './agents/agent-flag';
-import { ECA_SERVER_COMMAND, runEcaServerCommand } from './eca-server/eca-server-command';
-import {
-  EXPORT_COMMAND,
-  EXPORT_USAGE,
-  IMPORT_COMMAND,
-  IMPORT_USAGE,
-  runExportCommand,
-  runImportCommand,
-} from './export/thread-file-commands';
 import { checkListenAddress, parseFrameAncestors, parseTrustedOrigins } from './relay/access-options';
 import { parseBasePath } from './relay/base-path';
 import { launchEnvironment, watchLauncher } from './launch/launch-environment';
@@ -34,20 +25,17 @@ import { ensureUiBuild } from './relay/ensure-ui-build';
 import { startRelay } from './relay/relay';
 import { readTlsFiles } from './relay/tls-files';
 import { parseSignInCodeSeconds } from './relay/sign-in-codes';
-import { runTokenCommand, TOKEN_COMMAND, TOKEN_USAGE } from './relay/token-command';
-import { PAIR_COMMAND, PAIR_USAGE, runPairCommand } from './relay/pair-command';
-import { runUserCommand, USER_COMMAND, USER_USAGE } from './relay/users/user-command';
 import { databaseTarget, describeDatabase } from './store/database-target';
 import { checkTeamDatabase, parseTeamOptions } from './relay/team/team-options';
-import { redactedUrl } from './relay/team/redis-link';
+import { redactedUrl } from './relay/team/redis-url';
+import { commandUsages, COMMANDS } from './cli-commands';
 
 const DEFAULT_PORT = 4780;
 const USAGE = `Usage: baton [--port N] [--host H] [--open] [--workspace DIR] [--data-dir DIR] [--database URL]
              [--agent [NAME=]KIND:COMMAND]...
              [--allow-remote] [--allowed-host NAME]... [--trusted-origin URL]... [--frame-ancestors SOURCES]
              [--base-path /PREFIX] [--tls-cert FILE --tls-key FILE] [--redis URL [--relay-id NAME]]
-       baton eca-server [--workspace DIR] [--data-dir DIR]
-       ${TOKEN_USAGE.replace('Usage: ', '')}       ${PAIR_USAGE.replace('Usage: ', '')}       ${USER_USAGE.replace('Usage: ', '')}       ${EXPORT_USAGE.replace('Usage: ', '')}       ${IMPORT_USAGE.replace('Usage: ', '')}`;
+`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -73,7 +61,7 @@ async function main(): Promise<void> {
     strict: true,
   });
   if (values.help) {
-    process.stdout.write(USAGE);
+    process.stdout.write(USAGE + (await commandUsages()));
     return;
   }
   const port = Number(values.port);
@@ -164,19 +152,12 @@ function fail(error: unknown): never {
   process.exit(1);
 }
 
-if (process.argv[2] === ECA_SERVER_COMMAND) {
-  runEcaServerCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
-} else if (process.argv[2] === TOKEN_COMMAND) {
-  runTokenCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
-} else if (process.argv[2] === PAIR_COMMAND) {
-  runPairCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
-} else if (process.argv[2] === USER_COMMAND) {
-  runUserCommand(process.argv.slice(3)).then((code) => process.exit(code), fail);
-} else if (process.argv[2] === EXPORT_COMMAND || process.argv[2] === IMPORT_COMMAND) {
-  (process.argv[2] === EXPORT_COMMAND ? runExportCommand : runImportCommand)(process.argv.slice(3)).then(
-    (code) => process.exit(code),
-    fail,
-  );
+const command = process.argv[2] === undefined ? undefined : COMMANDS[process.argv[2]];
+if (command) {
+  command
+    .run()
+    .then((run) => run(process.argv.slice(3)))
+    .then((code) => process.exit(code), fail);
 } else {
   main().catch(fail);
 }

@@ -8,7 +8,6 @@ import { parseArgs } from 'node:util';
 import { launchEnvironment, watchLauncher } from '../launch/launch-environment';
 import { runEcaServer } from './eca-server';
 
-export const ECA_SERVER_COMMAND = 'eca-server';
 export const ECA_SERVER_USAGE = 'Usage: baton eca-server [--workspace DIR] [--data-dir DIR]\n';
 
 /** Runs the server until the editor sends `exit` or closes stdin; resolves to the exit code. */

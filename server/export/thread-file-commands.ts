@@ -25,8 +25,6 @@ import { openThreadStore } from '../store/prisma-thread-store';
 import type { ThreadStore } from '../store/thread-store';
 import { exportStoredThread, importThreadFile } from './thread-archive';
 
-export const EXPORT_COMMAND = 'export';
-export const IMPORT_COMMAND = 'import';
 export const EXPORT_USAGE =
   'Usage: baton export <threadId|--all> --format json|markdown|org [--out PATH] [--data-dir DIR] [--workspace DIR] [--database URL]\n';
 export const IMPORT_USAGE = 'Usage: baton import FILE [--data-dir DIR] [--workspace DIR] [--database URL]\n';

@@ -21,7 +21,6 @@ import { connectScriptClient } from './script-client';
 import { trustCertificateFile } from './tls-files';
 import { readTokenFile } from './token-file';
 
-export const PAIR_COMMAND = 'pair';
 export const PAIR_USAGE =
   'Usage: baton pair [--name NAME] [--scope answer-and-watch|full] [--url ADDRESS] [--workspace DIR] [--data-dir DIR] [--host H] [--port N] [--tls-cert FILE]\n';
 

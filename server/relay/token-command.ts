@@ -9,7 +9,6 @@ import { parseArgs } from 'node:util';
 import { launchEnvironment } from '../launch/launch-environment';
 import { readOrCreateTokenFile, rotateTokenFile, tokenFilePath } from './token-file';
 
-export const TOKEN_COMMAND = 'token';
 export const TOKEN_USAGE = 'Usage: baton token [--workspace DIR] [--data-dir DIR] [--host H] [--port N] [--rotate]\n';
 
 export async function runTokenCommand(args: readonly string[]): Promise<number> {

@@ -10,8 +10,6 @@ import type { BinaryTarget } from '../../../lib/protocol/agent-catalogue';
 import type { InstalledCommand } from './installed-command';
 import type { ReportProgress } from './install-progress';
 import { InstallError } from './run-installer';
-import { extractTar } from './tar-extract';
-import { extractZip } from './zip-extract';
 
 /** Past this, a download is refused rather than held in memory. */
 const MAX_ARCHIVE_BYTES = 512 * 1024 * 1024;
@@ -84,7 +82,9 @@ export async function installBinary(
     throw new InstallError(`the registry's command ${JSON.stringify(target.cmd)} is outside the install folder`);
   if (kind !== 'raw') {
     report({ stage: 'unpacking' });
-    await (kind === 'zip' ? extractZip : extractTar)(bytes, folder).catch((error: unknown) => {
+    // The archive readers load with the first install, not with every relay.
+    const extract = kind === 'zip' ? (await import('./zip-extract')).extractZip : (await import('./tar-extract')).extractTar;
+    await extract(bytes, folder).catch((error: unknown) => {
       throw new InstallError(`refused the archive ${target.archive}: ${error instanceof Error ? error.message : String(error)}`);
     });
   } else {

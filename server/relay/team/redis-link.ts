@@ -5,6 +5,7 @@
  */
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
+import { redactedUrl } from './redis-url';
 
 export interface RedisLink {
   /** socket.io's `adapter` option. */
@@ -40,11 +41,4 @@ export async function connectRedis(url: string, log: (message: string) => void):
       for (const client of clients) client.disconnect();
     },
   };
-}
-
-/** The URL as a log may show it: without its password. */
-export function redactedUrl(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
 }

@@ -13,7 +13,6 @@ import { parseAgentConfig, readConfigText } from '../../guard/agent-config';
 import { CONFIG_FILE } from '../relay-config';
 import { tokenHash, UserEntrySchema, UsersSettingSchema } from './users-config';
 
-export const USER_COMMAND = 'user';
 export const USER_USAGE = 'Usage: baton user add NAME --role viewer|approver|operator [--workspace DIR] [--data-dir DIR]\n';
 
 /** Adds the user to the config file and returns its new token; refuses a name the file already has. */
