@@ -20,6 +20,7 @@ import type { PushSlice } from './push-slice';
 import type { AgentLoginSlice } from './agent-login-slice';
 import type { AgentSettingsSlice } from './agent-settings-slice';
 import type { DevicesSlice } from './devices-slice';
+import type { AuditSlice } from './audit-slice';
 
 export type BatonState = ConnectionSlice &
   ThreadsSlice &
@@ -39,7 +40,8 @@ export type BatonState = ConnectionSlice &
   PushSlice &
   AgentLoginSlice &
   AgentSettingsSlice &
-  DevicesSlice;
+  DevicesSlice &
+  AuditSlice;
 
 /** A slice sees the whole store (actions call across slices) and the relay connection. */
 export type BatonSliceCreator<Slice> = (rpc: BatonRpc) => StateCreator<BatonState, [], [], Slice>;

@@ -25,6 +25,7 @@ import { createPushSlice } from './push-slice';
 import { createAgentLoginSlice } from './agent-login-slice';
 import { createAgentSettingsSlice } from './agent-settings-slice';
 import { createDevicesSlice } from './devices-slice';
+import { createAuditSlice } from './audit-slice';
 
 export function createBatonStore(connection: BatonRpc) {
   const rpc = withRoleGuard(
@@ -52,6 +53,7 @@ export function createBatonStore(connection: BatonRpc) {
     ...createAgentLoginSlice(rpc)(...store),
     ...createAgentSettingsSlice(rpc)(...store),
     ...createDevicesSlice(rpc)(...store),
+    ...createAuditSlice(rpc)(...store),
   }));
   // A rewind's confirmation belongs to the thread it was asked on: leaving that thread (switching,
   // forking, deleting) closes it, so that no confirmation can act on a thread out of sight.

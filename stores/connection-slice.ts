@@ -52,6 +52,14 @@ export function selectAnswerOnly(state: Pick<ConnectionSlice, 'device' | 'actor'
   return state.device?.scope === 'answer-and-watch' || (state.actor !== null && state.actor.role !== 'operator');
 }
 
+/**
+ * The page may do everything (the main token, a device paired for everything, an operator): what
+ * only an operator may read, such as the audit list of every thread, is offered to it alone.
+ */
+export function selectOperator(state: Pick<ConnectionSlice, 'device' | 'actor'>): boolean {
+  return !selectAnswerOnly(state);
+}
+
 /** A viewer's page (lib/protocol/roles.ts): it follows what waits, but answering is for an approver or operator. */
 export function selectWatchOnly(state: Pick<ConnectionSlice, 'actor'>): boolean {
   return state.actor?.role === 'viewer';

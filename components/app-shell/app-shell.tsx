@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import { type CSSProperties, useCallback, useContext, useEffect, useState } from 'react';
 import { selectAnswerOnly } from '../../stores/connection-slice';
 import { BatonStoreContext, useBatonStore } from '../baton-client/baton-store-context';
+import { AuditView } from '../audit/audit-view';
 import { ChatPanel } from '../chat/chat-panel';
 import { KeyboardShortcuts } from '../command-palette/keyboard-shortcuts';
 import { DeletedThreadToast } from '../threads/deleted-thread-toast';
@@ -121,6 +122,7 @@ export function AppShell() {
       <DeletedThreadToast />
       <ThreadAddress />
       <KeyboardShortcuts />
+      <AuditView />
     </div>
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { ExportFormat } from '../../lib/protocol/thread-export';
 import { selectTurnActive, type BatonState } from '../../stores/baton-store';
+import { selectOperator } from '../../stores/connection-slice';
 import { filesPanelShown, toggleFilesPanel } from './files-panel-toggle';
 import { downloadExport } from '../review/use-thread-download';
 import { shownTheme } from '../theme/theme-preference';
@@ -44,6 +45,15 @@ export function availableActions(state: BatonState): PaletteAction[] {
       : { id: 'toggle-files', label: 'Show the files panel', keywords: 'toggle side workspace open', run: toggleFilesPanel },
     themeSwitchAction(),
   ];
+  // The relay refuses the list of every thread to any other role (lib/protocol/roles.ts).
+  if (selectOperator(state)) {
+    actions.push({
+      id: 'audit',
+      label: 'Audit: who did what',
+      keywords: 'audit log history users approvals prompts',
+      run: (current) => current.showAudit(true),
+    });
+  }
   if (document.querySelector(FILE_SEARCH_SELECTOR)) {
     actions.push({ id: 'find-file', label: 'Go to file…', keywords: 'open search files panel', run: focusFileSearch });
   }

@@ -1,6 +1,6 @@
-/** The words of one line of a thread's history (`audit/list`): who did what. */
+/** The words of one line of the audit list (`audit/list`): who did what. */
 import { PUSH_ANSWER_DEVICE } from '../../lib/protocol/push';
-import type { AuditAction, AuditActionName } from '../../lib/protocol/roles';
+import type { Actor, AuditAction, AuditActionName } from '../../lib/protocol/roles';
 
 const DID: Record<AuditActionName, string> = {
   prompt: 'sent a prompt',
@@ -13,12 +13,19 @@ const DID: Record<AuditActionName, string> = {
   revertFile: 'reverted a file',
 };
 
-/**
- * "april approved a tool call", "Phone (device) stopped a turn", "owner (main token) sent a
- * prompt", "a notification approved a tool call" (its Approve, on whichever browser got it).
- */
+/** "april", "Phone (device)", "owner (main token)", "a notification" (its Approve, on whichever browser got it). */
+export function auditActorText(actor: Actor): string {
+  if (actor.kind === 'owner') return 'owner (main token)';
+  if (actor.kind === 'device') return actor.name === PUSH_ANSWER_DEVICE ? actor.name : `${actor.name} (device)`;
+  return actor.name;
+}
+
+/** "approved a tool call", "stopped a turn". */
+export function auditDoneText(action: AuditActionName): string {
+  return DID[action];
+}
+
+/** "april approved a tool call", "Phone (device) stopped a turn", "owner (main token) sent a prompt". */
 export function auditActionText({ actor, action }: Pick<AuditAction, 'actor' | 'action'>): string {
-  const device = actor.name === PUSH_ANSWER_DEVICE ? actor.name : `${actor.name} (device)`;
-  const who = actor.kind === 'owner' ? 'owner (main token)' : actor.kind === 'device' ? device : actor.name;
-  return `${who} ${DID[action]}`;
+  return `${auditActorText(actor)} ${auditDoneText(action)}`;
 }

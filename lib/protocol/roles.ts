@@ -61,8 +61,14 @@ export const ROLE_METHODS: Readonly<Record<Role, ReadonlySet<string> | null>> = 
   operator: null,
 };
 
-export function roleAllows(role: Role, method: string): boolean {
-  return ROLE_METHODS[role]?.has(method) ?? true;
+/**
+ * Whether the role may send the method with these params. The audit list of every thread is an
+ * operator's (the Audit view); a thread's own history, which its details show, is every role's.
+ */
+export function roleAllows(role: Role, method: string, params?: unknown): boolean {
+  if (!(ROLE_METHODS[role]?.has(method) ?? true)) return false;
+  if (method === 'audit/list' && role !== 'operator') return typeof (params as { threadId?: unknown } | null)?.threadId === 'string';
+  return true;
 }
 
 /** In the range JSON-RPC leaves to servers, after Baton's own codes. */
@@ -83,6 +89,7 @@ const ACTIONS: Record<string, string> = {
   'agents/install': 'install an agent',
   'chat/delete': 'delete a thread',
   'thread/delete': 'delete a thread',
+  'audit/list': 'read the audit list of every thread',
 };
 
 const ROLE_MAY: Record<Exclude<Role, 'operator'>, string> = {
@@ -96,7 +103,11 @@ export function roleRefusal(method: string, actor: TabActor): string {
   return `${method} is not allowed from "${actor.name}": the ${actor.role} role ${may}, not ${action}.`;
 }
 
-/** `audit/list`: the recorded actions, newest first; of one thread, or of every thread. */
+/**
+ * `audit/list`: the recorded actions, newest first; of one thread, or of every thread (an
+ * operator's only). Paged like `getThreads`: the `nextCursor` of a page, passed back as `cursor`,
+ * asks for the actions older than it.
+ */
 export const AuditActionNameSchema = z.enum(['prompt', 'approve', 'reject', 'stop', 'rewind', 'answer', 'fork', 'revertFile']);
 export type AuditActionName = z.infer<typeof AuditActionNameSchema>;
 
@@ -105,6 +116,8 @@ export const AuditActionSchema = z.object({
   actor: ActorSchema,
   action: AuditActionNameSchema,
   toolCallId: z.string().optional(),
+  /** The thread's title, absent when the thread is gone (the audit outlives it). */
+  threadTitle: z.string().optional(),
   /** RFC 3339. */
   at: z.string(),
 });
@@ -114,8 +127,13 @@ export const AUDIT_LIST_DEFAULT_LIMIT = 100;
 export const AuditListParamsSchema = z.object({
   threadId: z.string().min(1).optional(),
   limit: z.number().int().min(1, 'limit is at least 1').max(1000, 'limit is at most 1000').optional(),
+  cursor: z.string().min(1).optional(),
 });
-export const AuditListResultSchema = z.object({ actions: z.array(AuditActionSchema) });
+export const AuditListResultSchema = z.object({
+  actions: z.array(AuditActionSchema),
+  /** Present when older actions follow. */
+  nextCursor: z.string().optional(),
+});
 
 export const auditRequests = {
   'audit/list': { params: AuditListParamsSchema.nullish(), result: AuditListResultSchema },

@@ -33,8 +33,7 @@ import { createTabAudit } from './tab-audit';
 import { createRelayHttpServer } from './relay-http-server';
 import { PUSH_ANSWER_DEVICE } from '../../lib/protocol/push';
 import { DeviceRegistry } from './devices/device-registry';
-import { UserDirectory } from './users/user-directory';
-import { UsersSettingSchema } from './users/users-config';
+import { LiveUsers } from './users/live-users';
 import { CONFIG_FILE, configFileLabel, createMcpServers, loadRelayConfig, readAgentsSection, readBasePath } from './relay-config';
 import { agentsConfigMessage } from './agents-config-message';
 import { AgentRegistry } from '../agents/agent-registry';
@@ -125,10 +124,8 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   const workspace = new Workspace(options.workspaceRoot, { protectedFolders: [options.dataDir] });
   const configFile = path.join(options.dataDir, CONFIG_FILE);
   const config = await loadRelayConfig(configFile);
-  const users = await UserDirectory.load(
-    UsersSettingSchema.parse({ users: config.users, trustedProxy: config.trustedProxy }),
-    options.dataDir,
-  );
+  // Read again when the file changes (`baton user add`, a removal): users/live-users.ts.
+  const users = await LiveUsers.open(configFile, log);
   const agentsSection = readAgentsSection(config, options.extraAgents);
   const commandSandbox = await CommandSandbox.start({
     config: readSandboxConfig(config.sandbox),
@@ -236,8 +233,12 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
         startedInOwnSource,
       }),
     onThreadUnwatched: (threadId) => hub.unwatched(threadId),
-    beforeHandshake: () => tokens.refresh(),
+    beforeHandshake: async () => {
+      await Promise.all([tokens.refresh(), users.refresh()]);
+    },
   });
+  // A removed user, a changed role, a replaced token: those sockets go; their pages reconnect as they now may.
+  users.onChanged(() => sockets.disconnectUsersGone());
   // `baton token --rotate`: every tab holds the old token, so every tab goes, and so does every code made for it.
   tokens.onChanged(() => {
     signInCodes.clear();
@@ -294,6 +295,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   });
 
   const closeAll = async () => {
+    users.close();
     threads.close();
     await hub.close();
     await leases?.close();

@@ -19,7 +19,7 @@ export function withRoleScope(inner: Transport, actor: TabActor, log: (message: 
     const refusals: object[] = [];
     for (const item of batch ? message : [message]) {
       const method = methodOf(item);
-      if (method === undefined || roleAllows(actor.role, method)) {
+      if (method === undefined || roleAllows(actor.role, method, (item as { params?: unknown }).params)) {
         allowed.push(item);
         continue;
       }

@@ -28,7 +28,7 @@ import { DEVICE_REVOKED_MESSAGE, type Device, deviceRole } from '../../lib/proto
 import { OWNER, type TabActor } from '../../lib/protocol/roles';
 import type { DeviceRegistry } from './devices/device-registry';
 import { withRoleScope } from './role-scope';
-import type { UserDirectory } from './users/user-directory';
+import type { UserLookup } from './users/live-users';
 
 export { UNAUTHORIZED_MESSAGE };
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -50,8 +50,8 @@ export interface SocketServerOptions {
   }) => void;
   /** Paired devices (devices/device-registry.ts), whose credentials open a socket too; without it only the main token does. */
   devices?: DeviceRegistry;
-  /** The config file's users (users/user-directory.ts): their tokens, and the trusted proxy's header if one is configured. */
-  users?: UserDirectory;
+  /** The config file's users (users/live-users.ts): their tokens, and the trusted proxy's header if one is configured. */
+  users?: UserLookup;
   log: (message: string) => void;
   /** The last tab watching the thread left it (switched thread or disconnected). */
   onThreadUnwatched?: (threadId: string) => void;
@@ -89,9 +89,13 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     if (room.startsWith(THREAD_ROOM_PREFIX)) options.onThreadUnwatched?.(room.slice(THREAD_ROOM_PREFIX.length));
   });
 
-  io.use((socket, next) => {
+  /** The token the socket presented: the handshake's `auth` (the page's), else the bearer header (a script's). */
+  const tokenOf = (socket: Socket) => {
     const auth = socket.handshake.auth as { token?: unknown };
-    const token = typeof auth.token === 'string' ? auth.token : guard.tokenFromRequest(socket.request);
+    return typeof auth.token === 'string' ? auth.token : guard.tokenFromRequest(socket.request);
+  };
+  io.use((socket, next) => {
+    const token = tokenOf(socket);
     const admit = (actor: TabActor) => {
       socket.data.actor = actor;
       next();
@@ -116,6 +120,18 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
   options.devices?.onRevoked((id) => {
     for (const socket of io.of('/').sockets.values()) if ((socket.data.device as Device | undefined)?.id === id) socket.disconnect(true);
   });
+
+  /**
+   * A user's socket lasts while the users (read again when their file changes) let in its token or
+   * its proxy's header as the same user with the same role; a removed user, a changed role or a
+   * replaced token ends it, and the page, reconnecting, is let in as it now may be, or refused.
+   */
+  const stillSignedIn = (socket: Socket, actor: TabActor) => {
+    const token = tokenOf(socket);
+    const proxied = options.users?.fromProxy(socket.request.headers);
+    const now = (token ? options.users?.identify(token) : undefined) ?? (proxied && 'kind' in proxied ? proxied : undefined);
+    return now?.name === actor.name && now.role === actor.role;
+  };
 
   const bounds = new Map<string, OutgoingBounds>();
   /** Checks each socket a broadcast would reach; those over their bound are skipped (CONGESTED_ROOM). */
@@ -173,6 +189,15 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
      * the relay ended it, connects again and is refused with what to do.
      */
     disconnectAll: () => io.local.disconnectSockets(true),
+    /** Ends this relay's sockets of users the users, just read again, no longer let in as they were. */
+    disconnectUsersGone() {
+      for (const socket of io.of('/').sockets.values()) {
+        const actor = socket.data.actor as TabActor | undefined;
+        if (actor?.kind !== 'user' || stillSignedIn(socket, actor)) continue;
+        log(`tab ${socket.id} (user ${JSON.stringify(actor.name)}): ended, the users file no longer lets it in as a ${actor.role}`);
+        socket.disconnect(true);
+      }
+    },
     close: () => io.close(),
   };
 }

@@ -11,8 +11,8 @@
  * writes a new one).
  */
 import { type FSWatcher, watch } from 'node:fs';
-import { lstat } from 'node:fs/promises';
 import { holdRelaySecret } from '../process/relay-secrets';
+import { fileIdentity } from './file-identity';
 import { readOrCreateTokenFile, readTokenFile, TOKEN_FILE, tokenFilePath } from './token-file';
 
 export interface TokenSource {
@@ -106,16 +106,5 @@ function watchTokenFile(dataDir: string, onChange: () => void, log: (message: st
   } catch (error) {
     log(`cannot watch ${dataDir} (${error instanceof Error ? error.message : String(error)}): ${fallback}`);
     return undefined;
-  }
-}
-
-/** What tells one version of the file (or link, or error) from the next without reading it. */
-async function fileIdentity(file: string): Promise<string> {
-  try {
-    const stats = await lstat(file, { bigint: true });
-    return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${stats.mode}:${stats.uid}`;
-  } catch (error) {
-    // Told apart like any other state: reading it again says what is wrong.
-    return `error:${(error as NodeJS.ErrnoException).code ?? String(error)}`;
   }
 }

@@ -8,7 +8,6 @@ import type { EntryWrite } from './entry-write';
 import type { ThreadHistoryStore } from './thread-history-store';
 import type { AuditStore } from './audit-store';
 import type { ThreadDetails } from '../../lib/protocol/thread-export';
-import { RelayError } from '../../lib/rpc/relay-error';
 
 export type { EntryWrite } from './entry-write';
 
@@ -79,15 +78,7 @@ export interface ThreadPage {
   nextCursor?: string;
 }
 
-export class InvalidCursorError extends RelayError<'invalid-cursor'> {
-  constructor(cursor: string, options?: ErrorOptions) {
-    super(
-      'invalid-cursor',
-      `${JSON.stringify(cursor.slice(0, 80))} is not a thread list cursor; pass back a nextCursor unchanged.`,
-      options,
-    );
-  }
-}
+export { InvalidCursorError } from './invalid-cursor';
 
 /** A thread's header facts as stored (thread-facts.ts); the workspace is the relay's to add. */
 export type StoredThreadDetails = Omit<ThreadDetails, 'workspace'>;

@@ -2,7 +2,8 @@
  * `baton user add NAME --role viewer|approver|operator [--workspace DIR] [--data-dir DIR]`: adds a
  * user to the relay's config file (users-config.ts) with a new token. The token is printed once,
  * on stdout, the user's own; the config keeps only its hash, so a copy of the config signs no one
- * in. The relay reads its users when it starts: restart it for the new user to sign in.
+ * in. A running relay reads its users again when the file changes (live-users.ts): the new user
+ * can sign in at once.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
@@ -63,7 +64,7 @@ export async function runUserCommand(args: readonly string[]): Promise<number> {
   const token = await addUser(configFile, name, values.role);
   process.stdout.write(`${token}\n`);
   process.stderr.write(
-    `baton: ${name} (${values.role}) added to ${configFile}; the token above is shown once. Restart the relay for it to count.\n`,
+    `baton: ${name} (${values.role}) added to ${configFile}; the token above is shown once. A running relay lets it in at once.\n`,
   );
   return 0;
 }

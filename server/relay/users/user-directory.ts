@@ -1,6 +1,7 @@
 /**
  * Who a credential or a proxy's header names (users-config.ts): a configured user and its role.
- * Token files are read once, at start; their tokens are kept only as hashes.
+ * Token files are read with the users (at start, and again when live-users.ts sees a change); their
+ * tokens are kept only as hashes.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

@@ -89,6 +89,17 @@ it('refuses a viewer and an approver what their role does not allow, saying whic
     code: ROLE_ERROR_CODE,
     message: expect.stringContaining('not use devices/list'),
   });
+  // The audit list of every thread is an operator's; a thread's own history is every role's.
+  for (const [client, name, may] of [
+    [vera, 'vera', 'the viewer role may only read threads and follow the inbox'],
+    [april, 'april', approverMay],
+  ] as const) {
+    await expect(client.rpc.request('audit/list', { limit: 10 })).rejects.toMatchObject({
+      code: ROLE_ERROR_CODE,
+      message: `audit/list is not allowed from "${name}": ${may}, not read the audit list of every thread.`,
+    });
+    expect(await client.rpc.request('audit/list', { threadId: 't' })).toEqual({ actions: [] });
+  }
   // Both sockets stay usable after their refusals.
   expect(await vera.rpc.request('getThreads', {})).toMatchObject({ threads: [] });
   expect(await april.rpc.request('inbox/list', {})).toMatchObject({ items: [] });
