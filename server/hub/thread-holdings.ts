@@ -1,0 +1,163 @@
+/**
+ * The threads this relay of a team holds now (thread-ownership.ts), as the hub uses them: each
+ * taken once however many calls want it at the same time, kept while a turn runs here, let go once
+ * idle; and what memory holds of a thread another relay may have written since is read again from
+ * the store. The fencing number of each thread's last holding goes with the thread's writes, so that
+ * a relay that lost a thread (it stalled past its lease while another took it) writes nothing more
+ * into it (server/store/lease-fencing.ts). A single relay has no ownership: it holds every thread.
+ */
+import type { LiveThreads } from './live-threads';
+import type { OpenThread } from './open-thread';
+import { ThreadHeldElsewhereError, type ThreadHolding, type ThreadOwnership } from './thread-ownership';
+
+export class ThreadHoldings {
+  private readonly held = new Map<string, Promise<ThreadHolding>>();
+  /** The fencing of each thread's last holding here: a take right after it means no other relay wrote meanwhile. */
+  private readonly lastFencing = new Map<string, bigint>();
+  /** The fencing the thread's writes carry: its last holding's, kept once lost, so that a late write is refused. */
+  private readonly writeFencing = new Map<string, bigint>();
+
+  constructor(
+    private readonly ownership: ThreadOwnership | undefined,
+    private readonly live: LiveThreads,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  /**
+   * Holds the thread for this relay (it may already); what memory holds of it is dropped when
+   * another relay may have written it since this one last held it. True when this call took it,
+   * so that a failure before the turn lets it go again.
+   */
+  async acquire(threadId: string): Promise<boolean> {
+    const ownership = this.ownership;
+    if (!ownership) return false;
+    const holding = this.held.get(threadId);
+    if (holding) {
+      await holding;
+      return false;
+    }
+    const taking = this.take(ownership, threadId);
+    this.held.set(threadId, taking);
+    taking.catch(() => this.held.delete(threadId));
+    const taken = await taking;
+    const stale = this.lastFencing.get(threadId) !== taken.fencing - 1n;
+    this.lastFencing.set(threadId, taken.fencing);
+    this.writeFencing.set(threadId, taken.fencing);
+    if (stale) this.forgetIdle(threadId);
+    return true;
+  }
+
+  /**
+   * Takes over a thread whose owner's lease expired (the owner stopped): its turn left open is
+   * closed with the reason, from what the store holds, and the thread is let go until its next prompt.
+   */
+  async takeOver(threadId: string, holding: ThreadHolding): Promise<void> {
+    holding.onLost(() => this.lost(threadId));
+    this.held.set(threadId, Promise.resolve(holding));
+    this.lastFencing.set(threadId, holding.fencing);
+    this.writeFencing.set(threadId, holding.fencing);
+    try {
+      this.forgetIdle(threadId);
+      await this.live.use(threadId, () => undefined);
+    } finally {
+      if (!this.live.loadedThread(threadId)?.session.isRunning) await this.release(threadId);
+    }
+  }
+
+  /**
+   * The thread's live session, read again from the store first when another relay of a team may
+   * have written the thread since it was loaded: one this relay does not hold now.
+   */
+  useFresh<T>(threadId: string, use: (opened: OpenThread) => T | Promise<T>): Promise<T> {
+    // A session still writing what this relay recorded is the latest: no other relay wrote after it.
+    if (!this.holdsOrAlone(threadId) && this.live.loadedThread(threadId)?.recorder.isIdle !== false) this.forgetIdle(threadId);
+    return this.live.use(threadId, use);
+  }
+
+  /**
+   * Runs `change` holding the thread (a team's other relays neither run nor change it meanwhile),
+   * on what the store holds if another relay wrote it since; throws ThreadHeldElsewhereError when
+   * another relay holds it. Let go after, unless a turn runs here by then.
+   */
+  async whileHeld<T>(threadId: string, change: () => Promise<T>): Promise<T> {
+    const taken = await this.acquire(threadId);
+    try {
+      return await change();
+    } finally {
+      const opened = this.live.loadedThread(threadId);
+      if (taken && !opened?.session.isRunning) {
+        // What the change recorded is stored before another relay may take the thread and read it.
+        try {
+          await opened?.recorder.settled();
+        } finally {
+          await this.release(threadId);
+        }
+      }
+    }
+  }
+
+  /** Drops what memory holds of a thread no turn runs in here, so that its next use reads the store. */
+  forgetIdle(threadId: string): void {
+    const opened = this.live.loadedThread(threadId);
+    if (opened && !opened.session.isRunning) this.live.forget(threadId, opened);
+  }
+
+  /** The fencing number the thread's writes carry; none on a single relay, nor for a thread never held here. */
+  fencingOf(threadId: string): bigint | undefined {
+    return this.writeFencing.get(threadId);
+  }
+
+  /** The store refused a write under the thread's fencing: another relay took it, and the turn here stops. */
+  async refused(threadId: string): Promise<void> {
+    if (!this.held.has(threadId)) return;
+    this.log(`the store refused a write to thread ${threadId}: another relay took it over`);
+    // The holding's renewals stop; its release changes nothing, the lease having moved on.
+    await this.release(threadId).finally(() => this.lost(threadId));
+  }
+
+  /** Throws ThreadHeldElsewhereError when the thread is not held here and another relay holds it. */
+  async assertNotElsewhere(threadId: string): Promise<void> {
+    if (!this.ownership || this.held.has(threadId)) return;
+    const holder = await this.ownership.holderElsewhere(threadId);
+    if (holder !== undefined) throw new ThreadHeldElsewhereError(threadId, holder);
+  }
+
+  /** Why a turn left open is closed on opening the thread; undefined while another relay holds it. */
+  async interruptedReason(threadId: string): Promise<string | undefined> {
+    if (!this.holdsOrAlone(threadId)) return undefined;
+    const from = (await this.held.get(threadId))?.takenOverFrom;
+    if (from === undefined || !this.ownership) return 'the relay stopped before this turn finished.';
+    return `relay ${from} stopped before this turn finished; relay ${this.ownership.relayId} took the thread over.`;
+  }
+
+  async release(threadId: string): Promise<void> {
+    const holding = this.held.get(threadId);
+    if (!holding) return;
+    this.held.delete(threadId);
+    await (await holding).release();
+  }
+
+  async releaseAll(): Promise<void> {
+    await Promise.allSettled([...this.held.keys()].map((threadId) => this.release(threadId)));
+  }
+
+  /** Whether this relay holds the thread now (or needs none: a single relay). */
+  private holdsOrAlone(threadId: string): boolean {
+    return !this.ownership || this.held.has(threadId);
+  }
+
+  private async take(ownership: ThreadOwnership, threadId: string): Promise<ThreadHolding> {
+    const outcome = await ownership.take(threadId);
+    if (outcome.kind === 'elsewhere') throw new ThreadHeldElsewhereError(threadId, outcome.relayId);
+    outcome.holding.onLost(() => this.lost(threadId));
+    return outcome.holding;
+  }
+
+  /** Another relay may take the thread now: a turn still running here must not write beside it. */
+  private lost(threadId: string): void {
+    this.held.delete(threadId);
+    this.lastFencing.delete(threadId);
+    this.log(`lost the lease of thread ${threadId}: its turn here stops`);
+    this.live.loadedThread(threadId)?.session.stop();
+  }
+}
