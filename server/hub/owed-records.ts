@@ -6,6 +6,7 @@
  */
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import type { EntryWrite, ThreadStore } from '../store/thread-store';
+import type { FencedWrite } from './thread-ownership';
 
 const RETRY_MS = 1_000;
 
@@ -24,6 +25,7 @@ export class OwedRecords {
     private readonly store: ThreadStore,
     /** Runs a retry in the recorder's order, after what is already queued. */
     private readonly retry: () => void,
+    private readonly fenced: FencedWrite,
   ) {}
 
   get isEmpty(): boolean {
@@ -44,7 +46,7 @@ export class OwedRecords {
   async pay(): Promise<void> {
     while (this.owed.length > 0) {
       const { event, writes, liveFrom } = this.owed[0]!;
-      await this.store.appendEvents(this.threadId, { events: [event], entries: writes, liveFrom });
+      await this.fenced((fencing) => this.store.appendEvents(this.threadId, { events: [event], entries: writes, liveFrom, fencing }));
       this.owed.shift();
     }
     clearTimeout(this.retryTimer);

@@ -8,7 +8,8 @@
  */
 import type { LiveThreads } from './live-threads';
 import type { OpenThread } from './open-thread';
-import { ThreadHeldElsewhereError, type ThreadHolding, type ThreadOwnership } from './thread-ownership';
+import { StaleFencingError } from '../store/lease-fencing';
+import { type FencedWrite, ThreadHeldElsewhereError, type ThreadHolding, type ThreadOwnership, unfenced } from './thread-ownership';
 
 export class ThreadHoldings {
   private readonly held = new Map<string, Promise<ThreadHolding>>();
@@ -102,17 +103,18 @@ export class ThreadHoldings {
     if (opened && !opened.session.isRunning) this.live.forget(threadId, opened);
   }
 
-  /** The fencing number the thread's writes carry; none on a single relay, nor for a thread never held here. */
-  fencingOf(threadId: string): bigint | undefined {
-    return this.writeFencing.get(threadId);
-  }
-
-  /** The store refused a write under the thread's fencing: another relay took it, and the turn here stops. */
-  async refused(threadId: string): Promise<void> {
-    if (!this.held.has(threadId)) return;
-    this.log(`the store refused a write to thread ${threadId}: another relay took it over`);
-    // The holding's renewals stop; its release changes nothing, the lease having moved on.
-    await this.release(threadId).finally(() => this.lost(threadId));
+  /** The thread's writes, under the fencing number of its last holding here (FencedWrite, thread-ownership.ts). */
+  fencedWrite(threadId: string): FencedWrite {
+    if (!this.ownership) return unfenced;
+    return async (write) => {
+      const fencing = this.writeFencing.get(threadId);
+      try {
+        return await write(fencing);
+      } catch (error) {
+        if (error instanceof StaleFencingError) this.refused(threadId, error.fencing);
+        throw error;
+      }
+    };
   }
 
   /** Throws ThreadHeldElsewhereError when the thread is not held here and another relay holds it. */
@@ -151,6 +153,22 @@ export class ThreadHoldings {
     if (outcome.kind === 'elsewhere') throw new ThreadHeldElsewhereError(threadId, outcome.relayId);
     outcome.holding.onLost(() => this.lost(threadId));
     return outcome.holding;
+  }
+
+  /** The store refused a write under the thread's fencing: another relay took it, and the turn here stops. */
+  private refused(threadId: string, fencing: bigint): void {
+    const holding = this.held.get(threadId);
+    if (!holding) return;
+    holding
+      .then(async (held) => {
+        // A holding taken since the refused write began is not the one that lost the thread.
+        if (held.fencing !== fencing || this.held.get(threadId) !== holding) return;
+        this.log(`the store refused a write to thread ${threadId} under fencing ${fencing}: another relay took the thread over`);
+        this.lost(threadId);
+        // Its renewals stop; its release changes nothing, the lease having moved on.
+        await held.release();
+      })
+      .catch((error: unknown) => this.log(`could not let thread ${threadId} go: ${String(error)}`));
   }
 
   /** Another relay may take the thread now: a turn still running here must not write beside it. */

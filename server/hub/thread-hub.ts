@@ -69,6 +69,7 @@ export class ThreadHub {
           options,
           (params) => options.broadcast(threadId, params),
           () => this.holdings.interruptedReason(threadId),
+          this.holdings.fencedWrite(threadId),
         ),
       isDeleting: (threadId) => this.deletions.isDeleting(threadId),
       isWatched: (threadId) => options.isWatched?.(threadId) ?? false,

@@ -16,6 +16,16 @@ export interface ThreadHolding {
   release(): Promise<void>;
 }
 
+/**
+ * Runs a write of a thread under the fencing number of this relay's holding of it (none on a single
+ * relay, nor for a thread never held here), for the store to check (server/store/lease-fencing.ts),
+ * and hears of the store's refusal: the thread was taken over, and its turn here stops.
+ */
+export type FencedWrite = <T>(write: (fencing: bigint | undefined) => Promise<T>) => Promise<T>;
+
+/** A single relay's writes: no lease, nothing to check. */
+export const unfenced: FencedWrite = (write) => write(undefined);
+
 export type TakeOutcome = { kind: 'taken'; holding: ThreadHolding } | { kind: 'elsewhere'; relayId: string };
 
 export interface ThreadOwnership {
