@@ -1,7 +1,7 @@
 /**
  * For the team tests: relays in this process on one fresh PostgreSQL database and one Redis
  * server, talking to one scripted model, each with a tab (a script client) connected. By default
- * the model answers every prompt with a text held half-way by a gate the test opens. Call
+ * the model answers every prompt with a text held half-way by a gate the test opens (heldAnswer). Call
  * `useTeamOfRelays` at the top of a describe block: it registers the hooks that start and stop it all.
  */
 import pg from 'pg';
@@ -19,7 +19,7 @@ import { startTemporaryRedis, type TemporaryRedis } from '../temporary-redis';
 export const TEAM_ANSWER = 'One two three four five six seven eight nine ten.';
 
 /** The default script: TEAM_ANSWER, held before its third piece until the test opens the gate. */
-function heldAnswer(gates: Gate[]): ModelScript {
+export function heldAnswer(gates: Gate[]): ModelScript {
   return () => {
     const gate = createGate();
     gates.push(gate);
@@ -59,7 +59,8 @@ export const inThread =
 /** A piece of the assistant's answer. */
 export const answers = (params: SequencedContentReceivedParams) => params.role === 'assistant' && params.content.type === 'text';
 
-export function useTeamOfRelays(token: string, script?: ModelScript): TeamOfRelays {
+/** `script` makes the model's script from the gates the hooks open after each test; heldAnswer by default. */
+export function useTeamOfRelays(token: string, script: (gates: Gate[]) => ModelScript = heldAnswer): TeamOfRelays {
   let database: TestDatabase;
   let redis: TemporaryRedis;
   let model: ScriptedModelServer;
@@ -69,7 +70,7 @@ export function useTeamOfRelays(token: string, script?: ModelScript): TeamOfRela
   beforeAll(async () => {
     database = await createTestDatabase('postgresql');
     redis = await startTemporaryRedis();
-    model = await startScriptedModelServer({ script: script ?? heldAnswer(gates) });
+    model = await startScriptedModelServer({ script: script(gates) });
   });
   afterEach(async () => {
     for (const gate of gates) gate.open();
