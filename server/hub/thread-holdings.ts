@@ -1,7 +1,7 @@
 /**
  * The threads this relay of a team holds now (thread-ownership.ts), as the hub uses them: each
- * taken once however many calls want it at the same time, kept while a turn runs here, let go once
- * idle; and what memory holds of a thread another relay may have written since is read again from
+ * taken once however many calls want it at the same time, kept while any of them (a turn, a
+ * hand-over, a rewind, a delete) is under way here, let go when the last ends; and what memory holds of a thread another relay may have written since is read again from
  * the store. The fencing number of each thread's last holding goes with the thread's writes, so that
  * a relay that lost a thread (it stalled past its lease while another took it) writes nothing more
  * into it (server/store/lease-fencing.ts). A single relay has no ownership: it holds every thread.
@@ -17,6 +17,8 @@ export class ThreadHoldings {
   private readonly lastFencing = new Map<string, bigint>();
   /** The fencing the thread's writes carry: its last holding's, kept once lost, so that a late write is refused. */
   private readonly writeFencing = new Map<string, bigint>();
+  /** How many calls use each thread now: a turn ending while a hand-over runs does not let the thread go under it. */
+  private readonly uses = new Map<string, number>();
 
   constructor(
     private readonly ownership: ThreadOwnership | undefined,
@@ -25,18 +27,23 @@ export class ThreadHoldings {
   ) {}
 
   /**
-   * Holds the thread for this relay (it may already); what memory holds of it is dropped when
-   * another relay may have written it since this one last held it. True when this call took it,
-   * so that a failure before the turn lets it go again.
+   * Holds the thread for this relay (it may already) until `release` is called as many times; what
+   * memory holds of it is dropped when another relay may have written it since this one last held it.
    */
-  async acquire(threadId: string): Promise<boolean> {
+  async acquire(threadId: string): Promise<void> {
     const ownership = this.ownership;
-    if (!ownership) return false;
-    const holding = this.held.get(threadId);
-    if (holding) {
-      await holding;
-      return false;
+    if (!ownership) return;
+    this.uses.set(threadId, (this.uses.get(threadId) ?? 0) + 1);
+    try {
+      const holding = this.held.get(threadId);
+      await (holding ?? this.takeFresh(ownership, threadId));
+    } catch (error) {
+      this.dropUse(threadId);
+      throw error;
     }
+  }
+
+  private async takeFresh(ownership: ThreadOwnership, threadId: string): Promise<void> {
     const taking = this.take(ownership, threadId);
     this.held.set(threadId, taking);
     taking.catch(() => this.held.delete(threadId));
@@ -45,7 +52,6 @@ export class ThreadHoldings {
     this.lastFencing.set(threadId, taken.fencing);
     this.writeFencing.set(threadId, taken.fencing);
     if (stale) this.forgetIdle(threadId);
-    return true;
   }
 
   /**
@@ -53,6 +59,7 @@ export class ThreadHoldings {
    * closed with the reason, from what the store holds, and the thread is let go until its next prompt.
    */
   async takeOver(threadId: string, holding: ThreadHolding): Promise<void> {
+    this.uses.set(threadId, (this.uses.get(threadId) ?? 0) + 1);
     holding.onLost(() => this.lost(threadId));
     this.held.set(threadId, Promise.resolve(holding));
     this.lastFencing.set(threadId, holding.fencing);
@@ -61,7 +68,7 @@ export class ThreadHoldings {
       this.forgetIdle(threadId);
       await this.live.use(threadId, () => undefined);
     } finally {
-      if (!this.live.loadedThread(threadId)?.session.isRunning) await this.release(threadId);
+      await this.release(threadId);
     }
   }
 
@@ -78,21 +85,20 @@ export class ThreadHoldings {
   /**
    * Runs `change` holding the thread (a team's other relays neither run nor change it meanwhile),
    * on what the store holds if another relay wrote it since; throws ThreadHeldElsewhereError when
-   * another relay holds it. Let go after, unless a turn runs here by then.
+   * another relay holds it. Let go after, unless another use (a turn started meanwhile) still holds it.
    */
   async whileHeld<T>(threadId: string, change: () => Promise<T>): Promise<T> {
-    const taken = await this.acquire(threadId);
+    if (!this.ownership) return change();
+    await this.acquire(threadId);
     try {
       return await change();
     } finally {
       const opened = this.live.loadedThread(threadId);
-      if (taken && !opened?.session.isRunning) {
+      try {
         // What the change recorded is stored before another relay may take the thread and read it.
-        try {
-          await opened?.recorder.settled();
-        } finally {
-          await this.release(threadId);
-        }
+        if (!opened?.session.isRunning) await opened?.recorder.settled();
+      } finally {
+        await this.release(threadId);
       }
     }
   }
@@ -132,15 +138,30 @@ export class ThreadHoldings {
     return `relay ${from} stopped before this turn finished; relay ${this.ownership.relayId} took the thread over.`;
   }
 
+  /** One use of the thread (acquire, takeOver) ended: the last lets it go. */
   async release(threadId: string): Promise<void> {
+    if (!this.ownership || this.dropUse(threadId) > 0) return;
+    await this.letGo(threadId);
+  }
+
+  async releaseAll(): Promise<void> {
+    this.uses.clear();
+    await Promise.allSettled([...this.held.keys()].map((threadId) => this.letGo(threadId)));
+  }
+
+  /** How many uses of the thread are left once one ended. */
+  private dropUse(threadId: string): number {
+    const left = (this.uses.get(threadId) ?? 1) - 1;
+    if (left > 0) this.uses.set(threadId, left);
+    else this.uses.delete(threadId);
+    return left;
+  }
+
+  private async letGo(threadId: string): Promise<void> {
     const holding = this.held.get(threadId);
     if (!holding) return;
     this.held.delete(threadId);
     await (await holding).release();
-  }
-
-  async releaseAll(): Promise<void> {
-    await Promise.allSettled([...this.held.keys()].map((threadId) => this.release(threadId)));
   }
 
   /** Whether this relay holds the thread now (or needs none: a single relay). */

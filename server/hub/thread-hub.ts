@@ -155,7 +155,7 @@ export class ThreadHub {
   }
 
   private async promptNow(threadId: string, message: string, options: PromptOptions, stopRequested: () => boolean): Promise<void> {
-    const taken = await this.holdings.acquire(threadId);
+    await this.holdings.acquire(threadId);
     let started = false;
     try {
       await this.live.use(threadId, async (opened) => {
@@ -179,7 +179,7 @@ export class ThreadHub {
         if (title !== undefined) await opened.recorder.record('system', { type: 'metadata', title });
       });
     } catch (error) {
-      if (taken && !started) await this.holdings.release(threadId);
+      if (!started) await this.holdings.release(threadId);
       throw error;
     }
   }
