@@ -1,8 +1,8 @@
 /**
  * Which relay of a team runs a thread's agent: the hub takes a thread before a turn, keeps it
- * while the turn runs and lets it go once idle (thread-holdings.ts). The ownership itself (a lease with a fencing
- * number, server/relay/team/thread-leases.ts) is given to the hub; a single relay has none and
- * always owns every thread.
+ * while the turn runs and lets it go once idle (thread-holdings.ts). The ownership itself (a
+ * lease with a fencing number, server/relay/team/thread-leases.ts) is given to the hub; a single
+ * relay has none and always owns every thread.
  */
 
 /** A thread this relay holds until it lets it go; renewed by whoever made it. */

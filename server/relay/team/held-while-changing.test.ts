@@ -115,12 +115,14 @@ it('keeps the lease through a hand-over that began as the turn was ending, and l
     const hub = new ThreadHub({ store: heldStore, agents, broadcast, log: () => undefined, ownership });
     const { id } = await hub.createThread();
 
-    await hub.prompt(id, 'hello');
+    // The prompt resolves once its title is stored, which may wait behind the turn's end.
+    const prompting = hub.prompt(id, 'hello');
     await turnEnding.promise;
     // The turn runs no more (its end is being stored): a hand-over may begin, and waits half-way.
     const handingOver = hub.handOver(id, 'other');
     await closing.promise;
     endPassage.open();
+    await prompting;
     await turnEnded.promise;
     expect(await other.take(id)).toEqual({ kind: 'elsewhere', relayId: 'relay-a' });
     closePassage.open();

@@ -34,7 +34,7 @@ describe('a relay that lost its lease', () => {
     await a.client.until(inThread(threadId, interrupted));
     await b.client.until(inThread(threadId, interrupted));
     const { events: atTakeover } = await a.client.rpc.request('getThreadEvents', { threadId, afterSeq: 0 });
-    expect(await leaseOf(threadId)).toEqual({ relayId: '', fencing: '2' });
+    expect(atTakeover.at(-1)?.content).toMatchObject({ type: 'progress', state: 'finished', outcome: 'interrupted' });
 
     // B's answer goes on: what it writes is refused, and it stops the turn. A turn B finished
     // instead, whose end its tab would be told, is what happened without the fencing.
