@@ -20,7 +20,11 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-const piece = (seq: number, text: string): ThreadEvent => ({ seq, role: 'assistant', content: ChatContentSchema.parse({ type: 'text', text }) });
+const piece = (seq: number, text: string): ThreadEvent => ({
+  seq,
+  role: 'assistant',
+  content: ChatContentSchema.parse({ type: 'text', text }),
+});
 const answer = (text: string): ThreadEntry => ({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: text }] });
 
 /** One statement on the database, as a relay's leases (server/relay/team/thread-leases.ts) run them. */
@@ -40,7 +44,11 @@ it('stores nothing a relay writes under a lease another relay has taken since, a
   const { url } = database.target;
   try {
     const { id } = await store.createThread('fenced');
-    await onDatabase(url, `INSERT INTO "ThreadLease" ("threadId", "relayId", "fencing", "expiresAt") VALUES ($1, 'relay-a', 1, now() + interval '1 hour')`, [id]);
+    await onDatabase(
+      url,
+      `INSERT INTO "ThreadLease" ("threadId", "relayId", "fencing", "expiresAt") VALUES ($1, 'relay-a', 1, now() + interval '1 hour')`,
+      [id],
+    );
     // Two pieces under relay-a's lease: the second joins the first's row (a run).
     await store.appendEvents(id, { events: [piece(1, 'One ')], fencing: 1n });
     await store.appendEvents(id, { events: [piece(2, 'two ')], fencing: 1n });
@@ -57,17 +65,26 @@ it('stores nothing a relay writes under a lease another relay has taken since, a
     await expect(store.appendEvents(id, { events: [piece(3, 'three ')], fencing: 1n })).rejects.toThrow(StaleFencingError);
     await expect(store.appendEvents(id, { events: [piece(3, 'three ')], fencing: 1n })).rejects.toMatchObject(refusal);
     await expect(
-      store.appendEvents(id, { events: [piece(3, 'three')], entries: [{ seq: 0, entry: answer('One two three') }], liveFrom: 1, fencing: 1n }),
+      store.appendEvents(id, {
+        events: [piece(3, 'three')],
+        entries: [{ seq: 0, entry: answer('One two three') }],
+        liveFrom: 1,
+        fencing: 1n,
+      }),
     ).rejects.toMatchObject(refusal);
     const marker = { seq: 3, role: 'system' as const, content: ChatContentSchema.parse({ type: 'threadRewound', toEntry: 0 }) };
-    await expect(store.history.rewindThread(id, { keepEntries: 0, firstRemovedEvent: 1, marker, entries: [], fencing: 1n })).rejects.toMatchObject(
-      refusal,
-    );
+    await expect(
+      store.history.rewindThread(id, { keepEntries: 0, firstRemovedEvent: 1, marker, entries: [], fencing: 1n }),
+    ).rejects.toMatchObject(refusal);
     expect((await store.getEventsAfter(id, 0)).map((event) => event.seq)).toEqual([1, 2]);
     expect(await store.getEntries(id)).toEqual([]);
 
     // relay-b's writes go on from there.
-    await store.appendEvents(id, { events: [piece(3, 'interrupted')], entries: [{ seq: 0, entry: answer('One two interrupted') }], fencing: 2n });
+    await store.appendEvents(id, {
+      events: [piece(3, 'interrupted')],
+      entries: [{ seq: 0, entry: answer('One two interrupted') }],
+      fencing: 2n,
+    });
     expect((await store.getEventsAfter(id, 0)).map((event) => event.content)).toEqual([
       { type: 'text', text: 'One ' },
       { type: 'text', text: 'two ' },

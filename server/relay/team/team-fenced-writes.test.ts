@@ -16,7 +16,7 @@ const TOKEN = 'team-fencing-token-'.padEnd(43, 'f');
 describe('a relay that lost its lease', () => {
   const { gates, startMember, query, leaseOf } = useTeamOfRelays(TOKEN);
 
-  it("writes nothing into the thread once another relay took it over, and stops its turn", async () => {
+  it('writes nothing into the thread once another relay took it over, and stops its turn', async () => {
     // A sweeps for expired leases every 200 ms; B would renew its own only after 200 s.
     const a = await startMember('relay-a', { leaseMs: 600 });
     const b = await startMember('relay-b', { leaseMs: 600_000 });
@@ -44,9 +44,7 @@ describe('a relay that lost its lease', () => {
       b.logged((line) => line.startsWith('a turn ended with an unrecorded failure')),
       b.client.until((params) => inThread(threadId, isTurnFinished)(params) && b.client.received.indexOf(params) >= toldOnB),
     ]);
-    expect(b.logs).toContainEqual(
-      `the store refused a write to thread ${threadId} under fencing 1: another relay took the thread over`,
-    );
+    expect(b.logs).toContainEqual(`the store refused a write to thread ${threadId} under fencing 1: another relay took the thread over`);
     expect(b.logs.find((line) => line.startsWith('a turn ended with an unrecorded failure'))).toContain(
       `Thread ${threadId} was taken over by another relay of the team (its lease is at fencing 2, this relay held it under 1)`,
     );
@@ -54,7 +52,8 @@ describe('a relay that lost its lease', () => {
     // Nothing of B's after the takeover, in the store or in any tab.
     const { events } = await a.client.rpc.request('getThreadEvents', { threadId, afterSeq: 0 });
     expect(events).toEqual(atTakeover);
-    const told = (received: SequencedContentReceivedParams[]) => received.filter((params) => params.chatId === threadId).map((params) => params.seq);
+    const told = (received: SequencedContentReceivedParams[]) =>
+      received.filter((params) => params.chatId === threadId).map((params) => params.seq);
     expect(told(a.client.received)).toEqual(events.map((event) => event.seq));
     expect(told(b.client.received)).toEqual(events.map((event) => event.seq));
   });

@@ -60,7 +60,8 @@ describe('a steer and a hand-over sent to a relay that does not run the thread',
     // A runs no turn in the thread: only B's can take the message.
     await expect(a.client.rpc.request('thread/steer', { threadId, text: STEER })).resolves.toEqual({});
     gates.at(-1)!.open();
-    const steered = ({ role, content }: SequencedContentReceivedParams) => role === 'user' && content.type === 'text' && content.text === STEER;
+    const steered = ({ role, content }: SequencedContentReceivedParams) =>
+      role === 'user' && content.type === 'text' && content.text === STEER;
     for (const tab of [a.client, b.client]) {
       await tab.until(inThread(threadId, isTurnFinished));
       const told = tab.received.filter((params) => params.chatId === threadId);

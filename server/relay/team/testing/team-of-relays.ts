@@ -110,9 +110,10 @@ export function useTeamOfRelays(token: string, script: (gates: Gate[]) => ModelS
     },
     query,
     async leaseOf(threadId) {
-      const rows = await query<{ relayId: string; fencing: string }>('SELECT "relayId", "fencing" FROM "ThreadLease" WHERE "threadId" = $1', [
-        threadId,
-      ]);
+      const rows = await query<{ relayId: string; fencing: string }>(
+        'SELECT "relayId", "fencing" FROM "ThreadLease" WHERE "threadId" = $1',
+        [threadId],
+      );
       return rows[0];
     },
     async startMember(relayId, options = {}) {
