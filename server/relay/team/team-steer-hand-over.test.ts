@@ -77,7 +77,7 @@ describe('a steer and a hand-over sent to a relay that does not run the thread',
   it("is refused as relay B refuses it while B's turn runs, and made once it ended, the next prompt running with the new agent", async () => {
     const a = await startMember('relay-a', { extraAgents });
     const b = await startMember('relay-b', { extraAgents });
-    const { threadId } = await b.client.rpc.request('createThread', null);
+    const { threadId } = await b.client.rpc.request('createThread', { agent: 'builtin' });
     await a.client.rpc.request('openThread', { threadId });
     await b.client.rpc.request('openThread', { threadId });
     await b.client.rpc.request('chat/prompt', { chatId: threadId, message: 'count' });
