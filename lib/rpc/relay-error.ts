@@ -36,6 +36,8 @@ export type RelayErrorCode =
   | 'unknown-thread'
   /** A turn already runs in the thread (server/hub/thread-session.ts). */
   | 'thread-busy'
+  /** A write of a relay that lost the thread's lease to another relay of its team (server/store/lease-fencing.ts). */
+  | 'thread-taken-over'
   /** No configured agent of that name (server/agents/agent-registry.ts). */
   | 'unknown-agent'
   /** A thread list cursor the relay did not give out (server/store/thread-store.ts). */

@@ -9,6 +9,7 @@ import type { ThreadStore } from '../store/thread-store';
 import { UnknownThreadError } from './thread-deletions';
 import { ThreadRecorder } from './thread-recorder';
 import { ThreadSession } from './thread-session';
+import { type FencedWrite, unfenced } from './thread-ownership';
 import type { FileChangeTracker, TurnCheckpointHooks } from './turn-hooks';
 
 export const NEW_THREAD_TITLE = 'New thread';
@@ -34,18 +35,20 @@ export interface OpenThreadOptions {
 
 /**
  * `interruptedReason`: why a turn still open in the store was cut off, or undefined when this
- * relay must leave it be (another relay of the team runs it).
+ * relay must leave it be (another relay of the team runs it). `fenced`: how the thread's writes
+ * carry this relay's lease on it, on a team.
  */
 export async function openThread(
   threadId: string,
   options: OpenThreadOptions,
   onRecorded: ContentListener,
   interruptedReason: () => Promise<string | undefined> = async () => 'the relay stopped before this turn finished.',
+  fenced: FencedWrite = unfenced,
 ): Promise<OpenThread> {
   const { store, agents, log } = options;
   const thread = await store.getThread(threadId);
   if (!thread) throw new UnknownThreadError(threadId);
-  const recorder = await ThreadRecorder.load(threadId, store, onRecorded);
+  const recorder = await ThreadRecorder.load(threadId, store, onRecorded, fenced);
   const binding = { agent: thread.agent, agentSessionId: thread.agentSessionId };
   const session = new ThreadSession(
     recorder,

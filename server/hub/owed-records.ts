@@ -5,7 +5,9 @@
  * record and by a retry now and then, so that the history catches up without waiting for the user.
  */
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
+import { StaleFencingError } from '../store/lease-fencing';
 import type { EntryWrite, ThreadStore } from '../store/thread-store';
+import type { FencedWrite } from './thread-ownership';
 
 const RETRY_MS = 1_000;
 
@@ -24,6 +26,7 @@ export class OwedRecords {
     private readonly store: ThreadStore,
     /** Runs a retry in the recorder's order, after what is already queued. */
     private readonly retry: () => void,
+    private readonly fenced: FencedWrite,
   ) {}
 
   get isEmpty(): boolean {
@@ -40,12 +43,21 @@ export class OwedRecords {
     this.scheduleRetry();
   }
 
-  /** Writes what is owed, oldest first; throws the store's failure if it still cannot write. */
+  /**
+   * Writes what is owed, oldest first; throws the store's failure if it still cannot write. Once
+   * another relay of a team took the thread over, what is owed can never be stored (that relay
+   * closed the turn from what the store held): it is given up, not retried.
+   */
   async pay(): Promise<void> {
-    while (this.owed.length > 0) {
-      const { event, writes, liveFrom } = this.owed[0]!;
-      await this.store.appendEvents(this.threadId, { events: [event], entries: writes, liveFrom });
-      this.owed.shift();
+    try {
+      while (this.owed.length > 0) {
+        const { event, writes, liveFrom } = this.owed[0]!;
+        await this.fenced((fencing) => this.store.appendEvents(this.threadId, { events: [event], entries: writes, liveFrom, fencing }));
+        this.owed.shift();
+      }
+    } catch (error) {
+      if (!(error instanceof StaleFencingError)) throw error;
+      this.owed.splice(0);
     }
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;

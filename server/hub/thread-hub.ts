@@ -14,13 +14,14 @@ import type { AgentRegistry } from '../agents/agent-registry';
 import type { ThreadListRequest, ThreadPage, ThreadStore } from '../store/thread-store';
 import { AgentIdleTimers, DEFAULT_IDLE_CLOSE_MS } from './agent-idle-timers';
 import { LiveThreads } from './live-threads';
-import { NEW_THREAD_TITLE, nameThread, type OpenThread, openThread } from './open-thread';
+import { NEW_THREAD_TITLE, nameThread, openThread } from './open-thread';
 import { PendingPrompts } from './pending-prompts';
 import { ThreadDeletions, UnknownThreadError } from './thread-deletions';
 import type { FileChangeTracker, TurnCheckpointHooks } from './turn-hooks';
 import { type PromptOptions, ThreadBusyError } from './thread-session';
 import type { ThreadRecorder } from './thread-recorder';
-import { type ThreadHolding, ThreadHoldings, type ThreadOwnership } from './thread-ownership';
+import { ThreadHoldings } from './thread-holdings';
+import type { ThreadHolding, ThreadOwnership } from './thread-ownership';
 
 export { ThreadDeletingError, UnknownThreadError } from './thread-deletions';
 
@@ -61,23 +62,20 @@ export class ThreadHub {
   private readonly holdings: ThreadHoldings;
 
   constructor(protected readonly options: ThreadHubOptions) {
-    this.holdings = new ThreadHoldings(options.ownership, (threadId) => {
-      // Another relay may take the thread now: a turn still running here must not write beside it.
-      options.log(`lost the lease of thread ${threadId}: its turn here stops`);
-      this.live.loadedThread(threadId)?.session.stop();
-    });
     this.live = new LiveThreads({
       load: (threadId) =>
         openThread(
           threadId,
           options,
           (params) => options.broadcast(threadId, params),
-          () => this.interruptedReason(threadId),
+          () => this.holdings.interruptedReason(threadId),
+          this.holdings.fencedWrite(threadId),
         ),
       isDeleting: (threadId) => this.deletions.isDeleting(threadId),
       isWatched: (threadId) => options.isWatched?.(threadId) ?? false,
       releaseAfterMs: options.releaseAfterMs,
     });
+    this.holdings = new ThreadHoldings(options.ownership, this.live, options.log);
     this.agentIdle = new AgentIdleTimers(options.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS, (threadId, agent) => {
       if (this.live.loadedThread(threadId)?.session.isRunning) return;
       void this.releaseAgentSession(threadId, agent);
@@ -113,7 +111,7 @@ export class ThreadHub {
   }
 
   async getEntries(threadId: string): Promise<readonly ThreadEntry[]> {
-    return this.useFresh(threadId, async ({ recorder }) => (await recorder.snapshot()).entries);
+    return this.holdings.useFresh(threadId, async ({ recorder }) => (await recorder.snapshot()).entries);
   }
 
   /**
@@ -121,7 +119,7 @@ export class ThreadHub {
    * the last page of entries and where it starts (see ThreadRecorder.snapshot).
    */
   async getSnapshot(threadId: string, page?: { limit: number }): Promise<ThreadSnapshot> {
-    return this.useFresh(threadId, async ({ recorder, session }) => {
+    return this.holdings.useFresh(threadId, async ({ recorder, session }) => {
       const snapshot = await recorder.snapshot(page?.limit);
       return { ...snapshot, turnRunning: session.isRunning };
     });
@@ -129,19 +127,19 @@ export class ThreadHub {
 
   /** The events after `afterSeq`, from the store: what a tab that lost its connection missed. */
   async getEventsAfter(threadId: string, afterSeq: number): Promise<{ events: ThreadEvent[]; turnRunning: boolean }> {
-    return this.useFresh(threadId, async ({ session }) => ({
+    return this.holdings.useFresh(threadId, async ({ session }) => ({
       events: await this.options.store.getEventsAfter(threadId, afterSeq),
       turnRunning: session.isRunning,
     }));
   }
 
   async isRunning(threadId: string): Promise<boolean> {
-    return this.useFresh(threadId, ({ session }) => session.isRunning);
+    return this.holdings.useFresh(threadId, ({ session }) => session.isRunning);
   }
 
   /** The configured agent the thread is bound to now. */
   async agentOf(threadId: string): Promise<string> {
-    return this.useFresh(threadId, ({ session }) => session.binding.agent);
+    return this.holdings.useFresh(threadId, ({ session }) => session.binding.agent);
   }
 
   /**
@@ -157,9 +155,7 @@ export class ThreadHub {
   }
 
   private async promptNow(threadId: string, message: string, options: PromptOptions, stopRequested: () => boolean): Promise<void> {
-    const { taken, stale } = await this.holdings.acquire(threadId);
-    // Another relay wrote the thread since this one last ran it: what memory holds of it is read again.
-    if (stale) this.forgetIdle(threadId);
+    await this.holdings.acquire(threadId);
     let started = false;
     try {
       await this.live.use(threadId, async (opened) => {
@@ -183,68 +179,14 @@ export class ThreadHub {
         if (title !== undefined) await opened.recorder.record('system', { type: 'metadata', title });
       });
     } catch (error) {
-      if (taken && !started) await this.holdings.release(threadId);
+      if (!started) await this.holdings.release(threadId);
       throw error;
     }
   }
 
-  /**
-   * Takes over a thread whose owner's lease expired (the owner stopped): its turn left open is
-   * closed with the reason, from what the store holds, and the thread is let go until its next prompt.
-   */
-  async takeOver(threadId: string, holding: ThreadHolding): Promise<void> {
-    this.holdings.adopt(threadId, holding);
-    try {
-      this.forgetIdle(threadId);
-      await this.live.use(threadId, () => undefined);
-    } finally {
-      if (!this.live.loadedThread(threadId)?.session.isRunning) await this.holdings.release(threadId);
-    }
-  }
-
-  /**
-   * The thread's live session, read again from the store first when another relay of a team may
-   * have written the thread since it was loaded: one this relay does not hold now.
-   */
-  private useFresh<T>(threadId: string, use: (opened: OpenThread) => T | Promise<T>): Promise<T> {
-    // A session still writing what this relay recorded is the latest: no other relay wrote after it.
-    if (!this.holdings.holdsOrAlone(threadId) && this.live.loadedThread(threadId)?.recorder.isIdle !== false) this.forgetIdle(threadId);
-    return this.live.use(threadId, use);
-  }
-
-  /**
-   * Runs `change` holding the thread (a team's other relays neither run nor change it meanwhile),
-   * on what the store holds if another relay wrote it since; throws ThreadHeldElsewhereError when
-   * another relay holds it. Let go after, unless a turn runs here by then.
-   */
-  private async whileHeld<T>(threadId: string, change: () => Promise<T>): Promise<T> {
-    const { taken, stale } = await this.holdings.acquire(threadId);
-    if (stale) this.forgetIdle(threadId);
-    try {
-      return await change();
-    } finally {
-      const opened = this.live.loadedThread(threadId);
-      if (taken && !opened?.session.isRunning) {
-        // What the change recorded is stored before another relay may take the thread and read it.
-        try {
-          await opened?.recorder.settled();
-        } finally {
-          await this.holdings.release(threadId);
-        }
-      }
-    }
-  }
-
-  /** Drops what memory holds of a thread no turn runs in here, so that its next use reads the store. */
-  private forgetIdle(threadId: string): void {
-    const opened = this.live.loadedThread(threadId);
-    if (opened && !opened.session.isRunning) this.live.forget(threadId, opened);
-  }
-
-  /** Why a turn left open is closed on opening the thread; undefined while another relay holds it. */
-  private async interruptedReason(threadId: string): Promise<string | undefined> {
-    if (!this.holdings.holdsOrAlone(threadId)) return undefined;
-    return this.holdings.interruptedReason(threadId);
+  /** Takes over a thread whose owner's lease expired (thread-holdings.ts). */
+  takeOver(threadId: string, holding: ThreadHolding): Promise<void> {
+    return this.holdings.takeOver(threadId, holding);
   }
 
   /**
@@ -253,7 +195,7 @@ export class ThreadHub {
    */
   async handOver(threadId: string, agent: string): Promise<void> {
     this.options.agents.assertKnown(agent);
-    await this.whileHeld(threadId, () =>
+    await this.holdings.whileHeld(threadId, () =>
       this.live.use(threadId, async ({ session, recorder }) => {
         if (session.isRunning) throw new ThreadBusyError(threadId);
         const from = session.binding.agent;
@@ -274,7 +216,7 @@ export class ThreadHub {
    * starts a new one primed with the thread's history as it is then.
    */
   async editThread<T>(threadId: string, edit: (thread: EditableThread) => Promise<T>): Promise<T> {
-    return this.whileHeld(threadId, () =>
+    return this.holdings.whileHeld(threadId, () =>
       this.live.use(threadId, ({ session, recorder }) =>
         session.whileIdle(() =>
           edit({
@@ -346,7 +288,7 @@ export class ThreadHub {
    */
   async deleteThread(threadId: string, how: 'purge' | 'trash' = 'purge'): Promise<void> {
     await this.deletions.run(threadId, () =>
-      this.whileHeld(threadId, async () => {
+      this.holdings.whileHeld(threadId, async () => {
         const opening = this.live.opening(threadId);
         if (opening) {
           const opened = await opening;

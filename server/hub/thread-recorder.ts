@@ -21,6 +21,7 @@ import type { EntryWrite, ThreadStore } from '../store/thread-store';
 import { OwedRecords } from './owed-records';
 import { isStreamedPiece, loadRecordedState, type RecordedEntries } from './recorded-state';
 import type { ThreadTail } from './thread-tail';
+import { type FencedWrite, unfenced } from './thread-ownership';
 import { type Waiter, WriteBatches } from './write-batches';
 
 export { isStreamedPiece, type RecordedEntries } from './recorded-state';
@@ -92,13 +93,15 @@ export class ThreadRecorder {
     private lastSeq: number,
     private readonly store: ThreadStore,
     private readonly onRecorded: ContentListener,
+    /** On a team, every write carries this relay's lease on the thread (thread-ownership.ts). */
+    private readonly fenced: FencedWrite,
   ) {
-    this.owed = new OwedRecords(threadId, store, () => this.retryOwed());
+    this.owed = new OwedRecords(threadId, store, () => this.retryOwed(), fenced);
   }
 
-  static async load(threadId: string, store: ThreadStore, onRecorded: ContentListener): Promise<ThreadRecorder> {
+  static async load(threadId: string, store: ThreadStore, onRecorded: ContentListener, fenced = unfenced): Promise<ThreadRecorder> {
     const state = await loadRecordedState(threadId, store);
-    const recorder = new ThreadRecorder(threadId, state.tail, state.lastSeq, store, onRecorded);
+    const recorder = new ThreadRecorder(threadId, state.tail, state.lastSeq, store, onRecorded, fenced);
     for (const index of state.unwritten) recorder.unwritten.add(index);
     return recorder;
   }
@@ -164,7 +167,8 @@ export class ThreadRecorder {
     const entries = [...changed].filter((index) => index < toEntry).map((seq) => ({ seq, entry: this.tail.at(seq) }));
     // Written as the next batch, alone; the caller hears of a failure, the recorder goes on.
     await this.batches.exclusive(async () => {
-      await this.store.history.rewindThread(this.threadId, { keepEntries: toEntry, firstRemovedEvent, marker, entries });
+      const rewind = { keepEntries: toEntry, firstRemovedEvent, marker, entries };
+      await this.fenced((fencing) => this.store.history.rewindThread(this.threadId, { ...rewind, fencing }));
       this.tail.truncate(toEntry);
       this.unwritten.clear();
       this.unindexed.clear();
@@ -292,7 +296,7 @@ export class ThreadRecorder {
     const entries = writeEntries ? this.entriesToWrite(growing) : undefined;
     const liveFrom = writeEntries ? this.tail.liveFrom() : undefined;
     try {
-      await this.store.appendEvents(this.threadId, { events, entries, liveFrom, growing });
+      await this.fenced((fencing) => this.store.appendEvents(this.threadId, { events, entries, liveFrom, growing, fencing }));
     } catch (error) {
       this.storeFailure = storeWriteFailure(error);
       await this.recoverFrom(this.storeFailure ?? error, batch);

@@ -21,6 +21,8 @@ const fileUnavailable = withReason(BatonErrorCodes.FileUnavailable);
 export const WIRE_ERRORS: { readonly [Code in RelayErrorCode]: WireError } = {
   'unknown-thread': bare(BatonErrorCodes.UnknownThread),
   'thread-busy': bare(BatonErrorCodes.ThreadBusy),
+  // The thread runs on another relay now: busy for this one, and the reason says why.
+  'thread-taken-over': withReason(BatonErrorCodes.ThreadBusy),
   'unknown-agent': bare(BatonErrorCodes.UnknownAgent),
   'invalid-cursor': bare(ErrorCodes.InvalidParams),
   // A point that is no user message (or no entry at all) is a bad parameter; so is a file to revert

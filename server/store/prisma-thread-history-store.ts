@@ -12,6 +12,7 @@ import { decodeEvents, encodeEvent } from './event-rows';
 import type { DatabaseTarget } from './database-target';
 import type { PrismaClient } from './generated/client';
 import { writeWithPatience } from './store-failure';
+import { type FencingCheck, fencingCheckFor } from './lease-fencing';
 import type { FileChangeRecord, StoredFileChange, ThreadForkWrite, ThreadHistoryStore, ThreadRewindWrite } from './thread-history-store';
 import { changesFacts, foldFacts, NO_FACTS } from './thread-facts';
 import { threadSearchFor, type ThreadSearch } from './thread-search';
@@ -46,6 +47,7 @@ type ThreadEvent = Parameters<typeof encodeEvent>[1];
 
 export class PrismaThreadHistoryStore implements ThreadHistoryStore {
   private readonly dialect: { upsertEntries: EntryUpsert; search: ThreadSearch };
+  private readonly checkFencing: FencingCheck;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -53,6 +55,7 @@ export class PrismaThreadHistoryStore implements ThreadHistoryStore {
     kind: DatabaseTarget['kind'],
   ) {
     this.dialect = { upsertEntries: entryUpsertFor(kind), search: threadSearchFor(kind) };
+    this.checkFencing = fencingCheckFor(kind);
   }
 
   async recordFileChange(change: FileChangeRecord): Promise<void> {
@@ -110,6 +113,7 @@ export class PrismaThreadHistoryStore implements ThreadHistoryStore {
     const updatedAt = this.now();
     await writeWithPatience(() =>
       this.prisma.$transaction(async (transaction) => {
+        await this.checkFencing(transaction, threadId, write.fencing);
         const { count } = await transaction.thread.updateMany({
           where: { id: threadId },
           data: { entriesSeq: write.marker.seq, modifiedAt: updatedAt },

@@ -15,6 +15,8 @@ import { openSqlite, readPragma } from './sqlite-connection';
 import { SqliteStreamWrites } from './sqlite-stream-writes';
 import { joinedRowBytes } from './sqlite-page-size';
 import { type CheckpointsOnDemand, checkpointsOnFirstWrite, startWalCheckpoints } from './wal-checkpoints';
+import { type FencingCheck, fencingCheckFor } from './lease-fencing';
+import { importThreadRows } from './thread-import';
 import type {
   EntriesPage,
   EntryWrite,
@@ -55,6 +57,7 @@ class PrismaThreadStore implements ThreadStore {
   readonly #firstLiveRow: FirstLiveRow;
   readonly #upsertEntries: EntryUpsert;
   readonly #search: ThreadSearch;
+  readonly #checkFencing: FencingCheck;
   readonly #now = monotonicClock();
   readonly #checkpoints: CheckpointsOnDemand | undefined;
   readonly #openRuns = new OpenRuns();
@@ -77,6 +80,7 @@ class PrismaThreadStore implements ThreadStore {
     this.#firstLiveRow = firstLiveRowFor(kind);
     this.#upsertEntries = entryUpsertFor(kind);
     this.#search = threadSearchFor(kind);
+    this.#checkFencing = fencingCheckFor(kind);
     this.history = new PrismaThreadHistoryStore(prisma, this.#now, kind);
     this.audit = new PrismaAuditStore(prisma);
   }
@@ -157,29 +161,8 @@ class PrismaThreadStore implements ThreadStore {
     return row === null ? null : toDetails(row);
   }
 
-  async importThread(thread: ImportedThread): Promise<ThreadMetadata> {
-    // Every entry is checked before anything is written.
-    const entryRows = thread.entries.map((entry, seq) => encodeEntry('import', { seq, entry }));
-    const { title, agent, model, createdAt, modifiedAt, totalTokens, totalCost } = thread;
-    const lastMessageStart = lastMessageStartOf(thread.entries.map((entry, seq) => ({ seq, entry })));
-    return writeWithPatience(() =>
-      this.#prisma.$transaction(async (transaction) => {
-        const row = await transaction.thread.create({
-          data: { title, agent, model, createdAt, modifiedAt, usageTokens: totalTokens, usageCost: totalCost, lastMessageStart },
-          select: metadataColumns,
-        });
-        // One statement for any number of entries, as for events; then the thread is searchable.
-        const rowsJson = JSON.stringify(entryRows.map((entry) => [entry.seq, entry.type, entry.data]));
-        if (entryRows.length > 0) await this.#upsertEntries(transaction, row.id, rowsJson, new Date());
-        await this.#search.indexTitle(transaction, row.id, title);
-        await this.#search.indexEntries(
-          transaction,
-          row.id,
-          thread.entries.map((entry, seq) => ({ seq, entry })),
-        );
-        return toMetadata(row);
-      }),
-    );
+  importThread(thread: ImportedThread): Promise<ThreadMetadata> {
+    return importThreadRows(this.#prisma, { upsertEntries: this.#upsertEntries, search: this.#search }, thread);
   }
 
   async setThreadAgent(threadId: string, agent: string): Promise<void> {
@@ -319,11 +302,18 @@ class PrismaThreadStore implements ThreadStore {
       // A streaming batch: one statement is atomic on its own, with no transaction to open. Pieces
       // that continue the row of the ones before join it, while it fits its page (#maxJoinedRowBytes).
       const joined = open === undefined ? undefined : joinRun(open, batch.events, eventRows, this.#maxJoinedRowBytes);
-      const direct = this.#streamWrites?.insideOpenTransaction === false ? this.#streamWrites : undefined;
+      const { fencing } = batch;
+      const direct = fencing === undefined && this.#streamWrites?.insideOpenTransaction === false ? this.#streamWrites : undefined;
       // Without the statements (PostgreSQL), through the pool; with them but a transaction open on
-      // the connection, in a transaction of its own, which waits for that one to end.
+      // the connection, in a transaction of its own, which waits for that one to end; fenced, in a
+      // transaction that checks the lease first (lease-fencing.ts).
       const throughPrisma = <T>(write: (client: Pick<PrismaClient, '$executeRaw'>) => Promise<T>): Promise<T> =>
-        this.#streamWrites === undefined ? write(this.#prisma) : this.#prisma.$transaction((transaction) => write(transaction));
+        this.#streamWrites === undefined && fencing === undefined
+          ? write(this.#prisma)
+          : this.#prisma.$transaction(async (transaction) => {
+              await this.#checkFencing(transaction, threadId, fencing);
+              return write(transaction);
+            });
       if (open !== undefined && joined !== undefined) {
         const rewritten =
           direct === undefined
@@ -343,6 +333,7 @@ class PrismaThreadStore implements ThreadStore {
       return;
     }
     await this.#prisma.$transaction(async (transaction) => {
+      await this.#checkFencing(transaction, threadId, batch.fencing);
       const { count } = await transaction.thread.updateMany({
         where: { id: threadId },
         data: { modifiedAt, liveFrom: batch.liveFrom ?? null, lastMessageStart, ...(lastSeq === undefined ? {} : { entriesSeq: lastSeq }) },

@@ -34,6 +34,8 @@ export interface ThreadRewindWrite {
   marker: ThreadEvent;
   /** Kept entries whose rows lag behind (still being streamed into when last written). */
   entries: readonly EntryWrite[];
+  /** On a team: the fencing number of the writer's lease, as for an EventBatch (thread-store.ts). */
+  fencing?: bigint;
 }
 
 export interface ThreadForkWrite {

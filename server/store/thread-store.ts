@@ -51,6 +51,11 @@ export interface EventBatch {
    * as much as it is long, at every rewrite.
    */
   growing?: boolean;
+  /**
+   * On a team: the fencing number of the writer's lease on the thread. The store refuses the batch,
+   * storing none of it (StaleFencingError, lease-fencing.ts), when another relay has taken the lease since.
+   */
+  fencing?: bigint;
 }
 
 /** A page of the thread list: at most `limit` threads after the one `cursor` names. */

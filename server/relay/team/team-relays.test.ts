@@ -4,62 +4,20 @@
  * that thread reach B, whose answers A's tab gets; the next prompt runs on A once B let the thread
  * go; and a relay refuses team options that cannot work, saying why.
  */
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectRelayClient, isTurnFinished } from '../../../e2e/support/relay-client';
+import { describe, expect, it } from 'vitest';
+import { isTurnFinished } from '../../../e2e/support/relay-client';
 import { BatonErrorCodes } from '../../../lib/protocol/baton-protocol';
 import type { SequencedContentReceivedParams } from '../../../lib/protocol/thread-events';
-import { createGate, type Gate } from '../../demo-model/testing/gate';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../demo-model/scripted-model-server';
-import { createTestDatabase, type TestDatabase } from '../../store/testing/databases';
 import { startTestRelay } from '../testing/relay-support';
-import { startTemporaryRedis, type TemporaryRedis } from './temporary-redis';
+import { startTemporaryRedis } from './temporary-redis';
 import { parseTeamOptions } from './team-options';
+import { answers, useTeamOfRelays } from './testing/team-of-relays';
 
 const TOKEN = 'team-relay-token-'.padEnd(43, 't');
-const ANSWER = 'One two three four five six seven eight nine ten.';
 
 describe('a team of relays', () => {
-  let database: TestDatabase;
-  let redis: TemporaryRedis;
-  let model: ScriptedModelServer;
-  const gates: Gate[] = [];
-  const cleanups: Array<() => Promise<void> | void> = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgresql');
-    redis = await startTemporaryRedis();
-    model = await startScriptedModelServer({
-      script: () => {
-        const gate = createGate();
-        gates.push(gate);
-        return { blocks: [{ type: 'text', text: ANSWER }], beforeDelta: (index) => (index === 2 ? gate.promise : undefined) };
-      },
-    });
-  });
-  afterEach(async () => {
-    for (const gate of gates) gate.open();
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  afterAll(async () => {
-    await model.close();
-    await redis.stop();
-    await database.drop();
-  });
-
-  async function startMember(relayId: string) {
-    if (database.target.kind !== 'postgresql') throw new Error('a PostgreSQL database was asked for');
-    const relay = await startTestRelay({
-      token: TOKEN,
-      databaseUrl: database.target.url,
-      team: { redisUrl: redis.url, relayId },
-      env: { NODE_ENV: 'test', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url, BATON_MODEL: 'scripted' },
-    });
-    cleanups.push(() => relay.close());
-    const client = await connectRelayClient({ origin: relay.origin, token: TOKEN });
-    cleanups.push(() => client.close());
-    return { relay, client };
-  }
+  const team = useTeamOfRelays(TOKEN);
+  const { gates, startMember, leaseOf } = team;
 
   it("shows a tab on relay A the turn running on relay B, live, piece by piece as B's tab sees it", async () => {
     const a = await startMember('relay-a');
@@ -70,9 +28,7 @@ describe('a team of relays', () => {
     await b.client.rpc.request('chat/prompt', { chatId: threadId, message: 'count' });
 
     // The answer is held half-way: what A's tab has by then came while the turn ran.
-    const answering = (params: { role: string; content: { type: string } }) =>
-      params.role === 'assistant' && params.content.type === 'text';
-    await a.client.until(answering);
+    await a.client.until(answers);
     expect(a.client.received.some(isTurnFinished)).toBe(false);
     gates.at(-1)!.open();
     await a.client.until(isTurnFinished);
@@ -85,21 +41,6 @@ describe('a team of relays', () => {
     expect(told(a.client.received)).toEqual(events.map((event) => event.seq));
   });
 
-  async function leaseOf(threadId: string): Promise<{ relayId: string; fencing: string } | undefined> {
-    if (database.target.kind !== 'postgresql') throw new Error('a PostgreSQL database was asked for');
-    const client = new pg.Client({ connectionString: database.target.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ relayId: string; fencing: string }>(
-        'SELECT "relayId", "fencing" FROM "ThreadLease" WHERE "threadId" = $1',
-        [threadId],
-      );
-      return rows[0];
-    } finally {
-      await client.end();
-    }
-  }
-
   it('forwards a prompt and a Stop sent to relay A to relay B, which runs the thread, and runs the next prompt on A once B let it go', async () => {
     const a = await startMember('relay-a');
     const b = await startMember('relay-b');
@@ -108,7 +49,6 @@ describe('a team of relays', () => {
     await b.client.rpc.request('openThread', { threadId });
     const inThread = (predicate: (params: SequencedContentReceivedParams) => boolean) => (params: SequencedContentReceivedParams) =>
       params.chatId === threadId && predicate(params);
-    const answers = (params: SequencedContentReceivedParams) => params.role === 'assistant' && params.content.type === 'text';
     await b.client.rpc.request('chat/prompt', { chatId: threadId, message: 'count' });
     await a.client.until(inThread(answers));
     expect(await leaseOf(threadId)).toEqual({ relayId: 'relay-b', fencing: '1' });
@@ -152,7 +92,7 @@ describe('a team of relays', () => {
   });
 
   it('refuses a team on SQLite, a URL that is not Redis, and a Redis server that cannot be reached', async () => {
-    await expect(startTestRelay({ team: { redisUrl: redis.url, relayId: 'lonely' } })).rejects.toThrow(
+    await expect(startTestRelay({ team: { redisUrl: team.redisUrl, relayId: 'lonely' } })).rejects.toThrow(
       'a team of relays (--redis) keeps its threads on PostgreSQL: give --database postgresql://…',
     );
     expect(() => parseTeamOptions('http://127.0.0.1:6379', undefined)).toThrow(
@@ -164,9 +104,8 @@ describe('a team of relays', () => {
 
     const stopped = await startTemporaryRedis();
     await stopped.stop();
-    if (database.target.kind !== 'postgresql') throw new Error('a PostgreSQL database was asked for');
     await expect(
-      startTestRelay({ token: TOKEN, databaseUrl: database.target.url, team: { redisUrl: stopped.url, relayId: 'cut-off' } }),
+      startTestRelay({ token: TOKEN, databaseUrl: team.databaseUrl, team: { redisUrl: stopped.url, relayId: 'cut-off' } }),
     ).rejects.toThrow(`could not reach Redis at ${stopped.url}`);
   });
 });

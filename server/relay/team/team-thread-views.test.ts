@@ -4,20 +4,14 @@
  * runs; a rewind and a delete sent to A act on B's thread; B's threads appear, change and go in
  * A's thread list, and B's finished turn in A's inbox.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { connectRelayClient, isTurnFinished, type RelayClient } from '../../../e2e/support/relay-client';
+import { describe, expect, it } from 'vitest';
+import { isTurnFinished, type RelayClient } from '../../../e2e/support/relay-client';
 import { BatonErrorCodes } from '../../../lib/protocol/baton-protocol';
 import type { InboxList } from '../../../lib/protocol/inbox';
 import type { ThreadDeletedParams, ThreadUpdatedParams } from '../../../lib/protocol/thread-list-methods';
-import type { SequencedContentReceivedParams } from '../../../lib/protocol/thread-events';
-import { createGate, type Gate } from '../../demo-model/testing/gate';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../demo-model/scripted-model-server';
-import { createTestDatabase, type TestDatabase } from '../../store/testing/databases';
-import { startTestRelay } from '../testing/relay-support';
-import { startTemporaryRedis, type TemporaryRedis } from './temporary-redis';
+import { answers, inThread, useTeamOfRelays } from './testing/team-of-relays';
 
 const TOKEN = 'team-views-token-'.padEnd(43, 't');
-const ANSWER = 'One two three four five six seven eight nine ten.';
 
 /** Every notification `method` a tab got, and a wait for one that satisfies a predicate. */
 function notifications<T>(client: RelayClient, method: 'thread/updated' | 'thread/deleted' | 'inbox/changed') {
@@ -43,51 +37,8 @@ function notifications<T>(client: RelayClient, method: 'thread/updated' | 'threa
 }
 
 describe('a team of relays, as each tab sees its threads', () => {
-  let database: TestDatabase;
-  let redis: TemporaryRedis;
-  let model: ScriptedModelServer;
-  const gates: Gate[] = [];
-  const cleanups: Array<() => Promise<void> | void> = [];
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgresql');
-    redis = await startTemporaryRedis();
-    model = await startScriptedModelServer({
-      script: () => {
-        const gate = createGate();
-        gates.push(gate);
-        return { blocks: [{ type: 'text', text: ANSWER }], beforeDelta: (index) => (index === 2 ? gate.promise : undefined) };
-      },
-    });
-  });
-  afterEach(async () => {
-    for (const gate of gates) gate.open();
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  afterAll(async () => {
-    await model.close();
-    await redis.stop();
-    await database.drop();
-  });
-
-  async function startMember(relayId: string) {
-    if (database.target.kind !== 'postgresql') throw new Error('a PostgreSQL database was asked for');
-    const relay = await startTestRelay({
-      token: TOKEN,
-      databaseUrl: database.target.url,
-      team: { redisUrl: redis.url, relayId },
-      env: { NODE_ENV: 'test', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url, BATON_MODEL: 'scripted' },
-    });
-    cleanups.push(() => relay.close());
-    const client = await connectRelayClient({ origin: relay.origin, token: TOKEN });
-    cleanups.push(() => client.close());
-    return client;
-  }
-
-  const inThread =
-    (threadId: string, predicate: (params: SequencedContentReceivedParams) => boolean) => (params: SequencedContentReceivedParams) =>
-      params.chatId === threadId && predicate(params);
-  const answers = (params: SequencedContentReceivedParams) => params.role === 'assistant' && params.content.type === 'text';
+  const { gates, startMember: startRelay } = useTeamOfRelays(TOKEN);
+  const startMember = async (relayId: string) => (await startRelay(relayId)).client;
 
   it("shows a tab on A every entry of B's thread and whether its turn runs, mid-turn and after, though A had it open before", async () => {
     const a = await startMember('relay-a');

@@ -1,0 +1,97 @@
+/**
+ * Fenced writes on a real PostgreSQL server: writes under the thread's lease's fencing number are
+ * stored; once another relay took the lease, a write under the old number is refused whole
+ * (streamed pieces joining a stored run, pieces of their own, entries, a rewind), with an error that
+ * says why, and the new holder's writes go on from where the store stands.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ChatContentSchema } from '../../lib/protocol/eca-chat';
+import type { ThreadEvent } from '../../lib/protocol/thread-events';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
+import { StaleFencingError } from './lease-fencing';
+import { openThreadStore } from './prisma-thread-store';
+import { createTestDatabase, type TestDatabase } from './testing/databases';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase('postgresql');
+});
+afterAll(() => database.drop());
+
+const piece = (seq: number, text: string): ThreadEvent => ({
+  seq,
+  role: 'assistant',
+  content: ChatContentSchema.parse({ type: 'text', text }),
+});
+const answer = (text: string): ThreadEntry => ({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: text }] });
+
+/** One statement on the database, as a relay's leases (server/relay/team/thread-leases.ts) run them. */
+async function onDatabase(url: string, sql: string, values: unknown[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql, values);
+  } finally {
+    await client.end();
+  }
+}
+
+it('stores nothing a relay writes under a lease another relay has taken since, and says why', async () => {
+  if (database.target.kind !== 'postgresql') throw new Error('a PostgreSQL database was asked for');
+  const store = await openThreadStore({ database: database.target });
+  const { url } = database.target;
+  try {
+    const { id } = await store.createThread('fenced');
+    await onDatabase(
+      url,
+      `INSERT INTO "ThreadLease" ("threadId", "relayId", "fencing", "expiresAt") VALUES ($1, 'relay-a', 1, now() + interval '1 hour')`,
+      [id],
+    );
+    // Two pieces under relay-a's lease: the second joins the first's row (a run).
+    await store.appendEvents(id, { events: [piece(1, 'One ')], fencing: 1n });
+    await store.appendEvents(id, { events: [piece(2, 'two ')], fencing: 1n });
+
+    // relay-a stalls past its lease; relay-b takes the thread over.
+    await onDatabase(url, `UPDATE "ThreadLease" SET "relayId" = 'relay-b', "fencing" = "fencing" + 1 WHERE "threadId" = $1`, [id]);
+
+    const refusal = {
+      code: 'thread-taken-over',
+      message: `Thread ${id} was taken over by another relay of the team (its lease is at fencing 2, this relay held it under 1): nothing more is written here; the thread goes on there.`,
+    };
+    // The piece that would join relay-a's run, the same piece again (a row of its own, the store
+    // having forgotten the run), entries, a rewind: none is stored.
+    await expect(store.appendEvents(id, { events: [piece(3, 'three ')], fencing: 1n })).rejects.toThrow(StaleFencingError);
+    await expect(store.appendEvents(id, { events: [piece(3, 'three ')], fencing: 1n })).rejects.toMatchObject(refusal);
+    await expect(
+      store.appendEvents(id, {
+        events: [piece(3, 'three')],
+        entries: [{ seq: 0, entry: answer('One two three') }],
+        liveFrom: 1,
+        fencing: 1n,
+      }),
+    ).rejects.toMatchObject(refusal);
+    const marker = { seq: 3, role: 'system' as const, content: ChatContentSchema.parse({ type: 'threadRewound', toEntry: 0 }) };
+    await expect(
+      store.history.rewindThread(id, { keepEntries: 0, firstRemovedEvent: 1, marker, entries: [], fencing: 1n }),
+    ).rejects.toMatchObject(refusal);
+    expect((await store.getEventsAfter(id, 0)).map((event) => event.seq)).toEqual([1, 2]);
+    expect(await store.getEntries(id)).toEqual([]);
+
+    // relay-b's writes go on from there.
+    await store.appendEvents(id, {
+      events: [piece(3, 'interrupted')],
+      entries: [{ seq: 0, entry: answer('One two interrupted') }],
+      fencing: 2n,
+    });
+    expect((await store.getEventsAfter(id, 0)).map((event) => event.content)).toEqual([
+      { type: 'text', text: 'One ' },
+      { type: 'text', text: 'two ' },
+      { type: 'text', text: 'interrupted' },
+    ]);
+    expect(await store.getEntries(id)).toEqual([answer('One two interrupted')]);
+  } finally {
+    await store.close();
+  }
+});
