@@ -84,6 +84,12 @@ export interface AgentTurn {
    * nothing is kept (a backend then just runs the change).
    */
   trackFileChanges?<T>(paths: readonly string[], change: () => Promise<T>, toolCallId?: string): Promise<T>;
+  /**
+   * Hands over what a tool call the turn ended without is still doing (Stop came while it ran):
+   * the turn ends at once, and neither a deletion of the thread nor the relay's close goes on
+   * until `work` settles, so that nothing it writes lands after the thread or the relay has gone.
+   */
+  leaveRunning?(work: Promise<unknown>): void;
 }
 
 export interface AgentInfo {

@@ -97,8 +97,9 @@ export class LiveThreads {
   private releaseIfUnused(threadId: string, opened: OpenThread): void {
     if (this.loaded.get(threadId) !== opened || opened.uses > 0 || opened.session.isRunning) return;
     if (!opened.recorder.isBroken && this.options.isWatched?.(threadId)) return;
-    // Still writing: the entries must stay until what they hold is stored.
-    if (!opened.recorder.isIdle) return this.releaseLater(threadId, opened);
+    // Still writing: the entries must stay until what they hold is stored, and the session until
+    // a tool call Stop left running ends (the hub's close waits for it through the session).
+    if (!opened.recorder.isIdle || opened.session.isWorking) return this.releaseLater(threadId, opened);
     this.forget(threadId, opened);
   }
 }

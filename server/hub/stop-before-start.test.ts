@@ -71,3 +71,20 @@ it('a Stop before any prompt is not kept for a later one', async () => {
   expect(await turnFinished).toBe('done');
   expect(agent.turns).toBe(1);
 });
+
+it("the hub's close stops a prompt still on its way before the agent runs, and refuses prompts after it", async () => {
+  const agent = new CountingAgent();
+  const { hub, turnFinished } = hubWithFinish(agent);
+  const thread = await hub.createThread();
+  let chooseOptions: (options: PromptOptions) => void = () => undefined;
+  const options = new Promise<PromptOptions>((resolve) => (chooseOptions = resolve));
+  const prompted = hub.prompt(thread.id, 'hello', options);
+  const closed = hub.close();
+  chooseOptions({});
+  await prompted;
+  await closed;
+  expect(await turnFinished).toBe('stopped');
+  expect(agent.turns).toBe(0);
+  await expect(hub.prompt(thread.id, 'too late')).rejects.toThrow('The relay is stopping: no new turn starts.');
+  expect(agent.turns).toBe(0);
+});

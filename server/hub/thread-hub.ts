@@ -308,15 +308,17 @@ export class ThreadHub {
     );
   }
 
-  /** Stops every turn and waits for each to record its end. */
+  /** Stops every turn and waits for each to record its end, and for what a tool call Stop left running does. */
   async close(): Promise<void> {
     this.agentIdle.cancelAll();
-    for (const opening of this.live.all()) {
-      const opened = await opening;
-      clearTimeout(opened.releaseTimer);
-      opened.session.stop();
+    // Prompts on their way stop as their turns begin, and none comes after them.
+    await this.pendingPrompts.close();
+    const opened = (await Promise.allSettled(this.live.all())).flatMap((loaded) => (loaded.status === 'fulfilled' ? [loaded.value] : []));
+    for (const { session, releaseTimer } of opened) {
+      clearTimeout(releaseTimer);
+      session.stop();
     }
-    await Promise.allSettled([...this.turns]);
+    await Promise.allSettled([...this.turns, ...opened.map(({ session }) => session.idle())]);
     await this.holdings.releaseAll();
   }
 

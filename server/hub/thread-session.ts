@@ -62,6 +62,8 @@ export class ThreadSession {
   private steering: string | undefined;
   /** The paired device whose Stop ends the running turn, for the turn's record. */
   private stoppedBy: string | undefined;
+  /** What tool calls of stopped turns still do (AgentTurn.leaveRunning), each settled. */
+  private readonly leftRunning = new Set<Promise<void>>();
 
   constructor(
     private readonly recorder: ThreadRecorder,
@@ -124,9 +126,16 @@ export class ThreadSession {
     }
   }
 
-  /** Resolves once no turn runs (at once if none does). */
-  idle(): Promise<void> {
-    return this.turnEnded;
+  /** Whether a turn runs, or a tool call a Stop left running still does: the session stays in memory meanwhile. */
+  get isWorking(): boolean {
+    return this.turn !== undefined || this.leftRunning.size > 0;
+  }
+
+  /** Resolves once no turn runs and no tool call a Stop left running does (at once if none does). */
+  async idle(): Promise<void> {
+    await this.turnEnded;
+    // Another may be left running while one is waited for.
+    while (this.leftRunning.size > 0) await Promise.all([...this.leftRunning]);
   }
 
   /**
@@ -219,6 +228,7 @@ export class ThreadSession {
         ...(this.agents.fileHistory
           ? { trackFileChanges: (paths, change, toolCallId) => this.trackFileChanges(paths, change, toolCallId) }
           : {}),
+        leaveRunning: (work) => this.leaveRunning(work),
       });
     } catch (error) {
       // A store that cannot write fails the agent's next content; that, not the agent's wording of it, is the reason.
@@ -269,6 +279,16 @@ export class ThreadSession {
       paths,
       change,
     );
+  }
+
+  private leaveRunning(work: Promise<unknown>): void {
+    // A call Stop left running fails because of the stop, as a rule: how it ends is of no use here.
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.leftRunning.add(settled);
+    void settled.then(() => this.leftRunning.delete(settled));
   }
 
   /** The steer message, recorded as the user's before the agent sends it on. */

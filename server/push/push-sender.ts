@@ -48,6 +48,7 @@ export interface PushAnswerTarget {
 export class PushSender {
   private state: Promise<PushState | undefined>;
   private changes: Promise<unknown> = Promise.resolve();
+  private closed = false;
   /** Each browser pushed an approval gets a key of its own: its answer says which browser closed its notification. */
   private readonly answerKeys = new Map<string, PushAnswerTarget & { endpoint: string }>();
   /** The notifications pushed and not yet closed: each one's tag, and the browsers it went to. */
@@ -209,8 +210,18 @@ export class PushSender {
     return made;
   }
 
+  /**
+   * Takes no more changes, and resolves once those under way are written: push.json is not
+   * rewritten after the relay closed (a push that failed late would forget its browser then).
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.changes;
+  }
+
   /** One change at a time, each written before the next reads the state; undefined: nothing to change. */
   private async change(apply: () => Promise<PushState | undefined>): Promise<void> {
+    if (this.closed) throw new Error('push notifications take no more changes: the relay is stopping');
     const next = this.changes.then(async () => {
       const changed = await apply();
       if (!changed) return;

@@ -305,6 +305,8 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     const socketsClosed = sockets.close();
     httpServer.closeAllConnections();
     await socketsClosed;
+    // No tab is left to change them: what is under way is written before the data folder is let go.
+    await Promise.all([devices.close(), push.close()]);
     await redis?.close();
     await agents.close();
     await mcp?.close();

@@ -8,10 +8,15 @@
 import type { PrismaClient } from './generated/client';
 import { PrismaClient as PostgresPrismaClient } from './generated-pg/client';
 import { TRANSACTION_OPTIONS } from './transaction-options';
+import { connectOnce } from './connect-once';
 
 export async function connectPostgres(url: string): Promise<PrismaClient> {
   const { PrismaPg } = await import('@prisma/adapter-pg');
-  const prisma = new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }), transactionOptions: TRANSACTION_OPTIONS });
+  const prisma = new PostgresPrismaClient({
+    // Disconnected, it opens no new pool (connect-once.ts).
+    adapter: connectOnce(new PrismaPg({ connectionString: url })),
+    transactionOptions: TRANSACTION_OPTIONS,
+  });
   try {
     // Fails here, with the server's own words, rather than at the first thread written.
     await prisma.$queryRaw`SELECT 1`;

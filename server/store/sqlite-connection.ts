@@ -4,6 +4,7 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import Database from 'better-sqlite3';
 import { PrismaClient } from './generated/client';
+import { connectOnce } from './connect-once';
 import { TRANSACTION_OPTIONS } from './transaction-options';
 
 /**
@@ -78,11 +79,12 @@ export interface SqliteConnection {
 
 /**
  * A PrismaClient on this SQLite file with the pragmas above in force. One adapter is one
- * better-sqlite3 connection, so they hold for every query until the client is disconnected.
+ * better-sqlite3 connection, so they hold for every query until the client is disconnected; a
+ * disconnected client opens the file no more (connect-once.ts).
  */
 export async function openSqlite(databaseFile: string): Promise<SqliteConnection> {
   const adapter = new DriverKeepingAdapter({ url: databaseFile });
-  const prisma = new PrismaClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  const prisma = new PrismaClient({ adapter: connectOnce(adapter), transactionOptions: TRANSACTION_OPTIONS });
   try {
     await configureConnection(prisma, databaseFile);
   } catch (error) {

@@ -12,6 +12,7 @@
  * the JSON array would carry the row's content, itself JSON, escaped a second time.
  */
 import type { Database, Statement } from 'better-sqlite3';
+import { storeClosedError } from './store-failure';
 import type { EventRow } from './event-rows';
 import { insertRowOnSqlite, insertRowsOnSqlite, joinRow } from './event-statements';
 
@@ -54,6 +55,7 @@ export class SqliteStreamWrites {
 
   /** Inserts the rows (in order of seq, the last piece's seq `lastSeq`); answers how many: all of them, or none. */
   insert(threadId: string, rows: readonly EventRow[], lastSeq: number, createdAt: Date): number {
+    this.#assertOpen();
     const first = rows[0];
     if (first === undefined) return 0;
     const common = { threadId, lastSeq, firstSeq: first.seq, createdAt: sqliteDateTime(createdAt) };
@@ -64,9 +66,15 @@ export class SqliteStreamWrites {
 
   /** Rewrites the stored row as `joined` while it is still `stored` and last (event-insert.ts joinEventRow); answers 1 or 0. */
   join(threadId: string, stored: { seq: number; type: string; content: string }, joined: { type: string; content: string }): number {
+    this.#assertOpen();
     const common = { threadId, seq: stored.seq, stored: stored.content, content: joined.content };
     return joined.type === stored.type
       ? this.#joinRow.run(common).changes
       : this.#joinRowAsRun.run({ ...common, type: joined.type }).changes;
+  }
+
+  /** The store closed the connection: the same refusal as Prisma's queries get then (connect-once.ts). */
+  #assertOpen(): void {
+    if (!this.#database.open) throw storeClosedError();
   }
 }

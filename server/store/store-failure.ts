@@ -7,7 +7,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export type StoreWriteErrorCode = 'database-locked' | 'disk-full' | 'write-failed';
+/** 'store-closed': the relay closed its store, which then opens the database no more (connect-once.ts). */
+export type StoreWriteErrorCode = 'database-locked' | 'disk-full' | 'write-failed' | 'store-closed';
 
 /** The store could not write; `message` is meant for the user. */
 export class StoreWriteError extends Error {
@@ -20,6 +21,12 @@ export class StoreWriteError extends Error {
   ) {
     super(message, options);
   }
+}
+
+/** What every query of a closed store is refused with (connect-once.ts). */
+export function storeClosedError(cause?: unknown): StoreWriteError {
+  const message = 'The store is closed (the relay is stopping): nothing more is read from it or written to it.';
+  return new StoreWriteError('store-closed', message, cause === undefined ? undefined : { cause });
 }
 
 /** How long a write keeps trying while another process holds the lock, in all. */
@@ -49,6 +56,8 @@ export async function writeWithPatience<T>(write: () => Promise<T>, patienceMs =
 export function storeWriteFailure(error: unknown): StoreWriteError | undefined {
   if (error instanceof StoreWriteError) return error;
   const text = describeChain(error);
+  // Prisma hands on the refusal of a closed store's connection with its code, in an error of its own.
+  if (/\bstore-closed\b/.test(text)) return storeClosedError(error);
   if (/SQLITE_BUSY|SQLITE_LOCKED|database is locked|database table is locked|SocketTimeout/i.test(text)) {
     return new StoreWriteError(
       'database-locked',

@@ -116,14 +116,18 @@ export interface CheckpointsOnDemand {
  */
 export function checkpointsOnFirstWrite(start: () => Promise<WalCheckpoints>, log: (message: string) => void): CheckpointsOnDemand {
   let started: Promise<WalCheckpoints | undefined> | undefined;
+  let closed = false;
   return {
     writing() {
+      // A write after the store closed is refused; it must not start a connection of its own either.
+      if (closed) return;
       started ??= start().catch((error: unknown) => {
         log(`WAL checkpoints stay on the store's connection: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;
       });
     },
     async close() {
+      closed = true;
       await (await started)?.close();
     },
   };

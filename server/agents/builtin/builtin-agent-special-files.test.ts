@@ -58,27 +58,37 @@ describe('special files in the workspace', () => {
 });
 
 describe('Stop', () => {
-  it('ends a turn whose tool never returns and ignores the signal, and the next turn works', async () => {
+  it('ends a turn whose tool never returns and ignores the signal, hands over what still runs, and the next turn works', async () => {
     let calls = 0;
+    let pressStop: () => void = () => undefined;
     const stuck = defineTool({
       name: 'stuck',
       description: 'Never returns.',
       inputSchema: z.object({}),
       readOnly: true,
       async prepare() {
-        return { summary: 'Waiting forever', execute: () => new Promise<string>(() => (calls += 1)) };
+        return {
+          summary: 'Waiting forever',
+          execute: () => {
+            calls += 1;
+            // Stop comes once the tool runs: one Stop came before would never begin.
+            pressStop();
+            return new Promise<string>(() => undefined);
+          },
+        };
       },
     });
     const agent = await fixture.agentWith(scriptedSteps(useTool('stuck', {}), useTool('read_file', { path: 'notes.txt' })), {
       extraTools: () => [stuck],
     });
-    const first = createRecordingTurn({
-      message: 'Wait',
-      onContent: (content) => content.type === 'toolCallRunning' && first.stop(),
-    });
-    await agent.runTurn(first.turn);
+    const first = createRecordingTurn({ message: 'Wait' });
+    pressStop = () => first.stop();
+    const leftRunning: Promise<unknown>[] = [];
+    await agent.runTurn({ ...first.turn, leaveRunning: (work) => leftRunning.push(work) });
     expect(calls).toBe(1);
     expect(first.contents.some((content) => content.type === 'toolCalled')).toBe(false);
+    // The hub is told what still runs: a relay's close waits for it.
+    expect(leftRunning).toHaveLength(1);
 
     const second = createRecordingTurn({ message: 'Read notes' });
     await agent.runTurn(second.turn);

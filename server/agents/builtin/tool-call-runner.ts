@@ -119,13 +119,20 @@ export async function runToolCall(
   let failed = false;
   const reads: FileReadContent[] = [];
   try {
-    // Stop ends the turn whatever the tool does: one that ignores the signal is left behind.
     const reportRead = (read: Omit<FileReadContent, 'type' | 'toolCallId'>) =>
       reads.push({ type: 'fileRead', ...read, toolCallId: toolUse.id });
-    const execute = () => prepared.execute({ signal, reportOutput: (chunk) => output.push(chunk), reportRead });
+    // Stopped since the approval (while the call was announced, or its files looked at): the
+    // call never begins, and nothing is written.
+    const execute = async (): Promise<string | undefined> =>
+      signal.aborted ? undefined : prepared.execute({ signal, reportOutput: (chunk) => output.push(chunk), reportRead });
     const touches = prepared.touches ?? [];
     const run = touches.length > 0 && turn.trackFileChanges ? turn.trackFileChanges(touches, execute, toolUse.id) : execute();
-    text = await untilAborted(run, signal);
+    // A change of workspace files is written whole (a temporary file renamed over it) and ends in
+    // a moment: once begun, Stop lets it end and the card says what it did, rather than leave a
+    // file written that the thread says was not. Anything else ends its turn at Stop whatever it
+    // does; the turn's thread is held until it settles (AgentTurn.leaveRunning).
+    text = touches.length > 0 ? await run : await untilAborted(run, signal);
+    if (text === undefined && signal.aborted) turn.leaveRunning?.(run);
   } catch (error) {
     text = errorText(error);
     failed = true;
@@ -133,7 +140,7 @@ export async function runToolCall(
     // What was printed is recorded even when the turn stops, so the card keeps it.
     await output.close();
   }
-  if (signal.aborted || text === undefined) return undefined;
+  if (text === undefined) return undefined;
   await turn.emit({
     type: 'toolCalled',
     ...described,
@@ -144,6 +151,7 @@ export async function runToolCall(
   });
   // After the call's card: the review reads "called read_file", then "read this file, version N".
   if (!failed) for (const read of reads) await turn.emit(read);
+  if (signal.aborted) return undefined;
   return toolResultBlock(toolUse.id, text, failed);
 }
 

@@ -23,6 +23,7 @@ export type Identified = { kind: 'device'; device: Device } | { kind: 'revoked' 
 export class DeviceRegistry {
   private readonly revokedListeners = new Set<(id: string) => void>();
   private writes: Promise<void> = Promise.resolve();
+  private closed = false;
   readonly codes: PairingCodes;
 
   private constructor(
@@ -107,8 +108,16 @@ export class DeviceRegistry {
     this.revokedListeners.add(listener);
   }
 
+  /** Takes no more changes, and resolves once those under way are written: nothing is written after the relay closed. */
+  async close(): Promise<void> {
+    this.closed = true;
+    // Each change's caller heard of its failure.
+    await this.writes.catch(() => undefined);
+  }
+
   /** Written beside, then renamed into place: a crash leaves the old list or the new one, never half of one. */
   private save(): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('the paired devices take no more changes: the relay is stopping'));
     const text = `${JSON.stringify({ devices: this.devices }, null, 2)}\n`;
     const write = () => writePrivateFile(this.file, text);
     this.writes = this.writes.then(write, write);
