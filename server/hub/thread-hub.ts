@@ -14,7 +14,7 @@ import type { AgentRegistry } from '../agents/agent-registry';
 import type { ThreadListRequest, ThreadPage, ThreadStore } from '../store/thread-store';
 import { AgentIdleTimers, DEFAULT_IDLE_CLOSE_MS } from './agent-idle-timers';
 import { LiveThreads } from './live-threads';
-import { NEW_THREAD_TITLE, nameThread, openThread } from './open-thread';
+import { NEW_THREAD_TITLE, nameThread, type OpenThread, openThread } from './open-thread';
 import { PendingPrompts } from './pending-prompts';
 import { ThreadDeletions, UnknownThreadError } from './thread-deletions';
 import type { FileChangeTracker, TurnCheckpointHooks } from './turn-hooks';
@@ -24,6 +24,9 @@ import { ThreadHoldings } from './thread-holdings';
 import type { ThreadHolding, ThreadOwnership } from './thread-ownership';
 
 export { ThreadDeletingError, UnknownThreadError } from './thread-deletions';
+
+/** How long a closing relay waits for tool calls a Stop left running (ThreadHub.close). */
+const CLOSE_WAIT_FOR_TOOLS_MS = 10_000;
 
 export { NEW_THREAD_TITLE } from './open-thread';
 
@@ -42,6 +45,8 @@ export interface ThreadHubOptions {
   checkpoints?: TurnCheckpointHooks;
   /** Which relay of a team runs each thread (thread-ownership.ts); a single relay runs them all. */
   ownership?: ThreadOwnership;
+  /** How long close() waits for tool calls a Stop left running; 10 s by default. */
+  closeWaitForToolsMs?: number;
 }
 
 /** What an edit of a thread's history gets (ThreadHub.editThread). */
@@ -318,8 +323,26 @@ export class ThreadHub {
       clearTimeout(releaseTimer);
       session.stop();
     }
-    await Promise.allSettled([...this.turns, ...opened.map(({ session }) => session.idle())]);
+    await Promise.allSettled(this.turns);
+    await this.leftRunningSettled(opened);
     await this.holdings.releaseAll();
+  }
+
+  /**
+   * Waits for the tool calls stopped turns left running (each answers its stop signal), for a
+   * while only: a tool that never returns must not keep the relay from stopping.
+   */
+  private async leftRunningSettled(threads: OpenThread[]): Promise<void> {
+    const waitMs = this.options.closeWaitForToolsMs ?? CLOSE_WAIT_FOR_TOOLS_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const givenUp = new Promise<'given up'>((resolve) => {
+      timer = setTimeout(() => resolve('given up'), waitMs);
+    });
+    const outcome = await Promise.race([Promise.allSettled(threads.map(({ session }) => session.idle())), givenUp]);
+    clearTimeout(timer);
+    if (outcome !== 'given up') return;
+    const still = threads.filter(({ session }) => session.isWorking).map(({ recorder }) => recorder.threadId);
+    this.options.log(`closing with tool calls still running after ${waitMs} ms in threads ${still.join(', ')}`);
   }
 
   private async releaseAgentSession(threadId: string, agent: string): Promise<void> {
