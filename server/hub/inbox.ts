@@ -48,6 +48,9 @@ export class Inbox {
 
   /** A content the recorder committed, as the thread's tabs get it. */
   observe({ chatId, content }: SequencedContentReceivedParams): void {
+    // The many pieces of an answer's text and thoughts neither ask nor answer a question, nor end
+    // a turn: they cost the stream nothing here.
+    if (content.type === 'text' || content.type === 'reasonText') return;
     const now = this.options.now?.() ?? new Date();
     const alerts: Unnamed[] = [];
     let changed = false;

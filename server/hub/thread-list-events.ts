@@ -98,12 +98,20 @@ export class ThreadListEvents {
       trashThread: after(store.trashThread.bind(store), ([threadId], done) => done && this.deletedHere(threadId)),
       deleteThread: after(store.deleteThread.bind(store), ([threadId], done) => done && this.deletedHere(threadId)),
     };
+    // Each method bound once: the recorder reaches the store through here at every commit, and a
+    // bound function made per call was an allocation per streamed piece at a paced stream's rates.
+    const bound = new Map<PropertyKey, { method: unknown; bound: unknown }>();
     return new Proxy(store, {
       get(target, property, receiver) {
         const changed = changes[property as keyof ThreadStore];
         if (changed !== undefined) return changed;
         const value: unknown = Reflect.get(target, property, receiver);
-        return typeof value === 'function' ? value.bind(target) : value;
+        if (typeof value !== 'function') return value;
+        const known = bound.get(property);
+        if (known?.method === value) return known.bound;
+        const fresh = value.bind(target);
+        bound.set(property, { method: value, bound: fresh });
+        return fresh;
       },
     });
   }

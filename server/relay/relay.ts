@@ -52,6 +52,7 @@ import { shareTeamNotices, type ThreadListNotice } from './team/team-notices';
 import { listenError } from './listen-error';
 import { modelNote } from './model-note';
 import { warmUpThreadReads } from './warm-up';
+import { warmUpStreamedPieces } from './stream-warm-up';
 import { checkTeamDatabase } from './team/team-options';
 import { createRelayHub } from './team/relay-hub';
 
@@ -137,7 +138,6 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   log(commandSandbox.startupNote());
   const mcp = createMcpServers(config, { cwd: workspace.root, log, sandbox: commandSandbox });
   const store = await openThreadStore({ database: databaseTarget({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }), log });
-  await warmUpThreadReads(store, log);
   const approvalPolicy = ApprovalPolicy.fromConfig(config, configFileLabel(configFile, options.workspaceRoot));
   const agent = await createBuiltinAgentFromEnv({
     workspaceRoot: workspace.root,
@@ -294,8 +294,12 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     );
   });
 
+  /** The warm-up started once the relay listens (below). */
+  let warmedUp: Promise<void> = Promise.resolve();
   const closeAll = async () => {
     users.close();
+    // The warm-up reads the store: it ends before the store closes.
+    await warmedUp;
     threads.close();
     await hub.close();
     await leases?.close();
@@ -324,6 +328,17 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     throw listenError(error, options.host, options.port);
   }
   const { port } = httpServer.address() as AddressInfo;
+  // Once the caller has printed the ready line (it runs before this timer): the first uses of the
+  // store's reads and of a streamed piece's way to the tabs cost once what later ones do
+  // (warm-up.ts, stream-warm-up.ts), and the ready line does not wait for them.
+  warmedUp = new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+    try {
+      warmUpStreamedPieces((messages) => sockets.warmUp(messages));
+    } catch (error) {
+      log(`warming up the streaming path failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    await warmUpThreadReads(store, log);
+  });
   // MCP servers start once the relay answers: their progress reaches tabs as it happens.
   void mcp?.start().catch((error: unknown) => log(`MCP servers failed to start: ${String(error)}`));
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;

@@ -35,6 +35,8 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 const THREAD_ROOM_PREFIX = 'thread:';
 const threadRoom = (threadId: string) => `${THREAD_ROOM_PREFIX}${threadId}`;
+/** No socket ever joins it. */
+const WARM_UP_ROOM = 'baton:warm-up';
 
 export interface SocketServerOptions {
   guard: AccessGuard;
@@ -171,6 +173,13 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     /** Sends a recorded content to every tab watching the thread (on every relay of a team), with the others recorded in the same batch. */
     broadcast(threadId: string, params: SequencedContentReceivedParams) {
       contents.add(threadRoom(threadId), params);
+    },
+    /**
+     * Encodes a batch as a broadcast does, to a room no tab is in (this relay's alone, so nothing
+     * reaches a team's other relays): the first answer's first batch then costs what later ones do.
+     */
+    warmUp(messages: unknown[]) {
+      io.local.to(WARM_UP_ROOM).emit('rpc', messages);
     },
     /** Sends a tool server's new status to every tab of this relay. */
     broadcastToolServer(params: ToolServerUpdatedParams) {
