@@ -96,8 +96,21 @@ describe('a list dragged by the reader', () => {
       noteReaderInput('scroll-end');
     }
     expect(isListDragged()).toBe(true);
+    // A jump of the page's, and the list's correction after it.
     noteListScroll(0, 51_000, VIEW);
+    noteListScroll(1_000, 51_016, VIEW);
     expect(isListDragged()).toBe(false);
+  });
+
+  it("stays dragged through the list's own correction after each turn of the wheel", () => {
+    noteListScroll(250_000, 52_000, VIEW);
+    for (let turn = 1; turn <= 4; turn++) {
+      noteReaderInput('fling');
+      noteListScroll(250_000 - turn * 1_600, 52_000 + turn * 300, VIEW);
+      noteReaderInput('scroll-end');
+      noteListScroll(250_000 - turn * 1_600 + 100, 52_000 + turn * 300 + 16, VIEW);
+    }
+    expect(isListDragged()).toBe(true);
   });
 
   it("is dragged by a fling of the wheel, each of its frames the reader's until the list comes to rest", () => {

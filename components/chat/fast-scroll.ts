@@ -40,10 +40,13 @@ let held = false;
 let flung = false;
 /**
  * Fast moves in a row, each the reader's: made while their hand held the list or its fling went on.
- * A move of the list's own, or a slow one, breaks the row, as letting go does; the list coming to
- * rest does not: a wheel turned on and on moves it a turn at a time, resting between turns.
+ * A slow one breaks the row, as letting go does; the list coming to rest does not: a wheel turned
+ * on and on moves it a turn at a time, resting between turns. Nor does one move of the list's own
+ * after the reader's input, its correction for entries measured as they came in; a second with no
+ * input between does (a jump of the page's, and its correction).
  */
 let draggedMoves = 0;
+let inputSinceOwnMove = false;
 
 function setFast(next: boolean): void {
   if (fast === next) return;
@@ -52,6 +55,7 @@ function setFast(next: boolean): void {
 }
 
 export function noteReaderInput(input: ReaderInput): void {
+  if (input === 'hold' || input === 'fling') inputSinceOwnMove = true;
   if (input === 'hold') held = true;
   else if (input === 'fling') flung = true;
   else if (input === 'scroll-end') flung = false;
@@ -72,7 +76,13 @@ export function noteListScroll(scrollTop: number, now: number, viewHeight: numbe
   lastTop = scrollTop;
   lastTime = now;
   const quick = elapsed > 0 && distance / elapsed > READING_SPEED_PX_PER_MS;
-  draggedMoves = (held || flung) && (quick || distance > viewHeight) ? draggedMoves + 1 : 0;
+  if (held || flung) {
+    draggedMoves = quick || distance > viewHeight ? draggedMoves + 1 : 0;
+    inputSinceOwnMove = true;
+  } else {
+    if (!inputSinceOwnMove) draggedMoves = 0;
+    inputSinceOwnMove = false;
+  }
   if (!quick) return;
   setFast(true);
   clearTimeout(settleTimer);
