@@ -9,6 +9,7 @@ import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
 import { EntryPlaceholder, entryScrollSeek } from './entry-placeholder';
 import { noteListScroll } from './fast-scroll';
+import { watchReaderInput } from './reader-input';
 import { JumpToLatestButton } from './jump-to-latest-button';
 import { JumpToStartButton } from './jump-to-start-button';
 import styles from './chat.module.css';
@@ -111,7 +112,8 @@ export function ChatEntries() {
   // Every scroll, the reader's or the list's own, moves the view on purpose: its top entry is where it should be.
   const onScroll = useCallback(
     (event: Event) => {
-      if (scroller.current) noteListScroll(scroller.current.scrollTop, event.timeStamp);
+      const element = scroller.current;
+      if (element) noteListScroll(element.scrollTop, event.timeStamp, element.clientHeight);
       readReader();
       rememberAnchor();
     },
@@ -144,14 +146,18 @@ export function ChatEntries() {
   // The viewport shrinking (a phone's keyboard opening, the composer growing) moves no content, but
   // the bottom out of view: a reader who was there stays there.
   const viewportObserver = useRef<ResizeObserver | null>(null);
+  const stopReadingInput = useRef<(() => void) | null>(null);
   const scrollerRef = useCallback(
     (element: HTMLElement | Window | null) => {
       scroller.current?.removeEventListener('scroll', onScroll);
       scroller.current?.removeEventListener('keydown', pageByKey);
+      stopReadingInput.current?.();
       viewportObserver.current?.disconnect();
       scroller.current = element instanceof HTMLElement ? element : null;
       scroller.current?.addEventListener('scroll', onScroll, { passive: true });
       scroller.current?.addEventListener('keydown', pageByKey);
+      // Which of its moves are the reader's own (a drag shows placeholders, ./entry-placeholder.tsx).
+      stopReadingInput.current = scroller.current ? watchReaderInput(scroller.current) : null;
       viewportObserver.current = scroller.current ? new ResizeObserver(followGrowth) : null;
       if (scroller.current) viewportObserver.current?.observe(scroller.current);
     },

@@ -1,5 +1,5 @@
 import type { ScrollSeekConfiguration, ScrollSeekPlaceholderProps } from 'react-virtuoso';
-import { isListDragged, isListScrollingFast } from './fast-scroll';
+import { isListDragged } from './fast-scroll';
 import styles from './chat.module.css';
 
 /**
@@ -13,14 +13,15 @@ export function EntryPlaceholder({ height }: ScrollSeekPlaceholderProps) {
 }
 
 /**
- * When the list shows placeholders: from a drag (several fast moves in a row, not the single move
- * of a jump to an entry or to the end), and only if `mayPlaceholder` allows it (not while the view
- * follows the thread's end or is held at a found entry, whose moves are the list's own). Until the
- * list stops (its velocity 0) or slows to a reading pace.
+ * When the list shows placeholders: while the reader drags it (./fast-scroll.ts: fast moves in a
+ * row under their hand, never the list's own jumps to an entry or to the end however often they
+ * come), and only if `mayPlaceholder` allows it (not while the view follows the thread's end or is
+ * held at a found entry). Until the list stops (its velocity 0), or the reader slows to a reading
+ * pace or lets go.
  */
 export function entryScrollSeek(mayPlaceholder: () => boolean): ScrollSeekConfiguration {
   return {
     enter: () => mayPlaceholder() && isListDragged(),
-    exit: (velocity) => velocity === 0 || !isListScrollingFast(),
+    exit: (velocity) => velocity === 0 || !isListDragged(),
   };
 }

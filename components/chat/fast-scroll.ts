@@ -1,9 +1,15 @@
 /**
- * Whether the chat list is being scrolled faster than anyone reads: dragged by its scrollbar,
- * flung, or paged through at a key's repeat rate. Entries that come into view meanwhile are gone
- * again a few frames later; parsing their Markdown then is work for text nobody sees, and at such
- * a pace it took most of each frame. They show their sketch (the same text and height, see
- * ./markdown-sketch.tsx) until the list slows down, when those still in view are parsed.
+ * Whether the chat list is being scrolled faster than anyone reads, and whether the reader is
+ * dragging it so. Entries that come into view meanwhile are gone again a few frames later; parsing
+ * their Markdown then is work for text nobody sees, and at such a pace it took most of each frame.
+ * They show their sketch (the same text and height, see ./markdown-sketch.tsx) until the list slows
+ * down, when those still in view are parsed.
+ *
+ * A drag (whose entries show as placeholders, ./entry-placeholder.tsx) is told by the reader's own
+ * input, read from the page's events by ./reader-input.ts: a button held on the list's scrollbar, a
+ * wheel turned or a touch flung, a scrolling key held down. Never by timing alone: on a busy machine
+ * a drag's frames come far apart, and the list's own moves (a jump to an entry, to the end, its
+ * corrections as pages arrive) come as often as a drag's. Those never count as a drag.
  */
 
 /** Faster than this, in pixels a millisecond (four screens of 800 px a second), no one reads. */
@@ -11,17 +17,36 @@ const READING_SPEED_PX_PER_MS = 3.2;
 /** How long after the last fast move the list counts as slowed down. */
 const SETTLE_MS = 150;
 /**
- * Fast moves in a row before the list counts as dragged (./entry-placeholder.tsx): a jump to an
- * entry or to the end is one move, or two with the list's correction after it.
+ * Fast moves in a row under the reader's hand before the list counts as dragged: one alone is a
+ * jump (a click in the scrollbar's track), whose entries are the ones the reader wants to see.
  */
-const DRAGGED_AFTER_MOVES = 3;
+const DRAGGED_AFTER_MOVES = 2;
+
+/**
+ * What the reader does to the list. `hold`: a button pressed on its scrollbar, a finger on it, a
+ * scrolling key held down (repeating); `let-go`: that released, which ends a drag; `fling`: a wheel
+ * turned or a touch let go while moving, which moves the list on until `scroll-end`, when it comes
+ * to rest (at once, for a wheel that scrolls without animation).
+ */
+export type ReaderInput = 'hold' | 'let-go' | 'fling' | 'scroll-end';
 
 let fast = false;
-let fastMoves = 0;
 let lastTop = 0;
 let lastTime = 0;
 let settleTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
+
+let held = false;
+let flung = false;
+/**
+ * Fast moves in a row, each the reader's: made while their hand held the list or its fling went on.
+ * A slow one breaks the row, as letting go does; the list coming to rest does not: a wheel turned
+ * on and on moves it a turn at a time, resting between turns. Nor does one move of the list's own
+ * after the reader's input, its correction for entries measured as they came in; a second with no
+ * input between does (a jump of the page's, and its correction).
+ */
+let draggedMoves = 0;
+let inputSinceOwnMove = false;
 
 function setFast(next: boolean): void {
   if (fast === next) return;
@@ -29,33 +54,53 @@ function setFast(next: boolean): void {
   for (const listener of listeners) listener();
 }
 
-/** Called on each scroll event of the list, with its scrollTop and the event's time. */
-export function noteListScroll(scrollTop: number, now: number): void {
+export function noteReaderInput(input: ReaderInput): void {
+  if (input === 'hold' || input === 'fling') inputSinceOwnMove = true;
+  if (input === 'hold') held = true;
+  else if (input === 'fling') flung = true;
+  else if (input === 'scroll-end') flung = false;
+  else if (held) {
+    held = false;
+    draggedMoves = 0;
+  }
+}
+
+/**
+ * Called on each scroll event of the list, with its scrollTop, the event's time and the height of
+ * its view. A move of more than a screen counts as fast however long it took: nothing between was
+ * ever in view (a busy machine's frames come far apart, the reader's hand moved as fast).
+ */
+export function noteListScroll(scrollTop: number, now: number, viewHeight: number): void {
   const elapsed = now - lastTime;
-  const speed = elapsed > 0 ? Math.abs(scrollTop - lastTop) / elapsed : 0;
+  const distance = Math.abs(scrollTop - lastTop);
   lastTop = scrollTop;
   lastTime = now;
-  if (speed <= READING_SPEED_PX_PER_MS) {
-    fastMoves = 0;
-    return;
+  const quick = elapsed > 0 && distance / elapsed > READING_SPEED_PX_PER_MS;
+  if (held || flung) {
+    draggedMoves = quick || distance > viewHeight ? draggedMoves + 1 : 0;
+    inputSinceOwnMove = true;
+  } else {
+    if (!inputSinceOwnMove) draggedMoves = 0;
+    inputSinceOwnMove = false;
   }
-  // A move from rest counts as the first: a jump is one, however far it goes.
-  fastMoves = elapsed > SETTLE_MS ? 1 : fastMoves + 1;
+  if (!quick) return;
   setFast(true);
   clearTimeout(settleTimer);
-  settleTimer = setTimeout(() => {
-    fastMoves = 0;
-    setFast(false);
-  }, SETTLE_MS);
+  settleTimer = setTimeout(() => setFast(false), SETTLE_MS);
 }
 
 export function isListScrollingFast(): boolean {
   return fast;
 }
 
-/** Whether the list is dragged: moved fast several times in a row, not only jumped. */
+/**
+ * Whether the reader is dragging the list faster than anyone reads: its latest moves were fast,
+ * several in a row, and all the reader's. Not timed: once they slow down or let go, or the list
+ * moves on its own, it no longer is (and once the list stops, it shows its entries: see
+ * ./entry-placeholder.tsx).
+ */
 export function isListDragged(): boolean {
-  return fast && fastMoves >= DRAGGED_AFTER_MOVES;
+  return draggedMoves >= DRAGGED_AFTER_MOVES;
 }
 
 export function subscribeListScrollingFast(listener: () => void): () => void {
