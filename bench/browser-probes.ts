@@ -77,10 +77,12 @@ export async function heapUsedMiB(page: Page): Promise<number> {
 }
 
 /**
- * Turns the mouse wheel up over the list by `stepPx` once a frame until the oldest entry (`marker`)
- * is in it and the list is at its top, as a reader flinging the wheel would: real input, which
- * the page tells from its own jumps (a drag's entries show as placeholders there, not a jump's).
- * The frame times on the way. Checked once a frame, after the frame the turn was taken into.
+ * Scrolls the list up by `stepPx` every frame until the oldest entry (`marker`) is in it and the
+ * list is at its top, as a reader dragging the scrollbar up would; the frame times on the way.
+ * Set from inside the page, one frame a step: turning the wheel from here instead cost each step
+ * two round trips to the browser, which paced the scroll more than the page did. The page takes
+ * these moves for its own jumps (components/chat/fast-scroll.ts): no placeholders, every entry
+ * drawn on the way — the harder case for Baton.
  */
 export async function scrollToTop(
   page: Page,
@@ -88,43 +90,28 @@ export async function scrollToTop(
   stepPx: number,
   timeoutMs: number,
 ): Promise<{ frames: number[]; elapsedMs: number; reachedTop: boolean }> {
-  const box = await page.locator(LIST).boundingBox();
-  if (!box) throw new Error('no list to scroll');
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.evaluate(() => {
-    const target = window as unknown as { benchFrames: number[]; benchFramesDone: boolean };
-    target.benchFrames = [];
-    target.benchFramesDone = false;
-    let last = performance.now();
-    const frame = (now: number) => {
-      target.benchFrames.push(now - last);
-      last = now;
-      if (!target.benchFramesDone) requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
-  const start = performance.now();
-  let reachedTop = false;
-  while (!reachedTop && performance.now() - start < timeoutMs) {
-    await page.mouse.wheel(0, -stepPx);
-    reachedTop = await page.evaluate(
-      ({ list, marker }) =>
-        new Promise<boolean>((resolve) =>
-          requestAnimationFrame(() => {
-            const element = document.querySelector<HTMLElement>(list);
-            resolve(element !== null && element.scrollTop === 0 && (element.textContent?.includes(marker) ?? false));
-          }),
-        ),
-      { list: LIST, marker },
-    );
-  }
-  const elapsedMs = performance.now() - start;
-  const frames = await page.evaluate(() => {
-    const target = window as unknown as { benchFrames: number[]; benchFramesDone: boolean };
-    target.benchFramesDone = true;
-    return target.benchFrames.slice(1);
-  });
-  return { frames, elapsedMs, reachedTop };
+  return page.evaluate(
+    async ({ list, marker, stepPx, timeoutMs }) => {
+      const element = document.querySelector<HTMLElement>(list);
+      if (!element) throw new Error('no list to scroll');
+      const frames: number[] = [];
+      const start = performance.now();
+      let last = start;
+      const reachedTop = await new Promise<boolean>((resolve) => {
+        const step = (now: number) => {
+          frames.push(now - last);
+          last = now;
+          if (element.scrollTop === 0 && element.textContent?.includes(marker)) return resolve(true);
+          if (now - start > timeoutMs) return resolve(false);
+          element.scrollTop = Math.max(0, element.scrollTop - stepPx);
+          requestAnimationFrame(step);
+        };
+        requestAnimationFrame(step);
+      });
+      return { frames: frames.slice(1), elapsedMs: performance.now() - start, reachedTop };
+    },
+    { list: LIST, marker, stepPx, timeoutMs },
+  );
 }
 
 /**
