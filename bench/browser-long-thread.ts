@@ -16,7 +16,7 @@ import * as probe from './browser-probes';
 import { traceMainThreadTasks } from './main-thread-tasks';
 
 export const LONG_ENTRIES = Number(process.env.BENCH_LONG_ENTRIES ?? 50_000);
-/** How far the reader turns the wheel up per frame (./browser-probes.ts scrollToTop). */
+/** How far the reader drags the list up per frame. */
 const STEP_PX = Number(process.env.BENCH_LONG_STEP_PX ?? 1_500);
 const TIMEOUT_MS = Number(process.env.BENCH_LONG_TIMEOUT_MS ?? 180_000);
 const OPEN_TIMEOUT_MS = 60_000;
@@ -102,7 +102,7 @@ export async function runLongThreadBench(browser: Browser, log: (line: string) =
     await seedLongThread(dataDir, longThreadEntries(LONG_ENTRIES));
     const relay = await startRelayProcess({ workspaceRoot: workspace.path, dataDir });
     try {
-      log(`${LABEL}: scroll from the newest to the first, the wheel turned ${STEP_PX} px a frame`);
+      log(`${LABEL}: scroll from the newest to the first, ${STEP_PX} px a frame`);
       await withThreadOpen(browser, relay.url, async (page, pageRequests) => {
         await probe.watchLongTasks(page);
         const opened = pageRequests.length;
