@@ -79,10 +79,9 @@ export async function heapUsedMiB(page: Page): Promise<number> {
 /**
  * Scrolls the list up by `stepPx` every frame until the oldest entry (`marker`) is in it and the
  * list is at its top, as a reader dragging the scrollbar up would; the frame times on the way.
- * Set from inside the page, one frame a step: turning the wheel from here instead cost each step
- * two round trips to the browser, which paced the scroll more than the page did. The page takes
- * these moves for its own jumps (components/chat/fast-scroll.ts): no placeholders, every entry
- * drawn on the way — the harder case for Baton.
+ * Set from inside the page, one frame a step, with the button held on the list as on a
+ * scrollbar's thumb: turning the wheel from here instead cost each step two round trips to the
+ * browser, which paced the scroll more than the page did.
  */
 export async function scrollToTop(
   page: Page,
@@ -95,6 +94,10 @@ export async function scrollToTop(
       const element = document.querySelector<HTMLElement>(list);
       if (!element) throw new Error('no list to scroll');
       const frames: number[] = [];
+      // The button held on the list's scrollbar, as a drag of its thumb begins and ends: the page
+      // tells the reader's drag from its own jumps by that input (components/chat/reader-input.ts).
+      const button = { button: 0, buttons: 1, pointerType: 'mouse', bubbles: true };
+      element.dispatchEvent(new PointerEvent('pointerdown', button));
       const start = performance.now();
       let last = start;
       const reachedTop = await new Promise<boolean>((resolve) => {
@@ -108,6 +111,7 @@ export async function scrollToTop(
         };
         requestAnimationFrame(step);
       });
+      element.dispatchEvent(new PointerEvent('pointerup', { ...button, buttons: 0 }));
       return { frames: frames.slice(1), elapsedMs: performance.now() - start, reachedTop };
     },
     { list: LIST, marker, stepPx, timeoutMs },
