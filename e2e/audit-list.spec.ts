@@ -5,34 +5,13 @@
  * list of every thread in words that say why, while the thread's own history stays readable.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import type { MessagesRequest } from '../server/demo-model/messages-request';
-import type { ScriptedReply } from '../server/demo-model/scripted-reply';
 import { ROLE_ERROR_CODE } from '../lib/protocol/roles';
-import { tokenHash } from '../server/relay/users/users-config';
 import { expect, test } from './fixtures/baton-test';
 import { BatonPage } from './support/baton-page';
+import { USER_TOKENS, viewerAndApprover } from './support/viewer-and-approver';
 import { connectRelayClient, type RelayClient } from './support/relay-client';
 
-const TOKENS = { vera: 'viewer-token-0123456789', april: 'approver-token-0123456789' };
-
-function reply(request: MessagesRequest): ScriptedReply {
-  const last = request.messages.at(-1);
-  const content = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '');
-  if (content.includes('tool_result')) return { blocks: [{ type: 'text', text: 'Written.' }] };
-  return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'audit.md', content: 'approved by april' } }] };
-}
-
-test.use({
-  modelOptions: { script: reply },
-  workspaceOptions: {
-    config: {
-      users: [
-        { name: 'vera', role: 'viewer', tokenHash: tokenHash(TOKENS.vera) },
-        { name: 'april', role: 'approver', tokenHash: tokenHash(TOKENS.april) },
-      ],
-    },
-  },
-});
+test.use(viewerAndApprover('audit.md'));
 
 const contexts: BrowserContext[] = [];
 const clients: RelayClient[] = [];
@@ -70,7 +49,7 @@ test("an operator's Audit lists another user's approval and opens its thread; a 
   await expect(baton.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
   const threadPath = baton.path();
 
-  const april = await userPage(TOKENS.april);
+  const april = await userPage(USER_TOKENS.april);
   await april.threadItems.filter({ hasText: 'write the audit note' }).click();
   await april.toolCard('write_file').getByTestId('approve-tool-call').click();
   await expect(baton.assistantMessages.last()).toContainText('Written.');
@@ -92,13 +71,13 @@ test("an operator's Audit lists another user's approval and opens its thread; a 
   await expect.poll(() => baton.path()).toBe(threadPath);
   await expect(baton.toolCard('write_file').getByTestId('tool-call-approval-note')).toHaveText('Approved once by april');
 
-  const vera = await userPage(TOKENS.vera);
+  const vera = await userPage(USER_TOKENS.vera);
   const veraActions = await openPalette(vera.page);
   await expect(veraActions.filter({ hasText: 'Audit' })).toHaveCount(0);
   await vera.page.keyboard.press('Escape');
 
   // The relay, asked directly with the viewer's token, says why not; the thread's own history is the viewer's to read.
-  const client = await connectRelayClient({ origin: relay.origin, token: TOKENS.vera });
+  const client = await connectRelayClient({ origin: relay.origin, token: USER_TOKENS.vera });
   clients.push(client);
   await expect(client.rpc.request('audit/list', {})).rejects.toMatchObject({
     code: ROLE_ERROR_CODE,

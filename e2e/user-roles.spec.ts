@@ -5,32 +5,11 @@
  * approver's Approve goes through, and the thread's details say it was the approver.
  */
 import type { BrowserContext } from '@playwright/test';
-import type { MessagesRequest } from '../server/demo-model/messages-request';
-import type { ScriptedReply } from '../server/demo-model/scripted-reply';
-import { tokenHash } from '../server/relay/users/users-config';
 import { expect, test } from './fixtures/baton-test';
 import { BatonPage } from './support/baton-page';
+import { USER_TOKENS, viewerAndApprover } from './support/viewer-and-approver';
 
-const TOKENS = { vera: 'viewer-token-0123456789', april: 'approver-token-0123456789' };
-
-function reply(request: MessagesRequest): ScriptedReply {
-  const last = request.messages.at(-1);
-  const content = typeof last?.content === 'string' ? last.content : JSON.stringify(last?.content ?? '');
-  if (content.includes('tool_result')) return { blocks: [{ type: 'text', text: 'Written.' }] };
-  return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'notes.md', content: 'approved by april' } }] };
-}
-
-test.use({
-  modelOptions: { script: reply },
-  workspaceOptions: {
-    config: {
-      users: [
-        { name: 'vera', role: 'viewer', tokenHash: tokenHash(TOKENS.vera) },
-        { name: 'april', role: 'approver', tokenHash: tokenHash(TOKENS.april) },
-      ],
-    },
-  },
-});
+test.use(viewerAndApprover('notes.md'));
 
 const contexts: BrowserContext[] = [];
 test.afterEach(async () => {
@@ -55,7 +34,7 @@ test('a viewer watches but may not approve, an approver approves, and the histor
   const card = baton.toolCard('write_file');
   await expect(card).toHaveAttribute('data-status', 'waiting-approval');
 
-  const vera = await userPage(TOKENS.vera);
+  const vera = await userPage(USER_TOKENS.vera);
   await vera.threadItems.filter({ hasText: 'write the notes' }).click();
   await expect(vera.page.getByTestId('answer-only-note')).toHaveText(
     'You are vera (viewer): you can watch threads and the inbox. Prompts, files and settings are for an operator.',
@@ -69,7 +48,7 @@ test('a viewer watches but may not approve, an approver approves, and the histor
   );
   await expect(vera.toolCard('write_file').getByTestId('approve-tool-call')).toHaveCount(0);
 
-  const april = await userPage(TOKENS.april);
+  const april = await userPage(USER_TOKENS.april);
   await april.threadItems.filter({ hasText: 'write the notes' }).click();
   await expect(april.page.getByTestId('answer-only-note')).toContainText(
     'You are april (approver): you can watch threads and answer what waits',

@@ -111,7 +111,8 @@ export class DeviceRegistry {
   /** Takes no more changes, and resolves once those under way are written: nothing is written after the relay closed. */
   async close(): Promise<void> {
     this.closed = true;
-    // Each change's caller heard of its failure.
+    // Only waited for here, not reported: each failed write was already rejected to the change
+    // (pair, revoke, use) that asked for it, and a close must not fail for an earlier change.
     await this.writes.catch(() => undefined);
   }
 
