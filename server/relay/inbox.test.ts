@@ -11,6 +11,7 @@ import { fakeAgentEntry } from '../../e2e/support/fake-agents';
 import { startScriptedModelServer, type ScriptedModelServer } from '../demo-model/scripted-model-server';
 import { connectInboxTab } from './testing/inbox-tab';
 import { startTestRelay, type TestRelay } from './testing/relay-support';
+import { writeNoteScript } from './testing/write-note-script';
 
 let model: ScriptedModelServer;
 let relay: TestRelay;
@@ -19,13 +20,7 @@ let clients: RelayClient[];
 beforeEach(async () => {
   clients = [];
   model = await startScriptedModelServer({
-    script: (request) => {
-      // After the tool's result, a closing sentence; before it, a file to write (which asks).
-      const last = request.messages.at(-1);
-      const answered = Array.isArray(last?.content) && last.content.some((block) => block.type === 'tool_result');
-      if (answered) return { blocks: [{ type: 'text', text: 'Written.' }] };
-      return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'note.md', content: 'hi' } }] };
-    },
+    script: writeNoteScript,
   });
   relay = await startTestRelay({
     env: { NODE_ENV: 'test', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url, BATON_MODEL: 'scripted' },

@@ -10,6 +10,7 @@ import { startScriptedModelServer, type ScriptedModelServer } from '../demo-mode
 import { connectInboxTab, type InboxTab } from './testing/inbox-tab';
 import { startTestRelay, type TestRelay } from './testing/relay-support';
 import { type LoopbackPushService, startLoopbackPushService } from '../push/testing/loopback-push-service';
+import { writeNoteScript } from './testing/write-note-script';
 
 let model: ScriptedModelServer;
 let service: LoopbackPushService;
@@ -18,12 +19,7 @@ let tab: InboxTab;
 
 beforeEach(async () => {
   model = await startScriptedModelServer({
-    script: (request) => {
-      const last = request.messages.at(-1);
-      const answered = Array.isArray(last?.content) && last.content.some((block) => block.type === 'tool_result');
-      if (answered) return { blocks: [{ type: 'text', text: 'Written.' }] };
-      return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'note.md', content: 'hi' } }] };
-    },
+    script: writeNoteScript,
   });
   service = await startLoopbackPushService();
   relay = await startTestRelay({

@@ -11,6 +11,7 @@ import { startScriptedModelServer, type ScriptedModelServer } from '../../demo-m
 import { connectInboxTab } from '../testing/inbox-tab';
 import { pairedCredential } from '../testing/paired-credential';
 import { startTestRelay, type TestRelay } from '../testing/relay-support';
+import { writeNoteScript } from '../testing/write-note-script';
 
 let model: ScriptedModelServer;
 let test: TestRelay;
@@ -18,12 +19,7 @@ const clients: RelayClient[] = [];
 
 beforeEach(async () => {
   model = await startScriptedModelServer({
-    script: (request) => {
-      const last = request.messages.at(-1);
-      const answered = Array.isArray(last?.content) && last.content.some((block) => block.type === 'tool_result');
-      if (answered) return { blocks: [{ type: 'text', text: 'Written.' }] };
-      return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'note.md', content: 'hi' } }] };
-    },
+    script: writeNoteScript,
   });
   test = await startTestRelay({
     env: { NODE_ENV: 'test', ANTHROPIC_API_KEY: 'test-key', ANTHROPIC_BASE_URL: model.url, BATON_MODEL: 'scripted' },

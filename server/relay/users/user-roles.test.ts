@@ -16,6 +16,7 @@ import { startScriptedModelServer, type ScriptedModelServer } from '../../demo-m
 import { connectInboxTab } from '../testing/inbox-tab';
 import { startTestRelay, type TestRelay } from '../testing/relay-support';
 import { tokenHash } from './users-config';
+import { writeNoteScript } from '../testing/write-note-script';
 
 const TOKENS = { vera: 'viewer-token-0123456789', april: 'approver-token-0123456789', otto: 'operator-token-0123456789' };
 
@@ -26,12 +27,7 @@ const clients: RelayClient[] = [];
 
 beforeEach(async () => {
   model = await startScriptedModelServer({
-    script: (request) => {
-      const last = request.messages.at(-1);
-      const answered = Array.isArray(last?.content) && last.content.some((block) => block.type === 'tool_result');
-      if (answered) return { blocks: [{ type: 'text', text: 'Written.' }] };
-      return { blocks: [{ type: 'tool_use', name: 'write_file', input: { path: 'note.md', content: 'hi' } }] };
-    },
+    script: writeNoteScript,
   });
   folder = await mkdtemp(path.join(os.tmpdir(), 'baton-roles-test-'));
   const dataDir = path.join(folder, '.baton');
