@@ -33,12 +33,19 @@ test.use({ modelOptions: { script: reply } });
 
 let service: LoopbackPushService;
 let certificates: string;
+let workerLog: string[] = [];
 
-test.beforeEach(async () => {
+test.beforeEach(async ({ context }) => {
+  workerLog = [];
+  context.on('console', (message) => {
+    if (message.worker()) workerLog.push(`${message.type()}: ${message.text()}`);
+  });
   service = await startLoopbackPushService();
   certificates = await mkdtemp(path.join(tmpdir(), 'baton-push-ca-'));
 });
-test.afterEach(async () => {
+test.afterEach(async ({}, testInfo) => {
+  // A push the worker never showed leaves no trace in the page: what the worker said goes with the failure.
+  if (testInfo.status !== testInfo.expectedStatus) console.log(`the service worker's log:\n${workerLog.join('\n') || '(empty)'}`);
   await service.close();
   await rm(certificates, { recursive: true, force: true });
 });
@@ -46,8 +53,10 @@ test.afterEach(async () => {
 /** Registers Baton's service worker as the Push toggle does, and answers its registration's id. */
 async function registerWorker(page: Page, context: BrowserContext): Promise<string> {
   const cdp = await context.newCDPSession(page);
+  cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) => workerLog.push(`error: ${errorMessage.errorMessage}`));
   const registered = new Promise<string>((resolve) =>
     cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      for (const version of versions) workerLog.push(`version ${version.versionId}: ${version.status}, ${version.runningStatus}`);
       const active = versions.find((version) => version.scriptURL.endsWith('/baton-sw.js') && version.status === 'activated');
       if (active) resolve(active.registrationId);
     }),
@@ -58,7 +67,10 @@ async function registerWorker(page: Page, context: BrowserContext): Promise<stri
     await navigator.serviceWorker.ready;
   });
   const registrationId = await registered;
-  deliver = (data) => cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data });
+  deliver = (data) => {
+    workerLog.push(`delivered to registration ${registrationId}: ${data.slice(0, 80)}`);
+    return cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data });
+  };
   return registrationId;
 }
 let deliver: (data: string) => Promise<unknown>;

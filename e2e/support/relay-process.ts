@@ -130,3 +130,11 @@ function endProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
     child.kill(signal);
   });
 }
+
+/** For a failed test: whether the relay still runs (or how it ended) and the last of its stderr. */
+export async function relayReport(relay: RelayProcess): Promise<string> {
+  const running = Symbol('running');
+  const ended = await Promise.race([relay.exit(), Promise.resolve(running)]);
+  const state = ended === running ? 'still running' : `exited (code ${ended.code}, signal ${ended.signal})`;
+  return `the relay (pid ${relay.relayPid}) is ${state}; the last of its stderr:\n${relay.stderr().slice(-4_000) || '(empty)'}`;
+}
