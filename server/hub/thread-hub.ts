@@ -321,7 +321,7 @@ export class ThreadHub {
     const opened = (await Promise.allSettled(this.live.all())).flatMap((loaded) => (loaded.status === 'fulfilled' ? [loaded.value] : []));
     for (const { session, releaseTimer } of opened) {
       clearTimeout(releaseTimer);
-      session.stop();
+      session.interruptForClose();
     }
     await Promise.allSettled(this.turns);
     await this.leftRunningSettled(opened);

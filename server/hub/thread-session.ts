@@ -15,6 +15,9 @@ import { PendingElicitations } from './pending-elicitations';
 import type { ElicitationAction, ElicitationValues } from '../../lib/protocol/elicitation';
 
 /** The progress text each end of a turn shows, as ECA editors have always been sent it; `outcome` tells them apart. */
+/** Why a turn the relay's close stopped ended, on its open tool calls and in the thread. */
+const RELAY_CLOSING = 'The relay was stopped while this turn ran.';
+
 const OUTCOME_TEXT: Record<TurnOutcome, string> = { done: 'Done', stopped: 'Done', interrupted: 'Interrupted', failed: 'Done' };
 
 type RecordedAnswer = 'approved' | 'approved-for-session' | 'rejected' | 'stopped';
@@ -62,6 +65,8 @@ export class ThreadSession {
   private steering: string | undefined;
   /** The paired device whose Stop ends the running turn, for the turn's record. */
   private stoppedBy: string | undefined;
+  /** The running turn was stopped by the relay closing, not by anyone's Stop: the record says so. */
+  private closingRelay = false;
   /** What tool calls of stopped turns still do (AgentTurn.leaveRunning), each settled. */
   private readonly leftRunning = new Set<Promise<void>>();
 
@@ -189,6 +194,13 @@ export class ThreadSession {
       .catch((error: unknown) => this.log(`could not record the questions Stop ended: ${String(error)}`));
   }
 
+  /** The relay is closing: the turn stops as at Stop, and is recorded as interrupted by the close. */
+  interruptForClose(): void {
+    if (!this.turn) return;
+    this.closingRelay = true;
+    this.stop();
+  }
+
   private async runTurn(
     message: string,
     options: PromptOptions,
@@ -246,10 +258,17 @@ export class ThreadSession {
       }
     } finally {
       await endCheckpoint?.();
-      await this.closeOpenToolCalls(controller.signal.aborted ? 'Stopped by the user.' : 'The turn ended first.');
+      const closing = this.closingRelay;
+      this.closingRelay = false;
+      const stopped = closing ? RELAY_CLOSING : 'Stopped by the user.';
+      await this.closeOpenToolCalls(controller.signal.aborted ? stopped : 'The turn ended first.');
       this.steering = undefined;
       this.turn = undefined;
-      if (controller.signal.aborted && outcome === 'done') outcome = 'stopped';
+      if (controller.signal.aborted && outcome === 'done') {
+        outcome = closing ? 'interrupted' : 'stopped';
+        const interrupted = `\n\n**The turn was interrupted:** ${RELAY_CLOSING}`;
+        if (closing) await this.recorder.recordOrOwe('system', { type: 'text', text: interrupted });
+      }
       const stoppedBy = outcome === 'stopped' ? this.stoppedBy : undefined;
       this.stoppedBy = undefined;
       await this.recorder.recordOrOwe('system', {
