@@ -39,7 +39,8 @@ test('a viewer watches but may not approve, an approver approves, and the histor
   await expect(vera.page.getByTestId('answer-only-note')).toHaveText(
     'You are vera (viewer): you can watch threads and the inbox. Prompts, files and settings are for an operator.',
   );
-  for (const hidden of ['composer-input', 'side-tab-files', 'new-thread']) await expect(vera.page.getByTestId(hidden)).toHaveCount(0);
+  for (const hidden of ['composer-input', 'side-tab-files', 'new-thread', 'devices-button'])
+    await expect(vera.page.getByTestId(hidden)).toHaveCount(0);
   // The page asked the relay for nothing its role may not read.
   await expect(vera.page.getByTestId('turn-error')).toHaveCount(0);
   // The call waiting shows no answers to a viewer, only who may give them.
@@ -53,7 +54,7 @@ test('a viewer watches but may not approve, an approver approves, and the histor
   await expect(april.page.getByTestId('answer-only-note')).toContainText(
     'You are april (approver): you can watch threads and answer what waits',
   );
-  await expect(april.page.getByTestId('composer-input')).toHaveCount(0);
+  for (const hidden of ['composer-input', 'devices-button']) await expect(april.page.getByTestId(hidden)).toHaveCount(0);
   // Still waiting, for the approver.
   await expect(april.toolCard('write_file')).toHaveAttribute('data-status', 'waiting-approval');
   await april.toolCard('write_file').getByTestId('approve-tool-call').click();

@@ -2,15 +2,17 @@
 
 import { useState } from 'react';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { selectOperator } from '../../stores/connection-slice';
 import { DevicesDialog } from './devices-dialog';
 
 /** "Devices" in the header: pair a phone, see and revoke the paired devices. */
 export function DevicesButton({ className }: { className?: string }) {
   const [open, setOpen] = useState(false);
   const connected = useBatonStore((state) => state.connectionStatus === 'connected');
-  // Only the main token may pair or revoke; a device's page would only be refused.
-  const device = useBatonStore((state) => state.device !== null);
-  if (device) return null;
+  // Only the main token and operators may pair or revoke; a device's page, or a viewer's or an
+  // approver's, would only be refused.
+  const refused = useBatonStore((state) => state.device !== null || !selectOperator(state));
+  if (refused) return null;
   return (
     <>
       <button
