@@ -148,7 +148,12 @@ export function joinRun(open: OpenRun, events: readonly ThreadEvent[], rows: rea
   const joining = runParts(added);
   if (JSON.stringify(stored.content) !== JSON.stringify(joining.content)) return undefined;
   const texts = [...stored.texts, ...joining.texts];
-  const content = JSON.stringify({ content: stored.content, texts });
+  // A run row this module made is its parts' JSON (encodeRun): the new texts go on its end, and
+  // the texts already in it are not escaped again.
+  const content =
+    isRunType(open.row.type) && partsOfRow.has(open.row)
+      ? `${open.row.content.slice(0, -2)},${JSON.stringify(joining.texts).slice(1)}}`
+      : JSON.stringify({ content: stored.content, texts });
   if (Buffer.byteLength(content) > maxBytes) return undefined;
   const type = isRunType(open.row.type) ? open.row.type : `${RUN_PREFIX}${open.row.type}`;
   const row = { seq: open.row.seq, role: open.row.role, type, content };
