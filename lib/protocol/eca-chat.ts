@@ -19,6 +19,7 @@ export {
   ToolCallOriginSchema,
   ToolOutputSchema,
 } from './eca/chat-content';
+export { parseChatContent } from './eca/parse-chat-content';
 export {
   ChatContentReceivedParamsSchema,
   type ChatContentReceivedParams,

@@ -14,7 +14,7 @@
  * every entry, and the older ones are read from the store when the whole thread is asked for.
  */
 import type { ThreadEntry } from '../../lib/protocol/thread-model';
-import { type ChatContent, ChatContentSchema, type ChatContentInput, type ChatRole } from '../../lib/protocol/eca-chat';
+import { type ChatContent, ChatContentSchema, type ChatContentInput, type ChatRole, parseChatContent } from '../../lib/protocol/eca-chat';
 import type { SequencedContentReceivedParams, ThreadEvent } from '../../lib/protocol/thread-events';
 import { type StoreWriteError, storeWriteFailure } from '../store/store-failure';
 import type { EntryWrite, ThreadStore } from '../store/thread-store';
@@ -194,7 +194,7 @@ export class ThreadRecorder {
 
   /** Resolves once the content is committed and sent to the tabs. */
   record(role: ChatRole, input: ChatContentInput): Promise<void> {
-    const content = ChatContentSchema.parse(input);
+    const content = parseChatContent(input);
     return new Promise((resolve, reject) => this.enqueue({ role, content, done: { resolve, reject } }));
   }
 
@@ -204,7 +204,7 @@ export class ThreadRecorder {
    * reaches the user while the disk is full or the database locked.
    */
   async recordOrOwe(role: ChatRole, input: ChatContentInput): Promise<void> {
-    const content = ChatContentSchema.parse(input);
+    const content = parseChatContent(input);
     if (this.owed.isEmpty && !this.storeFailure) {
       try {
         await this.record(role, content);
@@ -228,7 +228,7 @@ export class ThreadRecorder {
    * its stream while the batch is written), anything else once recorded, as `record` does.
    */
   emit(role: ChatRole, input: ChatContentInput): Promise<void> {
-    const content = ChatContentSchema.parse(input);
+    const content = parseChatContent(input);
     if (!isStreamedPiece(content)) return new Promise((resolve, reject) => this.enqueue({ role, content, done: { resolve, reject } }));
     if (this.broken !== undefined) return Promise.reject(this.broken);
     if (this.pieceFailure !== undefined) {

@@ -26,6 +26,22 @@ describe('messageStart', () => {
     expect(start).toBe(`${'x'.repeat(MAX_LAST_MESSAGE_START - 1)}…`);
   });
 
+  it('finds the start past more blank space than a line holds, and in a long answer the same as at its beginning', () => {
+    const gap = ' \n'.repeat(4 * MAX_LAST_MESSAGE_START);
+    expect(messageStart(message(gap, 'Late   start'))).toBe('Late start');
+    expect(messageStart(message(gap, 'word '.repeat(40), gap))).toMatch(/^(word )*word…$/);
+    // Words and runs of blanks of every length around where a line ends: what the whole text says on one line.
+    for (let blanks = 1; blanks < 12; blanks += 1) {
+      const text = Array.from({ length: 400 }, (_, index) => `w${index}${' \n'.slice(0, 1 + (index % 2)).repeat(blanks)}`).join('');
+      const whole = text.replace(/\s+/g, ' ').trim();
+      const cut = whole.slice(0, MAX_LAST_MESSAGE_START - 1);
+      expect(messageStart(message(text))).toBe(`${cut.slice(0, cut.lastIndexOf(' ')).trimEnd()}…`);
+      const short = text.slice(0, MAX_LAST_MESSAGE_START + blanks);
+      const shortWhole = short.replace(/\s+/g, ' ').trim();
+      if (shortWhole.length <= MAX_LAST_MESSAGE_START) expect(messageStart(message(short))).toBe(shortWhole);
+    }
+  });
+
   it('gives nothing for a message without text or an entry of another kind', () => {
     expect(messageStart(message(' \n '))).toBeUndefined();
     expect(messageStart(readFile)).toBeUndefined();

@@ -9,17 +9,25 @@ import type { ThreadEntry } from '../../lib/protocol/thread-model';
 /** The start of a message's text, on one line, cut at a word with an ellipsis; undefined for a message with no text or another entry. */
 export function messageStart(entry: ThreadEntry): string | undefined {
   if (entry.type !== 'message') return undefined;
-  const text = entry.chunks
-    .map((chunk) => chunk.chunk)
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const whole = entry.chunks.map((chunk) => chunk.chunk).join('');
+  // Only the start is kept: a prefix whose line outgrows it says as much as the whole text, and a
+  // long answer, whose entry is written again as it grows, is not put on one line at every write.
+  let end = 4 * MAX_LAST_MESSAGE_START;
+  let text = oneLine(whole.slice(0, end));
+  while (end < whole.length && text.length <= MAX_LAST_MESSAGE_START) {
+    end *= 2;
+    text = oneLine(whole.slice(0, end));
+  }
   if (text === '') return undefined;
   if (text.length <= MAX_LAST_MESSAGE_START) return text;
   const cut = text.slice(0, MAX_LAST_MESSAGE_START - 1);
   const lastSpace = cut.lastIndexOf(' ');
   // A first word longer than the whole line is cut inside it.
   return `${(lastSpace > 0 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 /**

@@ -33,7 +33,7 @@ import type {
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { decodeEntry, encodeEntry } from './entry-rows';
 import { changesFacts } from './thread-facts';
-import { updateFacts } from './thread-facts-update';
+import { writeEntriesThroughPrisma } from './entries-transaction';
 import { monotonicClock } from './monotonic-clock';
 import { decodeEvents, encodeEvents, isRunType, joinRun, type OpenRun, openRunOf } from './event-rows';
 import { OpenRuns } from './open-runs';
@@ -303,7 +303,7 @@ class PrismaThreadStore implements ThreadStore {
       // that continue the row of the ones before join it, while it fits its page (#maxJoinedRowBytes).
       const joined = open === undefined ? undefined : joinRun(open, batch.events, eventRows, this.#maxJoinedRowBytes);
       const { fencing } = batch;
-      const direct = fencing === undefined && this.#streamWrites?.insideOpenTransaction === false ? this.#streamWrites : undefined;
+      const direct = this.#direct(fencing);
       // Without the statements (PostgreSQL), through the pool; with them but a transaction open on
       // the connection, in a transaction of its own, which waits for that one to end; fenced, in a
       // transaction that checks the lease first (lease-fencing.ts).
@@ -332,26 +332,22 @@ class PrismaThreadStore implements ThreadStore {
       this.#openRuns.remember(threadId, openRunOf(eventRows, batch.events));
       return;
     }
-    await this.#prisma.$transaction(async (transaction) => {
-      await this.#checkFencing(transaction, threadId, batch.fencing);
-      const { count } = await transaction.thread.updateMany({
-        where: { id: threadId },
-        data: { modifiedAt, liveFrom: batch.liveFrom ?? null, lastMessageStart, ...(lastSeq === undefined ? {} : { entriesSeq: lastSeq }) },
-      });
-      if (count === 0) throw new Error(`Cannot save entries of thread ${threadId}: no such thread`);
-      if (eventRows.length > 0) await insertEvents(transaction);
-      if (factEvents.length > 0) await updateFacts(transaction, threadId, factEvents);
-      for (const { seq, type, data } of entryRows ?? []) {
-        await transaction.threadEntry.upsert({
-          where: { threadId_seq: { threadId, seq } },
-          create: { threadId, seq, type, data },
-          update: { type, data },
-        });
-      }
-      // The search index follows the entry rows, once they stop growing (EventBatch.growing).
-      if (batch.entries !== undefined && batch.growing !== true) await this.#search.indexEntries(transaction, threadId, batch.entries);
-    });
+    const direct = this.#direct(batch.fencing);
+    if (direct !== undefined && batch.growing === true && factEvents.length === 0) {
+      const [events, entries] = [eventRows, entryRows ?? []];
+      direct.writeGrowingEntries(threadId, { modifiedAt, liveFrom: batch.liveFrom, lastMessageStart, lastSeq, events, entries, createdAt });
+    } else {
+      const write = { batch, entryRows, factEvents, modifiedAt, lastMessageStart, lastSeq };
+      const checks = { checkFencing: this.#checkFencing, search: this.#search };
+      const events = eventRows.length > 0 ? insertEvents : undefined;
+      await writeEntriesThroughPrisma(this.#prisma, checks, threadId, { ...write, insertEvents: events });
+    }
     this.#openRuns.remember(threadId, openRunOf(eventRows, batch.events));
+  }
+
+  /** The prepared statements, when a write may take them now: unfenced, with no Prisma transaction open on the connection. */
+  #direct(fencing: bigint | undefined): SqliteStreamWrites | undefined {
+    return fencing === undefined && this.#streamWrites?.insideOpenTransaction === false ? this.#streamWrites : undefined;
   }
 
   async deleteThread(threadId: string): Promise<boolean> {

@@ -6,8 +6,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
+import type { ThreadEntry } from '../../lib/protocol/thread-model';
+import { encodeEntry } from './entry-rows';
 import { encodeEvents } from './event-rows';
 import { openThreadStore } from './prisma-thread-store';
 import { openSqlite, type SqliteConnection } from './sqlite-connection';
@@ -88,4 +90,61 @@ it('says when another write holds a transaction open on the connection, whose fa
     .catch((error: { inside?: boolean }) => error.inside);
   expect(seen).toBe(true);
   expect(writes.insideOpenTransaction).toBe(false);
+});
+
+describe("a growing entry's write", () => {
+  const answer = (text: string): ThreadEntry => ({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: text }] });
+  const growing = (id: string, entries: Array<{ seq: number; entry: ThreadEntry }>, events: ThreadEvent[], modifiedAt: Date) => ({
+    modifiedAt,
+    liveFrom: 2,
+    lastMessageStart: 'An answer',
+    lastSeq: events.at(-1)?.seq,
+    events: encodeEvents(id, events),
+    entries: entries.map((write) => encodeEntry(id, write)),
+    createdAt: modifiedAt,
+  });
+
+  it('stores the thread columns, the events and the entry rows that Prisma reads back', async () => {
+    const { id } = await store.createThread('growing');
+    await store.saveEntries(id, [{ seq: 0, entry: { type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'Ask' }] } }]);
+    const modifiedAt = new Date(Date.now() + 60_000);
+    const writtenFrom = Date.now();
+    writes.writeGrowingEntries(id, growing(id, [{ seq: 1, entry: answer('An answer') }], [text(1), text(2)], modifiedAt));
+    // The same entry again, longer: the row is replaced, not added.
+    writes.writeGrowingEntries(id, growing(id, [{ seq: 1, entry: answer('An answer, longer') }], [text(3)], modifiedAt));
+
+    const stored = await store.loadEntries(id);
+    expect(stored.seq).toBe(3);
+    expect(stored.entries.at(-1)).toEqual(answer('An answer, longer'));
+    expect(await store.getEventsAfter(id, 0)).toEqual([text(1), text(2), text(3)]);
+    const thread = await connection.prisma.thread.findUniqueOrThrow({ where: { id } });
+    expect(thread).toMatchObject({ modifiedAt, liveFrom: 2, lastMessageStart: 'An answer', entriesSeq: 3 });
+    const rows = await connection.prisma.threadEntry.findMany({ where: { threadId: id, seq: 1 }, select: { updatedAt: true } });
+    const writtenUntil = Date.now();
+    expect(rows.map((row) => row.updatedAt.getTime() >= writtenFrom && row.updatedAt.getTime() <= writtenUntil)).toEqual([true]);
+  });
+
+  it('leaves a stored start and entry seq as they are when the batch has none to give', async () => {
+    const { id } = await store.createThread('keep');
+    writes.writeGrowingEntries(id, growing(id, [{ seq: 0, entry: answer('First') }], [text(1)], new Date()));
+    writes.writeGrowingEntries(id, { ...growing(id, [{ seq: 1, entry: answer('') }], [], new Date()), lastMessageStart: undefined });
+    const thread = await connection.prisma.thread.findUniqueOrThrow({ where: { id } });
+    expect(thread).toMatchObject({ lastMessageStart: 'An answer', entriesSeq: 1 });
+  });
+
+  it('stores nothing of a write whose events overlap stored ones, or whose thread is gone', async () => {
+    const { id } = await store.createThread('overlap');
+    writes.insert(id, encodeEvents(id, [text(1), text(2)]), 2, new Date());
+    const before = await connection.prisma.thread.findUniqueOrThrow({ where: { id } });
+    const overlapping = growing(id, [{ seq: 0, entry: answer('p1 p2 p3') }], [text(2), text(3)], new Date(Date.now() + 60_000));
+    expect(() => writes.writeGrowingEntries(id, overlapping)).toThrow(/overlap stored ones; none was stored/);
+    expect(await connection.prisma.thread.findUniqueOrThrow({ where: { id } })).toEqual(before);
+    expect(await store.getEntries(id)).toEqual([]);
+    expect(await store.getEventsAfter(id, 0)).toEqual([text(1), text(2)]);
+
+    expect(() => writes.writeGrowingEntries('no-such-thread', growing('no-such-thread', [], [text(1)], new Date()))).toThrow(
+      /Cannot save entries of thread no-such-thread: no such thread/,
+    );
+    expect(await connection.prisma.threadEvent.count({ where: { threadId: 'no-such-thread' } })).toBe(0);
+  });
 });

@@ -13,6 +13,7 @@
  */
 import type { Database, Statement } from 'better-sqlite3';
 import { storeClosedError } from './store-failure';
+import type { EntryRow } from './entry-rows';
 import type { EventRow } from './event-rows';
 import { insertRowOnSqlite, insertRowsOnSqlite, joinRow } from './event-statements';
 
@@ -23,6 +24,25 @@ const INSERT_ROW = insertRowOnSqlite(String.raw, { ...NAMED, role: '@role', type
 const JOINED = { threadId: '@threadId', seq: '@seq', stored: '@stored', content: '@content' } as const;
 const JOIN_ROW = joinRow(String.raw, JOINED);
 const JOIN_ROW_AS_RUN = joinRow(String.raw, { ...JOINED, type: '@type' });
+/** What the Prisma path's thread update sets; an absent start or seq leaves the column as it is. */
+const UPDATE_THREAD = `UPDATE "Thread" SET "modifiedAt" = @modifiedAt, "liveFrom" = @liveFrom,
+  "lastMessageStart" = COALESCE(@lastMessageStart, "lastMessageStart"), "entriesSeq" = COALESCE(@entriesSeq, "entriesSeq")
+  WHERE "id" = @threadId`;
+const UPSERT_ENTRY = `INSERT INTO "ThreadEntry" ("threadId", "seq", "type", "data", "updatedAt")
+  VALUES (@threadId, @seq, @type, @data, @updatedAt)
+  ON CONFLICT ("threadId", "seq") DO UPDATE SET "type" = excluded."type", "data" = excluded."data", "updatedAt" = excluded."updatedAt"`;
+
+/** A growing entry's write: the thread's columns, the batch's event rows and the entry rows, in one transaction. */
+export interface GrowingEntriesWrite {
+  modifiedAt: Date;
+  liveFrom: number | undefined;
+  lastMessageStart: string | undefined;
+  /** The batch's last event seq, which the entries stand at; absent for a batch with no events. */
+  lastSeq: number | undefined;
+  events: readonly EventRow[];
+  entries: readonly EntryRow[];
+  createdAt: Date;
+}
 
 /** A DateTime as Prisma's SQLite adapter stores it (its default `iso8601` format), so Prisma reads it back the same. */
 export function sqliteDateTime(date: Date): string {
@@ -35,6 +55,9 @@ export class SqliteStreamWrites {
   readonly #insertRow: Statement;
   readonly #joinRow: Statement;
   readonly #joinRowAsRun: Statement;
+  readonly #updateThread: Statement;
+  readonly #upsertEntry: Statement;
+  readonly #writeEntries: (threadId: string, write: GrowingEntriesWrite) => void;
 
   constructor(database: Database) {
     this.#database = database;
@@ -42,6 +65,9 @@ export class SqliteStreamWrites {
     this.#insertRow = database.prepare(INSERT_ROW);
     this.#joinRow = database.prepare(JOIN_ROW);
     this.#joinRowAsRun = database.prepare(JOIN_ROW_AS_RUN);
+    this.#updateThread = database.prepare(UPDATE_THREAD);
+    this.#upsertEntry = database.prepare(UPSERT_ENTRY);
+    this.#writeEntries = database.transaction((threadId: string, write: GrowingEntriesWrite) => this.#writeEntriesNow(threadId, write));
   }
 
   /**
@@ -71,6 +97,32 @@ export class SqliteStreamWrites {
     return joined.type === stored.type
       ? this.#joinRow.run(common).changes
       : this.#joinRowAsRun.run({ ...common, type: joined.type }).changes;
+  }
+
+  /**
+   * A growing entry's write, as the store's Prisma transaction makes it (prisma-thread-store.ts)
+   * without a fact to fold or search text to write: through Prisma its interpretation and an
+   * upsert that read the long row back cost more than the write. All of it or nothing is stored.
+   */
+  writeGrowingEntries(threadId: string, write: GrowingEntriesWrite): void {
+    this.#assertOpen();
+    this.#writeEntries(threadId, write);
+  }
+
+  #writeEntriesNow(threadId: string, write: GrowingEntriesWrite): void {
+    const { changes } = this.#updateThread.run({
+      threadId,
+      modifiedAt: sqliteDateTime(write.modifiedAt),
+      liveFrom: write.liveFrom ?? null,
+      lastMessageStart: write.lastMessageStart ?? null,
+      entriesSeq: write.lastSeq ?? null,
+    });
+    if (changes === 0) throw new Error(`Cannot save entries of thread ${threadId}: no such thread`);
+    const first = write.events[0];
+    if (first !== undefined && this.insert(threadId, write.events, write.lastSeq ?? first.seq, write.createdAt) !== write.events.length)
+      throw new Error(`Thread ${threadId}: events ${first.seq} to ${write.lastSeq} overlap stored ones; none was stored`);
+    const updatedAt = sqliteDateTime(new Date());
+    for (const { seq, type, data } of write.entries) this.#upsertEntry.run({ threadId, seq, type, data, updatedAt });
   }
 
   /** The store closed the connection: the same refusal as Prisma's queries get then (connect-once.ts). */
