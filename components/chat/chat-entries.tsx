@@ -15,6 +15,7 @@ import { JumpToStartButton } from './jump-to-start-button';
 import styles from './chat.module.css';
 import { useFocusedEntry } from './use-focused-entry';
 import { useEntryJump } from './use-entry-jump';
+import { useOpeningMargin } from './use-opening-margin';
 import { useScrollAnchor } from './use-scroll-anchor';
 import { pageByKey } from './page-keys';
 import { loadedVirtuoso } from './virtuoso-loader';
@@ -56,6 +57,7 @@ export function ChatEntries() {
   const loadThreadEnd = useBatonStore((state) => state.loadThreadEnd);
   const goToEntry = useBatonStore((state) => state.goToEntry);
   const promptsSent = useBatonStore((state) => state.promptsSent);
+  const margin = useOpeningMargin(`${threadId}:${windowKey}`, count > 0, MARGIN_PX);
   // Newer content arrived while the reader was scrolled up: a button takes them to it.
   const [newerUnseen, setNewerUnseen] = useState(false);
   const atThreadEnd = useRef(reachesEnd);
@@ -265,7 +267,7 @@ export function ChatEntries() {
         firstItemIndex={firstIndex}
         totalCount={count}
         totalListHeightChanged={followGrowth}
-        increaseViewportBy={MARGIN_PX}
+        increaseViewportBy={margin}
         startReached={() => jumpShown.current && void loadOlderEntries(threadId)}
         // Not the list's endReached, which fires once per list length: a window at the bound keeps
         // its length as a newer page comes and as many of its oldest entries go.
