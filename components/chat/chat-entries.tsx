@@ -57,7 +57,13 @@ export function ChatEntries() {
   const loadThreadEnd = useBatonStore((state) => state.loadThreadEnd);
   const goToEntry = useBatonStore((state) => state.goToEntry);
   const promptsSent = useBatonStore((state) => state.promptsSent);
-  const margin = useOpeningMargin(`${threadId}:${windowKey}`, count > 0, MARGIN_PX);
+  // The list (a thread, or a window in it) whose newest loaded entry it has drawn: one opened at
+  // its end has arrived there; a window in the middle of the thread, or a list sent to an entry,
+  // opens elsewhere, at once.
+  const listKey = `${threadId}:${windowKey}`;
+  const [endDrawn, setEndDrawn] = useState<string | null>(null);
+  const entryTargeted = useBatonStore((state) => state.entryTarget !== null);
+  const margin = useOpeningMargin(listKey, count > 0 && (endDrawn === listKey || !reachesEnd || entryTargeted), MARGIN_PX);
   // Newer content arrived while the reader was scrolled up: a button takes them to it.
   const [newerUnseen, setNewerUnseen] = useState(false);
   const atThreadEnd = useRef(reachesEnd);
@@ -272,6 +278,7 @@ export function ChatEntries() {
         // Not the list's endReached, which fires once per list length: a window at the bound keeps
         // its length as a newer page comes and as many of its oldest entries go.
         rangeChanged={({ startIndex, endIndex }) => {
+          if (endIndex >= firstIndex + count - 1 && endDrawn !== listKey) setEndDrawn(listKey);
           if (!jumpShown.current) return;
           // Only once the reader has scrolled up: a thread just opened at its end is not paged
           // while it opens. Not while the view is held at a found entry: the list's move there

@@ -7,13 +7,15 @@ import { useEffect, useState } from 'react';
  * entries and drew those and a screen above them, all in one task, over 50 ms on a thread of
  * ordinary entries. Without it the first frame draws what is seen, and the margin's entries come
  * in tasks of their own: the reader sees no blank, as nothing scrolls them into view before then.
+ * The margin grows once the list shows where it opens (`arrived`), not at the top of the page it
+ * drew first: that margin would be drawn for nothing.
  */
-export function useOpeningMargin(listKey: string, hasEntries: boolean, full: number): number {
+export function useOpeningMargin(listKey: string, arrived: boolean, full: number): number {
   const steps = [0, full / 2, full];
   const [opened, setOpened] = useState({ key: listKey, step: 0 });
   const step = opened.key === listKey ? opened.step : 0;
   useEffect(() => {
-    if (!hasEntries || step === steps.length - 1) return;
+    if (!arrived || step === steps.length - 1) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A frame's callback runs before that frame is painted; a timeout set there, after it.
     const frame = requestAnimationFrame(() => {
@@ -23,6 +25,6 @@ export function useOpeningMargin(listKey: string, hasEntries: boolean, full: num
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [listKey, hasEntries, step, steps.length]);
+  }, [listKey, arrived, step, steps.length]);
   return steps[step] ?? full;
 }
