@@ -98,6 +98,51 @@ test('a long thread opens at its newest entries, shows older ones on scrolling u
   await expectSmallPage(page);
 });
 
+test('a long thread opens drawing only the entries in view, then those around them', async ({ page, baton }) => {
+  await baton.open();
+  // Every entry the list draws until the newest is shown.
+  await page.evaluate((marker) => {
+    const drawn = new Set<string>();
+    (window as unknown as { drawnOnOpening: Set<string> }).drawnOnOpening = drawn;
+    const watch = new MutationObserver(() => {
+      const list = document.querySelector('[data-testid="chat-entries"]');
+      if (!list) return;
+      for (const entry of list.querySelectorAll<HTMLElement>('[data-entry-index]')) drawn.add(entry.dataset.entryIndex ?? '');
+      if (list.textContent?.includes(marker)) watch.disconnect();
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+  }, NEWEST_MARKER);
+  await baton.threadItems.first().click();
+  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+
+  const drawn = await page.evaluate(() => [...(window as unknown as { drawnOnOpening: Set<string> }).drawnOnOpening]);
+  // The list starts at the top of the page it was given, then goes to the newest entries. At the
+  // top it draws about a view's entries (as many as it takes to fit, by the height it assumes for
+  // them), not the margin below that view too: the entries it holds once there are not among them.
+  const held = await list(page).evaluate((element) => {
+    const view = element.getBoundingClientRect();
+    const entries = [...element.querySelectorAll<HTMLElement>('[data-entry-index]')];
+    const inView = entries.filter((entry) => {
+      const box = entry.getBoundingClientRect();
+      return box.bottom > view.top && box.top < view.bottom;
+    });
+    return { indexes: entries.map((entry) => entry.dataset.entryIndex ?? ''), inView: inView.length };
+  });
+  const drawnAtTheTop = drawn.filter((index) => !held.indexes.includes(index));
+  expect(held.inView).toBeGreaterThan(0);
+  expect(drawnAtTheTop.length).toBeGreaterThan(0);
+  expect(drawnAtTheTop.length).toBeLessThanOrEqual(2 * held.inView);
+  // Then the list draws its margin: entries wholly above the view, ready for a scroll up.
+  await expect
+    .poll(() =>
+      list(page).evaluate((element) => {
+        const view = element.getBoundingClientRect();
+        return [...element.querySelectorAll('[data-entry-index]')].some((entry) => entry.getBoundingClientRect().bottom < view.top);
+      }),
+    )
+    .toBe(true);
+});
+
 test('an answer streaming into a long thread stays in view, unless the reader scrolled up', async ({ page, baton, model }) => {
   holdAnswers(model);
   await baton.open();

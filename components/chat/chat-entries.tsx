@@ -15,6 +15,7 @@ import { JumpToStartButton } from './jump-to-start-button';
 import styles from './chat.module.css';
 import { useFocusedEntry } from './use-focused-entry';
 import { useEntryJump } from './use-entry-jump';
+import { useOpeningMargin } from './use-opening-margin';
 import { useScrollAnchor } from './use-scroll-anchor';
 import { pageByKey } from './page-keys';
 import { loadedVirtuoso } from './virtuoso-loader';
@@ -56,6 +57,13 @@ export function ChatEntries() {
   const loadThreadEnd = useBatonStore((state) => state.loadThreadEnd);
   const goToEntry = useBatonStore((state) => state.goToEntry);
   const promptsSent = useBatonStore((state) => state.promptsSent);
+  // The list (a thread, or a window in it) whose newest loaded entry it has drawn: one opened at
+  // its end has arrived there; a window in the middle of the thread, or a list sent to an entry,
+  // opens elsewhere, at once.
+  const listKey = `${threadId}:${windowKey}`;
+  const [endDrawn, setEndDrawn] = useState<string | null>(null);
+  const entryTargeted = useBatonStore((state) => state.entryTarget !== null);
+  const margin = useOpeningMargin(listKey, count > 0 && (endDrawn === listKey || !reachesEnd || entryTargeted), MARGIN_PX);
   // Newer content arrived while the reader was scrolled up: a button takes them to it.
   const [newerUnseen, setNewerUnseen] = useState(false);
   const atThreadEnd = useRef(reachesEnd);
@@ -265,11 +273,12 @@ export function ChatEntries() {
         firstItemIndex={firstIndex}
         totalCount={count}
         totalListHeightChanged={followGrowth}
-        increaseViewportBy={MARGIN_PX}
+        increaseViewportBy={margin}
         startReached={() => jumpShown.current && void loadOlderEntries(threadId)}
         // Not the list's endReached, which fires once per list length: a window at the bound keeps
         // its length as a newer page comes and as many of its oldest entries go.
         rangeChanged={({ startIndex, endIndex }) => {
+          if (endIndex >= firstIndex + count - 1 && endDrawn !== listKey) setEndDrawn(listKey);
           if (!jumpShown.current) return;
           // Only once the reader has scrolled up: a thread just opened at its end is not paged
           // while it opens. Not while the view is held at a found entry: the list's move there
