@@ -79,6 +79,8 @@ for (const size of SIZES) {
       const writeCard = baton.toolCard('write_file');
       await expect(writeCard).toHaveAttribute('data-status', 'waiting-approval');
       await expect(writeCard.getByTestId('tool-call-diff')).toContainText('+# Baton demo');
+      // The diff shows plain text until the highlighter's worker answers, later on a busy machine.
+      await expect(writeCard.getByTestId('tool-call-diff')).toHaveAttribute('data-highlighted', 'true');
       await expect(writeCard.getByTestId('approve-tool-call')).toBeVisible();
       // The card's focus ring is part of the picture: the same card has it every run.
       await expectLooksLike(page, `demo-approval-${size.name}-${theme}`);
