@@ -9,14 +9,16 @@ import type { ThreadEntry } from '../../lib/protocol/thread-model';
 /** The start of a message's text, on one line, cut at a word with an ellipsis; undefined for a message with no text or another entry. */
 export function messageStart(entry: ThreadEntry): string | undefined {
   if (entry.type !== 'message') return undefined;
-  const whole = entry.chunks.map((chunk) => chunk.chunk).join('');
   // Only the start is kept: a prefix whose line outgrows it says as much as the whole text, and a
-  // long answer, whose entry is written again as it grows, is not put on one line at every write.
+  // long answer, whose entry is written again as it grows, is neither joined whole nor put on one
+  // line at every write.
   let end = 4 * MAX_LAST_MESSAGE_START;
-  let text = oneLine(whole.slice(0, end));
-  while (end < whole.length && text.length <= MAX_LAST_MESSAGE_START) {
+  let prefix = textStart(entry.chunks, end);
+  let text = oneLine(prefix);
+  while (prefix.length === end && text.length <= MAX_LAST_MESSAGE_START) {
     end *= 2;
-    text = oneLine(whole.slice(0, end));
+    prefix = textStart(entry.chunks, end);
+    text = oneLine(prefix);
   }
   if (text === '') return undefined;
   if (text.length <= MAX_LAST_MESSAGE_START) return text;
@@ -24,6 +26,18 @@ export function messageStart(entry: ThreadEntry): string | undefined {
   const lastSpace = cut.lastIndexOf(' ');
   // A first word longer than the whole line is cut inside it.
   return `${(lastSpace > 0 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+/** The first `length` characters of the chunks' text (fewer when it is shorter), joining only the chunks they come from. */
+function textStart(chunks: readonly { chunk: string }[], length: number): string {
+  const parts: string[] = [];
+  let taken = 0;
+  for (const { chunk } of chunks) {
+    if (taken >= length) break;
+    parts.push(chunk);
+    taken += chunk.length;
+  }
+  return parts.join('').slice(0, length);
 }
 
 function oneLine(text: string): string {
