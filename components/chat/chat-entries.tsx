@@ -10,6 +10,7 @@ import { ChatEntry } from './chat-entry';
 import { EntryPlaceholder, entryScrollSeek } from './entry-placeholder';
 import { noteListScroll } from './fast-scroll';
 import { watchReaderInput } from './reader-input';
+import { distanceToBottom, type ListReading, PINNED_DISTANCE_PX, staysPinned } from './reader-position';
 import { JumpToLatestButton } from './jump-to-latest-button';
 import { JumpToStartButton } from './jump-to-start-button';
 import styles from './chat.module.css';
@@ -21,8 +22,6 @@ import { pageByKey } from './page-keys';
 import { loadedVirtuoso } from './virtuoso-loader';
 import { WelcomeMessage } from './welcome-message';
 
-/** Within this many pixels of the bottom, new content keeps the view pinned to the bottom. */
-const PINNED_DISTANCE_PX = 48;
 /** Frames a jump to the newest entry goes on at most while the entries it shows are measured. */
 const MAX_ARRIVAL_FRAMES = 20;
 /** Rendered beyond the visible part, above and below, so that scrolling shows no blank. */
@@ -91,32 +90,26 @@ export function ChatEntries() {
   const entryTarget = useBatonStore((state) => state.entryTarget);
   useEntryHash();
 
-  // Only the reader moves the view away from the bottom, and only by scrolling up: content growing
-  // below (which may land in the same frame as a scroll event) moves no scrollTop. Nor does the
-  // list's own correction when an entry above the view turns out shorter than estimated (a folded
-  // tool call): that moves scrollTop up by no more than the content shrank. A move up beyond what
-  // the content lost is the reader's, even in a frame where a streaming answer also grew.
-  const lastScrollTop = useRef(0);
-  const lastScrollHeight = useRef(0);
+  // Where the list was at the last reading: ./reader-position.ts judges each move from there.
+  const lastReading = useRef<ListReading>({ scrollTop: 0, scrollHeight: 0, clientHeight: 0 });
   const followingEnd = useCallback(() => pinnedToBottom.current && atThreadEnd.current, []);
-  const { remember: rememberAnchor, restore: restoreAnchor } = useScrollAnchor(
+  const {
+    remember: rememberAnchor,
+    restore: restoreAnchor,
+    held: anchorHeld,
+  } = useScrollAnchor(
     scroller,
     useCallback(() => !followingEnd(), [followingEnd]),
   );
   const readReader = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
-    if (element.scrollTop !== lastScrollTop.current) jumpShown.current = true;
-    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
-    const movedUp = element.scrollTop - lastScrollTop.current;
-    const shrunk = Math.min(0, element.scrollHeight - lastScrollHeight.current);
-    if (distance < PINNED_DISTANCE_PX) {
-      pinnedToBottom.current = true;
-      if (atThreadEnd.current) setNewerUnseen(false);
-    } else if (movedUp < shrunk - 1) pinnedToBottom.current = false;
-    lastScrollTop.current = element.scrollTop;
-    lastScrollHeight.current = element.scrollHeight;
-  }, []);
+    const now = { scrollTop: element.scrollTop, scrollHeight: element.scrollHeight, clientHeight: element.clientHeight };
+    if (now.scrollTop !== lastReading.current.scrollTop) jumpShown.current = true;
+    pinnedToBottom.current = staysPinned(pinnedToBottom.current, lastReading.current, now, anchorHeld);
+    if (atThreadEnd.current && distanceToBottom(now) < PINNED_DISTANCE_PX) setNewerUnseen(false);
+    lastReading.current = now;
+  }, [anchorHeld]);
   // Every scroll, the reader's or the list's own, moves the view on purpose: its top entry is where it should be.
   const onScroll = useCallback(
     (event: Event) => {
@@ -129,8 +122,7 @@ export function ChatEntries() {
   );
   const toBottom = useCallback((element: HTMLElement) => {
     element.scrollTop = element.scrollHeight;
-    lastScrollTop.current = element.scrollTop;
-    lastScrollHeight.current = element.scrollHeight;
+    lastReading.current = { scrollTop: element.scrollTop, scrollHeight: element.scrollHeight, clientHeight: element.clientHeight };
   }, []);
   // The list counts from the first loaded entry.
   const first = useRef(firstIndex);
@@ -180,7 +172,7 @@ export function ChatEntries() {
   useEffect(() => {
     if (!hasEntries || holdingFocus.current || !atThreadEnd.current) return;
     pinnedToBottom.current = true;
-    lastScrollTop.current = 0;
+    lastReading.current = { ...lastReading.current, scrollTop: 0 };
     list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
     holdAtEnd();
   }, [threadId, hasEntries, holdingFocus, windowKey, holdAtEnd]);

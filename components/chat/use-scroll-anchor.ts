@@ -60,14 +60,22 @@ export function useScrollAnchor(scroller: RefObject<HTMLElement | null>, anchore
     lastScrollTop.current = element.scrollTop;
     anchor.current = anchorEntryOf(element, movingUp.current);
   }, [scroller]);
+  const driftOf = useCallback((element: HTMLElement): number | undefined => {
+    const before = anchor.current;
+    const item = before && element.querySelector<HTMLElement>(`[data-entry-index="${before.index}"]`);
+    if (!before || !item) return undefined;
+    return item.getBoundingClientRect().top - element.getBoundingClientRect().top - before.offset;
+  }, []);
+  // Whether the entry remembered at the last scroll still stands where it stood in the view: true
+  // after the list's own correction for an entry above it changing height, false after the reader
+  // moved the view (or the entry left the page).
+  const held = useCallback(() => {
+    const element = scroller.current;
+    const drift = element ? driftOf(element) : undefined;
+    return drift !== undefined && Math.abs(drift) < 1;
+  }, [scroller, driftOf]);
   const restore = useCallback(() => {
     cancelAnimationFrame(frame.current);
-    const driftOf = (element: HTMLElement): number | undefined => {
-      const before = anchor.current;
-      const item = before && element.querySelector<HTMLElement>(`[data-entry-index="${before.index}"]`);
-      if (!before || !item) return undefined;
-      return item.getBoundingClientRect().top - element.getBoundingClientRect().top - before.offset;
-    };
     const restoreWhenStill = (framesLeft: number, driftBefore: number | undefined) => {
       const element = scroller.current;
       if (!element) return;
@@ -81,6 +89,6 @@ export function useScrollAnchor(scroller: RefObject<HTMLElement | null>, anchore
       remember();
     };
     frame.current = requestAnimationFrame(() => restoreWhenStill(MAX_WAIT_FRAMES, undefined));
-  }, [scroller, anchored, remember]);
-  return { remember, restore };
+  }, [scroller, anchored, remember, driftOf]);
+  return { remember, restore, held };
 }
