@@ -4,7 +4,8 @@
  * the whole group: `npx some-server` runs the server as a grandchild, which the SDK's own
  * transport (it signals only the process it started) would leave behind. Messages are framed by
  * the SDK's own ReadBuffer and serializeMessage, one JSON message a line; one nested deeper than
- * MAX_JSON_DEPTH is not passed on (refused-message.ts).
+ * MAX_JSON_DEPTH is not passed on (refused-message.ts), and a line longer than the size cap ends
+ * the connection (message-size-cap.ts).
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
@@ -14,6 +15,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { groupHasMembers, guardChildGroup } from '../../../process/child-guard';
 import { argumentsHoldingRelaySecret, SECRET_IN_COMMAND_LINE } from '../../../process/relay-secrets';
 import type { McpStdioFraming } from './mcp-sdk';
+import { MAX_MCP_MESSAGE_BYTES, McpMessageTooLarge, MessageSizeCounter } from './message-size-cap';
 import { refuseTooDeep } from './refused-message';
 
 export interface GroupStdioServer {
@@ -36,6 +38,8 @@ export class GroupStdioTransport implements Transport {
   pid: number | undefined;
   private child: ChildProcessWithoutNullStreams | undefined;
   private readonly readBuffer: ReadBuffer;
+  private readonly messageSize: MessageSizeCounter;
+  private refusedTooLarge = false;
   private releaseGuard: () => void = () => undefined;
   private closing: Promise<void> | undefined;
 
@@ -45,6 +49,7 @@ export class GroupStdioTransport implements Transport {
     private readonly framing: McpStdioFraming,
   ) {
     this.readBuffer = new framing.ReadBuffer();
+    this.messageSize = new MessageSizeCounter(MAX_MCP_MESSAGE_BYTES);
   }
 
   start(): Promise<void> {
@@ -116,6 +121,15 @@ export class GroupStdioTransport implements Transport {
   }
 
   private receive(chunk: Buffer): void {
+    if (this.refusedTooLarge) return;
+    if (!this.messageSize.add(chunk)) {
+      // The line cannot be read, nor what follows it told apart from its rest: the server goes.
+      this.refusedTooLarge = true;
+      this.readBuffer.clear();
+      this.onerror?.(new McpMessageTooLarge(this.messageSize.maxBytes));
+      void this.close();
+      return;
+    }
     try {
       this.readBuffer.append(chunk);
       for (let message = this.readBuffer.readMessage(); message; message = this.readBuffer.readMessage()) {

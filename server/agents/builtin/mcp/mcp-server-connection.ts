@@ -12,6 +12,7 @@ import { GroupStdioTransport } from './group-stdio-transport';
 import { McpClientError, errorMessage } from './mcp-client-error';
 import { isStdioServerConfig, serverEnvironment, type McpServerConfig } from './mcp-config';
 import { loadMcpSdk, type McpSdk } from './mcp-sdk';
+import { capResponseBody, MAX_MCP_MESSAGE_BYTES, McpMessageTooLarge } from './message-size-cap';
 import { terminateProcess, waitForProcessExit } from './process-liveness';
 import { StderrTail } from './stderr-tail';
 
@@ -48,6 +49,8 @@ export class McpServerConnection {
   private closedByUs = false;
   private exited = false;
   private lost = false;
+  /** Why the connection was ended on the server's account, for a start-up that fails of it. */
+  private refusal: string | undefined;
   private closing: Promise<void> | undefined;
   private readonly stderr = new StderrTail();
 
@@ -61,7 +64,7 @@ export class McpServerConnection {
   /** Connects and lists the tools; throws McpClientError('connect-failed') with the reason. */
   static async open(options: McpConnectionOptions): Promise<McpServerConnection> {
     const sdk = await loadMcpSdk();
-    const transport = await createTransport(options, sdk);
+    const transport = await createTransport(options, sdk, (error) => connection.refuse(error));
     const client = new sdk.Client(options.clientInfo, {
       capabilities: {},
       listChanged: {
@@ -130,6 +133,7 @@ export class McpServerConnection {
       setImmediate(() => this.lose(this.withStderr('The server exited unexpectedly')));
     };
     this.client.onerror = (error) => {
+      if (error instanceof McpMessageTooLarge) return this.refuse(error);
       log(`mcp ${name}: ${errorMessage(error)}`);
       // An HTTP server has no process to watch; that it can no longer be reached (the SDK reports
       // its failed attempts to re-open the event stream here) is how it is seen to be gone.
@@ -144,6 +148,16 @@ export class McpServerConnection {
     }
   }
 
+  /** The server sent what cannot be read: it is stopped, and that is why it failed. */
+  private refuse(error: McpMessageTooLarge): void {
+    if (this.refusal !== undefined) return;
+    this.refusal = error.message;
+    this.options.log(`mcp ${this.options.name}: ${error.message}`);
+    if (this.connected) this.lose(error.message);
+    // During start-up, closing fails the connect at once rather than at its timeout.
+    else void this.transport.close();
+  }
+
   private lose(reason: string): void {
     if (!this.connected || this.closedByUs || this.lost) return;
     this.lost = true;
@@ -154,6 +168,7 @@ export class McpServerConnection {
     await new Promise((resolve) => setImmediate(resolve));
     const { config, connectTimeoutMs, signal } = this.options;
     if (signal.aborted) return 'Stopped while starting';
+    if (this.refusal !== undefined) return this.refusal;
     const { McpError, ErrorCode } = this.sdk;
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
       return this.withStderr(`No answer to initialize within ${connectTimeoutMs} ms`);
@@ -192,7 +207,11 @@ export class McpServerConnection {
   }
 }
 
-async function createTransport(options: McpConnectionOptions, sdk: McpSdk): Promise<Transport> {
+async function createTransport(
+  options: McpConnectionOptions,
+  sdk: McpSdk,
+  onTooLarge: (error: McpMessageTooLarge) => void,
+): Promise<Transport> {
   const { config } = options;
   if (isStdioServerConfig(config)) {
     const spawn = {
@@ -203,7 +222,10 @@ async function createTransport(options: McpConnectionOptions, sdk: McpSdk): Prom
     };
     return new GroupStdioTransport({ ...(await options.sandbox.wrapProcess(spawn, 'mcpServers')), graceMs: options.shutdownGraceMs }, sdk);
   }
-  return new sdk.StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+  return new sdk.StreamableHTTPClientTransport(new URL(config.url), {
+    requestInit: { headers: config.headers },
+    fetch: async (url, init) => capResponseBody(await fetch(url, init), MAX_MCP_MESSAGE_BYTES, onTooLarge),
+  });
 }
 
 /** A request that never reached the server (undici's "fetch failed"), as opposed to one it refused. */
