@@ -34,6 +34,17 @@ function list(page: Page) {
 }
 
 /**
+ * The reader scrolls up with the wheel over the list: their own input, which is how the list tells
+ * their move from its own (while an answer streams, the list and the browser move the view too).
+ */
+async function wheelUp(page: Page, pixels: number): Promise<void> {
+  const box = await list(page).boundingBox();
+  if (!box) throw new Error('the list is not on the page');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -pixels);
+}
+
+/**
  * Marks the list once it has drawn a placeholder at any moment (they are gone once it stops), and
  * whether it has come to rest since the wheel last turned over it.
  */
@@ -160,7 +171,7 @@ test('an answer streaming into a long thread stays in view, unless the reader sc
   holdAnswers(model);
   await baton.send('And again');
   await expect(baton.assistantMessages.last()).toContainText('Here is');
-  await list(page).evaluate((element) => element.scrollBy({ top: -3_000 }));
+  await wheelUp(page, 3_000);
   await expect(baton.userMessages.filter({ hasText: 'And again' })).not.toBeInViewport();
   held.gate.open();
   await baton.expectTurnFinished();
@@ -194,7 +205,7 @@ test('new entries arriving while the reader is scrolled up show "Jump to latest"
 
   // Scrolled up with nothing new: no button.
   holdAnswers(model);
-  await list(page).evaluate((element) => element.scrollBy({ top: -3_000 }));
+  await wheelUp(page, 3_000);
   await expect(page.getByText('First news from the other tab')).not.toBeInViewport();
   await expect(jump).toHaveCount(0);
 
@@ -214,7 +225,7 @@ test('new entries arriving while the reader is scrolled up show "Jump to latest"
 
   // Scrolled up again, the reader sends a prompt: the view goes to it.
   holdAnswers(model);
-  await list(page).evaluate((element) => element.scrollBy({ top: -3_000 }));
+  await wheelUp(page, 3_000);
   await expect(page.getByText('More news from the other tab')).not.toBeInViewport();
   await baton.send('Sent from far up');
   await expect(baton.userMessages.filter({ hasText: 'Sent from far up' })).toBeInViewport();

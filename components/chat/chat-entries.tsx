@@ -8,7 +8,7 @@ import { useBatonStore } from '../baton-client/baton-store-context';
 import { useEntryHash } from '../review/use-entry-hash';
 import { ChatEntry } from './chat-entry';
 import { EntryPlaceholder, entryScrollSeek } from './entry-placeholder';
-import { noteListScroll } from './fast-scroll';
+import { isReaderMovingList, noteListScroll } from './fast-scroll';
 import { watchReaderInput } from './reader-input';
 import { distanceToBottom, type ListReading, PINNED_DISTANCE_PX, staysPinned } from './reader-position';
 import { JumpToLatestButton } from './jump-to-latest-button';
@@ -106,7 +106,10 @@ export function ChatEntries() {
     if (!element) return;
     const now = { scrollTop: element.scrollTop, scrollHeight: element.scrollHeight, clientHeight: element.clientHeight };
     if (now.scrollTop !== lastReading.current.scrollTop) jumpShown.current = true;
-    pinnedToBottom.current = staysPinned(pinnedToBottom.current, lastReading.current, now, anchorHeld);
+    pinnedToBottom.current = staysPinned(pinnedToBottom.current, lastReading.current, now, {
+      entriesInViewHeld: anchorHeld,
+      readerMoving: isReaderMovingList,
+    });
     if (atThreadEnd.current && distanceToBottom(now) < PINNED_DISTANCE_PX) setNewerUnseen(false);
     lastReading.current = now;
   }, [anchorHeld]);

@@ -26,9 +26,10 @@ const DRAGGED_AFTER_MOVES = 2;
  * What the reader does to the list. `hold`: a button pressed on its scrollbar, a finger on it, a
  * scrolling key held down (repeating); `let-go`: that released, which ends a drag; `fling`: a wheel
  * turned or a touch let go while moving, which moves the list on until `scroll-end`, when it comes
- * to rest (at once, for a wheel that scrolls without animation).
+ * to rest (at once, for a wheel that scrolls without animation); `press`: a scrolling key pressed
+ * once, a move of the reader's until `scroll-end` but never a drag (one page at a time).
  */
-export type ReaderInput = 'hold' | 'let-go' | 'fling' | 'scroll-end';
+export type ReaderInput = 'hold' | 'let-go' | 'fling' | 'press' | 'scroll-end';
 
 let fast = false;
 let lastTop = 0;
@@ -38,6 +39,7 @@ const listeners = new Set<() => void>();
 
 let held = false;
 let flung = false;
+let pressed = false;
 /**
  * Fast moves in a row, each the reader's: made while their hand held the list or its fling went on.
  * A slow one breaks the row, as letting go does; the list coming to rest does not: a wheel turned
@@ -58,8 +60,11 @@ export function noteReaderInput(input: ReaderInput): void {
   if (input === 'hold' || input === 'fling') inputSinceOwnMove = true;
   if (input === 'hold') held = true;
   else if (input === 'fling') flung = true;
-  else if (input === 'scroll-end') flung = false;
-  else if (held) {
+  else if (input === 'press') pressed = true;
+  else if (input === 'scroll-end') {
+    flung = false;
+    pressed = false;
+  } else if (held) {
     held = false;
     draggedMoves = 0;
   }
@@ -87,6 +92,11 @@ export function noteListScroll(scrollTop: number, now: number, viewHeight: numbe
   setFast(true);
   clearTimeout(settleTimer);
   settleTimer = setTimeout(() => setFast(false), SETTLE_MS);
+}
+
+/** Whether the reader's hand is on the list now: held, or flung or paged and not yet at rest. */
+export function isReaderMovingList(): boolean {
+  return held || flung || pressed;
 }
 
 export function isListScrollingFast(): boolean {

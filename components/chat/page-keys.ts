@@ -20,6 +20,8 @@ export function pageByKey(event: KeyboardEvent): void {
 }
 
 /** A key pressed in a text field moves its caret, not the list. */
-function typing(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+export function typing(target: EventTarget | null): boolean {
+  // Read by its fields, not `instanceof HTMLElement`: the element may come from another frame.
+  const element = target as Partial<Pick<HTMLElement, 'isContentEditable' | 'tagName'>> | null;
+  return element?.isContentEditable === true || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element?.tagName ?? '');
 }

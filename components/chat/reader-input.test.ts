@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isListDragged, noteListScroll } from './fast-scroll';
+import { isListDragged, isReaderMovingList, noteListScroll } from './fast-scroll';
 import { watchReaderInput } from './reader-input';
 
 const VIEW = 800;
@@ -100,6 +100,23 @@ describe("the reader's hand on the chat list, read from the page's events", () =
     expect(isListDragged()).toBe(true);
     list.dispatchEvent(event('keyup', { key: 'PageUp' }));
     expect(isListDragged()).toBe(false);
+  });
+
+  it('counts a scrolling key pressed once as the reader moving the list until it rests, not in a text field, not at an edge', () => {
+    watch();
+    list.dispatchEvent(event('keydown', { key: 'ArrowUp', repeat: false }));
+    expect(isReaderMovingList()).toBe(true);
+    list.dispatchEvent(event('scrollend'));
+    expect(isReaderMovingList()).toBe(false);
+    const inField = event('keydown', { key: 'PageUp', repeat: false });
+    Object.defineProperty(inField, 'target', { value: { tagName: 'TEXTAREA', isContentEditable: false } });
+    list.dispatchEvent(inField);
+    expect(isReaderMovingList()).toBe(false);
+    const place = list.scrollTop;
+    list.scrollTop = list.scrollHeight - list.clientHeight;
+    list.dispatchEvent(event('keydown', { key: 'End', repeat: false }));
+    expect(isReaderMovingList()).toBe(false);
+    list.scrollTop = place;
   });
 
   it('follows a finger on the list, and the fling after it is lifted while the list moves', () => {

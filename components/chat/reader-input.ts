@@ -1,7 +1,16 @@
 import { noteReaderInput } from './fast-scroll';
+import { typing } from './page-keys';
 
-/** Keys that scroll the list while held down, repeating. */
-const SCROLLING_KEYS = new Set(['PageUp', 'PageDown', 'ArrowUp', 'ArrowDown', 'Home', 'End', ' ']);
+/** Keys that scroll the list (repeating while held down), and which way. */
+const SCROLLING_KEYS = new Map([
+  ['PageUp', -1],
+  ['ArrowUp', -1],
+  ['Home', -1],
+  ['PageDown', 1],
+  ['ArrowDown', 1],
+  ['End', 1],
+  [' ', 1],
+]);
 
 /**
  * Reads the reader's own hand on the chat list from the page's events, for ./fast-scroll.ts: a
@@ -38,12 +47,14 @@ export function watchReaderInput(scroller: HTMLElement, page: Window = window): 
   };
   // A wheel turned towards an edge the list is at moves nothing, and no scroll end would follow.
   const onWheel = (event: WheelEvent) => {
-    const atTop = scroller.scrollTop <= 0;
-    const atBottom = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1;
-    if ((event.deltaY < 0 && !atTop) || (event.deltaY > 0 && !atBottom)) noteReaderInput('fling');
+    if (event.deltaY !== 0 && canMove(scroller, Math.sign(event.deltaY))) noteReaderInput('fling');
   };
+  // A key pressed once moves the list a step, to its rest; held down, it repeats: a drag.
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.repeat && SCROLLING_KEYS.has(event.key)) noteReaderInput('hold');
+    const direction = SCROLLING_KEYS.get(event.key);
+    if (direction === undefined || typing(event.target)) return;
+    if (event.repeat) noteReaderInput('hold');
+    else if (canMove(scroller, event.shiftKey && event.key === ' ' ? -direction : direction)) noteReaderInput('press');
   };
   const onScrollEnd = () => noteReaderInput('scroll-end');
 
@@ -72,4 +83,10 @@ export function watchReaderInput(scroller: HTMLElement, page: Window = window): 
     letGo();
     noteReaderInput('scroll-end');
   };
+}
+
+/** Whether the list can scroll that way (-1 up, 1 down): one at that edge moves nothing, and no scroll end would follow. */
+function canMove(scroller: HTMLElement, direction: number): boolean {
+  if (direction < 0) return scroller.scrollTop > 0;
+  return scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1;
 }
