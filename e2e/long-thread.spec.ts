@@ -36,12 +36,19 @@ function list(page: Page) {
 /**
  * The reader scrolls up with the wheel over the list: their own input, which is how the list tells
  * their move from its own (while an answer streams, the list and the browser move the view too).
+ * Returns once the list has come to rest: the wheel's scroll is animated, and a prompt sent
+ * meanwhile would be carried up by the rest of it.
  */
 async function wheelUp(page: Page, pixels: number): Promise<void> {
   const box = await list(page).boundingBox();
   if (!box) throw new Error('the list is not on the page');
+  await list(page).evaluate((element) => {
+    element.dataset.wheelRested = 'false';
+    element.addEventListener('scrollend', () => (element.dataset.wheelRested = 'true'), { once: true });
+  });
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, -pixels);
+  await expect(list(page)).toHaveAttribute('data-wheel-rested', 'true');
 }
 
 /**
