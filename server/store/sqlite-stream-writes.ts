@@ -1,7 +1,8 @@
 /**
- * The writes a streaming answer's batches make on SQLite (event-insert.ts says what each does and
- * why: a batch of rows from one JSON parameter, a run row that pieces join; event-statements.ts
- * writes their SQL once for Prisma and for here), as statements prepared once on the connection
+ * The writes a thread's recorder makes on SQLite, a streaming answer's batches (event-insert.ts
+ * says what each does and why: a batch of rows from one JSON parameter, a run row that pieces
+ * join; event-statements.ts writes their SQL once for Prisma and for here) and its entry writes
+ * (entries-transaction.ts is their Prisma form), as statements prepared once on the connection
  * Prisma's adapter holds. Through Prisma each batch paid for the
  * adapter preparing its statement anew and for the client's interpretation of the query on the
  * way, more than the write itself at a slow stream's small batches; and on a fresh relay the
