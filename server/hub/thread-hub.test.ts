@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SequencedContentReceivedParams as ChatContentReceivedParams } from '../../lib/protocol/thread-events';
 import type { AgentBackend, AgentTurn } from '../agents/agent-backend';
 import { openThreadStore } from '../store/prisma-thread-store';
-import type { ThreadStore } from '../store/thread-store';
+import type { EventBatch, ThreadStore } from '../store/thread-store';
 import { AgentRegistry } from '../agents/agent-registry';
 import { NEW_THREAD_TITLE, ThreadHub } from './thread-hub';
 import { ThreadBusyError } from './thread-session';
@@ -103,6 +103,33 @@ describe('ThreadHub', () => {
     expect(stored.at(-1)).toEqual({ type: 'turnSummary', outcome: 'done' });
     expect((await store.getThread(thread.id))?.title).toBe('Write a file for me');
     expect(broadcasts.map((params) => params.content.type)).toContain('metadata');
+  });
+
+  it("stores a prompt and its turn's start in one write: the tab sees neither without the other", async () => {
+    const writes: string[][] = [];
+    const appendEvents = (threadId: string, batch: EventBatch) => {
+      writes.push(batch.events.map(({ role, content }) => `${role} ${content.type}`));
+      return store.appendEvents(threadId, batch);
+    };
+    // The store's methods run on the store itself (its fields are private); only its writes are noted.
+    const counted = new Proxy(store, {
+      get: (target, property) => {
+        if (property === 'appendEvents') return appendEvents;
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const hub = new ThreadHub({
+      store: counted,
+      agents: AgentRegistry.builtinOnly(new AskingAgent()),
+      broadcast: () => undefined,
+      log: () => undefined,
+    });
+    const thread = await hub.createThread();
+    await hub.prompt(thread.id, 'Write a file');
+    expect(writes.find((events) => events.includes('user text'))).toEqual(['user text', 'system progress']);
+    await hub.stop(thread.id);
+    await hub.close();
   });
 
   it('refuses a second prompt while a turn runs', async () => {

@@ -249,15 +249,17 @@ export class ThreadRecorder {
   }
 
   /**
-   * Never rejects: a failed write is reported to those who wait for it. Streamed pieces queued
-   * before a content that writes entries (an answer's last pieces and its usage, which come in
-   * the same read of a fast stream) are committed and sent first, as a batch of their own: the
-   * entry write, a long answer's whole text and its search terms, would hold them back from the
-   * tabs for as long as it takes.
+   * Never rejects: a failed write is reported to those who wait for it. Streamed pieces an agent
+   * emitted (nobody waits for them) queued before a content that writes entries (an answer's last
+   * pieces and its usage, which come in the same read of a fast stream) are committed and sent
+   * first, as a batch of their own: the entry write, a long answer's whole text and its search
+   * terms, would hold them back from the tabs for as long as it takes. Contents whose callers wait
+   * (a prompt and its turn's start) go in one commit: each waits for the whole batch anyway.
    */
   private async flush(batch: Queued[]): Promise<void> {
     const split = batch.findIndex((item) => writesEntries(item.content));
-    if (split <= 0) return this.commit(batch);
+    const piecesBefore = batch.some((item, index) => index < split && item.done === undefined);
+    if (!piecesBefore) return this.commit(batch);
     await this.commit(batch.slice(0, split));
     await this.commit(batch.slice(split));
   }

@@ -96,9 +96,13 @@ export class ThreadSession {
       // Its own array: the recorder's entries grow in place as the turn is recorded.
       history = await this.recorder.history();
       this.recorder.startTurn();
-      // The contexts and model go with the prompt, so the thread shows them when read later.
-      await this.recorder.record('user', { type: 'text', text: message, ...promptChoices(options) });
-      await this.recorder.record('system', { type: 'progress', state: 'running', text: 'Working…' });
+      // The contexts and model go with the prompt, so the thread shows them when read later. Both
+      // are queued at once: one batch, one commit (write-batches.ts), where one after the other
+      // cost the turn's start a second transaction and a second trip round the event loop.
+      await Promise.all([
+        this.recorder.record('user', { type: 'text', text: message, ...promptChoices(options) }),
+        this.recorder.record('system', { type: 'progress', state: 'running', text: 'Working…' }),
+      ]);
     })();
     const ended = recorded.then(() => this.runTurn(message, options, history, controller));
     // Set before the first await, so that `idle()` (a delete waits on it) covers the prompt's own

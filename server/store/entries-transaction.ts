@@ -2,7 +2,9 @@
  * A batch that writes entries, through Prisma in one transaction: the lease check, the thread's
  * columns (modifiedAt, where live entries begin, its last message's start, the seq its entries
  * stand at), the batch's events, the facts they change, the entry rows and their search text.
- * A growing entry's write on SQLite takes the prepared statements instead (sqlite-stream-writes.ts).
+ * On SQLite, unfenced and with no Prisma transaction open on the connection, the same write goes
+ * through the prepared statements instead (sqlite-stream-writes.ts): this path is PostgreSQL's and
+ * a team's (fenced) one.
  */
 import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import type { PrismaClient } from './generated/client';

@@ -41,7 +41,7 @@ import { writeWithPatience } from './store-failure';
 import { PrismaThreadHistoryStore } from './prisma-thread-history-store';
 import type { ThreadHistoryStore } from './thread-history-store';
 import { afterKey, decodeCursor, encodeCursor, listFilter, MAX_THREAD_PAGE, THREAD_LIST_ORDER } from './thread-list-page';
-import { threadSearchFor, type ThreadSearch } from './thread-search';
+import { searchRowsJson, threadSearchFor, type ThreadSearch } from './thread-search';
 import { entryUpsertFor, type EntryUpsert } from './entry-insert';
 import { lastMessageStartOf } from './last-message-start';
 import { detailColumns, metadataColumns, toDetails, toMetadata } from './thread-rows';
@@ -333,9 +333,12 @@ class PrismaThreadStore implements ThreadStore {
       return;
     }
     const direct = this.#direct(batch.fencing);
-    if (direct !== undefined && batch.growing === true && factEvents.length === 0) {
+    if (direct !== undefined) {
+      // The search text follows the entry rows once they stop growing (EventBatch.growing), as below.
+      const searchRows = batch.entries !== undefined && batch.growing !== true ? searchRowsJson(batch.entries) : undefined;
       const [events, entries] = [eventRows, entryRows ?? []];
-      direct.writeGrowingEntries(threadId, { modifiedAt, liveFrom: batch.liveFrom, lastMessageStart, lastSeq, events, entries, createdAt });
+      const write = { modifiedAt, liveFrom: batch.liveFrom, lastMessageStart, lastSeq, events, entries, createdAt };
+      direct.writeEntries(threadId, { ...write, factEvents, searchRows });
     } else {
       const write = { batch, entryRows, factEvents, modifiedAt, lastMessageStart, lastSeq };
       const checks = { checkFencing: this.#checkFencing, search: this.#search };

@@ -14,6 +14,7 @@ import { encodeEvents } from './event-rows';
 import { openThreadStore } from './prisma-thread-store';
 import { openSqlite, type SqliteConnection } from './sqlite-connection';
 import { SqliteStreamWrites } from './sqlite-stream-writes';
+import { searchRowsJson } from './thread-search';
 import type { ThreadStore } from './thread-store';
 
 let folder: string;
@@ -92,7 +93,7 @@ it('says when another write holds a transaction open on the connection, whose fa
   expect(writes.insideOpenTransaction).toBe(false);
 });
 
-describe("a growing entry's write", () => {
+describe('an entry write', () => {
   const answer = (text: string): ThreadEntry => ({ type: 'message', role: 'assistant', chunks: [{ type: 'text', chunk: text }] });
   const growing = (id: string, entries: Array<{ seq: number; entry: ThreadEntry }>, events: ThreadEvent[], modifiedAt: Date) => ({
     modifiedAt,
@@ -109,9 +110,9 @@ describe("a growing entry's write", () => {
     await store.saveEntries(id, [{ seq: 0, entry: { type: 'message', role: 'user', chunks: [{ type: 'text', chunk: 'Ask' }] } }]);
     const modifiedAt = new Date(Date.now() + 60_000);
     const writtenFrom = Date.now();
-    writes.writeGrowingEntries(id, growing(id, [{ seq: 1, entry: answer('An answer') }], [text(1), text(2)], modifiedAt));
+    writes.writeEntries(id, growing(id, [{ seq: 1, entry: answer('An answer') }], [text(1), text(2)], modifiedAt));
     // The same entry again, longer: the row is replaced, not added.
-    writes.writeGrowingEntries(id, growing(id, [{ seq: 1, entry: answer('An answer, longer') }], [text(3)], modifiedAt));
+    writes.writeEntries(id, growing(id, [{ seq: 1, entry: answer('An answer, longer') }], [text(3)], modifiedAt));
 
     const stored = await store.loadEntries(id);
     expect(stored.seq).toBe(3);
@@ -126,8 +127,8 @@ describe("a growing entry's write", () => {
 
   it('leaves a stored start and entry seq as they are when the batch has none to give', async () => {
     const { id } = await store.createThread('keep');
-    writes.writeGrowingEntries(id, growing(id, [{ seq: 0, entry: answer('First') }], [text(1)], new Date()));
-    writes.writeGrowingEntries(id, { ...growing(id, [{ seq: 1, entry: answer('') }], [], new Date()), lastMessageStart: undefined });
+    writes.writeEntries(id, growing(id, [{ seq: 0, entry: answer('First') }], [text(1)], new Date()));
+    writes.writeEntries(id, { ...growing(id, [{ seq: 1, entry: answer('') }], [], new Date()), lastMessageStart: undefined });
     const thread = await connection.prisma.thread.findUniqueOrThrow({ where: { id } });
     expect(thread).toMatchObject({ lastMessageStart: 'An answer', entriesSeq: 1 });
   });
@@ -137,14 +138,30 @@ describe("a growing entry's write", () => {
     writes.insert(id, encodeEvents(id, [text(1), text(2)]), 2, new Date());
     const before = await connection.prisma.thread.findUniqueOrThrow({ where: { id } });
     const overlapping = growing(id, [{ seq: 0, entry: answer('p1 p2 p3') }], [text(2), text(3)], new Date(Date.now() + 60_000));
-    expect(() => writes.writeGrowingEntries(id, overlapping)).toThrow(/overlap stored ones; none was stored/);
+    expect(() => writes.writeEntries(id, overlapping)).toThrow(/overlap stored ones; none was stored/);
     expect(await connection.prisma.thread.findUniqueOrThrow({ where: { id } })).toEqual(before);
     expect(await store.getEntries(id)).toEqual([]);
     expect(await store.getEventsAfter(id, 0)).toEqual([text(1), text(2)]);
 
-    expect(() => writes.writeGrowingEntries('no-such-thread', growing('no-such-thread', [], [text(1)], new Date()))).toThrow(
+    expect(() => writes.writeEntries('no-such-thread', growing('no-such-thread', [], [text(1)], new Date()))).toThrow(
       /Cannot save entries of thread no-such-thread: no such thread/,
     );
     expect(await connection.prisma.threadEvent.count({ where: { threadId: 'no-such-thread' } })).toBe(0);
+  });
+
+  it('ends a growth with the facts its events change and the search text a search finds', async () => {
+    const { id } = await store.createThread('ended');
+    const usage: ThreadEvent = {
+      seq: 2,
+      role: 'assistant',
+      content: { type: 'usage', sessionTokens: 1_500, messageInputTokens: 1_000, messageOutputTokens: 500, lastMessageCost: '$0.25' },
+    };
+    const entries = [{ seq: 0, entry: answer('A pelican answer') }];
+    const ended = { ...growing(id, entries, [text(1), usage], new Date()), factEvents: [usage], searchRows: searchRowsJson(entries) };
+    writes.writeEntries(id, ended);
+
+    expect(await store.getThreadDetails(id)).toMatchObject({ totalTokens: 1_500, totalCost: 0.25 });
+    const found = await store.listThreads({ query: 'pelican' });
+    expect(found.threads.map((thread) => [thread.id, thread.match?.seq])).toEqual([[id, 0]]);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The writes a streaming answer's batches make on SQLite (event-insert.ts says what each does and
- * why: a batch of rows from one JSON parameter, a run row that pieces join; event-statements.ts
- * writes their SQL once for Prisma and for here), as statements prepared once on the connection
+ * The writes a thread's recorder makes on SQLite, a streaming answer's batches (event-insert.ts
+ * says what each does and why: a batch of rows from one JSON parameter, a run row that pieces
+ * join; event-statements.ts writes their SQL once for Prisma and for here) and its entry writes
+ * (entries-transaction.ts is their Prisma form), as statements prepared once on the connection
  * Prisma's adapter holds. Through Prisma each batch paid for the
  * adapter preparing its statement anew and for the client's interpretation of the query on the
  * way, more than the write itself at a slow stream's small batches; and on a fresh relay the
@@ -12,10 +13,13 @@
  * the JSON array would carry the row's content, itself JSON, escaped a second time.
  */
 import type { Database, Statement } from 'better-sqlite3';
+import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { storeClosedError } from './store-failure';
 import type { EntryRow } from './entry-rows';
 import type { EventRow } from './event-rows';
 import { insertRowOnSqlite, insertRowsOnSqlite, joinRow } from './event-statements';
+import { foldFacts, type ThreadFacts } from './thread-facts';
+import { upsertSearchTextsOnSqlite } from './thread-search-sqlite';
 
 /** The statements of event-statements.ts with `@name` parameters, to prepare once. */
 const NAMED = { threadId: '@threadId', firstSeq: '@firstSeq', lastSeq: '@lastSeq', createdAt: '@createdAt' } as const;
@@ -31,9 +35,16 @@ const UPDATE_THREAD = `UPDATE "Thread" SET "modifiedAt" = @modifiedAt, "liveFrom
 const UPSERT_ENTRY = `INSERT INTO "ThreadEntry" ("threadId", "seq", "type", "data", "updatedAt")
   VALUES (@threadId, @seq, @type, @data, @updatedAt)
   ON CONFLICT ("threadId", "seq") DO UPDATE SET "type" = excluded."type", "data" = excluded."data", "updatedAt" = excluded."updatedAt"`;
+const READ_FACTS = `SELECT "model", "usageTokens", "usageCost", "lastSessionTokens" FROM "Thread" WHERE "id" = @threadId`;
+const UPDATE_FACTS = `UPDATE "Thread" SET "model" = @model, "usageTokens" = @usageTokens, "usageCost" = @usageCost,
+  "lastSessionTokens" = @lastSessionTokens WHERE "id" = @threadId`;
+const UPSERT_SEARCH_TEXTS = upsertSearchTextsOnSqlite(String.raw, { threadId: '@threadId', rows: '@rows' });
 
-/** A growing entry's write: the thread's columns, the batch's event rows and the entry rows, in one transaction. */
-export interface GrowingEntriesWrite {
+/**
+ * An entry write: the thread's columns, the batch's event rows, the facts its events change, the
+ * entry rows and, once they stopped growing, their search text, in one transaction.
+ */
+export interface EntriesWrite {
   modifiedAt: Date;
   liveFrom: number | undefined;
   lastMessageStart: string | undefined;
@@ -42,6 +53,10 @@ export interface GrowingEntriesWrite {
   events: readonly EventRow[];
   entries: readonly EntryRow[];
   createdAt: Date;
+  /** The batch's events that change the thread's facts (thread-facts.ts), folded into its row. */
+  factEvents?: readonly ThreadEvent[];
+  /** The entries' search rows as JSON `[[seq, text], ...]` (thread-search.ts searchRowsJson); absent while they grow. */
+  searchRows?: string;
 }
 
 /** A DateTime as Prisma's SQLite adapter stores it (its default `iso8601` format), so Prisma reads it back the same. */
@@ -57,7 +72,10 @@ export class SqliteStreamWrites {
   readonly #joinRowAsRun: Statement;
   readonly #updateThread: Statement;
   readonly #upsertEntry: Statement;
-  readonly #writeEntries: (threadId: string, write: GrowingEntriesWrite) => void;
+  readonly #readFacts: Statement;
+  readonly #updateFacts: Statement;
+  readonly #upsertSearchTexts: Statement;
+  readonly #writeEntries: (threadId: string, write: EntriesWrite) => void;
 
   constructor(database: Database) {
     this.#database = database;
@@ -67,7 +85,11 @@ export class SqliteStreamWrites {
     this.#joinRowAsRun = database.prepare(JOIN_ROW_AS_RUN);
     this.#updateThread = database.prepare(UPDATE_THREAD);
     this.#upsertEntry = database.prepare(UPSERT_ENTRY);
-    this.#writeEntries = database.transaction((threadId: string, write: GrowingEntriesWrite) => this.#writeEntriesNow(threadId, write));
+    // The adapter reads integers as BigInt; the facts are numbers (thread-facts.ts), as Prisma maps them.
+    this.#readFacts = database.prepare(READ_FACTS).safeIntegers(false);
+    this.#updateFacts = database.prepare(UPDATE_FACTS);
+    this.#upsertSearchTexts = database.prepare(UPSERT_SEARCH_TEXTS);
+    this.#writeEntries = database.transaction((threadId: string, write: EntriesWrite) => this.#writeEntriesNow(threadId, write));
   }
 
   /**
@@ -100,16 +122,17 @@ export class SqliteStreamWrites {
   }
 
   /**
-   * A growing entry's write, as the store's Prisma transaction makes it (prisma-thread-store.ts)
-   * without a fact to fold or search text to write: through Prisma its interpretation and an
-   * upsert that read the long row back cost more than the write. All of it or nothing is stored.
+   * An entry write, as the store's Prisma transaction makes it (entries-transaction.ts): through
+   * Prisma its interpretation, a statement prepared anew per query and an upsert that read the
+   * long row back cost more than the write, four times a turn (its prompt, its start, its usage,
+   * its end) and at every rewrite of a growing answer. All of it or nothing is stored.
    */
-  writeGrowingEntries(threadId: string, write: GrowingEntriesWrite): void {
+  writeEntries(threadId: string, write: EntriesWrite): void {
     this.#assertOpen();
     this.#writeEntries(threadId, write);
   }
 
-  #writeEntriesNow(threadId: string, write: GrowingEntriesWrite): void {
+  #writeEntriesNow(threadId: string, write: EntriesWrite): void {
     const { changes } = this.#updateThread.run({
       threadId,
       modifiedAt: sqliteDateTime(write.modifiedAt),
@@ -121,8 +144,17 @@ export class SqliteStreamWrites {
     const first = write.events[0];
     if (first !== undefined && this.insert(threadId, write.events, write.lastSeq ?? first.seq, write.createdAt) !== write.events.length)
       throw new Error(`Thread ${threadId}: events ${first.seq} to ${write.lastSeq} overlap stored ones; none was stored`);
+    if (write.factEvents !== undefined && write.factEvents.length > 0) this.#foldFacts(threadId, write.factEvents);
     const updatedAt = sqliteDateTime(new Date());
     for (const { seq, type, data } of write.entries) this.#upsertEntry.run({ threadId, seq, type, data, updatedAt });
+    if (write.searchRows !== undefined) this.#upsertSearchTexts.run({ threadId, rows: write.searchRows });
+  }
+
+  /** The thread's facts with the events folded in (thread-facts-update.ts does the same through Prisma). */
+  #foldFacts(threadId: string, events: readonly ThreadEvent[]): void {
+    const row = this.#readFacts.get({ threadId }) as ThreadFacts | undefined;
+    if (row === undefined) return;
+    this.#updateFacts.run({ threadId, ...foldFacts(row, events) });
   }
 
   /** The store closed the connection: the same refusal as Prisma's queries get then (connect-once.ts). */

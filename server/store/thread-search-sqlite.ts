@@ -3,6 +3,7 @@
  * kept in step by the triggers of the migration `thread_list`.
  */
 import { Prisma } from './generated/client';
+import type { SqlTag } from './event-statements';
 import {
   ELLIPSIS,
   MATCH_END,
@@ -45,14 +46,20 @@ async function lastWordAsTerms(client: RawClient, word: string): Promise<string[
   return terms?.map((term) => quoted(word.slice(0, last.start) + term));
 }
 
+/**
+ * The search rows of `rows`, a JSON array of `[seq, text]`, in one statement; the WHERE keeps the
+ * FTS5 update trigger from firing for text that did not change (a tool call whose status moved on).
+ * `WHERE true` tells SQLite's parser that ON CONFLICT belongs to the INSERT, not to a join. Written
+ * once for Prisma and for the prepared statements (event-statements.ts says how).
+ */
+export function upsertSearchTextsOnSqlite<Sql>(sql: SqlTag<Sql>, { threadId, rows }: { threadId: unknown; rows: unknown }): Sql {
+  return sql`INSERT INTO "ThreadSearchText" ("threadId", "seq", "text")
+      SELECT ${threadId}, value ->> 0, value ->> 1 FROM json_each(${rows}) WHERE true
+      ON CONFLICT ("threadId", "seq") DO UPDATE SET "text" = excluded."text" WHERE "text" <> excluded."text"`;
+}
+
 export const sqliteSearch: SearchDialect = {
-  // One statement for the batch; the WHERE keeps the FTS5 update trigger from firing for text that
-  // did not change (a tool call whose status moved on). `WHERE true` tells SQLite's parser that
-  // ON CONFLICT belongs to the INSERT, not to a join.
-  upsertTexts: (client, threadId, rowsJson) =>
-    client.$executeRaw`INSERT INTO "ThreadSearchText" ("threadId", "seq", "text")
-      SELECT ${threadId}, value ->> 0, value ->> 1 FROM json_each(${rowsJson}) WHERE true
-      ON CONFLICT ("threadId", "seq") DO UPDATE SET "text" = excluded."text" WHERE "text" <> excluded."text"`,
+  upsertTexts: (client, threadId, rowsJson) => client.$executeRaw(upsertSearchTextsOnSqlite(Prisma.sql, { threadId, rows: rowsJson })),
 
   async matchOf(client, words): Promise<SearchMatch | undefined> {
     const firsts = words.slice(0, -1).map(quoted);

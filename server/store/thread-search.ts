@@ -51,6 +51,15 @@ export function searchableText(entry: ThreadEntry): string | undefined {
   }
 }
 
+/** The entries' search rows as the JSON `[[seq, text], ...]` the dialects' upsertTexts takes; undefined when none has text. */
+export function searchRowsJson(entries: ReadonlyArray<{ seq: number; entry: ThreadEntry }>): string | undefined {
+  const rows = entries.flatMap(({ seq, entry }) => {
+    const text = searchableText(entry);
+    return text ? [[seq, text] as [number, string]] : [];
+  });
+  return rows.length > 0 ? JSON.stringify(rows) : undefined;
+}
+
 export interface ThreadSearch {
   /** Writes the searchable text of these entries; unchanged text is not re-indexed. */
   indexEntries(client: RawClient, threadId: string, entries: ReadonlyArray<{ seq: number; entry: ThreadEntry }>): Promise<void>;
@@ -86,11 +95,8 @@ export function threadSearchFor(kind: DatabaseTarget['kind']): ThreadSearch {
   const dialect = kind === 'sqlite' ? sqliteSearch : postgresqlSearch;
   return {
     async indexEntries(client, threadId, entries) {
-      const rows = entries.flatMap(({ seq, entry }) => {
-        const text = searchableText(entry);
-        return text ? [[seq, text] as [number, string]] : [];
-      });
-      if (rows.length > 0) await dialect.upsertTexts(client, threadId, JSON.stringify(rows));
+      const rows = searchRowsJson(entries);
+      if (rows !== undefined) await dialect.upsertTexts(client, threadId, rows);
     },
     async indexTitle(client, threadId, title) {
       await dialect.upsertTexts(client, threadId, JSON.stringify([[TITLE_SEQ, title]]));
