@@ -1,20 +1,40 @@
 import { useEffect, useState } from 'react';
+import { loadToolCallBody } from '../tool-calls/tool-call-card';
 import { preloadMarkdown } from './markdown-text';
 import { preloadVirtuoso } from './virtuoso-loader';
 
 /**
- * The parts of the page that show a thread's entries, loaded lazily: the list and the Markdown
- * renderer. Both are there before the list first shows entries, so that a thread opens as it
- * would had they come with the page: its entries laid out with their Markdown from the start.
+ * The parts of the page that show a thread's entries, loaded lazily: the list, the Markdown
+ * renderer and a tool call's body. All are there before the list first shows entries, so that a
+ * thread opens as it would had they come with the page: its entries laid out with their Markdown
+ * from the start.
  */
 let loaded = false;
 let loading: Promise<void> | undefined;
 
 function loadThreadView(): Promise<void> {
-  loading ??= Promise.all([preloadVirtuoso(), preloadMarkdown()]).then(() => {
-    loaded = true;
-  });
+  loading ??= Promise.all([preloadVirtuoso(), preloadMarkdown(), loadToolCallBody()]).then(
+    () => {
+      loaded = true;
+    },
+    (error: unknown) => {
+      // A chunk that failed to load (the relay restarting with a new build): the next thread chosen tries again.
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
+}
+
+/**
+ * Fetches the thread view when the reader is about to need it: the pointer or the focus on the
+ * thread list, a prompt being typed. Fetched only once a thread is chosen, the chunks' requests and
+ * their evaluation (the Markdown renderer's alone ~18 ms) fell in the tasks that draw its first
+ * entries, which made those tasks long. Not fetched with the page: most of the page's script would
+ * then be there before it is usable, for a reader who may only look at the thread list.
+ */
+export function preloadThreadView(): void {
+  loadThreadView().catch((error: unknown) => console.error('Could not load the chat list', error));
 }
 
 /** Whether the thread view is loaded; fetches it once wanted (a thread chosen). */
@@ -25,11 +45,7 @@ export function useThreadViewLoaded(wanted: boolean): boolean {
     let current = true;
     loadThreadView().then(
       () => current && setReady(true),
-      (error: unknown) => {
-        // A chunk that failed to load (the relay restarting with a new build): the next thread chosen tries again.
-        loading = undefined;
-        console.error('Could not load the chat list', error);
-      },
+      (error: unknown) => console.error('Could not load the chat list', error),
     );
     return () => {
       current = false;

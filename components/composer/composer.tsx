@@ -5,6 +5,7 @@ import { selectActiveAgent } from '../../stores/active-agent';
 import { selectOpenChat, selectTurnActive } from '../../stores/baton-store';
 import { lastPromptOfOpenThread } from '../../stores/prompt-queue-slice';
 import { BatonStoreContext, useBatonStore } from '../baton-client/baton-store-context';
+import { preloadThreadView } from '../chat/use-thread-view-loaded';
 import { useRewoundPrompt } from '../rewind/use-rewound-prompt';
 import { AgentSettingToggles } from './agent-setting-toggles';
 import { BehaviorSwitch } from './behavior-switch';
@@ -143,6 +144,8 @@ export function Composer() {
           rows={3}
           value={draft}
           onChange={(event) => {
+            // A prompt being typed is about to show in a thread: the thread view's code comes now.
+            preloadThreadView();
             setDraft(event.target.value);
             setCaret(event.target.selectionStart);
           }}

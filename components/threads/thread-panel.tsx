@@ -6,6 +6,7 @@ import { NewThreadAgentPicker } from '../agents/new-thread-agent-picker';
 import { AddAgentButton } from '../agents/add-agent-button';
 import { selectAnswerOnly } from '../../stores/connection-slice';
 import { useBatonStore } from '../baton-client/baton-store-context';
+import { preloadThreadView } from '../chat/use-thread-view-loaded';
 import { ThreadFilters } from './thread-filters';
 import { ThreadItem } from './thread-item';
 import { ThreadListEnd } from './thread-list-end';
@@ -66,7 +67,14 @@ export function ThreadPanel() {
       </div>
       <ThreadSearchBox />
       <ThreadFilters />
-      <ul className={styles.list} data-testid="thread-list" data-state={threadsLoaded ? 'loaded' : 'loading'}>
+      {/* A thread pointed at or reached by keyboard is about to be opened: its view's code comes now. */}
+      <ul
+        className={styles.list}
+        data-testid="thread-list"
+        data-state={threadsLoaded ? 'loaded' : 'loading'}
+        onPointerEnter={preloadThreadView}
+        onFocus={preloadThreadView}
+      >
         {threads.map((thread) => (
           <ThreadItem
             key={thread.id}

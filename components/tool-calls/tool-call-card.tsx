@@ -13,7 +13,8 @@ import { useApprovalAnswers } from './use-approval-answers';
 import { useApprovalFocus } from './use-approval-focus';
 import { useToolCallExpanded } from './use-tool-call-expanded';
 
-const loadToolCallBody = () => import('./tool-call-body');
+/** The body's chunk (a diff, a command's output): also fetched while the page is idle (../chat/use-thread-view-loaded.ts). */
+export const loadToolCallBody = () => import('./tool-call-body');
 const ToolCallBody = lazy(loadToolCallBody);
 
 /**
