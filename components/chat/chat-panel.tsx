@@ -8,6 +8,7 @@ import { selectAnswerOnly } from '../../stores/connection-slice';
 import { AnswerOnlyNote } from '../composer/answer-only-note';
 import { Composer } from '../composer/composer';
 import { ChatEntriesOnceListLoaded } from './chat-entries-once-list-loaded';
+import { preloadThreadView } from './use-thread-view-loaded';
 import { PendingRewindDialog } from './pending-rewind-dialog';
 import { ThreadNotFound } from './thread-not-found';
 import { TurnError } from './turn-error';
@@ -36,7 +37,7 @@ export function ChatPanel() {
           {changesFor !== null ? <ChangesView key={changesFor} /> : <ChatEntriesOnceListLoaded />}
           <TurnError />
           <LoginTerminalPane />
-          {answerOnly ? <AnswerOnlyNote /> : <Composer />}
+          {answerOnly ? <AnswerOnlyNote /> : <Composer onTyping={preloadThreadView} />}
         </>
       )}
       <PendingRewindDialog />

@@ -5,7 +5,6 @@ import { selectActiveAgent } from '../../stores/active-agent';
 import { selectOpenChat, selectTurnActive } from '../../stores/baton-store';
 import { lastPromptOfOpenThread } from '../../stores/prompt-queue-slice';
 import { BatonStoreContext, useBatonStore } from '../baton-client/baton-store-context';
-import { preloadThreadView } from '../chat/use-thread-view-loaded';
 import { useRewoundPrompt } from '../rewind/use-rewound-prompt';
 import { AgentSettingToggles } from './agent-setting-toggles';
 import { BehaviorSwitch } from './behavior-switch';
@@ -24,7 +23,8 @@ import { useLeaveWarning } from './use-leave-warning';
  * and while their menu is open Enter chooses instead. The box is never disabled: while a turn runs,
  * Send queues the message for the turn's end, and Steer (agents that can) gives it to the turn.
  */
-export function Composer() {
+/** `onTyping`: a prompt is being typed, about to show in a thread (the chat panel loads the thread view's code then). */
+export function Composer({ onTyping }: { onTyping?: () => void } = {}) {
   const [draft, setDraft] = useState('');
   const [caret, setCaret] = useState(0);
   const [sending, setSending] = useState(false);
@@ -144,8 +144,7 @@ export function Composer() {
           rows={3}
           value={draft}
           onChange={(event) => {
-            // A prompt being typed is about to show in a thread: the thread view's code comes now.
-            preloadThreadView();
+            onTyping?.();
             setDraft(event.target.value);
             setCaret(event.target.selectionStart);
           }}
