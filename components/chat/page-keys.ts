@@ -21,7 +21,7 @@ export function pageByKey(event: KeyboardEvent): void {
 
 /** A key pressed in a text field moves its caret, not the list. */
 export function typing(target: EventTarget | null): boolean {
-  // Read by its fields, not `instanceof HTMLElement`: the element may come from another frame.
+  // Read by its fields, not `instanceof HTMLElement`: that needs a DOM, which the reader-input tests run without.
   const element = target as Partial<Pick<HTMLElement, 'isContentEditable' | 'tagName'>> | null;
   return element?.isContentEditable === true || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element?.tagName ?? '');
 }
