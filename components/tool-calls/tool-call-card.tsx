@@ -13,7 +13,7 @@ import { useApprovalAnswers } from './use-approval-answers';
 import { useApprovalFocus } from './use-approval-focus';
 import { useToolCallExpanded } from './use-tool-call-expanded';
 
-/** The body's chunk (a diff, a command's output): also fetched while the page is idle (../chat/use-thread-view-loaded.ts). */
+/** The body's chunk (a diff, a command's output): also fetched ahead, with the thread view (../chat/use-thread-view-loaded.ts). */
 export const loadToolCallBody = () => import('./tool-call-body');
 const ToolCallBody = lazy(loadToolCallBody);
 
