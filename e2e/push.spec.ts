@@ -97,7 +97,14 @@ async function clickNotification(context: BrowserContext, action: string): Promi
     };
     const [shown] = await scope.registration.getNotifications();
     if (!shown) throw new Error('no notification is shown');
-    scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: shown, action: chosen }));
+    // A click made by a script is not trusted: Chromium refuses its waitUntil, so the worker is not
+    // kept alive for the answer's round trip and may stop before it. Here the promises the handler
+    // hands to waitUntil are awaited instead, as the browser does for a real click.
+    const click = new scope.NotificationEvent('notificationclick', { notification: shown, action: chosen });
+    const extended: Promise<unknown>[] = [];
+    Object.defineProperty(click, 'waitUntil', { value: (promise: Promise<unknown>) => extended.push(promise) });
+    scope.dispatchEvent(click);
+    await Promise.all(extended);
   }, action);
 }
 
