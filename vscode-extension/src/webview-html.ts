@@ -2,7 +2,10 @@
  * The webview's page. Its CSP allows the one script the extension ships (by nonce), its one
  * stylesheet, and frames from exactly the relay's origin as the browser reaches it (in code-server
  * the `/proxy/<port>/` address on code-server's origin). Before the relay is known it frames
- * nothing and shows what is happening.
+ * nothing and shows what is happening. The frame gets its address from the script once the script
+ * listens (webview/main.ts): the page says `baton:ready` once, and a page that loaded before the
+ * script ran (the script is fetched through the webview's host, slow on a first start) would say
+ * it to nobody and never get its token.
  */
 export interface WebviewPage {
   nonce: string;
@@ -22,7 +25,7 @@ export function webviewHtml(page: WebviewPage): string {
     '; ',
   );
   const frame = page.frame
-    ? `<iframe id="baton-frame" title="Baton" src="${escapeHtml(page.frame.src)}" data-origin="${escapeHtml(page.frame.origin)}" allow="clipboard-read; clipboard-write"></iframe>`
+    ? `<iframe id="baton-frame" title="Baton" data-src="${escapeHtml(page.frame.src)}" data-origin="${escapeHtml(page.frame.origin)}" allow="clipboard-read; clipboard-write"></iframe>`
     : '';
   return `<!DOCTYPE html>
 <html lang="en">

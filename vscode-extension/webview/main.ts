@@ -67,6 +67,10 @@ window.addEventListener('message', (event: MessageEvent) => {
   if (event.origin === window.location.origin) fromExtension(event.data as HostToWebview);
 });
 
+// Only now, with the listener in place, does the page load: its one `baton:ready` cannot come
+// before anyone hears it (src/webview-html.ts).
+if (frame?.dataset.src) frame.src = frame.dataset.src;
+
 const ancestors = Array.from(window.location.ancestorOrigins ?? []);
 // A browser that does not count `vscode-webview:` as a standard scheme calls its origin 'null': the
 // address still says the scheme, which is what the relay allows for webviews (src/frame-access.ts).
