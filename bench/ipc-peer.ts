@@ -4,6 +4,7 @@
  * answers by id. The channel is apart from the socket under test, so asking costs that socket nothing.
  */
 import type { ChildProcess } from 'node:child_process';
+import { PerformanceObserver } from 'node:perf_hooks';
 
 interface Request {
   ipcId: number;
@@ -53,10 +54,12 @@ export type IpcHandler = (message: Record<string, unknown> & { type: string }) =
 
 /**
  * In a child: answers the bench's requests with `handler`, which also knows `clock` (this process's
- * monotonic reading) and `usage` (CPU microseconds used so far) without being told.
+ * monotonic reading), `usage` (CPU microseconds used so far) and `gc` (milliseconds the main thread
+ * was paused for garbage collection so far) without being told.
  */
 export function answerIpc(handler: IpcHandler = () => undefined): void {
   if (!process.send) throw new Error('this bench child needs an IPC channel (start it with an "ipc" stdio entry)');
+  const gcPauses = watchGcPauses();
   process.on('message', (raw: unknown) => {
     const { ipcId, message } = raw as Request;
     const reply = (answer: Omit<Answer, 'ipcId'>) => process.send?.({ ipcId, ...answer });
@@ -67,6 +70,7 @@ export function answerIpc(handler: IpcHandler = () => undefined): void {
           const { user, system } = process.cpuUsage();
           return user + system;
         }
+        if (message.type === 'gc') return gcPauses.totalMs;
         return handler(message);
       })
       .then(
@@ -76,4 +80,17 @@ export function answerIpc(handler: IpcHandler = () => undefined): void {
   });
   // The bench going away leaves nothing running.
   process.once('disconnect', () => process.exit(0));
+}
+
+/**
+ * Sums the pauses of every collection, minor and major. A collection's entry reaches the observer
+ * a task after it ends, so a reading taken at once may miss the last one: over an answer of many
+ * collections the error is one pause at most, for every contender alike.
+ */
+function watchGcPauses(): { totalMs: number } {
+  const pauses = { totalMs: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) pauses.totalMs += entry.duration;
+  }).observe({ entryTypes: ['gc'] });
+  return pauses;
 }

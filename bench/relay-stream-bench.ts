@@ -95,7 +95,8 @@ export async function relayStreamBench(): Promise<void> {
     'event-loop turn as ONE packet (a JSON-RPC batch, as Baton sends a committed batch); "plain, a packet a piece" sends each piece alone.',
     "Both read the model through the same SDK call as Baton, emit to the thread's room, and tell the end of the turn. All run with tsx.",
     "latency = model send → client receive on one clock; first = the answer's first piece, over the row's runs; every = all pieces.",
-    'CPU = server process user+system per piece; disk = its /proc write_bytes per piece, prompt to end of turn and the checkpoint after it (the plain ones store nothing).',
+    "CPU = server process user+system per piece; GC = its main thread's garbage collection pauses in the answer (median);",
+    'disk = its /proc write_bytes per piece, prompt to end of turn and the checkpoint after it (the plain ones store nothing).',
     'cold = a freshly started server (new data folder) and client for every answer, the first answer of a new thread;',
     'warm = the same processes, each answer a follow-up in one thread, after a warm-up answer.',
     "load = 1-minute load average of this 2-core machine at the row's first and last run.",
@@ -112,7 +113,9 @@ export async function relayStreamBench(): Promise<void> {
     if (max) {
       for (const pieces of sizes) {
         const before = loadRange();
-        const results = await measure(warm, model, pieces, undefined, runsFromEnv(pieces <= 5_000 ? (QUICK ? 3 : 5) : QUICK ? 2 : 3));
+        // An answer at full speed lasts tens of milliseconds: one moment the machine gives another
+        // process moves a run's figure by a third, so these rows take more runs than the paced ones.
+        const results = await measure(warm, model, pieces, undefined, runsFromEnv(pieces <= 5_000 ? (QUICK ? 3 : 9) : QUICK ? 2 : 5));
         measured.push({ answer: `${formatNumber(pieces)} max`, start: 'warm', pieces, results, load: before.until() });
       }
     }
@@ -148,6 +151,7 @@ export async function relayStreamBench(): Promise<void> {
           'plain, a packet a piece/s',
           'Baton/packet a turn',
           'Baton/packet a piece',
+          'Baton/packet a turn, each run',
           'bad',
           'load',
         ],
@@ -167,6 +171,7 @@ export async function relayStreamBench(): Promise<void> {
         'every p50',
         'every p99',
         'CPU µs/piece',
+        'GC ms/answer',
         'disk B/piece',
         'Baton/this first p99',
         'Baton/this every p50',
@@ -199,9 +204,15 @@ function throughputRow({ pieces, results, load }: Measured): string[] {
     formatNumber(throughput(results.each)),
     ratio(baton, throughput(results.batched)),
     ratio(baton, throughput(results.each)),
+    eachRun(results.baton, results.batched),
     String(bad),
     load,
   ];
+}
+
+/** The ratio of each run to the baseline's run beside it, in run order: how far one run's figure can be trusted. */
+function eachRun(baton: AnswerResult[], baseline: AnswerResult[]): string {
+  return baton.map((run, index) => formatNumber(run.piecesPerSecond / baseline[index]!.piecesPerSecond, 2)).join(' ');
 }
 
 interface Figures {
@@ -210,6 +221,7 @@ interface Figures {
   everyP50: number;
   everyP99: number;
   cpu: number;
+  gc: number;
   disk: number;
 }
 
@@ -223,6 +235,7 @@ function figures(runs: AnswerResult[]): Figures {
     everyP50: percentile(every, 50),
     everyP99: percentile(every, 99),
     cpu: median(runs.map((run) => run.cpuPerPiece)),
+    gc: median(runs.map((run) => run.gcMs)),
     disk: median(runs.map((run) => run.bytesPerPiece)),
   };
 }
@@ -253,6 +266,7 @@ function latencyRows({ answer, start, results, load }: Measured): string[][] {
       ms(own.everyP50),
       ms(own.everyP99),
       formatNumber(own.cpu, 1),
+      formatNumber(own.gc, 1),
       formatNumber(own.disk),
       ...compare,
       load,

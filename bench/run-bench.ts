@@ -8,7 +8,7 @@
  * BENCH_N, BENCH_RECORD_N, BENCH_MEMORY_PIECES, BENCH_HISTORY_THREADS, BENCH_HISTORY_ENTRIES,
  * BENCH_SEARCH_THREADS, BENCH_CHECKPOINT_FILES, BENCH_SANDBOX_RUNS and BENCH_RUNS override workload sizes and run counts; BENCH_MODE=max or
  * paced runs section 1 in that mode alone, BENCH_RATES and BENCH_PACED_SECONDS set its paced rates
- * and answer length; BENCH_PROFILE=<folder> has the relay of section 1 write its CPU profile there.
+ * and answer length; BENCH_PROFILE=<folder> has the servers of section 1 write CPU profiles there.
  */
 import { QUICK } from './bench-stats';
 import { browserBench } from './browser-bench';

@@ -40,6 +40,8 @@ export interface AnswerResult extends AnswerLatency {
   cpuPerPiece: number;
   /** Bytes the server process sent to storage per piece. */
   bytesPerPiece: number;
+  /** Milliseconds the server's main thread spent paused for garbage collection in the answer. */
+  gcMs: number;
 }
 
 export interface Contender {
@@ -54,9 +56,14 @@ export async function startModelProcess(): Promise<ModelProcess> {
   return { url: child.address, child, offset };
 }
 
-/** BENCH_PROFILE=<folder>: the relay writes a CPU profile there when it stops (open it in Chrome's DevTools). */
-function profileArguments(): string[] {
-  return process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+/**
+ * BENCH_PROFILE=<folder>: each server (the relay and the plain forwarders alike) writes a CPU
+ * profile into <folder>/<contender> when it stops (open it in Chrome's DevTools), sampled every
+ * 100 µs: at Node's default of 1 ms a 1,000-piece answer is a few dozen samples.
+ */
+function profileArguments(kind: ContenderKind): string[] {
+  const folder = process.env.BENCH_PROFILE;
+  return folder ? ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${path.join(folder, kind)}`] : [];
 }
 
 /**
@@ -84,11 +91,11 @@ export async function startContender(kind: ContenderKind, model: ModelProcess): 
   const dataDir = kind === 'baton' ? await mkdtemp(path.join(os.tmpdir(), 'baton-bench-relay-')) : undefined;
   const server =
     kind === 'baton'
-      ? await startChild([...profileArguments(), '--import', 'tsx', 'bench/relay-child.ts', model.url, dataDir!], {
+      ? await startChild([...profileArguments(kind), '--import', 'tsx', 'bench/relay-child.ts', model.url, dataDir!], {
           env: { BENCH_TOKEN: token },
           ipc: true,
         })
-      : await startChild(['--import', 'tsx', 'bench/plain-forwarder.ts', model.url, kind], { ipc: true });
+      : await startChild([...profileArguments(kind), '--import', 'tsx', 'bench/plain-forwarder.ts', model.url, kind], { ipc: true });
   const client = await startChild(['--import', 'tsx', 'bench/stream-client-child.ts', server.address], {
     env: { BENCH_TOKEN: kind === 'baton' ? token : '' },
     ipc: true,
@@ -107,6 +114,7 @@ export async function startContender(kind: ContenderKind, model: ModelProcess): 
     async answer(pieces, rate) {
       await model.child.peer!.ask({ type: 'prepare', pieces, rate });
       const cpuBefore = await serverPeer.ask<number>({ type: 'usage' });
+      const gcBefore = await serverPeer.ask<number>({ type: 'gc' });
       const bytesBefore = server.writeBytes();
       const arrived = clientPeer.ask<ExpectedPieces>({ type: 'expect', pieces, timeoutMs: RUN_TIMEOUT_MS });
       const finished = clientPeer.ask({ type: 'turnFinished' });
@@ -115,6 +123,7 @@ export async function startContender(kind: ContenderKind, model: ModelProcess): 
       // The turn is recorded to its end before the figures are read: what it writes is its own.
       if (log.count === pieces) await finished;
       const cpuAfter = await serverPeer.ask<number>({ type: 'usage' });
+      const gcAfter = await serverPeer.ask<number>({ type: 'gc' });
       const bytesAfter = await settledWriteBytes(server);
       const sentAt = await model.child.peer!.ask<number[]>({ type: 'sentAt' });
       const latency = answerLatency({
@@ -129,6 +138,7 @@ export async function startContender(kind: ContenderKind, model: ModelProcess): 
         misordered: log.misordered,
         cpuPerPiece: (cpuAfter - cpuBefore) / pieces,
         bytesPerPiece: (bytesAfter - bytesBefore) / pieces,
+        gcMs: gcAfter - gcBefore,
       };
     },
     async stop() {
