@@ -27,7 +27,8 @@ export function applyChatContent(entries: readonly ThreadEntry[], role: ChatRole
 export function applyChatContentInPlace(entries: ThreadEntry[], role: ChatRole, content: ChatContent): number[] {
   switch (content.type) {
     case 'text':
-      return appendText(entries, role, content.text, promptChoices(content), content.messageId);
+      // A prompt's choices are a user message's alone: a streamed piece of an answer makes no objects for them.
+      return appendText(entries, role, content.text, role === 'user' ? promptChoices(content) : undefined, content.messageId);
     case 'toolCallPrepare':
       return upsertToolCall(entries, content.id, (previous) => ({
         ...toolCallIdentity(content),

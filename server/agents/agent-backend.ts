@@ -58,6 +58,13 @@ export interface AgentTurn {
   saveAgentSession(sessionId: string | null): Promise<void>;
   /** Reports one content; resolves once it is recorded (so the order on the wire is the order here). */
   emit(content: ChatContentInput): Promise<void>;
+  /**
+   * Hands over a streamed piece (a text or reasoning piece) without a promise: true when the thread
+   * took it, in order with what was emitted before; false, with nothing taken, when the agent must
+   * `emit` it and await that (the thread asks it to wait, or cannot take it). Optional: a backend
+   * may emit every content. What a fast stream saves is a promise and its microtasks per piece.
+   */
+  offerPiece?(content: ChatContentInput): boolean;
   /** Records a line from Baton itself (not the agent), such as "a new session was started". */
   note(text: string): Promise<void>;
   /** Waits for a tab to approve or reject a tool call already emitted with `manualApproval: true`. */

@@ -45,7 +45,9 @@ export const ENTRY_GROWTH = 1;
  */
 export const ENTRY_MIN_PIECES = 256;
 /** Pieces waiting for the store beyond this make the agent's emit wait for a batch to commit. */
-const HIGH_WATER = 4 * MAX_BATCH;
+export const HIGH_WATER = 4 * MAX_BATCH;
+/** What an emitted piece's caller gets while the queue is short: one settled promise, not one per piece. */
+const ACCEPTED: Promise<void> = Promise.resolve();
 
 /**
  * A content that changes no entry and no stored fact: a thread's new title, which comes as its
@@ -237,7 +239,21 @@ export class ThreadRecorder {
       return Promise.reject(failure);
     }
     this.enqueue({ role, content });
-    return this.batches.length >= HIGH_WATER ? this.batches.nextWrite() : Promise.resolve();
+    return this.batches.length >= HIGH_WATER ? this.batches.nextWrite() : ACCEPTED;
+  }
+
+  /**
+   * Takes a streamed piece at once, as `emit` would, when its caller need not wait for anything:
+   * true when taken; false, with nothing taken, when the caller must `emit` it and await that (the
+   * queue is long, a batch of pieces failed, the content is not a streamed piece). An agent reading
+   * a fast stream then hands over a piece without a promise of its own.
+   */
+  offerPiece(role: ChatRole, input: ChatContentInput): boolean {
+    if (this.broken !== undefined || this.pieceFailure !== undefined || this.batches.length + 1 >= HIGH_WATER) return false;
+    const content = parseChatContent(input);
+    if (!isStreamedPiece(content)) return false;
+    this.enqueue({ role, content });
+    return true;
   }
 
   private enqueue(item: Queued): void {

@@ -235,6 +235,7 @@ export class ThreadSession {
           await this.agents.saveAgentSession(sessionId);
         },
         emit,
+        offerPiece: (content) => this.recorder.storeFailure === undefined && this.recorder.offerPiece('assistant', content),
         note: (text) => this.recorder.record('system', { type: 'text', text: `\n\n_${text}_\n\n` }),
         awaitApproval: (toolCallId) => this.waitForApproval(toolCallId, controller.signal),
         elicit: (question, agentEnded) =>

@@ -179,3 +179,51 @@ describe('models', () => {
     expect(fixture.server?.requests[1]?.model).toBe('claude-haiku-4-5');
   });
 });
+
+describe('text pieces handed over without a promise', () => {
+  const answer = (): ScriptedReply[] => [
+    {
+      blocks: [
+        { type: 'text', text: 'Let me look at what is here first.' },
+        { type: 'tool_use', name: 'glob', input: { pattern: '*' } },
+      ],
+    },
+    say('Nothing here at all, so there is nothing to change.'),
+  ];
+
+  it('records the same turn, in the same order, whether the thread takes each piece at once or asks for emit', async () => {
+    await fixture.agentWith(scriptedSteps(...answer()));
+    const emitted = await turn({ message: 'Look' });
+
+    await fixture.agentWith(scriptedSteps(...answer()));
+    let offered = 0;
+    const refused: string[] = [];
+    // Every third piece is refused, as a thread with a long queue does: the agent must emit it.
+    const mixed = await turn({
+      message: 'Look',
+      takesOfferedPiece: (content) => {
+        offered += 1;
+        if (offered % 3 !== 0) return true;
+        if (content.type === 'text') refused.push(content.text);
+        return false;
+      },
+    });
+
+    expect(contentOutline(mixed.contents)).toEqual([
+      'text',
+      'toolCallPrepare:glob',
+      'toolCallRun:glob',
+      'toolCallRunning:glob',
+      'toolCalled:glob',
+      'text',
+      'usage',
+    ]);
+    const texts = (recording: typeof mixed) => recording.contents.flatMap((content) => (content.type === 'text' ? [content.text] : []));
+    expect(texts(mixed)).toEqual(texts(emitted));
+    expect(texts(mixed).join('')).toBe('Let me look at what is here first.Nothing here at all, so there is nothing to change.');
+    // Both ways were taken: pieces handed over, and refused ones emitted in their place.
+    expect(offered).toBeGreaterThan(refused.length);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(texts(mixed)).toEqual(expect.arrayContaining(refused));
+  });
+});

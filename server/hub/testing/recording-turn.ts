@@ -27,6 +27,11 @@ export interface RecordingTurnOptions {
   onQuestion?: (question: ElicitationQuestion, elicitations: PendingElicitations) => void;
   /** Presses Stop when it aborts: for a test that decides to stop before it holds the recording. */
   stopSignal?: AbortSignal;
+  /**
+   * Gives the turn `offerPiece`, which takes a piece when this says so (the piece handed over;
+   * false: the thread asks the agent to emit it instead). The turn has no `offerPiece` when omitted.
+   */
+  takesOfferedPiece?: (content: ChatContent) => boolean;
 }
 
 export interface RecordingTurn {
@@ -54,11 +59,18 @@ export function createRecordingTurn(options: RecordingTurnOptions): RecordingTur
   let savedSession: string | null | undefined;
   let entries = applyChatContent(options.history ?? [], 'user', { type: 'text', text: options.message });
 
-  const record = async (input: Parameters<AgentTurn['emit']>[0]) => {
-    const content = ChatContentSchema.parse(input);
+  const recordNow = (content: ChatContent) => {
     contents.push(content);
     entries = applyChatContent(entries, 'assistant', content);
     options.onContent?.(content, contents);
+  };
+  const record = async (input: Parameters<AgentTurn['emit']>[0]) => recordNow(ChatContentSchema.parse(input));
+  const { takesOfferedPiece } = options;
+  const offerPiece = (input: Parameters<AgentTurn['emit']>[0]) => {
+    const content = ChatContentSchema.parse(input);
+    if (!takesOfferedPiece?.(content)) return false;
+    recordNow(content);
+    return true;
   };
   const elicitations = new PendingElicitations(record);
   // Stop answers what waits `cancel`, as the hub's session does.
@@ -82,6 +94,7 @@ export function createRecordingTurn(options: RecordingTurnOptions): RecordingTur
       entries = applyChatContent(entries, 'system', content);
     },
     emit: record,
+    ...(takesOfferedPiece ? { offerPiece } : {}),
     async elicit(question, agentEnded) {
       if (controller.signal.aborted) return { action: 'cancel' };
       const answered = elicitations.ask(question, agentEnded);
