@@ -54,9 +54,9 @@ export async function streamAnswer(request: AnswerRequest): Promise<Anthropic.Me
     await turn.emit({ type: 'reasonFinished', id: open.id, totalTimeMs: Math.round(performance.now() - open.startedAt) });
   };
 
-  // A text piece the thread takes at once is handed over as it arrives; every other event, and a
-  // piece the thread asks the agent to wait with, goes through the loop below, in order.
-  const events = new StreamEventQueue(stream, (event) => !signal.aborted && offerText(event, turn));
+  // A piece of text or thinking the thread takes at once is handed over as it arrives; every other
+  // event, and a piece the thread asks the agent to wait with, goes through the loop below, in order.
+  const events = new StreamEventQueue(stream, (event) => !signal.aborted && offerPiece(event, turn, reasoning));
   try {
     for (;;) {
       const event = events.take();
@@ -104,10 +104,17 @@ export async function streamAnswer(request: AnswerRequest): Promise<Anthropic.Me
   }
 }
 
-/** Hands a text piece to the thread without a promise, when the thread takes it so (AgentTurn.offerPiece). */
-function offerText(event: Anthropic.MessageStreamEvent, turn: AgentTurn): boolean {
-  if (event.type !== 'content_block_delta' || event.delta.type !== 'text_delta' || turn.offerPiece === undefined) return false;
-  return event.delta.text === '' || turn.offerPiece({ type: 'text', text: event.delta.text });
+/**
+ * Hands a piece of text or of an open thinking block to the thread without a promise, when the
+ * thread takes it so (AgentTurn.offerPiece): true when it is taken, or has nothing to show.
+ */
+function offerPiece(event: Anthropic.MessageStreamEvent, turn: AgentTurn, reasoning: ReadonlyMap<number, OpenReasoning>): boolean {
+  if (event.type !== 'content_block_delta' || turn.offerPiece === undefined) return false;
+  const { delta } = event;
+  if (delta.type === 'text_delta') return delta.text === '' || turn.offerPiece({ type: 'text', text: delta.text });
+  if (delta.type !== 'thinking_delta') return false;
+  const open = reasoning.get(event.index);
+  return open !== undefined && (delta.thinking === '' || turn.offerPiece({ type: 'reasonText', id: open.id, text: delta.thinking }));
 }
 
 interface BlockState {

@@ -4,7 +4,7 @@ import { createGate } from '../../demo-model/testing/gate';
 import { contentBlocks, type MessagesRequest, type RequestMessage } from '../../demo-model/messages-request';
 import { estimateInputTokens, type ScriptedReply } from '../../demo-model/scripted-reply';
 import { say, scriptedSteps, useAgentFixture } from './testing/agent-support';
-import { contentOutline, createRecordingTurn, type RecordingTurnOptions } from '../../hub/testing/recording-turn';
+import { contentOutline, createRecordingTurn, type RecordingTurn, type RecordingTurnOptions } from '../../hub/testing/recording-turn';
 
 const fixture = useAgentFixture({ prefix: 'baton-streaming-', defaults: () => ({ model: 'claude-haiku-4-5' }) });
 
@@ -180,36 +180,46 @@ describe('models', () => {
   });
 });
 
-describe('text pieces handed over without a promise', () => {
+describe('pieces handed over without a promise', () => {
   const answer = (): ScriptedReply[] => [
     {
       blocks: [
+        { type: 'thinking', thinking: 'The user wants me to look, so I list the files first.' },
         { type: 'text', text: 'Let me look at what is here first.' },
         { type: 'tool_use', name: 'glob', input: { pattern: '*' } },
       ],
     },
     say('Nothing here at all, so there is nothing to change.'),
   ];
+  const pieces = (recording: RecordingTurn) =>
+    recording.contents.flatMap((content) =>
+      content.type === 'text' || content.type === 'reasonText' ? [`${content.type}:${content.text}`] : [],
+    );
 
   it('records the same turn, in the same order, whether the thread takes each piece at once or asks for emit', async () => {
-    await fixture.agentWith(scriptedSteps(...answer()));
+    await fixture.agentWith(scriptedSteps(...answer()), { thinkingBudgetTokens: 1024 });
     const emitted = await turn({ message: 'Look' });
 
-    await fixture.agentWith(scriptedSteps(...answer()));
+    await fixture.agentWith(scriptedSteps(...answer()), { thinkingBudgetTokens: 1024 });
     let offered = 0;
     const refused: string[] = [];
+    const offeredTypes = new Set<string>();
     // Every third piece is refused, as a thread with a long queue does: the agent must emit it.
     const mixed = await turn({
       message: 'Look',
       takesOfferedPiece: (content) => {
         offered += 1;
+        offeredTypes.add(content.type);
         if (offered % 3 !== 0) return true;
-        if (content.type === 'text') refused.push(content.text);
+        if (content.type === 'text' || content.type === 'reasonText') refused.push(`${content.type}:${content.text}`);
         return false;
       },
     });
 
     expect(contentOutline(mixed.contents)).toEqual([
+      'reasonStarted',
+      'reasonText',
+      'reasonFinished',
       'text',
       'toolCallPrepare:glob',
       'toolCallRun:glob',
@@ -218,12 +228,14 @@ describe('text pieces handed over without a promise', () => {
       'text',
       'usage',
     ]);
-    const texts = (recording: typeof mixed) => recording.contents.flatMap((content) => (content.type === 'text' ? [content.text] : []));
-    expect(texts(mixed)).toEqual(texts(emitted));
-    expect(texts(mixed).join('')).toBe('Let me look at what is here first.Nothing here at all, so there is nothing to change.');
-    // Both ways were taken: pieces handed over, and refused ones emitted in their place.
+    expect(pieces(mixed)).toEqual(pieces(emitted));
+    const shown = (recording: RecordingTurn) =>
+      recording.entries().map((entry) => (entry.type === 'message' ? entry.chunks : entry.type === 'reasoning' ? entry.text : entry.type));
+    expect(shown(mixed)).toEqual(shown(emitted));
+    // Both ways were taken, for the answer and its thinking: pieces handed over, and refused ones emitted in their place.
+    expect([...offeredTypes].sort()).toEqual(['reasonText', 'text']);
     expect(offered).toBeGreaterThan(refused.length);
-    expect(refused.length).toBeGreaterThan(0);
-    expect(texts(mixed)).toEqual(expect.arrayContaining(refused));
+    expect(refused.length).toBeGreaterThan(1);
+    expect(pieces(mixed)).toEqual(expect.arrayContaining(refused));
   });
 });
