@@ -27,6 +27,39 @@ async function heldEntries(page: Page): Promise<{ first: number; count: number; 
   return { first: Number(first), count: Number(count), reachesEnd: reachesEnd === 'true' };
 }
 
+/**
+ * Where the list stands: what the tab holds, where its scroller is, and the first entry drawn. A
+ * reading that never arrives says with this where it stopped (the view, the window, the paging).
+ */
+async function listState(page: Page): Promise<string> {
+  const scroller = await list(page).evaluate((element) => ({
+    scrollTop: Math.round(element.scrollTop),
+    scrollHeight: element.scrollHeight,
+    clientHeight: element.clientHeight,
+    firstDrawn: element.querySelector('[data-entry-index]')?.getAttribute('data-entry-index'),
+  }));
+  return JSON.stringify({ ...(await heldEntries(page)), ...scroller });
+}
+
+/** Polls `step` every 100 ms until it finds `marker` once; a timeout's error tells where the list stood at the last poll. */
+async function scrollUntilShown(page: Page, marker: string, step: () => Promise<void>): Promise<void> {
+  let state = '';
+  try {
+    await expect
+      .poll(
+        async () => {
+          await step();
+          state = await listState(page);
+          return page.getByText(marker).count();
+        },
+        { intervals: [100], timeout: 90_000 },
+      )
+      .toBe(1);
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nthe list at the last poll: ${state}`, { cause: error });
+  }
+}
+
 /** Text found in entry `index` and in no other (long-thread.ts writes four entries a round). */
 function expectedText(index: number): RegExp {
   const round = Math.floor(index / 4);
@@ -99,16 +132,10 @@ test('reading down from the first entry to the newest, and up from the newest to
   // Down to the newest: each time the reader reaches the last entry held, the next page comes, and
   // past the bound the oldest go.
   let mostGoingDown = 0;
-  await expect
-    .poll(
-      async () => {
-        await list(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
-        mostGoingDown = Math.max(mostGoingDown, (await heldEntries(page)).count);
-        return page.getByText(NEWEST_MARKER).count();
-      },
-      { intervals: [100], timeout: 90_000 },
-    )
-    .toBe(1);
+  await scrollUntilShown(page, NEWEST_MARKER, async () => {
+    await list(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+    mostGoingDown = Math.max(mostGoingDown, (await heldEntries(page)).count);
+  });
   const atEnd = await heldEntries(page);
   expect(atEnd.reachesEnd).toBe(true);
   expect(mostGoingDown).toBeLessThanOrEqual(MAX_HELD_ENTRIES);
@@ -120,16 +147,10 @@ test('reading down from the first entry to the newest, and up from the newest to
   // Opened again at the newest and read up to the first entry: past the bound, the newest go.
   await openAtNewest(baton);
   let most = 0;
-  await expect
-    .poll(
-      async () => {
-        await list(page).evaluate((element) => element.scrollTo({ top: 0 }));
-        most = Math.max(most, (await heldEntries(page)).count);
-        return page.getByText(OLDEST_MARKER).count();
-      },
-      { intervals: [100], timeout: 90_000 },
-    )
-    .toBe(1);
+  await scrollUntilShown(page, OLDEST_MARKER, async () => {
+    await list(page).evaluate((element) => element.scrollTo({ top: 0 }));
+    most = Math.max(most, (await heldEntries(page)).count);
+  });
   const atStart = await heldEntries(page);
   expect(atStart).toMatchObject({ first: 0, reachesEnd: false });
   expect(most).toBeLessThanOrEqual(MAX_HELD_ENTRIES);
