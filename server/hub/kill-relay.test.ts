@@ -15,7 +15,7 @@ import { AgentRegistry } from '../agents/agent-registry';
 import { openThreadStore } from '../store/prisma-thread-store';
 import type { ThreadStore } from '../store/thread-store';
 import { ThreadHub } from './thread-hub';
-import { ENTRY_MIN_PIECES } from './thread-recorder';
+import { ENTRY_MIN_PIECES } from './recording-limits';
 
 const RELAY = fileURLToPath(new URL('./testing/stepped-stream-relay-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

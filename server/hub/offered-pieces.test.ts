@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SequencedContentReceivedParams } from '../../lib/protocol/thread-events';
 import { openThreadStore } from '../store/prisma-thread-store';
 import type { ThreadStore } from '../store/thread-store';
-import { HIGH_WATER, ThreadRecorder } from './thread-recorder';
+import { HIGH_WATER } from './recording-limits';
+import { ThreadRecorder } from './thread-recorder';
 
 let folder: string;
 let store: ThreadStore;

@@ -9,7 +9,7 @@ import { createGate, type Gate } from '../demo-model/testing/gate';
 import { openThreadStore } from '../store/prisma-thread-store';
 import type { EventBatch, ThreadStore } from '../store/thread-store';
 import { ThreadHub } from './thread-hub';
-import { ENTRY_MIN_PIECES, ENTRY_WRITE_INTERVAL_MS } from './thread-recorder';
+import { ENTRY_MIN_PIECES, ENTRY_WRITE_INTERVAL_MS } from './recording-limits';
 
 /**
  * Streams numbered pieces as fast as the hub takes them, then `last` when given; holds after
