@@ -43,9 +43,13 @@ test.beforeEach(async ({ context }) => {
   service = await startLoopbackPushService();
   certificates = await mkdtemp(path.join(tmpdir(), 'baton-push-ca-'));
 });
-test.afterEach(async ({}, testInfo) => {
-  // A push the worker never showed leaves no trace in the page: what the worker said goes with the failure.
-  if (testInfo.status !== testInfo.expectedStatus) console.log(`the service worker's log:\n${workerLog.join('\n') || '(empty)'}`);
+test.afterEach(async ({ context }, testInfo) => {
+  // A push the worker never showed leaves no trace in the page: what the worker said, and what it
+  // holds as shown, go with the failure.
+  if (testInfo.status !== testInfo.expectedStatus) {
+    console.log(`the service worker's log:\n${workerLog.join('\n') || '(empty)'}`);
+    console.log(`the notifications the worker holds: ${await notificationsInWorker(context)}`);
+  }
   await service.close();
   await rm(certificates, { recursive: true, force: true });
 });
@@ -83,6 +87,18 @@ const notifications = (page: Page) =>
       actions: (shown as Notification & { actions?: Array<{ title: string }> }).actions?.map((action) => action.title) ?? [],
     })),
   );
+
+/** The titles of the notifications the worker's registration holds, read inside the worker. */
+async function notificationsInWorker(context: BrowserContext): Promise<string> {
+  const [worker] = context.serviceWorkers();
+  if (!worker) return '(no service worker is running)';
+  return worker
+    .evaluate(async () => {
+      const scope = self as unknown as { registration: ServiceWorkerRegistration };
+      return JSON.stringify((await scope.registration.getNotifications()).map((shown) => shown.title));
+    })
+    .catch((error: unknown) => `(could not be read: ${String(error)})`);
+}
 
 /** Clicks the worker's notification (on one of its buttons when `action` is given), inside the worker. */
 async function clickNotification(context: BrowserContext, action: string): Promise<void> {

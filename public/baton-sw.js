@@ -81,7 +81,7 @@ self.addEventListener('push', (event) => {
       tag: message.tag,
       data: message,
       ...(message.answerKey ? { actions: ACTIONS, requireInteraction: true } : {}),
-    }),
+    }).catch((error) => console.warn(`[baton] a push could not be shown: ${String(error)}`)),
   );
 });
 
