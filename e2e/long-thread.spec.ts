@@ -161,6 +161,41 @@ test('a long thread opens drawing only the entries in view, then those around th
     .toBe(true);
 });
 
+/** How many entries the list holds wholly outside its view: its margin's. */
+function entriesOutOfView(page: Page): Promise<number> {
+  return list(page).evaluate((element) => {
+    const view = element.getBoundingClientRect();
+    return [...element.querySelectorAll('[data-entry-index]')].filter((entry) => {
+      const box = entry.getBoundingClientRect();
+      return box.bottom <= view.top || box.top >= view.bottom;
+    }).length;
+  });
+}
+
+test("while the reader's button is down on the list's scrollbar it draws only the entries in view, then those around them again", async ({
+  page,
+  baton,
+}) => {
+  await baton.open();
+  await baton.threadItems.first().click();
+  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+  await expect.poll(() => entriesOutOfView(page)).toBeGreaterThan(0);
+
+  // The press a drag of the scrollbar's thumb begins with (Chromium here draws no scrollbar to
+  // press, so the list is sent the event the press would send it), and the drag's first move, two
+  // screens up: what it draws is what comes into view.
+  await list(page).evaluate((element) => {
+    element.dispatchEvent(new PointerEvent('pointerdown', { button: 0, buttons: 1, pointerType: 'mouse', bubbles: true }));
+    requestAnimationFrame(() => (element.scrollTop -= 2 * element.clientHeight));
+  });
+  await expect(page.getByText(NEWEST_MARKER)).not.toBeInViewport();
+  await expect.poll(() => entriesOutOfView(page)).toBe(0);
+
+  // Released, the list draws its margin again, around the entries the drag stopped at.
+  await page.evaluate(() => window.dispatchEvent(new PointerEvent('pointerup', { button: 0, pointerType: 'mouse', bubbles: true })));
+  await expect.poll(() => entriesOutOfView(page)).toBeGreaterThan(0);
+});
+
 test('an answer streaming into a long thread stays in view, unless the reader scrolled up', async ({ page, baton, model }) => {
   holdAnswers(model);
   await baton.open();

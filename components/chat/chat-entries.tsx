@@ -16,7 +16,7 @@ import { JumpToStartButton } from './jump-to-start-button';
 import styles from './chat.module.css';
 import { useFocusedEntry } from './use-focused-entry';
 import { useEntryJump } from './use-entry-jump';
-import { useOpeningMargin } from './use-opening-margin';
+import { useListMargin } from './use-opening-margin';
 import { useScrollAnchor } from './use-scroll-anchor';
 import { pageByKey } from './page-keys';
 import { loadedVirtuoso } from './virtuoso-loader';
@@ -24,7 +24,10 @@ import { WelcomeMessage } from './welcome-message';
 
 /** Frames a jump to the newest entry goes on at most while the entries it shows are measured. */
 const MAX_ARRIVAL_FRAMES = 20;
-/** Rendered beyond the visible part, above and below, so that scrolling shows no blank. */
+/**
+ * Rendered beyond the visible part, above and below, so that scrolling shows no blank; none while
+ * the reader's button is down on the scrollbar (useListMargin, ./use-opening-margin.ts).
+ */
 const MARGIN_PX = 800;
 /**
  * A page of older entries is asked for once the entries rendered come this close to the first one
@@ -62,7 +65,7 @@ export function ChatEntries() {
   const listKey = `${threadId}:${windowKey}`;
   const [endDrawn, setEndDrawn] = useState<string | null>(null);
   const entryTargeted = useBatonStore((state) => state.entryTarget !== null);
-  const margin = useOpeningMargin(listKey, count > 0 && (endDrawn === listKey || !reachesEnd || entryTargeted), MARGIN_PX);
+  const margin = useListMargin(listKey, count > 0 && (endDrawn === listKey || !reachesEnd || entryTargeted), MARGIN_PX);
   // Newer content arrived while the reader was scrolled up: a button takes them to it.
   const [newerUnseen, setNewerUnseen] = useState(false);
   const atThreadEnd = useRef(reachesEnd);

@@ -23,13 +23,13 @@ const SETTLE_MS = 150;
 const DRAGGED_AFTER_MOVES = 2;
 
 /**
- * What the reader does to the list. `hold`: a button pressed on its scrollbar, a finger on it, a
- * scrolling key held down (repeating); `let-go`: that released, which ends a drag; `fling`: a wheel
+ * What the reader does to the list. `grab`: a button pressed on its scrollbar; `hold`: a finger on
+ * it, a scrolling key held down (repeating); `let-go`: either released, which ends a drag; `fling`: a wheel
  * turned or a touch let go while moving, which moves the list on until `scroll-end`, when it comes
  * to rest (at once, for a wheel that scrolls without animation); `press`: a scrolling key pressed
  * once, a move of the reader's until `scroll-end` but never a drag (one page at a time).
  */
-export type ReaderInput = 'hold' | 'let-go' | 'fling' | 'press' | 'scroll-end';
+export type ReaderInput = 'grab' | 'hold' | 'let-go' | 'fling' | 'press' | 'scroll-end';
 
 let fast = false;
 let lastTop = 0;
@@ -50,6 +50,22 @@ let pressed = false;
 let draggedMoves = 0;
 let inputSinceOwnMove = false;
 
+/**
+ * Whether the reader's button is down on the list's scrollbar (its thumb dragged, its track
+ * pressed), and how many such presses have ended: the list draws no margin beyond its view
+ * meanwhile (./chat-entries.tsx), and grows it back after each.
+ */
+let grabbed = false;
+let grabsEnded = 0;
+const grabListeners = new Set<() => void>();
+
+function setGrabbed(next: boolean): void {
+  if (grabbed === next) return;
+  grabbed = next;
+  if (!next) grabsEnded += 1;
+  for (const listener of grabListeners) listener();
+}
+
 function setFast(next: boolean): void {
   if (fast === next) return;
   fast = next;
@@ -57,16 +73,31 @@ function setFast(next: boolean): void {
 }
 
 export function noteReaderInput(input: ReaderInput): void {
-  if (input === 'hold' || input === 'fling') inputSinceOwnMove = true;
-  if (input === 'hold') held = true;
-  else if (input === 'fling') flung = true;
-  else if (input === 'press') pressed = true;
-  else if (input === 'scroll-end') {
-    flung = false;
-    pressed = false;
-  } else if (held) {
-    held = false;
-    draggedMoves = 0;
+  switch (input) {
+    case 'grab':
+    case 'hold':
+      inputSinceOwnMove = true;
+      held = true;
+      if (input === 'grab') setGrabbed(true);
+      break;
+    case 'fling':
+      inputSinceOwnMove = true;
+      flung = true;
+      break;
+    case 'press':
+      pressed = true;
+      break;
+    case 'scroll-end':
+      flung = false;
+      pressed = false;
+      break;
+    case 'let-go':
+      setGrabbed(false);
+      if (held) {
+        held = false;
+        draggedMoves = 0;
+      }
+      break;
   }
 }
 
@@ -116,4 +147,17 @@ export function isListDragged(): boolean {
 export function subscribeListScrollingFast(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+export function isScrollbarGrabbed(): boolean {
+  return grabbed;
+}
+
+export function scrollbarGrabsEnded(): number {
+  return grabsEnded;
+}
+
+export function subscribeScrollbarGrab(listener: () => void): () => void {
+  grabListeners.add(listener);
+  return () => grabListeners.delete(listener);
 }

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isListDragged, isReaderMovingList, noteListScroll } from './fast-scroll';
+import {
+  isListDragged,
+  isReaderMovingList,
+  isScrollbarGrabbed,
+  noteListScroll,
+  scrollbarGrabsEnded,
+  subscribeScrollbarGrab,
+} from './fast-scroll';
 import { watchReaderInput } from './reader-input';
 
 const VIEW = 800;
@@ -42,6 +49,33 @@ describe("the reader's hand on the chat list, read from the page's events", () =
     expect(isListDragged()).toBe(true);
     page.dispatchEvent(event('pointerup', { pointerType: 'mouse' }));
     expect(isListDragged()).toBe(false);
+  });
+
+  it('grabs the scrollbar from that press until its release, tells each change once and counts the releases', () => {
+    watch();
+    const changes: boolean[] = [];
+    const unsubscribe = subscribeScrollbarGrab(() => changes.push(isScrollbarGrabbed()));
+    const endedBefore = scrollbarGrabsEnded();
+    list.dispatchEvent(event('pointerdown', { pointerType: 'mouse', button: 0 }));
+    expect(isScrollbarGrabbed()).toBe(true);
+    page.dispatchEvent(event('pointerup', { pointerType: 'mouse' }));
+    page.dispatchEvent(event('mouseup'));
+    expect(isScrollbarGrabbed()).toBe(false);
+    expect(changes).toEqual([true, false]);
+    expect(scrollbarGrabsEnded()).toBe(endedBefore + 1);
+    unsubscribe();
+  });
+
+  it('grabs nothing for a press on an entry, a right button, a finger or a key held down', () => {
+    watch();
+    const entry = new EventTarget();
+    const onEntry = event('pointerdown', { pointerType: 'mouse', button: 0 });
+    Object.defineProperty(onEntry, 'target', { value: entry });
+    list.dispatchEvent(onEntry);
+    list.dispatchEvent(event('pointerdown', { pointerType: 'mouse', button: 2 }));
+    list.dispatchEvent(event('touchstart'));
+    list.dispatchEvent(event('keydown', { key: 'PageUp', repeat: true }));
+    expect(isScrollbarGrabbed()).toBe(false);
   });
 
   it('lets go when the pointer moves with no button down: a release outside the window goes unreported', () => {

@@ -24,7 +24,7 @@ const SCROLLING_KEYS = new Map([
 export function watchReaderInput(scroller: HTMLElement, page: Window = window): () => void {
   let touchedAt: number | null = null;
   const onPointerDown = (event: PointerEvent) => {
-    if (event.pointerType !== 'touch' && event.button === 0 && event.target === scroller) noteReaderInput('hold');
+    if (event.pointerType !== 'touch' && event.button === 0 && event.target === scroller) noteReaderInput('grab');
   };
   const onPointerMove = (event: PointerEvent) => {
     if (event.pointerType !== 'touch' && event.buttons === 0) noteReaderInput('let-go');

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { isScrollbarGrabbed, scrollbarGrabsEnded, subscribeScrollbarGrab } from './fast-scroll';
 
 /**
  * The margin the list draws beyond its visible part, above and below, as it opens: none in its
@@ -27,4 +28,18 @@ export function useOpeningMargin(listKey: string, arrived: boolean, full: number
     };
   }, [listKey, arrived, step, steps.length]);
   return steps[step] ?? full;
+}
+
+/**
+ * The list's margin: grown as it opens (useOpeningMargin), none while the reader's button is down
+ * on its scrollbar, and grown back the same way once it is released. A drag's first moves come
+ * before the list knows its speed and shows placeholders (./entry-placeholder.tsx); with the
+ * margin, each drew a screen and a half of entries, 30–60 ms a frame on a long thread; without it,
+ * only what comes into view.
+ */
+export function useListMargin(listKey: string, arrived: boolean, full: number): number {
+  const grabbed = useSyncExternalStore(subscribeScrollbarGrab, isScrollbarGrabbed, () => false);
+  const grabsEnded = useSyncExternalStore(subscribeScrollbarGrab, scrollbarGrabsEnded, () => 0);
+  const margin = useOpeningMargin(`${listKey}:${grabsEnded}`, arrived && !grabbed, full);
+  return grabbed ? 0 : margin;
 }
