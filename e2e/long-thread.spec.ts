@@ -161,6 +161,13 @@ test('a long thread opens drawing only the entries in view, then those around th
     .toBe(true);
 });
 
+/** Opens the long thread, at its newest entries. */
+async function openAtNewest(page: Page, baton: BatonPage): Promise<void> {
+  await baton.open();
+  await baton.threadItems.first().click();
+  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+}
+
 /** How many entries the list holds wholly outside its view: its margin's. */
 function entriesOutOfView(page: Page): Promise<number> {
   return list(page).evaluate((element) => {
@@ -176,9 +183,7 @@ test("while the reader's button is down on the list's scrollbar it draws only th
   page,
   baton,
 }) => {
-  await baton.open();
-  await baton.threadItems.first().click();
-  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+  await openAtNewest(page, baton);
   await expect.poll(() => entriesOutOfView(page)).toBeGreaterThan(0);
 
   // The press a drag of the scrollbar's thumb begins with (Chromium here draws no scrollbar to
@@ -198,9 +203,7 @@ test("while the reader's button is down on the list's scrollbar it draws only th
 
 test('an answer streaming into a long thread stays in view, unless the reader scrolled up', async ({ page, baton, model }) => {
   holdAnswers(model);
-  await baton.open();
-  await baton.threadItems.first().click();
-  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+  await openAtNewest(page, baton);
 
   await baton.send('Tell me the news');
   await expect(baton.assistantMessages.last()).toContainText('Here is');
@@ -230,9 +233,7 @@ test('new entries arriving while the reader is scrolled up show "Jump to latest"
   model,
 }) => {
   holdAnswers(model);
-  await baton.open();
-  await baton.threadItems.first().click();
-  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+  await openAtNewest(page, baton);
   const jump = page.getByTestId('jump-to-latest');
   const other = new BatonPage(await context.newPage());
   await other.open(page.url());
@@ -280,9 +281,7 @@ test('entries passed by in a drag faster than anyone reads show as placeholders,
   page,
   baton,
 }) => {
-  await baton.open();
-  await baton.threadItems.first().click();
-  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+  await openAtNewest(page, baton);
   await watchPlaceholders(page);
 
   // The wheel flung up over the list, turn after turn, a screen and more each: the reader's own
