@@ -20,15 +20,20 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 /**
- * Runs each contender `runs` times, alternating which goes first, and returns each one's results.
+ * Runs each contender `runs` times, the order rotating by one each run (a, b, c; b, c, a; c, a, b),
+ * and returns each one's results. Rotating, every contender goes first as often as the others and
+ * follows each of them as often: with the order reversed every other run instead, the first of
+ * three ran first in half the runs and twice in a row in the others, so whatever a long pause or
+ * its neighbour left behind (a collection due in another process) fell on it more than on the rest.
  * Contenders run one at a time: never two measured things at once on a two-core machine.
  */
 export async function interleaved<T>(runs: number, contenders: ReadonlyArray<() => Promise<T>>): Promise<T[][]> {
   const results: T[][] = contenders.map(() => []);
   for (let run = 0; run < runs; run += 1) {
-    const order = contenders.map((_contender, index) => index);
-    if (run % 2 === 1) order.reverse();
-    for (const index of order) results[index]!.push(await contenders[index]!());
+    for (let step = 0; step < contenders.length; step += 1) {
+      const index = (run + step) % contenders.length;
+      results[index]!.push(await contenders[index]!());
+    }
   }
   return results;
 }

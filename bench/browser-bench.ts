@@ -177,6 +177,7 @@ export async function runBrowserBench(options: { runs?: number; log?: (line: str
   const pieces = () => streamedAnswerPieces(PIECES, streamRun);
   const model = await startScriptedModelServer({
     script: () => ({ blocks: [{ type: 'text', text: pieces().join('') }], delayBetweenDeltasMs: PIECE_GAP_MS }),
+    keepRequests: false,
   });
   const workspace = await makeTempFolder('bench-browser');
   const cleanups: (() => Promise<void>)[] = [() => workspace.remove(), () => model.close()];

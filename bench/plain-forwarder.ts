@@ -1,8 +1,12 @@
 /**
  * The baselines of the streaming bench: a plain socket.io server that forwards the model's stream
  * with no store and no schema checks, doing the socket work Baton does. On `chat/prompt` it reads
- * the same scripted model through the same SDK call the built-in agent makes and emits each text
- * piece in the relay's own envelope to the thread's room, as Baton does.
+ * the same scripted model through the same SDK call the built-in agent makes, with the
+ * conversation so far as Baton sends it (kept in memory here), and emits each text piece in the
+ * relay's own envelope to the thread's room, as Baton does. The conversation matters to the
+ * figures: a bench thread grows to a megabyte of history, and the model process parsing that for
+ * Baton's requests alone was busy (its garbage collector on both cores) while Baton's answers
+ * streamed and not while the baselines' did.
  * `node --import tsx bench/plain-forwarder.ts <model-url> [batched|each]`:
  * - batched: the pieces that arrived in the same turn of the event loop leave as ONE packet, a
  *   JSON-RPC batch array, as server/relay/content-batches.ts sends a committed batch;
@@ -25,14 +29,15 @@ type Notification = { jsonrpc: '2.0'; method: 'chat/contentReceived'; params: un
 const httpServer = createServer();
 const io = new Server(httpServer, { transports: ['websocket'], serveClient: false });
 io.on('connection', (socket) => {
-  socket.on('rpc', (message: { id?: number; method?: string; params?: { chatId?: string; threadId?: string } }) => {
+  socket.on('rpc', (message: { id?: number; method?: string; params?: { chatId?: string; threadId?: string; message?: string } }) => {
     if (message.id === undefined) return;
     if (message.method === 'openThread') void socket.join(`thread:${message.params?.threadId ?? 'plain'}`);
     socket.emit('rpc', { jsonrpc: '2.0', id: message.id, result: message.method === 'createThread' ? { threadId: 'plain' } : {} });
     if (message.method !== 'chat/prompt') return;
     const room = `thread:${message.params?.chatId ?? 'plain'}`;
     const send = (payload: Notification | Notification[]) => io.to(room).emit('rpc', payload);
-    void forward(message.params?.chatId ?? 'plain', mode === 'each' ? send : batching(send)).catch((error: unknown) =>
+    const prompt = message.params?.message ?? '';
+    void forward(message.params?.chatId ?? 'plain', prompt, mode === 'each' ? send : batching(send)).catch((error: unknown) =>
       process.stderr.write(`forwarding failed: ${String(error)}\n`),
     );
   });
@@ -52,16 +57,20 @@ function batching(send: (payload: Notification | Notification[]) => void): (noti
   };
 }
 
-async function forward(chatId: string, send: (notification: Notification) => void): Promise<void> {
-  const stream = model.messages.stream({
-    model: 'scripted-bench-model',
-    max_tokens: 1024,
-    messages: [{ role: 'user', content: 'stream' }],
-  });
+/** Each thread's conversation: its prompts and the answers' whole text. */
+const conversations = new Map<string, Anthropic.MessageParam[]>();
+
+async function forward(chatId: string, prompt: string, send: (notification: Notification) => void): Promise<void> {
+  const messages = conversations.get(chatId) ?? [];
+  conversations.set(chatId, messages);
+  messages.push({ role: 'user', content: prompt });
+  const stream = model.messages.stream({ model: 'scripted-bench-model', max_tokens: 1024, messages: [...messages] });
   let seq = 0;
+  let answer = '';
   for await (const event of stream) {
     if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') {
       seq += 1;
+      answer += event.delta.text;
       send({
         jsonrpc: '2.0',
         method: 'chat/contentReceived',
@@ -69,6 +78,7 @@ async function forward(chatId: string, send: (notification: Notification) => voi
       });
     }
   }
+  messages.push({ role: 'assistant', content: answer });
   // The end of the turn, as the relay tells it, once every piece before it has left.
   setImmediate(() =>
     io.to(`thread:${chatId}`).emit('rpc', {

@@ -70,6 +70,11 @@ async function measure(
   rate: number | undefined,
   runs: number,
 ): Promise<Record<ContenderKind, AnswerResult[]>> {
+  // A warm row starts with one answer per contender that is not counted, as the section starts
+  // with one: what the row before left (a cold row starts and stops nine processes; the model's
+  // collector has a row of other answers to catch up on) is not this row's, and it fell on the
+  // first answers counted, the first pieces most: up to 20 ms late in the first or second.
+  if (warm) for (const kind of KINDS) await warm[kind].answer(pieces, rate);
   const results = await interleaved(
     runs,
     KINDS.map((kind) => async () => {
@@ -93,12 +98,13 @@ export async function relayStreamBench(): Promise<void> {
   section('1. Streaming: model process → server process → socket.io client process, Baton relay against two plain socket.io forwarders', [
     'Baselines, each a process doing the same socket work without a store: "plain, a packet a turn" sends the pieces that arrived in one',
     'event-loop turn as ONE packet (a JSON-RPC batch, as Baton sends a committed batch); "plain, a packet a piece" sends each piece alone.',
-    "Both read the model through the same SDK call as Baton, emit to the thread's room, and tell the end of the turn. All run with tsx.",
+    "Both read the model through the same SDK call as Baton with the thread's conversation so far (its prompts and answers, as Baton",
+    "sends it; Baton's system prompt and tool definitions add 6 KB), emit to the thread's room, and tell the end of the turn. All run with tsx.",
     "latency = model send → client receive on one clock; first = the answer's first piece, over the row's runs; every = all pieces.",
     "CPU = server process user+system per piece; GC = its main thread's garbage collection pauses in the answer (median);",
     'disk = its /proc write_bytes per piece, prompt to end of turn and the checkpoint after it (the plain ones store nothing).',
     'cold = a freshly started server (new data folder) and client for every answer, the first answer of a new thread;',
-    'warm = the same processes, each answer a follow-up in one thread, after a warm-up answer.',
+    'warm = the same processes, each answer a follow-up in one thread, after a warm-up answer in the section and one in the row.',
     "load = 1-minute load average of this 2-core machine at the row's first and last run.",
   ]);
   const model = await startModelProcess();

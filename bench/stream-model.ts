@@ -60,6 +60,8 @@ export async function startStreamModel(clock: () => number = () => performance.n
         },
       };
     },
+    // Each request carries the bench thread's whole history, which grows to a megabyte.
+    keepRequests: false,
   });
   return {
     server,

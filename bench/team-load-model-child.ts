@@ -36,6 +36,7 @@ const server = await startScriptedModelServer({
       },
     };
   },
+  keepRequests: false,
 });
 
 answerIpc((message) => {

@@ -94,6 +94,18 @@ describe('startScriptedModelServer with the real SDK', () => {
     expect(server?.requests).toMatchObject([{ model: 'scripted', system: 'Be brief.', messages: [{ content: 'Hi' }] }]);
   });
 
+  it('keeps no request when told not to, as the offline demo model does: each carries its whole conversation', async () => {
+    server = await startScriptedModelServer({
+      script: (request) => ({ blocks: [{ type: 'text', text: `You said ${String(request.messages[0]?.content)}` }] }),
+      keepRequests: false,
+    });
+    const client = new Anthropic({ apiKey: 'test', baseURL: server.url, maxRetries: 0 });
+    const message = await client.messages.create(question);
+    expect(message.content).toMatchObject([{ text: 'You said Hi' }]);
+    expect(server.requests).toEqual([]);
+    expect(server.apiKeys).toEqual([]);
+  });
+
   it('refuses malformed requests with Anthropic-style errors the SDK understands', async () => {
     const client = await clientFor(() => ({ blocks: [] }));
     const error = await client.messages.create({ model: 'scripted', max_tokens: 0, messages: [] }).catch((caught: unknown) => caught);

@@ -19,12 +19,18 @@ export interface ScriptedModelServerOptions {
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /**
+   * Whether `requests` and `apiKeys` keep what was received (the default, for tests). The offline
+   * demo model and the bench keep nothing: each request carries its conversation's whole history,
+   * so a kept log grew by the conversation's size at every turn, megabytes a turn in a long thread.
+   */
+  keepRequests?: boolean;
 }
 
 export interface ScriptedModelServer {
   /** Pass as the SDK's `baseURL` or as ANTHROPIC_BASE_URL, e.g. `http://127.0.0.1:41234`. */
   url: string;
-  /** Every well-formed request received, oldest first, so tests can check what the model was told. */
+  /** Every well-formed request received, oldest first, so tests can check what the model was told (empty unless kept). */
   requests: MessagesRequest[];
   /** The key each of those requests carried (`x-api-key`, or the bearer token the SDK sends), in order. */
   apiKeys: Array<string | undefined>;
@@ -44,7 +50,7 @@ class RequestError extends Error {
 }
 
 export async function startScriptedModelServer(options: ScriptedModelServerOptions): Promise<ScriptedModelServer> {
-  const { script, host = '127.0.0.1', port = 0 } = options;
+  const { script, host = '127.0.0.1', port = 0, keepRequests = true } = options;
   const requests: MessagesRequest[] = [];
   const apiKeys: Array<string | undefined> = [];
   let counter = 0;
@@ -63,8 +69,10 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     if (pathname !== '/v1/messages') throw new RequestError(404, 'not_found_error', `Not found: ${pathname}`);
     if (request.method !== 'POST') throw new RequestError(405, 'invalid_request_error', 'Use POST for /v1/messages.');
     const body = parseRequestBody(await readBody(request));
-    requests.push(body);
-    apiKeys.push(request.headers['x-api-key']?.toString() ?? /^Bearer (.*)$/.exec(request.headers.authorization ?? '')?.[1]);
+    if (keepRequests) {
+      requests.push(body);
+      apiKeys.push(request.headers['x-api-key']?.toString() ?? /^Bearer (.*)$/.exec(request.headers.authorization ?? '')?.[1]);
+    }
     const disconnected = new AbortController();
     response.on('close', () => {
       if (!response.writableFinished) disconnected.abort();

@@ -47,7 +47,7 @@ export async function createBuiltinAgentFromEnv({ workspaceRoot, env, ...toolOpt
       thinkingBudgetTokens: thinkingBudget(env.BATON_THINKING_BUDGET),
     });
   }
-  const demoServer = await startScriptedModelServer({ script: createDemoScript() });
+  const demoServer = await startScriptedModelServer({ script: createDemoScript(), keepRequests: false });
   return new BuiltinAgent({
     ...common,
     approvalPolicy: new OfflineDemoApprovalPolicy(toolOptions.approvalPolicy ?? new ApprovalPolicy()),
