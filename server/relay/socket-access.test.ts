@@ -93,9 +93,10 @@ describe('a script client', () => {
       connectScriptClient(test.origin, undefined, { extraHeaders: { cookie: `baton_token=${token}` } }),
     ];
     try {
-      for (const socket of attempts) {
-        expect(await whenConnected(socket)).toEqual({ connected: false, error: UNAUTHORIZED_MESSAGE });
-      }
+      // Each socket's outcome is listened for at once: awaited one after another, a refusal that
+      // came while an earlier one was awaited was never heard, and the test waited for it in vain.
+      const outcomes = await Promise.all(attempts.map(whenConnected));
+      expect(outcomes).toEqual(attempts.map(() => ({ connected: false, error: UNAUTHORIZED_MESSAGE })));
     } finally {
       for (const socket of attempts) socket.close();
     }
