@@ -70,10 +70,11 @@ async function measure(
   rate: number | undefined,
   runs: number,
 ): Promise<Record<ContenderKind, AnswerResult[]>> {
-  // A warm row starts with one answer per contender that is not counted, as the section starts
-  // with one: what the row before left (a cold row starts and stops nine processes; the model's
-  // collector has a row of other answers to catch up on) is not this row's, and it fell on the
-  // first answers counted, the first pieces most: up to 20 ms late in the first or second.
+  // A warm row starts with one answer per contender that is not counted. In the first row it
+  // warms the processes up (their first answer's code compiled, their thread opened); after a
+  // row, what that row left (a cold row starts and stops nine processes; the model's collector has
+  // a row of other answers to catch up on) is not this row's, and it fell on the first answers
+  // counted, the first pieces most: up to 20 ms late in the first or second.
   if (warm) for (const kind of KINDS) await warm[kind].answer(pieces, rate);
   const results = await interleaved(
     runs,
@@ -104,7 +105,7 @@ export async function relayStreamBench(): Promise<void> {
     "CPU = server process user+system per piece; GC = its main thread's garbage collection pauses in the answer (median);",
     'disk = its /proc write_bytes per piece, prompt to end of turn and the checkpoint after it (the plain ones store nothing).',
     'cold = a freshly started server (new data folder) and client for every answer, the first answer of a new thread;',
-    'warm = the same processes, each answer a follow-up in one thread, after a warm-up answer in the section and one in the row.',
+    'warm = the same processes, each answer a follow-up in one thread, after one uncounted answer each at the start of the row.',
     "load = 1-minute load average of this 2-core machine at the row's first and last run.",
   ]);
   const model = await startModelProcess();
@@ -115,7 +116,6 @@ export async function relayStreamBench(): Promise<void> {
   const measured: Measured[] = [];
   try {
     for (const kind of KINDS) warm[kind] = await startContender(kind, model);
-    for (const kind of KINDS) await warm[kind].answer(200, undefined);
     if (max) {
       for (const pieces of sizes) {
         const before = loadRange();

@@ -11,7 +11,8 @@
  * asks for what it missed after any seq gets exactly those pieces, none joined or split.
  */
 import { z } from 'zod';
-import { ThreadEventSchema, type ThreadEvent } from '../../lib/protocol/thread-events';
+import { ChatRoleSchema, parseChatContent } from '../../lib/protocol/eca-chat';
+import { EventSeqSchema, ThreadEventSchema, type ThreadEvent } from '../../lib/protocol/thread-events';
 
 export interface EventRow {
   seq: number;
@@ -30,9 +31,22 @@ export function isRunType(type: string): boolean {
 }
 
 export function encodeEvent(threadId: string, event: ThreadEvent): EventRow {
-  const checked = ThreadEventSchema.parse(event);
-  if (checked.seq < 1) throw new Error(`Thread ${threadId}: event seq starts at 1, got ${checked.seq}`);
+  const checked = checkedEvent(threadId, event);
   return { seq: checked.seq, role: checked.role, type: checked.content.type, content: JSON.stringify(checked.content) };
+}
+
+/**
+ * The event as ThreadEventSchema parses it, field by field so that its content takes
+ * parseChatContent's shortcut for a streamed piece: a batch's first piece is checked at every commit.
+ */
+function checkedEvent(threadId: string, event: ThreadEvent): ThreadEvent {
+  const checked = {
+    seq: EventSeqSchema.parse(event.seq),
+    role: ChatRoleSchema.parse(event.role),
+    content: parseChatContent(event.content),
+  };
+  if (checked.seq < 1) throw new Error(`Thread ${threadId}: event seq starts at 1, got ${checked.seq}`);
+  return checked;
 }
 
 /** The rows for a batch of events, in order: each run of two or more pieces as one row. */
@@ -100,18 +114,28 @@ function runKey(event: ThreadEvent): string | undefined {
   return undefined;
 }
 
+/**
+ * A run's row. Only its first piece goes through the schema: the others share its run key (role,
+ * type, message) and add only their text, which is checked to be a string. A fast stream's batch
+ * is a run, and parsing each piece again was most of the store's time per batch.
+ */
 function encodeRun(threadId: string, events: readonly ThreadEvent[]): EventRow {
-  const first = encodeEvent(threadId, events[0] as ThreadEvent);
+  const first = checkedEvent(threadId, events[0] as ThreadEvent);
   const texts = events.map((event) => {
     const text = 'text' in event.content ? event.content.text : undefined;
     if (typeof text !== 'string') throw new Error(`Thread ${threadId}: event ${event.seq} has no text to join a run`);
     return text;
   });
-  const shared = JSON.parse(first.content) as Record<string, unknown>;
-  delete shared.text;
-  const row = { seq: first.seq, role: first.role, type: `${RUN_PREFIX}${first.type}`, content: JSON.stringify({ content: shared, texts }) };
-  partsOfRow.set(row, { content: shared, texts });
+  const { text: _text, ...shared } = first.content as ThreadEvent['content'] & { text: string };
+  const parts = { sharedJson: JSON.stringify(shared), textsJson: JSON.stringify(texts) };
+  const row = { seq: first.seq, role: first.role, type: `${RUN_PREFIX}${first.content.type}`, content: runContent(parts) };
+  partsOfRow.set(row, parts);
   return row;
+}
+
+/** A run row's content, `{"content": shared, "texts": [...]}`, as JSON.stringify writes it, from its parts' JSON. */
+function runContent({ sharedJson, textsJson }: RunParts): string {
+  return `{"content":${sharedJson},"texts":${textsJson}}`;
 }
 
 /**
@@ -146,25 +170,24 @@ export function joinRun(open: OpenRun, events: readonly ThreadEvent[], rows: rea
   if (events.some((event, index) => event.seq !== open.nextSeq + index || runKey(event) !== open.key)) return undefined;
   const stored = runParts(open.row);
   const joining = runParts(added);
-  if (JSON.stringify(stored.content) !== JSON.stringify(joining.content)) return undefined;
-  const texts = [...stored.texts, ...joining.texts];
-  // A run row this module made is its parts' JSON (encodeRun): the new texts go on its end, and
-  // the texts already in it are not escaped again.
-  const content =
-    isRunType(open.row.type) && partsOfRow.has(open.row)
-      ? `${open.row.content.slice(0, -2)},${JSON.stringify(joining.texts).slice(1)}}`
-      : JSON.stringify({ content: stored.content, texts });
+  if (stored.sharedJson !== joining.sharedJson) return undefined;
+  // The texts already in the row are not escaped again: the new ones go on the end of its JSON.
+  const parts = { sharedJson: stored.sharedJson, textsJson: `${stored.textsJson.slice(0, -1)},${joining.textsJson.slice(1)}` };
+  const content = runContent(parts);
   if (Buffer.byteLength(content) > maxBytes) return undefined;
   const type = isRunType(open.row.type) ? open.row.type : `${RUN_PREFIX}${open.row.type}`;
   const row = { seq: open.row.seq, role: open.row.role, type, content };
-  partsOfRow.set(row, { content: stored.content, texts });
+  partsOfRow.set(row, parts);
   return row;
 }
 
-/** A run's parts: the content its pieces share and each piece's text. Never changed once made. */
+/**
+ * A run's parts as JSON: the content its pieces share and the array of their texts. Kept as the
+ * JSON that goes in the row, so a join compares and extends strings, whatever the run's length.
+ */
 interface RunParts {
-  content: Record<string, unknown>;
-  texts: readonly string[];
+  sharedJson: string;
+  textsJson: string;
 }
 
 /**
@@ -174,12 +197,12 @@ interface RunParts {
  */
 const partsOfRow = new WeakMap<EventRow, RunParts>();
 
-/** A row of one piece or a run as a run's parts: the shared content and the texts. */
+/** A row of one piece or a run as a run's parts. */
 function runParts(row: EventRow): RunParts {
   const known = partsOfRow.get(row);
   if (known !== undefined) return known;
   const parsed = JSON.parse(row.content) as Record<string, unknown>;
-  if (isRunType(row.type)) return parsed as unknown as RunParts;
+  if (isRunType(row.type)) return { sharedJson: JSON.stringify(parsed.content), textsJson: JSON.stringify(parsed.texts) };
   const { text, ...content } = parsed;
-  return { content, texts: [String(text)] };
+  return { sharedJson: JSON.stringify(content), textsJson: JSON.stringify([String(text)]) };
 }

@@ -9,7 +9,7 @@ import type { PrismaClient } from './generated/client';
 import { type AuditStore, PrismaAuditStore } from './audit-store';
 import { applyMigrations } from './migrate';
 import type { DatabaseTarget } from './database-target';
-import { eventInsertFor, firstLiveRowFor, joinEventRow, type EventInsert, type FirstLiveRow } from './event-insert';
+import { eventInsertFor, firstLiveRowFor, type EventInsert, type FirstLiveRow } from './event-insert';
 import { connectPostgres } from './postgres-connection';
 import { openSqlite, readPragma } from './sqlite-connection';
 import { SqliteStreamWrites } from './sqlite-stream-writes';
@@ -35,8 +35,8 @@ import { decodeEntry, encodeEntry } from './entry-rows';
 import { changesFacts } from './thread-facts';
 import { writeEntriesThroughPrisma } from './entries-transaction';
 import { monotonicClock } from './monotonic-clock';
-import { decodeEvents, encodeEvents, isRunType, joinRun, type OpenRun, openRunOf } from './event-rows';
-import { OpenRuns } from './open-runs';
+import { decodeEvents, encodeEvents, isRunType } from './event-rows';
+import { PieceWrites, rowsJson } from './piece-writes';
 import { writeWithPatience } from './store-failure';
 import { PrismaThreadHistoryStore } from './prisma-thread-history-store';
 import type { ThreadHistoryStore } from './thread-history-store';
@@ -60,10 +60,8 @@ class PrismaThreadStore implements ThreadStore {
   readonly #checkFencing: FencingCheck;
   readonly #now = monotonicClock();
   readonly #checkpoints: CheckpointsOnDemand | undefined;
-  readonly #openRuns = new OpenRuns();
-  readonly #maxJoinedRowBytes: number;
-  /** SQLite's streaming writes as prepared statements; absent, they go through Prisma. */
-  readonly #streamWrites: SqliteStreamWrites | undefined;
+  /** Streaming batches' writes, on SQLite through prepared statements. */
+  readonly #pieces: PieceWrites;
   readonly history: ThreadHistoryStore;
   readonly audit: AuditStore;
 
@@ -73,14 +71,13 @@ class PrismaThreadStore implements ThreadStore {
     options: { checkpoints?: CheckpointsOnDemand; maxJoinedRowBytes: number; streamWrites?: SqliteStreamWrites },
   ) {
     this.#prisma = prisma;
-    this.#streamWrites = options.streamWrites;
     this.#checkpoints = options.checkpoints;
-    this.#maxJoinedRowBytes = options.maxJoinedRowBytes;
     this.#insertEvents = eventInsertFor(kind);
     this.#firstLiveRow = firstLiveRowFor(kind);
     this.#upsertEntries = entryUpsertFor(kind);
     this.#search = threadSearchFor(kind);
     this.#checkFencing = fencingCheckFor(kind);
+    this.#pieces = new PieceWrites(prisma, this.#insertEvents, this.#checkFencing, options.maxJoinedRowBytes, options.streamWrites);
     this.history = new PrismaThreadHistoryStore(prisma, this.#now, kind);
     this.audit = new PrismaAuditStore(prisma);
   }
@@ -277,80 +274,51 @@ class PrismaThreadStore implements ThreadStore {
    */
   async appendEvents(threadId: string, batch: EventBatch): Promise<void> {
     this.#checkpoints?.writing();
-    const open = this.#openRuns.take(threadId);
-    await writeWithPatience(() => this.#appendEvents(threadId, batch, open));
+    // Whatever the write does, it says which row the thread's next pieces may join.
+    const open = this.#pieces.takeOpenRun(threadId);
+    if (batch.entries === undefined && !batch.events.some(changesFacts)) {
+      await writeWithPatience(() => this.#pieces.write(threadId, batch.events, batch.fencing, open));
+      return;
+    }
+    await writeWithPatience(() => this.#appendEntries(threadId, batch));
   }
 
-  async #appendEvents(threadId: string, batch: EventBatch, open: OpenRun | undefined): Promise<void> {
+  /** A batch with entries, or with events that change the thread's facts: one transaction. */
+  async #appendEntries(threadId: string, batch: EventBatch): Promise<void> {
     const eventRows = encodeEvents(threadId, batch.events);
     const createdAt = new Date();
-    const entryRows = batch.entries?.map((write) => encodeEntry(threadId, write));
+    const entryRows = batch.entries?.map((write) => encodeEntry(threadId, write)) ?? [];
     const firstSeq = batch.events[0]?.seq ?? 0;
     const lastSeq = batch.events.at(-1)?.seq;
     const modifiedAt = this.#now();
     const lastMessageStart = batch.entries === undefined ? undefined : lastMessageStartOf(batch.entries);
-    // One statement whatever the batch size (event-insert.ts); it refuses a batch that overlaps
-    // stored events, a run included (nothing is inserted then).
-    const insertEvents = async (client: Pick<PrismaClient, '$executeRaw'>) => {
-      const rowsJson = JSON.stringify(eventRows.map((row) => [row.seq, row.role, row.type, row.content]));
-      const inserted = await this.#insertEvents(client, { threadId, rowsJson, createdAt, firstSeq, lastSeq: lastSeq ?? 0 });
-      if (inserted !== eventRows.length)
-        throw new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
-    };
     const factEvents = batch.events.filter(changesFacts);
-    if (entryRows === undefined && factEvents.length === 0) {
-      // A streaming batch: one statement is atomic on its own, with no transaction to open. Pieces
-      // that continue the row of the ones before join it, while it fits its page (#maxJoinedRowBytes).
-      const joined = open === undefined ? undefined : joinRun(open, batch.events, eventRows, this.#maxJoinedRowBytes);
-      const { fencing } = batch;
-      const direct = this.#direct(fencing);
-      // Without the statements (PostgreSQL), through the pool; with them but a transaction open on
-      // the connection, in a transaction of its own, which waits for that one to end; fenced, in a
-      // transaction that checks the lease first (lease-fencing.ts).
-      const throughPrisma = <T>(write: (client: Pick<PrismaClient, '$executeRaw'>) => Promise<T>): Promise<T> =>
-        this.#streamWrites === undefined && fencing === undefined
-          ? write(this.#prisma)
-          : this.#prisma.$transaction(async (transaction) => {
-              await this.#checkFencing(transaction, threadId, fencing);
-              return write(transaction);
-            });
-      if (open !== undefined && joined !== undefined) {
-        const rewritten =
-          direct === undefined
-            ? await throughPrisma((client) => joinEventRow(client, threadId, open.row, joined))
-            : direct.join(threadId, open.row, joined);
-        if (rewritten === 1) {
-          this.#openRuns.remember(threadId, { ...open, row: joined, nextSeq: open.nextSeq + batch.events.length });
-          return;
-        }
-      }
-      if (eventRows.length > 0 && direct !== undefined) {
-        const inserted = direct.insert(threadId, eventRows, lastSeq ?? 0, createdAt);
-        if (inserted !== eventRows.length)
-          throw new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
-      } else if (eventRows.length > 0) await throughPrisma(insertEvents);
-      this.#openRuns.remember(threadId, openRunOf(eventRows, batch.events));
-      return;
-    }
-    const direct = this.#direct(batch.fencing);
+    const direct = this.#pieces.direct(batch.fencing);
     if (direct !== undefined) {
-      // The search text follows the entry rows once they stop growing (EventBatch.growing), as below.
+      // The search text follows the entry rows once they stop growing (EventBatch.growing).
       const searchRows = batch.entries !== undefined && batch.growing !== true ? searchRowsJson(batch.entries) : undefined;
-      const [events, entries] = [eventRows, entryRows ?? []];
-      const write = { modifiedAt, liveFrom: batch.liveFrom, lastMessageStart, lastSeq, events, entries, createdAt };
+      const write = { modifiedAt, liveFrom: batch.liveFrom, lastMessageStart, lastSeq, events: eventRows, entries: entryRows, createdAt };
       direct.writeEntries(threadId, { ...write, factEvents, searchRows });
     } else {
+      // One statement whatever the batch size (event-insert.ts); it refuses a batch that overlaps
+      // stored events, a run included (nothing is inserted then).
+      const insertEvents = async (client: Pick<PrismaClient, '$executeRaw'>) => {
+        const inserted = await this.#insertEvents(client, {
+          threadId,
+          rowsJson: rowsJson(eventRows),
+          createdAt,
+          firstSeq,
+          lastSeq: lastSeq ?? 0,
+        });
+        if (inserted !== eventRows.length)
+          throw new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
+      };
       const write = { batch, entryRows, factEvents, modifiedAt, lastMessageStart, lastSeq };
       const checks = { checkFencing: this.#checkFencing, search: this.#search };
       const events = eventRows.length > 0 ? insertEvents : undefined;
       await writeEntriesThroughPrisma(this.#prisma, checks, threadId, { ...write, insertEvents: events });
     }
-    this.#openRuns.remember(threadId, openRunOf(eventRows, batch.events));
-  }
-
-  /** The prepared statements, when a write may take them now: unfenced, with no Prisma transaction open on the connection. */
-  #direct(fencing: bigint | undefined): SqliteStreamWrites | undefined {
-    return fencing === undefined && this.#streamWrites?.insideOpenTransaction === false ? this.#streamWrites : undefined;
+    this.#pieces.rowsWritten(threadId, eventRows, batch.events);
   }
 
   async deleteThread(threadId: string): Promise<boolean> {
