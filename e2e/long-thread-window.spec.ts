@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { MAX_HELD_ENTRIES } from '../stores/entry-list';
 import { expect, test } from './fixtures/seeded-thread';
 import { BatonPage } from './support/baton-page';
+import { heldEntries, listState } from './support/entry-window';
 import { longThreadEntries, NEWEST_MARKER, OLDEST_MARKER } from './support/long-thread';
 import { settledView } from './support/visible-entries';
 
@@ -18,27 +19,6 @@ test.use({ seededThread: { entries: longThreadEntries(ENTRIES) } });
 
 function list(page: Page) {
   return page.getByTestId('chat-entries');
-}
-
-async function heldEntries(page: Page): Promise<{ first: number; count: number; reachesEnd: boolean }> {
-  const [first, count, reachesEnd] = await Promise.all(
-    ['data-first-index', 'data-entry-count', 'data-reaches-end'].map((name) => list(page).getAttribute(name)),
-  );
-  return { first: Number(first), count: Number(count), reachesEnd: reachesEnd === 'true' };
-}
-
-/**
- * Where the list stands: what the tab holds, where its scroller is, and the first entry drawn. A
- * reading that never arrives says with this where it stopped (the view, the window, the paging).
- */
-async function listState(page: Page): Promise<string> {
-  const scroller = await list(page).evaluate((element) => ({
-    scrollTop: Math.round(element.scrollTop),
-    scrollHeight: element.scrollHeight,
-    clientHeight: element.clientHeight,
-    firstDrawn: element.querySelector('[data-entry-index]')?.getAttribute('data-entry-index'),
-  }));
-  return JSON.stringify({ ...(await heldEntries(page)), ...scroller });
 }
 
 /** Polls `step` every 100 ms until it finds `marker` once; a timeout's error tells where the list stood at the last poll. */

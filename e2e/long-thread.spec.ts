@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, type ScriptedModel, test } from './fixtures/seeded-thread';
 import { BatonPage } from './support/baton-page';
+import { reportEntryWindowOnFailure, type EntryPageRequest, heldEntries, recordEntryPages } from './support/entry-window';
 import { longThreadEntries, NEWEST_MARKER, OLDEST_MARKER } from './support/long-thread';
 import { heldAnswerScript } from './support/model-scripts';
 
@@ -28,6 +29,18 @@ function holdAnswers(model: ScriptedModel): void {
 
 // An answer still held would keep its turn, and the relay, from ending.
 test.afterEach(() => held.gate.open());
+
+// Every page of entries the test's page asks for; a failed test prints them with the list's window.
+let pages: EntryPageRequest[] = [];
+test.beforeEach(({ page }) => {
+  pages = recordEntryPages(page);
+});
+test.afterEach(({ page }, testInfo) => reportEntryWindowOnFailure(page, pages, testInfo));
+
+/** The pages of newer entries asked for: none while the reader goes up from the thread's end. */
+function newerPages(): EntryPageRequest[] {
+  return pages.filter((request) => request.after !== undefined);
+}
 
 function list(page: Page) {
   return page.getByTestId('chat-entries');
@@ -80,6 +93,51 @@ async function oldestInView(page: Page): Promise<boolean> {
   }, OLDEST_MARKER);
 }
 
+/**
+ * The page puts the list at its top, again and again, as older pages arrive above: its own jumps,
+ * however often they come, are no drag of the reader's and show the entries themselves. Until the
+ * list's top is reached: a page arriving above keeps the entry in view where it was, so the oldest
+ * entry may be drawn for a moment and then lie above the view again.
+ */
+async function scrollToOldest(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await list(page).evaluate((element) => element.scrollTo({ top: 0 }));
+        return oldestInView(page);
+      },
+      { intervals: [100], timeout: 60_000 },
+    )
+    .toBe(true);
+}
+
+/**
+ * From before the thread opens, the last entry the list has drawn is redrawn a pixel taller or
+ * shorter in every frame, until `stopRedrawing`: what a busy machine does for seconds after a long
+ * thread opens (entries measured, their Markdown rendered, their code highlighted), here in every
+ * frame rather than now and then.
+ */
+async function keepRedrawingEntries(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const redraw = () => {
+      if ((window as unknown as { stopRedrawing?: boolean }).stopRedrawing) return;
+      const drawn = document.querySelectorAll<HTMLElement>('[data-testid="chat-entries"] [data-entry-index]');
+      const last = drawn[drawn.length - 1];
+      if (last) last.style.paddingBottom = last.style.paddingBottom === '1px' ? '' : '1px';
+      requestAnimationFrame(redraw);
+    };
+    requestAnimationFrame(redraw);
+  });
+}
+
+/** Stops the redrawing; resolves two frames later, by when the list has taken in the last change. */
+async function stopRedrawing(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { stopRedrawing: boolean }).stopRedrawing = true;
+    return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
 async function expectSmallPage(page: Page): Promise<void> {
   expect(await list(page).locator('*').count()).toBeLessThan(MAX_ELEMENTS_IN_LIST);
   const entries = page.locator('[data-testid="message-user"], [data-testid="message-assistant"], [data-testid="tool-call-card"]');
@@ -96,24 +154,32 @@ test('a long thread opens at its newest entries, shows older ones on scrolling u
   await expectSmallPage(page);
   await watchPlaceholders(page);
 
-  // The page puts the list at its top, again and again, as older pages arrive above: its own
-  // jumps, however often they come, are no drag of the reader's and show the entries themselves.
-  // Until the list's top is reached: a page arriving above keeps the entry in view where it was,
-  // so the oldest entry may be drawn for a moment and then lie above the view again.
-  await expect
-    .poll(
-      async () => {
-        await list(page).evaluate((element) => element.scrollTo({ top: 0 }));
-        return oldestInView(page);
-      },
-      { intervals: [100], timeout: 60_000 },
-    )
-    .toBe(true);
+  await scrollToOldest(page);
   await expect(list(page)).not.toHaveAttribute('data-placeholder-seen', 'true');
   await expect(page.getByText(OLDEST_MARKER)).toBeVisible();
   await expect(page.getByText(OLDEST_MARKER)).toBeInViewport();
   await expect(page.getByText(NEWEST_MARKER)).toHaveCount(0);
   await expectSmallPage(page);
+  // Past the bound the newest entries went as older pages came: none came back.
+  expect(newerPages()).toEqual([]);
+});
+
+test('entries changing height for long after a long thread opens neither take the reader who went up back to its end nor page newer entries in', async ({
+  page,
+  baton,
+}) => {
+  await keepRedrawingEntries(page);
+  await baton.open();
+  await baton.threadItems.first().click();
+  await expect(page.getByText(NEWEST_MARKER)).toBeInViewport();
+
+  // Reading up while the entries are still being redrawn: the list's move to the end on opening
+  // is over once the reader has left it, however long the redrawing goes on.
+  await scrollToOldest(page);
+  await stopRedrawing(page);
+  await expect(page.getByText(OLDEST_MARKER)).toBeInViewport();
+  expect(await heldEntries(page)).toMatchObject({ first: 0, reachesEnd: false });
+  expect(newerPages()).toEqual([]);
 });
 
 test('a long thread opens drawing only the entries in view, then those around them', async ({ page, baton }) => {

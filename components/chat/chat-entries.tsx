@@ -133,7 +133,9 @@ export function ChatEntries() {
   // The list counts from the first loaded entry.
   const first = useRef(firstIndex);
   first.current = firstIndex;
-  const { jumpTo, holdAtEnd } = useEntryJump(list, scroller, first, { rememberAnchor, toBottom });
+  const newestEntry = useRef<number | null>(null);
+  newestEntry.current = reachesEnd ? firstIndex + count - 1 : null;
+  const { jumpTo, holdAtEnd } = useEntryJump(list, scroller, first, { rememberAnchor, toBottom, newestEntry });
   useFocusedEntry(holdingFocus, jumpTo, pinnedToBottom, { threadId, firstIndex, count, reachesEnd }, jumpShown);
   // An entry appended or a streaming answer growing changes the list's height: follow it while
   // pinned. Done here, not with the list's followOutput, whose own follow-ups (retries, following
@@ -172,14 +174,15 @@ export function ChatEntries() {
 
   // Opens at the newest entry. Not with the list's initialTopMostItemIndex: until a scroll event
   // confirms that first scroll, the list keeps re-applying it, pulling a reader who has scrolled
-  // up back down, and a thread too short to scroll never confirms it. A window in the middle of the
-  // thread opens where the jump that loaded it points instead.
+  // up back down, and a thread too short to scroll never confirms it. Nor with its scrollToIndex,
+  // whose retries go on while entries keep changing height (holdAtEnd, ./use-entry-jump.ts, says
+  // how that paged a window back to the end). A window in the middle of the thread opens where the
+  // jump that loaded it points instead.
   const hasEntries = count > 0;
   useEffect(() => {
     if (!hasEntries || holdingFocus.current || !atThreadEnd.current) return;
     pinnedToBottom.current = true;
     lastReading.current = { ...lastReading.current, scrollTop: 0 };
-    list.current?.scrollToIndex({ index: 'LAST', align: 'end' });
     holdAtEnd();
   }, [threadId, hasEntries, holdingFocus, windowKey, holdAtEnd]);
 

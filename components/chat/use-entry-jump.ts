@@ -32,7 +32,7 @@ const atBottom = (scroller: HTMLElement) => scroller.scrollHeight - scroller.scr
 export interface ViewHolds {
   /** To the entry (counted in the thread), centred. */
   jumpTo(index: number): void;
-  /** To the end of the list, from a thread just opened at its end. */
+  /** To the end of the list, from a thread just opened at its end; let go once the list no longer holds that end. */
   holdAtEnd(): void;
 }
 
@@ -40,9 +40,14 @@ export function useEntryJump(
   list: RefObject<VirtuosoHandle | null>,
   scroller: RefObject<HTMLElement | null>,
   firstIndex: RefObject<number>,
-  hooks: { rememberAnchor: () => void; toBottom: (element: HTMLElement) => void },
+  hooks: {
+    rememberAnchor: () => void;
+    toBottom: (element: HTMLElement) => void;
+    /** The thread's newest entry, counted in the thread, while the list holds it; null in a window short of the end. */
+    newestEntry: RefObject<number | null>;
+  },
 ): ViewHolds {
-  const { rememberAnchor, toBottom } = hooks;
+  const { rememberAnchor, toBottom, newestEntry } = hooks;
   const frame = useRef(0);
   const stopHold = useRef<() => void>(() => {});
   useEffect(() => () => stopHold.current(), []);
@@ -86,6 +91,24 @@ export function useEntryJump(
       ),
     [hold, list, firstIndex, rememberAnchor],
   );
-  const holdAtEnd = useCallback(() => hold(atBottom, toBottom), [hold, toBottom]);
+  // By the scroller's own place, not the list's scrollToIndex: that one scrolls again by itself
+  // whenever the list's sizes change within 150 ms of its last scroll, reading 'LAST' anew each
+  // time, with no bound and no way to stop it. On a busy machine, where entries go on being measured
+  // and redrawn for seconds, it took a reader who had scrolled up back to the last entry held, and
+  // in a window cut off from the thread's end that paged newer entries in, one after another, back
+  // to the end. There once the newest entry is drawn at the bottom: a list just mounted is no
+  // taller than its view until it has measured its entries, so its bottom alone says nothing yet.
+  // Once older pages put in past the bound have cut the end off, the list's bottom is the middle of
+  // the thread, and moving there would page newer entries in: the hold lets go.
+  const holdAtEnd = useCallback(
+    () =>
+      hold(
+        (element) => newestEntry.current === null || (atBottom(element) && entryInView(element, newestEntry.current)),
+        (element) => {
+          if (newestEntry.current !== null) toBottom(element);
+        },
+      ),
+    [hold, newestEntry, toBottom],
+  );
   return { jumpTo, holdAtEnd };
 }
