@@ -72,7 +72,7 @@ async function registerWorker(page: Page, context: BrowserContext): Promise<stri
   });
   const registrationId = await registered;
   deliver = (data) => {
-    workerLog.push(`delivered to registration ${registrationId}: ${data.slice(0, 80)}`);
+    workerLog.push(`delivered to registration ${registrationId}: ${data}`);
     return cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId, data });
   };
   return registrationId;

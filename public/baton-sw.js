@@ -81,7 +81,10 @@ self.addEventListener('push', (event) => {
       tag: message.tag,
       data: message,
       ...(message.answerKey ? { actions: ACTIONS, requireInteraction: true } : {}),
-    }).catch((error) => console.warn(`[baton] a push could not be shown: ${String(error)}`)),
+    })
+      // Said either way: a notification missing later was then shown, or never handed over.
+      .then(() => console.info(`[baton] shown: ${message.tag}`))
+      .catch((error) => console.warn(`[baton] a push could not be shown: ${String(error)}`)),
   );
 });
 
