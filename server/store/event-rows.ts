@@ -117,7 +117,7 @@ function runKey(event: ThreadEvent): string | undefined {
 /**
  * A run's row. Only its first piece goes through the schema: the others share its run key (role,
  * type, message) and add only their text, which is checked to be a string. A fast stream's batch
- * is a run, and parsing each piece again was most of the store's time per batch.
+ * is a run, and parsing each piece again cost about a third of the store's time per batch.
  */
 function encodeRun(threadId: string, events: readonly ThreadEvent[]): EventRow {
   const first = checkedEvent(threadId, events[0] as ThreadEvent);
