@@ -46,6 +46,18 @@ function runsFromEnv(fallback: number): number {
   return process.env.BENCH_RUNS ? Number(process.env.BENCH_RUNS) : fallback;
 }
 
+/**
+ * An answer at full speed lasts tens of milliseconds: one moment the machine gives another process
+ * moves a run's figure by a third (200 pieces: single runs from 0.3 to 3 times the baseline, on a
+ * quiet machine), so these rows take more runs than the paced ones, the shortest answers most: 30
+ * of them cost less than one of 20,000 pieces.
+ */
+function fullSpeedRuns(pieces: number): number {
+  if (pieces <= 1_000) return QUICK ? 5 : 30;
+  if (pieces <= 5_000) return QUICK ? 3 : 9;
+  return QUICK ? 2 : 5;
+}
+
 /** BENCH_MODE=max or paced runs only that part. */
 function modes(): { max: boolean; paced: boolean } {
   const mode = process.env.BENCH_MODE;
@@ -119,9 +131,7 @@ export async function relayStreamBench(): Promise<void> {
     if (max) {
       for (const pieces of sizes) {
         const before = loadRange();
-        // An answer at full speed lasts tens of milliseconds: one moment the machine gives another
-        // process moves a run's figure by a third, so these rows take more runs than the paced ones.
-        const results = await measure(warm, model, pieces, undefined, runsFromEnv(pieces <= 5_000 ? (QUICK ? 3 : 9) : QUICK ? 2 : 5));
+        const results = await measure(warm, model, pieces, undefined, runsFromEnv(fullSpeedRuns(pieces)));
         measured.push({ answer: `${formatNumber(pieces)} max`, start: 'warm', pieces, results, load: before.until() });
       }
     }
@@ -157,7 +167,7 @@ export async function relayStreamBench(): Promise<void> {
           'plain, a packet a piece/s',
           'Baton/packet a turn',
           'Baton/packet a piece',
-          'Baton/packet a turn, each run',
+          'Baton/packet a turn, runs: least, quartiles, most',
           'bad',
           'load',
         ],
@@ -210,15 +220,19 @@ function throughputRow({ pieces, results, load }: Measured): string[] {
     formatNumber(throughput(results.each)),
     ratio(baton, throughput(results.batched)),
     ratio(baton, throughput(results.each)),
-    eachRun(results.baton, results.batched),
+    runSpread(results.baton, results.batched),
     String(bad),
     load,
   ];
 }
 
-/** The ratio of each run to the baseline's run beside it, in run order: how far one run's figure can be trusted. */
-function eachRun(baton: AnswerResult[], baseline: AnswerResult[]): string {
-  return baton.map((run, index) => formatNumber(run.piecesPerSecond / baseline[index]!.piecesPerSecond, 2)).join(' ');
+/**
+ * The ratio of each run to the baseline's run beside it, as their least, quartiles and most: how far
+ * one run's figure can be trusted.
+ */
+function runSpread(baton: AnswerResult[], baseline: AnswerResult[]): string {
+  const ratios = baton.map((run, index) => run.piecesPerSecond / baseline[index]!.piecesPerSecond);
+  return [0, 25, 50, 75, 100].map((p) => formatNumber(percentile(ratios, p), 2)).join(' ');
 }
 
 interface Figures {
