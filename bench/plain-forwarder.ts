@@ -13,6 +13,7 @@
  * - each: every piece is its own packet.
  * Prints `ready <origin>`; with an IPC channel it answers the bench's clock and usage requests.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Anthropic from '@anthropic-ai/sdk';
@@ -32,7 +33,9 @@ io.on('connection', (socket) => {
   socket.on('rpc', (message: { id?: number; method?: string; params?: { chatId?: string; threadId?: string; message?: string } }) => {
     if (message.id === undefined) return;
     if (message.method === 'openThread') void socket.join(`thread:${message.params?.threadId ?? 'plain'}`);
-    socket.emit('rpc', { jsonrpc: '2.0', id: message.id, result: message.method === 'createThread' ? { threadId: 'plain' } : {} });
+    // A thread's id is a UUID, as the store makes it: every piece carries it (chatId), so a shorter
+    // one would leave the baselines fewer bytes to encode, send and parse per piece than Baton.
+    socket.emit('rpc', { jsonrpc: '2.0', id: message.id, result: message.method === 'createThread' ? { threadId: randomUUID() } : {} });
     if (message.method !== 'chat/prompt') return;
     const room = `thread:${message.params?.chatId ?? 'plain'}`;
     const send = (payload: Notification | Notification[]) => io.to(room).emit('rpc', payload);
