@@ -55,7 +55,7 @@ export async function openThread(
     binding,
     {
       resolve: (agent) => agents.get(agent),
-      saveAgentSession: (agentSessionId) => store.saveAgentSession(threadId, agentSessionId),
+      saveAgentSession: (agentSessionId) => fenced((fencing) => store.saveAgentSession(threadId, agentSessionId, fencing)),
       fileHistory: options.fileHistory,
       checkpoints: options.checkpoints,
     },

@@ -207,7 +207,7 @@ export class ThreadHub {
         if (from === agent) return;
         this.agentIdle.cancel(threadId);
         await this.releaseAgentSession(threadId, from);
-        await this.options.store.setThreadAgent(threadId, agent);
+        await this.holdings.fencedWrite(threadId)((fencing) => this.options.store.setThreadAgent(threadId, agent, fencing));
         session.binding.agent = agent;
         session.binding.agentSessionId = undefined;
         await recorder.record('system', { type: 'handOver', from, to: agent });
@@ -232,7 +232,7 @@ export class ThreadHub {
               this.agentIdle.cancel(threadId);
               await this.releaseAgentSession(threadId, session.binding.agent);
               session.binding.agentSessionId = undefined;
-              await this.options.store.saveAgentSession(threadId, null);
+              await this.holdings.fencedWrite(threadId)((fencing) => this.options.store.saveAgentSession(threadId, null, fencing));
             },
           }),
         ),

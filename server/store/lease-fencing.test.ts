@@ -1,8 +1,9 @@
 /**
  * Fenced writes on a real PostgreSQL server: writes under the thread's lease's fencing number are
  * stored; once another relay took the lease, a write under the old number is refused whole
- * (streamed pieces joining a stored run, pieces of their own, entries, a rewind), with an error that
- * says why, and the new holder's writes go on from where the store stands.
+ * (streamed pieces joining a stored run, pieces of their own, entries, a rewind, the thread's agent
+ * and its agent's session), with an error that says why, and the new holder's writes go on from
+ * where the store stands.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -91,6 +92,35 @@ it('stores nothing a relay writes under a lease another relay has taken since, a
       { type: 'text', text: 'interrupted' },
     ]);
     expect(await store.getEntries(id)).toEqual([answer('One two interrupted')]);
+  } finally {
+    await store.close();
+  }
+});
+
+it("keeps the thread's agent and its agent's session from a relay that lost the lease", async () => {
+  if (database.target.kind !== 'postgresql') throw new Error('a PostgreSQL database was asked for');
+  const store = await openThreadStore({ database: database.target });
+  const { url } = database.target;
+  try {
+    const { id } = await store.createThread('fenced session');
+    await onDatabase(
+      url,
+      `INSERT INTO "ThreadLease" ("threadId", "relayId", "fencing", "expiresAt") VALUES ($1, 'relay-a', 1, now() + interval '1 hour')`,
+      [id],
+    );
+    await store.setThreadAgent(id, 'acp-agent', 1n);
+    await store.saveAgentSession(id, 'session-on-relay-a', 1n);
+
+    // relay-b takes the thread over and starts its agent's own session.
+    await onDatabase(url, `UPDATE "ThreadLease" SET "relayId" = 'relay-b', "fencing" = "fencing" + 1 WHERE "threadId" = $1`, [id]);
+    await store.saveAgentSession(id, 'session-on-relay-b', 2n);
+
+    // relay-a, late, would have relay-b resume a session that lives in relay-a's agent process,
+    // or bind the thread to another agent: neither is stored.
+    await expect(store.saveAgentSession(id, 'late-session-on-relay-a', 1n)).rejects.toThrow(StaleFencingError);
+    await expect(store.saveAgentSession(id, null, 1n)).rejects.toMatchObject({ code: 'thread-taken-over' });
+    await expect(store.setThreadAgent(id, 'builtin', 1n)).rejects.toMatchObject({ code: 'thread-taken-over' });
+    expect(await store.getThread(id)).toMatchObject({ agent: 'acp-agent', agentSessionId: 'session-on-relay-b' });
   } finally {
     await store.close();
   }

@@ -5,7 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/thread-model';
-import type { PrismaClient } from './generated/client';
+import type { Prisma, PrismaClient } from './generated/client';
 import { type AuditStore, PrismaAuditStore } from './audit-store';
 import { applyMigrations } from './migrate';
 import type { DatabaseTarget } from './database-target';
@@ -162,16 +162,26 @@ class PrismaThreadStore implements ThreadStore {
     return importThreadRows(this.#prisma, { upsertEntries: this.#upsertEntries, search: this.#search }, thread);
   }
 
-  async setThreadAgent(threadId: string, agent: string): Promise<void> {
-    const { count } = await this.#prisma.thread.updateMany({
-      where: { id: threadId },
-      data: { agent, agentSessionId: null, modifiedAt: this.#now() },
-    });
+  async setThreadAgent(threadId: string, agent: string, fencing?: bigint): Promise<void> {
+    const { count } = await this.#fencedUpdate(threadId, fencing, { agent, agentSessionId: null, modifiedAt: this.#now() });
     if (count === 0) throw new Error(`Cannot hand over thread ${threadId}: no such thread`);
   }
 
-  async saveAgentSession(threadId: string, agentSessionId: string | null): Promise<void> {
-    await this.#prisma.thread.updateMany({ where: { id: threadId }, data: { agentSessionId } });
+  async saveAgentSession(threadId: string, agentSessionId: string | null, fencing?: bigint): Promise<void> {
+    await this.#fencedUpdate(threadId, fencing, { agentSessionId });
+  }
+
+  /**
+   * Updates the thread's row; under `fencing`, in a transaction that checks the lease first: a relay
+   * that lost the thread must not bind it to its agent or its agent's session, which the relay
+   * running it now would then resume (a session that lives in the other relay's agent process).
+   */
+  #fencedUpdate(threadId: string, fencing: bigint | undefined, data: Prisma.ThreadUpdateManyMutationInput): Promise<{ count: number }> {
+    if (fencing === undefined) return this.#prisma.thread.updateMany({ where: { id: threadId }, data });
+    return this.#prisma.$transaction(async (transaction) => {
+      await this.#checkFencing(transaction, threadId, fencing);
+      return transaction.thread.updateMany({ where: { id: threadId }, data });
+    });
   }
 
   /** A rename is a change to the thread, so it moves the thread to the top of the list. */

@@ -123,10 +123,14 @@ export interface ThreadStore {
   getThreadDetails(threadId: string): Promise<StoredThreadDetails | null>;
   /** Creates a thread with all its entries in one transaction: all of it or nothing. */
   importThread(thread: ImportedThread): Promise<ThreadMetadata>;
-  /** Binds the thread to another agent, forgetting the previous agent's session. */
-  setThreadAgent(threadId: string, agent: string): Promise<void>;
-  /** Keeps (or with null, forgets) the agent's session id; not a change the thread list shows. */
-  saveAgentSession(threadId: string, agentSessionId: string | null): Promise<void>;
+  /**
+   * Binds the thread to another agent, forgetting the previous agent's session. Under `fencing`
+   * (a team's lease, lease-fencing.ts) only while the lease still stands at it, as every write of a
+   * thread a relay runs.
+   */
+  setThreadAgent(threadId: string, agent: string, fencing?: bigint): Promise<void>;
+  /** Keeps (or with null, forgets) the agent's session id; not a change the thread list shows. Fenced as setThreadAgent. */
+  saveAgentSession(threadId: string, agentSessionId: string | null, fencing?: bigint): Promise<void>;
   renameThread(threadId: string, title: string): Promise<void>;
   /** Entries in order of `seq`, as stored (they may stand before the last events: see loadEntries). */
   getEntries(threadId: string): Promise<ThreadEntry[]>;
