@@ -12,6 +12,7 @@ import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { StaleFencingError } from './lease-fencing';
 import { openThreadStore } from './prisma-thread-store';
+import type { ThreadStore } from './thread-store';
 import { createTestDatabase, type TestDatabase } from './testing/databases';
 
 let database: TestDatabase;
@@ -39,23 +40,40 @@ async function onDatabase(url: string, sql: string, values: unknown[]): Promise<
   }
 }
 
-it('stores nothing a relay writes under a lease another relay has taken since, and says why', async () => {
+/**
+ * Runs `test` on a new thread that relay-a holds under fencing 1; `takeOver` has relay-b take the
+ * thread (fencing 2), as when relay-a stalls past its lease.
+ */
+async function withLeasedThread(
+  title: string,
+  test: (store: ThreadStore, id: string, takeOver: () => Promise<void>) => Promise<void>,
+): Promise<void> {
   if (database.target.kind !== 'postgresql') throw new Error('a PostgreSQL database was asked for');
   const store = await openThreadStore({ database: database.target });
   const { url } = database.target;
   try {
-    const { id } = await store.createThread('fenced');
+    const { id } = await store.createThread(title);
     await onDatabase(
       url,
       `INSERT INTO "ThreadLease" ("threadId", "relayId", "fencing", "expiresAt") VALUES ($1, 'relay-a', 1, now() + interval '1 hour')`,
       [id],
     );
+    await test(store, id, () =>
+      onDatabase(url, `UPDATE "ThreadLease" SET "relayId" = 'relay-b', "fencing" = "fencing" + 1 WHERE "threadId" = $1`, [id]),
+    );
+  } finally {
+    await store.close();
+  }
+}
+
+it('stores nothing a relay writes under a lease another relay has taken since, and says why', () =>
+  withLeasedThread('fenced', async (store, id, takeOver) => {
     // Two pieces under relay-a's lease: the second joins the first's row (a run).
     await store.appendEvents(id, { events: [piece(1, 'One ')], fencing: 1n });
     await store.appendEvents(id, { events: [piece(2, 'two ')], fencing: 1n });
 
     // relay-a stalls past its lease; relay-b takes the thread over.
-    await onDatabase(url, `UPDATE "ThreadLease" SET "relayId" = 'relay-b', "fencing" = "fencing" + 1 WHERE "threadId" = $1`, [id]);
+    await takeOver();
 
     const refusal = {
       code: 'thread-taken-over',
@@ -92,27 +110,15 @@ it('stores nothing a relay writes under a lease another relay has taken since, a
       { type: 'text', text: 'interrupted' },
     ]);
     expect(await store.getEntries(id)).toEqual([answer('One two interrupted')]);
-  } finally {
-    await store.close();
-  }
-});
+  }));
 
-it("keeps the thread's agent and its agent's session from a relay that lost the lease", async () => {
-  if (database.target.kind !== 'postgresql') throw new Error('a PostgreSQL database was asked for');
-  const store = await openThreadStore({ database: database.target });
-  const { url } = database.target;
-  try {
-    const { id } = await store.createThread('fenced session');
-    await onDatabase(
-      url,
-      `INSERT INTO "ThreadLease" ("threadId", "relayId", "fencing", "expiresAt") VALUES ($1, 'relay-a', 1, now() + interval '1 hour')`,
-      [id],
-    );
+it("keeps the thread's agent and its agent's session from a relay that lost the lease", () =>
+  withLeasedThread('fenced session', async (store, id, takeOver) => {
     await store.setThreadAgent(id, 'acp-agent', 1n);
     await store.saveAgentSession(id, 'session-on-relay-a', 1n);
 
     // relay-b takes the thread over and starts its agent's own session.
-    await onDatabase(url, `UPDATE "ThreadLease" SET "relayId" = 'relay-b', "fencing" = "fencing" + 1 WHERE "threadId" = $1`, [id]);
+    await takeOver();
     await store.saveAgentSession(id, 'session-on-relay-b', 2n);
 
     // relay-a, late, would have relay-b resume a session that lives in relay-a's agent process,
@@ -121,7 +127,4 @@ it("keeps the thread's agent and its agent's session from a relay that lost the 
     await expect(store.saveAgentSession(id, null, 1n)).rejects.toMatchObject({ code: 'thread-taken-over' });
     await expect(store.setThreadAgent(id, 'builtin', 1n)).rejects.toMatchObject({ code: 'thread-taken-over' });
     expect(await store.getThread(id)).toMatchObject({ agent: 'acp-agent', agentSessionId: 'session-on-relay-b' });
-  } finally {
-    await store.close();
-  }
-});
+  }));
