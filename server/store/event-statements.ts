@@ -23,6 +23,11 @@ function noOverlap<Sql>(sql: SqlTag<Sql>, { threadId, firstSeq, lastSeq }: RowsA
     WHERE "previous"."seq" + (CASE WHEN substr("previous"."type", 1, 4) = 'run:' THEN json_array_length("previous"."content", '$.texts') - 1 ELSE 0 END) >= ${firstSeq})`;
 }
 
+/** What a write says when its insert stored nothing because the events overlap stored ones (noOverlap). */
+export function overlappingEventsError(threadId: string, firstSeq: number, lastSeq: number | undefined): Error {
+  return new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
+}
+
 /** On SQLite: the rows of `rows`, a JSON array of `[seq, role, type, content]`, unless one overlaps a stored row. */
 export function insertRowsOnSqlite<Sql>(sql: SqlTag<Sql>, values: RowsAt & { rows: unknown; createdAt: unknown }): Sql {
   return sql`INSERT INTO "ThreadEvent" ("threadId", "seq", "role", "type", "content", "createdAt")

@@ -9,6 +9,7 @@ import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import type { PrismaClient } from './generated/client';
 import { joinEventRow, type EventInsert } from './event-insert';
 import { encodeEvents, type EventRow, joinRun, type OpenRun, openRunOf } from './event-rows';
+import { overlappingEventsError } from './event-statements';
 import type { FencingCheck } from './lease-fencing';
 import { OpenRuns } from './open-runs';
 import type { SqliteStreamWrites } from './sqlite-stream-writes';
@@ -67,8 +68,7 @@ export class PieceWrites {
             this.insertEvents(client, { threadId, rowsJson: rowsJson(rows), createdAt, firstSeq: first.seq, lastSeq }),
           )
         : direct.insert(threadId, rows, lastSeq, createdAt);
-    if (inserted !== rows.length)
-      throw new Error(`Thread ${threadId}: events ${first.seq} to ${lastSeq} overlap stored ones; none was stored`);
+    if (inserted !== rows.length) throw overlappingEventsError(threadId, first.seq, lastSeq);
     this.rowsWritten(threadId, rows, events);
   }
 

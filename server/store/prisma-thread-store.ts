@@ -10,6 +10,7 @@ import { type AuditStore, PrismaAuditStore } from './audit-store';
 import { applyMigrations } from './migrate';
 import type { DatabaseTarget } from './database-target';
 import { eventInsertFor, firstLiveRowFor, type EventInsert, type FirstLiveRow } from './event-insert';
+import { overlappingEventsError } from './event-statements';
 import { connectPostgres } from './postgres-connection';
 import { openSqlite, readPragma } from './sqlite-connection';
 import { SqliteStreamWrites } from './sqlite-stream-writes';
@@ -320,8 +321,7 @@ class PrismaThreadStore implements ThreadStore {
           firstSeq,
           lastSeq: lastSeq ?? 0,
         });
-        if (inserted !== eventRows.length)
-          throw new Error(`Thread ${threadId}: events ${firstSeq} to ${lastSeq} overlap stored ones; none was stored`);
+        if (inserted !== eventRows.length) throw overlappingEventsError(threadId, firstSeq, lastSeq);
       };
       const write = { batch, entryRows, factEvents, modifiedAt, lastMessageStart, lastSeq };
       const checks = { checkFencing: this.#checkFencing, search: this.#search };

@@ -17,7 +17,7 @@ import type { ThreadEvent } from '../../lib/protocol/thread-events';
 import { storeClosedError } from './store-failure';
 import type { EntryRow } from './entry-rows';
 import type { EventRow } from './event-rows';
-import { insertRowOnSqlite, insertRowsOnSqlite, joinRow } from './event-statements';
+import { insertRowOnSqlite, insertRowsOnSqlite, joinRow, overlappingEventsError } from './event-statements';
 import { foldFacts, type ThreadFacts } from './thread-facts';
 import { upsertSearchTextsOnSqlite } from './thread-search-sqlite';
 
@@ -143,7 +143,7 @@ export class SqliteStreamWrites {
     if (changes === 0) throw new Error(`Cannot save entries of thread ${threadId}: no such thread`);
     const first = write.events[0];
     if (first !== undefined && this.insert(threadId, write.events, write.lastSeq ?? first.seq, write.createdAt) !== write.events.length)
-      throw new Error(`Thread ${threadId}: events ${first.seq} to ${write.lastSeq} overlap stored ones; none was stored`);
+      throw overlappingEventsError(threadId, first.seq, write.lastSeq);
     if (write.factEvents !== undefined && write.factEvents.length > 0) this.#foldFacts(threadId, write.factEvents);
     const updatedAt = sqliteDateTime(new Date());
     for (const { seq, type, data } of write.entries) this.#upsertEntry.run({ threadId, seq, type, data, updatedAt });
