@@ -31,6 +31,12 @@ export interface InboxOptions {
   withdrawn?(item: InboxItemName): void;
   log(message: string): void;
   now?: () => Date;
+  /**
+   * A tab here saw the thread's last turn end (it opened the thread, or had it open as the turn
+   * ended): a team's other relays, whose tabs did not have it open, drop it from their inboxes too
+   * (seenElsewhere).
+   */
+  seenHere?(threadId: string): void;
   /** The turns that ended unseen before a restart, and where each change to them is kept. */
   unseen?: { ends: ReadonlyMap<string, TurnEnd>; save(ends: ReadonlyMap<string, TurnEnd>): void };
 }
@@ -70,7 +76,9 @@ export class Inbox {
     if (content.type === 'progress') {
       const end = content.state === 'finished' ? { outcome: content.outcome ?? 'done', at: now.toISOString() } : undefined;
       // A turn under way makes the last one's end old news; one that ends where no tab has it open is listed.
-      changed = this.setEnded(chatId, end && !this.options.isOpen(chatId) ? end : undefined) || changed;
+      const seenHere = end !== undefined && this.options.isOpen(chatId);
+      changed = this.setEnded(chatId, end && !seenHere ? end : undefined) || changed;
+      if (seenHere) this.options.seenHere?.(chatId);
       if (end) {
         // A turn that ends leaves nothing waiting.
         changed = this.dropQuestions(chatId) || changed;
@@ -81,8 +89,15 @@ export class Inbox {
     if (changed || alerts.length > 0) this.publish(chatId, alerts);
   }
 
-  /** A tab opened the thread: its ended turn is seen. */
+  /** A tab opened the thread: its ended turn is seen, here and on a team's other relays. */
   seen(threadId: string): void {
+    this.seenElsewhere(threadId);
+    // Told even when not listed here: a relay that started after the turn ended may list it.
+    this.options.seenHere?.(threadId);
+  }
+
+  /** A tab of another relay of the team saw the thread's ended turn. */
+  seenElsewhere(threadId: string): void {
     if (this.setEnded(threadId, undefined)) this.publish(threadId, []);
   }
 

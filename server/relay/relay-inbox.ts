@@ -27,6 +27,8 @@ export async function createRelayInbox(options: {
   broadcast: <N extends NotificationMethod<BatonProtocol>>(method: N, params: NotificationParams<BatonProtocol, N>) => void;
   /** Where else an alert goes: the browsers subscribed to push. */
   push?: PushSender;
+  /** Tells a team's other relays that a tab here saw a thread's ended turn (Inbox's seenHere). */
+  seenHere?: (threadId: string) => void;
   log: (message: string) => void;
 }): Promise<RelayInbox> {
   const tabViews = new TabViews();
@@ -44,6 +46,7 @@ export async function createRelayInbox(options: {
       void options.push?.alert(item);
     },
     withdrawn: (item) => void options.push?.withdraw(item),
+    ...(options.seenHere ? { seenHere: options.seenHere } : {}),
     log: options.log,
     unseen: { ends: unseen, save: (ends) => file.save(ends) },
   });

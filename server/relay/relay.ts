@@ -252,6 +252,8 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     isOpen: sockets.isWatched,
     broadcast: (method, params) => sockets.broadcastNotification(method, params),
     push,
+    // `team` is made below, once the inbox it feeds exists; nothing is seen before tabs connect.
+    seenHere: (threadId) => team?.seen(threadId),
     log,
   });
   const notifyTabs: ThreadListNotice = (method, params) => {
@@ -263,13 +265,16 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     relayInbox.inbox.observe(params);
   };
   // A team's lists and inboxes follow what every relay does (team-notices.ts).
-  const team = options.team ? shareTeamNotices(sockets.io, { notify: notifyTabs, observe }) : undefined;
+  const seenElsewhere = (threadId: string) => relayInbox.inbox.seenElsewhere(threadId);
+  const team = options.team ? shareTeamNotices(sockets.io, { notify: notifyTabs, observe, seenElsewhere }) : undefined;
   const listEvents = new ThreadListEvents(store, notifyTabs, log, team?.listChanged);
   const listedStore = listEvents.watch(store);
   const contentTaps = new ContentTaps();
   const broadcast = (threadId: string, params: SequencedContentReceivedParams) => {
-    observe(params);
+    // The team first: the inbox here may send a seen mark for this very content (a turn that ended
+    // in a tab's view), which the other relays must get after the content it marks.
     team?.observed(params);
+    observe(params);
     contentTaps.emit(params);
     sockets.broadcast(threadId, params);
   };

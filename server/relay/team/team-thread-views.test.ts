@@ -2,7 +2,7 @@
  * Two relays of a team, each tab on one of them seeing every thread as it stands whichever relay
  * runs it: a thread opened on A while B runs it (and after) shows every entry and whether its turn
  * runs; a rewind and a delete sent to A act on B's thread; B's threads appear, change and go in
- * A's thread list, and B's finished turn in A's inbox.
+ * A's thread list, and B's finished turn in A's inbox until a tab on either relay saw it.
  */
 import { describe, expect, it } from 'vitest';
 import { isTurnFinished, type RelayClient } from '../../../e2e/support/relay-client';
@@ -112,10 +112,11 @@ describe('a team of relays, as each tab sees its threads', () => {
     await b.rpc.request('thread/rename', { threadId, title: 'Counting' });
     await updated.until(({ thread }) => thread.id === threadId && thread.title === 'Counting');
 
-    // Only B's tab has the thread open: to A's tabs the turn ends unseen.
+    // Only B's tab had the thread open, and it moved to another before the turn ended: unseen on every relay.
     await b.rpc.request('openThread', { threadId });
     await b.rpc.request('chat/prompt', { chatId: threadId, message: 'count' });
     await updated.until(({ thread }) => thread.id === threadId && thread.status === 'running');
+    await b.rpc.request('openThread', { threadId: (await b.rpc.request('createThread', null)).threadId });
     gates.at(-1)!.open();
     await inbox.until(({ items }) => items.some((item) => item.threadId === threadId && item.kind === 'turnEnded'));
     await updated.until(({ thread }) => thread.id === threadId && thread.status === 'idle');
@@ -131,5 +132,43 @@ describe('a team of relays, as each tab sees its threads', () => {
     await updated.until(({ thread }) => thread.id === next.threadId);
     expect(deleted.got).toEqual([{ threadId }]);
     expect(updated.got.filter(({ thread }) => thread.id === next.threadId)).toHaveLength(1);
+  });
+
+  it("lists a turn's end in no relay's inbox once a tab on any relay saw it, as it ended or later", async () => {
+    const a = await startMember('relay-a');
+    const b = await startMember('relay-b');
+    const updatedOnA = notifications<ThreadUpdatedParams>(a, 'thread/updated');
+    const updatedOnB = notifications<ThreadUpdatedParams>(b, 'thread/updated');
+    const inboxOnA = notifications<InboxList>(a, 'inbox/changed');
+    const inboxOnB = notifications<InboxList>(b, 'inbox/changed');
+    const inInbox = async (client: RelayClient) => (await client.rpc.request('inbox/list', null)).items.map((item) => item.threadId);
+    const endedIn = (threadId: string) => (list: InboxList) => list.items.some((item) => item.threadId === threadId);
+
+    // Seen as it ends: A's tab has the thread open, B's does not.
+    const seen = await a.rpc.request('createThread', null);
+    await a.rpc.request('openThread', { threadId: seen.threadId });
+    await a.rpc.request('chat/prompt', { chatId: seen.threadId, message: 'count' });
+    gates.at(-1)!.open();
+    await a.until(inThread(seen.threadId, isTurnFinished));
+    // A rename is told after the seen mark, in the order A sent them: once B has it, B has the mark.
+    await a.rpc.request('thread/rename', { threadId: seen.threadId, title: 'Seen on A' });
+    await updatedOnB.until(({ thread }) => thread.id === seen.threadId && thread.title === 'Seen on A');
+    expect(await inInbox(b)).not.toContain(seen.threadId);
+    expect(await inInbox(a)).not.toContain(seen.threadId);
+
+    // Seen later: the turn ends with no tab on it (A's tab moved to the other thread), then B's tab opens it.
+    const later = await a.rpc.request('createThread', null);
+    await a.rpc.request('openThread', { threadId: later.threadId });
+    await a.rpc.request('chat/prompt', { chatId: later.threadId, message: 'count' });
+    await a.until(inThread(later.threadId, answers));
+    await a.rpc.request('openThread', { threadId: seen.threadId });
+    gates.at(-1)!.open();
+    await inboxOnA.until(endedIn(later.threadId));
+    await inboxOnB.until(endedIn(later.threadId));
+    await b.rpc.request('openThread', { threadId: later.threadId });
+    await b.rpc.request('thread/rename', { threadId: later.threadId, title: 'Seen on B' });
+    await updatedOnA.until(({ thread }) => thread.id === later.threadId && thread.title === 'Seen on B');
+    expect(await inInbox(a)).not.toContain(later.threadId);
+    expect(await inInbox(b)).not.toContain(later.threadId);
   });
 });
