@@ -19,6 +19,7 @@ import type { SequencedContentReceivedParams, ThreadEvent } from '../../lib/prot
 import { type StoreWriteError, storeWriteFailure } from '../store/store-failure';
 import type { EntryWrite, ThreadStore } from '../store/thread-store';
 import { OwedRecords } from './owed-records';
+import { foldRunEnd, joinedPiece } from './piece-folds';
 import { isStreamedPiece, loadRecordedState, type RecordedEntries } from './recorded-state';
 import type { ThreadTail } from './thread-tail';
 import { type FencedWrite, unfenced } from './thread-ownership';
@@ -277,19 +278,25 @@ export class ThreadRecorder {
     const events: ThreadEvent[] = [];
     let structural = false;
     let pieces = 0;
-    for (const { role, content } of batch) {
+    for (let start = 0; start < batch.length; ) {
+      const { role, content } = batch[start]!;
+      // Consecutive pieces of one text fold in as one: the entry is copied once a batch, not once a piece.
+      const end = foldRunEnd(batch, start);
       const lengthBefore = this.tail.length;
       const piece = isStreamedPiece(content);
-      for (const index of this.tail.fold(role, content)) {
+      for (const index of this.tail.fold(role, end - start > 1 ? joinedPiece(batch, start, end) : content)) {
         this.unwritten.add(index);
         // A piece that opens an entry (an answer's first) is stored as its event alone, as the
         // pieces after it are: the entry's row comes with the next entry write, and a load
         // replays the event until then. Writing it now would hold the piece back from the tabs.
         if (index >= lengthBefore && !piece) structural = true;
       }
-      if (piece) pieces += 1;
+      if (piece) pieces += end - start;
       else if (writesEntries(content)) structural = true;
-      events.push({ seq: this.lastSeq + events.length + 1, role, content });
+      for (let index = start; index < end; index += 1) {
+        events.push({ seq: this.lastSeq + events.length + 1, role, content: batch[index]!.content });
+      }
+      start = end;
     }
     const now = performance.now();
     const growing = !structural && this.growingEntriesDue(now, pieces);
@@ -307,7 +314,8 @@ export class ThreadRecorder {
     this.lastSeq += events.length;
     this.piecesUnwritten += pieces;
     if (writeEntries) this.entriesWritten(now, growing);
-    for (const [index, event] of events.entries()) {
+    for (let index = 0; index < events.length; index += 1) {
+      const event = events[index]!;
       this.onRecorded({ chatId: this.threadId, role: event.role, content: event.content, seq: event.seq });
       batch[index]?.done?.resolve();
     }

@@ -51,21 +51,19 @@ function checkedEvent(threadId: string, event: ThreadEvent): ThreadEvent {
 
 /** The rows for a batch of events, in order: each run of two or more pieces as one row. */
 export function encodeEvents(threadId: string, events: readonly ThreadEvent[]): EventRow[] {
-  events.forEach((event, index) => {
-    const previous = events[index - 1];
-    if (previous !== undefined && event.seq <= previous.seq) {
+  for (let index = 1; index < events.length; index += 1) {
+    const previous = events[index - 1]!;
+    const event = events[index]!;
+    if (event.seq <= previous.seq) {
       throw new Error(`Thread ${threadId}: a batch's events go in order of seq, but ${event.seq} follows ${previous.seq}`);
     }
-  });
+  }
   const rows: EventRow[] = [];
   let start = 0;
   while (start < events.length) {
     const first = events[start] as ThreadEvent;
-    const key = runKey(first);
     let end = start + 1;
-    if (key !== undefined) {
-      while (end < events.length && events[end]!.seq === events[end - 1]!.seq + 1 && runKey(events[end]!) === key) end += 1;
-    }
+    while (end < events.length && events[end]!.seq === events[end - 1]!.seq + 1 && sharesRun(events[end - 1]!, events[end]!)) end += 1;
     rows.push(end - start === 1 ? encodeEvent(threadId, first) : encodeRun(threadId, events.slice(start, end)));
     start = end;
   }
@@ -103,20 +101,39 @@ function parseJson(threadId: string, row: EventRow): unknown {
   }
 }
 
-/** Pieces with the same key, at consecutive seqs, make one run; undefined for a content that never joins one. */
-function runKey(event: ThreadEvent): string | undefined {
+/**
+ * Whether two pieces, at consecutive seqs, go in one run: the same role and the same content but
+ * for its text (the same message, the same thought). Compared key by key, with no key made per piece.
+ */
+function sharesRun(previous: ThreadEvent, next: ThreadEvent): boolean {
+  return previous.role === next.role && mayJoinRun(previous) && mayJoinRun(next) && sameButText(previous.content, next.content);
+}
+
+function mayJoinRun(event: ThreadEvent): boolean {
   const { content } = event;
   // A user message stays a row of its own: rewinds and forks find user messages by their rows
   // (server/rewind/user-messages.ts).
-  if (event.role === 'user') return undefined;
-  if (content.type === 'text') return content.contentId === undefined ? `${event.role} text` : undefined;
-  if (content.type === 'reasonText') return `${event.role} reasonText ${content.id}`;
-  return undefined;
+  if (event.role === 'user') return false;
+  return (content.type === 'text' && content.contentId === undefined) || content.type === 'reasonText';
+}
+
+/** The run keeps one copy of what its pieces share: every other key must hold the same value in both. */
+function sameButText(a: ThreadEvent['content'], b: ThreadEvent['content']): boolean {
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  let keys = 0;
+  for (const key in left) {
+    if (key === 'text') continue;
+    if (!Object.hasOwn(right, key) || left[key] !== right[key]) return false;
+    keys += 1;
+  }
+  for (const key in right) if (key !== 'text') keys -= 1;
+  return keys === 0;
 }
 
 /**
- * A run's row. Only its first piece goes through the schema: the others share its run key (role,
- * type, message) and add only their text, which is checked to be a string. A fast stream's batch
+ * A run's row. Only its first piece goes through the schema: the others share its role and content
+ * (sharesRun) and add only their text, which is checked to be a string. A fast stream's batch
  * is a run, and parsing each piece again cost about a third of the store's time per batch.
  */
 function encodeRun(threadId: string, events: readonly ThreadEvent[]): EventRow {
@@ -140,11 +157,12 @@ function runContent({ sharedJson, textsJson }: RunParts): string {
 
 /**
  * The last row a thread's pieces were stored in, which the next batch of pieces may join: the
- * row as stored, its pieces' run key and the seq its next piece would have.
+ * row as stored, one of its pieces (what they share is what a joining piece must share) and the
+ * seq its next piece would have.
  */
 export interface OpenRun {
   row: EventRow;
-  key: string;
+  piece: ThreadEvent;
   nextSeq: number;
 }
 
@@ -152,13 +170,12 @@ export interface OpenRun {
 export function openRunOf(rows: readonly EventRow[], events: readonly ThreadEvent[]): OpenRun | undefined {
   const row = rows.at(-1);
   const last = events.at(-1);
-  const key = last === undefined ? undefined : runKey(last);
-  return row === undefined || last === undefined || key === undefined ? undefined : { row, key, nextSeq: last.seq + 1 };
+  return row === undefined || last === undefined || !mayJoinRun(last) ? undefined : { row, piece: last, nextSeq: last.seq + 1 };
 }
 
 /**
  * The open run's row with `events` (encoded as `rows`) added to its pieces, when they continue
- * it (the same run key, the next seqs, the same shared content) and the row's content stays within
+ * it (the same role and shared content, the next seqs) and the row's content stays within
  * `maxBytes` of UTF-8 (what the database stores, and what must fit its page); else undefined. A
  * piece that joins the stored row rewrites that one row instead of adding one to the table and
  * its indexes: at a commit a piece, as models stream, that is a page written per piece, not three.
@@ -167,7 +184,7 @@ export function joinRun(open: OpenRun, events: readonly ThreadEvent[], rows: rea
   const [added, ...more] = rows;
   // Characters are never more than their UTF-8 bytes: a cheap first refusal.
   if (added === undefined || more.length > 0 || open.row.content.length + added.content.length > maxBytes) return undefined;
-  if (events.some((event, index) => event.seq !== open.nextSeq + index || runKey(event) !== open.key)) return undefined;
+  if (events.some((event, index) => event.seq !== open.nextSeq + index || !sharesRun(open.piece, event))) return undefined;
   const stored = runParts(open.row);
   const joining = runParts(added);
   if (stored.sharedJson !== joining.sharedJson) return undefined;

@@ -88,6 +88,23 @@ describe('a batch of streamed pieces', () => {
     expect(await store.getEventsAfter(id, 12)).toEqual([text(13)]);
   });
 
+  it('keeps each piece in its own message when one batch holds the end of a message and the start of the next', async () => {
+    const { id } = await store.createThread('two messages');
+    const inMessage = (seq: number, messageId: string): ThreadEvent => ({
+      seq,
+      role: 'assistant',
+      content: { type: 'text', text: `p${seq} `, messageId },
+    });
+    const batch = [inMessage(1, 'm1'), inMessage(2, 'm1'), inMessage(3, 'm2'), inMessage(4, 'm2'), text(5)];
+    await store.appendEvents(id, { events: batch });
+    expect(storedRows(id)).toEqual([
+      { seq: 1, type: 'run:text' },
+      { seq: 3, type: 'run:text' },
+      { seq: 5, type: 'text' },
+    ]);
+    expect(await store.getEventsAfter(id, 0)).toEqual(batch);
+  });
+
   it('is refused whole when a seq is already stored, inside a run or not', async () => {
     const { id } = await store.createThread('taken');
     await store.appendEvents(id, { events: [text(1), text(2), text(3), progress(4), text(5)] });
