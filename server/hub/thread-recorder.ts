@@ -17,13 +17,14 @@ import type { ThreadEntry } from '../../lib/protocol/thread-model';
 import { type ChatContent, ChatContentSchema, type ChatContentInput, type ChatRole, parseChatContent } from '../../lib/protocol/eca-chat';
 import type { SequencedContentReceivedParams, ThreadEvent } from '../../lib/protocol/thread-events';
 import { type StoreWriteError, storeWriteFailure } from '../store/store-failure';
-import type { EntryWrite, ThreadStore } from '../store/thread-store';
+import type { ThreadStore } from '../store/thread-store';
+import { EntryWrites } from './entry-writes';
 import { OwedRecords } from './owed-records';
 import { foldRunEnd, joinedPiece } from './piece-folds';
 import { isStreamedPiece, loadRecordedState, type RecordedEntries } from './recorded-state';
 import type { ThreadTail } from './thread-tail';
 import { type FencedWrite, unfenced } from './thread-ownership';
-import { ENTRY_GROWTH, ENTRY_MIN_PIECES, ENTRY_WRITE_INTERVAL_MS, HIGH_WATER, MAX_BATCH } from './recording-limits';
+import { HIGH_WATER, MAX_BATCH } from './recording-limits';
 import { type Waiter, WriteBatches } from './write-batches';
 
 export { isStreamedPiece, type RecordedEntries } from './recorded-state';
@@ -56,14 +57,8 @@ interface Queued {
 
 export class ThreadRecorder {
   private readonly batches = new WriteBatches<Queued>((batch) => this.flush(batch), { maxBatch: MAX_BATCH });
-  /** Entries changed since their rows were last written. */
-  private readonly unwritten = new Set<number>();
-  /** Entries whose rows were rewritten while they grew: their search text is still to be written. */
-  private readonly unindexed = new Set<number>();
-  private lastEntryWrite = performance.now();
-  /** Streamed pieces in the growing entries' rows, and those since their last write. */
-  private piecesWritten = 0;
-  private piecesUnwritten = 0;
+  /** The entries still to write, and when the growing ones are due. */
+  private readonly entryWrites = new EntryWrites((position) => this.tail.at(position));
   /** A batch of pieces that could not be stored: the agent's next emit fails with it. */
   private pieceFailure: unknown;
   /** Set when the store could not even be read back after a failed write: nothing more is taken. */
@@ -88,7 +83,7 @@ export class ThreadRecorder {
   static async load(threadId: string, store: ThreadStore, onRecorded: ContentListener, fenced = unfenced): Promise<ThreadRecorder> {
     const state = await loadRecordedState(threadId, store);
     const recorder = new ThreadRecorder(threadId, state.tail, state.lastSeq, store, onRecorded, fenced);
-    for (const index of state.unwritten) recorder.unwritten.add(index);
+    recorder.entryWrites.changed(state.unwritten);
     return recorder;
   }
 
@@ -149,15 +144,13 @@ export class ThreadRecorder {
     if (this.broken !== undefined) throw this.broken;
     if (!this.owed.isEmpty) throw this.storeFailure ?? new Error(`Thread ${this.threadId} has contents still to store; try again.`);
     const marker = { seq: this.lastSeq + 1, role: 'system' as const, content: ChatContentSchema.parse({ type: 'threadRewound', toEntry }) };
-    const changed = new Set([...this.unwritten, ...this.unindexed]);
-    const entries = [...changed].filter((index) => index < toEntry).map((seq) => ({ seq, entry: this.tail.at(seq) }));
+    const entries = this.entryWrites.keptByRewind(toEntry);
     // Written as the next batch, alone; the caller hears of a failure, the recorder goes on.
     await this.batches.exclusive(async () => {
       const rewind = { keepEntries: toEntry, firstRemovedEvent, marker, entries };
       await this.fenced((fencing) => this.store.history.rewindThread(this.threadId, { ...rewind, fencing }));
       this.tail.truncate(toEntry);
-      this.unwritten.clear();
-      this.unindexed.clear();
+      this.entryWrites.rewound();
       this.lastSeq = marker.seq;
       this.onRecorded({ chatId: this.threadId, role: marker.role, content: marker.content, seq: marker.seq });
     });
@@ -202,9 +195,9 @@ export class ThreadRecorder {
     // Owed contents take the seqs after everything queued, so nothing is numbered twice.
     await this.settled();
     const seq = this.lastSeq + 1;
-    for (const index of this.tail.fold(role, content)) this.unwritten.add(index);
+    this.entryWrites.changed(this.tail.fold(role, content));
     // Every entry not written yet goes with it, so the rows stand at this seq, as the store records.
-    this.owed.add({ seq, role, content }, this.unwrittenEntries(), this.tail.liveFrom());
+    this.owed.add({ seq, role, content }, this.entryWrites.unwrittenEntries(), this.tail.liveFrom());
     this.lastSeq = seq;
     this.onRecorded({ chatId: this.threadId, role, content, seq });
   }
@@ -284,13 +277,12 @@ export class ThreadRecorder {
       const end = foldRunEnd(batch, start);
       const lengthBefore = this.tail.length;
       const piece = isStreamedPiece(content);
-      for (const index of this.tail.fold(role, end - start > 1 ? joinedPiece(batch, start, end) : content)) {
-        this.unwritten.add(index);
-        // A piece that opens an entry (an answer's first) is stored as its event alone, as the
-        // pieces after it are: the entry's row comes with the next entry write, and a load
-        // replays the event until then. Writing it now would hold the piece back from the tabs.
-        if (index >= lengthBefore && !piece) structural = true;
-      }
+      const changed = this.tail.fold(role, end - start > 1 ? joinedPiece(batch, start, end) : content);
+      this.entryWrites.changed(changed);
+      // A piece that opens an entry (an answer's first) is stored as its event alone, as the
+      // pieces after it are: the entry's row comes with the next entry write, and a load
+      // replays the event until then. Writing it now would hold the piece back from the tabs.
+      if (!piece && changed.some((index) => index >= lengthBefore)) structural = true;
       if (piece) pieces += end - start;
       else if (writesEntries(content)) structural = true;
       for (let index = start; index < end; index += 1) {
@@ -299,9 +291,9 @@ export class ThreadRecorder {
       start = end;
     }
     const now = performance.now();
-    const growing = !structural && this.growingEntriesDue(now, pieces);
+    const growing = !structural && this.entryWrites.growingDue(now, pieces);
     const writeEntries = structural || growing;
-    const entries = writeEntries ? this.entriesToWrite(growing) : undefined;
+    const entries = writeEntries ? this.entryWrites.toWrite(growing) : undefined;
     const liveFrom = writeEntries ? this.tail.liveFrom() : undefined;
     try {
       await this.fenced((fencing) => this.store.appendEvents(this.threadId, { events, entries, liveFrom, growing, fencing }));
@@ -312,43 +304,13 @@ export class ThreadRecorder {
     }
     this.storeFailure = undefined;
     this.lastSeq += events.length;
-    this.piecesUnwritten += pieces;
-    if (writeEntries) this.entriesWritten(now, growing);
+    this.entryWrites.committed(pieces, writeEntries ? { now, growing } : undefined);
+    if (writeEntries) this.tail.trim();
     for (let index = 0; index < events.length; index += 1) {
       const event = events[index]!;
       this.onRecorded({ chatId: this.threadId, role: event.role, content: event.content, seq: event.seq });
       batch[index]?.done?.resolve();
     }
-  }
-
-  /** Whether this batch of `pieces` streamed pieces rewrites the entries they grow (ENTRY_GROWTH, ENTRY_MIN_PIECES). */
-  private growingEntriesDue(now: number, pieces: number): boolean {
-    if (this.unwritten.size === 0 || now - this.lastEntryWrite < ENTRY_WRITE_INTERVAL_MS) return false;
-    return this.piecesUnwritten + pieces >= Math.max(ENTRY_MIN_PIECES, this.piecesWritten * ENTRY_GROWTH);
-  }
-
-  /** The changed entries, and when they stop growing, the ones whose search text is still to be written. */
-  private entriesToWrite(growing: boolean): EntryWrite[] {
-    if (!growing) for (const index of this.unindexed) this.unwritten.add(index);
-    return this.unwrittenEntries();
-  }
-
-  private entriesWritten(now: number, growing: boolean): void {
-    if (growing) {
-      for (const index of this.unwritten) this.unindexed.add(index);
-      this.piecesWritten += this.piecesUnwritten;
-    } else {
-      this.unindexed.clear();
-      this.piecesWritten = 0;
-    }
-    this.piecesUnwritten = 0;
-    this.unwritten.clear();
-    this.lastEntryWrite = now;
-    this.tail.trim();
-  }
-
-  private unwrittenEntries(): EntryWrite[] {
-    return [...this.unwritten].map((seq) => ({ seq, entry: this.tail.at(seq) }));
   }
 
   private async payOwed(): Promise<void> {
@@ -378,11 +340,10 @@ export class ThreadRecorder {
       const state = await loadRecordedState(this.threadId, this.store);
       this.tail = state.tail;
       this.lastSeq = state.lastSeq;
-      this.unwritten.clear();
-      for (const index of state.unwritten) this.unwritten.add(index);
+      this.entryWrites.restart(state.unwritten);
       // What the tabs were told but the store does not have yet is still the thread's.
       for (const event of this.owed.events()) {
-        for (const index of this.tail.fold(event.role, event.content)) this.unwritten.add(index);
+        this.entryWrites.changed(this.tail.fold(event.role, event.content));
         this.lastSeq = event.seq;
       }
     } catch (reloadError) {
