@@ -17,6 +17,7 @@ import { applyMigrations } from '../server/store/migrate';
 import { openThreadStore } from '../server/store/prisma-thread-store';
 import type { ThreadStore } from '../server/store/thread-store';
 import { formatNumber, formatTable, interleaved, loadRange, median, numbersFromEnv, QUICK, ratio, section } from './bench-stats';
+import { allocatedBytes } from './allocation-sampling';
 import { type NotedBatch, notingStore, writeNoted } from './raw-recording';
 
 /** Emits N numbered pieces, each awaited as the built-in agent awaits its emits. */
@@ -86,6 +87,9 @@ export async function recordingBench(): Promise<void> {
     "Raw = better-sqlite3 (WAL, synchronous=NORMAL, foreign_keys on), prepared statements, writing the rows Baton's store wrote in its",
     'last run batch for batch: the same event rows (a run of pieces a row), entry rows, thread columns and search text, in the same commits.',
     `Median of ${runs} interleaved runs; "rows" = what each file holds for one run's thread (they must agree).`,
+    "allocated = JS heap bytes per piece by V8's sampling heap profiler, collected objects included (an estimate; Baton's counts the bench",
+    'agent making and emitting each piece), in one more run of each',
+    "after the timed ones: what each gives the garbage collector, whose pauses on a fast stream hold back every tab's pieces.",
   ]);
   const folder = await mkdtemp(path.join(os.tmpdir(), 'baton-bench-record-'));
   const storeFile = path.join(folder, 'store.db');
@@ -117,12 +121,17 @@ export async function recordingBench(): Promise<void> {
       const hubRate = median(hub!.map((result) => result.piecesPerSecond));
       const rawRate = median(raw!.map((result) => result.piecesPerSecond));
       const commits = median(hub!.map((result) => (result as HubRun).batches.length));
+      const hubAllocated = await allocatedBytes(async () => {
+        last = await hubRun(store, pieces);
+      });
+      const rawAllocated = await allocatedBytes(async () => rawRun(database, last, pieces, run++));
       rows.push([
         formatNumber(pieces),
         formatNumber(hubRate),
         formatNumber(rawRate),
         ratio(hubRate, rawRate),
         formatNumber(commits),
+        `${formatNumber(hubAllocated / pieces)} / ${formatNumber(rawAllocated / pieces)}`,
         batonRows,
         load.until(),
       ]);
@@ -135,7 +144,16 @@ export async function recordingBench(): Promise<void> {
   }
   console.log(
     formatTable(
-      ['N', 'Baton pieces/s', 'raw SQLite, same rows and commits, pieces/s', 'Baton/raw', 'commits', 'rows (both)', 'load'],
+      [
+        'N',
+        'Baton pieces/s',
+        'raw SQLite, same rows and commits, pieces/s',
+        'Baton/raw',
+        'commits',
+        'allocated B/piece, Baton / raw',
+        'rows (both)',
+        'load',
+      ],
       rows,
     ),
   );
