@@ -6,11 +6,12 @@ import { type Actor, answeredFrom } from '../../lib/protocol/roles';
 import type { ThreadEntry, ToolCallEntry } from '../../lib/protocol/thread-model';
 import type { ChatContentInput } from '../../lib/protocol/eca-chat';
 import { isOpenToolCall } from '../../lib/thread/apply-chat-content';
-import { type AgentBackend, type AgentTurn, type ApprovalAnswer, AgentUnavailableError } from '../agents/agent-backend';
+import { type AgentBackend, type AgentTurn, AgentUnavailableError } from '../agents/agent-backend';
 import type { TurnOutcome } from '../../lib/protocol/thread-review';
 import { RelayError } from '../../lib/rpc/relay-error';
 import type { ThreadRecorder } from './thread-recorder';
 import type { FileChangeTracker, TurnCheckpointHooks } from './turn-hooks';
+import { PendingApprovals } from './pending-approvals';
 import { PendingElicitations } from './pending-elicitations';
 import type { ElicitationAction, ElicitationValues } from '../../lib/protocol/elicitation';
 
@@ -19,8 +20,6 @@ import type { ElicitationAction, ElicitationValues } from '../../lib/protocol/el
 const RELAY_CLOSING = 'The relay was stopped while this turn ran.';
 
 const OUTCOME_TEXT: Record<TurnOutcome, string> = { done: 'Done', stopped: 'Done', interrupted: 'Interrupted', failed: 'Done' };
-
-type RecordedAnswer = 'approved' | 'approved-for-session' | 'rejected' | 'stopped';
 
 /** The choices beside the message that the thread keeps with it. */
 function promptChoices(options: PromptOptions): { contexts?: NonNullable<PromptOptions['contexts']>[number][]; model?: string } {
@@ -58,7 +57,7 @@ export class ThreadBusyError extends RelayError<'thread-busy'> {
 export class ThreadSession {
   private turn: AbortController | undefined;
   private turnEnded: Promise<void> = Promise.resolve();
-  private readonly approvals = new Map<string, (answer: ApprovalAnswer) => void>();
+  private readonly approvals: PendingApprovals;
   /** The agent's questions to the user that wait for an answer, kept here beside the approvals. */
   private readonly elicitations: PendingElicitations;
   /** What the user sent while the turn runs, for the agent's next model request (`steer`). */
@@ -76,6 +75,13 @@ export class ThreadSession {
     private readonly agents: SessionAgents,
     private readonly log: (message: string) => void,
   ) {
+    this.approvals = new PendingApprovals(
+      (content) => this.recorder.recordOrOwe('system', content),
+      (toolCallId, error) =>
+        this.log(
+          `could not record the answer to ${toolCallId} in thread ${this.recorder.threadId}: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+    );
     // The question is the agent's; how it ended is the relay's record, as an approval's answer is.
     this.elicitations = new PendingElicitations((content) =>
       this.recorder.recordOrOwe(content.type === 'elicitation' ? 'assistant' : 'system', content),
@@ -147,18 +153,14 @@ export class ThreadSession {
     while (this.leftRunning.size > 0) await Promise.all([...this.leftRunning]);
   }
 
-  /**
-   * `save: 'session'` (ECA) approves this tool for the rest of the thread's session as well;
-   * `optionId` is the agent's own option the user picked, when the card offered some.
-   */
+  /** A tab's approval of a waiting tool call (PendingApprovals.approve); false when none waits. */
   approve(toolCallId: string, save?: 'session', optionId?: string, by?: Actor): boolean {
-    const decision = save === 'session' ? 'approved-for-session' : 'approved';
-    return this.answer(toolCallId, { decision, optionId }, decision, by);
+    return this.approvals.approve(toolCallId, save, optionId, by);
   }
 
-  /** `by`: the paired device or configured user that answered, recorded with the answer; absent, the main token's owner. */
+  /** A tab's rejection of a waiting tool call; false when none waits. */
   reject(toolCallId: string, optionId?: string, by?: Actor): boolean {
-    return this.answer(toolCallId, { decision: 'rejected', optionId }, 'rejected', by);
+    return this.approvals.reject(toolCallId, optionId, by);
   }
 
   /** A tab's answer to the agent's question; refused (and still waiting) when a form's values do not fit its schema. */
@@ -192,7 +194,7 @@ export class ThreadSession {
     const from = by && answeredFrom(by);
     this.stoppedBy = from;
     this.turn.abort(new Error('stopped by the user'));
-    for (const toolCallId of [...this.approvals.keys()]) this.answer(toolCallId, { decision: 'rejected' }, 'stopped', by);
+    this.approvals.stopAll(by);
     this.elicitations
       .endAll('stopped', from)
       .catch((error: unknown) => this.log(`could not record the questions Stop ended: ${String(error)}`));
@@ -237,7 +239,7 @@ export class ThreadSession {
         emit,
         offerPiece: (content) => this.recorder.storeFailure === undefined && this.recorder.offerPiece('assistant', content),
         note: (text) => this.recorder.record('system', { type: 'text', text: `\n\n_${text}_\n\n` }),
-        awaitApproval: (toolCallId) => this.waitForApproval(toolCallId, controller.signal),
+        awaitApproval: (toolCallId) => this.approvals.wait(toolCallId, controller.signal),
         elicit: (question, agentEnded) =>
           controller.signal.aborted ? Promise.resolve({ action: 'cancel' }) : this.elicitations.ask(question, agentEnded),
         completeElicitation: (id) => this.elicitations.end(id, 'completed'),
@@ -322,33 +324,6 @@ export class ThreadSession {
     this.steering = undefined;
     await this.recorder.record('user', { type: 'text', text: message });
     return message;
-  }
-
-  private waitForApproval(toolCallId: string, signal: AbortSignal): Promise<ApprovalAnswer> {
-    if (signal.aborted) return Promise.resolve({ decision: 'rejected' });
-    return new Promise((resolve) => this.approvals.set(toolCallId, resolve));
-  }
-
-  /** Records who answered and how before the agent hears it, so the record precedes what the call does next. */
-  private answer(toolCallId: string, answer: ApprovalAnswer, recorded: RecordedAnswer, by?: Actor): boolean {
-    const resolve = this.approvals.get(toolCallId);
-    if (!resolve) return false;
-    this.approvals.delete(toolCallId);
-    const content = {
-      type: 'toolCallApproval' as const,
-      id: toolCallId,
-      decision: recorded,
-      ...(answer.optionId === undefined ? {} : { optionId: answer.optionId }),
-      ...(by?.kind === 'device' ? { device: by.name } : {}),
-      ...(by?.kind === 'user' ? { user: by.name } : {}),
-    };
-    this.recorder.recordOrOwe('system', content).catch((error: unknown) => {
-      this.log(
-        `could not record the answer to ${toolCallId} in thread ${this.recorder.threadId}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    });
-    resolve(answer);
-    return true;
   }
 
   /** A call the turn left open can never finish; say so in the thread rather than leave it spinning. */
