@@ -45,8 +45,8 @@ describe('a batch of pieces folded as runs', () => {
     ];
     const { entries, folds } = foldJoined(batch);
     expect(entries).toEqual(foldEach(batch));
-    // Each prompt, the progress, r1 (two pieces), r2, the two bare pieces, each m2 piece, the note, the last piece.
-    expect(folds).toBe(10);
+    // Each prompt, the progress, r1 (two pieces), r2, the two bare pieces, m2 (two pieces), the note, the last piece.
+    expect(folds).toBe(9);
     expect(entries.filter((entry) => entry.type === 'message' && entry.role === 'user')).toHaveLength(2);
   });
 

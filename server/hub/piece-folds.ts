@@ -1,41 +1,23 @@
 /**
- * Streamed pieces that fold into the thread's entries as one: a batch's consecutive pieces of one
- * answer's text (or of one thought) change one entry, and folding their joined text once gives the
- * entries that folding each in turn gives. Folding each copied the growing entry once a piece, the
- * largest share of what the recorder allocated per piece, and the garbage collector's pauses on a
- * fast stream grew with it.
+ * Streamed pieces that fold into the thread's entries as one: a batch's consecutive pieces that
+ * the store keeps in one run row (event-rows.ts's sharesRun: one role, one message's text or one
+ * thought's) change one entry, and folding their joined text once gives the entries that folding
+ * each in turn gives. Folding each copied the growing entry once a piece, the largest share of
+ * what the recorder allocated per piece, and the garbage collector's pauses on a fast stream grew
+ * with it.
  */
 import type { ChatContent, ChatRole } from '../../lib/protocol/eca-chat';
+import { sharesRun } from '../store/event-rows';
 
 interface Piece {
   role: ChatRole;
   content: ChatContent;
 }
 
-/** Whether `next` continues `previous` in the same entry, with nothing but its text. */
-function continuesFold(previous: Piece, next: Piece): boolean {
-  if (previous.role !== next.role) return false;
-  const a = previous.content;
-  const b = next.content;
-  // A user message always starts an entry of its own; a text with a message id or choices is not a bare piece.
-  if (a.type === 'text' && b.type === 'text') return next.role !== 'user' && isBareText(a) && isBareText(b);
-  return a.type === 'reasonText' && b.type === 'reasonText' && a.id === b.id && isBareThought(a) && isBareThought(b);
-}
-
-function isBareText(content: ChatContent & { type: 'text' }): boolean {
-  for (const key in content) if (key !== 'type' && key !== 'text') return false;
-  return true;
-}
-
-function isBareThought(content: ChatContent & { type: 'reasonText' }): boolean {
-  for (const key in content) if (key !== 'type' && key !== 'text' && key !== 'id') return false;
-  return true;
-}
-
 /** The end (exclusive) of the run of pieces from `start` that fold as one; `start + 1` when the first folds alone. */
 export function foldRunEnd(batch: readonly Piece[], start: number): number {
   let end = start + 1;
-  while (end < batch.length && continuesFold(batch[end - 1]!, batch[end]!)) end += 1;
+  while (end < batch.length && sharesRun(batch[end - 1]!, batch[end]!)) end += 1;
   return end;
 }
 

@@ -105,11 +105,14 @@ function parseJson(threadId: string, row: EventRow): unknown {
  * Whether two pieces, at consecutive seqs, go in one run: the same role and the same content but
  * for its text (the same message, the same thought). Compared key by key, with no key made per piece.
  */
-function sharesRun(previous: ThreadEvent, next: ThreadEvent): boolean {
+export function sharesRun(previous: RunPiece, next: RunPiece): boolean {
   return previous.role === next.role && mayJoinRun(previous) && mayJoinRun(next) && sameButText(previous.content, next.content);
 }
 
-function mayJoinRun(event: ThreadEvent): boolean {
+/** What decides a piece's run: its role and its content (the recorder's queued pieces are compared too). */
+type RunPiece = Pick<ThreadEvent, 'role' | 'content'>;
+
+function mayJoinRun(event: RunPiece): boolean {
   const { content } = event;
   // A user message stays a row of its own: rewinds and forks find user messages by their rows
   // (server/rewind/user-messages.ts).
