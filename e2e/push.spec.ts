@@ -79,6 +79,16 @@ async function registerWorker(page: Page, context: BrowserContext): Promise<stri
 }
 let deliver: (data: string) => Promise<unknown>;
 
+/**
+ * Waits until the worker says it has shown the push of this tag `times` times. A notification is read
+ * only then: Chromium's getNotifications() deletes one written before the read began that the
+ * platform does not show yet (public/baton-sw.js), so a read racing the worker's show loses it for good.
+ */
+async function shownByWorker(push: string, times = 1): Promise<void> {
+  const line = `info: [baton] shown: ${(JSON.parse(push) as { tag: string }).tag}`;
+  await expect.poll(() => workerLog.filter((logged) => logged === line).length).toBe(times);
+}
+
 const notifications = (page: Page) =>
   page.evaluate(async () =>
     (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => ({
@@ -150,6 +160,7 @@ test("a question pushed to the browser shows its file, and the notification's Ap
   await script.rpc.request('chat/prompt', { message: 'write alpha.md', baton: { agent: 'builtin' } });
   const question = (await pushed).text;
   await deliver(question);
+  await shownByWorker(question);
 
   await expect
     .poll(() => notifications(page))
@@ -164,6 +175,7 @@ test("a question pushed to the browser shows its file, and the notification's Ap
 
   // The same push again (a second device, a late delivery): its key was spent, and the worker says so.
   await deliver(question);
+  await shownByWorker(question, 2);
   await expect.poll(async () => (await notifications(page)).length).toBe(1);
   await clickNotification(context, 'approve');
   await expect
@@ -184,7 +196,9 @@ test('a plain click on a pushed notification opens its thread in the open tab', 
   script.rpc.notify('tab/visibility', { visible: false });
   const pushed = service.next();
   await script.rpc.request('chat/prompt', { message: 'write beta.md', baton: { agent: 'builtin' } });
-  await deliver((await pushed).text);
+  const question = (await pushed).text;
+  await deliver(question);
+  await shownByWorker(question);
   await expect.poll(async () => (await notifications(page)).length).toBe(1);
 
   await clickNotification(context, '');
@@ -227,7 +241,9 @@ test('a question answered in a tab closes its pushed notification, and the close
   script.rpc.notify('tab/visibility', { visible: false });
   const pushed = service.next();
   const { chatId } = await script.rpc.request('chat/prompt', { message: 'write gamma.md', baton: { agent: 'builtin' } });
-  await deliver((await pushed).text);
+  const question = (await pushed).text;
+  await deliver(question);
+  await shownByWorker(question);
   await expect.poll(async () => (await notifications(page)).length).toBe(1);
 
   // Approved in a tab (the script's): the relay pushes a close for that notification's tag.
@@ -267,5 +283,6 @@ test("a close that arrives before its question's push keeps that push from showi
   await deliver(close);
   await deliver(question);
   await deliver(ended);
+  await shownByWorker(ended);
   await expect.poll(() => notifications(page)).toEqual([{ title: 'write delta.md', body: 'The turn finished.', actions: [] }]);
 });

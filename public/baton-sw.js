@@ -76,7 +76,7 @@ self.addEventListener('push', (event) => {
     return;
   }
   event.waitUntil(
-    self.registration.showNotification(message.title, {
+    show(message.title, {
       body: message.body,
       tag: message.tag,
       data: message,
@@ -126,8 +126,25 @@ function isStale({ tag, sent }) {
   return closed !== undefined && typeof sent === 'number' && sent <= closed;
 }
 
+/**
+ * The notifications being handed to the browser. Chromium's getNotifications() deletes from its store
+ * every notification written before the read began that the platform does not show yet
+ * (platform_notification_context_impl.cc), so a read racing a show loses that notification for good:
+ * it stays on screen, but its buttons and its close find nothing. Reads wait for the shows begun before them.
+ */
+const showing = new Set();
+
+function show(title, options) {
+  const shown = self.registration.showNotification(title, options);
+  showing.add(shown);
+  const settled = () => showing.delete(shown);
+  shown.then(settled, settled);
+  return shown;
+}
+
 /** Answered elsewhere: the notification (every one of the tag, should there be several) goes. */
 async function closeNotifications(tag) {
+  await Promise.allSettled([...showing]);
   for (const notification of await self.registration.getNotifications({ tag })) notification.close();
 }
 
@@ -146,7 +163,7 @@ async function answer(message, action) {
   } catch (error) {
     failure = `The relay could not be reached: ${String(error)}`;
   }
-  await self.registration.showNotification(`Not ${action === 'approve' ? 'approved' : 'rejected'}: ${message.title}`, {
+  await show(`Not ${action === 'approve' ? 'approved' : 'rejected'}: ${message.title}`, {
     body: failure,
     tag: message.tag,
     data: { ...message, answerKey: undefined },
