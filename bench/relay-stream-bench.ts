@@ -58,6 +58,18 @@ function fullSpeedRuns(pieces: number): number {
   return QUICK ? 2 : 5;
 }
 
+/**
+ * A paced row's answers last seconds, so it takes few of them (3 cold, 5 warm), and the p99 of so
+ * few first pieces is their slowest. Short answers at the row's rate (FIRST_PIECE_ANSWER pieces)
+ * are added for the first piece alone, enough that its p99 is a percentile and not one answer's luck.
+ */
+const FIRST_PIECE_ANSWER = 20;
+
+function firstPieceAnswers(start: 'cold' | 'warm'): number {
+  if (start === 'cold') return QUICK ? 1 : 7;
+  return QUICK ? 5 : 40;
+}
+
 /** BENCH_MODE=max or paced runs only that part. */
 function modes(): { max: boolean; paced: boolean } {
   const mode = process.env.BENCH_MODE;
@@ -71,6 +83,8 @@ interface Measured {
   start: 'warm' | 'cold';
   pieces: number;
   results: Record<ContenderKind, AnswerResult[]>;
+  /** Every counted answer's first-piece latency: the runs', and the short answers' of a paced row. */
+  firsts: Record<ContenderKind, number[]>;
   load: string;
 }
 
@@ -81,26 +95,34 @@ async function measure(
   pieces: number,
   rate: number | undefined,
   runs: number,
-): Promise<Record<ContenderKind, AnswerResult[]>> {
+  shortAnswers = 0,
+): Promise<Pick<Measured, 'results' | 'firsts'>> {
   // A warm row starts with one answer per contender that is not counted. In the first row it
   // warms the processes up (their first answer's code compiled, their thread opened); after a
   // row, what that row left (a cold row starts and stops nine processes; the model's collector has
   // a row of other answers to catch up on) is not this row's, and it fell on the first answers
   // counted, the first pieces most: up to 20 ms late in the first or second.
   if (warm) for (const kind of KINDS) await warm[kind].answer(pieces, rate);
-  const results = await interleaved(
-    runs,
-    KINDS.map((kind) => async () => {
-      if (warm) return warm[kind].answer(pieces, rate);
-      const contender = await startContender(kind, model);
-      try {
-        return await contender.answer(pieces, rate);
-      } finally {
-        await contender.stop();
-      }
-    }),
-  );
-  return { baton: results[0]!, batched: results[1]!, each: results[2]! };
+  const answers = (length: number, count: number) =>
+    interleaved(
+      count,
+      KINDS.map((kind) => async () => {
+        if (warm) return warm[kind].answer(length, rate);
+        const contender = await startContender(kind, model);
+        try {
+          return await contender.answer(length, rate);
+        } finally {
+          await contender.stop();
+        }
+      }),
+    );
+  const results = await answers(pieces, runs);
+  const short = await answers(FIRST_PIECE_ANSWER, shortAnswers);
+  const firstsOf = (index: number) => [...results[index]!, ...short[index]!].map((answer) => answer.first);
+  return {
+    results: { baton: results[0]!, batched: results[1]!, each: results[2]! },
+    firsts: { baton: firstsOf(0), batched: firstsOf(1), each: firstsOf(2) },
+  };
 }
 
 export async function relayStreamBench(): Promise<void> {
@@ -113,7 +135,8 @@ export async function relayStreamBench(): Promise<void> {
     'event-loop turn as ONE packet (a JSON-RPC batch, as Baton sends a committed batch); "plain, a packet a piece" sends each piece alone.',
     "Both read the model through the same SDK call as Baton with the thread's conversation so far (its prompts and answers, as Baton",
     "sends it; Baton's system prompt and tool definitions add 6 KB), emit to the thread's room, and tell the end of the turn. All run with tsx.",
-    "latency = model send → client receive on one clock; first = the answer's first piece, over the row's runs; every = all pieces.",
+    "latency = model send → client receive on one clock; first = the answer's first piece, over the row's runs and, paced, over",
+    `${firstPieceAnswers('warm')} more warm answers (${firstPieceAnswers('cold')} more fresh starts) of ${FIRST_PIECE_ANSWER} pieces at the row's rate; every = all pieces of the runs.`,
     "CPU = server process user+system per piece; GC = its main thread's garbage collection pauses in the answer (median);",
     'disk = its /proc write_bytes per piece, prompt to end of turn and the checkpoint after it (the plain ones store nothing).',
     'cold = a freshly started server (new data folder) and client for every answer, the first answer of a new thread;',
@@ -131,8 +154,8 @@ export async function relayStreamBench(): Promise<void> {
     if (max) {
       for (const pieces of sizes) {
         const before = loadRange();
-        const results = await measure(warm, model, pieces, undefined, runsFromEnv(fullSpeedRuns(pieces)));
-        measured.push({ answer: `${formatNumber(pieces)} max`, start: 'warm', pieces, results, load: before.until() });
+        const answers = await measure(warm, model, pieces, undefined, runsFromEnv(fullSpeedRuns(pieces)));
+        measured.push({ answer: `${formatNumber(pieces)} max`, start: 'warm', pieces, ...answers, load: before.until() });
       }
     }
     if (paced) {
@@ -140,14 +163,15 @@ export async function relayStreamBench(): Promise<void> {
         const pieces = Math.max(200, rate * pacedSeconds);
         for (const start of ['cold', 'warm'] as const) {
           const before = loadRange();
-          const results = await measure(
+          const answers = await measure(
             start === 'warm' ? warm : undefined,
             model,
             pieces,
             rate,
             runsFromEnv(start === 'cold' ? (QUICK ? 2 : 3) : QUICK ? 3 : 5),
+            firstPieceAnswers(start),
           );
-          measured.push({ answer: `${formatNumber(pieces)} at ${formatNumber(rate)}/s`, start, pieces, results, load: before.until() });
+          measured.push({ answer: `${formatNumber(pieces)} at ${formatNumber(rate)}/s`, start, pieces, ...answers, load: before.until() });
         }
       }
     }
@@ -245,8 +269,7 @@ interface Figures {
   disk: number;
 }
 
-function figures(runs: AnswerResult[]): Figures {
-  const firsts = runs.map((run) => run.first);
+function figures(runs: AnswerResult[], firsts: number[]): Figures {
   // Every piece of every run together: one slow run shows in p99 as it would to a user.
   const every = runs.flatMap((run) => run.every);
   return {
@@ -263,16 +286,16 @@ function figures(runs: AnswerResult[]): Figures {
 /** Baton's disk writes per piece against the goal (DISK_CONSTANT_BYTES), a row per paced answer. */
 function diskRow({ answer, start, pieces, results, load }: Measured): string[] {
   const pieceBytes = Buffer.byteLength(numberedText(pieces)) / pieces;
-  const disk = figures(results.baton).disk;
+  const disk = median(results.baton.map((run) => run.bytesPerPiece));
   const allowed = 4 * pieceBytes + DISK_CONSTANT_BYTES;
   return [answer, start, formatNumber(pieceBytes, 1), formatNumber(disk), formatNumber(allowed), disk <= allowed ? 'yes' : 'NO', load];
 }
 
-function latencyRows({ answer, start, results, load }: Measured): string[][] {
-  const baton = figures(results.baton);
+function latencyRows({ answer, start, results, firsts, load }: Measured): string[][] {
+  const baton = figures(results.baton, firsts.baton);
   const ms = (value: number) => `${formatNumber(value, 1)} ms`;
   return KINDS.map((kind) => {
-    const own = figures(results[kind]);
+    const own = figures(results[kind], firsts[kind]);
     const compare =
       kind === 'baton'
         ? ['', '', '']
