@@ -13,9 +13,10 @@ export const MAX_TREE_ENTRIES = 500;
 
 export const directoryTreeTool = defineTool({
   name: 'directory_tree',
+  // Latin-1 only, as every part of Baton's own request text (model-request.test.ts says why).
   description: [
     'List the folders and files under a workspace folder as an indented tree (folders end in "/").',
-    `depth is how many levels to list (default ${DEFAULT_TREE_DEPTH}, at most ${MAX_TREE_DEPTH}); "…" after a folder means it has deeper levels not listed.`,
+    `depth is how many levels to list (default ${DEFAULT_TREE_DEPTH}, at most ${MAX_TREE_DEPTH}); an ellipsis after a folder means it has deeper levels not listed.`,
     'node_modules, .git, .next and .baton are named but not listed; symbolic links are marked and not followed.',
     `At most ${MAX_TREE_ENTRIES} entries are returned.`,
   ].join(' '),
