@@ -46,6 +46,11 @@ export class ThreadActivity {
     return [...this.running].filter((threadId) => this.statusOf(threadId) === status);
   }
 
+  /** Whether any thread has a turn running (or waiting for an approval). */
+  get anyRunning(): boolean {
+    return this.running.size > 0;
+  }
+
   /** Every thread that is not idle. */
   busyThreads(): string[] {
     return [...this.running];

@@ -55,6 +55,7 @@ import { warmUpThreadReads } from './warm-up';
 import { warmUpStreamedPieces } from './stream-warm-up';
 import { checkTeamDatabase } from './team/team-options';
 import { createRelayHub } from './team/relay-hub';
+import { fullCollection, IdleCollection } from './idle-collection';
 
 export type { RelayAccessOptions, RelayOptions, RunningRelay } from './relay-options';
 import type { RelayOptions, RunningRelay } from './relay-options';
@@ -260,9 +261,13 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
     sockets.broadcastNotification(method, params as never);
     followThreadList(relayInbox.inbox, method, params);
   };
+  // The relay collects its garbage once no turn runs, not when V8 would, mid-answer (idle-collection.ts).
+  const collection = fullCollection();
+  const idleCollection = collection === undefined ? undefined : new IdleCollection(collection);
   const observe = (params: SequencedContentReceivedParams) => {
     listEvents.observe(params);
     relayInbox.inbox.observe(params);
+    if (params.content.type === 'progress') idleCollection?.turnsChanged(listEvents.activity.anyRunning);
   };
   // A team's lists and inboxes follow what every relay does (team-notices.ts).
   const seenElsewhere = (threadId: string) => relayInbox.inbox.seenElsewhere(threadId);
@@ -303,6 +308,7 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   let warmedUp: Promise<void> = Promise.resolve();
   const closeAll = async () => {
     users.close();
+    idleCollection?.close();
     // The warm-up reads the store: it ends before the store closes.
     await warmedUp;
     threads.close();
