@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CHECKPOINT_INTERVAL_MS } from '../server/store/wal-checkpoints';
+import { IDLE_COLLECTION_DELAY_MS } from '../server/relay/idle-collection';
 import { type BenchChild, startChild } from './child-process';
 import { type ClockOffset, measureOffset } from './clock-offset';
 import { monotonicMs } from './ipc-peer';
@@ -83,6 +84,9 @@ function profileArguments(kind: ContenderKind): string[] {
  * checkpoint runs on the machine's other core.
  */
 const QUIET_MS: Record<AnswerSettle, number> = { disk: 3 * CHECKPOINT_INTERVAL_MS + 100, checkpoint: 2 * CHECKPOINT_INTERVAL_MS + 300 };
+// The relay's collection once idle comes within either wait, so an answer's GC and CPU count it.
+if (Math.min(...Object.values(QUIET_MS)) <= IDLE_COLLECTION_DELAY_MS)
+  throw new Error('an answer must settle for longer than the idle collection waits');
 
 /** The server's write_bytes once they have stopped growing for `quietMs`. */
 async function settledWriteBytes(server: BenchChild, quietMs: number): Promise<number> {
@@ -134,11 +138,13 @@ export async function startContender(kind: ContenderKind, model: ModelProcess): 
       const finished = clientPeer.ask({ type: 'turnFinished' });
       await request('chat/prompt', { chatId: threadId, message: 'stream' });
       const log = await arrived;
-      // The turn is recorded to its end before the figures are read: what it writes is its own.
+      // The turn is recorded to its end, and what follows it has settled, before the figures are
+      // read: its checkpoint's writes and CPU, and the collection a relay makes once idle
+      // (server/relay/idle-collection.ts), are the answer's, not the next one's or nobody's.
       if (log.count === pieces) await finished;
+      const bytesAfter = await settledWriteBytes(server, QUIET_MS[settle]);
       const cpuAfter = await serverPeer.ask<number>({ type: 'usage' });
       const gcAfter = await serverPeer.ask<number>({ type: 'gc' });
-      const bytesAfter = await settledWriteBytes(server, QUIET_MS[settle]);
       const sentAt = await model.child.peer!.ask<number[]>({ type: 'sentAt' });
       const latency = answerLatency({
         sentAt,
