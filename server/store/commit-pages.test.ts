@@ -46,4 +46,13 @@ describe('a streamed piece committed alone on SQLite', () => {
     expect(await pagesWritten(() => store.appendEvents(id, { events: [text(4)] }))).toBe(1);
     expect(await store.getEventsAfter(id, 0)).toEqual([text(1), text(2), text(3), text(4)]);
   });
+
+  it('starting a row of its own writes two pages: the row and its key, no index of event types', async () => {
+    const { id } = await store.createThread('pages');
+    const progress: ThreadEvent = { seq: 2, role: 'system', content: { type: 'progress', state: 'running', text: 'Working…' } };
+    await store.appendEvents(id, { events: [text(1), progress] });
+
+    expect(await pagesWritten(() => store.appendEvents(id, { events: [text(3)] }))).toBe(2);
+    expect(await store.getEventsAfter(id, 0)).toEqual([text(1), progress, text(3)]);
+  });
 });

@@ -5,7 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ThreadEntry, ThreadMetadata } from '../../lib/protocol/thread-model';
-import type { Prisma, PrismaClient } from './generated/client';
+import { Prisma, type PrismaClient } from './generated/client';
 import { type AuditStore, PrismaAuditStore } from './audit-store';
 import { applyMigrations } from './migrate';
 import type { DatabaseTarget } from './database-target';
@@ -36,7 +36,8 @@ import { decodeEntry, encodeEntry } from './entry-rows';
 import { changesFacts } from './thread-facts';
 import { writeEntriesThroughPrisma } from './entries-transaction';
 import { monotonicClock } from './monotonic-clock';
-import { decodeEvents, encodeEvents, isRunType } from './event-rows';
+import { decodeEvents, encodeEvents, type EventRow, isRunType } from './event-rows';
+import { isIndexedEventType, lastEventOfType } from './last-event-of-type';
 import { PieceWrites, rowsJson } from './piece-writes';
 import { writeWithPatience } from './store-failure';
 import { PrismaThreadHistoryStore } from './prisma-thread-history-store';
@@ -271,6 +272,11 @@ class PrismaThreadStore implements ThreadStore {
   }
 
   async getLastEvent(threadId: string, contentType?: ThreadEvent['content']['type']): Promise<ThreadEvent | null> {
+    if (contentType !== undefined && isIndexedEventType(contentType)) {
+      const [row] = await this.#prisma.$queryRaw<EventRow[]>(lastEventOfType(Prisma.sql, threadId, contentType));
+      return row === undefined ? null : (decodeEvents(threadId, { ...row, seq: Number(row.seq) }).at(-1) ?? null);
+    }
+    // Other types have no index of their own: the thread's rows are read back from its newest.
     const row = await this.#prisma.threadEvent.findFirst({
       where: contentType === undefined ? { threadId } : { threadId, type: { in: [contentType, `run:${contentType}`] } },
       select: eventColumns,
