@@ -1,16 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runInNewContext } from 'node:vm';
-import { fullCollection, IdleCollection } from './idle-collection';
+import { fullCollection, IdleCollection, oldGenerationUsed } from './idle-collection';
 
 describe('IdleCollection', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
 
+  /** A heap whose old generation the test sets; a collection brings it back to `live` bytes. */
+  function heap(live: number) {
+    const state = { used: live, collections: 0 };
+    const collect = () => {
+      state.collections += 1;
+      state.used = live;
+    };
+    return { state, collect, oldGenerationUsed: () => state.used };
+  }
+
   it('collects once, a delay after the last running turn ended, and not while any turn runs', () => {
     vi.useFakeTimers();
     const collect = vi.fn();
-    const idle = new IdleCollection(collect, 300);
+    const idle = new IdleCollection(collect, { delayMs: 300, growthBeforeCollectionBytes: 0 });
     idle.turnsChanged(true);
     vi.advanceTimersByTime(1_000);
     expect(collect).not.toHaveBeenCalled();
@@ -26,7 +36,7 @@ describe('IdleCollection', () => {
   it('drops the collection when a turn starts before the delay is over, and when it closes', () => {
     vi.useFakeTimers();
     const collect = vi.fn();
-    const idle = new IdleCollection(collect, 300);
+    const idle = new IdleCollection(collect, { delayMs: 300, growthBeforeCollectionBytes: 0 });
     idle.turnsChanged(false);
     vi.advanceTimersByTime(200);
     idle.turnsChanged(true);
@@ -36,6 +46,62 @@ describe('IdleCollection', () => {
     idle.close();
     vi.advanceTimersByTime(1_000);
     expect(collect).not.toHaveBeenCalled();
+  });
+
+  it('collects only once the old generation has grown by the set amount since it was last collected', () => {
+    vi.useFakeTimers();
+    const { state, collect, oldGenerationUsed } = heap(40);
+    const idle = new IdleCollection(collect, { delayMs: 300, growthBeforeCollectionBytes: 3, oldGenerationUsed });
+    const turn = (growth: number) => {
+      idle.turnsChanged(true);
+      state.used += growth;
+      idle.turnsChanged(false);
+      vi.advanceTimersByTime(300);
+    };
+    turn(1);
+    turn(1);
+    expect(state.collections).toBe(0);
+    turn(1);
+    expect(state.collections).toBe(1);
+    // Counted again from the size the collection left.
+    turn(2);
+    expect(state.collections).toBe(1);
+    turn(1);
+    expect(state.collections).toBe(2);
+  });
+
+  it('counts the growth from where V8 left the heap when it collected on its own', () => {
+    vi.useFakeTimers();
+    const { state, collect, oldGenerationUsed } = heap(40);
+    state.used = 45;
+    const idle = new IdleCollection(collect, { delayMs: 300, growthBeforeCollectionBytes: 3, oldGenerationUsed });
+    // V8 collected during a turn: the heap is smaller than the relay last knew it.
+    state.used = 41;
+    idle.turnsChanged(false);
+    vi.advanceTimersByTime(300);
+    state.used = 43;
+    idle.turnsChanged(false);
+    vi.advanceTimersByTime(300);
+    expect(state.collections).toBe(0);
+    state.used = 44;
+    idle.turnsChanged(false);
+    vi.advanceTimersByTime(300);
+    expect(state.collections).toBe(1);
+  });
+});
+
+describe('oldGenerationUsed', () => {
+  it('counts what the old generation holds, and grows when long-lived objects are kept', () => {
+    const collect = fullCollection()!;
+    collect();
+    const before = oldGenerationUsed();
+    expect(before).toBeGreaterThan(0);
+    // Survivors of two collections are moved to the old generation.
+    const kept = Array.from({ length: 100_000 }, (_, index) => ({ index }));
+    collect();
+    collect();
+    expect(oldGenerationUsed()).toBeGreaterThan(before + 1_000_000);
+    expect(kept).toHaveLength(100_000);
   });
 });
 

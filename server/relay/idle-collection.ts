@@ -1,32 +1,56 @@
 /**
- * One full garbage collection each time the relay falls idle: no turn running in any thread for
- * IDLE_COLLECTION_DELAY_MS after the last one ended. Left to itself, V8 collects when its heap
- * fills, wherever in a turn that falls; a relay's heap fills mostly while it streams, and a major
- * collection under way as the next answer's first piece arrived held that piece back by up to
- * 15 ms (bench section 1, warm first-piece p99: the relay's windows from the model request to the
- * first piece written held its mark-compacts). Collected while the user reads the answer, the next
- * turn starts on a heap with room. The pause (30-40 ms on the bench's warm relay) falls where
+ * A full garbage collection when the relay falls idle (no turn running in any thread for
+ * IDLE_COLLECTION_DELAY_MS after the last one ended) and its old generation has grown by
+ * GROWTH_BEFORE_COLLECTION_BYTES since it was last collected. Left to itself, V8 collects when its
+ * heap fills, wherever in a turn that falls; a relay's heap fills mostly while it streams, and a
+ * major collection under way as the next answer's first piece arrived held that piece back by up
+ * to 15 ms (bench section 1, warm first-piece p99: the relay's windows from the model request to
+ * the first piece written held its mark-compacts). Collected while the user reads the answer, the
+ * next turn starts on a heap with room. The pause (30-40 ms on the bench's warm relay) falls where
  * nothing waits for the relay; a request that comes during it waits that long, once.
- * The price, measured: the answer after it streams slower at full speed (bench section 1, 1,000
- * and 5,000 pieces as fast as the model sends them: 0.70-0.85 of the batching plain relay's
- * pieces/s with it in four runs; without, 0.89-1.20 in three of four and 0.67-0.81 in the
- * fourth). Not from the young generation shrinking (turns began with the same spread of its sizes
- * either way), nor from V8's memory reducer or code flushing (either turned off, no better). Kept
- * for now: the first piece at the rates models really stream is what a user waits on, bursts of
- * thousands of pieces a second are not.
+ *
+ * Why not after every turn, as it first did: each full collection throws away the optimised code
+ * of every function whose closures a turn makes and drops (the model SDK's stream decoders, the
+ * HTTP parser's callbacks, the relay's own per-turn handlers), because V8 holds that code only
+ * weakly once no closure uses it. The next turn then runs them interpreted until V8 optimises them
+ * again (traced with --trace-opt: 448 optimisations over 26 full-speed answers, against 190
+ * without the collection), and answers streamed as fast as the model sends them reached 0.70-0.85
+ * of the batching plain relay's pieces/s against 0.89-1.20 without it. V8's own collections
+ * cost the same, so the relay collects about as often as V8 would, only earlier and between
+ * turns: V8 collected on its own after 5.5-6.3 MB of old-generation growth on the bench's relay
+ * (once after 1.8), and an answer of 1,000 pieces at full speed grows it by about 0.5 MB, one of
+ * 5,000 by about 2 MB.
  */
-import { setFlagsFromString } from 'node:v8';
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 export const IDLE_COLLECTION_DELAY_MS = 300;
+export const GROWTH_BEFORE_COLLECTION_BYTES = 3 * 1024 * 1024;
+
+export interface IdleCollectionOptions {
+  delayMs?: number;
+  growthBeforeCollectionBytes?: number;
+  /** Bytes in use in the heap's old generation (every space but the young one). */
+  oldGenerationUsed?: () => number;
+}
 
 export class IdleCollection {
   #timer: NodeJS.Timeout | undefined;
+  readonly #delayMs: number;
+  readonly #growthBeforeCollection: number;
+  readonly #oldGenerationUsed: () => number;
+  /** The old generation's size after the last collection the relay knows of. */
+  #collectedSize: number;
 
   constructor(
     private readonly collect: () => void,
-    private readonly delayMs = IDLE_COLLECTION_DELAY_MS,
-  ) {}
+    options: IdleCollectionOptions = {},
+  ) {
+    this.#delayMs = options.delayMs ?? IDLE_COLLECTION_DELAY_MS;
+    this.#growthBeforeCollection = options.growthBeforeCollectionBytes ?? GROWTH_BEFORE_COLLECTION_BYTES;
+    this.#oldGenerationUsed = options.oldGenerationUsed ?? oldGenerationUsed;
+    this.#collectedSize = this.#oldGenerationUsed();
+  }
 
   /** Told whenever a turn starts or ends: `running` is whether any thread has a turn running now. */
   turnsChanged(running: boolean): void {
@@ -35,16 +59,31 @@ export class IdleCollection {
     if (running) return;
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      this.collect();
-    }, this.delayMs);
+      this.#collectIfGrown();
+    }, this.#delayMs);
     // A collection to come never keeps a process alive that has nothing else to do.
     this.#timer.unref();
+  }
+
+  #collectIfGrown(): void {
+    const used = this.#oldGenerationUsed();
+    // Smaller than after the last collection: V8 has collected on its own since.
+    if (used < this.#collectedSize) this.#collectedSize = used;
+    if (used - this.#collectedSize < this.#growthBeforeCollection) return;
+    this.collect();
+    this.#collectedSize = this.#oldGenerationUsed();
   }
 
   close(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
   }
+}
+
+export function oldGenerationUsed(): number {
+  let used = 0;
+  for (const space of getHeapSpaceStatistics()) if (space.space_name !== 'new_space') used += space.space_used_size;
+  return used;
 }
 
 /**
