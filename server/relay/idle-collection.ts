@@ -9,17 +9,18 @@
  * next turn starts on a heap with room. The pause (30-40 ms on the bench's warm relay) falls where
  * nothing waits for the relay; a request that comes during it waits that long, once.
  *
- * Why not after every turn, as it first did: each full collection throws away the optimised code
- * of every function whose closures a turn makes and drops (the model SDK's stream decoders, the
- * HTTP parser's callbacks, the relay's own per-turn handlers), because V8 holds that code only
- * weakly once no closure uses it. The next turn then runs them interpreted until V8 optimises them
- * again (traced with --trace-opt: 448 optimisations over 26 full-speed answers, against 190
- * without the collection), and answers streamed as fast as the model sends them reached 0.70-0.85
- * of the batching plain relay's pieces/s against 0.89-1.20 without it. V8's own collections
- * cost the same, so the relay collects about as often as V8 would, only earlier and between
- * turns: V8 collected on its own after 5.5-6.3 MB of old-generation growth on the bench's relay
- * (once after 1.8), and an answer of 1,000 pieces at full speed grows it by about 0.5 MB, one of
- * 5,000 by about 2 MB.
+ * Why not after every turn, as it first did: after each full collection V8 optimises again much of
+ * what a turn runs. The optimised code of closures a turn made and dropped (the model SDK's stream
+ * decoders, the HTTP parser's callbacks) is held only weakly and goes, and code that depended on
+ * the layouts of objects that died with the turn is thrown away (--trace-deopt over 26 answers
+ * streamed at full speed: "marking dependent code" 62 times, against 6 without the collection). The
+ * next turn runs interpreted until V8 has optimised it again (--trace-opt over the same answers:
+ * 448 optimisations against 190), and answers streamed as fast as the model sends them reached
+ * 0.70-0.85 of the batching plain relay's pieces/s against 0.89-1.20 without it. V8's own
+ * collections cost the same, so the relay collects about as often as V8 would, only earlier and
+ * between turns: V8 collected on its own after 5.5-6.3 MB of old-generation growth on the bench's
+ * relay (once after 1.8), and an answer of 1,000 pieces at full speed grows it by about 0.5 MB, one
+ * of 5,000 by about 2 MB.
  */
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
