@@ -103,6 +103,16 @@ describe('oldGenerationUsed', () => {
     expect(oldGenerationUsed()).toBeGreaterThan(before + 1_000_000);
     expect(kept).toHaveLength(100_000);
   });
+
+  it('leaves out large objects still in the young generation', () => {
+    const collect = fullCollection()!;
+    collect();
+    const before = oldGenerationUsed();
+    // Over V8's largest regular object: it is made in the young generation's large object space.
+    const large = new Array(200_000).fill(0);
+    expect(oldGenerationUsed()).toBeLessThan(before + 1_000_000);
+    expect(large).toHaveLength(200_000);
+  });
 });
 
 describe('fullCollection', () => {

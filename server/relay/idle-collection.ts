@@ -31,7 +31,7 @@ export const GROWTH_BEFORE_COLLECTION_BYTES = 3 * 1024 * 1024;
 export interface IdleCollectionOptions {
   delayMs?: number;
   growthBeforeCollectionBytes?: number;
-  /** Bytes in use in the heap's old generation (every space but the young one). */
+  /** Bytes in use in the heap's old generation. */
   oldGenerationUsed?: () => number;
 }
 
@@ -81,9 +81,10 @@ export class IdleCollection {
   }
 }
 
+/** Bytes in use in every heap space but the young generation's (`new_space`, `new_large_object_space`). */
 export function oldGenerationUsed(): number {
   let used = 0;
-  for (const space of getHeapSpaceStatistics()) if (space.space_name !== 'new_space') used += space.space_used_size;
+  for (const space of getHeapSpaceStatistics()) if (!space.space_name.startsWith('new_')) used += space.space_used_size;
   return used;
 }
 
