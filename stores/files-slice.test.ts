@@ -34,6 +34,25 @@ describe('the file panel store', () => {
     ]);
   });
 
+  it('keeps the newest listing of a folder when an older one is answered after it', async () => {
+    const answers: Array<(names: string[]) => void> = [];
+    const rpc = scriptedRelay({
+      listDirectory: () =>
+        new Promise((resolve) => {
+          answers.push((names) => resolve({ entries: names.map((name) => ({ name, kind: 'file' })), truncated: false }));
+        }),
+    });
+    const store = createBatonStore(rpc);
+    const onConnecting = store.getState().refreshFiles();
+    const onRefresh = store.getState().refreshFiles();
+    const [listedFirst, listedThen] = answers;
+    listedThen!(['a.txt', 'new.txt']);
+    await onRefresh;
+    listedFirst!(['a.txt']);
+    await onConnecting;
+    expect(store.getState().folders.get('.')).toMatchObject({ status: 'loaded', entries: [{ name: 'a.txt' }, { name: 'new.txt' }] });
+  });
+
   it('shows a folder that cannot be listed as its own error', async () => {
     const store = createBatonStore(scriptedRelay({ listDirectory: () => Promise.reject(new WireError(-32003, 'no such folder')) }));
     await store.getState().toggleFolder('gone');

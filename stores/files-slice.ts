@@ -52,12 +52,23 @@ export function quickOpenPattern(query: string): string {
 export const createFilesSlice: BatonSliceCreator<FilesSlice> = (rpc) => (set, get) => {
   const setFolder = (path: string, listing: FolderListing) => set((state) => ({ folders: new Map(state.folders).set(path, listing) }));
 
+  /**
+   * Each folder's newest listing request: an older one answered after it (the listing asked for on
+   * connecting, overtaken by a Refresh) would show the folder as it was before.
+   */
+  const newestListing = new Map<string, number>();
+  let listings = 0;
+
   async function loadFolder(path: string, { keepShown = false } = {}): Promise<void> {
     if (!keepShown || !get().folders.has(path)) setFolder(path, { status: 'loading' });
+    const listing = ++listings;
+    newestListing.set(path, listing);
+    const isNewest = () => newestListing.get(path) === listing;
     try {
       const { entries, truncated } = await rpc.request('listDirectory', { path, gitignore: true });
-      setFolder(path, { status: 'loaded', entries: sortEntries(entries), truncated });
+      if (isNewest()) setFolder(path, { status: 'loaded', entries: sortEntries(entries), truncated });
     } catch (error) {
+      if (!isNewest()) return;
       setFolder(path, {
         status: 'failed',
         error: `Could not list ${path === ROOT_FOLDER ? 'the workspace' : path}: ${errorMessage(error)}`,
