@@ -1,19 +1,21 @@
 import { useEffect, useState } from 'react';
 import { loadToolCallBody } from '../tool-calls/tool-call-card';
+import { preloadCodeHighlighter } from '../tool-calls/use-highlighted-code';
 import { preloadMarkdown } from './markdown-text';
 import { preloadVirtuoso } from './virtuoso-loader';
 
 /**
  * The parts of the page that show a thread's entries, loaded lazily: the list, the Markdown
- * renderer and a tool call's body. All are there before the list first shows entries, so that a
- * thread opens as it would had they come with the page: its entries laid out with their Markdown
- * from the start.
+ * renderer, a tool call's body and the page's part of the code highlighter. All are there before
+ * the list first shows entries, so that a thread opens as it would had they come with the page:
+ * its entries laid out with their Markdown from the start, and its code highlighted without a
+ * script fetched and run on the page's thread once they are drawn.
  */
 let loaded = false;
 let loading: Promise<void> | undefined;
 
 function loadThreadView(): Promise<void> {
-  loading ??= Promise.all([preloadVirtuoso(), preloadMarkdown(), loadToolCallBody()]).then(
+  loading ??= Promise.all([preloadVirtuoso(), preloadMarkdown(), loadToolCallBody(), preloadCodeHighlighter()]).then(
     () => {
       loaded = true;
     },

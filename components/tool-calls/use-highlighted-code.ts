@@ -10,6 +10,15 @@ const MAX_HIGHLIGHTED_CHARACTERS = 256 * 1024;
 export type CodeLanguage = { name: string | undefined } | { path: string };
 
 /**
+ * The page's part of the highlighter: the grammar table and the client of the worker that
+ * highlights (the worker fetches its own scripts, off the page's thread). Fetched by the first
+ * code to highlight, or ahead of it with the thread view (chat/use-thread-view-loaded.ts).
+ */
+export function preloadCodeHighlighter() {
+  return Promise.all([import('../highlight/languages'), import('../highlight/highlight-off-thread')]);
+}
+
+/**
  * The code's highlighted lines once the highlighter has them; undefined until then, when `enabled`
  * is false, and when no grammar knows the language (the caller shows the plain text meanwhile).
  * Unlike the file viewer's hook, the grammar table is looked up here, by a dynamic import with
@@ -22,7 +31,7 @@ export function useHighlightedCode(code: string, language: CodeLanguage, enabled
   useEffect(() => {
     if (!enabled || code === '' || code.length > MAX_HIGHLIGHTED_CHARACTERS || key === 'name:') return;
     const controller = new AbortController();
-    Promise.all([import('../highlight/languages'), import('../highlight/highlight-off-thread')])
+    preloadCodeHighlighter()
       .then(async ([{ grammarOf, grammarOfPath }, { highlightOffThread }]) => {
         const grammar = key.startsWith('path:') ? grammarOfPath(key.slice('path:'.length)) : grammarOf(key.slice('name:'.length));
         return grammar === undefined ? undefined : highlightOffThread(code, grammar, controller.signal);
