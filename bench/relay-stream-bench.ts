@@ -139,6 +139,7 @@ export async function relayStreamBench(): Promise<void> {
     'event-loop turn as ONE packet (a JSON-RPC batch, as Baton sends a committed batch); "plain, a packet a piece" sends each piece alone.',
     "Both read the model through the same SDK call as Baton with the thread's conversation so far (its prompts and answers, as Baton",
     "sends it; Baton's system prompt and tool definitions add 6 KB), emit to the thread's room, and tell the end of the turn. All run with tsx.",
+    "Baton makes that SDK call in a worker thread of its own (the relay's thread records and sends); the plain ones make it on their one thread.",
     "latency = model send → client receive on one clock; first = the answer's first piece, over the row's runs and, paced, over",
     `${firstPieceAnswers('warm')} more warm answers (${firstPieceAnswers('cold')} more fresh starts) of ${FIRST_PIECE_ANSWER} pieces at the row's rate; every = all pieces of the runs.`,
     "CPU = server process user+system per piece (all its threads); GC = its main thread's garbage collection pauses per answer (median);",

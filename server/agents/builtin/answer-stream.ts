@@ -10,12 +10,14 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { AgentTurn } from '../agent-backend';
 import type { UniqueIds } from '../unique-ids';
 import { NO_TOKENS, type TokenCounts, tokenCounts } from './model-catalog';
+import type { ModelStreamThread } from './model-stream-thread';
 import { StreamEventQueue } from './stream-events';
 import { toolCallIdentity } from './tool-call-runner';
 import type { BuiltinTool } from './tools/builtin-tool';
 
 export interface AnswerRequest {
-  client: Anthropic;
+  /** The thread that reads the model's answers. */
+  model: ModelStreamThread;
   params: Anthropic.MessageStreamParams;
   turn: AgentTurn;
   /** The tools offered, to tell each call's origin and server. */
@@ -39,11 +41,11 @@ interface OpenReasoning {
 
 /**
  * Streams one answer. Resolves to the final message, or undefined when the turn was stopped;
- * passing the signal to the SDK aborts the HTTP stream at once.
+ * the signal aborts the HTTP stream at once.
  */
 export async function streamAnswer(request: AnswerRequest): Promise<Anthropic.Message | undefined> {
-  const { client, params, turn, tools, signal } = request;
-  const stream = client.messages.stream(params, { signal });
+  const { model, params, turn, tools, signal } = request;
+  const stream = model.stream(params, { signal });
   const toolCalls = new Map<number, ReturnType<typeof toolCallIdentity>>();
   const reasoning = new Map<number, OpenReasoning>();
   let counts: TokenCounts | undefined;
@@ -77,6 +79,9 @@ export async function streamAnswer(request: AnswerRequest): Promise<Anthropic.Me
           await startBlock(event, { turn, tools, toolCalls, reasoning, toolCallIds: request.toolCallIds });
           break;
         case 'content_block_delta':
+          // Events come a batch at a time, so most pieces are read here, not as they arrive: a piece
+          // the thread takes at once costs no promise here either.
+          if (offerPiece(event, turn, reasoning)) break;
           // An answer's text is nearly every event: emitted here, without an async call of its own
           // (its frame and promise per piece were 9% of what the relay allocated, a heap profile showed).
           if (event.delta.type === 'text_delta') {

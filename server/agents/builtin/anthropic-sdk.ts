@@ -1,7 +1,9 @@
 /**
- * The Anthropic SDK, loaded at the first model request instead of at start-up: importing it costs
- * a few hundred milliseconds and tens of MiB that a relay nobody has asked anything yet need not
- * spend before it is ready (issue 10, bench item 5). Types come from a type-only import.
+ * The Anthropic SDK on the relay's own thread, loaded only when a model request failed (its error
+ * classes tell the failures apart, model-failure.ts): the requests themselves run in the model's
+ * thread (model-stream-thread.ts). Importing it costs a few hundred milliseconds and tens of MiB
+ * that a relay need not spend before it is ready (issue 10, bench item 5). Types come from a
+ * type-only import.
  */
 import type Anthropic from '@anthropic-ai/sdk';
 

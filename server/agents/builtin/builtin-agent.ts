@@ -19,6 +19,7 @@ import { mcpTools } from './mcp/mcp-builtin-tools';
 import type { McpServerManager } from './mcp/mcp-server-manager';
 import { BuiltinAgentError, modelFailure } from './model-failure';
 import { modelRequestParams } from './model-request';
+import { ModelStreamThread } from './model-stream-thread';
 import { ApprovalPolicy } from '../../guard/approval-policy';
 import { SessionApprovals } from '../../guard/session-approvals';
 import { contextsPrompt } from './prompt-contexts';
@@ -76,8 +77,8 @@ export class BuiltinAgent implements AgentBackend {
   readonly info: AgentInfo;
   /** Where Messages API requests go, for the relay's startup log (a loopback URL for the demo). */
   readonly modelEndpoint: string;
-  private readonly apiKey: string;
-  private client: Promise<Anthropic> | undefined;
+  /** Reads the model's answers in a thread of its own (model-stream-thread.ts says why). */
+  private readonly model: ModelStreamThread;
   private readonly toolContext: ToolContext;
   private readonly maxTokens: number;
   private readonly closing = new AbortController();
@@ -93,7 +94,9 @@ export class BuiltinAgent implements AgentBackend {
     const models = [options.model, ...(options.models ?? []).filter((model) => model !== options.model)];
     this.info = { name: 'Built-in agent', model: options.model, offlineDemo: options.offlineDemo, models };
     this.modelEndpoint = options.baseURL ?? ANTHROPIC_API_URL;
-    this.apiKey = options.apiKey;
+    // One retry (after about half a second) instead of the SDK's two: a model that is gone must
+    // show as a failed turn within a couple of seconds, not after a long silent backoff.
+    this.model = new ModelStreamThread({ apiKey: options.apiKey, baseURL: this.modelEndpoint, maxRetries: 1 });
     this.approvalPolicy = options.approvalPolicy ?? new ApprovalPolicy();
     this.toolContext = {
       workspace: new Workspace(options.workspaceRoot, { protectedFolders: options.protectedFolders }),
@@ -106,14 +109,6 @@ export class BuiltinAgent implements AgentBackend {
     this.mcp = options.mcp;
     this.extraTools = options.extraTools ?? (options.mcp ? mcpTools(options.mcp) : () => []);
     this.thinkingBudgetTokens = options.thinkingBudgetTokens;
-  }
-
-  /** The SDK's client, made at the first model request (./anthropic-sdk.ts says why). */
-  private modelClient(): Promise<Anthropic> {
-    // One retry (after about half a second) instead of the SDK's two: a model that is gone must
-    // show as a failed turn within a couple of seconds, not after a long silent backoff.
-    this.client ??= loadAnthropicSdk().then((Sdk) => new Sdk({ apiKey: this.apiKey, baseURL: this.modelEndpoint, maxRetries: 1 }));
-    return this.client;
   }
 
   /** The tools a turn offers: all in the agent behaviour, only those that read in plan. */
@@ -148,6 +143,7 @@ export class BuiltinAgent implements AgentBackend {
 
   async close(): Promise<void> {
     this.closing.abort();
+    this.model.close();
     this.sessionApprovals.clear();
     this.usage.clear();
     await this.onClose?.();
@@ -166,7 +162,7 @@ export class BuiltinAgent implements AgentBackend {
     for (;;) {
       const tools = this.toolsFor(turn.behavior);
       const answer = await streamAnswer({
-        client: await this.modelClient(),
+        model: this.model,
         params: modelRequestParams({
           model,
           behavior: turn.behavior,

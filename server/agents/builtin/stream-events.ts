@@ -1,20 +1,32 @@
 /**
- * The events of a model answer, in order, without a promise per event. The SDK hands them over one
- * at a time, so a reader that awaits the next one (an async generator, the SDK's own iterator)
- * pays a promise, an iterator result and a few microtasks for every event: for a fast answer a
- * tenth of what the relay allocated per piece, work the garbage collector then pauses the stream
- * for. Here an event the reader can handle synchronously (a text piece the thread takes at once)
- * is handled as it arrives; the others wait in a queue the reader takes from in a plain loop,
- * awaiting only when nothing is left (`arrival`).
+ * The events of a model answer, in order, without a promise per event. They arrive a batch at a
+ * time from the thread that reads the model (model-stream-thread.ts); a reader that awaited each
+ * one (an async generator, the SDK's own iterator) would pay a promise, an iterator result and a
+ * few microtasks for every event: for a fast answer a tenth of what the relay allocated per piece,
+ * work the garbage collector then pauses the stream for. Here an event the reader can handle
+ * synchronously (a text piece the thread takes at once) is handled as it arrives; the others wait
+ * in a queue the reader takes from in a plain loop, awaiting only when nothing is left (`arrival`).
  *
  * The queue takes in constant time: the SDK's iterator takes from its array with `shift()`, which
  * copies the whole queue once that queue is long (V8 cannot trim a large array in place), so when
  * the model streams faster than the thread records, every piece would cost more than the one before.
  */
-import type { MessageStream } from '@anthropic-ai/sdk/lib/MessageStream';
 import type Anthropic from '@anthropic-ai/sdk';
 
 type StreamEvent = Anthropic.MessageStreamEvent;
+
+/** What the queue is told of one answer: its events in order, then `end` or `fail`, once. */
+export interface ModelEventListener {
+  event(event: StreamEvent): void;
+  fail(error: unknown): void;
+  end(): void;
+}
+
+/** One answer being read (model-stream-thread.ts): one listener, and a way to stop it. */
+export interface ModelEventSource {
+  listen(listener: ModelEventListener): void;
+  abort(): void;
+}
 
 /** Taken events are dropped in one go once they are half the array, so each costs O(1) on average. */
 const COMPACT_AT = 1024;
@@ -31,20 +43,20 @@ export class StreamEventQueue {
    * the order holds): it returns true when it took it. The rest are queued for `take`.
    */
   constructor(
-    private readonly stream: MessageStream,
+    private readonly stream: ModelEventSource,
     handleAtOnce: (event: StreamEvent) => boolean = () => false,
   ) {
-    stream.on('streamEvent', (event) => {
-      if (this.wake !== undefined && this.head >= this.queue.length && handleAtOnce(event)) return;
-      this.queue.push(event);
-      this.notify();
-    });
-    // The SDK emits `end` after `error` and `abort` too: the failure is noted first.
-    stream.on('error', (error) => this.fail(error));
-    stream.on('abort', (error) => this.fail(error));
-    stream.on('end', () => {
-      this.ended = true;
-      this.notify();
+    stream.listen({
+      event: (event) => {
+        if (this.wake !== undefined && this.head >= this.queue.length && handleAtOnce(event)) return;
+        this.queue.push(event);
+        this.notify();
+      },
+      fail: (error) => this.fail(error),
+      end: () => {
+        this.ended = true;
+        this.notify();
+      },
     });
   }
 
@@ -75,7 +87,7 @@ export class StreamEventQueue {
 
   /** The reader leaves early (the turn failed or was stopped): the answer is not read any further, as the SDK's own iterator does. */
   close(): void {
-    if (!this.ended) this.stream.abort();
+    if (!this.ended && this.failure === undefined) this.stream.abort();
   }
 
   private fail(error: unknown): void {

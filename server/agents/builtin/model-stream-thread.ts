@@ -1,0 +1,178 @@
+/**
+ * The model's answers read in a thread of their own: the SDK's HTTP, its parsing of the event
+ * stream and its accumulation of the final message run in a worker (model-stream-worker.mjs), and
+ * the relay's thread gets each answer's events a batch at a time. On one thread, reading a fast
+ * answer and recording it took the whole of one core (CPU profiles of 5,000-piece answers at full
+ * speed: the thread idle for 39 of 4,280 samples, the SDK and HTTP about half of the rest), so
+ * pieces waited for the parse of the pieces after them; in two, the read and the recording overlap.
+ *
+ * One worker for an agent, started at its first request and ended by `close()`; it never keeps the
+ * process alive by itself. A worker that dies fails the answers under way with a clear error, and
+ * the next request starts another.
+ */
+import { Worker } from 'node:worker_threads';
+import type Anthropic from '@anthropic-ai/sdk';
+import { loadAnthropicSdk } from './anthropic-sdk';
+import { type ModelStreamFailure, rebuiltFailure } from './model-stream-failure';
+import type { ModelEventSource, ModelEventListener } from './stream-events';
+
+const MODEL_STREAM_WORKER = new URL('./model-stream-worker.mjs', import.meta.url);
+
+/** The SDK client's options, made in the worker. */
+export interface ModelClientOptions {
+  apiKey: string;
+  baseURL: string;
+  maxRetries: number;
+}
+
+type WorkerMessage =
+  | { id: number; events: Anthropic.MessageStreamEvent[] }
+  | { id: number; message: Anthropic.Message }
+  | { id: number; failure: ModelStreamFailure };
+
+type Outcome = { message: Anthropic.Message } | { error: Error };
+
+export class ModelStreamThread {
+  #worker: Worker | undefined;
+  readonly #answers = new Map<number, ModelAnswer>();
+  #lastId = 0;
+  #closed = false;
+
+  /** `workerScript` is always the real one, except where a test needs a worker that dies on cue. */
+  constructor(
+    private readonly clientOptions: ModelClientOptions,
+    private readonly workerScript: URL = MODEL_STREAM_WORKER,
+  ) {}
+
+  /** Starts one answer, as the SDK's `messages.stream(params, { signal })` does. */
+  stream(params: Anthropic.MessageStreamParams, options: { signal: AbortSignal }): ModelAnswer {
+    this.#lastId += 1;
+    const id = this.#lastId;
+    const answer = new ModelAnswer(() => this.#worker?.postMessage({ type: 'abort', id }), options.signal);
+    if (this.#closed) {
+      answer.settle({ error: new Error('The model thread was closed.') });
+      return answer;
+    }
+    this.#answers.set(id, answer);
+    const worker = this.#running();
+    worker.ref();
+    worker.postMessage({ type: 'request', id, params });
+    return answer;
+  }
+
+  /** Ends the worker; answers under way fail. */
+  close(): void {
+    this.#closed = true;
+    this.#failAll(new Error('The model thread was closed.'));
+    void this.#worker?.terminate();
+    this.#worker = undefined;
+  }
+
+  #running(): Worker {
+    if (this.#worker) return this.#worker;
+    const worker = new Worker(this.workerScript, {
+      workerData: { clientOptions: this.clientOptions },
+      // Plain JavaScript: none of the process's flags (a TypeScript loader) is wanted in the worker.
+      execArgv: [],
+      // The key comes in workerData; nothing else of the relay's environment belongs in the worker.
+      env: {},
+    });
+    let crash: Error | undefined;
+    worker.on('message', (message: WorkerMessage) => this.#received(message));
+    worker.on('error', (error) => (crash = error));
+    worker.on('exit', (code) => {
+      if (this.#worker !== worker) return;
+      this.#worker = undefined;
+      const why = crash ? `: ${crash.message}` : '';
+      this.#failAll(new Error(`The model thread ended unexpectedly (exit code ${code})${why}.`));
+    });
+    this.#worker = worker;
+    return worker;
+  }
+
+  #received(received: WorkerMessage): void {
+    const answer = this.#answers.get(received.id);
+    if (answer === undefined) return;
+    if ('events' in received) {
+      answer.receive(received.events);
+      return;
+    }
+    this.#forget(received.id);
+    if ('message' in received) answer.settle({ message: received.message });
+    else {
+      const failure = received.failure;
+      void loadAnthropicSdk().then(
+        (sdk) => answer.settle({ error: rebuiltFailure(failure, sdk) }),
+        () => answer.settle({ error: new Error(failure.message) }),
+      );
+    }
+  }
+
+  #forget(id: number): void {
+    this.#answers.delete(id);
+    if (this.#answers.size === 0) this.#worker?.unref();
+  }
+
+  #failAll(error: Error): void {
+    const answers = [...this.#answers.values()];
+    this.#answers.clear();
+    for (const answer of answers) answer.settle({ error });
+  }
+}
+
+/**
+ * One answer under way: its events, in order, to one listener (StreamEventQueue), then its final
+ * message or its failure, as the SDK's MessageStream gives them.
+ */
+export class ModelAnswer implements ModelEventSource {
+  #listener: ModelEventListener | undefined;
+  #outcome: Outcome | undefined;
+  readonly #waiting: Array<(outcome: Outcome) => void> = [];
+  readonly #onAbort = () => this.abort();
+
+  constructor(
+    private readonly requestAbort: () => void,
+    private readonly signal: AbortSignal,
+  ) {
+    signal.addEventListener('abort', this.#onAbort, { once: true });
+    if (signal.aborted) queueMicrotask(this.#onAbort);
+  }
+
+  /** Events arrive from the next turn of the event loop on, so listening right after `stream()` misses none. */
+  listen(listener: ModelEventListener): void {
+    this.#listener = listener;
+    if (this.#outcome) this.#tell(listener, this.#outcome);
+  }
+
+  /** Stops the answer: the worker aborts its request and the answer fails with the SDK's abort error. */
+  abort(): void {
+    if (this.#outcome === undefined) this.requestAbort();
+  }
+
+  finalMessage(): Promise<Anthropic.Message> {
+    return new Promise((resolve, reject) => {
+      const settle = (outcome: Outcome) => ('message' in outcome ? resolve(outcome.message) : reject(outcome.error));
+      if (this.#outcome) settle(this.#outcome);
+      else this.#waiting.push(settle);
+    });
+  }
+
+  receive(events: readonly Anthropic.MessageStreamEvent[]): void {
+    const listener = this.#listener;
+    if (listener === undefined || this.#outcome !== undefined) return;
+    for (const event of events) listener.event(event);
+  }
+
+  settle(outcome: Outcome): void {
+    if (this.#outcome) return;
+    this.#outcome = outcome;
+    this.signal.removeEventListener('abort', this.#onAbort);
+    if (this.#listener) this.#tell(this.#listener, outcome);
+    for (const settle of this.#waiting.splice(0)) settle(outcome);
+  }
+
+  #tell(listener: ModelEventListener, outcome: Outcome): void {
+    if ('error' in outcome) listener.fail(outcome.error);
+    else listener.end();
+  }
+}
