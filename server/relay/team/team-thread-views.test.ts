@@ -116,6 +116,8 @@ describe('a team of relays, as each tab sees its threads', () => {
     await b.rpc.request('openThread', { threadId });
     await b.rpc.request('chat/prompt', { chatId: threadId, message: 'count' });
     await updated.until(({ thread }) => thread.id === threadId && thread.status === 'running');
+    // The model holds this answer half-way once it has begun it: its gate exists from then on.
+    await b.until(inThread(threadId, answers));
     await b.rpc.request('openThread', { threadId: (await b.rpc.request('createThread', null)).threadId });
     gates.at(-1)!.open();
     await inbox.until(({ items }) => items.some((item) => item.threadId === threadId && item.kind === 'turnEnded'));
@@ -148,6 +150,7 @@ describe('a team of relays, as each tab sees its threads', () => {
     const seen = await a.rpc.request('createThread', null);
     await a.rpc.request('openThread', { threadId: seen.threadId });
     await a.rpc.request('chat/prompt', { chatId: seen.threadId, message: 'count' });
+    await a.until(inThread(seen.threadId, answers));
     gates.at(-1)!.open();
     await a.until(inThread(seen.threadId, isTurnFinished));
     // A rename is told after the seen mark, in the order A sent them: once B has it, B has the mark.
