@@ -48,7 +48,10 @@ export class ModelStreamThread {
   stream(params: Anthropic.MessageStreamParams, options: { signal: AbortSignal }): ModelAnswer {
     this.#lastId += 1;
     const id = this.#lastId;
-    const answer = new ModelAnswer(() => this.#worker?.postMessage({ type: 'abort', id }), options.signal);
+    const answer = new ModelAnswer(() => {
+      this.#worker?.postMessage({ type: 'abort', id });
+      this.#forget(id);
+    }, options.signal);
     if (this.#closed) {
       answer.settle({ error: new Error('The model thread was closed.') });
       return answer;
@@ -144,9 +147,15 @@ export class ModelAnswer implements ModelEventSource {
     if (this.#outcome) this.#tell(listener, this.#outcome);
   }
 
-  /** Stops the answer: the worker aborts its request and the answer fails with the SDK's abort error. */
+  /**
+   * Stops the answer: it fails at once with the standard AbortError, as an aborted `fetch` does, and
+   * the worker aborts its request meanwhile. Waiting for the worker's word would make every Stop
+   * (and a delete mid-turn) wait for a round trip, and for the SDK to load here to name the error.
+   */
   abort(): void {
-    if (this.#outcome === undefined) this.requestAbort();
+    if (this.#outcome !== undefined) return;
+    this.requestAbort();
+    this.settle({ error: new DOMException('The answer was stopped.', 'AbortError') });
   }
 
   finalMessage(): Promise<Anthropic.Message> {
