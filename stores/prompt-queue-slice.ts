@@ -83,6 +83,9 @@ export const createPromptQueueSlice: BatonSliceCreator<PromptQueueSlice> = (rpc)
     if (!next || sending.has(threadId)) return;
     sending.add(threadId);
     try {
+      // Edited after an Undo whose restore is still under way: the thread is not back on the relay yet.
+      const undo = get().undoUnderWay(threadId);
+      if (undo) await undo;
       const sent = await get().sendPrompt(next.text, { threadId, contexts: next.contexts });
       if (sent) setQueue(threadId, (queue) => queue.filter((queued) => queued.id !== next.id));
       else {

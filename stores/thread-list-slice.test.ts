@@ -71,6 +71,37 @@ describe('the thread list in the store', () => {
     expect(store.getState().chats.get('thread-1')?.loaded).toBe(true);
   });
 
+  it('sends a queued message edited right after Undo once the thread is restored, not to the thread still deleted', async () => {
+    let finishDelete = () => {};
+    const rpc = scriptedRelay({
+      'thread/delete': () => new Promise((resolve) => (finishDelete = () => resolve({ restorableUntil: '2099-01-01T00:00:00.000Z' }))),
+      'thread/restore': ({ threadId }) => ({ thread: { id: threadId, title: 'First', modifiedAt } }),
+    });
+    const store = createBatonStore(rpc);
+    await store.getState().synchronize();
+    await store.getState().selectThread('thread-1');
+    store.setState({ queuedPrompts: new Map([['thread-1', [{ id: 1, text: 'the queued one', contexts: [], state: 'waiting' }]]]) });
+
+    const deleted = store.getState().deleteThread('thread-1');
+    expect(store.getState().queuedPrompts.get('thread-1')).toMatchObject([{ state: 'failed' }]);
+    const undone = store.getState().undoDelete();
+    // The user edits and sends it while the relay is still deleting the thread.
+    store.getState().editQueuedPrompt('thread-1', 1, 'the queued one, edited');
+    await Promise.resolve();
+    expect(rpc.methodsRequested()).not.toContain('chat/prompt');
+
+    finishDelete();
+    expect(await deleted).toBe(true);
+    expect(await undone).toBe(true);
+    await vi.waitFor(() => expect(store.getState().queuedPrompts.get('thread-1') ?? []).toEqual([]));
+    const methods = rpc.methodsRequested();
+    expect(methods.indexOf('chat/prompt')).toBeGreaterThan(methods.indexOf('thread/restore'));
+    expect(rpc.requests.find((request) => request.method === 'chat/prompt')?.params).toMatchObject({
+      chatId: 'thread-1',
+      message: 'the queued one, edited',
+    });
+  });
+
   it('shows "not found" for an address naming no thread, and for the open thread deleted in another tab', async () => {
     const store = createBatonStore(
       scriptedRelay({

@@ -36,6 +36,8 @@ export interface ThreadListSlice {
   deleteThread(threadId: string): Promise<boolean>;
   recentlyDeleted: RecentlyDeleted | null;
   undoDelete(): Promise<boolean>;
+  /** The Undo of the thread's delete while it is under way (it resolves once restored or failed): a prompt to the thread waits for it. */
+  undoUnderWay(threadId: string): Promise<boolean> | undefined;
   dismissDeleted(): void;
   /** The open address names a thread the relay does not have (never had, or deleted). */
   missingThreadId: string | null;
@@ -67,6 +69,24 @@ export const createThreadListSlice: BatonSliceCreator<ThreadListSlice> = (rpc) =
   // Threads this tab asked to delete, until the relay answered: an Undo may already have cleared
   // `recentlyDeleted`, and the thread's end here is still this tab's doing, not another's.
   const deletesAskedHere = new Set<string>();
+  // The Undos under way, by thread: from the click, `recentlyDeleted` is cleared and the thread
+  // looks like any other, but the relay has it again only once the restore (after the delete) is done.
+  const undosUnderWay = new Map<string, Promise<boolean>>();
+
+  /** Undo's work, once the delete it undoes has ended: the restore, and the thread opened again if it was. */
+  async function restoreDeleted(deleted: RecentlyDeleted): Promise<boolean> {
+    // A delete that failed left the thread where it was: nothing to restore.
+    if (!(await deleting)) return false;
+    try {
+      const { thread } = await rpc.request('thread/restore', { threadId: deleted.threadId });
+      get().receiveThreadUpdated(thread);
+    } catch (error) {
+      set({ lastError: `Could not restore the thread: ${errorMessage(error)}` });
+      return false;
+    }
+    if (deleted.wasOpen && get().selectedThreadId === null) await get().selectThread(deleted.threadId);
+    return true;
+  }
 
   const listParams = () => {
     const { query, archived, agent, status } = get().threadFilter;
@@ -190,23 +210,21 @@ export const createThreadListSlice: BatonSliceCreator<ThreadListSlice> = (rpc) =
       return deleting;
     },
 
-    async undoDelete() {
+    undoDelete() {
       const deleted = get().recentlyDeleted;
-      if (!deleted) return false;
+      if (!deleted) return Promise.resolve(false);
       set({ recentlyDeleted: null });
-      // A delete that failed left the thread where it was: nothing to restore.
-      if (!(await deleting)) return false;
-      try {
-        const { thread } = await rpc.request('thread/restore', { threadId: deleted.threadId });
-        get().receiveThreadUpdated(thread);
-      } catch (error) {
-        set({ lastError: `Could not restore the thread: ${errorMessage(error)}` });
-        return false;
-      }
-      if (deleted.wasOpen && get().selectedThreadId === null) await get().selectThread(deleted.threadId);
-      return true;
+      const undoing = restoreDeleted(deleted);
+      undosUnderWay.set(deleted.threadId, undoing);
+      void undoing.finally(() => {
+        if (undosUnderWay.get(deleted.threadId) === undoing) undosUnderWay.delete(deleted.threadId);
+      });
+      return undoing;
     },
 
+    undoUnderWay(threadId) {
+      return undosUnderWay.get(threadId);
+    },
     dismissDeleted() {
       set({ recentlyDeleted: null });
     },
