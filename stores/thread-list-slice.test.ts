@@ -5,6 +5,19 @@ import { scriptedRelay, WireError } from './testing/fake-baton-rpc';
 
 const modifiedAt = '2025-01-01T00:00:00.000Z';
 
+/** A store with thread-1 open, on a relay that deletes only once `finishDelete` is called, and restores. */
+async function threadOpenWithDeleteHeld() {
+  let finish = () => {};
+  const rpc = scriptedRelay({
+    'thread/delete': () => new Promise((resolve) => (finish = () => resolve({ restorableUntil: '2099-01-01T00:00:00.000Z' }))),
+    'thread/restore': ({ threadId }) => ({ thread: { id: threadId, title: 'First', modifiedAt } }),
+  });
+  const store = createBatonStore(rpc);
+  await store.getState().synchronize();
+  await store.getState().selectThread('thread-1');
+  return { rpc, store, finishDelete: () => finish() };
+}
+
 describe('the thread list in the store', () => {
   it('pages: the first page, then the next on request, with the filter', async () => {
     const rpc = scriptedRelay({
@@ -46,14 +59,7 @@ describe('the thread list in the store', () => {
   });
 
   it('Undo pressed while the relay is still deleting restores after the delete, and the thread stays open', async () => {
-    let finishDelete = () => {};
-    const rpc = scriptedRelay({
-      'thread/delete': () => new Promise((resolve) => (finishDelete = () => resolve({ restorableUntil: '2099-01-01T00:00:00.000Z' }))),
-      'thread/restore': ({ threadId }) => ({ thread: { id: threadId, title: 'First', modifiedAt } }),
-    });
-    const store = createBatonStore(rpc);
-    await store.getState().synchronize();
-    await store.getState().selectThread('thread-1');
+    const { rpc, store, finishDelete } = await threadOpenWithDeleteHeld();
 
     const deleted = store.getState().deleteThread('thread-1');
     const undone = store.getState().undoDelete();
@@ -72,14 +78,7 @@ describe('the thread list in the store', () => {
   });
 
   it('sends a queued message edited right after Undo once the thread is restored, not to the thread still deleted', async () => {
-    let finishDelete = () => {};
-    const rpc = scriptedRelay({
-      'thread/delete': () => new Promise((resolve) => (finishDelete = () => resolve({ restorableUntil: '2099-01-01T00:00:00.000Z' }))),
-      'thread/restore': ({ threadId }) => ({ thread: { id: threadId, title: 'First', modifiedAt } }),
-    });
-    const store = createBatonStore(rpc);
-    await store.getState().synchronize();
-    await store.getState().selectThread('thread-1');
+    const { rpc, store, finishDelete } = await threadOpenWithDeleteHeld();
     store.setState({ queuedPrompts: new Map([['thread-1', [{ id: 1, text: 'the queued one', contexts: [], state: 'waiting' }]]]) });
 
     const deleted = store.getState().deleteThread('thread-1');
