@@ -225,6 +225,7 @@ export const createThreadListSlice: BatonSliceCreator<ThreadListSlice> = (rpc) =
     undoUnderWay(threadId) {
       return undosUnderWay.get(threadId);
     },
+
     dismissDeleted() {
       set({ recentlyDeleted: null });
     },

@@ -19,7 +19,7 @@ export type ModelStreamFailure = {
   message: string;
   cause?: FailureCause;
 } & (
-  | { kind: 'abort' | 'timeout' | 'connection' }
+  | { kind: 'timeout' | 'connection' }
   | { kind: 'api'; status?: number; body?: unknown; headers?: Record<string, string>; type?: string }
   | { kind: 'other'; name?: string; code?: string }
 );
@@ -28,8 +28,6 @@ export type ModelStreamFailure = {
 export function rebuiltFailure(failure: ModelStreamFailure, sdk: AnthropicSdk): Error {
   const cause = failure.cause === undefined ? undefined : rebuiltCause(failure.cause);
   switch (failure.kind) {
-    case 'abort':
-      return new sdk.APIUserAbortError({ message: failure.message });
     case 'timeout':
       return new sdk.APIConnectionTimeoutError({ message: failure.message });
     case 'connection':

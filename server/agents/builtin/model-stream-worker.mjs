@@ -6,7 +6,8 @@
 //
 // In: { type: 'request', id, params } and { type: 'abort', id }.
 // Out, per answer: { id, events } (in order, as many messages as it takes), then one of
-// { id, message } (the final message) or { id, failure } (the error as data, failureOf below).
+// { id, message } (the final message) or { id, failure } (the error as data, failureOf below); nothing
+// more once the relay asked for the abort.
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -57,9 +58,12 @@ function startAnswer(id, params) {
     }
   });
   const settle = (outcome) => {
-    flush();
     answers.delete(id);
-    parentPort.postMessage({ id, ...outcome });
+    // An aborted answer was ended by the relay when it asked for the abort: nothing more goes to it.
+    if (!controller.signal.aborted) {
+      flush();
+      parentPort.postMessage({ id, ...outcome });
+    }
     if (answers.size === 0) idleCollection.idle();
   };
   stream.finalMessage().then(
@@ -71,7 +75,6 @@ function startAnswer(id, params) {
 /** An error as data a message can carry; model-stream-failure.ts makes the SDK's error of it again. */
 function failureOf(error) {
   const base = { message: error instanceof Error ? error.message : String(error), cause: causeOf(error?.cause) };
-  if (error instanceof Anthropic.APIUserAbortError) return { kind: 'abort', ...base };
   if (error instanceof Anthropic.APIConnectionTimeoutError) return { kind: 'timeout', ...base };
   if (error instanceof Anthropic.APIConnectionError) return { kind: 'connection', ...base };
   if (error instanceof Anthropic.APIError) {
