@@ -89,6 +89,8 @@ interface Measured {
   results: Record<ContenderKind, AnswerResult[]>;
   /** Every counted answer's first-piece latency: the runs', and the short answers' of a paced row. */
   firsts: Record<ContenderKind, number[]>;
+  /** The same answers' time from the prompt to the model's request (AnswerResult.promptToRequest). */
+  prompts: Record<ContenderKind, number[]>;
   load: string;
 }
 
@@ -100,7 +102,7 @@ async function measure(
   rate: number | undefined,
   runs: number,
   shortAnswers = 0,
-): Promise<Pick<Measured, 'results' | 'firsts'>> {
+): Promise<Pick<Measured, 'results' | 'firsts' | 'prompts'>> {
   // A warm row starts with one answer per contender that is not counted. In the first row it
   // warms the processes up (their first answer's code compiled, their thread opened); after a
   // row, what that row left (a cold row starts and stops nine processes; the model's collector has
@@ -122,10 +124,13 @@ async function measure(
     );
   const results = await answers(pieces, runs, 'disk');
   const short = await answers(FIRST_PIECE_ANSWER, shortAnswers, 'checkpoint');
-  const firstsOf = (index: number) => [...results[index]!, ...short[index]!].map((answer) => answer.first);
+  const counted = (index: number) => [...results[index]!, ...short[index]!];
+  const firstsOf = (index: number) => counted(index).map((answer) => answer.first);
+  const promptsOf = (index: number) => counted(index).map((answer) => answer.promptToRequest);
   return {
     results: { baton: results[0]!, batched: results[1]!, each: results[2]! },
     firsts: { baton: firstsOf(0), batched: firstsOf(1), each: firstsOf(2) },
+    prompts: { baton: promptsOf(0), batched: promptsOf(1), each: promptsOf(2) },
   };
 }
 
@@ -140,6 +145,7 @@ export async function relayStreamBench(): Promise<void> {
     "Both read the model through the same SDK call as Baton with the thread's conversation so far (its prompts and answers, as Baton",
     "sends it; Baton's system prompt and tool definitions add 6 KB), emit to the thread's room, and tell the end of the turn. All run with tsx.",
     "Baton makes that SDK call in a worker thread of its own (the relay's thread records and sends); the plain ones make it on their one thread.",
+    "prompt→model = the bench's sending the prompt → the model's receiving the request (what the server does before the model starts);",
     "latency = model send → client receive on one clock; first = the answer's first piece, over the row's runs and, paced, over",
     `${firstPieceAnswers('warm')} more warm answers (${firstPieceAnswers('cold')} more fresh starts) of ${FIRST_PIECE_ANSWER} pieces at the row's rate; every = all pieces of the runs.`,
     "CPU = server process user+system per piece (all its threads); GC = its main thread's garbage collection pauses per answer (median);",
@@ -212,6 +218,7 @@ export async function relayStreamBench(): Promise<void> {
         'answer',
         'start',
         'contender',
+        'prompt→model p50 / p99',
         'first p50',
         'first p99',
         'every p50',
@@ -297,7 +304,7 @@ function diskRow({ answer, start, pieces, results, load }: Measured): string[] {
   return [answer, start, formatNumber(pieceBytes, 1), formatNumber(disk), formatNumber(allowed), disk <= allowed ? 'yes' : 'NO', load];
 }
 
-function latencyRows({ answer, start, results, firsts, load }: Measured): string[][] {
+function latencyRows({ answer, start, results, firsts, prompts, load }: Measured): string[][] {
   const baton = figures(results.baton, firsts.baton);
   const ms = (value: number) => `${formatNumber(value, 1)} ms`;
   return KINDS.map((kind) => {
@@ -310,6 +317,7 @@ function latencyRows({ answer, start, results, firsts, load }: Measured): string
       answer,
       start,
       CONTENDER_NAMES[kind],
+      `${formatNumber(percentile(prompts[kind], 50), 1)} / ${ms(percentile(prompts[kind], 99))}`,
       ms(own.firstP50),
       ms(own.firstP99),
       ms(own.everyP50),

@@ -3,7 +3,7 @@
  * the UI (and the relay's bundle) already built, on a new data folder and on one used before,
  * against a plain socket.io server started as Baton starts (plain Node on a built file, no tsx:
  * plain-forwarder-bundle.ts); then Baton's RSS idle, with 100 threads open, and after streaming
- * many pieces, against that server's. Baton's RSS is what it holds: the process started and every
+ * many pieces, and at rest after that, against that server's. Baton's RSS is what it holds: the process started and every
  * process below it, summed (each also shown alone). Where the launcher can clear its environment
  * block it becomes the relay, and that is one process.
  */
@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ensureRelayBuild } from '../bin/relay-build.mjs';
+import { WORKER_IDLE_END_MS } from '../server/agents/builtin/model-stream-thread';
 import { ensureUiBuild } from '../server/relay/ensure-ui-build';
 import { formatNumber, formatTable, interleaved, loadAverage, median, numbersFromEnv, QUICK, ratio, section } from './bench-stats';
 import { type BenchChild, startChild } from './child-process';
@@ -128,6 +129,9 @@ export async function startupMemoryBench(): Promise<void> {
       }
       rows.push(row(`RSS after ${formatNumber(streamed)} pieces`));
     }
+    // At rest: the model's thread ends once no answer has come for a while (model-stream-thread.ts).
+    await sleep(WORKER_IDLE_END_MS + 5_000);
+    rows.push(row(`RSS at rest, ${formatNumber((WORKER_IDLE_END_MS + 5_000) / 1000)} s after the last answer`));
     client.close();
   } finally {
     await relay?.stop();

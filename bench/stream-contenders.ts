@@ -35,6 +35,12 @@ export interface ModelProcess {
 }
 
 export interface AnswerResult extends AnswerLatency {
+  /**
+   * Milliseconds from the prompt's sending (by the bench, to the client) to the model's receiving
+   * the request: what the server does before the model can start (recording the prompt, building
+   * the request; in a fresh relay, starting what reads the model).
+   */
+  promptToRequest: number;
   received: number;
   misordered: number;
   /** Server CPU time (user + system) per piece, µs. */
@@ -136,6 +142,7 @@ export async function startContender(kind: ContenderKind, model: ModelProcess): 
       const bytesBefore = server.writeBytes();
       const arrived = clientPeer.ask<ExpectedPieces>({ type: 'expect', pieces, timeoutMs: RUN_TIMEOUT_MS });
       const finished = clientPeer.ask({ type: 'turnFinished' });
+      const promptAt = monotonicMs();
       await request('chat/prompt', { chatId: threadId, message: 'stream' });
       const log = await arrived;
       // The turn is recorded to its end, and what follows it has settled, before the figures are
@@ -145,7 +152,7 @@ export async function startContender(kind: ContenderKind, model: ModelProcess): 
       const bytesAfter = await settledWriteBytes(server, QUIET_MS[settle]);
       const cpuAfter = await serverPeer.ask<number>({ type: 'usage' });
       const gcAfter = await serverPeer.ask<number>({ type: 'gc' });
-      const sentAt = await model.child.peer!.ask<number[]>({ type: 'sentAt' });
+      const { requestAt, sentAt } = await model.child.peer!.ask<{ requestAt: number; sentAt: number[] }>({ type: 'sentAt' });
       const latency = answerLatency({
         sentAt,
         receivedAt: log.receivedAt,
@@ -154,6 +161,7 @@ export async function startContender(kind: ContenderKind, model: ModelProcess): 
       });
       return {
         ...latency,
+        promptToRequest: requestAt - model.offset.offset - promptAt,
         received: log.count,
         misordered: log.misordered,
         cpuPerPiece: (cpuAfter - cpuBefore) / pieces,

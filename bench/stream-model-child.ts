@@ -1,8 +1,8 @@
 /**
  * The scripted model in a process of its own, so that streaming costs the relay's process and the
  * client's nothing: `node --import tsx bench/stream-model-child.ts` prints `ready <url>`. Over IPC
- * the bench prepares the next answer (`prepare` {pieces, rate}) and reads when each piece left
- * (`sentAt`), on the machine's monotonic clock.
+ * the bench prepares the next answer (`prepare` {pieces, rate}) and reads when its request arrived
+ * and when each piece left (`sentAt`: { requestAt, sentAt }), on the machine's monotonic clock.
  */
 import { answerIpc, monotonicMs } from './ipc-peer';
 import { startStreamModel, type StreamRun } from './stream-model';
@@ -16,7 +16,7 @@ answerIpc((message) => {
   }
   if (message.type === 'sentAt') {
     if (!run) throw new Error('no answer was prepared');
-    return Array.from(run.sentAt);
+    return { requestAt: run.requestAt, sentAt: Array.from(run.sentAt) };
   }
   throw new Error(`unknown request ${message.type}`);
 });

@@ -12,6 +12,8 @@ export interface StreamRun {
   rate?: number;
   /** The model's clock (performance.now() unless told otherwise) when piece i was handed to the socket. */
   sentAt: Float64Array;
+  /** The model's clock when the streamed request for this run arrived (its body read); NaN before. */
+  requestAt: number;
 }
 
 export interface StreamModel {
@@ -34,13 +36,14 @@ export function pieceIndex(text: string): number {
 }
 
 export async function startStreamModel(clock: () => number = () => performance.now()): Promise<StreamModel> {
-  let run: StreamRun = { pieces: 1, sentAt: new Float64Array(1) };
+  let run: StreamRun = { pieces: 1, sentAt: new Float64Array(1), requestAt: Number.NaN };
   let text = numberedText(1);
   const server = await startScriptedModelServer({
     script: (request) => {
       // Only streamed requests are the measured answer; anything else gets a short reply.
       if (request.stream !== true) return { blocks: [{ type: 'text', text: 'ok' }] };
       const current = run;
+      current.requestAt = clock();
       let startedAt = 0;
       return {
         blocks: [{ type: 'text', text }],
@@ -67,7 +70,7 @@ export async function startStreamModel(clock: () => number = () => performance.n
     server,
     prepare(pieces, rate) {
       if (pieces !== run.pieces) text = numberedText(pieces);
-      run = { pieces, rate, sentAt: new Float64Array(pieces) };
+      run = { pieces, rate, sentAt: new Float64Array(pieces), requestAt: Number.NaN };
       return run;
     },
     close: () => server.close(),

@@ -163,6 +163,11 @@ export interface AgentBackend {
    * for agents that pull it themselves (`takeSteering` at their own step) or cannot take one.
    */
   steer?(threadId: string, message: string): Promise<void>;
+  /**
+   * A tab opened one of the agent's threads, so a prompt may come soon: an agent whose first turn
+   * has slow set-up (the built-in agent's model thread) may begin it now. Nothing reaches the model.
+   */
+  prepare?(): void;
   /** Lets go of what the backend holds for one thread (its agent session); the thread may come back. */
   closeThread?(threadId: string): Promise<void>;
   /**

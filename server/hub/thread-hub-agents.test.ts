@@ -21,6 +21,7 @@ import { ThreadBusyError } from './thread-session';
 class NamedAgent implements AgentBackend {
   readonly turns: Array<{ agentSessionId?: string; history: readonly ThreadEntry[] }> = [];
   closedThreads: string[] = [];
+  prepared = 0;
   constructor(
     readonly info: AgentBackend['info'],
     private readonly failWith?: Error,
@@ -34,6 +35,9 @@ class NamedAgent implements AgentBackend {
   }
   async closeThread(threadId: string): Promise<void> {
     this.closedThreads.push(threadId);
+  }
+  prepare(): void {
+    this.prepared += 1;
   }
   async close(): Promise<void> {}
 }
@@ -99,6 +103,27 @@ describe('ThreadHub with configured agents', () => {
     await hub.prompt(thread.id, 'hello');
     await untilTurnsFinished(1);
     expect(texts(await hub.getEntries(thread.id))).toEqual(['user: hello', 'assistant: Claude here.']);
+  });
+
+  it("gets a thread's agent ready when a tab opens the thread, without starting an agent that is not running", async () => {
+    const claude = new NamedAgent({ name: 'Claude', model: '', offlineDemo: false });
+    const { hub, builtin, registry } = makeHub({ claude });
+    const builtinThread = await hub.createThread();
+    await hub.getSnapshot(builtinThread.id, { limit: 0 });
+    hub.prepareAgent(builtinThread.id);
+    expect(builtin.prepared).toBe(1);
+
+    const claudeThread = await hub.createThread('claude');
+    await hub.getSnapshot(claudeThread.id, { limit: 0 });
+    hub.prepareAgent(claudeThread.id);
+    expect(registry.startedBackends().has('claude')).toBe(false);
+    expect(claude.prepared).toBe(0);
+
+    await hub.prompt(claudeThread.id, 'hello');
+    await untilTurnsFinished(1);
+    hub.prepareAgent(claudeThread.id);
+    expect(claude.prepared).toBe(1);
+    expect(builtin.prepared).toBe(1);
   });
 
   it("keeps the agent's session id with the thread and gives it back after a restart", async () => {

@@ -108,6 +108,15 @@ export class ThreadHub {
     if (opened) this.live.releaseLater(threadId, opened);
   }
 
+  /**
+   * A tab opened the thread: its agent, if already started, gets ready for a prompt
+   * (AgentBackend.prepare). One not started yet is left so: opening a thread starts no process.
+   */
+  prepareAgent(threadId: string): void {
+    const agent = this.live.loadedThread(threadId)?.session.binding.agent;
+    if (agent !== undefined) this.options.agents.startedBackends().get(agent)?.prepare?.();
+  }
+
   /** A thread bound to `agent` (a configured agent's name), or to the default agent. */
   async createThread(agent?: string): Promise<ThreadMetadata> {
     const chosen = agent ?? this.options.agents.defaultAgent;

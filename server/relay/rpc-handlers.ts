@@ -73,6 +73,7 @@ export function registerRpcHandlers(tab: Omit<TabContext, 'audit'>): void {
       // Loads the thread (its tail) if need be; the entries come with getThreadEntries.
       await hub.getSnapshot(threadId, { limit: 0 });
       context.watchThread(threadId);
+      hub.prepareAgent(threadId);
       return null;
     }),
   );

@@ -122,6 +122,11 @@ export class BuiltinAgent implements AgentBackend {
     return listCommands(this.mcp);
   }
 
+  /** A tab opened one of its threads: the model's thread starts now, not in the first answer's way. */
+  prepare(): void {
+    this.model.prepare();
+  }
+
   async runTurn(turn: AgentTurn): Promise<void> {
     const signal = AbortSignal.any([turn.signal, this.closing.signal]);
     const model = turn.model !== undefined && this.info.models?.includes(turn.model) ? turn.model : this.info.model;

@@ -1,13 +1,13 @@
 import { getEventListeners } from 'node:events';
 import { createServer } from 'node:net';
 import type Anthropic from '@anthropic-ai/sdk';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ScriptedModelServer, startScriptedModelServer } from '../../demo-model/scripted-model-server';
 import type { ModelScript } from '../../demo-model/scripted-reply';
 import { createGate } from '../../demo-model/testing/gate';
 import { loadAnthropicSdk } from './anthropic-sdk';
 import { modelFailure } from './model-failure';
-import { type ModelAnswer, ModelStreamThread } from './model-stream-thread';
+import { type ModelAnswer, ModelStreamThread, type ModelStreamThreadOptions } from './model-stream-thread';
 
 const DYING_WORKER = new URL('./testing/dying-model-worker.mjs', import.meta.url);
 
@@ -21,9 +21,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function threadFor(script: ModelScript, workerScript?: URL): Promise<ModelStreamThread> {
+async function threadFor(script: ModelScript, options: ModelStreamThreadOptions = {}): Promise<ModelStreamThread> {
   server = await startScriptedModelServer({ script });
-  thread = new ModelStreamThread({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 }, workerScript);
+  thread = new ModelStreamThread({ apiKey: 'test-key', baseURL: server.url, maxRetries: 0 }, options);
   return thread;
 }
 
@@ -154,13 +154,51 @@ describe('ModelStreamThread', () => {
   });
 
   it('fails the answers under way when the thread dies, and starts it again for the next one', async () => {
-    const model = await threadFor(() => ({ blocks: [{ type: 'text', text: 'Still here' }] }), DYING_WORKER);
+    const model = await threadFor(() => ({ blocks: [{ type: 'text', text: 'Still here' }] }), { workerScript: DYING_WORKER });
     const signal = new AbortController().signal;
     const dead = await readAll(model.stream(question('die'), { signal }));
     expect(String(dead.failure)).toContain('The model thread ended unexpectedly (exit code 3)');
     const next = await readAll(model.stream(question(), { signal }));
     expect(next.failure).toBeUndefined();
     expect(next.text).toBe('Still here');
+  });
+
+  it('starts its worker when prepared, ends it once idle, and answers the next request with another', async () => {
+    const model = await threadFor(() => ({ blocks: [{ type: 'text', text: 'Back again' }] }), { idleEndMs: 200 });
+    expect(model.isRunning).toBe(false);
+    model.prepare();
+    expect(model.isRunning).toBe(true);
+    await vi.waitFor(() => expect(model.isRunning).toBe(false), { timeout: 60_000, interval: 50 });
+    const read = await readAll(model.stream(question(), { signal: new AbortController().signal }));
+    expect(read.failure).toBeUndefined();
+    expect(read.text).toBe('Back again');
+    await vi.waitFor(() => expect(model.isRunning).toBe(false), { timeout: 60_000, interval: 50 });
+  });
+
+  it('keeps its worker while an answer runs longer than the idle wait', async () => {
+    const held = createGate();
+    const release = createGate();
+    const model = await threadFor(
+      () => ({
+        blocks: [{ type: 'text', text: 'slow answer' }],
+        beforeDelta: (index) => {
+          if (index !== 1) return undefined;
+          held.open();
+          return release.promise;
+        },
+      }),
+      { idleEndMs: 50 },
+    );
+    model.prepare();
+    const reading = readAll(model.stream(question(), { signal: new AbortController().signal }));
+    await held.promise;
+    // Several idle waits go by with the answer held: the worker that reads it must not end.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(model.isRunning).toBe(true);
+    release.open();
+    const read = await reading;
+    expect(read.failure).toBeUndefined();
+    expect(read.text).toBe('slow answer');
   });
 
   it('fails an answer under way when it is closed, and every later one', async () => {

@@ -6,9 +6,13 @@
  * speed: the thread idle for 39 of 4,280 samples, the SDK and HTTP about half of the rest), so
  * pieces waited for the parse of the pieces after them; in two, the read and the recording overlap.
  *
- * One worker for an agent, started at its first request and ended by `close()`; it never keeps the
- * process alive by itself. A worker that dies fails the answers under way with a clear error, and
- * the next request starts another.
+ * One worker for an agent, started by `prepare()` (a tab opened one of the agent's threads) or by
+ * the first request, and ended after WORKER_IDLE_END_MS with no answer, or by `close()`; it never
+ * keeps the process alive by itself. Starting one (its isolate, the SDK's modules, fetch) takes some
+ * 400 ms: begun when a thread is opened, it is done while the user types the prompt; ended once
+ * idle, a relay at rest is the one thread again (the worker holds 25 MiB, more after long threads).
+ * A worker that dies fails the answers under way with a clear error, and the next request starts
+ * another.
  */
 import { Worker } from 'node:worker_threads';
 import type Anthropic from '@anthropic-ai/sdk';
@@ -17,6 +21,8 @@ import { type ModelStreamFailure, rebuiltFailure } from './model-stream-failure'
 import type { ModelEventSource, ModelEventListener } from './stream-events';
 
 const MODEL_STREAM_WORKER = new URL('./model-stream-worker.mjs', import.meta.url);
+/** How long the worker stays with no answer under way (and none prepared for) before it ends. */
+export const WORKER_IDLE_END_MS = 3 * 60_000;
 
 /** The SDK client's options, made in the worker. */
 export interface ModelClientOptions {
@@ -32,17 +38,36 @@ type WorkerMessage =
 
 type Outcome = { message: Anthropic.Message } | { error: Error };
 
+export interface ModelStreamThreadOptions {
+  /** The real worker unless a test needs one that dies on cue. */
+  workerScript?: URL;
+  /** WORKER_IDLE_END_MS unless a test needs it shorter. */
+  idleEndMs?: number;
+}
+
 export class ModelStreamThread {
   #worker: Worker | undefined;
   readonly #answers = new Map<number, ModelAnswer>();
   #lastId = 0;
   #closed = false;
+  #idleEnd: NodeJS.Timeout | undefined;
 
-  /** `workerScript` is always the real one, except where a test needs a worker that dies on cue. */
   constructor(
     private readonly clientOptions: ModelClientOptions,
-    private readonly workerScript: URL = MODEL_STREAM_WORKER,
+    private readonly options: ModelStreamThreadOptions = {},
   ) {}
+
+  /** True while a worker runs (started, or starting). */
+  get isRunning(): boolean {
+    return this.#worker !== undefined;
+  }
+
+  /** Starts the worker ahead of a request that is likely soon; it ends again if none comes. */
+  prepare(): void {
+    if (this.#closed) return;
+    this.#running();
+    if (this.#answers.size === 0) this.#endWhenIdle();
+  }
 
   /** Starts one answer, as the SDK's `messages.stream(params, { signal })` does. */
   stream(params: Anthropic.MessageStreamParams, options: { signal: AbortSignal }): ModelAnswer {
@@ -58,6 +83,7 @@ export class ModelStreamThread {
     }
     this.#answers.set(id, answer);
     const worker = this.#running();
+    clearTimeout(this.#idleEnd);
     worker.ref();
     worker.postMessage({ type: 'request', id, params });
     return answer;
@@ -66,14 +92,27 @@ export class ModelStreamThread {
   /** Ends the worker; answers under way fail. */
   close(): void {
     this.#closed = true;
+    clearTimeout(this.#idleEnd);
     this.#failAll(new Error('The model thread was closed.'));
+    this.#end();
+  }
+
+  #end(): void {
     void this.#worker?.terminate();
     this.#worker = undefined;
   }
 
+  #endWhenIdle(): void {
+    clearTimeout(this.#idleEnd);
+    this.#idleEnd = setTimeout(() => {
+      if (this.#answers.size === 0) this.#end();
+    }, this.options.idleEndMs ?? WORKER_IDLE_END_MS);
+    this.#idleEnd.unref();
+  }
+
   #running(): Worker {
     if (this.#worker) return this.#worker;
-    const worker = new Worker(this.workerScript, {
+    const worker = new Worker(this.options.workerScript ?? MODEL_STREAM_WORKER, {
       workerData: { clientOptions: this.clientOptions },
       // Plain JavaScript: none of the process's flags (a TypeScript loader) is wanted in the worker.
       execArgv: [],
@@ -113,7 +152,9 @@ export class ModelStreamThread {
 
   #forget(id: number): void {
     this.#answers.delete(id);
-    if (this.#answers.size === 0) this.#worker?.unref();
+    if (this.#answers.size > 0) return;
+    this.#worker?.unref();
+    this.#endWhenIdle();
   }
 
   #failAll(error: Error): void {

@@ -25,6 +25,12 @@ const IDLE_COLLECTION_DELAY_MS = 300;
 const GROWTH_BEFORE_COLLECTION_BYTES = 3 * 1024 * 1024;
 
 const client = new Anthropic(workerData.clientOptions);
+// Node loads its fetch (undici) at the first call: done now, while the user types the prompt the
+// worker was started for, not in the first answer's way. A data: URL goes to no network.
+fetch('data:,').then(
+  (response) => response.arrayBuffer(),
+  () => undefined,
+);
 /** The answers under way, by id. */
 const answers = new Map();
 
