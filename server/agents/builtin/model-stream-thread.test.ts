@@ -1,4 +1,5 @@
-import { getEventListeners } from 'node:events';
+import { spawn } from 'node:child_process';
+import { getEventListeners, once } from 'node:events';
 import { createServer } from 'node:net';
 import type Anthropic from '@anthropic-ai/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -173,6 +174,21 @@ describe('ModelStreamThread', () => {
     expect(read.failure).toBeUndefined();
     expect(read.text).toBe('Back again');
     await vi.waitFor(() => expect(model.isRunning).toBe(false), { timeout: 60_000, interval: 50 });
+  });
+
+  it('lets the process exit while a prepared worker waits for a request', async () => {
+    const moduleUrl = new URL('./model-stream-thread.ts', import.meta.url).href;
+    const program = `import { ModelStreamThread } from ${JSON.stringify(moduleUrl)};
+      new ModelStreamThread({ apiKey: 'k', baseURL: 'http://127.0.0.1:9', maxRetries: 0 }).prepare();
+      console.log('prepared');`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', program], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(output.trim()).toBe('prepared');
+    expect(code).toBe(0);
   });
 
   it('keeps its worker while an answer runs longer than the idle wait', async () => {

@@ -32,7 +32,8 @@ export interface ModelClientOptions {
 }
 
 type WorkerMessage =
-  | { id: number; events: Anthropic.MessageStreamEvent[] }
+  /** `events`: the JSON text of the events, in order (model-stream-worker.mjs says why). */
+  | { id: number; events: string }
   | { id: number; message: Anthropic.Message }
   | { id: number; failure: ModelStreamFailure };
 
@@ -65,8 +66,10 @@ export class ModelStreamThread {
   /** Starts the worker ahead of a request that is likely soon; it ends again if none comes. */
   prepare(): void {
     if (this.#closed) return;
-    this.#running();
-    if (this.#answers.size === 0) this.#endWhenIdle();
+    const worker = this.#running();
+    if (this.#answers.size > 0) return;
+    worker.unref();
+    this.#endWhenIdle();
   }
 
   /** Starts one answer, as the SDK's `messages.stream(params, { signal })` does. */
@@ -136,7 +139,7 @@ export class ModelStreamThread {
     const answer = this.#answers.get(received.id);
     if (answer === undefined) return;
     if ('events' in received) {
-      answer.receive(received.events);
+      answer.receive(JSON.parse(received.events) as Anthropic.MessageStreamEvent[]);
       return;
     }
     this.#forget(received.id);
