@@ -157,6 +157,8 @@ export function runEcaServer(options: EcaServerOptions): RunningEcaServer {
     }
     if (announced) return;
     announced = true;
+    // The editor's user may prompt soon: the agent's slow set-up (its model thread) starts now.
+    backend.agent.prepare?.();
     connection.notify('config/updated', startupConfig(backend.agent.info, initialBehavior));
     for (const server of backend.toolServers()) announceToolServer(connection, server);
     // "Init MCP servers" comes after config/updated; each server's progress is announced as it happens.
