@@ -2,10 +2,10 @@
  * Bench section 5, start-up and memory: time from launch to the ready line of `bin/baton.mjs` with
  * the UI (and the relay's bundle) already built, on a new data folder and on one used before,
  * against a plain socket.io server started as Baton starts (plain Node on a built file, no tsx:
- * plain-forwarder-bundle.ts); then Baton's RSS idle, with 100 threads open, and after streaming
- * many pieces, and at rest after that, against that server's. Baton's RSS is what it holds: the process started and every
- * process below it, summed (each also shown alone). Where the launcher can clear its environment
- * block it becomes the relay, and that is one process.
+ * plain-forwarder-bundle.ts); then Baton's RSS idle, with 100 threads open, after streaming many
+ * pieces and at rest after that, against that server's. Baton's RSS is what it holds: the process
+ * started and every process below it, summed (each also shown alone). Where the launcher can clear
+ * its environment block it becomes the relay, and that is one process.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
