@@ -31,8 +31,8 @@ export interface ModelClientOptions {
   maxRetries: number;
 }
 
+/** What the worker sends; `events` is the JSON text of events, in order (model-stream-worker.mjs says why). */
 type WorkerMessage =
-  /** `events`: the JSON text of the events, in order (model-stream-worker.mjs says why). */
   | { id: number; events: string }
   | { id: number; message: Anthropic.Message }
   | { id: number; failure: ModelStreamFailure };
