@@ -21,6 +21,11 @@ export interface OpenThread {
   /** Hub calls under way on it; it is not released while any is. */
   uses: number;
   releaseTimer?: NodeJS.Timeout;
+  /**
+   * The thread had a title of its own when it was opened, or has been named since: a prompt then
+   * skips nameThread's read of the store, which stood between the prompt and the model's request.
+   */
+  titled: boolean;
 }
 
 export interface OpenThreadOptions {
@@ -68,17 +73,20 @@ export async function openThread(
     const reason = await interruptedReason();
     if (reason !== undefined) await session.closeInterruptedTurn(reason);
   }
-  return { session, recorder, uses: 0 };
+  return { session, recorder, uses: 0, titled: thread.title !== NEW_THREAD_TITLE };
 }
 
 /**
  * A thread still called NEW_THREAD_TITLE is renamed after the first line of its first prompt; the
  * new title, undefined when it keeps its own. Called before the turn starts: while the answer
  * streams, the read and the rename's transaction would hold the store ahead of its first piece.
- * The caller records the title as the thread's event once the prompt is recorded.
+ * The caller records the title as the thread's event once the prompt is recorded. Marks the open
+ * thread titled either way: only a thread's first prompt names it.
  */
-export async function nameThread(store: ThreadStore, threadId: string, message: string): Promise<string | undefined> {
+export async function nameThread(store: ThreadStore, opened: OpenThread, threadId: string, message: string): Promise<string | undefined> {
+  if (opened.titled) return undefined;
   const thread = await store.getThread(threadId);
+  opened.titled = true;
   if (!thread || thread.title !== NEW_THREAD_TITLE) return undefined;
   const firstLine = message.trim().split('\n')[0] ?? '';
   const title = firstLine.length > TITLE_LENGTH ? `${firstLine.slice(0, TITLE_LENGTH - 1)}…` : firstLine;

@@ -105,6 +105,27 @@ describe('ThreadHub', () => {
     expect(broadcasts.map((params) => params.content.type)).toContain('metadata');
   });
 
+  it("names a thread after its first prompt only: a title its user gives it later, even 'New thread', stays", async () => {
+    const agent = new AskingAgent();
+    const hub = makeHub(agent);
+    const thread = await hub.createThread();
+    const answerTurn = async (message: string) => {
+      broadcasts = [];
+      await hub.prompt(thread.id, message);
+      await untilBroadcast(waitingApproval);
+      const waiting = broadcasts.find(waitingApproval)?.content;
+      if (waiting?.type !== 'toolCallRun') throw new Error('no call waits for approval');
+      await hub.approve(thread.id, waiting.id);
+      await untilBroadcast(turnFinished);
+    };
+    await answerTurn('Plan the release');
+    expect((await store.getThread(thread.id))?.title).toBe('Plan the release');
+    // As the thread list's rename does, while the thread is still open in the hub.
+    await store.renameThread(thread.id, NEW_THREAD_TITLE);
+    await answerTurn('Now write the notes');
+    expect((await store.getThread(thread.id))?.title).toBe(NEW_THREAD_TITLE);
+  });
+
   it("stores a prompt and its turn's start in one write: the tab sees neither without the other", async () => {
     const writes: string[][] = [];
     const appendEvents = (threadId: string, batch: EventBatch) => {

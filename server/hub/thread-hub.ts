@@ -177,7 +177,7 @@ export class ThreadHub {
         this.deletions.assertNotDeleting(threadId);
         this.agentIdle.cancel(threadId);
         // A busy thread refuses the prompt below: it is not named after it either.
-        const title = opened.session.isRunning ? undefined : await nameThread(this.options.store, threadId, message);
+        const title = opened.session.isRunning ? undefined : await nameThread(this.options.store, opened, threadId, message);
         const starting = opened.session.prompt(message, options);
         // The session holds the turn from the call on: a Stop that came before it stops it now.
         if (stopRequested()) opened.session.stop();
