@@ -100,14 +100,48 @@ function processTree(pid: number): number[] {
   return [pid, ...children.flatMap(processTree)];
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
+/**
+ * Stops the child and every process it started: a child started through npm (`npm start`) runs
+ * Baton under a shell, and a SIGTERM to npm alone reaches that shell, not Baton, which would run on.
+ */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const below = child.pid === undefined ? [] : processTree(child.pid).slice(1);
+  await new Promise<void>((resolve) => {
     const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
     child.once('exit', () => {
       clearTimeout(force);
       resolve();
     });
     child.kill('SIGTERM');
+    for (const pid of below) signal(pid, 'SIGTERM');
   });
+  for (const pid of below) await processEnd(pid);
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch (error) {
+    // It ended already.
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+/** Waits for a process that is not this one's child to end (gone from /proc, or a zombie no one reaped yet). SIGKILL after 10 s. */
+async function processEnd(pid: number): Promise<void> {
+  const started = performance.now();
+  while (isRunning(pid)) {
+    if (performance.now() - started > 10_000) signal(pid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
 }

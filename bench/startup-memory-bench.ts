@@ -25,10 +25,25 @@ const STARTS = 5;
 const OPEN_THREADS = 100;
 const PIECES_PER_TURN = 20_000;
 
-async function launchRelay(model: StreamModel, dataDir: string, token: string): Promise<BenchChild> {
+/**
+ * npm's own command line, to start Baton with `npm start` as the README's second way does: npm
+ * stays Baton's parent for as long as Baton runs, and what it holds counts in that row.
+ */
+function npmCli(): string {
+  return process.env.npm_execpath ?? path.join(path.dirname(process.execPath), '../lib/node_modules/npm/bin/npm-cli.js');
+}
+
+async function launchRelay(
+  model: StreamModel,
+  dataDir: string,
+  token: string,
+  startedWith: 'node' | 'npm start' = 'node',
+): Promise<BenchChild> {
   // Baton refuses a workspace that is not there: the folder is made first, as a user's project exists.
   await mkdir(dataDir, { recursive: true });
-  return startChild(['bin/baton.mjs', '--port', '0', '--workspace', dataDir, '--data-dir', path.join(dataDir, '.baton')], {
+  const batonArgs = ['--port', '0', '--workspace', dataDir, '--data-dir', path.join(dataDir, '.baton')];
+  const command = startedWith === 'node' ? ['bin/baton.mjs', ...batonArgs] : [npmCli(), 'start', '--', ...batonArgs];
+  return startChild(command, {
     env: {
       NEXT_TELEMETRY_DISABLED: '1',
       BATON_TOKEN: token,
@@ -45,6 +60,7 @@ export async function startupMemoryBench(): Promise<void> {
   section('5. Start-up and memory: bin/baton.mjs (UI and relay built) against a plain socket.io server started the same way', [
     'Baseline = the plain socket.io forwarder of section 1 compiled to one file and started with plain Node, as the launcher starts the relay.',
     `Start = spawn to ready line, median of ${STARTS} interleaved starts. Baton's RSS = every process of Baton summed, each in brackets (launched process first; the plain server is one).`,
+    "The `npm start` row starts the same Baton through npm (`npm start -- ...`), which stays running as Baton's parent; its RSS counts npm too.",
     `RSS after ${OPEN_THREADS} threads opened, and after ${formatNumber(totalPieces)} pieces streamed. load = 1-minute load average when measured.`,
   ]);
   await ensureUiBuild((message) => console.log(message));
@@ -92,13 +108,20 @@ export async function startupMemoryBench(): Promise<void> {
     await sleep(1000);
     const plainIdle = plain.rssMiB();
     const baton = relay;
-    const row = (what: string) => {
-      const each = baton.treeRssMiB();
+    const row = (what: string, started: BenchChild = baton) => {
+      const each = started.treeRssMiB();
       const total = each.reduce((sum, mib) => sum + mib, 0);
       const processes = `${each.length} process${each.length === 1 ? '' : 'es'}: ${each.map(formatNumber).join(' + ')}`;
       return [what, `${formatNumber(total)} MiB (${processes})`, `${formatNumber(plainIdle)} MiB`, ratio(total, plainIdle), loadAverage()];
     };
     rows.push(row('RSS idle, every Baton process'));
+    const startedByNpm = await launchRelay(model, path.join(folder, 'npm-start'), token, 'npm start');
+    try {
+      await sleep(1000);
+      rows.push(row("RSS idle, started with `npm start` (npm stays as Baton's parent)", startedByNpm));
+    } finally {
+      await startedByNpm.stop();
+    }
 
     const client = await connectStreamClient(new URL(relay.address).origin, token);
     const stream = async (threadId: string, pieces: number) => {

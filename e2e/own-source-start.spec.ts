@@ -1,5 +1,5 @@
 /**
- * `npm install && npm start` in a fresh clone starts Baton on its own source folder. The terminal
+ * `npm install && node bin/baton.mjs` (or `npm start`) in a fresh clone starts Baton on its own source folder. The terminal
  * says how to point it at your project, and the page asks which project the agent should work on
  * and shows the command that restarts Baton there. A start with --workspace asks nothing.
  */
@@ -15,7 +15,7 @@ const QUESTION = 'Baton was started in its own source folder. Which project shou
 test.use({ relayOptions: { offlineDemo: true }, workspaceOptions: { dataFolder: 'data' } });
 
 test("started in its own checkout without --workspace, Baton asks for the user's project", async ({ page, startRelay }) => {
-  // No --workspace: the relay starts in Baton's checkout, as `npm start` does; the data folder stays outside it.
+  // No --workspace: the relay starts in Baton's checkout, as the README's start does without it; the data folder stays outside it.
   const relay = await startRelay({ workspaceRoot: null });
   await expect.poll(() => relay.stderr()).toContain("started in Baton's own source folder, so the agent works on Baton itself");
 
@@ -35,7 +35,7 @@ test("started in its own checkout without --workspace, Baton asks for the user's
 
   await field.fill('~/my shop');
   await show.click();
-  await expect(panel.getByTestId('own-source-command')).toHaveText("npm start -- --workspace ~/'my shop'");
+  await expect(panel.getByTestId('own-source-command')).toHaveText("node bin/baton.mjs --workspace ~/'my shop'");
   await expect(panel.getByTestId('own-source-problem')).toHaveCount(0);
   // Read by a screen reader and legible in the page's colours, like the rest of the page (accessibility.spec.ts).
   const { violations } = await new AxeBuilder({ page }).include('[data-testid="own-source-panel"]').analyze();

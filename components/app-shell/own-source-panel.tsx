@@ -7,8 +7,8 @@ import styles from './own-source-panel.module.css';
 import { restartCommand } from './restart-command';
 
 /**
- * `npm install && npm start` in a fresh clone starts Baton on its own source folder: the agent
- * would work on Baton itself. The relay says so (`config/updated`'s `baton.startedInOwnSource`),
+ * `npm install && node bin/baton.mjs` (or `npm start`) in a fresh clone starts Baton on its own
+ * source folder: the agent would work on Baton itself. The relay says so (`config/updated`'s `baton.startedInOwnSource`),
  * and this panel asks for the user's project and shows the command that restarts Baton on it. The
  * page never runs anything: the user does, in Baton's terminal, and the relay checks the folder.
  */

@@ -3,16 +3,16 @@ import { expect, it } from 'vitest';
 import { restartCommand } from './restart-command';
 
 it('builds the command for an absolute folder or one under the home folder', () => {
-  expect(restartCommand(' /home/me/shop ')).toEqual({ command: 'npm start -- --workspace /home/me/shop' });
-  expect(restartCommand('~/my-project')).toEqual({ command: 'npm start -- --workspace ~/my-project' });
-  expect(restartCommand('C:\\Users\\me\\shop')).toEqual({ command: "npm start -- --workspace 'C:\\Users\\me\\shop'" });
+  expect(restartCommand(' /home/me/shop ')).toEqual({ command: 'node bin/baton.mjs --workspace /home/me/shop' });
+  expect(restartCommand('~/my-project')).toEqual({ command: 'node bin/baton.mjs --workspace ~/my-project' });
+  expect(restartCommand('C:\\Users\\me\\shop')).toEqual({ command: "node bin/baton.mjs --workspace 'C:\\Users\\me\\shop'" });
 });
 
 it('quotes what a shell would read otherwise', () => {
   expect(restartCommand("/home/me/Bob's shop; rm -rf ~")).toEqual({
-    command: "npm start -- --workspace '/home/me/Bob'\\''s shop; rm -rf ~'",
+    command: "node bin/baton.mjs --workspace '/home/me/Bob'\\''s shop; rm -rf ~'",
   });
-  expect(restartCommand('~/$(whoami) notes')).toEqual({ command: "npm start -- --workspace ~/'$(whoami) notes'" });
+  expect(restartCommand('~/$(whoami) notes')).toEqual({ command: "node bin/baton.mjs --workspace ~/'$(whoami) notes'" });
 });
 
 it('says what is wrong with a path it cannot use', () => {

@@ -1,6 +1,7 @@
 /**
  * The command that restarts Baton on the folder the user typed into the own-source panel. The page
- * only shows it: the user runs it in Baton's terminal, and the relay checks the folder when it
+ * only shows it: the user runs it in Baton's terminal (in Baton's folder, where the start that asked
+ * was made), and the relay checks the folder when it
  * starts (server/launch/workspace-folder.ts). What the page checks here is what it can know
  * without the file system: the path is absolute and is not the whole file system.
  */
@@ -18,7 +19,7 @@ export function restartCommand(typed: string): RestartCommand {
   if (/^(\/+|[A-Za-z]:[\\/]+)$/.test(folder)) return { problem: "That is the whole file system: name your project's folder." };
   // `~/` stays outside the quotes, where the shell still expands it.
   const home = folder.startsWith('~/') ? '~/' : '';
-  return { command: `npm start -- --workspace ${home}${shellQuote(folder.slice(home.length))}` };
+  return { command: `node bin/baton.mjs --workspace ${home}${shellQuote(folder.slice(home.length))}` };
 }
 
 /** Single quotes keep every character as typed; a quote inside is closed, escaped and reopened. */

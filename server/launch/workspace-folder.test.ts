@@ -1,5 +1,5 @@
 /**
- * `npm start` in Baton's own checkout would set the agent on Baton itself: that start is told
+ * Starting Baton in its own checkout would set the agent on Baton itself: that start is told
  * apart, a `--workspace` start is not, and a `--workspace` that names no usable folder is refused.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

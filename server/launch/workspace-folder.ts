@@ -1,15 +1,16 @@
 /**
  * Which folder the agent works on. `--workspace DIR` names it; without it, the folder Baton was
- * started in, which for `npm install && npm start` is Baton's own source folder (npm runs a
- * package's scripts in the package's root): the agent would then work on Baton itself, so the
- * relay says so, and the page asks which project the user meant (components/app-shell/own-source-panel.tsx).
+ * started in, which for `node bin/baton.mjs` in a fresh clone is Baton's own source folder (so it
+ * is for `npm start`: npm runs a package's scripts in the package's root). The agent would then
+ * work on Baton itself, so the relay says so, and the page asks which project the user meant
+ * (components/app-shell/own-source-panel.tsx).
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** What the relay's log says on such a start, under the ready line. */
 export const OWN_SOURCE_NOTE =
-  "started in Baton's own source folder, so the agent works on Baton itself; to work on your project, start with npm start -- --workspace ~/my-project";
+  "started in Baton's own source folder, so the agent works on Baton itself; to work on your project, start with node bin/baton.mjs --workspace ~/my-project";
 
 export interface WorkspaceChoice {
   workspaceRoot: string;
