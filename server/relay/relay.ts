@@ -56,6 +56,7 @@ import { warmUpStreamedPieces } from './stream-warm-up';
 import { checkTeamDatabase } from './team/team-options';
 import { createRelayHub } from './team/relay-hub';
 import { fullCollection, IdleCollection } from './idle-collection';
+import { releaseFreedMemory } from '../process/memory-trim';
 
 export type { RelayAccessOptions, RelayOptions, RunningRelay } from './relay-options';
 import type { RelayOptions, RunningRelay } from './relay-options';
@@ -263,7 +264,14 @@ async function startLockedRelay(options: RelayOptions, tokens: TokenSource): Pro
   };
   // The relay collects its garbage once no turn runs, not when V8 would, mid-answer (idle-collection.ts).
   const collection = fullCollection();
-  const idleCollection = collection === undefined ? undefined : new IdleCollection(collection);
+  // What the collection freed goes back to the system, not only to the allocator (memory-trim.ts).
+  const idleCollection =
+    collection === undefined
+      ? undefined
+      : new IdleCollection(() => {
+          collection();
+          releaseFreedMemory();
+        });
   const observe = (params: SequencedContentReceivedParams) => {
     listEvents.observe(params);
     relayInbox.inbox.observe(params);

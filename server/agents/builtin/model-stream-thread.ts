@@ -19,6 +19,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { loadAnthropicSdk } from './anthropic-sdk';
 import { type ModelStreamFailure, rebuiltFailure } from './model-stream-failure';
 import type { ModelEventSource, ModelEventListener } from './stream-events';
+import { releaseFreedMemory } from '../../process/memory-trim';
 
 const MODEL_STREAM_WORKER = new URL('./model-stream-worker.mjs', import.meta.url);
 /** How long the worker stays with no answer under way (and none prepared for) before it ends. */
@@ -101,7 +102,8 @@ export class ModelStreamThread {
   }
 
   #end(): void {
-    void this.#worker?.terminate();
+    // The worker's heap goes back to the allocator once it has exited, and to the system only when asked.
+    void this.#worker?.terminate().then(releaseFreedMemory);
     this.#worker = undefined;
   }
 
