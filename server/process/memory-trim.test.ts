@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadMemoryTrim, MEMORY_TRIM_ADDON } from './memory-trim';
+import { loadMemoryTrim, memoryTrimAddon } from './memory-trim';
 
 const MODULE = fileURLToPath(new URL('./memory-trim.ts', import.meta.url));
 const GLIBC =
@@ -44,16 +44,17 @@ describe('releasing freed memory', () => {
   it('gives memory freed under a live block back to the system, where glibc runs (the install built the addon)', async () => {
     if (!GLIBC) {
       // Elsewhere the install builds no addon, and releasing is a no-op.
-      expect(existsSync(MEMORY_TRIM_ADDON)).toBe(false);
+      expect(existsSync(memoryTrimAddon() ?? '')).toBe(false);
       return;
     }
-    expect(existsSync(MEMORY_TRIM_ADDON)).toBe(true);
+    expect(existsSync(memoryTrimAddon() ?? '')).toBe(true);
     const { before, after, released } = await runProgram();
     expect(released).toBe(true);
     expect(before - after).toBeGreaterThan(40);
   });
 
   it('does nothing, and throws nothing, without the addon or with a file that is not one', () => {
+    expect(loadMemoryTrim(undefined)()).toBe(false);
     expect(loadMemoryTrim('/nonexistent/memory-trim.node')()).toBe(false);
     expect(loadMemoryTrim(MODULE)()).toBe(false);
   });

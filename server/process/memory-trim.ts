@@ -9,12 +9,17 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../relay/project-root';
+import { installRoot } from './install-root';
 
-export const MEMORY_TRIM_ADDON = path.join(PROJECT_ROOT, '.native-build', 'memory-trim.node');
+/** Where the install builds the addon; undefined when Baton's own folder is not found. */
+export function memoryTrimAddon(): string | undefined {
+  const root = installRoot();
+  return root === undefined ? undefined : path.join(root, '.native-build', 'memory-trim.node');
+}
 
 /** The release function of the addon at `file`: true when memory went back to the system; always false without the addon. */
-export function loadMemoryTrim(file: string): () => boolean {
+export function loadMemoryTrim(file: string | undefined): () => boolean {
+  if (file === undefined) return () => false;
   try {
     const addon = createRequire(import.meta.url)(file) as { trim?: unknown };
     if (typeof addon.trim === 'function') return addon.trim as () => boolean;
@@ -28,6 +33,6 @@ let release: (() => boolean) | undefined;
 
 /** Called once the relay is idle (started, or a turn's collection made): costs a few ms. */
 export function releaseFreedMemory(): boolean {
-  release ??= loadMemoryTrim(MEMORY_TRIM_ADDON);
+  release ??= loadMemoryTrim(memoryTrimAddon());
   return release();
 }
