@@ -1,5 +1,5 @@
 /*
- * One function for the relay (server/relay/memory-trim.ts): glibc's malloc_trim(0), which hands
+ * One function for the relay (server/process/memory-trim.ts): glibc's malloc_trim(0), which hands
  * back to the system the free pages of every malloc arena, the per-thread ones included. glibc
  * keeps what a thread freed in that thread's arena for reuse; after a busy stretch (the model's
  * worker thread ended, V8's helper threads and libuv's pool idle) that is 10-20 MiB of a relay at

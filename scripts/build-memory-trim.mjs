@@ -2,7 +2,7 @@
  * Builds native/memory-trim.c into .native-build/memory-trim.node at `npm install` (Linux with
  * glibc only: malloc_trim is glibc's), with the system's C compiler and the running Node's own
  * headers. Optional: without a compiler or headers Baton runs as well, only holding some 10-20 MiB
- * more at rest (server/relay/memory-trim.ts), so a failed build says why in one line and the
+ * more at rest (server/process/memory-trim.ts), so a failed build says why in one line and the
  * install goes on.
  */
 import { spawnSync } from 'node:child_process';
