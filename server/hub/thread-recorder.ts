@@ -268,7 +268,8 @@ export class ThreadRecorder {
         return;
       }
     }
-    const events: ThreadEvent[] = [];
+    // Each event is also what the tabs are told of it (its thread's id beside it): one object a piece.
+    const events: Array<ThreadEvent & { chatId: string }> = [];
     let structural = false;
     let pieces = 0;
     for (let start = 0; start < batch.length; ) {
@@ -286,7 +287,7 @@ export class ThreadRecorder {
       if (piece) pieces += end - start;
       else if (writesEntries(content)) structural = true;
       for (let index = start; index < end; index += 1) {
-        events.push({ seq: this.lastSeq + events.length + 1, role, content: batch[index]!.content });
+        events.push({ chatId: this.threadId, role, content: batch[index]!.content, seq: this.lastSeq + events.length + 1 });
       }
       start = end;
     }
@@ -307,8 +308,7 @@ export class ThreadRecorder {
     this.entryWrites.committed(pieces, writeEntries ? { now, growing } : undefined);
     if (writeEntries) this.tail.trim();
     for (let index = 0; index < events.length; index += 1) {
-      const event = events[index]!;
-      this.onRecorded({ chatId: this.threadId, role: event.role, content: event.content, seq: event.seq });
+      this.onRecorded(events[index]!);
       batch[index]?.done?.resolve();
     }
   }

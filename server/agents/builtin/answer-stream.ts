@@ -58,7 +58,10 @@ export async function streamAnswer(request: AnswerRequest): Promise<Anthropic.Me
 
   // A piece of text or thinking the thread takes at once is handed over as it arrives; every other
   // event, and a piece the thread asks the agent to wait with, goes through the loop below, in order.
-  const events = new StreamEventQueue(stream, (event) => !signal.aborted && offerPiece(event, turn, reasoning));
+  const events = new StreamEventQueue(stream, {
+    event: (event) => !signal.aborted && offerPiece(event, turn, reasoning),
+    text: (_index, text) => !signal.aborted && offerText(text, turn),
+  });
   try {
     for (;;) {
       const event = events.take();
@@ -116,10 +119,15 @@ export async function streamAnswer(request: AnswerRequest): Promise<Anthropic.Me
 function offerPiece(event: Anthropic.MessageStreamEvent, turn: AgentTurn, reasoning: ReadonlyMap<number, OpenReasoning>): boolean {
   if (event.type !== 'content_block_delta' || turn.offerPiece === undefined) return false;
   const { delta } = event;
-  if (delta.type === 'text_delta') return delta.text === '' || turn.offerPiece({ type: 'text', text: delta.text });
+  if (delta.type === 'text_delta') return offerText(delta.text, turn);
   if (delta.type !== 'thinking_delta') return false;
   const open = reasoning.get(event.index);
   return open !== undefined && (delta.thinking === '' || turn.offerPiece({ type: 'reasonText', id: open.id, text: delta.thinking }));
+}
+
+/** A piece of the answer's text, as offerPiece hands it over. */
+function offerText(text: string, turn: AgentTurn): boolean {
+  return turn.offerPiece !== undefined && (text === '' || turn.offerPiece({ type: 'text', text }));
 }
 
 interface BlockState {

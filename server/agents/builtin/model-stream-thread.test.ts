@@ -8,7 +8,7 @@ import type { ModelScript } from '../../demo-model/scripted-reply';
 import { createGate } from '../../demo-model/testing/gate';
 import { loadAnthropicSdk } from './anthropic-sdk';
 import { modelFailure } from './model-failure';
-import { type ModelAnswer, ModelStreamThread, type ModelStreamThreadOptions } from './model-stream-thread';
+import { ModelAnswer, ModelStreamThread, type ModelStreamThreadOptions } from './model-stream-thread';
 
 const DYING_WORKER = new URL('./testing/dying-model-worker.mjs', import.meta.url);
 
@@ -47,6 +47,10 @@ function readAll(answer: ModelAnswer): Promise<Read> {
         read.types.push(event.type);
         if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') read.text += event.delta.text;
       },
+      text(_index, text) {
+        read.types.push('content_block_delta');
+        read.text += text;
+      },
       fail(error) {
         read.failure = error;
         resolve(read);
@@ -69,6 +73,59 @@ describe('ModelStreamThread', () => {
     const message = await answer.finalMessage();
     expect(message.content).toEqual([expect.objectContaining({ type: 'text', text: words })]);
     expect(message.stop_reason).toBe('end_turn');
+  });
+
+  it('tells each text piece with the block it belongs to, after thinking and a tool call', async () => {
+    const model = await threadFor(() => ({
+      blocks: [
+        { type: 'thinking', thinking: 'first a thought' },
+        { type: 'text', text: 'then some words' },
+        { type: 'tool_use', id: 'toolu_1', name: 'read_file', input: { path: 'a.txt' } },
+        { type: 'text', text: 'and more words' },
+      ],
+      stopReason: 'tool_use',
+    }));
+    const texts = new Map<number, string>();
+    const starts: number[] = [];
+    const answer = model.stream(question(), { signal: new AbortController().signal });
+    await new Promise<void>((resolve, reject) =>
+      answer.listen({
+        event(event) {
+          if (event.type === 'content_block_start') starts.push(event.index);
+          if (event.type === 'content_block_delta' && event.delta.type === 'text_delta')
+            texts.set(event.index, (texts.get(event.index) ?? '') + event.delta.text);
+        },
+        text: (index, text) => texts.set(index, (texts.get(index) ?? '') + text),
+        fail: reject,
+        end: resolve,
+      }),
+    );
+    expect(starts).toEqual([0, 1, 2, 3]);
+    expect(Object.fromEntries(texts)).toEqual({ 1: 'then some words', 3: 'and more words' });
+  });
+
+  it('gives a bare text piece from the worker the index of the last event that named one', () => {
+    const answer = new ModelAnswer(() => undefined, new AbortController().signal);
+    const told: string[] = [];
+    answer.listen({
+      event: (event) => told.push('index' in event ? `${event.type}@${event.index}` : event.type),
+      text: (index, text) => told.push(`${text}@${index}`),
+      fail: () => undefined,
+      end: () => undefined,
+    });
+    const start = (index: number) =>
+      ({ type: 'content_block_start', index, content_block: { type: 'text', text: '', citations: null } }) as const;
+    const otherBlock = { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'late' } } as const;
+    answer.receive([start(0), 'a', start(1), 'b', otherBlock, 'c', { type: 'content_block_stop', index: 0 }]);
+    expect(told).toEqual([
+      'content_block_start@0',
+      'a@0',
+      'content_block_start@1',
+      'b@1',
+      'content_block_delta@0',
+      'c@0',
+      'content_block_stop@0',
+    ]);
   });
 
   it("leaves no listener on the turn's signal once its answers are done", async () => {
@@ -136,9 +193,9 @@ describe('ModelStreamThread', () => {
     let text = '';
     const failure = await new Promise<unknown>((resolve) =>
       answer.listen({
-        event(event) {
-          if (event.type !== 'content_block_delta' || event.delta.type !== 'text_delta') return;
-          text += event.delta.text;
+        event: () => undefined,
+        text(_index, piece) {
+          text += piece;
           // The user stops the turn once the first two pieces are on the screen.
           if (text === 'one two ') turn.abort();
         },

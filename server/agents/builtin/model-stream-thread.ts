@@ -32,11 +32,17 @@ export interface ModelClientOptions {
   maxRetries: number;
 }
 
-/** What the worker sends; `events` is the JSON text of events, in order (model-stream-worker.mjs says why). */
+/**
+ * What the worker sends; `events` is the JSON text of events, in order (model-stream-worker.mjs says
+ * why), a text piece as its bare text (WireEvent).
+ */
 type WorkerMessage =
   | { id: number; events: string }
   | { id: number; message: Anthropic.Message }
   | { id: number; failure: ModelStreamFailure };
+
+/** An event as the worker sends it: a string is a text_delta's text, in the block the last event with an index named. */
+export type WireEvent = Anthropic.MessageStreamEvent | string;
 
 type Outcome = { message: Anthropic.Message } | { error: Error };
 
@@ -141,7 +147,7 @@ export class ModelStreamThread {
     const answer = this.#answers.get(received.id);
     if (answer === undefined) return;
     if ('events' in received) {
-      answer.receive(JSON.parse(received.events) as Anthropic.MessageStreamEvent[]);
+      answer.receive(JSON.parse(received.events) as WireEvent[]);
       return;
     }
     this.#forget(received.id);
@@ -176,6 +182,8 @@ export class ModelStreamThread {
 export class ModelAnswer implements ModelEventSource {
   #listener: ModelEventListener | undefined;
   #outcome: Outcome | undefined;
+  /** The block the last event with an index named: the one a bare text piece belongs to. */
+  #blockIndex = 0;
   readonly #waiting: Array<(outcome: Outcome) => void> = [];
   readonly #onAbort = () => this.abort();
 
@@ -212,10 +220,16 @@ export class ModelAnswer implements ModelEventSource {
     });
   }
 
-  receive(events: readonly Anthropic.MessageStreamEvent[]): void {
+  receive(events: readonly WireEvent[]): void {
     const listener = this.#listener;
     if (listener === undefined || this.#outcome !== undefined) return;
-    for (const event of events) listener.event(event);
+    for (const event of events) {
+      if (typeof event === 'string') listener.text(this.#blockIndex, event);
+      else {
+        if ('index' in event) this.#blockIndex = event.index;
+        listener.event(event);
+      }
+    }
   }
 
   settle(outcome: Outcome): void {

@@ -7,7 +7,8 @@
 // In: { type: 'request', id, params } and { type: 'abort', id }.
 // Out, per answer: { id, events } (in order, as many messages as it takes; `events` is the JSON text
 // of an array of the SDK's stream events: the relay's thread parses JSON in about half the time
-// it takes to read the same array structured-cloned), then one of
+// it takes to read the same array structured-cloned; a text piece goes as its bare text, see
+// `wireEvent`), then one of
 // { id, message } (the final message) or { id, failure } (the error as data, failureOf below); nothing
 // more once the relay asked for the abort.
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
@@ -44,7 +45,7 @@ parentPort.on('message', (message) => {
 function startAnswer(id, params) {
   idleCollection.busy();
   const controller = new AbortController();
-  const answer = { controller, pending: [], flushScheduled: false, answering: false };
+  const answer = { controller, pending: [], flushScheduled: false, answering: false, blockIndex: undefined };
   answers.set(id, answer);
   const flush = () => {
     answer.flushScheduled = false;
@@ -54,7 +55,7 @@ function startAnswer(id, params) {
   };
   const stream = client.messages.stream(params, { signal: controller.signal });
   stream.on('streamEvent', (event) => {
-    answer.pending.push(event);
+    answer.pending.push(wireEvent(answer, event));
     // What comes before the answer's first piece, and that piece, go at once: the first piece's
     // latency is what a user feels most; after it, batching is what keeps a fast stream cheap.
     const beforeFirstPiece = !answer.answering;
@@ -78,6 +79,20 @@ function startAnswer(id, params) {
     (message) => settle({ message }),
     (error) => settle({ failure: failureOf(error) }),
   );
+}
+
+/**
+ * The event as it goes out: a text piece of the block the last event with an index named (as a text
+ * block's pieces follow its start) as its bare text string, anything else as it is. A fast answer
+ * is nearly all text pieces, and their events' JSON, ten times the text's, cost more to write here
+ * and to parse in the relay's thread (three objects a piece there) than the rest of the handoff;
+ * model-stream-thread.ts reads them back as its listener's `text`.
+ */
+function wireEvent(answer, event) {
+  if (event.type === 'content_block_delta' && event.delta.type === 'text_delta' && event.index === answer.blockIndex)
+    return event.delta.text;
+  if (typeof event.index === 'number') answer.blockIndex = event.index;
+  return event;
 }
 
 /** An error as data a message can carry; model-stream-failure.ts makes the SDK's error of it again. */

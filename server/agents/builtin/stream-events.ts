@@ -18,6 +18,8 @@ type StreamEvent = Anthropic.MessageStreamEvent;
 /** What the queue is told of one answer: its events in order, then `end` or `fail`, once. */
 export interface ModelEventListener {
   event(event: StreamEvent): void;
+  /** A text_delta event of block `index`, told without its objects (most of a fast answer's events). */
+  text(index: number, text: string): void;
   fail(error: unknown): void;
   end(): void;
 }
@@ -31,6 +33,17 @@ export interface ModelEventSource {
 /** Taken events are dropped in one go once they are half the array, so each costs O(1) on average. */
 const COMPACT_AT = 1024;
 
+/**
+ * What may take an event as it arrives (true when it took it): any event, or a text piece told
+ * without its event, which is made only when the piece must wait in the queue.
+ */
+export interface AtOnceHandler {
+  event(event: StreamEvent): boolean;
+  text(index: number, text: string): boolean;
+}
+
+const TAKES_NONE: AtOnceHandler = { event: () => false, text: () => false };
+
 export class StreamEventQueue {
   private queue: StreamEvent[] = [];
   private head = 0;
@@ -39,17 +52,22 @@ export class StreamEventQueue {
   private wake: (() => void) | undefined;
 
   /**
-   * `handleAtOnce` may take an event as it arrives, while the reader waits with nothing queued (so
-   * the order holds): it returns true when it took it. The rest are queued for `take`.
+   * `atOnce` may take an event as it arrives, while the reader waits with nothing queued (so the
+   * order holds): it returns true when it took it. The rest are queued for `take`.
    */
   constructor(
     private readonly stream: ModelEventSource,
-    handleAtOnce: (event: StreamEvent) => boolean = () => false,
+    atOnce: AtOnceHandler = TAKES_NONE,
   ) {
     stream.listen({
       event: (event) => {
-        if (this.wake !== undefined && this.head >= this.queue.length && handleAtOnce(event)) return;
+        if (this.isWaiting && atOnce.event(event)) return;
         this.queue.push(event);
+        this.notify();
+      },
+      text: (index, text) => {
+        if (this.isWaiting && atOnce.text(index, text)) return;
+        this.queue.push({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } });
         this.notify();
       },
       fail: (error) => this.fail(error),
@@ -58,6 +76,11 @@ export class StreamEventQueue {
         this.notify();
       },
     });
+  }
+
+  /** The reader waits with nothing queued: an event taken now keeps its place in the order. */
+  private get isWaiting(): boolean {
+    return this.wake !== undefined && this.head >= this.queue.length;
   }
 
   /** The next event that has arrived, or undefined when none waits (then `arrival` says whether more come). */
