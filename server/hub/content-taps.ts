@@ -21,6 +21,9 @@ export class ContentTaps {
   }
 
   emit(params: SequencedContentReceivedParams): void {
-    for (const tap of this.taps.get(params.chatId) ?? []) tap(params);
+    // Called for every streamed piece: nothing is made for a thread no one taps.
+    const threadTaps = this.taps.get(params.chatId);
+    if (threadTaps === undefined) return;
+    for (const tap of threadTaps) tap(params);
   }
 }

@@ -161,7 +161,9 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     options.onTab({ connection, watchThread, device, actor });
   });
 
-  const contents = new ContentBatches((room, messages) => {
+  // Batched by thread, its room named once a batch: a name made per piece was a string built and hashed per piece.
+  const contents = new ContentBatches((threadId, messages) => {
+    const room = threadRoom(threadId);
     checkBeforeBroadcast(io.sockets.adapter.rooms.get(room) ?? []);
     io.to(room).except(CONGESTED_ROOM).emit('rpc', messages);
   });
@@ -172,7 +174,7 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
     isWatched: (threadId: string) => (io.of('/').adapter.rooms.get(threadRoom(threadId))?.size ?? 0) > 0,
     /** Sends a recorded content to every tab watching the thread (on every relay of a team), with the others recorded in the same batch. */
     broadcast(threadId: string, params: SequencedContentReceivedParams) {
-      contents.add(threadRoom(threadId), params);
+      contents.add(threadId, params);
     },
     /**
      * Encodes a batch as a broadcast does, to a room no tab is in (this relay's alone, so nothing
