@@ -8,20 +8,25 @@
  *
  * One worker for an agent, started by `prepare()` (a tab opened one of the agent's threads) or by
  * the first request, and ended after WORKER_IDLE_END_MS with no answer, or by `close()`; it never
- * keeps the process alive by itself. Starting one (its isolate, the SDK's modules, fetch) takes some
- * 400 ms: begun when a thread is opened, it is done while the user types the prompt; ended once
+ * keeps the process alive by itself. Starting one (its isolate, the SDK, fetch) takes some 150 ms,
+ * 280 without the SDK's one-file bundle (anthropic-sdk-bundle.mjs): begun when a thread is
+ * opened, it is done while the user types the prompt; ended once
  * idle, a relay at rest is the one thread again (the worker holds 25 MiB, more after long threads).
  * A worker that dies fails the answers under way with a clear error, and the next request starts
  * another.
  */
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type Anthropic from '@anthropic-ai/sdk';
 import { loadAnthropicSdk } from './anthropic-sdk';
 import { type ModelStreamFailure, rebuiltFailure } from './model-stream-failure';
 import type { ModelEventSource, ModelEventListener } from './stream-events';
 import { releaseFreedMemory } from '../../process/memory-trim';
+import { anthropicSdkModule } from './anthropic-sdk-bundle.mjs';
 
 const MODEL_STREAM_WORKER = new URL('./model-stream-worker.mjs', import.meta.url);
+/** Baton's own folder, where the SDK's bundle for the worker is built (anthropic-sdk-bundle.mjs). */
+const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** How long the worker stays with no answer under way (and none prepared for) before it ends. */
 export const WORKER_IDLE_END_MS = 3 * 60_000;
 
@@ -51,6 +56,8 @@ export interface ModelStreamThreadOptions {
   workerScript?: URL;
   /** WORKER_IDLE_END_MS unless a test needs it shorter. */
   idleEndMs?: number;
+  /** What the worker imports the SDK from: its bundle when built (anthropicSdkModule), unless a test names one. */
+  sdkModule?: string;
 }
 
 export class ModelStreamThread {
@@ -124,7 +131,7 @@ export class ModelStreamThread {
   #running(): Worker {
     if (this.#worker) return this.#worker;
     const worker = new Worker(this.options.workerScript ?? MODEL_STREAM_WORKER, {
-      workerData: { clientOptions: this.clientOptions },
+      workerData: { clientOptions: this.clientOptions, sdkModule: this.options.sdkModule ?? anthropicSdkModule(PROJECT_ROOT) },
       // Plain JavaScript: none of the process's flags (a TypeScript loader) is wanted in the worker.
       execArgv: [],
       // The key comes in workerData; nothing else of the relay's environment belongs in the worker.

@@ -2,7 +2,8 @@
 // SDK's `messages.stream`, its HTTP and its event parsing run here, so the relay's own thread only
 // records and sends what arrives. Plain JavaScript, so Node runs it as it is, with no TypeScript
 // loader in the worker; started with an empty environment (the client's options come in
-// `workerData`), so no secret of the relay's is in reach here.
+// `workerData`), so no secret of the relay's is in reach here. The SDK is imported from where
+// `workerData.sdkModule` says: its one-file bundle when there is one (anthropic-sdk-bundle.mjs).
 //
 // In: { type: 'request', id, params } and { type: 'abort', id }.
 // Out, per answer: { id, events } (in order, as many messages as it takes; `events` is the JSON text
@@ -14,7 +15,6 @@
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import Anthropic from '@anthropic-ai/sdk';
 
 /**
  * Events go out one message per turn of this thread's event loop: a fast stream's one read parses
@@ -27,6 +27,7 @@ const MAX_EVENTS_PER_MESSAGE = 512;
 const IDLE_COLLECTION_DELAY_MS = 300;
 const GROWTH_BEFORE_COLLECTION_BYTES = 3 * 1024 * 1024;
 
+const { default: Anthropic } = await import(workerData.sdkModule ?? '@anthropic-ai/sdk');
 const client = new Anthropic(workerData.clientOptions);
 // Node loads its fetch (undici) at the first call: done now, while the user types the prompt the
 // worker was started for, not in the first answer's way. A data: URL goes to no network.
