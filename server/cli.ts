@@ -20,6 +20,7 @@ import { checkListenAddress, parseFrameAncestors, parseTrustedOrigins } from './
 import { parseBasePath } from './relay/base-path';
 import { launchEnvironment, watchLauncher } from './launch/launch-environment';
 import { openCommandFor, openInBrowser } from './launch/open-browser';
+import { stopWithNpmScript } from './launch/npm-script-parent';
 import { chooseWorkspace, OWN_SOURCE_NOTE } from './launch/workspace-folder';
 import { ensureUiBuild } from './relay/ensure-ui-build';
 import { startRelay } from './relay/relay';
@@ -139,6 +140,7 @@ async function main(): Promise<void> {
   // A closed terminal: the running command and every other child go with the relay.
   process.on('SIGHUP', () => stop('SIGHUP'));
   watchLauncher((reason) => stop(reason));
+  stopWithNpmScript(env, (reason) => stop(reason));
   process.stdout.write(`Baton ready: ${relay.url}\n`);
   log(relay.modelNote);
   log(`workspace ${workspaceRoot}, data in ${dataDir}, threads in ${database}`);
