@@ -22,33 +22,51 @@ export interface TestRelay {
   close(): Promise<void>;
 }
 
-export async function startTestRelay(overrides: Partial<RelayOptions> = {}): Promise<TestRelay> {
+/**
+ * The relay's workspace and data folder: the test's when it names both (such a test often stops
+ * the relay itself, relay.relay.close(), and a folder made here would be left behind), else in a
+ * folder of its own that close() removes.
+ */
+async function relayFolders(
+  overrides: Partial<RelayOptions>,
+): Promise<{ workspaceRoot: string; dataDir: string; remove(): Promise<void> }> {
+  const { workspaceRoot, dataDir } = overrides;
+  if (workspaceRoot !== undefined && dataDir !== undefined) return { workspaceRoot, dataDir, remove: async () => undefined };
   const folder = await mkdtemp(path.join(os.tmpdir(), 'baton-relay-test-'));
+  return {
+    workspaceRoot: workspaceRoot ?? folder,
+    dataDir: dataDir ?? path.join(folder, '.baton'),
+    remove: () => rm(folder, { recursive: true, force: true }),
+  };
+}
+
+export async function startTestRelay(overrides: Partial<RelayOptions> = {}): Promise<TestRelay> {
+  const folders = await relayFolders(overrides);
   const logs: string[] = [];
   const relay = await startRelay({
     host: '127.0.0.1',
     port: 0,
-    workspaceRoot: folder,
-    dataDir: path.join(folder, '.baton'),
     // No API key: the offline demo model, which these tests never prompt.
     env: { NODE_ENV: 'test' },
     log: (message) => logs.push(message),
     serveUi: false,
     ...overrides,
+    workspaceRoot: folders.workspaceRoot,
+    dataDir: folders.dataDir,
   }).catch(async (error: unknown) => {
-    await rm(folder, { recursive: true, force: true });
+    await folders.remove();
     throw error;
   });
   const url = new URL(relay.url);
   return {
     relay,
-    dataDir: overrides.dataDir ?? path.join(folder, '.baton'),
+    dataDir: folders.dataDir,
     origin: url.origin,
     port: Number(url.port),
     logs,
     async close() {
       await relay.close();
-      await rm(folder, { recursive: true, force: true });
+      await folders.remove();
     },
   };
 }
