@@ -10,14 +10,14 @@
  */
 const PARENT_CHECK_MS = 1_000;
 
-export function stopWithNpmScript(env: NodeJS.ProcessEnv, onGone: (reason: string) => void, checkEveryMs = PARENT_CHECK_MS): void {
+export function stopWithNpmScript(env: NodeJS.ProcessEnv, onGone: (reason: string) => void): void {
   if (!env.npm_lifecycle_event || process.platform === 'win32') return;
   const parent = process.ppid;
   const check = setInterval(() => {
     if (process.ppid === parent) return;
     clearInterval(check);
     onGone(`npm's ${env.npm_lifecycle_event} script, which started Baton, has ended`);
-  }, checkEveryMs);
+  }, PARENT_CHECK_MS);
   // The watch alone must not keep the relay's process alive.
   check.unref();
 }

@@ -9,9 +9,9 @@
  * One worker for an agent, started by `prepare()` (a tab opened one of the agent's threads) or by
  * the first request, and ended after WORKER_IDLE_END_MS with no answer, or by `close()`; it never
  * keeps the process alive by itself. Starting one (its isolate, the SDK, fetch) takes some 150 ms,
- * 280 without the SDK's one-file bundle (anthropic-sdk-bundle.mjs): begun when a thread is
- * opened, it is done while the user types the prompt; ended once
- * idle, a relay at rest is the one thread again (the worker holds 25 MiB, more after long threads).
+ * 280 without the SDK's one-file bundle (anthropic-sdk-bundle.mjs): begun when a thread is opened,
+ * it is done while the user types the prompt; ended once idle, a relay at rest is the one thread
+ * again (the worker holds 25 MiB, more after long threads).
  * A worker that dies fails the answers under way with a clear error, and the next request starts
  * another.
  */
