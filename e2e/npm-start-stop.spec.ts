@@ -6,25 +6,15 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { isProcessAlive } from '../server/agents/builtin/mcp/process-liveness';
+import { PROJECT_ROOT } from '../server/relay/project-root';
 import { makeTempFolder } from './support/relay-process';
-
-const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** The processes whose parent is `pid`. */
 function childrenOf(pid: number): number[] {
   const listed = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).trim();
   return listed === '' ? [] : listed.split(/\s+/).map(Number);
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 test('stopping `npm start` with a signal stops Baton, which frees its port', async () => {
@@ -51,10 +41,10 @@ test('stopping `npm start` with a signal stops Baton, which frees its port', asy
     npm.kill('SIGTERM');
     await npmExit;
     const batonPid = baton ?? -1;
-    await expect.poll(() => isRunning(batonPid), { timeout: 30_000 }).toBe(false);
+    await expect.poll(() => isProcessAlive(batonPid), { timeout: 30_000 }).toBe(false);
     await expect(fetch(origin)).rejects.toThrow();
   } finally {
-    if (baton !== undefined && isRunning(baton)) process.kill(baton, 'SIGKILL');
+    if (baton !== undefined && isProcessAlive(baton)) process.kill(baton, 'SIGKILL');
     npm?.kill('SIGKILL');
     await workspace.remove();
   }

@@ -1,13 +1,12 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempFolder } from '../../../e2e/support/relay-process';
 import { startScriptedModelServer } from '../../demo-model/scripted-model-server';
+import { PROJECT_ROOT } from '../../relay/project-root';
 import { anthropicSdkBundleFile, anthropicSdkModule, buildAnthropicSdkBundle } from './anthropic-sdk-bundle.mjs';
 import { ModelStreamThread } from './model-stream-thread';
 
-const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const { VERSION } = await import('@anthropic-ai/sdk/version');
 
 /** A Baton folder of its own (its node_modules are this one's), with no SDK bundle built yet. */
